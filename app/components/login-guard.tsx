@@ -1,0 +1,40 @@
+import { useNavigate } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { loginPathFor } from "~/utils/safe-redirect";
+
+export const GUARD_START = 3;
+export const GUARD_TICK_MS = 1500;
+
+/**
+ * The spec's guard screen: 'Loading.. 3 second', 2, 1, one step every 1.5 s, then the
+ * login page with the original path remembered. Without JavaScript a meta refresh
+ * does the same after the same total time.
+ */
+export function LoginGuard({ redirectTo }: { redirectTo: string }) {
+  const [count, setCount] = useState(GUARD_START);
+  const navigate = useNavigate();
+  const loginPath = loginPathFor(redirectTo);
+
+  useEffect(() => {
+    const timer = setInterval(() => setCount((value) => value - 1), GUARD_TICK_MS);
+    return () => clearInterval(timer);
+  }, []);
+
+  useEffect(() => {
+    if (count <= 0) navigate(loginPath, { replace: true });
+  }, [count, loginPath, navigate]);
+
+  return (
+    <div className="flex min-h-[50vh] flex-col items-center justify-center gap-4 px-4 text-center">
+      <noscript>
+        <meta httpEquiv="refresh" content={`${(GUARD_START * GUARD_TICK_MS) / 1000};url=${loginPath}`} />
+      </noscript>
+      <p role="status" aria-live="polite" className="text-xl font-semibold text-slate-800">
+        Loading.. {Math.max(count, 1)} second
+      </p>
+      <a href={loginPath} className="text-sm text-brand-700 underline">
+        Go to login now
+      </a>
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+import type { User } from "@prisma/client";
+import { redirect } from "@remix-run/node";
+import { requestPath } from "./http.server";
+import { loginPathFor } from "./safe-redirect";
+import {
+  commitTokenCookie,
+  createSession,
+  deleteSessionByToken,
+  destroyTokenCookie,
+  getCookieToken,
+  getHeaderToken,
+  getUserByToken,
+} from "./session.server";
+
+/** What pages and the JSON API may show of a user: never the hash or the Google id. */
+export type PublicUser = {
+  _id: string;
+  name: string;
+  email: string;
+  userImage: string;
+  address: string;
+  provider: "local" | "google";
+};
+
+export function toPublicUser(user: User): PublicUser {
+  return {
+    _id: user.id,
+    name: user.name,
+    email: user.email,
+    userImage: user.userImage,
+    address: user.address,
+    provider: user.provider === "google" ? "google" : "local",
+  };
+}
+
+/** The signed-in user of a page request (session cookie), or null. */
+export async function getUser(request: Request): Promise<User | null> {
+  return getUserByToken(await getCookieToken(request));
+}
+
+/** The user of an API request: `Authorization` token first, then the session cookie. */
+export async function getApiUser(request: Request): Promise<User | null> {
+  const headerToken = getHeaderToken(request);
+  if (headerToken) return getUserByToken(headerToken);
+  return getUser(request);
+}
+
+/**
+ * For actions that need a user: signed-out visitors are sent to /login and brought back
+ * to `redirectTo` (the page they were on) afterwards.
+ */
+export async function requireUser(
+  request: Request,
+  { redirectTo }: { redirectTo?: string } = {},
+): Promise<User> {
+  const user = await getUser(request);
+  if (!user) throw redirect(loginPathFor(redirectTo ?? requestPath(request)));
+  return user;
+}
+
+/** Starts a session and returns the Set-Cookie header for the browser plus the API token. */
+export async function signIn(request: Request, userId: string) {
+  const { token, expiresAt } = await createSession(userId);
+  const setCookie = await commitTokenCookie(request, token, expiresAt);
+  return { token, setCookie };
+}
+
+/** Ends the session on the server (cookie or token) and returns the Set-Cookie that clears it. */
+export async function signOut(request: Request) {
+  await deleteSessionByToken(getHeaderToken(request) ?? (await getCookieToken(request)));
+  return destroyTokenCookie(request);
+}

@@ -1,0 +1,17 @@
+/** Merges headers from several sources, keeping every Set-Cookie. */
+export function combineHeaders(...sources: Array<HeadersInit | null | undefined>): Headers {
+  const combined = new Headers();
+  for (const source of sources) {
+    if (!source) continue;
+    for (const [key, value] of new Headers(source).entries()) {
+      combined.append(key, value);
+    }
+  }
+  return combined;
+}
+
+/** The path and query of a request, for sending a visitor back after login. */
+export function requestPath(request: Request): string {
+  const url = new URL(request.url);
+  return url.pathname + url.search;
+}

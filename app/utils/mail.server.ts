@@ -1,0 +1,48 @@
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
+import { getEnv } from "./env.server";
+
+export type MailAttachment = { filename: string; content: string; contentType: string };
+export type Mail = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  attachments?: MailAttachment[];
+};
+
+const transports = new Map<string, Transporter>();
+
+function smtpTransport(url: string) {
+  let transport = transports.get(url);
+  if (!transport) {
+    transport = nodemailer.createTransport(url);
+    transports.set(url, transport);
+  }
+  return transport;
+}
+
+/**
+ * Sends a message over SMTP when SMTP_URL is set. Without it (development), the message
+ * is written to the outbox folder as an .eml file and its text printed to the log.
+ */
+export async function sendMail(mail: Mail): Promise<void> {
+  const env = getEnv();
+  const message = { from: env.MAIL_FROM, ...mail };
+  // Read at send time so a test can point a running process at its own SMTP server.
+  const smtpUrl = process.env.SMTP_URL ?? env.SMTP_URL;
+  if (smtpUrl) {
+    await smtpTransport(smtpUrl).sendMail(message);
+    return;
+  }
+  const raw = await nodemailer
+    .createTransport({ streamTransport: true, buffer: true })
+    .sendMail(message);
+  const outbox = process.env.OUTBOX_DIR ?? env.OUTBOX_DIR;
+  await mkdir(outbox, { recursive: true });
+  const file = path.join(outbox, `${Date.now()}-${Math.random().toString(36).slice(2, 8)}.eml`);
+  await writeFile(file, raw.message as Buffer);
+  console.info(`[mail] to=${mail.to} subject="${mail.subject}" written to ${file}\n${mail.text}`);
+}

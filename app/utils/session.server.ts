@@ -1,0 +1,89 @@
+import { createHash, randomBytes } from "node:crypto";
+import { createCookieSessionStorage } from "@remix-run/node";
+import type { User } from "@prisma/client";
+import { prisma } from "./db.server";
+import { getEnv } from "./env.server";
+
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+const TOKEN_KEY = "token";
+
+type AuthSessionData = { token: string };
+let storage: ReturnType<typeof createCookieSessionStorage<AuthSessionData>> | undefined;
+export function authSessionStorage() {
+  const env = getEnv();
+  storage ??= createCookieSessionStorage<AuthSessionData>({
+    cookie: {
+      name: "__session",
+      sameSite: "lax",
+      path: "/",
+      httpOnly: true,
+      secure: env.NODE_ENV === "production",
+      secrets: [env.SESSION_SECRET],
+      maxAge: SESSION_TTL_MS / 1000,
+    },
+  });
+  return storage;
+}
+
+export function hashToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+/** Starts a session row for the user and returns the opaque token that names it. */
+export async function createSession(userId: string) {
+  const token = randomBytes(32).toString("base64url");
+  const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
+  await prisma.session.create({ data: { tokenHash: hashToken(token), userId, expiresAt } });
+  // Expired rows are only ever deleted, never read; sweeping them at sign-in keeps the table small.
+  await prisma.session.deleteMany({ where: { expiresAt: { lt: new Date() } } });
+  return { token, expiresAt };
+}
+
+/** The user a token belongs to, or null when it is unknown or expired. */
+export async function getUserByToken(token: string | null | undefined): Promise<User | null> {
+  if (!token) return null;
+  const session = await prisma.session.findUnique({
+    where: { tokenHash: hashToken(token) },
+    include: { user: true },
+  });
+  if (!session) return null;
+  if (session.expiresAt.getTime() <= Date.now()) {
+    await prisma.session.deleteMany({ where: { id: session.id } });
+    return null;
+  }
+  return session.user;
+}
+
+export async function deleteSessionByToken(token: string | null | undefined) {
+  if (!token) return;
+  await prisma.session.deleteMany({ where: { tokenHash: hashToken(token) } });
+}
+
+/** The token from the browser's session cookie. */
+export async function getCookieToken(request: Request): Promise<string | null> {
+  const session = await authSessionStorage().getSession(request.headers.get("cookie"));
+  const token = session.get(TOKEN_KEY);
+  return typeof token === "string" ? token : null;
+}
+
+/** The token from an `Authorization` header, raw or as `Bearer <token>`. */
+export function getHeaderToken(request: Request): string | null {
+  const header = request.headers.get("authorization")?.trim();
+  if (!header) return null;
+  const match = /^Bearer\s+(.+)$/i.exec(header);
+  const token = (match ? match[1] : header)?.trim();
+  return token || null;
+}
+
+/** Set-Cookie that signs the browser in with the given token. */
+export async function commitTokenCookie(request: Request, token: string, expiresAt: Date) {
+  const session = await authSessionStorage().getSession(request.headers.get("cookie"));
+  session.set(TOKEN_KEY, token);
+  return authSessionStorage().commitSession(session, { expires: expiresAt });
+}
+
+/** Set-Cookie that signs the browser out. */
+export async function destroyTokenCookie(request: Request) {
+  const session = await authSessionStorage().getSession(request.headers.get("cookie"));
+  return authSessionStorage().destroySession(session);
+}

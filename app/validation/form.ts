@@ -1,0 +1,43 @@
+import type { z } from "zod";
+
+export const FILL_ALL_DETAILS = "Fill All Details";
+
+export type Validated<T> =
+  | { success: true; data: T }
+  | { success: false; message: string; field: string | null };
+
+function isBlank(value: unknown) {
+  return value === undefined || value === null || (typeof value === "string" && !value.trim());
+}
+
+/**
+ * Validates input the way the spec's forms do: when every listed field is empty the
+ * answer is 'Fill All Details'; otherwise the first problem in the schema's field order
+ * (which follows the spec's message order) is the one reported.
+ */
+export function validateForm<S extends z.ZodType>(
+  schema: S,
+  input: Record<string, unknown>,
+  requiredFields: readonly string[],
+): Validated<z.output<S>> {
+  if (requiredFields.every((field) => isBlank(input[field]))) {
+    return { success: false, message: FILL_ALL_DETAILS, field: null };
+  }
+  const result = schema.safeParse(input);
+  if (result.success) return { success: true, data: result.data };
+  const issue = result.error.issues[0];
+  return {
+    success: false,
+    message: issue?.message ?? "Invalid input",
+    field: typeof issue?.path[0] === "string" ? issue.path[0] : null,
+  };
+}
+
+/** A form's fields as plain strings (files and repeated keys are not used by these forms). */
+export function formToObject(form: FormData): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [key, value] of form.entries()) {
+    if (typeof value === "string" && !(key in values)) values[key] = value;
+  }
+  return values;
+}

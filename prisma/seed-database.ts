@@ -1,0 +1,57 @@
+import type { PrismaClient } from "@prisma/client";
+import bcrypt from "bcryptjs";
+import { DEMO_PATIENT, seedReviews, seedServices } from "./seed-data";
+
+/**
+ * Fills an empty or partly filled database with the clinic's services, reviews and the
+ * demo patient. Idempotent: it only creates what is missing and never overwrites edits.
+ */
+export async function seed(prisma: PrismaClient) {
+  const demoEmail = DEMO_PATIENT.email.toLowerCase();
+  const existingDemo = await prisma.user.findUnique({ where: { email: demoEmail } });
+  if (!existingDemo) {
+    await prisma.user.create({
+      data: {
+        name: DEMO_PATIENT.name,
+        email: demoEmail,
+        passwordHash: await bcrypt.hash(DEMO_PATIENT.password, 10),
+        userImage: DEMO_PATIENT.userImage,
+        address: DEMO_PATIENT.address,
+        provider: "local",
+      },
+    });
+  }
+
+  // Oldest first, so the list (newest first) opens with the landing page's highlights.
+  const base = Date.UTC(2026, 0, 1);
+  const ordered = [...seedServices].reverse();
+  for (const [index, service] of ordered.entries()) {
+    await prisma.product.upsert({
+      where: { slug: service.slug },
+      update: {},
+      create: {
+        ...service,
+        photo: `/images/services/${service.slug}.svg`,
+        createdAt: new Date(base + index * 60_000),
+      },
+    });
+  }
+
+  for (const [index, review] of seedReviews.entries()) {
+    const product = await prisma.product.findUnique({ where: { slug: review.slug } });
+    if (!product) continue;
+    const exists = await prisma.review.findFirst({
+      where: { productId: product.id, name: review.name },
+    });
+    if (exists) continue;
+    await prisma.review.create({
+      data: {
+        name: review.name,
+        message: review.message,
+        rating: review.rating,
+        productId: product.id,
+        createdAt: new Date(base + index * 60_000),
+      },
+    });
+  }
+}

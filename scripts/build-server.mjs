@@ -1,0 +1,17 @@
+// Bundles the Express entry and the seed script next to the Remix build, so the
+// production image runs plain JavaScript with only production dependencies.
+import { build } from "esbuild";
+
+const outdir = process.env.BUILD_DIR || "build";
+
+await build({
+  entryPoints: { server: "server/index.ts", seed: "prisma/seed.ts" },
+  outdir,
+  bundle: true,
+  platform: "node",
+  target: "node20",
+  format: "esm",
+  packages: "external",
+  logLevel: "warning",
+});
+console.info(`Built ${outdir}/server.js and ${outdir}/seed.js`);

@@ -1,0 +1,78 @@
+// Draws the seed images that ship in public/images (the app loads no outside images).
+// Run: node scripts/generate-images.mjs. Output is committed.
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+
+const palette = {
+  Preventive: ["#0e7490", "#67e8f9"],
+  Cosmetic: ["#be185d", "#f9a8d4"],
+  Restorative: ["#4338ca", "#a5b4fc"],
+  Orthodontics: ["#15803d", "#86efac"],
+  "Oral surgery": ["#b45309", "#fcd34d"],
+  Blog: ["#334155", "#cbd5e1"],
+};
+
+const tooth =
+  "M-38 -46c-22 0-34 18-32 42 2 22 10 38 14 62 3 18 6 40 18 40 12 0 13-30 24-46 4-6 8-6 12 0 11 16 12 46 24 46 12 0 15-22 18-40 4-24 12-40 14-62 2-24-10-42-32-42-16 0-24 8-30 8s-14-8-30-8z";
+
+const escape = (text) =>
+  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+function card({ title, subtitle, colors, width = 640, height = 480 }) {
+  const [dark, light] = colors;
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img" aria-label="${escape(title)}">
+<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${light}"/><stop offset="1" stop-color="${dark}"/></linearGradient></defs>
+<rect width="${width}" height="${height}" fill="url(#g)"/>
+<circle cx="${width * 0.82}" cy="${height * 0.18}" r="${height * 0.28}" fill="#fff" opacity=".12"/>
+<circle cx="${width * 0.1}" cy="${height * 0.95}" r="${height * 0.35}" fill="#fff" opacity=".1"/>
+<g transform="translate(${width / 2} ${height * 0.4}) scale(${height / 400})"><path d="${tooth}" fill="#fff" opacity=".95"/></g>
+<text x="${width / 2}" y="${height * 0.8}" font-family="Helvetica, Arial, sans-serif" font-size="${height * 0.075}" font-weight="700" fill="#fff" text-anchor="middle">${escape(title)}</text>
+${subtitle ? `<text x="${width / 2}" y="${height * 0.89}" font-family="Helvetica, Arial, sans-serif" font-size="${height * 0.045}" fill="#fff" opacity=".9" text-anchor="middle">${escape(subtitle)}</text>` : ""}
+</svg>
+`;
+}
+
+async function write(file, content) {
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(file, content);
+}
+
+const { seedServices } = await import("../prisma/seed-data.ts").catch(async () => {
+  throw new Error("Run with: npx tsx scripts/generate-images.mjs");
+});
+
+for (const service of seedServices) {
+  await write(
+    `public/images/services/${service.slug}.svg`,
+    card({ title: service.name, subtitle: service.category, colors: palette[service.category] }),
+  );
+}
+
+const blogTools = [
+  ["writey-ai", "Writey AI"],
+  ["writemeai", "WriteMe AI"],
+  ["publer", "Publer"],
+  ["anyword", "Anyword"],
+  ["blogseo-ai", "BlogSEO AI"],
+  ["typewise", "Typewise"],
+];
+for (const [slug, title] of blogTools) {
+  await write(
+    `public/images/blog/${slug}.svg`,
+    card({ title, subtitle: "AI writing tool", colors: palette.Blog }),
+  );
+}
+
+await write(
+  "public/images/hero.svg",
+  card({ title: "Healthy smiles", subtitle: "Gentle, modern dentistry", colors: palette.Preventive, width: 960, height: 640 }),
+);
+await write(
+  "public/images/avatars/demo-patient.svg",
+  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 96 96" width="96" height="96" role="img" aria-label="Demo Patient"><rect width="96" height="96" rx="48" fill="#0e7490"/><circle cx="48" cy="38" r="16" fill="#e0f2fe"/><path d="M18 82c4-16 16-24 30-24s26 8 30 24" fill="#e0f2fe"/></svg>\n`,
+);
+await write(
+  "public/favicon.svg",
+  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="-80 -60 160 160"><path d="${tooth}" fill="#0e7490"/></svg>\n`,
+);
+console.info(`Wrote ${seedServices.length + blogTools.length + 3} images`);
