@@ -10,7 +10,9 @@ async function main() {
   try {
     await seed(prisma);
     const [services, reviews] = await Promise.all([prisma.product.count(), prisma.review.count()]);
-    console.info(`Seeded: ${services} services, ${reviews} reviews, demo patient ${DEMO_PATIENT.email}`);
+    console.info(
+      `Seeded: ${services} services, ${reviews} reviews, demo patient ${DEMO_PATIENT.email}`,
+    );
   } finally {
     await prisma.$disconnect();
   }

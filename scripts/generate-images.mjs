@@ -15,8 +15,7 @@ const palette = {
 const tooth =
   "M-38 -46c-22 0-34 18-32 42 2 22 10 38 14 62 3 18 6 40 18 40 12 0 13-30 24-46 4-6 8-6 12 0 11 16 12 46 24 46 12 0 15-22 18-40 4-24 12-40 14-62 2-24-10-42-32-42-16 0-24 8-30 8s-14-8-30-8z";
 
-const escape = (text) =>
-  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+const escape = (text) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 function card({ title, subtitle, colors, width = 640, height = 480 }) {
   const [dark, light] = colors;
@@ -65,7 +64,13 @@ for (const [slug, title] of blogTools) {
 
 await write(
   "public/images/hero.svg",
-  card({ title: "Healthy smiles", subtitle: "Gentle, modern dentistry", colors: palette.Preventive, width: 960, height: 640 }),
+  card({
+    title: "Healthy smiles",
+    subtitle: "Gentle, modern dentistry",
+    colors: palette.Preventive,
+    width: 960,
+    height: 640,
+  }),
 );
 await write(
   "public/images/avatars/demo-patient.svg",

@@ -35,7 +35,8 @@ export function prepareDatabase({ seedScript }) {
     db.pragma("journal_mode = WAL");
     const { count } = db.prepare("SELECT COUNT(*) AS count FROM Product").get();
     db.close();
-    if (count === 0 && process.env.SEED_ON_START !== "false") run(seedScript[0], seedScript.slice(1), env);
+    if (count === 0 && process.env.SEED_ON_START !== "false")
+      run(seedScript[0], seedScript.slice(1), env);
   } finally {
     if (db.open) db.close();
   }

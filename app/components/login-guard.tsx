@@ -27,7 +27,10 @@ export function LoginGuard({ redirectTo }: { redirectTo: string }) {
   return (
     <div className="flex min-h-[50vh] flex-col items-center justify-center gap-4 px-4 text-center">
       <noscript>
-        <meta httpEquiv="refresh" content={`${(GUARD_START * GUARD_TICK_MS) / 1000};url=${loginPath}`} />
+        <meta
+          httpEquiv="refresh"
+          content={`${(GUARD_START * GUARD_TICK_MS) / 1000};url=${loginPath}`}
+        />
       </noscript>
       <p role="status" aria-live="polite" className="text-xl font-semibold text-slate-800">
         Loading.. {Math.max(count, 1)} second

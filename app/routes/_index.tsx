@@ -22,7 +22,9 @@ export default function Home() {
     <div className="mx-auto max-w-6xl px-4">
       <section className="py-16 text-center">
         <h1 className="text-4xl font-bold text-slate-900">Welcome to our Dental Clinic</h1>
-        <p className="mt-4 text-lg text-slate-700">High-quality dental care for the whole family.</p>
+        <p className="mt-4 text-lg text-slate-700">
+          High-quality dental care for the whole family.
+        </p>
         <div className="mt-8 flex justify-center gap-4">
           <Link to="/login" className="btn-primary">
             Login

@@ -11,7 +11,6 @@ export function apiError(status: number, message: string) {
   return apiJson({ success: false, message }, status);
 }
 
-
 /**
  * The JSON body of a request, or a thrown 400 that says why it is not usable.
  * Form-encoded bodies are accepted too, so a plain HTML form can post to the API.

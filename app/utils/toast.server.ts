@@ -14,8 +14,7 @@ const TOAST_KEY = "toast";
 type ToastSessionData = Record<string, never>;
 type ToastFlashData = { toast: Toast };
 let storage:
-  | ReturnType<typeof createCookieSessionStorage<ToastSessionData, ToastFlashData>>
-  | undefined;
+  ReturnType<typeof createCookieSessionStorage<ToastSessionData, ToastFlashData>> | undefined;
 function toastStorage() {
   const env = getEnv();
   storage ??= createCookieSessionStorage<ToastSessionData, ToastFlashData>({

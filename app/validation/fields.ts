@@ -7,8 +7,18 @@ import { z } from "zod";
 export function requiredText(message: string, max = 2000) {
   return z
     .unknown()
-    .transform((value) => (typeof value === "string" ? value.trim() : typeof value === "number" ? String(value) : ""))
-    .pipe(z.string().min(1, message).max(max, `${message.replace(/^please Enter your /, "Your ")} is too long (at most ${max} characters)`));
+    .transform((value) =>
+      typeof value === "string" ? value.trim() : typeof value === "number" ? String(value) : "",
+    )
+    .pipe(
+      z
+        .string()
+        .min(1, message)
+        .max(
+          max,
+          `${message.replace(/^please Enter your /, "Your ")} is too long (at most ${max} characters)`,
+        ),
+    );
 }
 
 export const HTTP_URL_MESSAGE = "Please enter an image link that starts with http:// or https://";

@@ -3,8 +3,7 @@ import type { z } from "zod";
 export const FILL_ALL_DETAILS = "Fill All Details";
 
 export type Validated<T> =
-  | { success: true; data: T }
-  | { success: false; message: string; field: string | null };
+  { success: true; data: T } | { success: false; message: string; field: string | null };
 
 function isBlank(value: unknown) {
   return value === undefined || value === null || (typeof value === "string" && !value.trim());

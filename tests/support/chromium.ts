@@ -1,0 +1,44 @@
+import { existsSync } from "node:fs";
+import { chromium } from "@playwright/test";
+
+const CANDIDATES = [
+  "/usr/bin/chromium",
+  "/usr/bin/chromium-browser",
+  "/usr/bin/google-chrome",
+  "/usr/bin/google-chrome-stable",
+  "/opt/google/chrome/chrome",
+];
+
+/**
+ * The browser the end-to-end tests drive: CHROMIUM_PATH if set, else Debian's Chromium,
+ * Google Chrome, or a browser Playwright downloaded itself. None: one line saying how.
+ */
+export function findChromium(): string {
+  const fromEnv = process.env.CHROMIUM_PATH;
+  if (fromEnv) {
+    if (!existsSync(fromEnv)) throw new Error(`CHROMIUM_PATH=${fromEnv} does not exist`);
+    return fromEnv;
+  }
+  const found = CANDIDATES.find((candidate) => existsSync(candidate));
+  if (found) return found;
+  try {
+    const bundled = chromium.executablePath();
+    if (bundled && existsSync(bundled)) return bundled;
+  } catch {
+    // Playwright has no browser of its own here.
+  }
+  throw new Error(
+    "No Chromium found: run `apt-get install -y chromium` (or set CHROMIUM_PATH to a Chrome/Chromium binary)",
+  );
+}
+
+/** Flags that keep Chromium from dialling hosts this closed network refuses. */
+export const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--disable-quic",
+];

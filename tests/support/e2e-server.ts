@@ -1,0 +1,53 @@
+// The server Playwright tests run against: a fresh production build in its own folder,
+// a fresh database file (never the development one), and a real SMTP server on
+// loopback whose messages land as JSON files the tests read.
+import { spawn, spawnSync } from "node:child_process";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { e2eSettings } from "./e2e-settings";
+import { startSmtpSink } from "./smtp-sink";
+
+const settings = e2eSettings();
+
+for (const suffix of ["", "-wal", "-shm", "-journal"]) {
+  rmSync(settings.databaseFile + suffix, { force: true });
+}
+rmSync(settings.mailDir, { recursive: true, force: true });
+mkdirSync(settings.mailDir, { recursive: true });
+
+const env: NodeJS.ProcessEnv = {
+  ...process.env,
+  NODE_ENV: "production",
+  BUILD_DIR: settings.buildDir,
+  PORT: String(settings.port),
+  HOST: "127.0.0.1",
+  DATABASE_URL: `file:${settings.databaseFile}`,
+  SESSION_SECRET: settings.sessionSecret,
+  APP_URL: settings.baseURL,
+};
+
+if (!process.env.E2E_SKIP_BUILD) {
+  const build = spawnSync("npm", ["run", "build"], { stdio: "inherit", env });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+let count = 0;
+const sink = await startSmtpSink({
+  onMessage(mail) {
+    count += 1;
+    writeFileSync(
+      path.join(settings.mailDir, `${Date.now()}-${count}.json`),
+      JSON.stringify(mail, null, 2),
+    );
+  },
+});
+env.SMTP_URL = sink.url;
+
+const app = spawn(process.execPath, ["scripts/start.mjs"], { stdio: "inherit", env });
+app.on("exit", (code) => {
+  void sink.close();
+  process.exit(code ?? 0);
+});
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => app.kill(signal));
+}

@@ -1,0 +1,80 @@
+import { simpleParser } from "mailparser";
+import { SMTPServer } from "smtp-server";
+
+export type ReceivedMail = {
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+  attachments: Array<{ filename: string; contentType: string; content: string }>;
+};
+
+/**
+ * A real SMTP server on loopback that keeps what it receives, for tests that check
+ * the mail the app sends. Point the app at `url`.
+ */
+export async function startSmtpSink({
+  onMessage,
+}: { onMessage?: (mail: ReceivedMail) => void } = {}) {
+  const messages: ReceivedMail[] = [];
+  const waiters: Array<() => void> = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, _session, callback) {
+      simpleParser(stream)
+        .then((parsed) => {
+          const to = Array.isArray(parsed.to) ? parsed.to : parsed.to ? [parsed.to] : [];
+          const mail: ReceivedMail = {
+            to: to.flatMap((address) =>
+              address.value.map((entry) => (entry.address ?? "").toLowerCase()),
+            ),
+            subject: parsed.subject ?? "",
+            text: parsed.text ?? "",
+            html: typeof parsed.html === "string" ? parsed.html : "",
+            attachments: parsed.attachments.map((attachment) => ({
+              filename: attachment.filename ?? "",
+              contentType: attachment.contentType,
+              content: attachment.content.toString("utf8"),
+            })),
+          };
+          messages.push(mail);
+          onMessage?.(mail);
+          waiters.splice(0).forEach((wake) => wake());
+          callback();
+        })
+        .catch((error: Error) => callback(error));
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.server.address();
+  const port = typeof address === "object" && address ? address.port : 0;
+
+  /** Waits (bounded) for a message to `to` that matches, and returns it. */
+  async function waitFor(
+    to: string,
+    match: (mail: ReceivedMail) => boolean = () => true,
+    timeoutMs = 10_000,
+  ) {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const found = messages.find((mail) => mail.to.includes(to.toLowerCase()) && match(mail));
+      if (found) return found;
+      const remaining = deadline - Date.now();
+      if (remaining <= 0) throw new Error(`No mail to ${to} within ${timeoutMs} ms`);
+      await new Promise<void>((resolve) => {
+        waiters.push(resolve);
+        setTimeout(resolve, Math.min(remaining, 250));
+      });
+    }
+  }
+
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    port,
+    messages,
+    waitFor,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
