@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler } from "@remix-run/express";
-import { broadcastDevReady, type ServerBuild } from "@remix-run/node";
+import { broadcastDevReady, type AppLoadContext, type ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 
@@ -31,6 +31,13 @@ try {
 
 const app = express();
 app.disable("x-powered-by");
+// Behind a proxy we control, its X-Forwarded-For names the client; otherwise it is ignored,
+// so a forged header cannot change who a request is counted against.
+app.set("trust proxy", process.env.TRUST_PROXY === "true" ? 1 : false);
+
+function getLoadContext(req: express.Request): AppLoadContext {
+  return { clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown" };
+}
 app.use(compression());
 app.use(
   "/build",
@@ -49,9 +56,11 @@ if (MODE === "development") {
       console.error("Reloading the build failed", error);
     }
   });
-  app.all("*", (req, res, next) => createRequestHandler({ build, mode: MODE })(req, res, next));
+  app.all("*", (req, res, next) =>
+    createRequestHandler({ build, mode: MODE, getLoadContext })(req, res, next),
+  );
 } else {
-  app.all("*", createRequestHandler({ build, mode: MODE }));
+  app.all("*", createRequestHandler({ build, mode: MODE, getLoadContext }));
 }
 
 const server = app.listen(PORT, HOST, () => {

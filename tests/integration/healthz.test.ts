@@ -1,4 +1,4 @@
-import { writeFileSync } from "node:fs";
+import { rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
 import { TMP_DIR } from "../support/paths";
@@ -23,5 +23,6 @@ describe("GET /healthz", () => {
     expect(response.status).toBe(503);
     expect(await response.json()).toEqual({ status: "error", database: "unavailable" });
     errors.mockRestore();
+    rmSync(broken, { force: true });
   });
 });

@@ -1,13 +1,26 @@
 import { execFileSync } from "node:child_process";
 import { mkdirSync, rmSync } from "node:fs";
-import { TEMPLATE_DB, TMP_DIR } from "./paths";
+import path from "node:path";
+import type { TestProject } from "vitest/node";
+import { TMP_DIR } from "./paths";
 
-/** Migrates one template database; each test file gets its own copy of it. */
-export default function setup() {
+declare module "vitest" {
+  export interface ProvidedContext {
+    templateDb: string;
+  }
+}
+
+/** Migrates one template database per run; each test file gets its own copy of it. */
+export default function setup(project: TestProject) {
   mkdirSync(TMP_DIR, { recursive: true });
-  rmSync(TEMPLATE_DB, { force: true });
+  const templateDb = path.join(TMP_DIR, `template-${process.pid}.db`);
   execFileSync(process.execPath, ["node_modules/prisma/build/index.js", "migrate", "deploy"], {
-    env: { ...process.env, DATABASE_URL: `file:${TEMPLATE_DB}` },
+    env: { ...process.env, DATABASE_URL: `file:${templateDb}` },
     stdio: "pipe",
   });
+  project.provide("templateDb", templateDb);
+  return () => {
+    for (const suffix of ["", "-wal", "-shm", "-journal"])
+      rmSync(templateDb + suffix, { force: true });
+  };
 }

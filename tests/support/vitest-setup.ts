@@ -1,14 +1,14 @@
 import { copyFileSync, rmSync } from "node:fs";
 import path from "node:path";
-import { afterAll } from "vitest";
-import { TEMPLATE_DB, TMP_DIR } from "./paths";
+import { afterAll, inject } from "vitest";
+import { TMP_DIR } from "./paths";
 
 // Every test file gets a fresh copy of the migrated template, so files never share state.
 const file = path.join(
   TMP_DIR,
   `test-${process.env.VITEST_POOL_ID ?? "0"}-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}.db`,
 );
-copyFileSync(TEMPLATE_DB, file);
+copyFileSync(inject("templateDb"), file);
 process.env.DATABASE_URL = `file:${file}`;
 process.env.NODE_ENV = "test";
 process.env.SESSION_SECRET = "test-session-secret";
