@@ -1,5 +1,4 @@
-export type ServiceCategory =
-  "Preventive" | "Cosmetic" | "Restorative" | "Orthodontics" | "Oral surgery";
+import type { ServiceCategory } from "../app/data/service-categories";
 
 export type SeedService = {
   slug: string;
