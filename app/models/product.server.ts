@@ -1,0 +1,165 @@
+import type { Prisma, Product } from "@prisma/client";
+import { prisma } from "~/utils/db.server";
+import {
+  NO_FILTER,
+  parseFilterBody,
+  parseFilterQuery,
+  parsePage,
+  type CatalogFilter,
+} from "~/validation/catalog";
+
+/** Services per page of the list (decisions.md 4). */
+export const PAGE_SIZE = 6;
+
+/** A service as every JSON answer and every page component sees it; price in dollars. */
+export type ProductJson = {
+  _id: string;
+  slug: string;
+  name: string;
+  description: string;
+  price: number;
+  photo: string;
+  /** One of SERVICE_CATEGORIES. */
+  category: string;
+};
+
+type Failure = { ok: false; status: number; message: string };
+
+export function toProductJson(product: Product): ProductJson {
+  return {
+    _id: product.id,
+    slug: product.slug,
+    name: product.name,
+    description: product.description,
+    price: product.priceCents / 100,
+    photo: product.photo,
+    category: product.category,
+  };
+}
+
+// Newest first; the (createdAt, id) index serves this order.
+const NEWEST_FIRST: Prisma.ProductOrderByWithRelationInput[] = [
+  { createdAt: "desc" },
+  { id: "desc" },
+];
+
+function whereFor(filter: CatalogFilter): Prisma.ProductWhereInput {
+  const where: Prisma.ProductWhereInput = {};
+  if (filter.checked.length > 0) where.category = { in: filter.checked };
+  if (filter.radio) {
+    where.priceCents = {
+      gte: Math.round(filter.radio[0] * 100),
+      lte: Math.round(filter.radio[1] * 100),
+    };
+  }
+  return where;
+}
+
+/** How many services match `filter` (all of them without one). */
+export async function countProducts(filter: CatalogFilter = NO_FILTER): Promise<number> {
+  return prisma.product.count({ where: whereFor(filter) });
+}
+
+/** One page (1-based) of the services matching `filter`, newest first. */
+async function findPage(page: number, filter: CatalogFilter) {
+  const products = await prisma.product.findMany({
+    where: whereFor(filter),
+    orderBy: NEWEST_FIRST,
+    skip: (page - 1) * PAGE_SIZE,
+    take: PAGE_SIZE,
+  });
+  return products.map(toProductJson);
+}
+
+/**
+ * `GET /api/product-list/{page}`: one page of the list; a page past the end is an empty
+ * list. An optional filter (the All Services query) narrows it, for "load more" in filter mode.
+ */
+export async function getProductPage(
+  rawPage: unknown,
+  query?: URLSearchParams,
+): Promise<{ ok: true; page: number; products: ProductJson[] } | Failure> {
+  const page = parsePage(rawPage);
+  if (!page.success) return { ok: false, status: 400, message: page.message };
+  const filter = query ? parseFilterQuery(query) : { success: true as const, data: NO_FILTER };
+  if (!filter.success) return { ok: false, status: 400, message: filter.message };
+  return { ok: true, page: page.data, products: await findPage(page.data, filter.data) };
+}
+
+/**
+ * `POST /api/product-filters` with `{ checked, radio, page? }`: the matching services,
+ * a page at a time (page 1 unless asked), with the number that match in all.
+ */
+export async function filterProducts(
+  body: Record<string, unknown>,
+): Promise<{ ok: true; page: number; total: number; products: ProductJson[] } | Failure> {
+  const filter = parseFilterBody(body);
+  if (!filter.success) return { ok: false, status: 400, message: filter.message };
+  const page = parsePage(body.page ?? 1);
+  if (!page.success) return { ok: false, status: 400, message: page.message };
+  const [total, products] = await Promise.all([
+    countProducts(filter.data),
+    findPage(page.data, filter.data),
+  ]);
+  return { ok: true, page: page.data, total, products };
+}
+
+export type CatalogView = {
+  products: ProductJson[];
+  /** How many services match in all (the LoadMore button shows while more remain). */
+  total: number;
+  /** How many pages `products` holds. */
+  pages: number;
+  filter: CatalogFilter;
+  /** Why the query's filter was ignored, when it was malformed. */
+  filterError: string | null;
+};
+
+/**
+ * The services list of the home and All Services pages. `?page=N` shows pages 1..N in one
+ * query (N clamped to the last page), so "load more" works without JavaScript; `checked`
+ * and `radio` switch to filter mode. A malformed filter is reported and ignored.
+ */
+export async function getCatalog(query: URLSearchParams): Promise<CatalogView> {
+  const parsedFilter = parseFilterQuery(query);
+  const filter = parsedFilter.success ? parsedFilter.data : NO_FILTER;
+  const requested = parsePage(query.get("page") ?? 1);
+  const total = await countProducts(filter);
+  const lastPage = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const pages = Math.min(requested.success ? requested.data : 1, lastPage);
+  const products =
+    total === 0
+      ? []
+      : await prisma.product.findMany({
+          where: whereFor(filter),
+          orderBy: NEWEST_FIRST,
+          take: pages * PAGE_SIZE,
+        });
+  return {
+    products: products.map(toProductJson),
+    total,
+    pages,
+    filter,
+    filterError: parsedFilter.success ? null : parsedFilter.message,
+  };
+}
+
+/** Every service, by name: for the service pickers of the booking and review forms. */
+export async function getAllProducts(): Promise<ProductJson[]> {
+  const products = await prisma.product.findMany({ orderBy: [{ name: "asc" }, { id: "asc" }] });
+  return products.map(toProductJson);
+}
+
+/** A service by its id or its slug (the card links by id, More Details by slug). */
+export async function getProductByIdOrSlug(
+  idOrSlug: string,
+): Promise<{ ok: true; product: ProductJson } | Failure> {
+  const key = idOrSlug.trim();
+  const product =
+    key.length > 0 && key.length <= 200
+      ? await prisma.product.findFirst({ where: { OR: [{ id: key }, { slug: key }] } })
+      : null;
+  return product
+    ? { ok: true, product: toProductJson(product) }
+    : { ok: false, status: 404, message: `No service found for "${key.slice(0, 60)}"` };
+}

@@ -1,0 +1,63 @@
+import type { Product, Review } from "@prisma/client";
+import { prisma } from "~/utils/db.server";
+
+/** How many of the newest reviews the carousel and `GET /api/reviews` carry. */
+export const RECENT_REVIEWS = 20;
+
+/** How many reviews a service page lists (the average covers all of them). */
+export const SERVICE_PAGE_REVIEWS = 50;
+
+/** A review as JSON answers and page components see it. */
+export type ReviewJson = {
+  _id: string;
+  name: string;
+  message: string;
+  rating: number;
+  createdAt: string;
+  service: { _id: string; slug: string; name: string } | null;
+};
+
+export function toReviewJson(
+  review: Review & { product?: Pick<Product, "id" | "slug" | "name"> | null },
+): ReviewJson {
+  return {
+    _id: review.id,
+    name: review.name,
+    message: review.message,
+    rating: review.rating,
+    createdAt: review.createdAt.toISOString(),
+    service: review.product
+      ? { _id: review.product.id, slug: review.product.slug, name: review.product.name }
+      : null,
+  };
+}
+
+const WITH_SERVICE = { product: { select: { id: true, slug: true, name: true } } } as const;
+
+/** The newest reviews, newest first, each with the service it is about. */
+export async function listReviews(limit = RECENT_REVIEWS): Promise<ReviewJson[]> {
+  const reviews = await prisma.review.findMany({
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: limit,
+    include: WITH_SERVICE,
+  });
+  return reviews.map(toReviewJson);
+}
+
+/** A service's reviews (newest first) with their average rating and count. */
+export async function getServiceReviews(productId: string) {
+  const [reviews, summary] = await Promise.all([
+    prisma.review.findMany({
+      where: { productId },
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      take: SERVICE_PAGE_REVIEWS,
+    }),
+    prisma.review.aggregate({ where: { productId }, _avg: { rating: true }, _count: true }),
+  ]);
+  return {
+    reviews: reviews.map(toReviewJson),
+    count: summary._count,
+    /** Rounded to one decimal; null when there are no reviews. */
+    average: summary._avg.rating === null ? null : Math.round(summary._avg.rating * 10) / 10,
+  };
+}
