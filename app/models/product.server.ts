@@ -1,5 +1,9 @@
-import type { Prisma, Product } from "@prisma/client";
+import { randomBytes } from "node:crypto";
+import { Prisma, type Product } from "@prisma/client";
 import { prisma } from "~/utils/db.server";
+import { dollarsToCents } from "~/utils/format";
+import { validateForm } from "~/validation/form";
+import { SERVICE_REQUIRED_FIELDS, serviceSchema } from "~/validation/service";
 import {
   NO_FILTER,
   parseFilterBody,
@@ -162,4 +166,68 @@ export async function getProductByIdOrSlug(
   return product
     ? { ok: true, product: toProductJson(product) }
     : { ok: false, status: 404, message: `No service found for "${key.slice(0, 60)}"` };
+}
+
+export const PRODUCT_CREATED = "Product Created Successfully";
+
+/** The slug a service name gives: "Teeth Whitening!" -> "teeth-whitening". */
+export function slugify(name: string): string {
+  const slug = name
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .slice(0, 60)
+    .replace(/^-+|-+$/g, "");
+  return slug || "service";
+}
+
+/** `base`, else `base-2`, `base-3`, ...: the first slug no service has yet. */
+async function freeSlug(base: string): Promise<string> {
+  const rows = await prisma.product.findMany({
+    where: { slug: { startsWith: base } },
+    select: { slug: true },
+  });
+  const taken = new Set(rows.map((row) => row.slug));
+  let slug = base;
+  for (let n = 2; taken.has(slug); n += 1) slug = `${base}-${n}`;
+  return slug;
+}
+
+/**
+ * Add Service and `POST /api/create-product`: validates in the spec's message order and
+ * stores the service with a unique slug, its category and the price in cents.
+ */
+export async function createProduct(
+  input: Record<string, unknown>,
+  userId: string,
+): Promise<{ ok: true; product: ProductJson } | Failure> {
+  const validated = validateForm(serviceSchema, input, SERVICE_REQUIRED_FIELDS);
+  if (!validated.success) return { ok: false, status: 400, message: validated.message };
+  const { name, description, price, photo, category } = validated.data;
+  const base = slugify(name);
+  // Two services of one name created at once can pick the same free slug; the unique
+  // index refuses the second, which looks again, and finally takes a random suffix.
+  for (let attempt = 0; ; attempt += 1) {
+    const slug = attempt < 3 ? await freeSlug(base) : `${base}-${randomBytes(4).toString("hex")}`;
+    try {
+      const product = await prisma.product.create({
+        data: {
+          slug,
+          name,
+          description,
+          // The schema lets only finite prices of at most two decimals through.
+          priceCents: dollarsToCents(price)!,
+          photo,
+          category,
+          createdById: userId,
+        },
+      });
+      return { ok: true, product: toProductJson(product) };
+    } catch (error) {
+      const slugTaken =
+        error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
+      if (!slugTaken || attempt >= 3) throw error;
+    }
+  }
 }

@@ -1,5 +1,8 @@
 import type { Product, Review } from "@prisma/client";
 import { prisma } from "~/utils/db.server";
+import { validateForm } from "~/validation/form";
+import { REVIEW_REQUIRED_FIELDS, reviewSchema } from "~/validation/review";
+import { UNKNOWN_SERVICE_MESSAGE } from "~/validation/service";
 
 /** How many of the newest reviews the carousel and `GET /api/reviews` carry. */
 export const RECENT_REVIEWS = 20;
@@ -60,4 +63,26 @@ export async function getServiceReviews(productId: string) {
     /** Rounded to one decimal; null when there are no reviews. */
     average: summary._avg.rating === null ? null : Math.round(summary._avg.rating * 10) / 10,
   };
+}
+
+export const REVIEW_CREATED = "review Created Successfully";
+
+/**
+ * Add Review and `POST /api/create-review`: validates in the spec's message order, checks
+ * that the service exists and stores the review with its author.
+ */
+export async function createReview(
+  input: Record<string, unknown>,
+  userId: string,
+): Promise<{ ok: true; review: ReviewJson } | { ok: false; status: number; message: string }> {
+  const validated = validateForm(reviewSchema, input, REVIEW_REQUIRED_FIELDS);
+  if (!validated.success) return { ok: false, status: 400, message: validated.message };
+  const { name, service, message, rating } = validated.data;
+  const product = await prisma.product.findUnique({ where: { id: service }, select: { id: true } });
+  if (!product) return { ok: false, status: 400, message: UNKNOWN_SERVICE_MESSAGE };
+  const review = await prisma.review.create({
+    data: { name, message, rating, productId: product.id, userId },
+    include: WITH_SERVICE,
+  });
+  return { ok: true, review: toReviewJson(review) };
 }

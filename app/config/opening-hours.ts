@@ -1,0 +1,225 @@
+/**
+ * When the clinic takes appointments: the one place to change opening days, hours, slot
+ * length and chairs. Dates ("YYYY-MM-DD") and times ("HH:MM") are the clinic's local
+ * wall-clock in CLINIC_TIME_ZONE, whatever zone the server or the patient's browser is in;
+ * "now" and "in the past" are decided in that zone too.
+ *
+ * Shared by the server (booking rules, free slots) and the browser (date picker bounds).
+ */
+
+/** IANA zone of the clinic's wall-clock. The seed address and prices are American. */
+export const CLINIC_TIME_ZONE = "America/New_York";
+
+export type OpeningHours = {
+  timeZone: string;
+  /** Days with appointments: 0 = Sunday, 1 = Monday, ..., 6 = Saturday. */
+  openDays: readonly number[];
+  /** First slot starts at this time ("HH:MM"). */
+  opensAt: string;
+  /** The last slot ends at this time ("HH:MM"). */
+  closesAt: string;
+  slotMinutes: number;
+  /** Bookings one slot can hold at once. */
+  chairsPerSlot: number;
+  /** How far ahead a patient may book, in days from today. */
+  bookingHorizonDays: number;
+};
+
+export const OPENING_HOURS: OpeningHours = {
+  timeZone: CLINIC_TIME_ZONE,
+  openDays: [1, 2, 3, 4, 5, 6],
+  opensAt: "09:00",
+  closesAt: "17:00",
+  slotMinutes: 30,
+  chairsPerSlot: 1,
+  bookingHorizonDays: 90,
+};
+
+export const DAY_NAMES = [
+  "Sunday",
+  "Monday",
+  "Tuesday",
+  "Wednesday",
+  "Thursday",
+  "Friday",
+  "Saturday",
+] as const;
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const TIME = /^([01]?\d|2[0-3]):([0-5]\d)(?::00(?:\.0+)?)?$/;
+
+function toMinutes(time: string): number {
+  const [hours, minutes] = time.split(":").map(Number);
+  return hours! * 60 + minutes!;
+}
+
+function fromMinutes(total: number): string {
+  return `${String(Math.floor(total / 60)).padStart(2, "0")}:${String(total % 60).padStart(2, "0")}`;
+}
+
+function dateParts(date: string) {
+  const [year, month, day] = date.split("-").map(Number);
+  return { year: year!, month: month!, day: day! };
+}
+
+/** True for a real calendar date written YYYY-MM-DD (what an <input type="date"> sends). */
+export function isIsoDate(value: string): boolean {
+  const match = ISO_DATE.exec(value);
+  if (!match) return false;
+  const { year, month, day } = dateParts(value);
+  const utc = new Date(Date.UTC(year, month - 1, day));
+  return (
+    utc.getUTCFullYear() === year && utc.getUTCMonth() === month - 1 && utc.getUTCDate() === day
+  );
+}
+
+/** "9:00", "09:00" or "09:00:00" (an <input type="time"> with seconds) as "09:00"; else null. */
+export function normalizeTime(value: string): string | null {
+  const match = TIME.exec(value.trim());
+  if (!match) return null;
+  return `${match[1]!.padStart(2, "0")}:${match[2]}`;
+}
+
+/** 0 = Sunday ... 6 = Saturday, for a YYYY-MM-DD date. */
+export function weekdayOf(date: string): number {
+  const { year, month, day } = dateParts(date);
+  return new Date(Date.UTC(year, month - 1, day)).getUTCDay();
+}
+
+export function addDays(date: string, days: number): string {
+  const { year, month, day } = dateParts(date);
+  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
+}
+
+/** The clinic's wall-clock date and time at the instant `now`. */
+export function clinicNow(now: Date = new Date(), timeZone: string = CLINIC_TIME_ZONE) {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-CA", {
+      timeZone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    })
+      .formatToParts(now)
+      .map((part) => [part.type, part.value]),
+  );
+  return {
+    date: `${parts.year}-${parts.month}-${parts.day}`,
+    time: `${parts.hour}:${parts.minute}`,
+  };
+}
+
+function wallClockMs(date: string, time: string): number {
+  const { year, month, day } = dateParts(date);
+  const [hours, minutes] = time.split(":").map(Number);
+  return Date.UTC(year, month - 1, day, hours, minutes);
+}
+
+/** The instant a clinic wall-clock date and time happens (for calendar files). */
+export function clinicTimeToUtc(
+  date: string,
+  time: string,
+  timeZone: string = CLINIC_TIME_ZONE,
+): Date {
+  const target = wallClockMs(date, time);
+  // Start as if the zone were UTC and correct by what the zone's clock shows; a second
+  // step settles a first guess that fell on the other side of a DST change.
+  let instant = target;
+  for (let step = 0; step < 2; step += 1) {
+    const seen = clinicNow(new Date(instant), timeZone);
+    instant += target - wallClockMs(seen.date, seen.time);
+  }
+  return new Date(instant);
+}
+
+/** Every slot start of an open day: 09:00, 09:30, ..., 16:30 with the defaults. */
+export function slotTimes(hours: OpeningHours = OPENING_HOURS): string[] {
+  const times: string[] = [];
+  const close = toMinutes(hours.closesAt);
+  for (let start = toMinutes(hours.opensAt); start + hours.slotMinutes <= close;) {
+    times.push(fromMinutes(start));
+    start += hours.slotMinutes;
+  }
+  return times;
+}
+
+export function isOpenOn(date: string, hours: OpeningHours = OPENING_HOURS): boolean {
+  return hours.openDays.includes(weekdayOf(date));
+}
+
+/** True when the slot starting at `date` `time` has started or is over, clinic time. */
+export function isPastSlot(
+  date: string,
+  time: string,
+  now: Date = new Date(),
+  hours: OpeningHours = OPENING_HOURS,
+): boolean {
+  const current = clinicNow(now, hours.timeZone);
+  return `${date} ${time}` <= `${current.date} ${current.time}`;
+}
+
+/** "Monday to Saturday" for a run of days, else "Monday, Wednesday and Friday". */
+export function describeOpenDays(hours: OpeningHours = OPENING_HOURS): string {
+  const days = [...hours.openDays].sort((a, b) => a - b);
+  const names = days.map((day) => DAY_NAMES[day]!);
+  const isRun = days.every((day, index) => index === 0 || day === days[index - 1]! + 1);
+  if (days.length > 2 && isRun) return `${names[0]} to ${names[names.length - 1]}`;
+  if (names.length <= 1) return names.join("");
+  return `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+}
+
+/** "Tuesday, 24 November 2026" for a YYYY-MM-DD date. */
+export function formatClinicDate(date: string): string {
+  const { year, month, day } = dateParts(date);
+  return new Intl.DateTimeFormat("en-GB", {
+    timeZone: "UTC",
+    weekday: "long",
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+  }).format(new Date(Date.UTC(year, month - 1, day)));
+}
+
+export type SlotProblem = "past" | "too-far" | "closed" | "outside-hours" | "off-grid";
+
+export function slotProblemMessage(problem: SlotProblem, date: string, hours = OPENING_HOURS) {
+  const times = slotTimes(hours);
+  switch (problem) {
+    case "past":
+      return "That date and time has already passed. Please choose a time in the future.";
+    case "too-far":
+      return `Appointments can be booked up to ${hours.bookingHorizonDays} days ahead. Please choose an earlier date.`;
+    case "closed":
+      return `The clinic is closed on ${DAY_NAMES[weekdayOf(date)]}s. We are open ${describeOpenDays(hours)}.`;
+    case "outside-hours":
+      return `We are open from ${hours.opensAt} to ${hours.closesAt}: appointments start between ${times[0]} and ${times[times.length - 1]}.`;
+    case "off-grid":
+      return `Appointments start every ${hours.slotMinutes} minutes (${times.slice(0, 2).join(", ")}, ...). Please choose one of those times.`;
+  }
+}
+
+/**
+ * What is wrong with booking the slot at `date` `time` (a valid date and a normalized
+ * time), or null when the clinic takes appointments then. Whether the slot is still
+ * free is for the database to say.
+ */
+export function slotProblem(
+  date: string,
+  time: string,
+  now: Date = new Date(),
+  hours: OpeningHours = OPENING_HOURS,
+): SlotProblem | null {
+  const today = clinicNow(now, hours.timeZone).date;
+  if (date < today) return "past";
+  if (date > addDays(today, hours.bookingHorizonDays)) return "too-far";
+  if (!isOpenOn(date, hours)) return "closed";
+  const minutes = toMinutes(time);
+  if (minutes < toMinutes(hours.opensAt) || minutes + hours.slotMinutes > toMinutes(hours.closesAt))
+    return "outside-hours";
+  if ((minutes - toMinutes(hours.opensAt)) % hours.slotMinutes !== 0) return "off-grid";
+  if (isPastSlot(date, time, now, hours)) return "past";
+  return null;
+}

@@ -1,0 +1,19 @@
+import { z } from "zod";
+import { requiredText } from "./fields";
+
+export const REVIEW_REQUIRED_FIELDS = ["name", "service", "message", "rating"] as const;
+export const RATING_MESSAGE = "Please choose a rating from 1 to 5";
+export const RATINGS = ["1", "2", "3", "4", "5"] as const;
+
+/** Keys in the spec's message order: Name, service, message, rating. */
+export const reviewSchema = z.object({
+  name: requiredText("please Enter your Name", 100),
+  service: requiredText("please Enter your service", 100),
+  message: requiredText("please Enter your message", 1000),
+  // The API takes '1'..'5' or 1..5; requiredText turns a number into its string first.
+  rating: requiredText("please Enter your rating", 5)
+    .refine((value) => (RATINGS as readonly string[]).includes(value), RATING_MESSAGE)
+    .transform(Number),
+});
+
+export type ReviewInput = z.output<typeof reviewSchema>;

@@ -1,0 +1,35 @@
+import { z } from "zod";
+import { isServiceCategory, SERVICE_CATEGORIES } from "~/data/service-categories";
+import { HTTP_URL_MESSAGE, isHttpUrl, requiredText } from "./fields";
+
+export const SERVICE_REQUIRED_FIELDS = ["name", "description", "price", "photo"] as const;
+export const PRICE_MESSAGE = "Please enter a price in dollars greater than 0, like 120 or 99.50";
+export const MAX_PRICE_DOLLARS = 100_000;
+export const PRICE_TOO_HIGH_MESSAGE = `Please enter a price of at most $${MAX_PRICE_DOLLARS.toLocaleString("en-US")}`;
+export const CATEGORY_MESSAGE = `Please choose a category: ${SERVICE_CATEGORIES.join(", ")}`;
+/** A booking or review names a service that does not exist. */
+export const UNKNOWN_SERVICE_MESSAGE = "Please choose a service from the list";
+/** What a service gets when the API client sends no category (the spec's body has none). */
+export const DEFAULT_SERVICE_CATEGORY = "Preventive";
+
+const DOLLARS = /^\d{1,9}(\.\d{1,2})?$/;
+
+/** Keys in the spec's message order: Name, description, price, photo; then the category. */
+export const serviceSchema = z.object({
+  name: requiredText("please Enter your Name", 100),
+  description: requiredText("please Enter your description", 2000),
+  price: requiredText("please Enter your price", 20)
+    .refine((value) => DOLLARS.test(value) && Number(value) > 0, PRICE_MESSAGE)
+    .transform(Number)
+    .refine((dollars) => dollars <= MAX_PRICE_DOLLARS, PRICE_TOO_HIGH_MESSAGE),
+  photo: requiredText("please Enter your photo", 2000).refine(isHttpUrl, HTTP_URL_MESSAGE),
+  category: z
+    .unknown()
+    .optional()
+    .transform((value) =>
+      typeof value === "string" && value.trim() ? value.trim() : DEFAULT_SERVICE_CATEGORY,
+    )
+    .refine(isServiceCategory, CATEGORY_MESSAGE),
+});
+
+export type ServiceInput = z.output<typeof serviceSchema>;
