@@ -1,0 +1,13 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { getProductByIdOrSlug } from "~/models/product.server";
+import { apiError, apiJson } from "~/utils/api.server";
+
+export async function loader({ params }: LoaderFunctionArgs) {
+  const result = await getProductByIdOrSlug(params.id ?? "");
+  if (!result.ok) return apiError(result.status, result.message);
+  return apiJson({ success: true, product: result.product });
+}
+
+export function action() {
+  return apiError(405, "Method not allowed: use GET");
+}
