@@ -7,5 +7,7 @@ declare module "@remix-run/node" {
   interface AppLoadContext {
     /** The client's address as the server sees it (X-Forwarded-For only with TRUST_PROXY). */
     clientIp: string;
+    /** This response's Content-Security-Policy nonce, for Remix's inline scripts. */
+    cspNonce?: string;
   }
 }

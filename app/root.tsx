@@ -15,6 +15,7 @@ import { SiteHeader } from "./components/site-header";
 import { AppToaster, ServerToast } from "./components/toaster";
 import stylesheet from "./styles/tailwind.css";
 import { getUser, toPublicUser } from "./utils/auth.server";
+import { useNonce } from "./utils/nonce-provider";
 import { getToast } from "./utils/toast.server";
 
 export const links: LinksFunction = () => [
@@ -37,6 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export function Layout({ children }: { children: ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
+  const nonce = useNonce();
   return (
     <html lang="en">
       <head>
@@ -59,8 +61,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <SiteFooter />
         <AppToaster />
         <ServerToast toast={rootData?.toast} />
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -4,13 +4,27 @@ import { pathToFileURL } from "node:url";
 import { createRequestHandler } from "@remix-run/express";
 import { broadcastDevReady, type AppLoadContext, type ServerBuild } from "@remix-run/node";
 import compression from "compression";
-import express from "express";
+import express, { type ErrorRequestHandler } from "express";
+import { bodyLimit } from "./body-limit";
+import { readServerConfig, type ServerConfig } from "./config";
+import { csrfGuard } from "./csrf";
+import { rateLimit } from "./rate-limit";
+import { readRouteCache } from "./read-route-cache";
+import { refuse } from "./refuse";
+import { requestLog } from "./request-log";
+import { cspNonce, securityHeaders } from "./security-headers";
+import { gracefulShutdown } from "./shutdown";
 
-const MODE = process.env.NODE_ENV === "development" ? "development" : "production";
+let config: ServerConfig;
+try {
+  config = readServerConfig(process.env);
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
+const MODE = config.mode;
 const BUILD_DIR = path.resolve(process.env.BUILD_DIR || "build");
 const SERVER_BUILD = path.join(BUILD_DIR, "server", "index.js");
-const PORT = Number(process.env.PORT || 3000);
-const HOST = process.env.HOST || "0.0.0.0";
 
 async function importBuild(): Promise<ServerBuild> {
   const stamp = fs.statSync(SERVER_BUILD).mtimeMs;
@@ -33,17 +47,37 @@ const app = express();
 app.disable("x-powered-by");
 // Behind a proxy we control, its X-Forwarded-For names the client; otherwise it is ignored,
 // so a forged header cannot change who a request is counted against.
-app.set("trust proxy", process.env.TRUST_PROXY === "true" ? 1 : false);
+app.set("trust proxy", config.TRUST_PROXY ? 1 : false);
 
-function getLoadContext(req: express.Request): AppLoadContext {
-  return { clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown" };
+function getLoadContext(req: express.Request, res: express.Response): AppLoadContext {
+  return {
+    clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+    cspNonce: cspNonce(res),
+  };
 }
+
+const server = app.listen(config.PORT, config.HOST, () => {
+  console.info(`Dental clinic listening on http://localhost:${config.PORT} (${MODE})`);
+  if (MODE === "development") void broadcastDevReady(build);
+});
+
+if (config.REQUEST_LOG) app.use(requestLog);
+app.use(securityHeaders(config));
+app.use(
+  gracefulShutdown(server, async () => {
+    await globalThis.__prisma?.client.$disconnect();
+  }),
+);
 app.use(compression());
 app.use(
   "/build",
   express.static(path.join(BUILD_DIR, "client", "build"), { immutable: true, maxAge: "1y" }),
 );
 app.use(express.static("public", { maxAge: "1h" }));
+
+// Refusals are cheapest before the app reads anything.
+app.use(bodyLimit(config), rateLimit(config), csrfGuard(config));
+app.use(readRouteCache(() => build, MODE, getLoadContext));
 
 if (MODE === "development") {
   // `remix dev --manual` rebuilds into BUILD_DIR; pick up each new build and tell the
@@ -63,17 +97,15 @@ if (MODE === "development") {
   app.all("*", createRequestHandler({ build, mode: MODE, getLoadContext }));
 }
 
-const server = app.listen(PORT, HOST, () => {
-  console.info(`Dental clinic listening on http://localhost:${PORT} (${MODE})`);
-  if (MODE === "development") void broadcastDevReady(build);
-});
-
-function shutdown(signal: string) {
-  console.info(`${signal} received: finishing in-flight requests`);
-  server.close(() => process.exit(0));
-  // Keep-alive sockets would hold close() open; stop them after a grace period.
-  setTimeout(() => process.exit(0), 10_000).unref();
-  server.closeIdleConnections();
-}
-process.once("SIGTERM", () => shutdown("SIGTERM"));
-process.once("SIGINT", () => shutdown("SIGINT"));
+// Errors outside Remix (a malformed URL for the static files, an aborted body): the
+// status they carry, or 500, never a stack trace in the response.
+const errorHandler: ErrorRequestHandler = (error, req, res, next) => {
+  if (res.headersSent) return next(error);
+  const status = Number((error as { status?: unknown }).status);
+  if (status >= 400 && status < 500) {
+    return refuse(req, res, status, status === 400 ? "Bad request" : "Request refused");
+  }
+  console.error(error);
+  refuse(req, res, 500, "Unexpected Application Error!");
+};
+app.use(errorHandler);

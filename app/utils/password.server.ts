@@ -1,11 +1,113 @@
-import bcrypt from "bcryptjs";
+import { createRequire } from "node:module";
+import { availableParallelism } from "node:os";
+import { Worker } from "node:worker_threads";
 
 export const BCRYPT_COST = 10;
 
+/**
+ * bcrypt is deliberately slow (about 70 ms of CPU at cost 10) and bcryptjs is plain
+ * JavaScript: on the request thread, every sign-in would stall every other request.
+ * Hashing runs in a small pool of worker threads instead.
+ *
+ * The worker is given as source text rather than a file: the Remix compiler bundles this
+ * module into build/server/index.js, and a separate worker file would not follow it
+ * there. bcryptjs is resolved here, next to the bundle, and handed to the worker.
+ */
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require("node:worker_threads");
+const bcrypt = require(workerData.bcryptPath);
+// On Linux a worker is its own thread with its own nice value: let request handling win
+// the CPU when both want it.
+try { require("node:os").setPriority(10); } catch {}
+parentPort.on("message", ({ id, op, password, hash, cost }) => {
+  try {
+    const result = op === "hash" ? bcrypt.hashSync(password, cost) : bcrypt.compareSync(password, hash);
+    parentPort.postMessage({ id, result });
+  } catch (error) {
+    parentPort.postMessage({ id, error: error instanceof Error ? error.message : String(error) });
+  }
+});
+`;
+
+type Job =
+  | { op: "hash"; password: string; cost: number }
+  | { op: "compare"; password: string; hash: string };
+type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void };
+type Slot = { worker: Worker; busy: number | null };
+
+const POOL_SIZE = Math.max(1, Math.min(4, availableParallelism() - 1));
+
+class HashPool {
+  private slots: Slot[] = [];
+  private queue: Array<{ id: number; job: Job }> = [];
+  private pending = new Map<number, Pending>();
+  private nextId = 1;
+  private readonly bcryptPath = createRequire(import.meta.url).resolve("bcryptjs");
+
+  run<T>(job: Job): Promise<T> {
+    const id = this.nextId++;
+    return new Promise<T>((resolve, reject) => {
+      this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      this.queue.push({ id, job });
+      this.dispatch();
+    });
+  }
+
+  private dispatch() {
+    while (this.queue.length > 0) {
+      let slot = this.slots.find((candidate) => candidate.busy === null);
+      if (!slot && this.slots.length < POOL_SIZE) slot = this.spawn();
+      if (!slot) return;
+      const next = this.queue.shift()!;
+      slot.busy = next.id;
+      // A busy worker keeps the process alive until it answers; an idle one must not.
+      slot.worker.ref();
+      slot.worker.postMessage({ id: next.id, ...next.job });
+    }
+  }
+
+  private spawn(): Slot {
+    const worker = new Worker(WORKER_SOURCE, {
+      eval: true,
+      workerData: { bcryptPath: this.bcryptPath },
+    });
+    const slot: Slot = { worker, busy: null };
+    worker.unref();
+    worker.on("message", (message: { id: number; result?: unknown; error?: string }) => {
+      const pending = this.pending.get(message.id);
+      this.pending.delete(message.id);
+      slot.busy = null;
+      worker.unref();
+      if (message.error !== undefined) pending?.reject(new Error(message.error));
+      else pending?.resolve(message.result);
+      this.dispatch();
+    });
+    worker.on("error", (error) => this.retire(slot, error));
+    worker.on("exit", (code) => this.retire(slot, new Error(`Hash worker exited (${code})`)));
+    this.slots.push(slot);
+    return slot;
+  }
+
+  /** A worker that died fails only the job it held; the next job gets a new worker. */
+  private retire(slot: Slot, error: Error) {
+    const index = this.slots.indexOf(slot);
+    if (index === -1) return;
+    this.slots.splice(index, 1);
+    if (slot.busy !== null) {
+      this.pending.get(slot.busy)?.reject(error);
+      this.pending.delete(slot.busy);
+    }
+    this.dispatch();
+  }
+}
+
+let pool: HashPool | undefined;
+const hashPool = () => (pool ??= new HashPool());
+
 export function hashPassword(password: string): Promise<string> {
-  return bcrypt.hash(password, BCRYPT_COST);
+  return hashPool().run<string>({ op: "hash", password, cost: BCRYPT_COST });
 }
 
 export function verifyPassword(password: string, hash: string): Promise<boolean> {
-  return bcrypt.compare(password, hash);
+  return hashPool().run<boolean>({ op: "compare", password, hash });
 }
