@@ -1,0 +1,47 @@
+import { useEffect, useState } from "react";
+import type { InputHTMLAttributes } from "react";
+
+type Props = Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "id" | "name"> & {
+  id: string;
+  name: string;
+  label: string;
+};
+
+/**
+ * A password field with a show/hide toggle. The toggle only appears once JavaScript has
+ * started; without it this is a plain password field.
+ */
+export function PasswordInput({ id, name, label, className, ...rest }: Props) {
+  const [visible, setVisible] = useState(false);
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+
+  return (
+    <div>
+      <label htmlFor={id} className="field-label">
+        {label}
+      </label>
+      <div className="relative">
+        <input
+          {...rest}
+          id={id}
+          name={name}
+          type={visible ? "text" : "password"}
+          className={`field-input pr-20 ${className ?? ""}`}
+        />
+        {hydrated ? (
+          <button
+            type="button"
+            onClick={() => setVisible((value) => !value)}
+            aria-controls={id}
+            aria-pressed={visible}
+            className="absolute inset-y-0 right-0 rounded-r-md px-3 text-sm font-medium text-brand-700 hover:bg-brand-50"
+          >
+            {visible ? "Hide" : "Show"}
+            <span className="sr-only"> password</span>
+          </button>
+        ) : null}
+      </div>
+    </div>
+  );
+}

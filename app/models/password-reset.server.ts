@@ -1,0 +1,159 @@
+import { randomBytes } from "node:crypto";
+import { RESET_FIELDS, resetRequestSchema } from "~/validation/account";
+import { validateForm } from "~/validation/form";
+import { prisma } from "~/utils/db.server";
+import { getEnv } from "~/utils/env.server";
+import { sendMail } from "~/utils/mail.server";
+import { hashPassword } from "~/utils/password.server";
+import { limitSignIn } from "~/utils/rate-limit.server";
+import { hashToken } from "~/utils/session.server";
+import type { Failure } from "./user.server";
+
+export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
+
+export const RESET_MESSAGES = {
+  // The same answer whether or not the address has an account.
+  requested:
+    "If an account exists for that email, we have sent it a link to confirm the new password. The link works once, within one hour.",
+  applied: "Your password has been changed. Please login with your new password.",
+  invalid: "This password reset link is not valid. Please ask for a new one.",
+  expired: "This password reset link has expired. Please ask for a new one.",
+  used: "This password reset link has already been used. Please ask for a new one if you need to.",
+} as const;
+
+export type ResetLinkStatus = "valid" | "invalid" | "expired" | "used";
+
+/**
+ * Stores the requested new password (hashed) behind a one-time link and mails the link
+ * to the address. Nothing changes until the link is used, so only the owner of the
+ * mailbox can change the password.
+ */
+export async function requestPasswordReset(
+  input: Record<string, unknown>,
+  { clientIp }: { clientIp: string },
+): Promise<{ ok: true; message: string } | Failure> {
+  const limited = limitSignIn("forgot-password", clientIp);
+  if (limited) return limited;
+  const parsed = validateForm(resetRequestSchema, input, RESET_FIELDS);
+  if (!parsed.success) return { ok: false, status: 400, message: parsed.message };
+  const { email, newPassword } = parsed.data;
+
+  // Hashed whether or not there is an account, so the answer takes as long either way.
+  const newPasswordHash = await hashPassword(newPassword);
+  const user = await prisma.user.findUnique({ where: { email } });
+  if (user?.passwordHash) {
+    const token = randomBytes(32).toString("base64url");
+    await prisma.passwordReset.create({
+      data: {
+        userId: user.id,
+        tokenHash: hashToken(token),
+        newPasswordHash,
+        expiresAt: new Date(Date.now() + RESET_LINK_TTL_MS),
+      },
+    });
+    deliver(resetLinkMail(email, token));
+  } else if (user) {
+    // A Google-only account has no password to change; tell its owner how to sign in.
+    deliver(googleAccountMail(email));
+  }
+  return { ok: true, message: RESET_MESSAGES.requested };
+}
+
+/**
+ * Sent in the background: waiting for the mail server would make the answer slower
+ * for addresses with an account, and a failure must not reveal that one exists.
+ */
+function deliver(mail: Parameters<typeof sendMail>[0]) {
+  sendMail(mail).catch((error: unknown) => {
+    console.error(`Could not send the password reset mail to ${mail.to}`, error);
+  });
+}
+
+export function resetLinkFor(token: string) {
+  return `${getEnv().APP_URL}/reset-password/${token}`;
+}
+
+function resetLinkMail(to: string, token: string) {
+  const link = resetLinkFor(token);
+  return {
+    to,
+    subject: "Confirm your new password",
+    text: [
+      "Someone (we hope you) asked to change the password of your Dental Clinic account.",
+      "",
+      `To confirm the new password, open this link within one hour: ${link}`,
+      "",
+      "If it was not you, ignore this e-mail: your password stays as it is.",
+    ].join("\n"),
+    html: `<p>Someone (we hope you) asked to change the password of your Dental Clinic account.</p>
+<p><a href="${link}">Confirm the new password</a> (the link works once, within one hour).</p>
+<p>If it was not you, ignore this e-mail: your password stays as it is.</p>`,
+  };
+}
+
+function googleAccountMail(to: string) {
+  const login = `${getEnv().APP_URL}/login`;
+  return {
+    to,
+    subject: "Your Dental Clinic account signs in with Google",
+    text: [
+      "Someone asked to change the password of your Dental Clinic account.",
+      "Your account signs in with Google and has no password here, so nothing was changed.",
+      "",
+      `To sign in, choose 'Join with google' on ${login}`,
+    ].join("\n"),
+  };
+}
+
+async function findReset(token: string) {
+  return prisma.passwordReset.findUnique({ where: { tokenHash: hashToken(token) } });
+}
+
+function statusOf(reset: Awaited<ReturnType<typeof findReset>>, now: Date): ResetLinkStatus {
+  if (!reset) return "invalid";
+  if (reset.usedAt) return "used";
+  if (reset.expiresAt <= now) return "expired";
+  return "valid";
+}
+
+/** What a reset link is worth, without using it. */
+export async function checkResetLink(token: string): Promise<ResetLinkStatus> {
+  return statusOf(await findReset(token), new Date());
+}
+
+/**
+ * Uses a reset link: sets the new password, retires every other open link of the user
+ * and ends all of the user's sessions (a thief signed in with the old password is out).
+ */
+export async function applyPasswordReset(
+  token: string,
+): Promise<{ ok: true; message: string } | (Failure & { status: 410 | 404 })> {
+  const now = new Date();
+  const reset = await findReset(token);
+  const status = statusOf(reset, now);
+  if (!reset || status !== "valid") {
+    return status === "invalid"
+      ? { ok: false, status: 404, message: RESET_MESSAGES.invalid }
+      : { ok: false, status: 410, message: RESET_MESSAGES[status === "used" ? "used" : "expired"] };
+  }
+  // The claim only succeeds while the link is unused; every other write is conditional
+  // on this very claim, so a link used twice at the same moment changes things once.
+  const claimedHere = { passwordResets: { some: { id: reset.id, usedAt: now } } };
+  const [claimed] = await prisma.$transaction([
+    prisma.passwordReset.updateMany({
+      where: { id: reset.id, usedAt: null, expiresAt: { gt: now } },
+      data: { usedAt: now },
+    }),
+    prisma.user.updateMany({
+      where: { id: reset.userId, ...claimedHere },
+      data: { passwordHash: reset.newPasswordHash },
+    }),
+    prisma.passwordReset.updateMany({
+      where: { userId: reset.userId, usedAt: null, user: claimedHere },
+      data: { usedAt: now },
+    }),
+    prisma.session.deleteMany({ where: { userId: reset.userId, user: claimedHere } }),
+  ]);
+  if (claimed.count === 0) return { ok: false, status: 410, message: RESET_MESSAGES.used };
+  return { ok: true, message: RESET_MESSAGES.applied };
+}

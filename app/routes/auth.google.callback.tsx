@@ -1,0 +1,28 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { ACCOUNT_RESULTS } from "~/models/user.server";
+import { signIn } from "~/utils/auth.server";
+import { finishGoogleSignIn, getGoogle, GOOGLE_UNAVAILABLE_MESSAGE } from "~/utils/google.server";
+import { combineHeaders } from "~/utils/http.server";
+import { loginPathFor } from "~/utils/safe-redirect";
+import { redirectWithToast } from "~/utils/toast.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const google = getGoogle();
+  if (!google) {
+    return redirectWithToast("/login", { type: "error", message: GOOGLE_UNAVAILABLE_MESSAGE });
+  }
+  const result = await finishGoogleSignIn(request, google);
+  if (!result.ok) {
+    return redirectWithToast(
+      loginPathFor(result.redirectTo),
+      { type: "error", message: result.message },
+      { headers: result.headers },
+    );
+  }
+  const { setCookie } = await signIn(request, result.user.id);
+  return redirectWithToast(
+    result.redirectTo,
+    { type: "success", message: ACCOUNT_RESULTS.loggedIn },
+    { headers: combineHeaders(result.headers, { "set-cookie": setCookie }) },
+  );
+}

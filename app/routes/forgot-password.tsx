@@ -1,0 +1,68 @@
+import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, Link, useActionData } from "@remix-run/react";
+import { AccountCard, TextField, useCheckedForm } from "~/components/account-form";
+import { FormError } from "~/components/form-error";
+import { PasswordInput } from "~/components/password-input";
+import { requestPasswordReset } from "~/models/password-reset.server";
+import { ACCOUNT_RESULTS } from "~/models/user.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import { RESET_FIELDS, resetRequestSchema } from "~/validation/account";
+import { formToObject } from "~/validation/form";
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = formToObject(await request.formData());
+  const values = { email: form.email ?? "" };
+  try {
+    const result = await requestPasswordReset(form, { clientIp: context.clientIp });
+    if (!result.ok) return data({ error: result.message, values }, { status: result.status });
+    return redirectWithToast("/login", { type: "success", message: result.message });
+  } catch (error) {
+    console.error("Password reset request failed", error);
+    return data({ error: ACCOUNT_RESULTS.somethingWentWrong, values }, { status: 500 });
+  }
+}
+
+export const meta: MetaFunction = () => [
+  { title: "Reset password | Dental Clinic" },
+  { name: "description", content: "Choose a new password; we e-mail you a link to confirm it." },
+];
+
+export default function ForgotPassword() {
+  const actionData = useActionData<typeof action>();
+  const { error, onSubmit, submitting } = useCheckedForm(resetRequestSchema, RESET_FIELDS);
+
+  return (
+    <AccountCard title="Reset password">
+      <p className="mb-4 text-sm text-slate-700">
+        Enter your email and the new password you want. We will e-mail you a link: the new password
+        takes effect when you open it (within one hour).
+      </p>
+      <Form method="post" noValidate onSubmit={onSubmit} className="space-y-4">
+        <TextField
+          name="email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          defaultValue={actionData?.values.email}
+        />
+        <PasswordInput
+          id="field-newPassword"
+          name="newPassword"
+          label="New password"
+          autoComplete="new-password"
+        />
+        <button type="submit" className="btn-primary w-full" disabled={submitting}>
+          {submitting ? "Sending..." : "RESET"}
+        </button>
+        <FormError message={error} />
+      </Form>
+      <p className="mt-6 text-center text-sm text-slate-700">
+        Remembered it?{" "}
+        <Link to="/login" className="font-semibold text-brand-700 underline">
+          Login
+        </Link>
+      </p>
+    </AccountCard>
+  );
+}

@@ -1,0 +1,89 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { AccountCard, TextField, useCheckedForm } from "~/components/account-form";
+import { FormError } from "~/components/form-error";
+import { GoogleButton } from "~/components/google-button";
+import { PasswordInput } from "~/components/password-input";
+import { ACCOUNT_RESULTS, loginUser } from "~/models/user.server";
+import { getUser, signIn } from "~/utils/auth.server";
+import { isGoogleEnabled } from "~/utils/google.server";
+import { safeRedirect } from "~/utils/safe-redirect";
+import { redirectWithToast } from "~/utils/toast.server";
+import { LOGIN_FIELDS, loginSchema } from "~/validation/account";
+import { formToObject } from "~/validation/form";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
+  if (await getUser(request)) throw redirect(redirectTo);
+  return { redirectTo, googleEnabled: isGoogleEnabled() };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = formToObject(await request.formData());
+  const values = { email: form.email ?? "" };
+  try {
+    const result = await loginUser(form, { clientIp: context.clientIp });
+    if (!result.ok) return data({ error: result.message, values }, { status: result.status });
+    const { setCookie } = await signIn(request, result.user.id);
+    return redirectWithToast(
+      safeRedirect(form.redirectTo),
+      { type: "success", message: result.message },
+      { headers: { "set-cookie": setCookie } },
+    );
+  } catch (error) {
+    console.error("Login failed", error);
+    return data({ error: ACCOUNT_RESULTS.somethingWentWrong, values }, { status: 500 });
+  }
+}
+
+export const meta: MetaFunction = () => [
+  { title: "Login | Dental Clinic" },
+  { name: "description", content: "Sign in to manage your profile and book appointments." },
+];
+
+export default function Login() {
+  const { redirectTo, googleEnabled } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { error, onSubmit, submitting } = useCheckedForm(loginSchema, LOGIN_FIELDS);
+  const registerPath =
+    redirectTo === "/" ? "/register" : `/register?redirectTo=${encodeURIComponent(redirectTo)}`;
+
+  return (
+    <AccountCard title="Login">
+      <Form method="post" noValidate onSubmit={onSubmit} className="space-y-4">
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <TextField
+          name="email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          defaultValue={actionData?.values.email}
+        />
+        <PasswordInput
+          id="field-password"
+          name="password"
+          label="Password"
+          autoComplete="current-password"
+        />
+        <div className="text-right text-sm">
+          <Link to="/forgot-password" className="text-brand-700 underline">
+            Forgot Password?
+          </Link>
+        </div>
+        <button type="submit" className="btn-primary w-full" disabled={submitting}>
+          {submitting ? "Logging in..." : "Login"}
+        </button>
+        <FormError message={error} />
+      </Form>
+      <div className="my-4 text-center text-sm text-slate-600">or</div>
+      <GoogleButton enabled={googleEnabled} redirectTo={redirectTo} />
+      <p className="mt-6 text-center text-sm text-slate-700">
+        New here?{" "}
+        <Link to={registerPath} className="font-semibold text-brand-700 underline">
+          Signup
+        </Link>
+      </p>
+    </AccountCard>
+  );
+}

@@ -1,0 +1,99 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { AccountCard, TextField, useCheckedForm } from "~/components/account-form";
+import { FormError } from "~/components/form-error";
+import { GoogleButton } from "~/components/google-button";
+import { PasswordInput } from "~/components/password-input";
+import { ACCOUNT_RESULTS, registerUser } from "~/models/user.server";
+import { getUser } from "~/utils/auth.server";
+import { isGoogleEnabled } from "~/utils/google.server";
+import { loginPathFor, safeRedirect } from "~/utils/safe-redirect";
+import { redirectWithToast } from "~/utils/toast.server";
+import { REGISTER_FIELDS, registerSchema } from "~/validation/account";
+import { formToObject } from "~/validation/form";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
+  if (await getUser(request)) throw redirect(redirectTo);
+  return { redirectTo, googleEnabled: isGoogleEnabled() };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = formToObject(await request.formData());
+  const values = {
+    name: form.name ?? "",
+    email: form.email ?? "",
+    userImage: form.userImage ?? "",
+  };
+  try {
+    const result = await registerUser(form, { clientIp: context.clientIp });
+    if (!result.ok) return data({ error: result.message, values }, { status: result.status });
+    // The spec sends a new patient to the login page; it still knows where they were going.
+    return redirectWithToast(loginPathFor(safeRedirect(form.redirectTo)), {
+      type: "success",
+      message: result.message,
+    });
+  } catch (error) {
+    console.error("Registration failed", error);
+    return data({ error: ACCOUNT_RESULTS.somethingWentWrong, values }, { status: 500 });
+  }
+}
+
+export const meta: MetaFunction = () => [
+  { title: "Register | Dental Clinic" },
+  { name: "description", content: "Create a patient account to book appointments online." },
+];
+
+export default function Register() {
+  const { redirectTo, googleEnabled } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { error, onSubmit, submitting } = useCheckedForm(registerSchema, REGISTER_FIELDS);
+
+  return (
+    <AccountCard title="Register">
+      <Form method="post" noValidate onSubmit={onSubmit} className="space-y-4">
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <TextField
+          name="name"
+          label="Name"
+          autoComplete="name"
+          defaultValue={actionData?.values.name}
+        />
+        <TextField
+          name="email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          defaultValue={actionData?.values.email}
+        />
+        <PasswordInput
+          id="field-password"
+          name="password"
+          label="Password"
+          autoComplete="new-password"
+        />
+        <TextField
+          name="userImage"
+          label="Image URL"
+          type="url"
+          inputMode="url"
+          placeholder="https://"
+          defaultValue={actionData?.values.userImage}
+        />
+        <button type="submit" className="btn-primary w-full" disabled={submitting}>
+          {submitting ? "Signing up..." : "Sign up"}
+        </button>
+        <FormError message={error} />
+      </Form>
+      <div className="my-4 text-center text-sm text-slate-600">or</div>
+      <GoogleButton enabled={googleEnabled} redirectTo={redirectTo} />
+      <p className="mt-6 text-center text-sm text-slate-700">
+        Already have an account?{" "}
+        <Link to={loginPathFor(redirectTo)} className="font-semibold text-brand-700 underline">
+          Login
+        </Link>
+      </p>
+    </AccountCard>
+  );
+}

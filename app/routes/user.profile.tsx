@@ -1,0 +1,80 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { AccountCard, TextField, useCheckedForm } from "~/components/account-form";
+import { FormError } from "~/components/form-error";
+import { LoginGuard } from "~/components/login-guard";
+import { ACCOUNT_RESULTS, updateProfile } from "~/models/user.server";
+import { getUser, requireUser, toPublicUser } from "~/utils/auth.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import { PROFILE_FIELDS, profileSchema } from "~/validation/account";
+import { formToObject } from "~/validation/form";
+
+const PATH = "/user/profile";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await getUser(request);
+  if (!user) return { user: null };
+  if (user.provider === "google") throw redirect("/user/profileGoogle");
+  return { user: toPublicUser(user) };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request, { redirectTo: PATH });
+  const form = formToObject(await request.formData());
+  const values = {
+    name: form.name ?? "",
+    userImage: form.userImage ?? "",
+    address: form.address ?? "",
+  };
+  try {
+    const result = await updateProfile(user, form);
+    if (!result.ok) return data({ error: result.message, values }, { status: result.status });
+    return redirectWithToast("/", { type: "success", message: result.message });
+  } catch (error) {
+    console.error("Profile update failed", error);
+    return data({ error: ACCOUNT_RESULTS.somethingWentWrong, values }, { status: 500 });
+  }
+}
+
+export const meta: MetaFunction = () => [
+  { title: "Update Profile | Dental Clinic" },
+  { name: "description", content: "Update your name, picture and address." },
+];
+
+export default function Profile() {
+  const { user } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { error, onSubmit, submitting } = useCheckedForm(profileSchema, PROFILE_FIELDS);
+  if (!user) return <LoginGuard redirectTo={PATH} />;
+  const values = actionData?.values ?? user;
+
+  return (
+    <AccountCard title="Update Profile">
+      <p className="mb-4 text-sm text-slate-700">
+        Signed in as <span className="font-medium">{user.email}</span>
+      </p>
+      <Form method="post" noValidate onSubmit={onSubmit} className="space-y-4">
+        <TextField name="name" label="Name" autoComplete="name" defaultValue={values.name} />
+        <TextField
+          name="userImage"
+          label="Image link"
+          type="url"
+          inputMode="url"
+          placeholder="https://"
+          defaultValue={values.userImage}
+        />
+        <TextField
+          name="address"
+          label="Address"
+          autoComplete="street-address"
+          defaultValue={values.address}
+        />
+        <button type="submit" className="btn-primary w-full" disabled={submitting}>
+          {submitting ? "Updating..." : "Update"}
+        </button>
+        <FormError message={error} />
+      </Form>
+    </AccountCard>
+  );
+}

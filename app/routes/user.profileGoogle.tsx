@@ -1,0 +1,63 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { AccountCard } from "~/components/account-form";
+import { LoginGuard } from "~/components/login-guard";
+import { getUser, toPublicUser } from "~/utils/auth.server";
+
+const PATH = "/user/profileGoogle";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await getUser(request);
+  if (!user) return { user: null };
+  // Own-account users have an editable profile.
+  if (user.provider !== "google") throw redirect("/user/profile");
+  return { user: toPublicUser(user) };
+}
+
+export const meta: MetaFunction = () => [
+  { title: "User Profile | Dental Clinic" },
+  { name: "description", content: "Your profile, as shared by your Google account." },
+];
+
+export default function GoogleProfile() {
+  const { user } = useLoaderData<typeof loader>();
+  if (!user) return <LoginGuard redirectTo={PATH} />;
+  const initial = user.name.trim().charAt(0).toUpperCase() || "?";
+  return (
+    <AccountCard title="User Profile">
+      <div className="flex flex-col items-center gap-4 text-center">
+        {user.userImage ? (
+          <img
+            src={user.userImage}
+            alt={user.name}
+            width={96}
+            height={96}
+            referrerPolicy="no-referrer"
+            className="h-24 w-24 rounded-full border border-slate-200 object-cover"
+          />
+        ) : (
+          <span
+            aria-hidden="true"
+            className="flex h-24 w-24 items-center justify-center rounded-full bg-brand-700 text-3xl font-bold text-white"
+          >
+            {initial}
+          </span>
+        )}
+        <dl className="space-y-2">
+          <div>
+            <dt className="text-sm text-slate-600">Name</dt>
+            <dd className="text-lg font-semibold text-slate-900">{user.name}</dd>
+          </div>
+          <div>
+            <dt className="text-sm text-slate-600">Email</dt>
+            <dd className="text-slate-900">{user.email}</dd>
+          </div>
+        </dl>
+        <p className="text-sm text-slate-600">
+          Your name, picture and e-mail come from your Google account.
+        </p>
+      </div>
+    </AccountCard>
+  );
+}

@@ -1,0 +1,103 @@
+import { z } from "zod";
+import { HTTP_URL_MESSAGE, isHttpUrl, requiredText } from "./fields";
+
+/** The spec's messages (section 5), spelled as the spec spells them, plus our own. */
+export const ACCOUNT_MESSAGES = {
+  enterName: "please Enter your Name",
+  enterEmail: "please Enter your email",
+  enterUserImage: "please Enter your userImage",
+  enterPassword: "please Enter your password",
+  enterNewPassword: "please Enter your new password",
+  passwordMin: "password need minimum 5 character",
+  // Beyond the spec:
+  invalidEmail: "Please enter a valid email address",
+  passwordTooLong: "Password is too long (at most 72 characters)",
+} as const;
+
+export const PASSWORD_MIN_LENGTH = 5;
+// bcrypt reads only the first 72 bytes; refusing longer passwords is more honest than
+// silently ignoring the rest.
+const PASSWORD_MAX_BYTES = 72;
+
+/** A password as typed: never trimmed, at least 5 characters, at most 72 bytes. */
+function passwordField(requiredMessage: string) {
+  return z
+    .unknown()
+    .transform((value) => (typeof value === "string" ? value : ""))
+    .pipe(
+      z
+        .string()
+        .min(1, requiredMessage)
+        .min(PASSWORD_MIN_LENGTH, ACCOUNT_MESSAGES.passwordMin)
+        .refine(
+          (value) => new TextEncoder().encode(value).length <= PASSWORD_MAX_BYTES,
+          ACCOUNT_MESSAGES.passwordTooLong,
+        ),
+    );
+}
+
+/** A required e-mail address, lower-cased (addresses are stored that way). */
+function emailField({ checkFormat }: { checkFormat: boolean }) {
+  const present = requiredText(ACCOUNT_MESSAGES.enterEmail, 254);
+  const checked = checkFormat
+    ? present.pipe(z.email(ACCOUNT_MESSAGES.invalidEmail))
+    : present.pipe(z.string());
+  return checked.transform((value) => value.toLowerCase());
+}
+
+function imageUrlField(requiredMessage: string) {
+  return requiredText(requiredMessage, 2000).refine(isHttpUrl, HTTP_URL_MESSAGE);
+}
+
+/** Optional text: trimmed, blank allowed. */
+function optionalText(label: string, max: number) {
+  return z
+    .unknown()
+    .transform((value) => (typeof value === "string" ? value.trim() : ""))
+    .pipe(z.string().max(max, `${label} is too long (at most ${max} characters)`));
+}
+
+/**
+ * Login, in the spec's order: email, password, minimum length. The address is not
+ * format-checked here: a malformed one simply does not match an account.
+ */
+export const loginSchema = z.object({
+  email: emailField({ checkFormat: false }),
+  password: passwordField(ACCOUNT_MESSAGES.enterPassword),
+});
+export const LOGIN_FIELDS = ["email", "password"] as const;
+
+/** Register, in the spec's order: name, email, userImage, password, minimum length. */
+export const registerSchema = z.object({
+  name: requiredText(ACCOUNT_MESSAGES.enterName, 100),
+  email: emailField({ checkFormat: true }),
+  userImage: imageUrlField(ACCOUNT_MESSAGES.enterUserImage),
+  password: passwordField(ACCOUNT_MESSAGES.enterPassword),
+});
+export const REGISTER_FIELDS = ["name", "email", "userImage", "password"] as const;
+
+/** Reset password: email and new password, both required. */
+export const resetRequestSchema = z.object({
+  email: emailField({ checkFormat: true }),
+  newPassword: passwordField(ACCOUNT_MESSAGES.enterNewPassword),
+});
+export const RESET_FIELDS = ["email", "newPassword"] as const;
+
+/**
+ * Profile update. The spec has no client checks; the server still needs a name, and an
+ * image link (optional) must be http(s).
+ */
+export const profileSchema = z.object({
+  name: requiredText(ACCOUNT_MESSAGES.enterName, 100),
+  userImage: optionalText("Image link", 2000).refine(
+    (value) => value === "" || isHttpUrl(value),
+    HTTP_URL_MESSAGE,
+  ),
+  address: optionalText("Address", 300),
+});
+export const PROFILE_FIELDS = ["name", "userImage", "address"] as const;
+
+export type LoginInput = z.output<typeof loginSchema>;
+export type RegisterInput = z.output<typeof registerSchema>;
+export type ResetRequestInput = z.output<typeof resetRequestSchema>;
+export type ProfileInput = z.output<typeof profileSchema>;

@@ -1,0 +1,151 @@
+import { describe, expect, it } from "vitest";
+import {
+  ACCOUNT_MESSAGES,
+  LOGIN_FIELDS,
+  PROFILE_FIELDS,
+  REGISTER_FIELDS,
+  RESET_FIELDS,
+  loginSchema,
+  profileSchema,
+  registerSchema,
+  resetRequestSchema,
+} from "~/validation/account";
+import { HTTP_URL_MESSAGE } from "~/validation/fields";
+import { validateForm } from "~/validation/form";
+
+const login = (input: Record<string, unknown>) => validateForm(loginSchema, input, LOGIN_FIELDS);
+const register = (input: Record<string, unknown>) =>
+  validateForm(registerSchema, input, REGISTER_FIELDS);
+const reset = (input: Record<string, unknown>) =>
+  validateForm(resetRequestSchema, input, RESET_FIELDS);
+const profile = (input: Record<string, unknown>) =>
+  validateForm(profileSchema, input, PROFILE_FIELDS);
+
+function messageOf(result: { success: boolean; message?: string }) {
+  return result.success ? "valid" : result.message;
+}
+
+describe("login messages, in the spec's order", () => {
+  it.each([
+    [{}, "Fill All Details"],
+    [{ email: "", password: "" }, "Fill All Details"],
+    [{ email: "   ", password: "" }, "Fill All Details"],
+    [{ email: "", password: "secret" }, "please Enter your email"],
+    [{ email: "a@example.com", password: "" }, "please Enter your password"],
+    [{ email: "a@example.com", password: "abcd" }, "password need minimum 5 character"],
+    [{ email: "a@example.com", password: "abcde" }, "valid"],
+  ])("%j gives %s", (input, expected) => {
+    expect(messageOf(login(input))).toBe(expected);
+  });
+
+  it("reports the e-mail before the password when both are wrong", () => {
+    expect(messageOf(login({ email: "", password: "abc" }))).toBe("please Enter your email");
+  });
+
+  it("lower-cases the address and keeps the password as typed", () => {
+    const result = login({ email: "  Pat@Example.COM ", password: " pass word " });
+    expect(result).toEqual({
+      success: true,
+      data: { email: "pat@example.com", password: " pass word " },
+    });
+  });
+
+  it("refuses passwords longer than bcrypt reads", () => {
+    expect(messageOf(login({ email: "a@example.com", password: "x".repeat(73) }))).toBe(
+      ACCOUNT_MESSAGES.passwordTooLong,
+    );
+    expect(messageOf(login({ email: "a@example.com", password: "x".repeat(72) }))).toBe("valid");
+  });
+
+  it("treats values that are not strings as missing", () => {
+    expect(messageOf(login({ email: ["a@example.com"], password: 12345 }))).toBe(
+      "please Enter your email",
+    );
+  });
+});
+
+describe("register messages, in the spec's order", () => {
+  const full = {
+    name: "Pat Patient",
+    email: "pat@example.com",
+    userImage: "https://example.com/pat.png",
+    password: "secret1",
+  };
+
+  it.each([
+    [{}, "Fill All Details"],
+    [{ name: "", email: "", userImage: "", password: "" }, "Fill All Details"],
+    [{ ...full, name: "" }, "please Enter your Name"],
+    [{ ...full, email: "" }, "please Enter your email"],
+    [{ ...full, userImage: "" }, "please Enter your userImage"],
+    [{ ...full, password: "" }, "please Enter your password"],
+    [{ ...full, password: "1234" }, "password need minimum 5 character"],
+    [full, "valid"],
+  ])("%j gives %s", (input, expected) => {
+    expect(messageOf(register(input))).toBe(expected);
+  });
+
+  it.each([
+    [{ name: "", email: "", userImage: "", password: "1" }, "please Enter your Name"],
+    [{ name: "A", email: "", userImage: "", password: "" }, "please Enter your email"],
+    [
+      { name: "A", email: "a@example.com", userImage: "", password: "" },
+      "please Enter your userImage",
+    ],
+    [
+      { name: "A", email: "a@example.com", userImage: "https://x.example/a.png", password: "" },
+      "please Enter your password",
+    ],
+  ])("with several fields missing, %j gives the first: %s", (input, expected) => {
+    expect(messageOf(register(input))).toBe(expected);
+  });
+
+  it("refuses an e-mail that is not an address, before later fields", () => {
+    expect(messageOf(register({ ...full, email: "not-an-email", password: "" }))).toBe(
+      ACCOUNT_MESSAGES.invalidEmail,
+    );
+  });
+
+  it.each([
+    "javascript:alert(1)",
+    "data:image/png;base64,AAAA",
+    "/images/me.png",
+    "ftp://x.example/a",
+  ])("refuses the image link %s", (userImage) => {
+    expect(messageOf(register({ ...full, userImage }))).toBe(HTTP_URL_MESSAGE);
+  });
+
+  it("trims the name and lower-cases the address", () => {
+    const result = register({ ...full, name: "  Pat  ", email: "PAT@Example.com" });
+    expect(result.success && result.data).toMatchObject({ name: "Pat", email: "pat@example.com" });
+  });
+});
+
+describe("reset password messages", () => {
+  it.each([
+    [{}, "Fill All Details"],
+    [{ email: "", newPassword: "secret1" }, "please Enter your email"],
+    [{ email: "nope", newPassword: "secret1" }, ACCOUNT_MESSAGES.invalidEmail],
+    [{ email: "a@example.com", newPassword: "" }, "please Enter your new password"],
+    [{ email: "a@example.com", newPassword: "abc" }, "password need minimum 5 character"],
+    [{ email: "a@example.com", newPassword: "abcde" }, "valid"],
+  ])("%j gives %s", (input, expected) => {
+    expect(messageOf(reset(input))).toBe(expected);
+  });
+});
+
+describe("profile update", () => {
+  it.each([
+    [{ name: "", userImage: "", address: "" }, "Fill All Details"],
+    [{ name: "", userImage: "", address: "1 Main St" }, "please Enter your Name"],
+    [{ name: "Pat", userImage: "mailto:x@example.com", address: "" }, HTTP_URL_MESSAGE],
+    [{ name: "Pat", userImage: "", address: "" }, "valid"],
+    [{ name: "Pat", userImage: "https://example.com/p.png", address: "1 Main St" }, "valid"],
+    [
+      { name: "Pat", userImage: "", address: "x".repeat(301) },
+      "Address is too long (at most 300 characters)",
+    ],
+  ])("%j gives %s", (input, expected) => {
+    expect(messageOf(profile(input))).toBe(expected);
+  });
+});
