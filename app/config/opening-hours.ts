@@ -23,6 +23,8 @@ export type OpeningHours = {
   chairsPerSlot: number;
   /** How far ahead a patient may book, in days from today. */
   bookingHorizonDays: number;
+  /** Bookings from today on that one account may hold, so nobody can hoard the diary. */
+  maxUpcomingPerPatient: number;
 };
 
 export const OPENING_HOURS: OpeningHours = {
@@ -33,6 +35,7 @@ export const OPENING_HOURS: OpeningHours = {
   slotMinutes: 30,
   chairsPerSlot: 1,
   bookingHorizonDays: 90,
+  maxUpcomingPerPatient: 10,
 };
 
 export const DAY_NAMES = [

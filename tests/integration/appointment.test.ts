@@ -1,0 +1,301 @@
+import type { User } from "@prisma/client";
+import ICAL from "ical.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { clinicTimeToUtc, formatClinicDate } from "~/config/opening-hours";
+import {
+  ALREADY_CANCELLED_MESSAGE,
+  ALREADY_PAST_MESSAGE,
+  APPOINTMENT_NOT_FOUND_MESSAGE,
+  bookAppointment,
+  cancelAppointment,
+  getFreeSlots,
+  listAppointments,
+  SLOT_TAKEN_MESSAGE,
+  TOO_MANY_BOOKINGS_MESSAGE,
+} from "~/models/appointment.server";
+import { prisma } from "~/utils/db.server";
+import { UNKNOWN_SERVICE_MESSAGE } from "~/validation/service";
+import { upcoming, MONDAY, SUNDAY, TUESDAY } from "../support/clinic-dates";
+import { createProduct, createUser } from "../support/factories";
+import { startSmtpSink } from "../support/smtp-sink";
+
+let sink: Awaited<ReturnType<typeof startSmtpSink>>;
+let serviceId: string;
+let serviceName: string;
+
+beforeAll(async () => {
+  sink = await startSmtpSink();
+  process.env.SMTP_URL = sink.url;
+  const product = await createProduct({ name: "Root Canal Care" });
+  serviceId = product.id;
+  serviceName = product.name;
+});
+
+afterAll(async () => {
+  delete process.env.SMTP_URL;
+  await sink.close();
+});
+
+function booking(overrides: Record<string, unknown> = {}) {
+  return {
+    service: serviceId,
+    name: "Ada Patient",
+    email: "ada@example.com",
+    phone: "+1 555 0100",
+    date: upcoming(MONDAY),
+    time: "10:00",
+    message: "A tooth aches when I drink something cold.",
+    ...overrides,
+  };
+}
+
+/** A booking written straight to the table, for dates the rules would refuse now. */
+function storeBooking(userId: string, date: string, time: string) {
+  const { service, ...fields } = booking({ date, time });
+  return prisma.appointment.create({
+    data: { ...fields, date, time, productId: String(service), userId, chair: 1 },
+  });
+}
+
+async function refusal(input: Record<string, unknown>, user: User, now?: Date) {
+  const result = await bookAppointment(input, user.id, now);
+  if (result.ok) throw new Error(`expected a refusal, got a booking at ${result.appointment.time}`);
+  return result;
+}
+
+describe("booking a slot", () => {
+  it("stores the booking on chair 1 and mails a confirmation with a valid calendar file", async () => {
+    const user = await createUser();
+    const date = upcoming(MONDAY, 2);
+    const result = await bookAppointment(
+      booking({ date, time: "9:30", email: "confirm@example.com" }),
+      user.id,
+    );
+    expect(result.ok).toBe(true);
+    const stored = await prisma.appointment.findFirstOrThrow({ where: { userId: user.id } });
+    expect(stored).toMatchObject({ date, time: "09:30", chair: 1, status: "booked" });
+
+    const mail = await sink.waitFor("confirm@example.com", (m) => m.subject.includes("booked"));
+    expect(mail.subject).toBe(`Your appointment on ${formatClinicDate(date)} at 09:30 is booked`);
+    expect(mail.text).toContain(`Service: ${serviceName}`);
+    expect(mail.text).toContain("Time: 09:30 (clinic time, America/New_York)");
+    expect(mail.text).toContain("Phone: +1 555 0100");
+
+    const ics = mail.attachments.find((attachment) => attachment.filename === "appointment.ics");
+    expect(ics?.contentType).toBe("text/calendar");
+    const calendar = new ICAL.Component(ICAL.parse(ics!.content));
+    const event = new ICAL.Event(calendar.getFirstSubcomponent("vevent")!);
+    expect(calendar.getFirstPropertyValue("version")).toBe("2.0");
+    expect(event.uid).toBe(`appointment-${stored.id}@localhost`);
+    expect(event.summary).toBe(`Dental Clinic: ${serviceName}`);
+    expect(event.startDate.toJSDate().toISOString()).toBe(
+      clinicTimeToUtc(date, "09:30").toISOString(),
+    );
+    expect(event.endDate.toJSDate().getTime() - event.startDate.toJSDate().getTime()).toBe(
+      30 * 60_000,
+    );
+    expect(event.description).toContain("Message: A tooth aches when I drink something cold.");
+    // CRLF line ends and no line over 75 octets (RFC 5545 3.1).
+    for (const line of ics!.content.split("\r\n")) {
+      expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
+      expect(line).not.toContain("\n");
+    }
+  });
+
+  it("refuses a date in the past, a closed day, a time outside hours or off the grid", async () => {
+    const user = await createUser();
+    const monday = upcoming(MONDAY, 3);
+    expect(await refusal(booking({ date: "2020-01-06" }), user)).toMatchObject({
+      status: 400,
+      message: "That date and time has already passed. Please choose a time in the future.",
+    });
+    expect(await refusal(booking({ date: upcoming(SUNDAY) }), user)).toMatchObject({
+      status: 400,
+      message: "The clinic is closed on Sundays. We are open Monday to Saturday.",
+    });
+    const early = await refusal(booking({ date: monday, time: "08:30" }), user);
+    expect(early.message).toBe(
+      `We are open from 09:00 to 17:00: appointments start between 09:00 and 16:30. Still free on ${formatClinicDate(monday)}: ${[
+        ...Array.from(
+          { length: 16 },
+          (_, i) => `${String(9 + Math.floor(i / 2)).padStart(2, "0")}:${i % 2 ? "30" : "00"}`,
+        ),
+      ].join(", ")}.`,
+    );
+    expect((await refusal(booking({ date: monday, time: "16:45" }), user)).message).toMatch(
+      /^We are open from 09:00 to 17:00/,
+    );
+    expect((await refusal(booking({ date: monday, time: "17:00" }), user)).message).toMatch(
+      /^We are open from 09:00 to 17:00/,
+    );
+    expect((await refusal(booking({ date: monday, time: "09:15" }), user)).message).toMatch(
+      /^Appointments start every 30 minutes \(09:00, 09:30, \.\.\.\)\. Please choose one of those times\. Still free on /,
+    );
+    expect(await refusal(booking({ date: "2099-01-05" }), user)).toMatchObject({
+      status: 400,
+      message: "Appointments can be booked up to 90 days ahead. Please choose an earlier date.",
+    });
+    expect(await refusal(booking({ date: "2026-02-30" }), user)).toMatchObject({
+      status: 400,
+      message: "Please enter the date as YYYY-MM-DD",
+    });
+    expect(await refusal(booking({ time: "25:00" }), user)).toMatchObject({
+      status: 400,
+      message: "Please enter the time as HH:MM",
+    });
+    expect(await prisma.appointment.count({ where: { userId: user.id } })).toBe(0);
+  });
+
+  it("refuses a slot that has already started today and names the times still free", async () => {
+    const user = await createUser();
+    const date = upcoming(TUESDAY, 1);
+    // 12:10 clinic time on that Tuesday.
+    const now = new Date(clinicTimeToUtc(date, "12:10").getTime());
+    const result = await refusal(booking({ date, time: "12:00" }), user, now);
+    expect(result.message).toBe(
+      `That date and time has already passed. Please choose a time in the future. Still free on ${formatClinicDate(date)}: 12:30, 13:00, 13:30, 14:00, 14:30, 15:00, 15:30, 16:00, 16:30.`,
+    );
+    expect((await bookAppointment(booking({ date, time: "12:30" }), user.id, now)).ok).toBe(true);
+  });
+
+  it("refuses a full slot with 409 and says which times are still free that day", async () => {
+    const [first, second] = [await createUser(), await createUser()];
+    const date = upcoming(MONDAY, 4);
+    expect((await bookAppointment(booking({ date, time: "09:00" }), first.id)).ok).toBe(true);
+    const result = await refusal(booking({ date, time: "09:00" }), second);
+    expect(result.status).toBe(409);
+    expect(result.message).toMatch(
+      new RegExp(`^${SLOT_TAKEN_MESSAGE.replace(/[.?]/g, "\\$&")} Still free on .*: 09:30, 10:00,`),
+    );
+    expect(result.message).not.toContain("09:00,");
+  });
+
+  it("needs a real service", async () => {
+    const user = await createUser();
+    expect(await refusal(booking({ service: "no-such-service" }), user)).toMatchObject({
+      status: 400,
+      message: UNKNOWN_SERVICE_MESSAGE,
+    });
+    expect(await refusal(booking({ service: "" }), user)).toMatchObject({
+      status: 400,
+      message: "Please choose a service",
+    });
+  });
+
+  it("lets one account hold at most 10 upcoming bookings", async () => {
+    const user = await createUser();
+    const date = upcoming(MONDAY, 5);
+    const times = ["09:00", "09:30", "10:00", "10:30", "11:00", "11:30", "12:00", "12:30"];
+    for (const time of [...times, "13:00", "13:30"]) {
+      expect((await bookAppointment(booking({ date, time }), user.id)).ok).toBe(true);
+    }
+    expect(await refusal(booking({ date, time: "14:00" }), user)).toMatchObject({
+      status: 409,
+      message: TOO_MANY_BOOKINGS_MESSAGE,
+    });
+  });
+});
+
+describe("free slots", () => {
+  it("lists the free times of an open day and leaves out held ones", async () => {
+    const user = await createUser();
+    const date = upcoming(TUESDAY, 2);
+    await bookAppointment(booking({ date, time: "11:00" }), user.id);
+    const result = await getFreeSlots(date);
+    expect(result).toMatchObject({ ok: true, date, message: null });
+    if (!result.ok) return;
+    expect(result.times).toHaveLength(15);
+    expect(result.times).not.toContain("11:00");
+    expect(result.times[0]).toBe("09:00");
+    expect(result.times.at(-1)).toBe("16:30");
+  });
+
+  it("gives no times and the reason on a closed or past day, and 400 for a bad date", async () => {
+    expect(await getFreeSlots(upcoming(SUNDAY))).toMatchObject({
+      ok: true,
+      times: [],
+      message: "The clinic is closed on Sundays. We are open Monday to Saturday.",
+    });
+    expect(await getFreeSlots("2020-01-06")).toMatchObject({ ok: true, times: [] });
+    expect(await getFreeSlots("tomorrow")).toMatchObject({ ok: false, status: 400 });
+    expect(await getFreeSlots(null)).toMatchObject({ ok: false, status: 400 });
+  });
+});
+
+describe("my appointments and cancelling", () => {
+  it("lists only the patient's own bookings, upcoming and past apart", async () => {
+    const [patient, other] = [await createUser(), await createUser()];
+    const date = upcoming(MONDAY, 6);
+    await bookAppointment(booking({ date, time: "14:00" }), patient.id);
+    await bookAppointment(booking({ date, time: "14:30" }), other.id);
+    await storeBooking(patient.id, "2024-03-04", "10:00");
+    const list = await listAppointments(patient.id);
+    expect(list.upcoming.map((a) => `${a.date} ${a.time}`)).toEqual([`${date} 14:00`]);
+    expect(list.past.map((a) => `${a.date} ${a.time}`)).toEqual(["2024-03-04 10:00"]);
+    expect(list.upcoming[0]?.service.name).toBe(serviceName);
+  });
+
+  it("cancels an upcoming booking, frees the slot for someone else and mails a cancellation", async () => {
+    const [patient, next] = [await createUser(), await createUser()];
+    const date = upcoming(TUESDAY, 3);
+    const booked = await bookAppointment(
+      booking({ date, time: "15:00", email: "cancel-me@example.com" }),
+      patient.id,
+    );
+    if (!booked.ok) throw new Error(booked.message);
+    expect((await bookAppointment(booking({ date, time: "15:00" }), next.id)).ok).toBe(false);
+
+    const cancelled = await cancelAppointment(booked.appointment._id, patient.id);
+    expect(cancelled).toMatchObject({ ok: true, appointment: { status: "cancelled" } });
+    const row = await prisma.appointment.findUniqueOrThrow({
+      where: { id: booked.appointment._id },
+    });
+    expect(row).toMatchObject({ status: "cancelled", chair: null });
+    expect((await bookAppointment(booking({ date, time: "15:00" }), next.id)).ok).toBe(true);
+
+    const mail = await sink.waitFor("cancel-me@example.com", (m) =>
+      m.subject.includes("cancelled"),
+    );
+    expect(mail.subject).toBe(
+      `Your appointment on ${formatClinicDate(date)} at 15:00 is cancelled`,
+    );
+    const ics = mail.attachments.find((attachment) => attachment.filename === "appointment.ics");
+    const event = new ICAL.Component(ICAL.parse(ics!.content)).getFirstSubcomponent("vevent")!;
+    expect(event.getFirstPropertyValue("status")).toBe("CANCELLED");
+    expect(event.getFirstPropertyValue("uid")).toBe(
+      `appointment-${booked.appointment._id}@localhost`,
+    );
+
+    expect(await cancelAppointment(booked.appointment._id, patient.id)).toMatchObject({
+      ok: false,
+      status: 409,
+      message: ALREADY_CANCELLED_MESSAGE,
+    });
+  });
+
+  it("answers another patient's booking exactly like one that does not exist", async () => {
+    const [owner, intruder] = [await createUser(), await createUser()];
+    const booked = await bookAppointment(
+      booking({ date: upcoming(TUESDAY, 4), time: "16:00" }),
+      owner.id,
+    );
+    if (!booked.ok) throw new Error(booked.message);
+    const notFound = { ok: false, status: 404, message: APPOINTMENT_NOT_FOUND_MESSAGE };
+    expect(await cancelAppointment(booked.appointment._id, intruder.id)).toEqual(notFound);
+    expect(await cancelAppointment("no-such-id", intruder.id)).toEqual(notFound);
+    expect(
+      await prisma.appointment.findUniqueOrThrow({ where: { id: booked.appointment._id } }),
+    ).toMatchObject({ status: "booked", chair: 1 });
+    expect((await listAppointments(intruder.id)).upcoming).toEqual([]);
+  });
+
+  it("does not cancel a booking that has already started", async () => {
+    const patient = await createUser();
+    const past = await storeBooking(patient.id, "2024-03-05", "11:00");
+    expect(await cancelAppointment(past.id, patient.id)).toMatchObject({
+      ok: false,
+      status: 409,
+      message: ALREADY_PAST_MESSAGE,
+    });
+  });
+});
