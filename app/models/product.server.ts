@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { Prisma, type Product } from "@prisma/client";
 import { prisma } from "~/utils/db.server";
 import { dollarsToCents } from "~/utils/format";
+import { cachedRead, invalidateReadCache } from "~/utils/read-cache.server";
 import { validateForm } from "~/validation/form";
 import { SERVICE_REQUIRED_FIELDS, serviceSchema } from "~/validation/service";
 import {
@@ -61,18 +62,22 @@ function whereFor(filter: CatalogFilter): Prisma.ProductWhereInput {
 
 /** How many services match `filter` (all of them without one). */
 export async function countProducts(filter: CatalogFilter = NO_FILTER): Promise<number> {
-  return prisma.product.count({ where: whereFor(filter) });
+  return cachedRead(`count:${JSON.stringify(filter)}`, () =>
+    prisma.product.count({ where: whereFor(filter) }),
+  );
 }
 
 /** One page (1-based) of the services matching `filter`, newest first. */
-async function findPage(page: number, filter: CatalogFilter) {
-  const products = await prisma.product.findMany({
-    where: whereFor(filter),
-    orderBy: NEWEST_FIRST,
-    skip: (page - 1) * PAGE_SIZE,
-    take: PAGE_SIZE,
+function findPage(page: number, filter: CatalogFilter): Promise<ProductJson[]> {
+  return cachedRead(`page:${page}:${JSON.stringify(filter)}`, async () => {
+    const products = await prisma.product.findMany({
+      where: whereFor(filter),
+      orderBy: NEWEST_FIRST,
+      skip: (page - 1) * PAGE_SIZE,
+      take: PAGE_SIZE,
+    });
+    return products.map(toProductJson);
   });
-  return products.map(toProductJson);
 }
 
 /**
@@ -134,13 +139,16 @@ export async function getCatalog(query: URLSearchParams): Promise<CatalogView> {
   const products =
     total === 0
       ? []
-      : await prisma.product.findMany({
-          where: whereFor(filter),
-          orderBy: NEWEST_FIRST,
-          take: pages * PAGE_SIZE,
+      : await cachedRead(`pages:${pages}:${JSON.stringify(filter)}`, async () => {
+          const rows = await prisma.product.findMany({
+            where: whereFor(filter),
+            orderBy: NEWEST_FIRST,
+            take: pages * PAGE_SIZE,
+          });
+          return rows.map(toProductJson);
         });
   return {
-    products: products.map(toProductJson),
+    products,
     total,
     pages,
     filter,
@@ -149,9 +157,11 @@ export async function getCatalog(query: URLSearchParams): Promise<CatalogView> {
 }
 
 /** Every service, by name: for the service pickers of the booking and review forms. */
-export async function getAllProducts(): Promise<ProductJson[]> {
-  const products = await prisma.product.findMany({ orderBy: [{ name: "asc" }, { id: "asc" }] });
-  return products.map(toProductJson);
+export function getAllProducts(): Promise<ProductJson[]> {
+  return cachedRead("products:by-name", async () => {
+    const products = await prisma.product.findMany({ orderBy: [{ name: "asc" }, { id: "asc" }] });
+    return products.map(toProductJson);
+  });
 }
 
 /** A service by its id or its slug (the card links by id, More Details by slug). */
@@ -161,10 +171,15 @@ export async function getProductByIdOrSlug(
   const key = idOrSlug.trim();
   const product =
     key.length > 0 && key.length <= 200
-      ? await prisma.product.findFirst({ where: { OR: [{ id: key }, { slug: key }] } })
+      ? await cachedRead(`product:${key}`, async () => {
+          const row = await prisma.product.findFirst({
+            where: { OR: [{ id: key }, { slug: key }] },
+          });
+          return row && toProductJson(row);
+        })
       : null;
   return product
-    ? { ok: true, product: toProductJson(product) }
+    ? { ok: true, product }
     : { ok: false, status: 404, message: `No service found for "${key.slice(0, 60)}"` };
 }
 
@@ -223,6 +238,7 @@ export async function createProduct(
           createdById: userId,
         },
       });
+      invalidateReadCache();
       return { ok: true, product: toProductJson(product) };
     } catch (error) {
       const slugTaken =

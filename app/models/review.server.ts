@@ -1,5 +1,6 @@
 import type { Product, Review } from "@prisma/client";
 import { prisma } from "~/utils/db.server";
+import { cachedRead, invalidateReadCache } from "~/utils/read-cache.server";
 import { validateForm } from "~/validation/form";
 import { REVIEW_REQUIRED_FIELDS, reviewSchema } from "~/validation/review";
 import { UNKNOWN_SERVICE_MESSAGE } from "~/validation/service";
@@ -38,13 +39,15 @@ export function toReviewJson(
 const WITH_SERVICE = { product: { select: { id: true, slug: true, name: true } } } as const;
 
 /** The newest reviews, newest first, each with the service it is about. */
-export async function listReviews(limit = RECENT_REVIEWS): Promise<ReviewJson[]> {
-  const reviews = await prisma.review.findMany({
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    take: limit,
-    include: WITH_SERVICE,
+export function listReviews(limit = RECENT_REVIEWS): Promise<ReviewJson[]> {
+  return cachedRead(`reviews:${limit}`, async () => {
+    const reviews = await prisma.review.findMany({
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      take: limit,
+      include: WITH_SERVICE,
+    });
+    return reviews.map(toReviewJson);
   });
-  return reviews.map(toReviewJson);
 }
 
 /** A service's reviews (newest first) with their average rating and count. */
@@ -84,5 +87,6 @@ export async function createReview(
     data: { name, message, rating, productId: product.id, userId },
     include: WITH_SERVICE,
   });
+  invalidateReadCache();
   return { ok: true, review: toReviewJson(review) };
 }

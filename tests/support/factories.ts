@@ -2,6 +2,7 @@ import type { User } from "@prisma/client";
 import { signIn } from "~/utils/auth.server";
 import { prisma } from "~/utils/db.server";
 import { hashPassword } from "~/utils/password.server";
+import { invalidateReadCache } from "~/utils/read-cache.server";
 
 let counter = 0;
 
@@ -36,7 +37,7 @@ export async function createProduct(
   overrides: Partial<{ name: string; slug: string; priceCents: number; category: string }> = {},
 ) {
   counter += 1;
-  return prisma.product.create({
+  const product = await prisma.product.create({
     data: {
       name: `Test Service ${counter}`,
       slug: `test-service-${counter}-${Date.now()}`,
@@ -47,4 +48,7 @@ export async function createProduct(
       ...overrides,
     },
   });
+  // A write past the domain layer: the cached catalogue reads must not outlive it.
+  invalidateReadCache();
+  return product;
 }
