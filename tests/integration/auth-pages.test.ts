@@ -1,4 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { action as googleStartAction, loader as googleStartLoader } from "~/routes/auth.google";
+import { loader as googleCallbackLoader } from "~/routes/auth.google.callback";
 import { action as loginAction, loader as loginLoader } from "~/routes/login";
 import { action as logoutAction, loader as logoutLoader } from "~/routes/logout";
 import { action as registerAction, loader as registerLoader } from "~/routes/register";
@@ -383,5 +385,28 @@ describe("/user/profileGoogle", () => {
       googleProfileLoader(loaderArgs(get("/user/profileGoogle", cookie))),
     );
     expect(result.location).toBe("/user/profile");
+  });
+});
+
+describe("Google sign-in without a configured client", () => {
+  it("says that Google sign-in is not available instead of failing", async () => {
+    for (const run of [
+      () => googleStartAction(actionArgs(formPost("/auth/google", { redirectTo: "/" }))),
+      () => googleCallbackLoader(loaderArgs(get("/auth/google/callback?code=x&state=y"))),
+    ]) {
+      const result = await settle(run);
+      expect(result).toMatchObject({ status: 302, location: "/login" });
+      expect(await toastOf(result.headers)).toEqual({
+        type: "error",
+        message: "Google sign-in is not available",
+      });
+    }
+  });
+
+  it("answers GET /auth/google by going to /login", async () => {
+    expect(await settle(() => googleStartLoader())).toMatchObject({
+      status: 302,
+      location: "/login",
+    });
   });
 });

@@ -1,0 +1,196 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { RESET_MESSAGES } from "~/models/password-reset.server";
+import { action as forgotAction } from "~/routes/forgot-password";
+import { action as confirmAction, loader as linkLoader } from "~/routes/reset-password.$token";
+import { prisma } from "~/utils/db.server";
+import { verifyPassword } from "~/utils/password.server";
+import { RATE_LIMIT_MESSAGE } from "~/utils/rate-limit.server";
+import { createUser, sessionFor } from "../support/factories";
+import { startSmtpSink } from "../support/smtp-sink";
+import { actionArgs, formPost, freshIp, get, loaderArgs, settle, toastOf } from "./auth-helpers";
+
+vi.hoisted(() => {
+  process.env.APP_URL = "https://clinic.example";
+});
+
+let sink: Awaited<ReturnType<typeof startSmtpSink>>;
+beforeAll(async () => {
+  sink = await startSmtpSink();
+  process.env.SMTP_URL = sink.url;
+});
+afterAll(async () => {
+  delete process.env.SMTP_URL;
+  await sink.close();
+});
+
+const LINK = /https:\/\/clinic\.example\/reset-password\/([A-Za-z0-9_-]+)/;
+
+async function requestReset(fields: Record<string, string>, ip = freshIp()) {
+  return settle(() => forgotAction(actionArgs(formPost("/forgot-password", fields), ip)));
+}
+
+async function tokenFromMail(to: string) {
+  const mail = await sink.waitFor(to, (message) => LINK.test(message.text));
+  return LINK.exec(mail.text)![1]!;
+}
+
+const openLink = (token: string) =>
+  settle(() => linkLoader(loaderArgs(get(`/reset-password/${token}`), { token })));
+const confirm = (token: string) =>
+  settle(() =>
+    confirmAction(actionArgs(formPost(`/reset-password/${token}`, {}), freshIp(), { token })),
+  );
+
+describe("password reset through the mailed link", () => {
+  it("changes nothing until the link is used, then sets the new password once", async () => {
+    const user = await createUser({ password: "old-password" });
+    await sessionFor(user);
+
+    const requested = await requestReset({ email: user.email, newPassword: "new-password" });
+    expect(requested).toMatchObject({ status: 302, location: "/login" });
+    expect(await toastOf(requested.headers)).toEqual({
+      type: "success",
+      message: RESET_MESSAGES.requested,
+    });
+
+    const token = await tokenFromMail(user.email);
+    const stored = await prisma.passwordReset.findFirstOrThrow({ where: { userId: user.id } });
+    expect(stored.tokenHash).not.toBe(token);
+    expect(stored.newPasswordHash).not.toContain("new-password");
+    // Not applied yet.
+    let current = await prisma.user.findUniqueOrThrow({ where: { id: user.id } });
+    expect(await verifyPassword("old-password", current.passwordHash!)).toBe(true);
+
+    // Opening the link shows the confirmation; it does not apply anything by itself.
+    expect(await openLink(token)).toMatchObject({ status: 200, body: { message: null } });
+    current = await prisma.user.findUniqueOrThrow({ where: { id: user.id } });
+    expect(await verifyPassword("old-password", current.passwordHash!)).toBe(true);
+
+    const applied = await confirm(token);
+    expect(applied).toMatchObject({ status: 302, location: "/login" });
+    expect(await toastOf(applied.headers)).toEqual({
+      type: "success",
+      message: RESET_MESSAGES.applied,
+    });
+    current = await prisma.user.findUniqueOrThrow({ where: { id: user.id } });
+    expect(await verifyPassword("new-password", current.passwordHash!)).toBe(true);
+    expect(await verifyPassword("old-password", current.passwordHash!)).toBe(false);
+    // Every session of the user ended, including the one opened before.
+    expect(await prisma.session.count({ where: { userId: user.id } })).toBe(0);
+
+    // Single use.
+    expect(await openLink(token)).toMatchObject({
+      status: 410,
+      body: { message: RESET_MESSAGES.used },
+    });
+    expect(await confirm(token)).toMatchObject({
+      status: 410,
+      body: { message: RESET_MESSAGES.used },
+    });
+  });
+
+  it("refuses a link older than one hour", async () => {
+    const user = await createUser({ password: "old-password" });
+    await requestReset({ email: user.email, newPassword: "new-password" });
+    const token = await tokenFromMail(user.email);
+    await prisma.passwordReset.updateMany({
+      where: { userId: user.id },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
+    expect(await openLink(token)).toMatchObject({
+      status: 410,
+      body: { message: RESET_MESSAGES.expired },
+    });
+    expect(await confirm(token)).toMatchObject({
+      status: 410,
+      body: { message: RESET_MESSAGES.expired },
+    });
+    const current = await prisma.user.findUniqueOrThrow({ where: { id: user.id } });
+    expect(await verifyPassword("old-password", current.passwordHash!)).toBe(true);
+  });
+
+  it("stores links valid for one hour", async () => {
+    const user = await createUser();
+    const before = Date.now();
+    await requestReset({ email: user.email, newPassword: "new-password" });
+    const stored = await prisma.passwordReset.findFirstOrThrow({ where: { userId: user.id } });
+    const ttl = stored.expiresAt.getTime() - before;
+    expect(ttl).toBeGreaterThan(59 * 60 * 1000);
+    expect(ttl).toBeLessThanOrEqual(60 * 60 * 1000 + 5000);
+  });
+
+  it("retires the user's other open links once one is used", async () => {
+    const user = await createUser({ password: "old-password" });
+    await requestReset({ email: user.email, newPassword: "first-choice" });
+    const first = await tokenFromMail(user.email);
+    const seen = sink.messages.length;
+    await requestReset({ email: user.email, newPassword: "second-choice" });
+    const mail = await sink.waitFor(
+      user.email,
+      (message) => sink.messages.indexOf(message) >= seen && LINK.test(message.text),
+    );
+    const second = LINK.exec(mail.text)![1]!;
+    expect((await confirm(second)).status).toBe(302);
+    expect((await confirm(first)).status).toBe(410);
+    const current = await prisma.user.findUniqueOrThrow({ where: { id: user.id } });
+    expect(await verifyPassword("second-choice", current.passwordHash!)).toBe(true);
+  });
+
+  it("answers an unknown token with a clear 404 message", async () => {
+    expect(await openLink("not-a-token")).toMatchObject({
+      status: 404,
+      body: { message: RESET_MESSAGES.invalid },
+    });
+    expect((await confirm("not-a-token")).status).toBe(404);
+  });
+
+  it("answers the same for an unknown address and sends nothing", async () => {
+    const result = await requestReset({
+      email: "nobody-here@example.com",
+      newPassword: "whatever1",
+    });
+    expect(result).toMatchObject({ status: 302, location: "/login" });
+    expect(await toastOf(result.headers)).toEqual({
+      type: "success",
+      message: RESET_MESSAGES.requested,
+    });
+    expect(
+      await prisma.passwordReset.count({ where: { user: { email: "nobody-here@example.com" } } }),
+    ).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(sink.messages.some((mail) => mail.to.includes("nobody-here@example.com"))).toBe(false);
+  });
+
+  it("tells a Google-only account how to sign in instead of storing a password", async () => {
+    const user = await createUser({ provider: "google", googleId: "g-reset-1" });
+    const result = await requestReset({ email: user.email, newPassword: "whatever1" });
+    expect(await toastOf(result.headers)).toEqual({
+      type: "success",
+      message: RESET_MESSAGES.requested,
+    });
+    const mail = await sink.waitFor(user.email);
+    expect(mail.text).toContain("signs in with Google");
+    expect(mail.text).not.toMatch(LINK);
+    expect(await prisma.passwordReset.count({ where: { userId: user.id } })).toBe(0);
+  });
+
+  it.each([
+    [{ email: "", newPassword: "" }, "Fill All Details"],
+    [{ email: "", newPassword: "secret1" }, "please Enter your email"],
+    [{ email: "a@example.com", newPassword: "" }, "please Enter your new password"],
+    [{ email: "a@example.com", newPassword: "abc" }, "password need minimum 5 character"],
+  ])("re-renders %j with %s", async (fields, message) => {
+    const result = await requestReset(fields);
+    expect(result).toMatchObject({
+      status: 400,
+      body: { error: message, values: { email: fields.email } },
+    });
+  });
+
+  it("is rate limited per client", async () => {
+    const ip = freshIp();
+    for (let i = 0; i < 10; i += 1) await requestReset({ email: "", newPassword: "" }, ip);
+    const limited = await requestReset({ email: "a@example.com", newPassword: "secret1" }, ip);
+    expect(limited).toMatchObject({ status: 429, body: { error: RATE_LIMIT_MESSAGE } });
+  });
+});
