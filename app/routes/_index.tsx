@@ -1,54 +1,113 @@
-import type { MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
-import { prisma } from "~/utils/db.server";
-import { cardDescription, formatPrice, truncate } from "~/utils/format";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import {
+  ContactSection,
+  Highlights,
+  OpeningHoursSection,
+  SectionHeading,
+  TreatmentGrid,
+} from "~/components/home-sections";
+import { ReviewsCarousel } from "~/components/reviews-carousel";
+import { ServicesList } from "~/components/services-list";
+import { getCatalog } from "~/models/product.server";
+import { listReviews } from "~/models/review.server";
+import type { loader as rootLoader } from "~/root";
 
-export async function loader() {
-  const products = await prisma.product.findMany({
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    take: 6,
-  });
-  return { products };
+export async function loader({ request }: LoaderFunctionArgs) {
+  // The home list has paging but no filters: only ?page is read.
+  const page = new URL(request.url).searchParams.get("page");
+  const [catalog, reviews] = await Promise.all([
+    getCatalog(new URLSearchParams(page ? { page } : {})),
+    // A failed reviews load is shown as the spec's toast, not as an error page.
+    listReviews().catch((error: unknown) => {
+      console.error("Loading reviews for the home page failed", error);
+      return null;
+    }),
+  ]);
+  return { catalog, reviews };
 }
 
 export const meta: MetaFunction = () => [
-  { title: "Dental Clinic | High-quality dental care" },
-  { name: "description", content: "Gentle, modern dentistry. Browse services and book online." },
+  { title: "Dental Clinic | High-quality dental care for the whole family" },
+  {
+    name: "description",
+    content:
+      "Gentle, modern dentistry: whitening, cleaning, fillings, crowns and Invisalign. Browse our services and patient reviews, and book an appointment online.",
+  },
 ];
 
 export default function Home() {
-  const { products } = useLoaderData<typeof loader>();
+  const { catalog, reviews } = useLoaderData<typeof loader>();
+  const user = useRouteLoaderData<typeof rootLoader>("root")?.user ?? null;
   return (
     <div className="mx-auto max-w-6xl px-4">
-      <section className="py-16 text-center">
-        <h1 className="text-4xl font-bold text-slate-900">Welcome to our Dental Clinic</h1>
-        <p className="mt-4 text-lg text-slate-700">
-          High-quality dental care for the whole family.
-        </p>
-        <div className="mt-8 flex justify-center gap-4">
-          <Link to="/login" className="btn-primary">
-            Login
-          </Link>
-          <Link to="/register" className="btn-secondary">
-            Sign-up
+      <section className="grid items-center gap-8 py-12 md:grid-cols-2 md:py-16">
+        <div>
+          <h1 className="text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl">
+            Welcome to our Dental Clinic
+          </h1>
+          <p className="mt-4 text-lg text-slate-700">
+            High-quality dental care for the whole family, from check-ups to complete smile
+            makeovers, by a team that takes the time to explain.
+          </p>
+          <div className="mt-8 flex flex-wrap gap-4">
+            {user ? (
+              <Link to="/make-appointment" className="btn-primary">
+                Book an appointment
+              </Link>
+            ) : (
+              <>
+                <Link to="/login" className="btn-primary">
+                  Login
+                </Link>
+                <Link to="/register" className="btn-secondary">
+                  Sign-up
+                </Link>
+              </>
+            )}
+          </div>
+        </div>
+        <img
+          src="/images/hero.svg"
+          alt="A bright, healthy smile"
+          width={960}
+          height={640}
+          className="w-full rounded-xl"
+        />
+      </section>
+
+      <Highlights />
+
+      <section id="services" aria-labelledby="services-heading" className="scroll-mt-20 py-12">
+        <div className="flex flex-wrap items-end justify-between gap-4">
+          <SectionHeading id="services-heading">All Services</SectionHeading>
+          <Link
+            to="/all-service"
+            className="text-sm font-semibold text-brand-700 underline hover:text-brand-800"
+          >
+            Filter by category and price
           </Link>
         </div>
+        <ServicesList
+          key={catalog.pages}
+          products={catalog.products}
+          pages={catalog.pages}
+          total={catalog.total}
+          filter={catalog.filter}
+          basePath="/"
+        />
       </section>
-      <section aria-labelledby="services-heading">
-        <h2 id="services-heading" className="text-2xl font-bold text-slate-900">
-          All Services
-        </h2>
-        <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {products.map((product) => (
-            <li key={product.id} className="rounded-lg border border-slate-200 p-4">
-              <img src={product.photo} alt={product.name} width={640} height={480} />
-              <h3 className="mt-2 font-semibold">{truncate(product.name, 25)}</h3>
-              <p className="text-sm text-slate-700">{cardDescription(product.description)}</p>
-              <p className="mt-2 font-bold">{formatPrice(product.priceCents)}</p>
-            </li>
-          ))}
-        </ul>
+
+      <section aria-labelledby="reviews-heading" className="py-12">
+        <SectionHeading id="reviews-heading">What our patients say</SectionHeading>
+        <div className="mt-6">
+          <ReviewsCarousel reviews={reviews} />
+        </div>
       </section>
+
+      <TreatmentGrid />
+      <OpeningHoursSection />
+      <ContactSection />
     </div>
   );
 }

@@ -1,0 +1,117 @@
+import { useEffect, useRef, useState, type MouseEvent } from "react";
+import type { ProductJson } from "~/models/product.server";
+import { filterToQuery, type CatalogFilter } from "~/validation/catalog";
+import { ServiceCard } from "./service-card";
+
+type Props = {
+  /** Pages 1..`pages` as the server rendered them. */
+  products: ProductJson[];
+  pages: number;
+  /** How many services match in all (one count on the server). */
+  total: number;
+  filter: CatalogFilter;
+  /** The page the list sits on, for the no-JavaScript "load more" link. */
+  basePath: string;
+  /** How many leading cards load their photo eagerly (those above the fold). */
+  eagerCount?: number;
+};
+
+/**
+ * The services grid with LoadMore. Without JavaScript LoadMore is a link to `?page=N+1`,
+ * which renders pages 1..N+1. With JavaScript it fetches the next page from
+ * `/api/product-list/{page}` and appends it in place. A plain fetch rather than a Remix
+ * fetcher: a failed load must only be logged (spec section 8), never reach an error boundary.
+ */
+export function ServicesList({ products, pages, total, filter, basePath, eagerCount = 0 }: Props) {
+  const [loadedPages, setLoadedPages] = useState<ProductJson[][]>([]);
+  const [loading, setLoading] = useState(false);
+  const abort = useRef<AbortController | null>(null);
+  const focusPosition = useRef<number | null>(null);
+  useEffect(() => () => abort.current?.abort(), []);
+  // Keyboard users continue at the first card that was just added.
+  useEffect(() => {
+    if (focusPosition.current === null) return;
+    document.querySelector<HTMLElement>(`#service-${focusPosition.current} a`)?.focus();
+    focusPosition.current = null;
+  }, [loadedPages]);
+
+  const seen = new Set<string>();
+  const shown = [...products, ...loadedPages.flat()].filter((product) => {
+    // A service added between two loads shifts the pages; never show one twice.
+    if (seen.has(product._id)) return false;
+    seen.add(product._id);
+    return true;
+  });
+  const nextPage = pages + loadedPages.length + 1;
+  const exhausted = loadedPages.length > 0 && loadedPages[loadedPages.length - 1]!.length === 0;
+  const hasMore = shown.length < total && !exhausted;
+  const query = filterToQuery(filter);
+
+  async function loadMore(event: MouseEvent<HTMLAnchorElement>) {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) {
+      return;
+    }
+    event.preventDefault();
+    if (loading) return;
+    setLoading(true);
+    abort.current = new AbortController();
+    try {
+      const response = await fetch(`/api/product-list/${nextPage}${query ? `?${query}` : ""}`, {
+        headers: { accept: "application/json" },
+        signal: abort.current.signal,
+      });
+      if (!response.ok) throw new Error(`GET /api/product-list/${nextPage}: ${response.status}`);
+      const body = (await response.json()) as { products: ProductJson[] };
+      focusPosition.current = body.products.length > 0 ? shown.length + 1 : null;
+      setLoadedPages((previous) => [...previous, body.products]);
+    } catch (error) {
+      if (!abort.current.signal.aborted) console.error("Loading more services failed", error);
+    } finally {
+      setLoading(false);
+    }
+  }
+
+  if (total === 0) {
+    return (
+      <p className="mt-6 rounded-md bg-slate-50 p-6 text-center text-slate-700" role="status">
+        No services match these filters.
+      </p>
+    );
+  }
+
+  const moreQuery = filterToQuery(filter, { page: String(nextPage) });
+  return (
+    <div>
+      <ul
+        className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3"
+        aria-busy={loading}
+        data-testid="services-list"
+      >
+        {shown.map((product, index) => (
+          <ServiceCard
+            key={product._id}
+            product={product}
+            position={index + 1}
+            eager={index < eagerCount}
+          />
+        ))}
+      </ul>
+      <div className="mt-8 flex flex-col items-center gap-3">
+        <p className="text-sm text-slate-700" aria-live="polite" data-testid="services-shown">
+          Showing {shown.length} of {total} services
+        </p>
+        {hasMore ? (
+          <a
+            href={`${basePath}?${moreQuery}#service-${shown.length + 1}`}
+            onClick={loadMore}
+            className="btn-primary min-w-36"
+            aria-disabled={loading || undefined}
+            data-testid="load-more"
+          >
+            {loading ? "Loading.." : "Load More"}
+          </a>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,115 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-pages";
+import { StarRating } from "~/components/star-rating";
+import { getProductByIdOrSlug } from "~/models/product.server";
+import { getServiceReviews } from "~/models/review.server";
+import { getEnv } from "~/utils/env.server";
+import { dollarsToCents, formatPrice, truncate } from "~/utils/format";
+
+export async function loader({ params }: LoaderFunctionArgs) {
+  const result = await getProductByIdOrSlug(params.idOrSlug ?? "");
+  if (!result.ok) throw new Response("Not Found", { status: 404 });
+  const reviews = await getServiceReviews(result.product._id);
+  // The card links by id and More Details by slug: one canonical address for both.
+  const canonical = new URL(`/product/${result.product.slug}`, getEnv().APP_URL).href;
+  return { product: result.product, reviews, canonical };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => {
+  if (!data) return [{ title: "Service not found | Dental Clinic" }];
+  return [
+    { title: `${data.product.name} | Dental Clinic` },
+    { name: "description", content: truncate(data.product.description, 155) },
+    { tagName: "link", rel: "canonical", href: data.canonical },
+  ];
+};
+
+function formatDate(iso: string) {
+  return new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" }).format(
+    new Date(iso),
+  );
+}
+
+export default function ServiceDetail() {
+  const { product, reviews } = useLoaderData<typeof loader>();
+  return (
+    <article className="mx-auto max-w-6xl px-4 py-10">
+      <div className="grid gap-8 md:grid-cols-2">
+        <img
+          src={product.photo}
+          alt={product.name}
+          width={640}
+          height={480}
+          className="aspect-[4/3] w-full rounded-xl border border-slate-200 object-cover"
+        />
+        <div className="flex flex-col gap-4">
+          <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">
+            {product.category}
+          </p>
+          <h1 className="text-3xl font-bold text-slate-900 sm:text-4xl">{product.name}</h1>
+          {reviews.average !== null ? (
+            <p className="flex items-center gap-2 text-slate-800" data-testid="average-rating">
+              <StarRating rating={reviews.average} />
+              <span>
+                {reviews.average.toFixed(1)} out of 5 from {reviews.count}{" "}
+                {reviews.count === 1 ? "review" : "reviews"}
+              </span>
+            </p>
+          ) : null}
+          <p className="text-slate-800">{product.description}</p>
+          <p className="text-2xl font-bold text-slate-900" data-testid="service-price">
+            {formatPrice(dollarsToCents(product.price) ?? 0)}
+            <span className="ml-1 text-sm font-normal text-slate-700">USD</span>
+          </p>
+          <div className="flex flex-wrap gap-3">
+            <Link
+              to={`/make-appointment?service=${encodeURIComponent(product._id)}`}
+              className="btn-primary"
+            >
+              Make Appointment
+            </Link>
+            <Link to="/all-service" className="btn-secondary">
+              All services
+            </Link>
+          </div>
+        </div>
+      </div>
+
+      <section id="reviews" aria-labelledby="reviews-heading" className="mt-12 scroll-mt-20">
+        <h2 id="reviews-heading" className="text-2xl font-bold text-slate-900">
+          Reviews
+        </h2>
+        {reviews.count === 0 ? (
+          <p className="mt-4 text-slate-700">No reviews yet for this service.</p>
+        ) : (
+          <ul className="mt-4 space-y-4">
+            {reviews.reviews.map((review) => (
+              <li
+                key={review._id}
+                className="rounded-lg border border-slate-200 p-4"
+                data-testid="service-review"
+              >
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <p className="font-semibold text-slate-900">{review.name}</p>
+                  <StarRating rating={review.rating} />
+                </div>
+                <p className="mt-2 whitespace-pre-line text-slate-800">{review.message}</p>
+                <p className="mt-2 text-xs text-slate-700">
+                  <time dateTime={review.createdAt}>{formatDate(review.createdAt)}</time>
+                </p>
+              </li>
+            ))}
+          </ul>
+        )}
+        <Link to="/add-review" className="btn-secondary mt-6">
+          Write a review
+        </Link>
+      </section>
+    </article>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
