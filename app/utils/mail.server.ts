@@ -44,5 +44,7 @@ export async function sendMail(mail: Mail): Promise<void> {
   await mkdir(outbox, { recursive: true });
   const file = path.join(outbox, `${Date.now()}-${Math.random().toString(36).slice(2, 8)}.eml`);
   await writeFile(file, raw.message as Buffer);
-  console.info(`[mail] to=${mail.to} subject="${mail.subject}" written to ${file}\n${mail.text}`);
+  // Mail can carry a sign-in or reset link: its text goes to the log only in development.
+  const text = env.NODE_ENV === "production" ? "" : `\n${mail.text}`;
+  console.info(`[mail] to=${mail.to} subject="${mail.subject}" written to ${file}${text}`);
 }

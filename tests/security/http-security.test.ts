@@ -1,0 +1,374 @@
+// Proves the production server's defences from the outside, over real HTTP against the
+// production build: headers and CSP nonces, cross-site request refusal, body and rate
+// limits, the request log, and that no secret ever leaves the server.
+import { readdirSync, readFileSync, rmSync } from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TMP_DIR } from "../support/paths";
+import {
+  buildProduction,
+  SESSION_SECRET,
+  startProductionServer,
+  TEST_PASSWORD,
+  type ProductionServer,
+} from "../support/production-server";
+
+const PORT = 3401;
+const EVIL = "https://evil.example";
+
+let server: ProductionServer;
+let limited: ProductionServer;
+let proxied: ProductionServer;
+
+beforeAll(async () => {
+  const buildDir = buildProduction(PORT);
+  // The main server allows many writes so the limits below are proven on their own servers.
+  [server, limited, proxied] = await Promise.all([
+    startProductionServer({
+      port: PORT,
+      buildDir,
+      env: { RATE_LIMIT_WRITES_PER_MINUTE: "10000", RATE_LIMIT_SIGNIN_PER_MINUTE: "10000" },
+    }),
+    startProductionServer({ port: PORT + 1, buildDir }),
+    startProductionServer({ port: PORT + 2, buildDir, env: { TRUST_PROXY: "true" } }),
+  ]);
+}, 180_000);
+
+afterAll(async () => {
+  await Promise.all([server?.stop(), limited?.stop(), proxied?.stop()]);
+  rmSync(path.join(TMP_DIR, `outbox-${PORT}`), { recursive: true, force: true });
+}, 30_000);
+
+function post(
+  target: ProductionServer,
+  pathname: string,
+  body: string | URLSearchParams,
+  headers: Record<string, string> = {},
+) {
+  return fetch(`${target.url}${pathname}`, {
+    method: "POST",
+    body,
+    headers: {
+      ...(typeof body === "string" ? { "content-type": "application/json" } : {}),
+      ...headers,
+    },
+    redirect: "manual",
+  });
+}
+
+const form = (fields: Record<string, string>) => new URLSearchParams(fields);
+
+async function isSignedIn(cookie: string) {
+  const response = await fetch(`${server.url}/api/user-auth`, { headers: { cookie } });
+  return response.status === 200;
+}
+
+describe("security headers", () => {
+  it("enforce a CSP whose nonce is on every script of the page, and differs per response", async () => {
+    const first = await fetch(`${server.url}/`);
+    const html = await first.text();
+    const csp = first.headers.get("content-security-policy");
+    expect(first.headers.get("content-security-policy-report-only")).toBeNull();
+    expect(csp).toBeTruthy();
+    const directives = new Map(
+      csp!.split(";").map((directive) => {
+        const [name, ...values] = directive.trim().split(/\s+/);
+        return [name!, values];
+      }),
+    );
+    const scriptSrc = directives.get("script-src")!;
+    expect(scriptSrc).not.toContain("'unsafe-inline'");
+    expect(scriptSrc).not.toContain("'unsafe-eval'");
+    const nonce = scriptSrc.find((value) => value.startsWith("'nonce-"))?.slice(7, -1);
+    expect(nonce).toMatch(/^[A-Za-z0-9+/=]{16,}$/);
+    expect(directives.get("frame-ancestors")).toEqual(["'none'"]);
+    expect(directives.get("object-src")).toEqual(["'none'"]);
+    expect(directives.get("form-action")).toContain("'self'");
+
+    const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((match) => match[0]);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+
+    const second = await fetch(`${server.url}/`);
+    await second.text();
+    expect(second.headers.get("content-security-policy")).not.toContain(nonce);
+  });
+
+  it.each(["/", "/api/product-list/1", "/no-such-page", "/favicon.svg"])(
+    "are on %s: nosniff, strict referrer, HSTS in production, no x-powered-by",
+    async (pathname) => {
+      const response = await fetch(`${server.url}${pathname}`);
+      await response.arrayBuffer();
+      expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(response.headers.get("referrer-policy")).toBe("same-origin");
+      expect(response.headers.get("strict-transport-security")).toMatch(/max-age=\d{7,}/);
+      expect(response.headers.get("x-frame-options")).toBe("DENY");
+      expect(response.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+      expect(response.headers.get("x-powered-by")).toBeNull();
+    },
+  );
+});
+
+describe("cross-site request forgery", () => {
+  it("refuses a cookie-authenticated post from another site and keeps the session", async () => {
+    const { cookie } = await server.signedInUser();
+    const response = await post(server, "/logout", form({}), { cookie, origin: EVIL });
+    expect(response.status).toBe(403);
+    expect(await response.text()).toContain("Cross-site request refused");
+    expect(await isSignedIn(cookie)).toBe(true);
+  });
+
+  it.each([
+    ["a Referer from another site", { referer: `${EVIL}/page` }],
+    ["Origin: null (a sandboxed frame)", { origin: "null" }],
+    ["Fetch Metadata saying cross-site", { "sec-fetch-site": "cross-site" }],
+  ])("refuses a cookie-authenticated post with %s", async (_label, headers) => {
+    const { cookie } = await server.signedInUser();
+    const response = await post(server, "/logout", form({}), { cookie, ...headers });
+    expect(response.status).toBe(403);
+    expect(await isSignedIn(cookie)).toBe(true);
+  });
+
+  it("refuses a cross-site post to the JSON API with { success: false, message }", async () => {
+    const { cookie } = await server.signedInUser();
+    const response = await post(server, "/api/create-review", "{}", { cookie, origin: EVIL });
+    expect(response.status).toBe(403);
+    expect(await response.json()).toEqual({
+      success: false,
+      message: "Cross-site request refused",
+    });
+  });
+
+  it("lets the site's own form post through", async () => {
+    const { cookie } = await server.signedInUser();
+    const response = await post(server, "/logout", form({}), { cookie, origin: server.url });
+    expect(response.status).toBe(302);
+    expect(await isSignedIn(cookie)).toBe(false);
+  });
+
+  it("lets a token-authenticated API call through from any origin", async () => {
+    const { token } = await server.signedInUser();
+    const products = (await (await fetch(`${server.url}/api/get-product`)).json()) as {
+      products: Array<{ _id: string }>;
+    };
+    const response = await post(
+      server,
+      "/api/create-review",
+      JSON.stringify({
+        service: products.products[0]!._id,
+        name: "Cross-origin app",
+        message: "Booked from our partner app.",
+        rating: 4,
+      }),
+      { authorization: `Bearer ${token}`, origin: EVIL },
+    );
+    expect(response.status).toBe(201);
+    expect(await response.json()).toMatchObject({ success: true });
+  });
+});
+
+describe("body limits", () => {
+  const huge = "x".repeat(200 * 1024);
+
+  it("answers 413 { success: false, message } to an API body over the limit", async () => {
+    const response = await post(server, "/api/product-filters", JSON.stringify({ huge }));
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({
+      success: false,
+      message: expect.stringContaining("too large"),
+    });
+  });
+
+  it("answers 413 with a readable page to a form post over the limit", async () => {
+    const response = await post(server, "/login", form({ email: huge, password: huge }));
+    expect(response.status).toBe(413);
+    expect(response.headers.get("content-type")).toContain("text/html");
+    expect(await response.text()).toContain("Request body too large");
+  });
+
+  it("refuses a streamed body that declares no length (411)", async () => {
+    // Written by hand: fetch would not wait for the answer before streaming on.
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect(server.port, "127.0.0.1", () => {
+        socket.write(
+          "POST /api/product-filters HTTP/1.1\r\nHost: 127.0.0.1\r\n" +
+            "Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n",
+        );
+      });
+      let received = "";
+      socket.on("data", (chunk) => (received += chunk.toString()));
+      socket.on("end", () => resolve(received));
+      socket.on("error", reject);
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 411 /);
+    expect(answer).toContain(
+      '{"success":false,"message":"A request body needs a Content-Length header"}',
+    );
+  });
+});
+
+describe("secrets", () => {
+  it("never show a password, token, hash or the session secret in logs, responses or error pages", async () => {
+    const password = `Correct-Horse-${Date.now()}`;
+    const wrongPassword = `Wrong-Guess-${Date.now()}`;
+    const newPassword = `New-Battery-${Date.now()}`;
+    const { user } = await server.signedInUser();
+    const email = user.email;
+    await server.db().user.update({
+      where: { id: user.id },
+      data: { passwordHash: (await import("bcryptjs")).default.hashSync(password, 10) },
+    });
+    const hash = (await server.db().user.findUniqueOrThrow({ where: { id: user.id } }))
+      .passwordHash!;
+    const bodies: string[] = [];
+    const keep = async (response: Response) => {
+      bodies.push(
+        [...response.headers.entries()]
+          .filter(([name]) => name !== "set-cookie")
+          .map(([name, value]) => `${name}: ${value}`)
+          .join("\n"),
+        await response.text(),
+      );
+      return response;
+    };
+
+    await keep(await post(server, "/login", form({ email, password: wrongPassword })));
+    const apiLogin = await post(server, "/api/login", JSON.stringify({ email, password }));
+    // The one answer that hands the token out, to its owner.
+    const { token } = (await apiLogin.json()) as { token: string };
+    const pageLogin = await keep(await post(server, "/login", form({ email, password })));
+    const cookie = pageLogin.headers.getSetCookie().find((c) => c.startsWith("__session="))!;
+    await keep(await fetch(`${server.url}/user/profile`, { headers: { cookie } }));
+    await keep(await fetch(`${server.url}/api/user-auth`, { headers: { authorization: token } }));
+    await keep(await post(server, "/api/forgot-password", JSON.stringify({ email, newPassword })));
+    await keep(await post(server, "/forgot-password", form({ email, newPassword })));
+    const mailDir = path.join(TMP_DIR, `outbox-${PORT}`);
+    const resetToken = readdirSync(mailDir)
+      .map((file) => readFileSync(path.join(mailDir, file), "utf8"))
+      .join("\n")
+      .match(/reset-password\/([A-Za-z0-9_-]{32,})/)?.[1];
+    expect(resetToken).toBeTruthy();
+    await keep(await fetch(`${server.url}/reset-password/${resetToken}?email=${email}`));
+    await keep(await fetch(`${server.url}/%E0%A4%A`));
+    await keep(await fetch(`${server.url}/api/get-product/${"%00".repeat(10)}`));
+    await keep(await post(server, "/api/login", "{not json"));
+
+    const logs = server.output();
+    const published = bodies.join("\n");
+    const sessionToken = JSON.parse(
+      Buffer.from(decodeURIComponent(cookie.split("=")[1]!.split(".")[0]!), "base64").toString(),
+    ).token as string;
+    for (const secret of [
+      password,
+      wrongPassword,
+      newPassword,
+      hash,
+      token,
+      sessionToken,
+      resetToken!,
+      SESSION_SECRET,
+    ]) {
+      expect(logs, "server output").not.toContain(secret);
+      expect(published, "responses").not.toContain(secret);
+    }
+    expect(published).not.toMatch(/\$2[aby]\$\d\d\$/);
+    expect(published).not.toMatch(/passwordHash|tokenHash|at .+\.js:\d+/);
+    expect(logs).not.toMatch(/\$2[aby]\$\d\d\$/);
+    // The reset link's path is logged with its token replaced, its query not at all.
+    expect(server.requestLog().map((line) => line.path)).toContain("/reset-password/:redacted");
+    // The query string (here an e-mail address) never reaches the request log.
+    expect(JSON.stringify(server.requestLog())).not.toContain(email.split("@")[0]!);
+  });
+
+  it("sets the session cookie HttpOnly, SameSite=Lax and Secure in production", async () => {
+    const { user } = await server.signedInUser();
+    const response = await post(
+      server,
+      "/login",
+      form({ email: user.email, password: TEST_PASSWORD }),
+    );
+    expect(response.status).toBe(302);
+    const session = response.headers.getSetCookie().find((c) => c.startsWith("__session="));
+    expect(session).toBeDefined();
+    expect(session).toMatch(/;\s*HttpOnly/i);
+    expect(session).toMatch(/;\s*SameSite=Lax/i);
+    expect(session).toMatch(/;\s*Secure/i);
+  });
+});
+
+describe("request log", () => {
+  it("writes one structured line per request with method, path, status and duration", async () => {
+    const marker = `/log-check-${Date.now()}`;
+    await (await fetch(`${server.url}${marker}?token=should-not-appear`)).text();
+    await (await fetch(`${server.url}/api/product-count`)).text();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const lines = server.requestLog().filter((line) => line.path === marker);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ method: "GET", path: marker, status: 404 });
+    expect(lines[0]!.durationMs).toBeGreaterThanOrEqual(0);
+    expect(server.output()).not.toContain("should-not-appear");
+  });
+});
+
+describe("rate limits", () => {
+  it("stop sign-in attempts after 10 a minute, and a forged X-Forwarded-For does not dodge them", async () => {
+    const statuses: number[] = [];
+    for (let attempt = 1; attempt <= 12; attempt += 1) {
+      const response = await post(
+        limited,
+        "/api/login",
+        JSON.stringify({ email: "nobody@example.com", password: "guess-number-x" }),
+        { "x-forwarded-for": `203.0.113.${attempt}` },
+      );
+      statuses.push(response.status);
+      if (response.status === 429) {
+        expect(response.headers.get("retry-after")).toMatch(/^\d+$/);
+        expect(await response.json()).toEqual({
+          success: false,
+          message: expect.stringContaining("Too many requests"),
+        });
+      } else {
+        await response.arrayBuffer();
+      }
+    }
+    expect(statuses.slice(0, 10).every((status) => status !== 429)).toBe(true);
+    expect(statuses.slice(10)).toEqual([429, 429]);
+
+    const page = await post(limited, "/login", form({ email: "a@b.c", password: "guess-x" }));
+    expect(page.status).toBe(429);
+    expect(page.headers.get("content-type")).toContain("text/html");
+    expect(await page.text()).toContain("Too many requests");
+  });
+
+  it("limit every other write to 60 a minute per client", async () => {
+    const statuses: number[] = [];
+    for (let attempt = 1; attempt <= 62; attempt += 1) {
+      const response = await post(limited, "/api/product-filters", JSON.stringify({}));
+      statuses.push(response.status);
+      await response.arrayBuffer();
+    }
+    // The sign-in attempts above count as writes too.
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(2);
+    expect(statuses.at(-1)).toBe(429);
+    const read = await fetch(`${limited.url}/api/product-count`);
+    expect(read.status).toBe(200);
+  });
+
+  it("honour X-Forwarded-For only behind a trusted proxy (TRUST_PROXY=true)", async () => {
+    const attempt = (client: string) =>
+      post(
+        proxied,
+        "/api/login",
+        JSON.stringify({ email: "nobody@example.com", password: "guess-number-x" }),
+        { "x-forwarded-for": client },
+      ).then(async (response) => {
+        await response.arrayBuffer();
+        return response.status;
+      });
+    const first: number[] = [];
+    for (let i = 0; i < 11; i += 1) first.push(await attempt("198.51.100.7"));
+    expect(first.at(-1)).toBe(429);
+    expect(await attempt("198.51.100.8")).not.toBe(429);
+  });
+});
