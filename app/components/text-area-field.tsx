@@ -1,0 +1,25 @@
+import type { TextareaHTMLAttributes } from "react";
+
+type TextAreaFieldProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "id" | "name"> & {
+  name: string;
+  label: string;
+};
+
+/** A labelled textarea, the multi-line sibling of TextField. */
+export function TextAreaField({ name, label, className, rows = 4, ...rest }: TextAreaFieldProps) {
+  const id = `field-${name}`;
+  return (
+    <div>
+      <label htmlFor={id} className="field-label">
+        {label}
+      </label>
+      <textarea
+        {...rest}
+        id={id}
+        name={name}
+        rows={rows}
+        className={`field-input ${className ?? ""}`}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,106 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { AccountCard, TextField, useCheckedForm } from "~/components/account-form";
+import { FormError } from "~/components/form-error";
+import { LoginGuard } from "~/components/login-guard";
+import { TextAreaField } from "~/components/text-area-field";
+import { SERVICE_CATEGORIES } from "~/data/service-categories";
+import { createProduct, PRODUCT_CREATED } from "~/models/product.server";
+import { getUser, requireUser } from "~/utils/auth.server";
+import { unexpectedFailure } from "~/utils/form-action.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import { formToObject } from "~/validation/form";
+import {
+  DEFAULT_SERVICE_CATEGORY,
+  MAX_PRICE_DOLLARS,
+  SERVICE_REQUIRED_FIELDS,
+  serviceSchema,
+} from "~/validation/service";
+
+const PATH = "/add-services";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await getUser(request);
+  return { user: user ? { name: user.name, email: user.email } : null };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request, { redirectTo: PATH });
+  const values = formToObject(await request.formData());
+  try {
+    const result = await createProduct(values, user.id);
+    if (!result.ok) return data({ error: result.message, values }, { status: result.status });
+  } catch (error) {
+    return unexpectedFailure("Creating a service", error, values);
+  }
+  return redirectWithToast("/", { type: "success", message: PRODUCT_CREATED });
+}
+
+export const meta: MetaFunction = () => [
+  { title: "Add Service | Dental Clinic" },
+  { name: "description", content: "Add a dental service to the clinic's catalogue." },
+];
+
+export default function AddService() {
+  const { user } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { error, onSubmit, submitting } = useCheckedForm(serviceSchema, SERVICE_REQUIRED_FIELDS);
+  if (!user) return <LoginGuard redirectTo={PATH} />;
+  const values: Record<string, string> = actionData?.values ?? {};
+
+  return (
+    <AccountCard title="Add Service">
+      <p className="mb-4 text-sm text-slate-700" data-testid="current-user">
+        Adding as <span className="font-medium">{user.name}</span> ({user.email})
+      </p>
+      <Form method="post" noValidate onSubmit={onSubmit} className="space-y-4">
+        <TextField name="name" label="Title" defaultValue={values.name ?? ""} />
+        <TextField
+          name="price"
+          label="Price (US dollars)"
+          type="number"
+          inputMode="decimal"
+          min="0.01"
+          max={MAX_PRICE_DOLLARS}
+          step="0.01"
+          defaultValue={values.price ?? ""}
+        />
+        <TextField
+          name="photo"
+          label="Image link"
+          type="url"
+          inputMode="url"
+          placeholder="https://"
+          defaultValue={values.photo ?? ""}
+        />
+        <div>
+          <label htmlFor="field-category" className="field-label">
+            Category
+          </label>
+          <select
+            id="field-category"
+            name="category"
+            defaultValue={values.category ?? DEFAULT_SERVICE_CATEGORY}
+            className="field-input"
+          >
+            {SERVICE_CATEGORIES.map((category) => (
+              <option key={category} value={category}>
+                {category}
+              </option>
+            ))}
+          </select>
+        </div>
+        <TextAreaField
+          name="description"
+          label="Description"
+          defaultValue={values.description ?? ""}
+        />
+        <button type="submit" className="btn-primary w-full" disabled={submitting}>
+          {submitting ? "Adding..." : "Add Service"}
+        </button>
+        <FormError message={error} />
+      </Form>
+    </AccountCard>
+  );
+}

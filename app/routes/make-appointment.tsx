@@ -1,0 +1,140 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useState } from "react";
+import { AccountCard, TextField, useCheckedForm } from "~/components/account-form";
+import { FormError } from "~/components/form-error";
+import { SearchableSelect } from "~/components/searchable-select";
+import { TextAreaField } from "~/components/text-area-field";
+import { TimeSlotPicker } from "~/components/time-slot-picker";
+import {
+  addDays,
+  CLINIC_TIME_ZONE,
+  clinicNow,
+  describeOpenDays,
+  OPENING_HOURS,
+} from "~/config/opening-hours";
+import { APPOINTMENT_BOOKED, bookAppointment } from "~/models/appointment.server";
+import { getAllProducts } from "~/models/product.server";
+import { getUser, requireUser } from "~/utils/auth.server";
+import { unexpectedFailure } from "~/utils/form-action.server";
+import { requestPath } from "~/utils/http.server";
+import { loginPathFor } from "~/utils/safe-redirect";
+import { redirectWithToast } from "~/utils/toast.server";
+import { APPOINTMENT_REQUIRED_FIELDS, appointmentSchema } from "~/validation/appointment";
+import { formToObject } from "~/validation/form";
+
+const PATH = "/make-appointment";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await getUser(request);
+  if (!user) return { user: null, loginPath: loginPathFor(requestPath(request)) };
+  const products = await getAllProducts();
+  // The service page links here with ?service=<id>.
+  const requested = new URL(request.url).searchParams.get("service");
+  const today = clinicNow().date;
+  return {
+    user: { name: user.name, email: user.email },
+    services: products.map((product) => ({ value: product._id, label: product.name })),
+    selectedService: products.some((product) => product._id === requested) ? requested! : "",
+    minDate: today,
+    maxDate: addDays(today, OPENING_HOURS.bookingHorizonDays),
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request, { redirectTo: PATH });
+  const values = formToObject(await request.formData());
+  try {
+    const result = await bookAppointment(values, user.id);
+    if (!result.ok) return data({ error: result.message, values }, { status: result.status });
+  } catch (error) {
+    return unexpectedFailure("Booking", error, values);
+  }
+  return redirectWithToast("/", { type: "success", message: APPOINTMENT_BOOKED });
+}
+
+export const meta: MetaFunction = () => [
+  { title: "Book an Appointment | Dental Clinic" },
+  {
+    name: "description",
+    content: "Choose a service, a day and a free time, and book your visit to the clinic.",
+  },
+];
+
+const HOURS = `${describeOpenDays()}, ${OPENING_HOURS.opensAt} to ${OPENING_HOURS.closesAt}`;
+
+export default function MakeAppointment() {
+  const loaderData = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const values: Record<string, string> = actionData?.values ?? {};
+  const [date, setDate] = useState(values.date ?? "");
+  const { error, onSubmit, submitting } = useCheckedForm(
+    appointmentSchema,
+    APPOINTMENT_REQUIRED_FIELDS,
+  );
+
+  if (!loaderData.user) {
+    return (
+      <section className="mx-auto flex max-w-xl flex-col items-center gap-6 px-4 py-24 text-center">
+        <h1 className="text-2xl font-bold text-slate-900">Please Login To Book an Appoinment</h1>
+        <Link to={loaderData.loginPath} className="btn-primary">
+          Goto Login
+        </Link>
+      </section>
+    );
+  }
+  const { user, services, selectedService, minDate, maxDate } = loaderData;
+
+  return (
+    <AccountCard title="Book an Appoinment">
+      <p className="mb-4 text-sm text-slate-700">
+        We are open {HOURS}. Times are clinic time ({CLINIC_TIME_ZONE.replace("_", " ")}).
+      </p>
+      <Form method="post" noValidate onSubmit={onSubmit} className="space-y-4">
+        <TextField
+          name="name"
+          label="Name"
+          autoComplete="name"
+          defaultValue={values.name ?? user.name}
+        />
+        <TextField
+          name="email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          defaultValue={values.email ?? user.email}
+        />
+        <TextField
+          name="phone"
+          label="Phone"
+          type="tel"
+          autoComplete="tel"
+          defaultValue={values.phone ?? ""}
+        />
+        <TextField
+          name="date"
+          label="Date"
+          type="date"
+          min={minDate}
+          max={maxDate}
+          defaultValue={values.date ?? ""}
+          onChange={(event) => setDate(event.target.value)}
+        />
+        <TimeSlotPicker date={date} defaultValue={values.time ?? ""} />
+        <SearchableSelect
+          name="service"
+          label="Service"
+          options={services}
+          defaultValue={values.service ?? selectedService}
+          placeholder="Choose a service"
+        />
+        <TextAreaField name="message" label="Message" defaultValue={values.message ?? ""} />
+        <button type="submit" className="btn-primary w-full" disabled={submitting}>
+          {submitting ? "Booking..." : "Add booking"}
+        </button>
+        <FormError message={error} />
+      </Form>
+    </AccountCard>
+  );
+}

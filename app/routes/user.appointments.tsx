@@ -1,0 +1,136 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { FormError } from "~/components/form-error";
+import { LoginGuard } from "~/components/login-guard";
+import { CLINIC_TIME_ZONE, formatClinicDate } from "~/config/opening-hours";
+import {
+  type AppointmentJson,
+  cancelAppointment,
+  listAppointments,
+} from "~/models/appointment.server";
+import { getUser, requireUser } from "~/utils/auth.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+const PATH = "/user/appointments";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await getUser(request);
+  if (!user) return { signedIn: false as const };
+  return { signedIn: true as const, ...(await listAppointments(user.id)) };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request, { redirectTo: PATH });
+  const form = await request.formData();
+  const id = form.get("appointmentId");
+  if (form.get("intent") !== "cancel" || typeof id !== "string" || !id) {
+    return data({ error: "Please choose an appointment to cancel." }, { status: 400 });
+  }
+  const result = await cancelAppointment(id, user.id);
+  if (!result.ok) return data({ error: result.message }, { status: result.status });
+  const { date, time } = result.appointment;
+  return redirectWithToast(PATH, {
+    type: "success",
+    message: `Your appointment on ${formatClinicDate(date)} at ${time} is cancelled.`,
+  });
+}
+
+export const meta: MetaFunction = () => [
+  { title: "My appointments | Dental Clinic" },
+  { name: "description", content: "Your upcoming and past appointments at the clinic." },
+];
+
+function AppointmentCard({
+  appointment,
+  cancellable,
+}: {
+  appointment: AppointmentJson;
+  cancellable: boolean;
+}) {
+  const navigation = useNavigation();
+  const cancelling =
+    navigation.state === "submitting" &&
+    navigation.formData?.get("appointmentId") === appointment._id;
+  const when = `${formatClinicDate(appointment.date)} at ${appointment.time}`;
+  return (
+    <li
+      className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:flex-row sm:items-start sm:justify-between"
+      data-testid="appointment"
+    >
+      <div className="space-y-1">
+        <p className="font-semibold text-slate-900">{when}</p>
+        <p className="text-slate-800">
+          <Link to={`/product/${appointment.service.slug}`} className="text-brand-700 underline">
+            {appointment.service.name}
+          </Link>
+        </p>
+        <p className="text-sm text-slate-700">
+          {appointment.name} · {appointment.phone}
+        </p>
+        <p className="text-sm text-slate-700">{appointment.message}</p>
+        {appointment.status === "cancelled" ? (
+          <p className="text-sm font-semibold text-red-700">Cancelled</p>
+        ) : null}
+      </div>
+      {cancellable ? (
+        <Form method="post">
+          <input type="hidden" name="intent" value="cancel" />
+          <input type="hidden" name="appointmentId" value={appointment._id} />
+          <button
+            type="submit"
+            className="btn-secondary"
+            aria-label={`Cancel the appointment on ${when}`}
+            disabled={cancelling}
+          >
+            {cancelling ? "Cancelling..." : "Cancel"}
+          </button>
+        </Form>
+      ) : null}
+    </li>
+  );
+}
+
+export default function MyAppointments() {
+  const loaderData = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  if (!loaderData.signedIn) return <LoginGuard redirectTo={PATH} />;
+  const { upcoming, past } = loaderData;
+
+  return (
+    <section className="mx-auto max-w-3xl px-4 py-12">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-2xl font-bold text-slate-900">My appointments</h1>
+        <Link to="/make-appointment" className="btn-primary">
+          Book an appointment
+        </Link>
+      </div>
+      <p className="mt-2 text-sm text-slate-700">
+        Times are clinic time ({CLINIC_TIME_ZONE.replace("_", " ")}).
+      </p>
+      <FormError message={actionData?.error} />
+
+      <h2 className="mt-8 text-xl font-semibold text-slate-900">Upcoming</h2>
+      {upcoming.length > 0 ? (
+        <ul className="mt-4 space-y-3" aria-label="Upcoming appointments">
+          {upcoming.map((appointment) => (
+            <AppointmentCard key={appointment._id} appointment={appointment} cancellable />
+          ))}
+        </ul>
+      ) : (
+        <p className="mt-4 text-slate-700">You have no upcoming appointments.</p>
+      )}
+
+      <h2 className="mt-10 text-xl font-semibold text-slate-900">Past and cancelled</h2>
+      {past.length > 0 ? (
+        <ul className="mt-4 space-y-3" aria-label="Past and cancelled appointments">
+          {past.map((appointment) => (
+            <AppointmentCard key={appointment._id} appointment={appointment} cancellable={false} />
+          ))}
+        </ul>
+      ) : (
+        <p className="mt-4 text-slate-700">Nothing here yet.</p>
+      )}
+    </section>
+  );
+}

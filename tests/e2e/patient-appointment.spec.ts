@@ -1,0 +1,253 @@
+import type { User } from "@prisma/client";
+import ICAL from "ical.js";
+import { formatClinicDate } from "../../app/config/opening-hours";
+import { MONDAY, SATURDAY, SUNDAY, TUESDAY, upcoming } from "../support/clinic-dates";
+import { createTestUser, e2eDb, expect, test, waitForMail } from "./fixtures";
+import { choose, formError, seededService, separateClients, toast } from "./patient-support";
+
+separateClients();
+
+/** A booking written straight to the database, holding its slot. */
+async function holdSlot(user: User, date: string, time: string, slug = "teeth-cleaning") {
+  const service = await seededService(slug);
+  return e2eDb().appointment.create({
+    data: {
+      userId: user.id,
+      productId: service.id,
+      name: user.name,
+      email: user.email,
+      phone: "555 0100",
+      date,
+      time,
+      message: "Held by the test",
+      chair: 1,
+    },
+  });
+}
+
+test("signed out: the login prompt leads to login and back", async ({ page }) => {
+  await page.goto("/make-appointment");
+  await expect(page.getByText("Please Login To Book an Appoinment")).toBeVisible();
+  await page.getByRole("link", { name: "Goto Login" }).click();
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fmake-appointment$/);
+});
+
+for (const javaScript of [true, false]) {
+  test.describe(`Make appointment with JavaScript ${javaScript ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled: javaScript });
+
+    test("from a service page: messages in order, then a booking, a toast and a mail", async ({
+      page,
+      login,
+    }) => {
+      const user = await login();
+      const service = await seededService("teeth-cleaning");
+      // Weeks apart per variant so parallel tests never want the same slot.
+      const date = upcoming(TUESDAY, javaScript ? 1 : 2);
+      await holdSlot(await createTestUser(), date, "10:00");
+
+      await page.goto(`/product/${service.slug}`);
+      await page.getByRole("link", { name: "Make Appointment" }).click();
+      await expect(page).toHaveURL(new RegExp(`/make-appointment\\?service=${service.id}$`));
+      await expect(page.getByRole("heading", { name: "Book an Appoinment" })).toBeVisible();
+      const nameField = page.getByLabel("Name", { exact: true });
+      const emailField = page.getByLabel("Email", { exact: true });
+      await expect(nameField).toHaveValue(user.name);
+      await expect(emailField).toHaveValue(user.email);
+      if (javaScript) {
+        await expect(
+          page.locator("input[role=combobox]").and(page.getByLabel("Service", { exact: true })),
+        ).toHaveValue(service.name);
+      } else {
+        await expect(page.getByLabel("Service", { exact: true })).toHaveValue(service.id);
+      }
+
+      const submit = page.getByRole("button", { name: "Add booking" });
+      await nameField.fill("");
+      await emailField.fill("");
+      await submit.click();
+      await expect(formError(page)).toHaveText("Fill All Details");
+      await expect(formError(page)).toHaveClass(/form-error/);
+      await nameField.fill("Ada Lovelace");
+      await submit.click();
+      await expect(formError(page)).toHaveText("please Enter your email");
+      await emailField.fill(user.email);
+      await submit.click();
+      await expect(formError(page)).toHaveText("please Enter your phone");
+      await page.getByLabel("Phone").fill("+1 555 0142");
+      await submit.click();
+      await expect(formError(page)).toHaveText("please Enter your date");
+      await page.getByLabel("Date").fill(date);
+      await submit.click();
+      await expect(formError(page)).toHaveText("please Enter your time");
+
+      const time = page.getByLabel("Time");
+      if (javaScript) {
+        // Only the free times of that day are offered.
+        await expect(time.locator("option[value='09:30']")).toBeAttached();
+        await expect(time.locator("option[value='10:00']")).toHaveCount(0);
+        await time.selectOption("10:30");
+      } else {
+        await time.fill("10:30");
+      }
+      await submit.click();
+      await expect(formError(page)).toHaveText("please Enter your message");
+      await page.getByLabel("Message").fill("Six-monthly cleaning, please.");
+      await submit.click();
+
+      await expect(page).toHaveURL(/\/$/);
+      await expect(toast(page, "Product Created Successfully", { javaScript })).toBeVisible();
+      const booked = await e2eDb().appointment.findFirstOrThrow({ where: { userId: user.id } });
+      expect(booked).toMatchObject({
+        date,
+        time: "10:30",
+        chair: 1,
+        status: "booked",
+        productId: service.id,
+        name: "Ada Lovelace",
+        phone: "+1 555 0142",
+      });
+
+      const mail = await waitForMail(user.email, (m) => m.subject.includes("is booked"));
+      expect(mail.subject).toBe(`Your appointment on ${formatClinicDate(date)} at 10:30 is booked`);
+      expect(mail.text).toContain(`Service: ${service.name}`);
+      const ics = mail.attachments.find((attachment) => attachment.filename === "appointment.ics");
+      expect(ics?.contentType).toBe("text/calendar");
+      const event = new ICAL.Component(ICAL.parse(ics!.content)).getFirstSubcomponent("vevent");
+      expect(event?.getFirstPropertyValue("summary")).toBe(`Dental Clinic: ${service.name}`);
+    });
+
+    test("a taken time is refused with the times still free that day", async ({ page, login }) => {
+      await login();
+      const date = upcoming(SATURDAY, javaScript ? 1 : 2);
+      const rival = await createTestUser();
+      await holdSlot(rival, date, "09:00");
+
+      await page.goto("/make-appointment");
+      await page.getByLabel("Phone").fill("555 0101");
+      await page.getByLabel("Date").fill(date);
+      await page.getByLabel("Message").fill("Whenever suits.");
+      const service = await seededService("invisalign");
+      await choose(page, "Service", { type: "invis", option: service.name, javaScript });
+      const time = page.getByLabel("Time");
+      if (javaScript) {
+        await expect(time.locator("option[value='09:30']")).toBeAttached();
+        await time.selectOption("09:30");
+        // Someone else takes it while the form is open.
+        await holdSlot(rival, date, "09:30");
+      } else {
+        await time.fill("09:30");
+        await holdSlot(rival, date, "09:30");
+      }
+      await page.getByRole("button", { name: "Add booking" }).click();
+
+      const expected = `Sorry, that time is already booked. Still free on ${formatClinicDate(date)}: 10:00, 10:30,`;
+      await expect(formError(page)).toContainText(expected);
+      if (javaScript) await expect(toast(page, expected)).toBeVisible();
+      await expect(page.getByLabel("Phone")).toHaveValue("555 0101");
+      expect(await e2eDb().appointment.count({ where: { date, time: "09:30" } })).toBe(1);
+    });
+
+    test("a Sunday is refused with the opening days", async ({ page, login }) => {
+      await login();
+      await page.goto("/make-appointment");
+      const service = await seededService("dental-implants");
+      await page.getByLabel("Phone").fill("555 0102");
+      const sunday = upcoming(SUNDAY, javaScript ? 3 : 4);
+      await page.getByLabel("Date").fill(sunday);
+      await page.getByLabel("Message").fill("Sunday please.");
+      await choose(page, "Service", { type: "implant", option: service.name, javaScript });
+      if (javaScript) {
+        // The picker has no times to offer and says why; the server says the same.
+        await expect(
+          page.getByRole("status").filter({ hasText: "closed on Sundays" }),
+        ).toBeVisible();
+        await expect(page.getByLabel("Time")).toBeDisabled();
+      } else {
+        await page.getByLabel("Time").fill("11:00");
+        await page.getByRole("button", { name: "Add booking" }).click();
+        await expect(formError(page)).toHaveText(
+          "The clinic is closed on Sundays. We are open Monday to Saturday.",
+        );
+      }
+    });
+  });
+}
+
+for (const javaScript of [true, false]) {
+  test.describe(`My appointments with JavaScript ${javaScript ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled: javaScript });
+
+    test("lists own bookings only and cancels one, freeing the slot", async ({ page, login }) => {
+      const user = await login();
+      const other = await createTestUser();
+      const date = upcoming(MONDAY, javaScript ? 5 : 6);
+      const mine = await holdSlot(user, date, "14:00");
+      await holdSlot(user, javaScript ? "2024-05-06" : "2024-05-07", "09:00", "dental-crowns");
+      await holdSlot(other, date, "14:30", "invisalign");
+
+      await page.goto("/user/appointments");
+      await expect(page.getByRole("heading", { name: "My appointments" })).toBeVisible();
+      const upcomingList = page.getByRole("list", { name: "Upcoming appointments" });
+      const pastList = page.getByRole("list", { name: "Past and cancelled appointments" });
+      await expect(upcomingList.getByTestId("appointment")).toHaveCount(1);
+      await expect(upcomingList).toContainText(`${formatClinicDate(date)} at 14:00`);
+      await expect(pastList.getByTestId("appointment")).toHaveCount(1);
+      await expect(pastList).toContainText("Dental Crowns");
+      await expect(page.getByText("14:30")).toHaveCount(0);
+      await expect(pastList.getByRole("button")).toHaveCount(0);
+
+      await upcomingList
+        .getByRole("button", {
+          name: `Cancel the appointment on ${formatClinicDate(date)} at 14:00`,
+        })
+        .click();
+      await expect(
+        toast(page, `Your appointment on ${formatClinicDate(date)} at 14:00 is cancelled.`, {
+          javaScript,
+        }),
+      ).toBeVisible();
+      await expect(page.getByText("You have no upcoming appointments.")).toBeVisible();
+      await expect(pastList).toContainText("Cancelled");
+      expect(await e2eDb().appointment.findUniqueOrThrow({ where: { id: mine.id } })).toMatchObject(
+        { status: "cancelled", chair: null },
+      );
+      const mail = await waitForMail(user.email, (m) => m.subject.includes("is cancelled"));
+      expect(mail.subject).toBe(
+        `Your appointment on ${formatClinicDate(date)} at 14:00 is cancelled`,
+      );
+      // The freed slot can be booked again.
+      await holdSlot(other, date, "14:00");
+    });
+  });
+}
+
+test.describe("My appointments", () => {
+  test("another patient's booking cannot be cancelled", async ({ page, login }) => {
+    await login();
+    const owner = await createTestUser();
+    const theirs = await holdSlot(owner, upcoming(MONDAY, 7), "15:00");
+    await page.goto("/user/appointments");
+    const response = await page.request.post("/user/appointments", {
+      form: { intent: "cancel", appointmentId: theirs.id },
+    });
+    expect(response.status()).toBe(404);
+    expect(await response.text()).toContain(
+      "We could not find that appointment among your bookings.",
+    );
+    expect(await e2eDb().appointment.findUniqueOrThrow({ where: { id: theirs.id } })).toMatchObject(
+      {
+        status: "booked",
+        chair: 1,
+      },
+    );
+  });
+
+  test("signed out, the page is guarded", async ({ page }) => {
+    await page.goto("/user/appointments");
+    await expect(page.getByText("Loading.. 3 second")).toBeVisible();
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fuser%2Fappointments$/, {
+      timeout: 10_000,
+    });
+  });
+});

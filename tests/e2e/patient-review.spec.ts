@@ -1,0 +1,87 @@
+import { fillLogin } from "./auth-support";
+import { createTestUser, e2eDb, expect, test, TEST_PASSWORD } from "./fixtures";
+import { choose, formError, seededService, separateClients, toast } from "./patient-support";
+
+separateClients();
+
+for (const javaScript of [true, false]) {
+  test.describe(`Add Review with JavaScript ${javaScript ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled: javaScript });
+
+    test("messages in the spec's order, then the review shows on the service's page", async ({
+      page,
+      login,
+    }) => {
+      const user = await login();
+      const service = await seededService("dental-crowns");
+      const message = `Crown fitted in one visit, no pain (${javaScript ? "js" : "html"} ${Date.now()}).`;
+      await page.goto("/add-review");
+      await expect(page.getByRole("heading", { name: "Add Review" })).toBeVisible();
+      const submit = page.getByRole("button", { name: "Add Review" });
+      const name = page.getByLabel("Name", { exact: true });
+      await expect(name).toHaveValue(user.name);
+
+      await name.fill("");
+      await submit.click();
+      await expect(formError(page)).toHaveText("Fill All Details");
+      await name.fill("Grace");
+      await submit.click();
+      await expect(formError(page)).toHaveText("please Enter your service");
+      await choose(page, "Service", { type: "crown", option: service.name, javaScript });
+      await submit.click();
+      await expect(formError(page)).toHaveText("please Enter your message");
+      await page.getByLabel("Message").fill(message);
+      await submit.click();
+      await expect(formError(page)).toHaveText("please Enter your rating");
+      expect(await e2eDb().review.count({ where: { message } })).toBe(0);
+
+      await choose(page, "Rating", { type: "4", option: "4 stars", javaScript });
+      await submit.click();
+      await expect(page).toHaveURL(/\/$/);
+      await expect(toast(page, "review Created Successfully", { javaScript })).toBeVisible();
+
+      const stored = await e2eDb().review.findFirstOrThrow({ where: { message } });
+      expect(stored).toMatchObject({
+        name: "Grace",
+        rating: 4,
+        productId: service.id,
+        userId: user.id,
+      });
+      await page.goto(`/product/${service.slug}`);
+      await expect(page.getByText(message)).toBeVisible();
+    });
+
+    test("renders signed out; sending leads to login and back to the form", async ({ page }) => {
+      const user = await createTestUser();
+      await page.goto("/add-review");
+      await expect(page.getByRole("heading", { name: "Add Review" })).toBeVisible();
+      await page.getByLabel("Name", { exact: true }).fill("Anonymous");
+      await page.getByLabel("Message").fill("Lovely staff.");
+      const service = await seededService("teeth-cleaning");
+      await choose(page, "Service", { type: "clean", option: service.name, javaScript });
+      await choose(page, "Rating", { type: "5", option: "5 stars", javaScript });
+      await page.getByRole("button", { name: "Add Review" }).click();
+      await expect(page).toHaveURL(/\/login\?redirectTo=%2Fadd-review$/);
+
+      await fillLogin(page, user.email, TEST_PASSWORD);
+      await page.getByRole("button", { name: "Login", exact: true }).click();
+      await expect(page).toHaveURL(/\/add-review$/);
+      await expect(page.getByLabel("Name", { exact: true })).toHaveValue(user.name);
+      expect(await e2eDb().review.count({ where: { message: "Lovely staff." } })).toBe(0);
+    });
+  });
+}
+
+test("the searchable select filters as you type and reads out its options", async ({ page }) => {
+  await page.goto("/add-review");
+  const combobox = page
+    .locator("input[role=combobox]")
+    .and(page.getByLabel("Service", { exact: true }));
+  await combobox.fill("whit");
+  const options = page.getByRole("option");
+  await expect(options).toHaveText(["Teeth Whitening"]);
+  await combobox.fill("zzz");
+  await expect(page.getByText("No match for “zzz”")).toBeVisible();
+  await combobox.press("Escape");
+  await expect(options).toHaveCount(0);
+});

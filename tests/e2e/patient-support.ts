@@ -1,0 +1,51 @@
+import type { Page } from "@playwright/test";
+import { clientAddressFor } from "./auth-support";
+import { e2eDb, expect, test } from "./fixtures";
+
+export { toast } from "./auth-support";
+
+/** Each test its own client address, so per-client limits count tests apart. */
+export function separateClients() {
+  test.use({
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixture list from this pattern
+    extraHTTPHeaders: async ({}, use, testInfo) => {
+      await use({ "x-forwarded-for": clientAddressFor(testInfo) });
+    },
+  });
+}
+
+export function seededService(slug: string) {
+  return e2eDb().product.findUniqueOrThrow({ where: { slug } });
+}
+
+/**
+ * Picks an option of a SearchableSelect: with JavaScript by typing into the combobox and
+ * choosing with the keyboard, without it from the native select.
+ */
+export async function choose(
+  page: Page,
+  label: string,
+  { type, option, javaScript }: { type: string; option: string; javaScript: boolean },
+) {
+  if (!javaScript) {
+    await page.getByLabel(label, { exact: true }).selectOption({ label: option });
+    return;
+  }
+  const input = page.locator("input[role=combobox]").and(page.getByLabel(label, { exact: true }));
+  await input.fill(type);
+  await expect(page.getByRole("option", { name: option, exact: true })).toBeVisible();
+  // The first match is active after typing; move onto the wanted one and press Enter.
+  const active = page.locator("[role=option][data-focus]");
+  for (let step = 0; step < 10; step += 1) {
+    if ((await active.count()) === 1 && (await active.textContent()) === option) break;
+    await input.press("ArrowDown");
+  }
+  await expect(active).toHaveText(option);
+  await input.press("Enter");
+  await expect(input).toHaveValue(option);
+}
+
+/** The red message under the form. */
+export function formError(page: Page) {
+  return page.getByTestId("form-error");
+}
