@@ -26,6 +26,8 @@ function useHydrated() {
 export function ReviewsCarousel({ reviews }: { reviews: ReviewJson[] | null }) {
   const hydrated = useHydrated();
   const [index, setIndex] = useState(0);
+  // Fade only between slides the visitor asks for, not while hydration hides the others.
+  const [animated, setAnimated] = useState(false);
   const failed = reviews === null;
 
   useEffect(() => {
@@ -46,8 +48,12 @@ export function ReviewsCarousel({ reviews }: { reviews: ReviewJson[] | null }) {
   const count = reviews.length;
   const current = wrapIndex(index, count);
   const carousel = hydrated && count > 1;
-  const previous = () => setIndex((value) => wrapIndex(value - 1, count));
-  const next = () => setIndex((value) => wrapIndex(value + 1, count));
+  function step(by: number) {
+    setAnimated(true);
+    setIndex((value) => wrapIndex(value + by, count));
+  }
+  const previous = () => step(-1);
+  const next = () => step(1);
 
   // Besides Tab + Enter/Space, the arrow keys step through the reviews from either button.
   function onKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
@@ -100,9 +106,11 @@ export function ReviewsCarousel({ reviews }: { reviews: ReviewJson[] | null }) {
                 aria-hidden={visible ? undefined : true}
                 className={
                   carousel
-                    ? `absolute inset-0 flex flex-col justify-center gap-3 p-6 transition-opacity duration-500 ease-in-out motion-reduce:transition-none ${
-                        visible ? "opacity-100" : "pointer-events-none opacity-0"
-                      }`
+                    ? `absolute inset-0 flex flex-col justify-center gap-3 p-6 ${
+                        animated
+                          ? "transition-opacity duration-500 ease-in-out motion-reduce:transition-none"
+                          : ""
+                      } ${visible ? "opacity-100" : "pointer-events-none opacity-0"}`
                     : "flex h-full snap-start flex-col justify-center gap-3 border-b border-slate-100 p-6"
                 }
                 data-testid="review-slide"
