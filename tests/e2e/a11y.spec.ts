@@ -1,4 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 
 const PUBLIC_PAGES = [
@@ -13,7 +14,7 @@ const PUBLIC_PAGES = [
 ];
 
 /** Serious and critical axe violations, one line each, so a failure says what to fix. */
-async function seriousViolations(page: import("@playwright/test").Page) {
+async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
