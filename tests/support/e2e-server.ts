@@ -24,6 +24,14 @@ const env: NodeJS.ProcessEnv = {
   DATABASE_URL: `file:${settings.databaseFile}`,
   SESSION_SECRET: settings.sessionSecret,
   APP_URL: settings.baseURL,
+  // Google sign-in against the stand-in for Google's endpoints preloaded below.
+  GOOGLE_CLIENT_ID: "e2e-google-client",
+  GOOGLE_CLIENT_SECRET: "e2e-google-secret",
+  GOOGLE_CALLBACK_URL: `${settings.baseURL}/auth/google/callback`,
+  // Every test comes from 127.0.0.1; specs that post many sign-in forms give each test
+  // its own X-Forwarded-For so per-client rate limits count tests apart, as they would
+  // count patients apart behind the clinic's proxy.
+  TRUST_PROXY: "true",
 };
 
 if (!process.env.E2E_SKIP_BUILD) {
@@ -43,7 +51,12 @@ const sink = await startSmtpSink({
 });
 env.SMTP_URL = sink.url;
 
-const app = spawn(process.execPath, ["scripts/start.mjs"], { stdio: "inherit", env });
+// msw answers the server's calls to Google's token and userinfo endpoints (tests/mocks).
+const app = spawn(
+  process.execPath,
+  ["--import", "./tests/mocks/google-server.mjs", "scripts/start.mjs"],
+  { stdio: "inherit", env },
+);
 app.on("exit", (code) => {
   void sink.close();
   process.exit(code ?? 0);
