@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requestPasswordReset } from "~/models/password-reset.server";
 import { ACCOUNT_RESULTS } from "~/models/user.server";
 import { apiError, apiJson, readBody, requireMethod } from "~/utils/api.server";
+import { retryAfterHeaders } from "~/utils/rate-limit.server";
 
 export function loader({ request }: LoaderFunctionArgs) {
   requireMethod(request, "POST");
@@ -17,7 +18,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const body = await readBody(request);
   try {
     const result = await requestPasswordReset(body, { clientIp: context.clientIp });
-    if (!result.ok) return apiError(result.status, result.message);
+    if (!result.ok) {
+      return apiJson(
+        { success: false, message: result.message },
+        result.status,
+        retryAfterHeaders(result),
+      );
+    }
     return apiJson({ success: true, message: result.message });
   } catch (error) {
     console.error("API password reset request failed", error);

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { ACCOUNT_RESULTS, loginUser } from "~/models/user.server";
 import { apiError, apiJson, readBody, requireMethod } from "~/utils/api.server";
+import { retryAfterHeaders } from "~/utils/rate-limit.server";
 import { signIn, toPublicUser } from "~/utils/auth.server";
 
 export function loader({ request }: LoaderFunctionArgs) {
@@ -14,7 +15,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const body = await readBody(request);
   try {
     const result = await loginUser(body, { clientIp: context.clientIp });
-    if (!result.ok) return apiError(result.status, result.message);
+    if (!result.ok) {
+      return apiJson(
+        { success: false, message: result.message },
+        result.status,
+        retryAfterHeaders(result),
+      );
+    }
     const { token } = await signIn(request, result.user.id);
     return apiJson({
       success: true,

@@ -6,6 +6,7 @@ import { FormError } from "~/components/form-error";
 import { PasswordInput } from "~/components/password-input";
 import { requestPasswordReset } from "~/models/password-reset.server";
 import { ACCOUNT_RESULTS } from "~/models/user.server";
+import { retryAfterHeaders } from "~/utils/rate-limit.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { RESET_FIELDS, resetRequestSchema } from "~/validation/account";
 import { formToObject } from "~/validation/form";
@@ -15,7 +16,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const values = { email: form.email ?? "" };
   try {
     const result = await requestPasswordReset(form, { clientIp: context.clientIp });
-    if (!result.ok) return data({ error: result.message, values }, { status: result.status });
+    if (!result.ok) {
+      return data(
+        { error: result.message, values },
+        { status: result.status, headers: retryAfterHeaders(result) },
+      );
+    }
     return redirectWithToast("/login", { type: "success", message: result.message });
   } catch (error) {
     console.error("Password reset request failed", error);

@@ -9,6 +9,7 @@ import { ACCOUNT_RESULTS, loginUser } from "~/models/user.server";
 import { getUser, signIn } from "~/utils/auth.server";
 import { isGoogleEnabled } from "~/utils/google.server";
 import { safeRedirect } from "~/utils/safe-redirect";
+import { retryAfterHeaders } from "~/utils/rate-limit.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { LOGIN_FIELDS, loginSchema } from "~/validation/account";
 import { formToObject } from "~/validation/form";
@@ -24,7 +25,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const values = { email: form.email ?? "" };
   try {
     const result = await loginUser(form, { clientIp: context.clientIp });
-    if (!result.ok) return data({ error: result.message, values }, { status: result.status });
+    if (!result.ok) {
+      return data(
+        { error: result.message, values },
+        { status: result.status, headers: retryAfterHeaders(result) },
+      );
+    }
     const { setCookie } = await signIn(request, result.user.id);
     return redirectWithToast(
       safeRedirect(form.redirectTo),

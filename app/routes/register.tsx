@@ -9,6 +9,7 @@ import { ACCOUNT_RESULTS, registerUser } from "~/models/user.server";
 import { getUser } from "~/utils/auth.server";
 import { isGoogleEnabled } from "~/utils/google.server";
 import { loginPathFor, safeRedirect } from "~/utils/safe-redirect";
+import { retryAfterHeaders } from "~/utils/rate-limit.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { REGISTER_FIELDS, registerSchema } from "~/validation/account";
 import { formToObject } from "~/validation/form";
@@ -28,7 +29,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   };
   try {
     const result = await registerUser(form, { clientIp: context.clientIp });
-    if (!result.ok) return data({ error: result.message, values }, { status: result.status });
+    if (!result.ok) {
+      return data(
+        { error: result.message, values },
+        { status: result.status, headers: retryAfterHeaders(result) },
+      );
+    }
     // The spec sends a new patient to the login page; it still knows where they were going.
     return redirectWithToast(loginPathFor(safeRedirect(form.redirectTo)), {
       type: "success",

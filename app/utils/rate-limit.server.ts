@@ -49,3 +49,10 @@ export function limitSignIn(action: string, clientIp: string): RateLimited | nul
   if (result.ok) return null;
   return { ok: false, status: 429, message: RATE_LIMIT_MESSAGE, retryAfter: result.retryAfter };
 }
+
+/** The Retry-After header for a refusal that came from the limiter, else none. */
+export function retryAfterHeaders(result: object): HeadersInit | undefined {
+  return "retryAfter" in result && typeof result.retryAfter === "number"
+    ? { "retry-after": String(result.retryAfter) }
+    : undefined;
+}

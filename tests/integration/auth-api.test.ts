@@ -98,6 +98,7 @@ describe("POST /api/login", () => {
       status: 429,
       body: { success: false, message: RATE_LIMIT_MESSAGE },
     });
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
   });
 });
 

@@ -126,6 +126,7 @@ describe("login page action", () => {
     const limited = await login({ email: "x@example.com", password: "wrong-pass" }, ip);
     expect(limited.status).toBe(429);
     expect(limited.body?.error).toBe(RATE_LIMIT_MESSAGE);
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
     // Another client is not affected.
     expect((await login({ email: "x@example.com", password: "wrong-pass" })).status).toBe(401);
   });
