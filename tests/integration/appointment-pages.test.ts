@@ -1,0 +1,210 @@
+import type { User } from "@prisma/client";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { action as bookAction, loader as bookLoader } from "~/routes/make-appointment";
+import { action as listAction, loader as listLoader } from "~/routes/user.appointments";
+import { formatClinicDate } from "~/config/opening-hours";
+import { prisma } from "~/utils/db.server";
+import { TRY_AGAIN_MESSAGE } from "~/utils/form-action.server";
+import { actionArgs, formPost, get, loaderArgs, settle, toastOf } from "./auth-helpers";
+import { MONDAY, TUESDAY, upcoming } from "../support/clinic-dates";
+import { createProduct, createUser, sessionFor } from "../support/factories";
+
+let user: User;
+let cookie: string;
+let serviceId: string;
+
+beforeAll(async () => {
+  user = await createUser({ name: "Ada Patient" });
+  ({ cookie } = await sessionFor(user));
+  serviceId = (await createProduct({ name: "Aardvark Check" })).id;
+});
+
+afterEach(() => {
+  delete process.env.SMTP_URL;
+});
+
+function form(overrides: Record<string, string> = {}) {
+  return {
+    name: "Ada Patient",
+    email: user.email,
+    phone: "555 0100",
+    date: upcoming(TUESDAY, 1),
+    time: "09:00",
+    service: serviceId,
+    message: "Check-up",
+    ...overrides,
+  };
+}
+
+describe("/make-appointment", () => {
+  it("signed out: the loader gives the login prompt's target, keeping the service", async () => {
+    expect(await settle(() => bookLoader(loaderArgs(get("/make-appointment"))))).toMatchObject({
+      body: { user: null, loginPath: "/login?redirectTo=%2Fmake-appointment" },
+    });
+    const fromService = await settle(() =>
+      bookLoader(loaderArgs(get(`/make-appointment?service=${serviceId}`))),
+    );
+    expect(fromService.body?.loginPath).toBe(
+      `/login?redirectTo=${encodeURIComponent(`/make-appointment?service=${serviceId}`)}`,
+    );
+  });
+
+  it("signed in: prefills from the profile, lists services by name, preselects ?service", async () => {
+    const result = await settle(() =>
+      bookLoader(loaderArgs(get(`/make-appointment?service=${serviceId}`, cookie))),
+    );
+    const body = result.body as {
+      user: { name: string; email: string };
+      services: Array<{ value: string; label: string }>;
+      selectedService: string;
+    };
+    expect(body.user).toEqual({ name: "Ada Patient", email: user.email });
+    expect(body.services[0]).toEqual({ value: serviceId, label: "Aardvark Check" });
+    expect(body.selectedService).toBe(serviceId);
+    const unknown = await settle(() =>
+      bookLoader(loaderArgs(get("/make-appointment?service=nope", cookie))),
+    );
+    expect(unknown.body?.selectedService).toBe("");
+  });
+
+  it("signed out: posting leads to login and back", async () => {
+    const result = await settle(() =>
+      bookAction(actionArgs(formPost("/make-appointment", form()))),
+    );
+    expect(result.status).toBe(302);
+    expect(result.location).toBe("/login?redirectTo=%2Fmake-appointment");
+  });
+
+  it("refuses with the message and keeps what was typed; books and goes home with the toast", async () => {
+    const refused = await settle(() =>
+      bookAction(actionArgs(formPost("/make-appointment", form({ phone: "" }), cookie))),
+    );
+    expect(refused).toMatchObject({
+      status: 400,
+      body: { error: "please Enter your phone", values: { name: "Ada Patient", phone: "" } },
+    });
+
+    const booked = await settle(() =>
+      bookAction(actionArgs(formPost("/make-appointment", form(), cookie))),
+    );
+    expect(booked.status).toBe(302);
+    expect(booked.location).toBe("/");
+    expect(await toastOf(booked.headers)).toEqual({
+      type: "success",
+      message: "Product Created Successfully",
+    });
+  });
+
+  it("still books when the mail server is down, and logs the failed mail", async () => {
+    process.env.SMTP_URL = "smtp://127.0.0.1:9";
+    const consoleError = vi.spyOn(console, "error");
+    const logged = new Promise<unknown[]>((resolve) => {
+      consoleError.mockImplementation((...args: unknown[]) => resolve(args));
+    });
+    const date = upcoming(MONDAY, 2);
+    const result = await settle(() =>
+      bookAction(actionArgs(formPost("/make-appointment", form({ date }), cookie))),
+    );
+    expect(result.status).toBe(302);
+    expect(await prisma.appointment.count({ where: { date, userId: user.id } })).toBe(1);
+    expect(String((await logged)[0])).toContain(`Could not send "Your appointment on`);
+    consoleError.mockRestore();
+  });
+
+  it("answers an unexpected failure with the form and a message, not an error page", async () => {
+    const consoleError = vi.spyOn(console, "error").mockImplementation(() => {});
+    // A real database failure on insert, as a full disk or a broken file would give.
+    await prisma.$executeRawUnsafe(
+      `CREATE TRIGGER fail_booking BEFORE INSERT ON "Appointment" BEGIN SELECT RAISE(ABORT, 'disk I/O error'); END`,
+    );
+    const result = await settle(() =>
+      bookAction(
+        actionArgs(formPost("/make-appointment", form({ date: upcoming(MONDAY, 3) }), cookie)),
+      ),
+    );
+    expect(result).toMatchObject({
+      status: 500,
+      body: { error: TRY_AGAIN_MESSAGE, values: { phone: "555 0100" } },
+    });
+    await prisma.$executeRawUnsafe("DROP TRIGGER fail_booking");
+    expect(JSON.stringify(result.body)).not.toContain("disk I/O");
+    expect(consoleError).toHaveBeenCalledWith("Booking failed", expect.any(Error));
+    consoleError.mockRestore();
+  });
+});
+
+describe("/user/appointments", () => {
+  it("signed out: the guard", async () => {
+    expect((await settle(() => listLoader(loaderArgs(get("/user/appointments"))))).body).toEqual({
+      signedIn: false,
+    });
+    const post = await settle(() =>
+      listAction(
+        actionArgs(formPost("/user/appointments", { intent: "cancel", appointmentId: "x" })),
+      ),
+    );
+    expect(post.location).toBe("/login?redirectTo=%2Fuser%2Fappointments");
+  });
+
+  it("cancels the patient's own booking with a toast; another's is a 404 with a message", async () => {
+    const other = await createUser();
+    const date = upcoming(TUESDAY, 3);
+    const [mine, theirs] = await Promise.all(
+      [
+        [user, "10:00"],
+        [other, "10:30"],
+      ].map(([owner, time]) =>
+        prisma.appointment.create({
+          data: {
+            name: "Ada Patient",
+            email: "ada@example.com",
+            phone: "555 0100",
+            message: "Check-up",
+            date,
+            time: time as string,
+            productId: serviceId,
+            userId: (owner as User).id,
+            chair: 1,
+          },
+        }),
+      ),
+    );
+
+    const list = await settle(() => listLoader(loaderArgs(get("/user/appointments", cookie))));
+    const ids = (list.body?.upcoming as Array<{ _id: string }>).map((entry) => entry._id);
+    expect(ids).toContain(mine!.id);
+    expect(ids).not.toContain(theirs!.id);
+
+    const refused = await settle(() =>
+      listAction(
+        actionArgs(
+          formPost("/user/appointments", { intent: "cancel", appointmentId: theirs!.id }, cookie),
+        ),
+      ),
+    );
+    expect(refused).toMatchObject({
+      status: 404,
+      body: { error: "We could not find that appointment among your bookings." },
+    });
+    const malformed = await settle(() =>
+      listAction(actionArgs(formPost("/user/appointments", { intent: "delete" }, cookie))),
+    );
+    expect(malformed.status).toBe(400);
+
+    const cancelled = await settle(() =>
+      listAction(
+        actionArgs(
+          formPost("/user/appointments", { intent: "cancel", appointmentId: mine!.id }, cookie),
+        ),
+      ),
+    );
+    expect(cancelled.location).toBe("/user/appointments");
+    expect(await toastOf(cancelled.headers)).toEqual({
+      type: "success",
+      message: `Your appointment on ${formatClinicDate(date)} at 10:00 is cancelled.`,
+    });
+    expect(await prisma.appointment.findUniqueOrThrow({ where: { id: theirs!.id } })).toMatchObject(
+      { status: "booked", chair: 1 },
+    );
+  });
+});

@@ -1,0 +1,108 @@
+import type { User } from "@prisma/client";
+import { beforeAll, describe, expect, it } from "vitest";
+import { action as reviewAction, loader as reviewLoader } from "~/routes/add-review";
+import { action as serviceAction, loader as serviceLoader } from "~/routes/add-services";
+import { prisma } from "~/utils/db.server";
+import { actionArgs, formPost, get, loaderArgs, settle, toastOf } from "./auth-helpers";
+import { createProduct, createUser, sessionFor } from "../support/factories";
+
+let user: User;
+let cookie: string;
+let serviceId: string;
+
+beforeAll(async () => {
+  user = await createUser({ name: "Form Filler" });
+  ({ cookie } = await sessionFor(user));
+  serviceId = (await createProduct({ name: "Aardvark Polish" })).id;
+});
+
+const service = {
+  name: "Sleep Apnea Splint",
+  description: "A custom splint that keeps the airway open at night.",
+  price: "420",
+  photo: "https://images.example/splint.png",
+  category: "Orthodontics",
+};
+
+describe("Add Service page (/add-services)", () => {
+  it("signed out: the loader has no user (the page shows the guard) and posting goes to login", async () => {
+    expect((await settle(() => serviceLoader(loaderArgs(get("/add-services"))))).body).toEqual({
+      user: null,
+    });
+    const post = await settle(() => serviceAction(actionArgs(formPost("/add-services", service))));
+    expect(post.location).toBe("/login?redirectTo=%2Fadd-services");
+    expect(await prisma.product.count({ where: { name: service.name } })).toBe(0);
+  });
+
+  it("signed in: shows who adds, refuses with the message and the values, creates and goes home", async () => {
+    expect(
+      (await settle(() => serviceLoader(loaderArgs(get("/add-services", cookie))))).body,
+    ).toEqual({ user: { name: "Form Filler", email: user.email } });
+
+    const refused = await settle(() =>
+      serviceAction(actionArgs(formPost("/add-services", { ...service, photo: "" }, cookie))),
+    );
+    expect(refused).toMatchObject({
+      status: 400,
+      body: { error: "please Enter your photo", values: { name: service.name, price: "420" } },
+    });
+
+    const created = await settle(() =>
+      serviceAction(actionArgs(formPost("/add-services", service, cookie))),
+    );
+    expect(created.location).toBe("/");
+    expect(await toastOf(created.headers)).toEqual({
+      type: "success",
+      message: "Product Created Successfully",
+    });
+    expect(await prisma.product.findFirstOrThrow({ where: { name: service.name } })).toMatchObject({
+      slug: "sleep-apnea-splint",
+      priceCents: 42000,
+      category: "Orthodontics",
+      createdById: user.id,
+    });
+  });
+});
+
+describe("Add Review page (/add-review)", () => {
+  const review = { name: "Grace", rating: "4", service: "", message: "Painless filling." };
+
+  it("renders for anyone with the services by name; posting signed out goes to login and back", async () => {
+    const page = await settle(() =>
+      reviewLoader(loaderArgs(get(`/add-review?service=${serviceId}`))),
+    );
+    expect(page.body).toMatchObject({ userName: "", selectedService: serviceId });
+    expect((page.body?.services as Array<{ label: string }>)[0]?.label).toBe("Aardvark Polish");
+
+    const post = await settle(() =>
+      reviewAction(actionArgs(formPost("/add-review", { ...review, service: serviceId }))),
+    );
+    expect(post.location).toBe("/login?redirectTo=%2Fadd-review");
+  });
+
+  it("signed in: prefills the name, refuses in order, stores and goes home with the toast", async () => {
+    expect(
+      (await settle(() => reviewLoader(loaderArgs(get("/add-review", cookie))))).body,
+    ).toMatchObject({ userName: "Form Filler", selectedService: "" });
+
+    const refused = await settle(() =>
+      reviewAction(actionArgs(formPost("/add-review", review, cookie))),
+    );
+    expect(refused).toMatchObject({
+      status: 400,
+      body: { error: "please Enter your service", values: { name: "Grace", rating: "4" } },
+    });
+
+    const created = await settle(() =>
+      reviewAction(actionArgs(formPost("/add-review", { ...review, service: serviceId }, cookie))),
+    );
+    expect(created.location).toBe("/");
+    expect(await toastOf(created.headers)).toEqual({
+      type: "success",
+      message: "review Created Successfully",
+    });
+    expect(
+      await prisma.review.findFirstOrThrow({ where: { message: "Painless filling." } }),
+    ).toMatchObject({ rating: 4, productId: serviceId, userId: user.id, name: "Grace" });
+  });
+});
