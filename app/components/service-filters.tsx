@@ -1,6 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import { SERVICE_CATEGORIES } from "~/data/service-categories";
-import { PRICE_RANGES, type CatalogFilter } from "~/validation/catalog";
+import { PRICE_RANGES, type CatalogFilter } from "~/data/catalog-filter";
 
 /**
  * The All Services filters as a GET form, so a filtered list is a URL and works without

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type MouseEvent } from "react";
 import type { ProductJson } from "~/models/product.server";
-import { filterToQuery, type CatalogFilter } from "~/validation/catalog";
+import { filterToQuery, type CatalogFilter } from "~/data/catalog-filter";
 import { ServiceCard } from "./service-card";
 
 type Props = {

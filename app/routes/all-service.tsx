@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { ServiceFilters } from "~/components/service-filters";
 import { ServicesList } from "~/components/services-list";
 import { getCatalog } from "~/models/product.server";
-import { filterToQuery, isFiltering } from "~/validation/catalog";
+import { filterToQuery, isFiltering } from "~/data/catalog-filter";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const catalog = await getCatalog(new URL(request.url).searchParams);

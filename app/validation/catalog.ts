@@ -1,9 +1,6 @@
 import { z } from "zod";
-import {
-  SERVICE_CATEGORIES,
-  isServiceCategory,
-  type ServiceCategory,
-} from "~/data/service-categories";
+import type { CatalogFilter, PriceRange } from "~/data/catalog-filter";
+import { SERVICE_CATEGORIES, isServiceCategory } from "~/data/service-categories";
 
 /** Highest page number the list accepts; anything above is a malformed request, not "past the end". */
 export const MAX_PAGE = 1_000_000;
@@ -11,22 +8,6 @@ export const PAGE_MESSAGE = `The page must be a whole number from 1 to ${MAX_PAG
 
 /** Highest amount, in dollars, a price range may name. */
 export const MAX_PRICE_DOLLARS = 1_000_000;
-
-/** The price ranges offered as radio buttons; a range is inclusive at both ends, in dollars. */
-export const PRICE_RANGES = [
-  { value: "0-100", label: "$0 to $100" },
-  { value: "100-500", label: "$100 to $500" },
-  { value: "500-1000", label: "$500 to $1,000" },
-  { value: "1000-2500", label: "$1,000 to $2,500" },
-  { value: "2500-10000", label: "$2,500 to $10,000" },
-] as const;
-
-export type PriceRange = [min: number, max: number];
-
-/** What the list is narrowed to: `checked` categories and an optional `radio` price range. */
-export type CatalogFilter = { checked: ServiceCategory[]; radio: PriceRange | null };
-
-export const NO_FILTER: CatalogFilter = { checked: [], radio: null };
 
 export type Parsed<T> = { success: true; data: T } | { success: false; message: string };
 
@@ -114,17 +95,4 @@ export function parseFilterQuery(params: URLSearchParams): Parsed<CatalogFilter>
     radio = range;
   }
   return parseFilterBody({ checked: params.getAll("checked"), radio });
-}
-
-export function isFiltering(filter: CatalogFilter): boolean {
-  return filter.checked.length > 0 || filter.radio !== null;
-}
-
-/** The query string that reproduces `filter` (plus any extra pairs), without a leading '?'. */
-export function filterToQuery(filter: CatalogFilter, extra: Record<string, string> = {}): string {
-  const params = new URLSearchParams();
-  for (const category of filter.checked) params.append("checked", category);
-  if (filter.radio) params.set("radio", `${filter.radio[0]}-${filter.radio[1]}`);
-  for (const [key, value] of Object.entries(extra)) params.set(key, value);
-  return params.toString();
 }

@@ -1,14 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { filterToQuery, isFiltering, NO_FILTER, PRICE_RANGES } from "~/data/catalog-filter";
 import {
-  filterToQuery,
-  isFiltering,
-  NO_FILTER,
   PAGE_MESSAGE,
   parseFilterBody,
   parseFilterQuery,
   parsePage,
   parseRangeValue,
-  PRICE_RANGES,
 } from "~/validation/catalog";
 
 describe("page numbers", () => {
