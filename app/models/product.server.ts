@@ -5,13 +5,8 @@ import { dollarsToCents } from "~/utils/format";
 import { cachedRead, invalidateReadCache } from "~/utils/read-cache.server";
 import { validateForm } from "~/validation/form";
 import { SERVICE_REQUIRED_FIELDS, serviceSchema } from "~/validation/service";
-import {
-  NO_FILTER,
-  parseFilterBody,
-  parseFilterQuery,
-  parsePage,
-  type CatalogFilter,
-} from "~/validation/catalog";
+import { NO_FILTER, type CatalogFilter } from "~/data/catalog-filter";
+import { parseFilterBody, parseFilterQuery, parsePage } from "~/validation/catalog";
 
 /** Services per page of the list (decisions.md 4). */
 export const PAGE_SIZE = 6;
