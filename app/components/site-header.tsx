@@ -1,4 +1,5 @@
-import { Form, Link, NavLink } from "@remix-run/react";
+import { Form, Link, NavLink, useLocation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import type { PublicUser } from "~/utils/auth.server";
 
 function navClass({ isActive }: { isActive: boolean }) {
@@ -31,10 +32,21 @@ function Avatar({ user }: { user: PublicUser }) {
   );
 }
 
+/** A details menu stays open across client-side navigations (the header is not remounted). */
+function useClosedOnNavigation() {
+  const ref = useRef<HTMLDetailsElement>(null);
+  const location = useLocation();
+  useEffect(() => {
+    if (ref.current) ref.current.open = false;
+  }, [location.key]);
+  return ref;
+}
+
 function UserMenu({ user }: { user: PublicUser }) {
+  const menu = useClosedOnNavigation();
   // details/summary opens without JavaScript.
   return (
-    <details className="group relative">
+    <details ref={menu} className="group relative">
       <summary
         className="flex cursor-pointer list-none items-center gap-2 rounded-md px-2 py-1 text-sm font-medium text-slate-800 hover:bg-slate-100"
         data-testid="user-menu"
@@ -102,6 +114,7 @@ function NavLinks({ user }: { user: PublicUser | null }) {
 }
 
 export function SiteHeader({ user }: { user: PublicUser | null }) {
+  const mobileMenu = useClosedOnNavigation();
   return (
     <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
@@ -113,7 +126,7 @@ export function SiteHeader({ user }: { user: PublicUser | null }) {
           <NavLinks user={user} />
           {user ? <UserMenu user={user} /> : null}
         </nav>
-        <details className="relative md:hidden">
+        <details ref={mobileMenu} className="relative md:hidden">
           <summary className="btn-secondary list-none" aria-label="Open menu">
             Menu
           </summary>

@@ -147,6 +147,10 @@ for (const javaScript of [true, false]) {
         .click();
       await expect(page).toHaveURL(/\/user\/profile$/);
       await expect(page.getByRole("heading", { name: "Update Profile" })).toBeVisible();
+      // The menu closes once its link has been followed.
+      await expect(
+        page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Logout" }),
+      ).toBeHidden();
       await expect(page.getByLabel("Name")).toHaveValue(user.name);
 
       await page.getByLabel("Name").fill("Renamed Patient");
