@@ -1,12 +1,23 @@
 import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "./utils/nonce-provider";
 
 const ABORT_DELAY = 5_000;
+
+// Remix reports a post to a page without an action (405) and an unknown path (404) here
+// too: the client's mistake, not something for the error log.
+const CLIENT_MISTAKE = /did not provide an `action`|No route matches URL|Invalid request method/;
+
+export function handleError(error: unknown, { request }: { request: Request }) {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  if (error instanceof Error && CLIENT_MISTAKE.test(error.message)) return;
+  console.error(error);
+}
 
 export default function handleRequest(
   request: Request,

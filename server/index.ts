@@ -8,6 +8,7 @@ import express, { type ErrorRequestHandler } from "express";
 import { bodyLimit } from "./body-limit";
 import { readServerConfig, type ServerConfig } from "./config";
 import { csrfGuard } from "./csrf";
+import { pageFormsOnly } from "./form-bodies";
 import { rateLimit } from "./rate-limit";
 import { readRouteCache } from "./read-route-cache";
 import { refuse } from "./refuse";
@@ -76,7 +77,7 @@ app.use(
 app.use(express.static("public", { maxAge: "1h" }));
 
 // Refusals are cheapest before the app reads anything.
-app.use(bodyLimit(config), rateLimit(config), csrfGuard(config));
+app.use(bodyLimit(config), rateLimit(config), csrfGuard(config), pageFormsOnly);
 app.use(readRouteCache(() => build, MODE, getLoadContext));
 
 if (MODE === "development") {

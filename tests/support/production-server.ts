@@ -90,6 +90,25 @@ export async function startProductionServer({
       adapter: new PrismaBetterSQLite3({ url: `file:${databaseFile}`, timeout: 5000 }),
     }));
 
+  /** A new session for the user, as the app would create it: API token and browser cookie. */
+  async function newSession(userId: string) {
+    const token = randomBytes(32).toString("base64url");
+    await db().session.create({
+      data: {
+        tokenHash: createHash("sha256").update(token).digest("hex"),
+        userId,
+        expiresAt: new Date(Date.now() + 24 * 60 * 60 * 1000),
+      },
+    });
+    const storage = createCookieSessionStorage({
+      cookie: { name: "__session", secrets: [SESSION_SECRET], path: "/" },
+    });
+    const session = await storage.getSession();
+    session.set("token", token);
+    const cookie = (await storage.commitSession(session)).split(";")[0]!;
+    return { token, cookie };
+  }
+
   return {
     url,
     port,
@@ -106,6 +125,7 @@ export async function startProductionServer({
         .map((line) => JSON.parse(line) as RequestLogLine),
     exited,
     db,
+    newSession,
     /** A user with the test password, signed in: its API token and browser cookie. */
     async signedInUser(overrides: Partial<User> = {}) {
       const unique = randomBytes(4).toString("hex");
@@ -119,21 +139,7 @@ export async function startProductionServer({
           ...overrides,
         },
       });
-      const token = randomBytes(32).toString("base64url");
-      await db().session.create({
-        data: {
-          tokenHash: createHash("sha256").update(token).digest("hex"),
-          userId: user.id,
-          expiresAt: new Date(Date.now() + 24 * 60 * 60 * 1000),
-        },
-      });
-      const storage = createCookieSessionStorage({
-        cookie: { name: "__session", secrets: [SESSION_SECRET], path: "/" },
-      });
-      const session = await storage.getSession();
-      session.set("token", token);
-      const cookie = (await storage.commitSession(session)).split(";")[0]!;
-      return { user, token, cookie };
+      return { user, ...(await newSession(user.id)) };
     },
     kill(signal: NodeJS.Signals) {
       child.kill(signal);

@@ -89,15 +89,16 @@ function exportsName(source: string, name: string) {
   ).test(source);
 }
 
-/** The pattern with its parameters filled in. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/** The pattern with its parameters filled in, each encoded as one path segment. */
 export function fillPattern(pattern: string, values: Record<string, string>): string {
   return pattern
     .split("/")
     .map((segment) => {
-      if (segment === "*") return values["*"] ?? "anything";
-      if (segment.startsWith(":")) {
-        return encodeURIComponent(values[segment.slice(1)] ?? "1");
-      }
+      const name = segment === "*" ? "*" : segment.startsWith(":") ? segment.slice(1) : null;
+      // A URL cannot carry a lone surrogate: make the value well-formed before encoding it.
+      if (name) return encodeURIComponent((values[name] ?? "1").replace(LONE_SURROGATE, "\ufffd"));
       return segment;
     })
     .join("/");
