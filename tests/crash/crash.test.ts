@@ -1,0 +1,168 @@
+// Kills the production server in the middle of a stream of bookings and restarts it on the
+// same database file: every booking it acknowledged must still be there, and SQLite must
+// report a sound file. Then SIGTERM: requests in flight finish before the process exits.
+import { rmSync } from "node:fs";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TMP_DIR } from "../support/paths";
+import {
+  buildProduction,
+  startProductionServer,
+  TEST_PASSWORD,
+  type ProductionServer,
+} from "../support/production-server";
+
+const PORT = 3430;
+const STREAM_MS = Number(process.env.CRASH_STREAM_MS || 2_000);
+const CLIENTS = 4;
+const MIN_ACKNOWLEDGED = 20;
+const NO_LIMITS = {
+  RATE_LIMIT_WRITES_PER_MINUTE: "1000000",
+  RATE_LIMIT_SIGNIN_PER_MINUTE: "1000000",
+};
+
+let buildDir: string;
+let server: ProductionServer | undefined;
+
+beforeAll(() => {
+  buildDir = buildProduction(PORT);
+}, 120_000);
+
+afterAll(async () => {
+  await server?.stop();
+  rmSync(path.join(TMP_DIR, `outbox-${PORT}`), { recursive: true, force: true });
+}, 30_000);
+
+/** Every open slot (Monday to Saturday, 09:00 to 16:30) from two days ahead on. */
+function* openSlots() {
+  const day = new Date();
+  day.setUTCHours(12, 0, 0, 0);
+  for (let offset = 2; offset <= 85; offset += 1) {
+    const date = new Date(day.getTime() + offset * 86_400_000);
+    if (date.getUTCDay() === 0) continue;
+    const iso = date.toISOString().slice(0, 10);
+    for (let minutes = 9 * 60; minutes < 17 * 60; minutes += 30) {
+      const time = `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
+      yield { date: iso, time };
+    }
+  }
+}
+
+describe("crash safety", () => {
+  it("keeps every acknowledged booking through SIGKILL, and the file passes integrity_check", async () => {
+    server = await startProductionServer({ port: PORT, buildDir, env: NO_LIMITS });
+    const product = await server.db().product.findFirstOrThrow();
+    // Each account may hold 10 upcoming bookings: enough accounts for the whole stream.
+    const tokens: string[] = [];
+    for (let i = 0; i < 60; i += 1) {
+      const user = await server.db().user.create({
+        data: { name: `Crash ${i}`, email: `crash-${i}-${Date.now()}@example.com` },
+      });
+      tokens.push((await server.newSession(user.id)).token);
+    }
+
+    const slots = openSlots();
+    const acknowledged: string[] = [];
+    let failedInFlight = 0;
+    let booked = 0;
+    let stop = false;
+    const client = async () => {
+      while (!stop) {
+        const slot = slots.next();
+        if (slot.done) return;
+        const token = tokens[Math.floor(booked / 10) % tokens.length]!;
+        booked += 1;
+        try {
+          const response = await fetch(`${server!.url}/api/create-appointment`, {
+            method: "POST",
+            headers: { "content-type": "application/json", authorization: token },
+            body: JSON.stringify({
+              service: product.id,
+              name: "Crash Test",
+              email: "crash@example.com",
+              phone: "+1 555 0100",
+              message: "Steady stream",
+              ...slot.value,
+            }),
+          });
+          const body = (await response.json()) as { appointment?: { _id: string } };
+          if (response.status === 201 && body.appointment) acknowledged.push(body.appointment._id);
+          else if (response.status >= 500) throw new Error(`${response.status}`);
+        } catch {
+          failedInFlight += 1;
+          return;
+        }
+      }
+    };
+    const stream = Promise.all(Array.from({ length: CLIENTS }, client));
+    // Kill once the stream has run a while and enough bookings were acknowledged (bounded:
+    // a busy machine may be slow, never endless).
+    const started = Date.now();
+    while (
+      (Date.now() - started < STREAM_MS || acknowledged.length < MIN_ACKNOWLEDGED) &&
+      Date.now() - started < 60_000
+    ) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const killedAt = acknowledged.length;
+    await server.kill("SIGKILL");
+    stop = true;
+    await stream;
+    console.info(
+      `[crash] ${acknowledged.length} bookings acknowledged before SIGKILL ` +
+        `(${killedAt} when the signal was sent), ${failedInFlight} cut off in flight`,
+    );
+    expect(acknowledged.length).toBeGreaterThanOrEqual(MIN_ACKNOWLEDGED);
+
+    const databaseFile = server.databaseFile;
+    await server.stop({ removeDatabase: false });
+    server = await startProductionServer({ port: PORT, buildDir, databaseFile, env: NO_LIMITS });
+
+    const stored = await server.db().appointment.findMany({
+      where: { id: { in: acknowledged } },
+      select: { id: true },
+    });
+    expect(stored.length).toBe(acknowledged.length);
+    const sqlite = new Database(databaseFile, { readonly: true });
+    try {
+      expect(sqlite.pragma("integrity_check", { simple: true })).toBe("ok");
+      expect(sqlite.pragma("foreign_key_check")).toEqual([]);
+    } finally {
+      sqlite.close();
+    }
+    // And the restarted server serves.
+    const health = await fetch(`${server.url}/healthz`);
+    expect(health.status).toBe(200);
+  }, 180_000);
+
+  it("finishes the requests in flight on SIGTERM, then exits cleanly and takes no more", async () => {
+    server ??= await startProductionServer({ port: PORT, buildDir, env: NO_LIMITS });
+    const { user } = await server.signedInUser();
+    // Sign-ins queue on the hashing worker, so these stay in flight for a while (fewer than
+    // the 10 a minute the sign-in limiter allows one client).
+    const inFlight = Array.from({ length: 8 }, () =>
+      fetch(`${server!.url}/api/login`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email: user.email, password: TEST_PASSWORD }),
+      }).then(async (response) => ({
+        status: response.status,
+        body: (await response.json()) as { success: boolean },
+        at: Date.now(),
+      })),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    const signalledAt = Date.now();
+    const exited = server.kill("SIGTERM");
+    const results = await Promise.all(inFlight);
+    expect(results.filter((result) => result.at > signalledAt).length).toBeGreaterThan(0);
+    expect(results.map((result) => result.status)).toEqual(results.map(() => 200));
+    expect(results.every((result) => result.body.success)).toBe(true);
+    expect(await exited).toBe(0);
+    await expect(fetch(`${server.url}/healthz`)).rejects.toThrow();
+    expect(server.output()).toContain("SIGTERM: finishing in-flight requests");
+    await server.stop();
+    server = undefined;
+  }, 120_000);
+});
