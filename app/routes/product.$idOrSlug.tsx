@@ -102,7 +102,10 @@ export default function ServiceDetail() {
             ))}
           </ul>
         )}
-        <Link to="/add-review" className="btn-secondary mt-6">
+        <Link
+          to={`/add-review?service=${encodeURIComponent(product._id)}`}
+          className="btn-secondary mt-6"
+        >
           Write a review
         </Link>
       </section>

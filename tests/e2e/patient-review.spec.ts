@@ -85,3 +85,15 @@ test("the searchable select filters as you type and reads out its options", asyn
   await combobox.press("Escape");
   await expect(options).toHaveCount(0);
 });
+
+test("'Write a review' on a service page opens the form with that service chosen", async ({
+  page,
+}) => {
+  const service = await seededService("porcelain-veneers");
+  await page.goto(`/product/${service.slug}`);
+  await page.getByRole("link", { name: "Write a review" }).click();
+  await expect(page).toHaveURL(new RegExp(`/add-review\\?service=${service.id}$`));
+  await expect(
+    page.locator("input[role=combobox]").and(page.getByLabel("Service", { exact: true })),
+  ).toHaveValue(service.name);
+});
