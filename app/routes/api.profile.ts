@@ -1,9 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { ACCOUNT_RESULTS, updateProfile } from "~/models/user.server";
-import { apiJson, readBody, requireMethod } from "~/utils/api.server";
+import { apiJson, readBody, requireMethod, UNAUTHORIZED_MESSAGE } from "~/utils/api.server";
 import { getApiUser, toPublicUser } from "~/utils/auth.server";
-
-export const UNAUTHORIZED_MESSAGE = "Please login first: a valid token is required";
 
 /** The spec's clients read `error`; `message` keeps the shape of every other refusal. */
 function refusal(status: number, message: string) {

@@ -46,9 +46,11 @@ export function requireMethod(request: Request, ...methods: string[]) {
   }
 }
 
+export const UNAUTHORIZED_MESSAGE = "Please login first: a valid token is required";
+
 /** The user named by the request's token, or a thrown 401 `{ success: false, message }`. */
 export async function requireApiUser(request: Request): Promise<User> {
   const user = await getApiUser(request);
-  if (!user) throw apiError(401, "Please login first: a valid token is required");
+  if (!user) throw apiError(401, UNAUTHORIZED_MESSAGE);
   return user;
 }

@@ -4,6 +4,7 @@ import { action as loginAction, loader as loginLoader } from "~/routes/api.login
 import { action as profileAction } from "~/routes/api.profile";
 import { action as registerAction } from "~/routes/api.register";
 import { loader as userAuthLoader } from "~/routes/api.user-auth";
+import { UNAUTHORIZED_MESSAGE } from "~/utils/api.server";
 import { getApiUser } from "~/utils/auth.server";
 import { prisma } from "~/utils/db.server";
 import { RATE_LIMIT_MESSAGE } from "~/utils/rate-limit.server";
@@ -226,7 +227,7 @@ describe("PUT /api/profile", () => {
   ])("answers 401 {success: false, error} with a %s token", async (_label, headers) => {
     const result = await put({ name: "X" }, headers);
     expect(result.status).toBe(401);
-    expect(result.body).toMatchObject({ success: false, error: expect.any(String) });
+    expect(result.body).toMatchObject({ success: false, error: UNAUTHORIZED_MESSAGE });
   });
 
   it("answers 401 for a token whose session was ended", async () => {
