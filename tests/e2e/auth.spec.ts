@@ -32,6 +32,11 @@ for (const javaScript of [true, false]) {
 
       const session = (await context.cookies()).find((cookie) => cookie.name === "__session");
       expect(session).toMatchObject({ httpOnly: true, sameSite: "Lax" });
+      if (javaScript) {
+        // decisions.md 1: no token where page scripts could read it.
+        expect(await page.evaluate(() => localStorage.getItem("auth"))).toBeNull();
+        expect(await page.evaluate(() => document.cookie)).not.toContain("__session");
+      }
       // The browser sends the cookie back: a new page load is still signed in.
       await page.reload();
       await expectSignedInAs(page, user.name);

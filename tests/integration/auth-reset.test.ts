@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { RESET_MESSAGES } from "~/models/password-reset.server";
+import {
+  applyPasswordReset,
+  requestPasswordReset,
+  RESET_MESSAGES,
+} from "~/models/password-reset.server";
+import type * as PasswordResetModel from "~/models/password-reset.server";
 import { action as forgotAction } from "~/routes/forgot-password";
 import { action as confirmAction, loader as linkLoader } from "~/routes/reset-password.$token";
 import { prisma } from "~/utils/db.server";
@@ -11,6 +16,16 @@ import { actionArgs, formPost, freshIp, get, loaderArgs, settle, toastOf } from 
 
 vi.hoisted(() => {
   process.env.APP_URL = "https://clinic.example";
+});
+
+// The routes' own catch is under test too: the domain functions throw once on demand.
+vi.mock("~/models/password-reset.server", async (importOriginal) => {
+  const actual = await importOriginal<typeof PasswordResetModel>();
+  return {
+    ...actual,
+    requestPasswordReset: vi.fn(actual.requestPasswordReset),
+    applyPasswordReset: vi.fn(actual.applyPasswordReset),
+  };
 });
 
 let sink: Awaited<ReturnType<typeof startSmtpSink>>;
@@ -192,5 +207,18 @@ describe("password reset through the mailed link", () => {
     for (let i = 0; i < 10; i += 1) await requestReset({ email: "", newPassword: "" }, ip);
     const limited = await requestReset({ email: "a@example.com", newPassword: "secret1" }, ip);
     expect(limited).toMatchObject({ status: 429, body: { error: RATE_LIMIT_MESSAGE } });
+  });
+
+  it("answers 'Something went wrong' when the request or the link throws, without internals", async () => {
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    vi.mocked(requestPasswordReset).mockRejectedValueOnce(new Error("SMTP internals"));
+    const requested = await requestReset({ email: "a@example.com", newPassword: "secret1" });
+    expect(requested).toMatchObject({ status: 500, body: { error: "Something went wrong" } });
+    vi.mocked(applyPasswordReset).mockRejectedValueOnce(new Error("SQLITE internals"));
+    const confirmed = await confirm("some-token");
+    expect(confirmed).toMatchObject({ status: 500, body: { message: "Something went wrong" } });
+    expect(JSON.stringify([requested.body, confirmed.body])).not.toContain("internals");
+    expect(errors).toHaveBeenCalledTimes(2);
+    errors.mockRestore();
   });
 });
