@@ -1,0 +1,65 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { createTestUser, expect, test } from "./fixtures";
+
+/** Serious and critical axe violations, one line each, so a failure says what to fix. */
+async function seriousViolations(page: Page) {
+  await page.waitForLoadState("networkidle");
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+    );
+}
+
+for (const [label, width] of [
+  ["desktop", 1280],
+  ["phone", 360],
+] as const) {
+  test.describe(`account pages on a ${label}`, () => {
+    test.use({ viewport: { width, height: 800 } });
+
+    for (const path of ["/login", "/register", "/forgot-password", "/reset-password/not-a-token"]) {
+      test(`${path} has no serious or critical axe violations`, async ({ page }) => {
+        await page.goto(path);
+        expect(await seriousViolations(page)).toEqual([]);
+      });
+    }
+
+    test("the login form with an error and the password shown stays accessible", async ({
+      page,
+    }) => {
+      await page.goto("/login");
+      await page.getByLabel("Password", { exact: true }).fill("abc");
+      await page.getByRole("button", { name: "Show password" }).click();
+      await page.getByRole("button", { name: "Login", exact: true }).click();
+      await expect(page.getByTestId("form-error")).toHaveText("please Enter your email");
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+
+    test("the guard and both profile pages are accessible", async ({ page, login }) => {
+      await page.goto("/user/profile");
+      await expect(page.getByText("Loading.. 3 second")).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+
+      await login();
+      await page.goto("/user/profile");
+      await expect(page.getByRole("heading", { name: "Update Profile" })).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+
+      await page.context().clearCookies();
+      await login(
+        await createTestUser({
+          provider: "google",
+          googleId: `a11y-${Date.now()}-${width}`,
+          passwordHash: null,
+        }),
+      );
+      await page.goto("/user/profileGoogle");
+      await expect(page.getByRole("heading", { name: "User Profile" })).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+  });
+}
