@@ -5,10 +5,9 @@ import { AccountCard, TextField, useCheckedForm } from "~/components/account-for
 import { FormError } from "~/components/form-error";
 import { SearchableSelect } from "~/components/searchable-select";
 import { TextAreaField } from "~/components/text-area-field";
-import { getAllProducts } from "~/models/product.server";
 import { createReview, REVIEW_CREATED } from "~/models/review.server";
 import { getUser, requireUser } from "~/utils/auth.server";
-import { unexpectedFailure } from "~/utils/form-action.server";
+import { serviceOptions, unexpectedFailure } from "~/utils/form-action.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { formToObject } from "~/validation/form";
 import { RATINGS, REVIEW_REQUIRED_FIELDS, reviewSchema } from "~/validation/review";
@@ -22,12 +21,12 @@ const RATING_OPTIONS = RATINGS.map((rating) => ({
 
 // Renders for anyone (spec 6); only sending the review needs a session.
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [user, products] = await Promise.all([getUser(request), getAllProducts()]);
+  const [user, services] = await Promise.all([getUser(request), serviceOptions()]);
   const requested = new URL(request.url).searchParams.get("service");
   return {
     userName: user?.name ?? "",
-    services: products.map((product) => ({ value: product._id, label: product.name })),
-    selectedService: products.some((product) => product._id === requested) ? requested! : "",
+    services,
+    selectedService: services.some((service) => service.value === requested) ? requested! : "",
   };
 }
 

@@ -15,9 +15,8 @@ import {
   OPENING_HOURS,
 } from "~/config/opening-hours";
 import { APPOINTMENT_BOOKED, bookAppointment } from "~/models/appointment.server";
-import { getAllProducts } from "~/models/product.server";
 import { getUser, requireUser } from "~/utils/auth.server";
-import { unexpectedFailure } from "~/utils/form-action.server";
+import { serviceOptions, unexpectedFailure } from "~/utils/form-action.server";
 import { requestPath } from "~/utils/http.server";
 import { loginPathFor } from "~/utils/safe-redirect";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -29,14 +28,14 @@ const PATH = "/make-appointment";
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getUser(request);
   if (!user) return { user: null, loginPath: loginPathFor(requestPath(request)) };
-  const products = await getAllProducts();
+  const services = await serviceOptions();
   // The service page links here with ?service=<id>.
   const requested = new URL(request.url).searchParams.get("service");
   const today = clinicNow().date;
   return {
     user: { name: user.name, email: user.email },
-    services: products.map((product) => ({ value: product._id, label: product.name })),
-    selectedService: products.some((product) => product._id === requested) ? requested! : "",
+    services,
+    selectedService: services.some((service) => service.value === requested) ? requested! : "",
     minDate: today,
     maxDate: addDays(today, OPENING_HOURS.bookingHorizonDays),
   };

@@ -1,4 +1,6 @@
 import { data } from "@remix-run/node";
+import type { SelectOption } from "~/components/searchable-select";
+import { getAllProducts } from "~/models/product.server";
 
 export const TRY_AGAIN_MESSAGE = "Something went wrong. Please try again.";
 
@@ -10,4 +12,18 @@ export const TRY_AGAIN_MESSAGE = "Something went wrong. Please try again.";
 export function unexpectedFailure(what: string, error: unknown, values: Record<string, string>) {
   console.error(`${what} failed`, error);
   return data({ error: TRY_AGAIN_MESSAGE, values }, { status: 500 });
+}
+
+/**
+ * The services a booking or review form offers, by name. If they cannot be read the
+ * failure is only logged and the form still shows (spec 8); sending it then says why.
+ */
+export async function serviceOptions(): Promise<SelectOption[]> {
+  try {
+    const products = await getAllProducts();
+    return products.map((product) => ({ value: product._id, label: product.name }));
+  } catch (error) {
+    console.error("Loading the services for a form failed", error);
+    return [];
+  }
 }

@@ -33,6 +33,7 @@ for (const javaScript of [true, false]) {
       await page.getByLabel("Message").fill(message);
       await submit.click();
       await expect(formError(page)).toHaveText("please Enter your rating");
+      if (javaScript) await expect(toast(page, "please Enter your rating")).toBeVisible();
       expect(await e2eDb().review.count({ where: { message } })).toBe(0);
 
       await choose(page, "Rating", { type: "4", option: "4 stars", javaScript });

@@ -1,8 +1,9 @@
 import type { User } from "@prisma/client";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { action as reviewAction, loader as reviewLoader } from "~/routes/add-review";
 import { action as serviceAction, loader as serviceLoader } from "~/routes/add-services";
 import { prisma } from "~/utils/db.server";
+import { TRY_AGAIN_MESSAGE } from "~/utils/form-action.server";
 import { actionArgs, formPost, get, loaderArgs, settle, toastOf } from "./auth-helpers";
 import { createProduct, createUser, sessionFor } from "../support/factories";
 
@@ -104,5 +105,44 @@ describe("Add Review page (/add-review)", () => {
     expect(
       await prisma.review.findFirstOrThrow({ where: { message: "Painless filling." } }),
     ).toMatchObject({ rating: 4, productId: serviceId, userId: user.id, name: "Grace" });
+  });
+});
+
+describe("when the database fails", () => {
+  it("Add Service answers with the form and a message, never the error itself", async () => {
+    const consoleError = vi.spyOn(console, "error").mockImplementation(() => {});
+    await prisma.$executeRawUnsafe(
+      `CREATE TRIGGER fail_product BEFORE INSERT ON "Product" BEGIN SELECT RAISE(ABORT, 'disk I/O error'); END`,
+    );
+    const result = await settle(() =>
+      serviceAction(actionArgs(formPost("/add-services", { ...service, name: "Doomed" }, cookie))),
+    );
+    await prisma.$executeRawUnsafe("DROP TRIGGER fail_product");
+    expect(result).toMatchObject({
+      status: 500,
+      body: { error: TRY_AGAIN_MESSAGE, values: { name: "Doomed" } },
+    });
+    expect(consoleError).toHaveBeenCalledWith("Creating a service failed", expect.any(Error));
+    consoleError.mockRestore();
+  });
+
+  it("the review form still shows when the services cannot be read; the failure is logged", async () => {
+    const consoleError = vi.spyOn(console, "error").mockImplementation(() => {});
+    await prisma.$executeRawUnsafe('ALTER TABLE "Product" RENAME TO "ProductHidden"');
+    try {
+      const page = await settle(() => reviewLoader(loaderArgs(get("/add-review", cookie))));
+      expect(page).toMatchObject({
+        status: 200,
+        body: { userName: "Form Filler", services: [], selectedService: "" },
+      });
+      expect(consoleError).toHaveBeenCalledWith(
+        "Loading the services for a form failed",
+        expect.any(Error),
+      );
+    } finally {
+      await prisma.$executeRawUnsafe('ALTER TABLE "ProductHidden" RENAME TO "Product"');
+      consoleError.mockRestore();
+    }
+    expect(await prisma.product.count()).toBeGreaterThan(0);
   });
 });
