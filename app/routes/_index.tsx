@@ -72,6 +72,8 @@ export default function Home() {
           alt="A bright, healthy smile"
           width={960}
           height={640}
+          // The largest paint of the page: fetch it before the stylesheet settles.
+          fetchPriority="high"
           className="w-full rounded-xl"
         />
       </section>
