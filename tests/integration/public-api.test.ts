@@ -3,15 +3,15 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { seedReviews, seedServices } from "../../prisma/seed-data";
 import { seed } from "../../prisma/seed-database";
 import { createProduct } from "../support/factories";
-import { loader as productCount } from "~/routes/api.product-count";
+import { action as productCountPost, loader as productCount } from "~/routes/api.product-count";
 import {
   action as productFilters,
   loader as productFiltersGet,
 } from "~/routes/api.product-filters";
 import { action as productListPost, loader as productList } from "~/routes/api.product-list.$page";
-import { loader as reviews } from "~/routes/api.reviews";
-import { loader as allProducts } from "~/routes/api.get-product._index";
-import { loader as oneProduct } from "~/routes/api.get-product.$id";
+import { action as reviewsPost, loader as reviews } from "~/routes/api.reviews";
+import { action as allProductsPost, loader as allProducts } from "~/routes/api.get-product._index";
+import { action as oneProductPost, loader as oneProduct } from "~/routes/api.get-product.$id";
 import { prisma } from "~/utils/db.server";
 
 const context = { clientIp: "127.0.0.1" };
@@ -336,4 +336,27 @@ describe("GET /api/get-product/{id}", () => {
       expect(body.message).toMatch(/^No service found for/);
     },
   );
+});
+
+describe("methods", () => {
+  it("refuses writes to the read-only routes with 405 and { success: false }", async () => {
+    for (const run of [productCountPost, reviewsPost, allProductsPost, oneProductPost]) {
+      const { status, body } = await call(() => run());
+      expect(status).toBe(405);
+      expect(body).toEqual({ success: false, message: "Method not allowed: use GET" });
+    }
+  });
+
+  it("refuses PUT on the filter route with 405", async () => {
+    const request = new Request("http://localhost/api/product-filters", {
+      method: "PUT",
+      headers: { "content-type": "application/json" },
+      body: "{}",
+    });
+    const { status, body } = await call(() =>
+      productFilters({ request, params: {}, context } as unknown as ActionFunctionArgs),
+    );
+    expect(status).toBe(405);
+    expect(body.success).toBe(false);
+  });
 });
