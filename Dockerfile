@@ -26,7 +26,8 @@ ENV PORT=3000 \
   HOST=0.0.0.0 \
   DATABASE_URL=file:/data/clinic.db \
   OUTBOX_DIR=/data/outbox \
-  BUILD_DIR=build
+  BUILD_DIR=build \
+  NODE_OPTIONS=--max-old-space-size=160
 RUN mkdir -p /data && chown node:node /data
 COPY --from=prod-deps --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/build ./build

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { toast } from "sonner";
+import { showAppToast } from "./toaster";
 
 /**
  * A form's server-side refusal: shown in red under the form (works without JavaScript)
@@ -7,7 +7,7 @@ import { toast } from "sonner";
  */
 export function FormError({ message, id }: { message: string | null | undefined; id?: string }) {
   useEffect(() => {
-    if (message) toast.error(message, { id: `form-error:${message}` });
+    if (message) showAppToast({ type: "error", message });
   }, [message]);
   if (!message) return null;
   return (

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useEffect, useState, type KeyboardEvent } from "react";
-import { toast } from "sonner";
+import { showAppToast } from "./toaster";
 import type { ReviewJson } from "~/models/review.server";
 import { StarRating } from "./star-rating";
 
@@ -31,7 +31,7 @@ export function ReviewsCarousel({ reviews }: { reviews: ReviewJson[] | null }) {
   const failed = reviews === null;
 
   useEffect(() => {
-    if (failed) toast.error(REVIEWS_FAILED_MESSAGE, { id: "reviews-failed" });
+    if (failed) showAppToast({ type: "error", message: REVIEWS_FAILED_MESSAGE });
   }, [failed]);
 
   if (reviews === null) {

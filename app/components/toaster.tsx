@@ -1,35 +1,68 @@
-import { useEffect } from "react";
-import { Toaster, toast as showToast } from "sonner";
+import { lazy, Suspense, useEffect, useState } from "react";
 import type { Toast } from "~/utils/toast.server";
 
-/** The spec's toast settings (section 9, decisions.md 3). */
+// sonner is a tenth of the site's JavaScript: it loads with the first toast, not with
+// every page. Toasts asked for before it is on screen wait for it.
+const loadSonner = () => import("sonner");
+let toasterWanted = false;
+let requestToaster: (() => void) | null = null;
+let toasterMounted: () => void = () => {};
+const toasterReady = new Promise<void>((resolve) => (toasterMounted = resolve));
+
+const LazyToaster = lazy(async () => {
+  const { Toaster, toast } = await loadSonner();
+  /** The spec's toast settings (section 9, decisions.md 3). */
+  function SpecToaster() {
+    useEffect(() => toasterMounted(), []);
+    // Sonner pauses on hover and swipes away; clicking a toast closes it too.
+    useEffect(() => {
+      function closeOnClick(event: MouseEvent) {
+        const target = event.target instanceof Element ? event.target : null;
+        if (target?.closest("[data-sonner-toast]")) toast.dismiss();
+      }
+      document.addEventListener("click", closeOnClick);
+      return () => document.removeEventListener("click", closeOnClick);
+    }, []);
+    return (
+      <Toaster
+        position="top-right"
+        duration={5000}
+        theme="light"
+        closeButton
+        richColors
+        toastOptions={{ className: "toast" }}
+      />
+    );
+  }
+  return { default: SpecToaster };
+});
+
+/** Where toasts appear; rendered once the first toast is asked for. */
 export function AppToaster() {
-  // Sonner pauses on hover and swipes away; clicking a toast closes it too.
+  const [shown, setShown] = useState(false);
   useEffect(() => {
-    function closeOnClick(event: MouseEvent) {
-      const target = event.target instanceof Element ? event.target : null;
-      if (target?.closest("[data-sonner-toast]")) showToast.dismiss();
-    }
-    document.addEventListener("click", closeOnClick);
-    return () => document.removeEventListener("click", closeOnClick);
+    requestToaster = () => setShown(true);
+    if (toasterWanted) setShown(true);
+    return () => {
+      requestToaster = null;
+    };
   }, []);
-  return (
-    <Toaster
-      position="top-right"
-      duration={5000}
-      theme="light"
-      closeButton
-      richColors
-      toastOptions={{ className: "toast" }}
-    />
-  );
+  return shown ? (
+    <Suspense fallback={null}>
+      <LazyToaster />
+    </Suspense>
+  ) : null;
 }
 
 export function showAppToast(toast: Toast) {
-  const options = { id: `${toast.type}:${toast.message}` };
-  if (toast.type === "success") showToast.success(toast.message, options);
-  else if (toast.type === "error") showToast.error(toast.message, options);
-  else showToast(toast.message, options);
+  toasterWanted = true;
+  requestToaster?.();
+  void Promise.all([loadSonner(), toasterReady]).then(([{ toast: show }]) => {
+    const options = { id: `${toast.type}:${toast.message}` };
+    if (toast.type === "success") show.success(toast.message, options);
+    else if (toast.type === "error") show.error(toast.message, options);
+    else show(toast.message, options);
+  });
 }
 
 /**

@@ -70,6 +70,8 @@ class HashPool {
     const worker = new Worker(WORKER_SOURCE, {
       eval: true,
       workerData: { bcryptPath: this.bcryptPath },
+      // bcrypt needs a few kilobytes: a small heap keeps the worker's share of memory small.
+      resourceLimits: { maxOldGenerationSizeMb: 16, maxYoungGenerationSizeMb: 4 },
     });
     const slot: Slot = { worker, busy: null };
     worker.unref();

@@ -306,3 +306,43 @@ describe("stored text", () => {
     expect(shown).toBeGreaterThan(0);
   });
 });
+
+describe("cached reads", () => {
+  it("show a write at once: the JSON reads and the anonymous pages", async () => {
+    const { token } = await server.newSession(userId);
+    const read = async (pathname: string) => (await fetch(`${server.url}${pathname}`)).text();
+    // Twice each, so the second answer comes from the cache.
+    for (const pathname of ["/api/reviews", "/", "/api/product-count", "/all-service"]) {
+      await read(pathname);
+      await read(pathname);
+    }
+    const count = (JSON.parse(await read("/api/product-count")) as { total: number }).total;
+    const message = `Fresh review ${Date.now()}`;
+    const review = await fetch(`${server.url}/api/create-review`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: token },
+      body: JSON.stringify({ service: productId, name: "Cache check", message, rating: 4 }),
+    });
+    expect(review.status).toBe(201);
+    expect(await read("/api/reviews")).toContain(message);
+    expect(await read("/")).toContain(message);
+
+    const name = `Fresh service ${Date.now()}`;
+    const product = await fetch(`${server.url}/api/create-product`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: token },
+      body: JSON.stringify({
+        name,
+        description: "Added while the list was cached.",
+        price: 42,
+        photo: "https://example.com/p.png",
+        category: "Cosmetic",
+      }),
+    });
+    expect(product.status).toBeLessThan(300);
+    expect((JSON.parse(await read("/api/product-count")) as { total: number }).total).toBe(
+      count + 1,
+    );
+    expect(await read("/all-service")).toContain(name.slice(0, 25));
+  });
+});

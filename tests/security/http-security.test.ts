@@ -90,9 +90,16 @@ describe("security headers", () => {
     expect(scripts.length).toBeGreaterThan(0);
     for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
 
+    // The second answer comes from the anonymous page cache: same page, its own nonce.
     const second = await fetch(`${server.url}/`);
-    await second.text();
-    expect(second.headers.get("content-security-policy")).not.toContain(nonce);
+    const secondHtml = await second.text();
+    const secondNonce = /'nonce-([^']+)'/.exec(second.headers.get("content-security-policy")!)?.[1];
+    expect(secondNonce).toBeTruthy();
+    expect(secondNonce).not.toBe(nonce);
+    expect(secondHtml).not.toContain(nonce!);
+    const secondScripts = [...secondHtml.matchAll(/<script\b[^>]*>/g)].map((match) => match[0]);
+    expect(secondScripts).toHaveLength(scripts.length);
+    for (const tag of secondScripts) expect(tag).toContain(`nonce="${secondNonce}"`);
   });
 
   it.each(["/", "/api/product-list/1", "/no-such-page", "/favicon.svg"])(

@@ -1,0 +1,414 @@
+// `npm run bench`: starts the production build on databases seeded for the purpose,
+// measures with autocannon on loopback, and prints every figure beside its goal.
+// BENCH_SECONDS sets the length of each throughput run (default 10), LOAD_SECONDS the
+// length of the load run (default 30). `-- --record` writes the results into
+// docs/performance.md.
+import { spawn } from "node:child_process";
+import { mkdirSync, readFileSync, writeFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import autocannon from "autocannon";
+import bcrypt from "bcryptjs";
+import { addSession, addUsers, fillCatalogue } from "./catalogue.mjs";
+import { build, removeDatabase, startApp, startProcess } from "./server.mjs";
+
+const SECONDS = Number(process.env.BENCH_SECONDS || 10);
+const LOAD_SECONDS = Number(process.env.LOAD_SECONDS || 30);
+const BUILD_DIR = ".build-bench";
+const TMP = path.resolve("tests/.tmp/bench");
+const PORTS = { app: 3450, baseline: 3451, small: 3452, large: 3453 };
+const rows = [];
+
+rmSync(TMP, { recursive: true, force: true });
+mkdirSync(TMP, { recursive: true });
+const log = (name) => path.join(TMP, `${name}.log`);
+const note = (text) => process.stdout.write(`${text}\n`);
+
+function record(name, value, goal, pass, detail = "") {
+  rows.push({ name, value, goal, pass, detail });
+  note(
+    `  ${pass ? "PASS" : "MISS"}  ${name}: ${value}  (goal ${goal})${detail ? `  ${detail}` : ""}`,
+  );
+}
+
+async function cannon(url, options = {}) {
+  const result = await autocannon({ url, connections: 64, duration: SECONDS, ...options });
+  return {
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+    total: result.requests.total,
+  };
+}
+
+function rssMb(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 102.4) / 10;
+}
+
+/** Two rounds side by side, alternating, so drift on a shared machine hits both. */
+async function sideBySide(a, b) {
+  const results = { a: [], b: [] };
+  // Warm up both (JIT, first queries, caches) before anything counts.
+  await cannon(a.url, { ...a.options, duration: 2 });
+  await cannon(b.url, { ...b.options, duration: 2 });
+  for (let round = 0; round < 2; round += 1) {
+    results.a.push(await cannon(a.url, a.options));
+    results.b.push(await cannon(b.url, b.options));
+  }
+  const mean = (list) => Math.round(list.reduce((sum, entry) => sum + entry.rps, 0) / list.length);
+  const bad = (list) => list.reduce((sum, entry) => sum + entry.errors + entry.non2xx, 0);
+  return { a: mean(results.a), b: mean(results.b), failures: bad(results.a) + bad(results.b) };
+}
+
+note(`Building ${BUILD_DIR}`);
+build(BUILD_DIR);
+const machine = `${os.cpus()[0]?.model ?? "unknown CPU"}, ${os.availableParallelism()} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${os.type()} ${os.release()}, load average ${os.loadavg()[0].toFixed(1)} at start`;
+note(`Machine: ${machine}`);
+
+// --- The main server (seeded catalogue), trusted proxy so each benchmark sign-in is
+// its own client for the app's sign-in limiter.
+const mainDb = path.join(TMP, "main.db");
+const app = await startApp({
+  buildDir: BUILD_DIR,
+  port: PORTS.app,
+  databaseFile: mainDb,
+  log: log("app"),
+  env: { TRUST_PROXY: "true" },
+});
+const appUrl = `http://127.0.0.1:${PORTS.app}`;
+
+try {
+  // 1. GET /api/product-list/1 against node:http + a prepared statement.
+  note("\n1. GET /api/product-list/1 against a minimal node:http + better-sqlite3 baseline");
+  const baseline = await startProcess({
+    command: process.execPath,
+    args: ["scripts/bench/baseline.mjs", mainDb, String(PORTS.baseline)],
+    log: log("baseline"),
+    url: `http://127.0.0.1:${PORTS.baseline}/api/product-list/1`,
+  });
+  const ours = await (await fetch(`${appUrl}/api/product-list/1`)).json();
+  const theirs = await (
+    await fetch(`http://127.0.0.1:${PORTS.baseline}/api/product-list/1`)
+  ).json();
+  if (JSON.stringify(ours) !== JSON.stringify(theirs)) {
+    throw new Error("The baseline does not return the same JSON as the app");
+  }
+  const list = await sideBySide(
+    { url: `http://127.0.0.1:${PORTS.baseline}/api/product-list/1` },
+    { url: `${appUrl}/api/product-list/1` },
+  );
+  await baseline.stop();
+  record(
+    "GET /api/product-list/1 throughput / baseline",
+    (list.b / list.a).toFixed(2),
+    ">= 0.25",
+    list.b / list.a >= 0.25 && list.failures === 0,
+    `(app ${list.b} req/s, baseline ${list.a} req/s, ${list.failures} errors)`,
+  );
+
+  // 2. GET / against the same HTML as a static file from the same server.
+  note("\n2. GET / against the same HTML served as a static file by the same server");
+  const html = await (await fetch(`${appUrl}/`)).text();
+  writeFileSync(path.join(BUILD_DIR, "client", "build", "bench-home.html"), html);
+  const home = await sideBySide({ url: `${appUrl}/build/bench-home.html` }, { url: `${appUrl}/` });
+  record(
+    "GET / throughput / static file",
+    (home.b / home.a).toFixed(2),
+    ">= 0.25",
+    home.b / home.a >= 0.25 && home.failures === 0,
+    `(page ${home.b} req/s, static ${home.a} req/s, ${home.failures} errors)`,
+  );
+
+  // 3. Sign-ins do not stall reads.
+  note("\n3. p99 of GET /api/reviews idle, and while 10 sign-ins a second run");
+  const hash = bcrypt.hashSync("bench-password", 10);
+  const emails = addUsers(mainDb, Math.ceil(SECONDS * 10 * 1.5) + 20, hash);
+  const reviewsUrl = `${appUrl}/api/reviews`;
+  await cannon(reviewsUrl, { connections: 8, duration: 2 });
+  const idle = await cannon(reviewsUrl, { connections: 8 });
+  let sent = 0;
+  let signedIn = 0;
+  const pending = [];
+  const logins = setInterval(() => {
+    const email = emails[sent % emails.length];
+    sent += 1;
+    const login = fetch(`${appUrl}/api/login`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        "x-forwarded-for": `10.1.${sent >> 8}.${sent & 255}`,
+      },
+      body: JSON.stringify({ email, password: "bench-password" }),
+    }).then(
+      (response) => {
+        if (response.status === 200) signedIn += 1;
+        return response.arrayBuffer();
+      },
+      () => {},
+    );
+    pending.push(login);
+  }, 100);
+  const busy = await cannon(reviewsUrl, { connections: 8 });
+  clearInterval(logins);
+  // Every sign-in must still be answered (the hashing queue drains), bounded.
+  await Promise.race([Promise.all(pending), new Promise((resolve) => setTimeout(resolve, 60_000))]);
+  const ratio = busy.p99 / Math.max(idle.p99, 1);
+  record(
+    "p99 GET /api/reviews with 10 sign-ins/s / idle p99",
+    ratio.toFixed(2),
+    "<= 3",
+    ratio <= 3 && signedIn >= sent * 0.9,
+    `(idle p99 ${idle.p99} ms, with sign-ins ${busy.p99} ms; ${signedIn} of ${sent} sign-ins answered 200)`,
+  );
+
+  // 4. Home page JavaScript, gzipped.
+  note("\n4. JavaScript the home page loads, gzipped");
+  const scripts = new Set(
+    [...html.matchAll(/<(?:link rel="modulepreload" href|script[^>]*src)="([^"]+\.js)"/g)].map(
+      (match) => match[1],
+    ),
+  );
+  for (const match of html.matchAll(/import\s*(?:[^"']*from\s*)?["']([^"']+\.js)["']/g)) {
+    scripts.add(match[1]);
+  }
+  let gzipped = 0;
+  for (const src of scripts) {
+    const body = Buffer.from(await (await fetch(new URL(src, appUrl))).arrayBuffer());
+    gzipped += gzipSync(body).length;
+  }
+  const kb = gzipped / 1024;
+  record(
+    "Home page JavaScript (gzipped)",
+    `${kb.toFixed(1)} KB`,
+    "<= 100 KB",
+    kb <= 100,
+    `(${scripts.size} files)`,
+  );
+
+  // 5. Lighthouse, mobile.
+  note("\n5. Lighthouse (mobile) on GET /");
+  const lighthouse = await runLighthouse(`${appUrl}/`);
+  if (lighthouse) {
+    const goals = { performance: 95, accessibility: 100, "best-practices": 95, seo: 95 };
+    for (const [category, goal] of Object.entries(goals)) {
+      const score = Math.round((lighthouse.categories[category]?.score ?? 0) * 100);
+      const failing =
+        score < 100
+          ? lighthouse.categories[category].auditRefs
+              .map((ref) => lighthouse.audits[ref.id])
+              .filter(
+                (audit) =>
+                  audit &&
+                  audit.score !== null &&
+                  audit.score < 1 &&
+                  audit.scoreDisplayMode !== "informative" &&
+                  audit.scoreDisplayMode !== "manual",
+              )
+              .map((audit) => audit.id)
+              .slice(0, 6)
+              .join(", ")
+          : "";
+      record(
+        `Lighthouse ${category}`,
+        String(score),
+        `>= ${goal}`,
+        score >= goal,
+        failing ? `(below 1: ${failing})` : "",
+      );
+    }
+  } else {
+    record("Lighthouse", "not run", "scores", false, "(lighthouse or Chromium missing)");
+  }
+
+  // 6. Load: 64 connections over the pages and reads, with resident memory.
+  note(
+    `\n6. Load: 64 connections for ${LOAD_SECONDS} s over the home page, catalogue pages and JSON reads`,
+  );
+  const product = ours.products[0];
+  const paths = [
+    "/",
+    "/all-service",
+    "/all-service?page=2",
+    `/product/${product._id}`,
+    `/product/${product.slug}`,
+    "/blog",
+    "/api/product-list/1",
+    "/api/product-list/2",
+    "/api/product-count",
+    "/api/reviews",
+    "/api/get-product",
+    `/api/get-product/${product._id}`,
+  ];
+  const before = rssMb(app.pid);
+  let peak = before;
+  const sampler = setInterval(() => (peak = Math.max(peak, rssMb(app.pid))), 200);
+  const load = await cannon(appUrl, {
+    duration: LOAD_SECONDS,
+    requests: paths.map((entry) => ({ method: "GET", path: entry })),
+  });
+  clearInterval(sampler);
+  record(
+    `Load ${LOAD_SECONDS} s, 64 connections: errors + non-2xx`,
+    String(load.errors + load.non2xx),
+    "0",
+    load.errors + load.non2xx === 0,
+    `(${load.total} requests, ${load.rps} req/s, p50 ${load.p50} ms, p99 ${load.p99} ms)`,
+  );
+  record(
+    "Resident memory under load",
+    `${peak} MB`,
+    "< 250 MB",
+    peak < 250,
+    `(${before} MB before the load run)`,
+  );
+} finally {
+  await app.stop();
+}
+
+// 7. Cost against catalogue size: 100 services and 100,000.
+note("\n7. List page and count at 100 and at 100,000 services");
+const sizes = {};
+for (const [name, count, port] of [
+  ["small", 100, PORTS.small],
+  ["large", 100_000, PORTS.large],
+]) {
+  const file = path.join(TMP, `${name}.db`);
+  // Migrate and seed through a first start, then fill up to the size and start again.
+  let server = await startApp({ buildDir: BUILD_DIR, port, databaseFile: file, log: log(name) });
+  await server.stop();
+  fillCatalogue(file, count);
+  const token = addSession(file);
+  server = await startApp({ buildDir: BUILD_DIR, port, databaseFile: file, log: log(name) });
+  try {
+    const url = `http://127.0.0.1:${port}`;
+    await cannon(`${url}/all-service`, { duration: 2 });
+    await cannon(`${url}/api/product-count`, { duration: 2 });
+    const page = await cannon(`${url}/all-service`);
+    const count_ = await cannon(`${url}/api/product-count`);
+    const cold = await coldCosts(url, token);
+    sizes[name] = { page, count: count_, cold };
+  } finally {
+    await server.stop();
+    removeDatabase(file);
+  }
+}
+for (const [label, key] of [
+  ["All Services page", "page"],
+  ["GET /api/product-count", "count"],
+]) {
+  const small = sizes.small[key];
+  const large = sizes.large[key];
+  const ratio = small.rps / Math.max(large.rps, 1);
+  record(
+    `${label}: cost at 100,000 / cost at 100`,
+    ratio.toFixed(2),
+    "<= 1.5",
+    ratio <= 1.5 && small.non2xx + large.non2xx + small.errors + large.errors === 0,
+    `(${small.rps} req/s at 100, ${large.rps} req/s at 100,000)`,
+  );
+}
+record(
+  "First answer after a write (cache cleared) at 100,000 / at 100",
+  (sizes.large.cold / sizes.small.cold).toFixed(2),
+  "information",
+  true,
+  `(mean ${sizes.small.cold.toFixed(1)} ms at 100, ${sizes.large.cold.toFixed(1)} ms at 100,000, for count + list page)`,
+);
+
+removeDatabase(mainDb);
+note("\nSummary");
+for (const row of rows)
+  note(
+    `  ${row.pass ? "PASS" : "MISS"}  ${row.name}: ${row.value} (goal ${row.goal}) ${row.detail}`,
+  );
+if (process.argv.includes("--record")) recordInDocs();
+
+/**
+ * The cost of the reads right after a write: a review is added (which clears the read
+ * cache), then the count and the list page are fetched once each, timed.
+ */
+async function coldCosts(url, token) {
+  const { products } = await (await fetch(`${url}/api/product-list/1`)).json();
+  const times = [];
+  for (let i = 0; i < 20; i += 1) {
+    const write = await fetch(`${url}/api/create-review`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: token },
+      body: JSON.stringify({
+        service: products[0]._id,
+        name: "Bench",
+        message: "Timed write",
+        rating: 5,
+      }),
+    });
+    if (write.status !== 201) throw new Error(`create-review answered ${write.status}`);
+    const started = performance.now();
+    await fetch(`${url}/api/product-count`).then((r) => r.arrayBuffer());
+    await fetch(`${url}/all-service`).then((r) => r.arrayBuffer());
+    times.push(performance.now() - started);
+  }
+  return times.reduce((sum, t) => sum + t, 0) / times.length;
+}
+
+async function runLighthouse(url) {
+  const bin = path.resolve("node_modules/.bin/lighthouse");
+  const chrome = process.env.CHROME_PATH || "/usr/bin/chromium";
+  const output = path.join(TMP, "lighthouse.json");
+  const flags = [
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+    // Nothing but the site itself: no outside host is reachable here anyway.
+    '--host-resolver-rules="MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"',
+  ].join(" ");
+  const code = await new Promise((resolve) => {
+    const child = spawn(
+      bin,
+      [
+        url,
+        "--quiet",
+        "--output=json",
+        `--output-path=${output}`,
+        "--only-categories=performance,accessibility,best-practices,seo",
+        `--chrome-flags=${flags}`,
+      ],
+      { env: { ...process.env, CHROME_PATH: chrome }, stdio: ["ignore", "ignore", "inherit"] },
+    );
+    child.on("exit", resolve);
+    child.on("error", () => resolve(1));
+  });
+  if (code !== 0) return null;
+  return JSON.parse(readFileSync(output, "utf8"));
+}
+
+function recordInDocs() {
+  const file = "docs/performance.md";
+  const table = [
+    `Latest run: ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC, \`npm run bench\` ` +
+      `(BENCH_SECONDS=${SECONDS}, LOAD_SECONDS=${LOAD_SECONDS}).`,
+    "",
+    `Machine: ${machine}.`,
+    "",
+    "| Figure | Result | Goal | Met | Detail |",
+    "| --- | --- | --- | --- | --- |",
+    ...rows.map(
+      (row) =>
+        `| ${row.name} | ${row.value} | ${row.goal} | ${row.pass ? "yes" : "**no**"} | ${row.detail.replace(/^\(|\)$/g, "")} |`,
+    ),
+  ].join("\n");
+  const current = readFileSync(file, "utf8");
+  const start = "<!-- bench:start -->";
+  const end = "<!-- bench:end -->";
+  const next = current.replace(new RegExp(`${start}[\\s\\S]*${end}`), `${start}\n${table}\n${end}`);
+  writeFileSync(file, next);
+  note(`Recorded in ${file}`);
+}
