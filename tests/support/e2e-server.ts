@@ -24,6 +24,8 @@ const env: NodeJS.ProcessEnv = {
   DATABASE_URL: `file:${settings.databaseFile}`,
   SESSION_SECRET: settings.sessionSecret,
   APP_URL: settings.baseURL,
+  // Playwright prints the server's output: one line per request would bury the results.
+  REQUEST_LOG: process.env.REQUEST_LOG ?? "false",
   // Google sign-in against the stand-in for Google's endpoints preloaded below.
   GOOGLE_CLIENT_ID: "e2e-google-client",
   GOOGLE_CLIENT_SECRET: "e2e-google-secret",
