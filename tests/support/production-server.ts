@@ -59,6 +59,8 @@ export async function startProductionServer({
       SESSION_SECRET,
       APP_URL: url,
       OUTBOX_DIR: path.join(TMP_DIR, `outbox-${port}`),
+      // As the container runs it (Dockerfile).
+      NODE_OPTIONS: "--max-old-space-size=160",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
