@@ -31,7 +31,9 @@ export function securityHeaders(config: ServerConfig): RequestHandler[] {
           "script-src": ["'self'", (_req, res) => `'nonce-${cspNonce(res as Response)}'`],
           "script-src-attr": ["'none'"],
           "style-src": ["'self'", "'unsafe-inline'"],
-          "img-src": ["'self'", "https:", "data:"],
+          // Patients may give any http(s) image link (profile photo, new service); on an
+          // https site the browser upgrades http images itself.
+          "img-src": ["'self'", "https:", "http:", "data:"],
           "font-src": ["'self'", "data:"],
           // The dev server's live reload talks over a WebSocket.
           "connect-src": development ? ["'self'", "ws:"] : ["'self'"],

@@ -83,6 +83,8 @@ describe("security headers", () => {
     const nonce = scriptSrc.find((value) => value.startsWith("'nonce-"))?.slice(7, -1);
     expect(nonce).toMatch(/^[A-Za-z0-9+/=]{16,}$/);
     expect(directives.get("frame-ancestors")).toEqual(["'none'"]);
+    // Image links patients enter are http(s) (isHttpUrl): both must be displayable.
+    expect(directives.get("img-src")).toEqual(expect.arrayContaining(["https:", "http:"]));
     expect(directives.get("object-src")).toEqual(["'none'"]);
     expect(directives.get("form-action")).toContain("'self'");
 
