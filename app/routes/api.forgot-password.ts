@@ -1,8 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requestPasswordReset } from "~/models/password-reset.server";
 import { ACCOUNT_RESULTS } from "~/models/user.server";
-import { apiError, apiJson, readBody, requireMethod } from "~/utils/api.server";
-import { retryAfterHeaders } from "~/utils/rate-limit.server";
+import { apiError, apiJson, apiRefusal, readBody, requireMethod } from "~/utils/api.server";
 
 export function loader({ request }: LoaderFunctionArgs) {
   requireMethod(request, "POST");
@@ -19,11 +18,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     const result = await requestPasswordReset(body, { clientIp: context.clientIp });
     if (!result.ok) {
-      return apiJson(
-        { success: false, message: result.message },
-        result.status,
-        retryAfterHeaders(result),
-      );
+      return apiRefusal(result);
     }
     return apiJson({ success: true, message: result.message });
   } catch (error) {

@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { ACCOUNT_RESULTS, loginUser } from "~/models/user.server";
-import { apiError, apiJson, readBody, requireMethod } from "~/utils/api.server";
-import { retryAfterHeaders } from "~/utils/rate-limit.server";
+import { apiError, apiJson, apiRefusal, readBody, requireMethod } from "~/utils/api.server";
 import { signIn, toPublicUser } from "~/utils/auth.server";
 
 export function loader({ request }: LoaderFunctionArgs) {
@@ -16,11 +15,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     const result = await loginUser(body, { clientIp: context.clientIp });
     if (!result.ok) {
-      return apiJson(
-        { success: false, message: result.message },
-        result.status,
-        retryAfterHeaders(result),
-      );
+      return apiRefusal(result);
     }
     const { token } = await signIn(request, result.user.id);
     return apiJson({

@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { ACCOUNT_RESULTS, registerUser } from "~/models/user.server";
-import { apiError, apiJson, readBody, requireMethod } from "~/utils/api.server";
-import { retryAfterHeaders } from "~/utils/rate-limit.server";
+import { apiError, apiJson, apiRefusal, readBody, requireMethod } from "~/utils/api.server";
 
 export function loader({ request }: LoaderFunctionArgs) {
   requireMethod(request, "POST");
@@ -15,11 +14,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     const result = await registerUser(body, { clientIp: context.clientIp });
     if (!result.ok) {
-      return apiJson(
-        { success: false, message: result.message },
-        result.status,
-        retryAfterHeaders(result),
-      );
+      return apiRefusal(result);
     }
     return apiJson({ success: true, message: result.message }, 201);
   } catch (error) {

@@ -5,6 +5,7 @@ import { AccountCard, TextField, useCheckedForm } from "~/components/account-for
 import { FormError } from "~/components/form-error";
 import { PasswordInput } from "~/components/password-input";
 import { requestPasswordReset } from "~/models/password-reset.server";
+import { unexpectedFailure } from "~/utils/form-action.server";
 import { ACCOUNT_RESULTS } from "~/models/user.server";
 import { retryAfterHeaders } from "~/utils/rate-limit.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -24,8 +25,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     return redirectWithToast("/login", { type: "success", message: result.message });
   } catch (error) {
-    console.error("Password reset request failed", error);
-    return data({ error: ACCOUNT_RESULTS.somethingWentWrong, values }, { status: 500 });
+    return unexpectedFailure(
+      "Password reset request",
+      error,
+      values,
+      ACCOUNT_RESULTS.somethingWentWrong,
+    );
   }
 }
 

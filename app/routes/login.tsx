@@ -5,6 +5,7 @@ import { AccountCard, TextField, useCheckedForm } from "~/components/account-for
 import { FormError } from "~/components/form-error";
 import { GoogleButton } from "~/components/google-button";
 import { PasswordInput } from "~/components/password-input";
+import { unexpectedFailure } from "~/utils/form-action.server";
 import { ACCOUNT_RESULTS, loginUser } from "~/models/user.server";
 import { getUser, signIn } from "~/utils/auth.server";
 import { isGoogleEnabled } from "~/utils/google.server";
@@ -38,8 +39,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { headers: { "set-cookie": setCookie } },
     );
   } catch (error) {
-    console.error("Login failed", error);
-    return data({ error: ACCOUNT_RESULTS.somethingWentWrong, values }, { status: 500 });
+    return unexpectedFailure("Login", error, values, ACCOUNT_RESULTS.somethingWentWrong);
   }
 }
 

@@ -5,6 +5,7 @@ import { AccountCard, TextField, useCheckedForm } from "~/components/account-for
 import { FormError } from "~/components/form-error";
 import { GoogleButton } from "~/components/google-button";
 import { PasswordInput } from "~/components/password-input";
+import { unexpectedFailure } from "~/utils/form-action.server";
 import { ACCOUNT_RESULTS, registerUser } from "~/models/user.server";
 import { getUser } from "~/utils/auth.server";
 import { isGoogleEnabled } from "~/utils/google.server";
@@ -41,8 +42,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       message: result.message,
     });
   } catch (error) {
-    console.error("Registration failed", error);
-    return data({ error: ACCOUNT_RESULTS.somethingWentWrong, values }, { status: 500 });
+    return unexpectedFailure("Registration", error, values, ACCOUNT_RESULTS.somethingWentWrong);
   }
 }
 

@@ -4,6 +4,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AccountCard, TextField, useCheckedForm } from "~/components/account-form";
 import { FormError } from "~/components/form-error";
 import { LoginGuard } from "~/components/login-guard";
+import { unexpectedFailure } from "~/utils/form-action.server";
 import { ACCOUNT_RESULTS, updateProfile } from "~/models/user.server";
 import { getUser, requireUser, toPublicUser } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -32,8 +33,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!result.ok) return data({ error: result.message, values }, { status: result.status });
     return redirectWithToast("/", { type: "success", message: result.message });
   } catch (error) {
-    console.error("Profile update failed", error);
-    return data({ error: ACCOUNT_RESULTS.somethingWentWrong, values }, { status: 500 });
+    return unexpectedFailure("Profile update", error, values, ACCOUNT_RESULTS.somethingWentWrong);
   }
 }
 

@@ -37,6 +37,15 @@ export async function readBody(request: Request): Promise<Record<string, unknown
   return parsed as Record<string, unknown>;
 }
 
+/** A domain refusal as `{ success: false, message }`, with Retry-After when rate-limited. */
+export function apiRefusal(result: { status: number; message: string; retryAfter?: number }) {
+  return apiJson(
+    { success: false, message: result.message },
+    result.status,
+    result.retryAfter === undefined ? undefined : { "retry-after": String(result.retryAfter) },
+  );
+}
+
 /** Refuses any method but the expected ones with 405. */
 export function requireMethod(request: Request, ...methods: string[]) {
   if (!methods.includes(request.method.toUpperCase())) {

@@ -9,9 +9,14 @@ export const TRY_AGAIN_MESSAGE = "Something went wrong. Please try again.";
  * the form again with what they typed and a message (spec 8: logged, error toast), never
  * the error itself.
  */
-export function unexpectedFailure(what: string, error: unknown, values: Record<string, string>) {
+export function unexpectedFailure(
+  what: string,
+  error: unknown,
+  values: Record<string, string>,
+  message: string = TRY_AGAIN_MESSAGE,
+) {
   console.error(`${what} failed`, error);
-  return data({ error: TRY_AGAIN_MESSAGE, values }, { status: 500 });
+  return data({ error: message, values }, { status: 500 });
 }
 
 /**
