@@ -26,7 +26,7 @@ export async function seed(prisma: PrismaClient) {
   const base = Date.UTC(2026, 0, 1);
   const ordered = [...seedServices].reverse();
   for (const [index, service] of ordered.entries()) {
-    await prisma.product.upsert({
+    await prisma.service.upsert({
       where: { slug: service.slug },
       update: {},
       create: {
@@ -38,10 +38,10 @@ export async function seed(prisma: PrismaClient) {
   }
 
   for (const [index, review] of seedReviews.entries()) {
-    const product = await prisma.product.findUnique({ where: { slug: review.slug } });
-    if (!product) continue;
+    const service = await prisma.service.findUnique({ where: { slug: review.slug } });
+    if (!service) continue;
     const exists = await prisma.review.findFirst({
-      where: { productId: product.id, name: review.name },
+      where: { serviceId: service.id, name: review.name },
     });
     if (exists) continue;
     await prisma.review.create({
@@ -49,7 +49,7 @@ export async function seed(prisma: PrismaClient) {
         name: review.name,
         message: review.message,
         rating: review.rating,
-        productId: product.id,
+        serviceId: service.id,
         createdAt: new Date(base + index * 60_000),
       },
     });

@@ -9,7 +9,7 @@ async function main() {
   const prisma = new PrismaClient({ adapter: new PrismaBetterSQLite3({ url }) });
   try {
     await seed(prisma);
-    const [services, reviews] = await Promise.all([prisma.product.count(), prisma.review.count()]);
+    const [services, reviews] = await Promise.all([prisma.service.count(), prisma.review.count()]);
     console.info(
       `Seeded: ${services} services, ${reviews} reviews, demo patient ${DEMO_PATIENT.email}`,
     );

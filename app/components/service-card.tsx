@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import type { ProductJson } from "~/models/product.server";
+import type { ServiceJson } from "~/models/service.server";
 import { cardDescription, dollarsToCents, formatPrice, truncate } from "~/utils/format";
 
 /**
@@ -7,11 +7,11 @@ import { cardDescription, dollarsToCents, formatPrice, truncate } from "~/utils/
  * /product/{slug} (decisions.md 2). `eager` for cards likely above the fold.
  */
 export function ServiceCard({
-  product,
+  service,
   position,
   eager = false,
 }: {
-  product: ProductJson;
+  service: ServiceJson;
   position: number;
   eager?: boolean;
 }) {
@@ -21,9 +21,9 @@ export function ServiceCard({
       className="flex scroll-mt-24 flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm"
       data-testid="service-card"
     >
-      <Link to={`/product/${product._id}`} className="group block" data-testid="service-card-link">
+      <Link to={`/product/${service._id}`} className="group block" data-testid="service-card-link">
         <img
-          src={product.photo}
+          src={service.photo}
           alt=""
           width={640}
           height={480}
@@ -32,16 +32,16 @@ export function ServiceCard({
           className="aspect-[4/3] w-full object-cover"
         />
         <h3 className="px-4 pt-4 text-lg font-semibold text-slate-900 group-hover:text-brand-700 group-hover:underline">
-          {truncate(product.name, 25)}
+          {truncate(service.name, 25)}
         </h3>
       </Link>
-      <p className="px-4 pt-2 text-sm text-slate-700">{cardDescription(product.description)}</p>
+      <p className="px-4 pt-2 text-sm text-slate-700">{cardDescription(service.description)}</p>
       <div className="mt-auto flex items-center justify-between gap-3 px-4 pt-3 pb-4">
         <p className="text-lg font-bold text-slate-900" data-testid="service-price">
-          {formatPrice(dollarsToCents(product.price) ?? 0)}
+          {formatPrice(dollarsToCents(service.price) ?? 0)}
         </p>
-        <Link to={`/product/${product.slug}`} className="btn-secondary">
-          More Details<span className="sr-only"> about {product.name}</span>
+        <Link to={`/product/${service.slug}`} className="btn-secondary">
+          More Details<span className="sr-only"> about {service.name}</span>
         </Link>
       </div>
     </li>

@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState, type MouseEvent } from "react";
-import type { ProductJson } from "~/models/product.server";
+import type { ServiceJson } from "~/models/service.server";
 import { filterToQuery, type CatalogFilter } from "~/data/catalog-filter";
 import { ServiceCard } from "./service-card";
 
 type Props = {
   /** Pages 1..`pages` as the server rendered them. */
-  products: ProductJson[];
+  services: ServiceJson[];
   pages: number;
   /** How many services match in all (one count on the server). */
   total: number;
@@ -22,8 +22,8 @@ type Props = {
  * `/api/product-list/{page}` and appends it in place. A plain fetch rather than a Remix
  * fetcher: a failed load must only be logged (spec section 8), never reach an error boundary.
  */
-export function ServicesList({ products, pages, total, filter, basePath, eagerCount = 0 }: Props) {
-  const [loadedPages, setLoadedPages] = useState<ProductJson[][]>([]);
+export function ServicesList({ services, pages, total, filter, basePath, eagerCount = 0 }: Props) {
+  const [loadedPages, setLoadedPages] = useState<ServiceJson[][]>([]);
   const [loading, setLoading] = useState(false);
   const abort = useRef<AbortController | null>(null);
   const focusPosition = useRef<number | null>(null);
@@ -36,10 +36,10 @@ export function ServicesList({ products, pages, total, filter, basePath, eagerCo
   }, [loadedPages]);
 
   const seen = new Set<string>();
-  const shown = [...products, ...loadedPages.flat()].filter((product) => {
+  const shown = [...services, ...loadedPages.flat()].filter((service) => {
     // A service added between two loads shifts the pages; never show one twice.
-    if (seen.has(product._id)) return false;
-    seen.add(product._id);
+    if (seen.has(service._id)) return false;
+    seen.add(service._id);
     return true;
   });
   const nextPage = pages + loadedPages.length + 1;
@@ -61,7 +61,7 @@ export function ServicesList({ products, pages, total, filter, basePath, eagerCo
         signal: abort.current.signal,
       });
       if (!response.ok) throw new Error(`GET /api/product-list/${nextPage}: ${response.status}`);
-      const body = (await response.json()) as { products: ProductJson[] };
+      const body = (await response.json()) as { products: ServiceJson[] };
       focusPosition.current = body.products.length > 0 ? shown.length + 1 : null;
       setLoadedPages((previous) => [...previous, body.products]);
     } catch (error) {
@@ -87,10 +87,10 @@ export function ServicesList({ products, pages, total, filter, basePath, eagerCo
         aria-busy={loading}
         data-testid="services-list"
       >
-        {shown.map((product, index) => (
+        {shown.map((service, index) => (
           <ServiceCard
-            key={product._id}
-            product={product}
+            key={service._id}
+            service={service}
             position={index + 1}
             eager={index < eagerCount}
           />

@@ -1,4 +1,4 @@
-import { Prisma, type Appointment, type Product } from "@prisma/client";
+import { Prisma, type Appointment, type Service } from "@prisma/client";
 import {
   CLINIC_TIME_ZONE,
   clinicNow,
@@ -35,7 +35,7 @@ export const ALREADY_PAST_MESSAGE =
 
 type Failure = { ok: false; status: number; message: string };
 
-type AppointmentWithService = Appointment & { product: Pick<Product, "id" | "slug" | "name"> };
+type AppointmentWithService = Appointment & { service: Pick<Service, "id" | "slug" | "name"> };
 
 /** A booking as pages and JSON answers see it. */
 export type AppointmentJson = {
@@ -52,15 +52,15 @@ export type AppointmentJson = {
   status: "booked" | "cancelled";
 };
 
-const WITH_SERVICE = { product: { select: { id: true, slug: true, name: true } } } as const;
+const WITH_SERVICE = { service: { select: { id: true, slug: true, name: true } } } as const;
 
 function toAppointmentJson(appointment: AppointmentWithService): AppointmentJson {
   return {
     _id: appointment.id,
     service: {
-      _id: appointment.product.id,
-      slug: appointment.product.slug,
-      name: appointment.product.name,
+      _id: appointment.service.id,
+      slug: appointment.service.slug,
+      name: appointment.service.name,
     },
     name: appointment.name,
     email: appointment.email,
@@ -127,7 +127,7 @@ function appointmentMail(appointment: AppointmentWithService, kind: "booked" | "
   const start = clinicTimeToUtc(appointment.date, appointment.time);
   const end = new Date(start.getTime() + OPENING_HOURS.slotMinutes * 60_000);
   const details = [
-    `Service: ${appointment.product.name}`,
+    `Service: ${appointment.service.name}`,
     `Date: ${formatClinicDate(appointment.date)}`,
     `Time: ${appointment.time} (clinic time, ${CLINIC_TIME_ZONE})`,
     `Name: ${appointment.name}`,
@@ -157,7 +157,7 @@ function appointmentMail(appointment: AppointmentWithService, kind: "booked" | "
           uid: `appointment-${appointment.id}@${new URL(getEnv().APP_URL).hostname}`,
           start,
           end,
-          summary: `Dental Clinic: ${appointment.product.name}`,
+          summary: `Dental Clinic: ${appointment.service.name}`,
           description: details.join("\n"),
           status: kind === "booked" ? "CONFIRMED" : "CANCELLED",
           sequence: kind === "booked" ? 0 : 1,
@@ -186,10 +186,13 @@ export async function bookAppointment(
 ): Promise<{ ok: true; appointment: AppointmentJson } | Failure> {
   const validated = validateForm(appointmentSchema, input, APPOINTMENT_REQUIRED_FIELDS);
   if (!validated.success) return { ok: false, status: 400, message: validated.message };
-  const { service, date, time, ...contact } = validated.data;
+  const { service: serviceId, date, time, ...contact } = validated.data;
 
-  const product = await prisma.product.findUnique({ where: { id: service }, select: { id: true } });
-  if (!product) return { ok: false, status: 400, message: UNKNOWN_SERVICE_MESSAGE };
+  const service = await prisma.service.findUnique({
+    where: { id: serviceId },
+    select: { id: true },
+  });
+  if (!service) return { ok: false, status: 400, message: UNKNOWN_SERVICE_MESSAGE };
 
   const problem = slotProblem(date, time, now);
   if (problem) {
@@ -216,7 +219,7 @@ export async function bookAppointment(
   for (let chair = 1; chair <= OPENING_HOURS.chairsPerSlot; chair += 1) {
     try {
       const appointment = await prisma.appointment.create({
-        data: { ...contact, date, time, chair, userId, productId: product.id },
+        data: { ...contact, date, time, chair, userId, serviceId: service.id },
         include: WITH_SERVICE,
       });
       deliver(appointmentMail(appointment, "booked"));

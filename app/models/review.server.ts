@@ -1,4 +1,4 @@
-import type { Product, Review } from "@prisma/client";
+import type { Review, Service } from "@prisma/client";
 import { prisma } from "~/utils/db.server";
 import { cachedRead, invalidateReadCache } from "~/utils/read-cache.server";
 import { validateForm } from "~/validation/form";
@@ -22,7 +22,7 @@ export type ReviewJson = {
 };
 
 export function toReviewJson(
-  review: Review & { product?: Pick<Product, "id" | "slug" | "name"> | null },
+  review: Review & { service?: Pick<Service, "id" | "slug" | "name"> | null },
 ): ReviewJson {
   return {
     _id: review.id,
@@ -30,13 +30,13 @@ export function toReviewJson(
     message: review.message,
     rating: review.rating,
     createdAt: review.createdAt.toISOString(),
-    service: review.product
-      ? { _id: review.product.id, slug: review.product.slug, name: review.product.name }
+    service: review.service
+      ? { _id: review.service.id, slug: review.service.slug, name: review.service.name }
       : null,
   };
 }
 
-const WITH_SERVICE = { product: { select: { id: true, slug: true, name: true } } } as const;
+const WITH_SERVICE = { service: { select: { id: true, slug: true, name: true } } } as const;
 
 /** The newest reviews, newest first, each with the service it is about. */
 export function listReviews(limit = RECENT_REVIEWS): Promise<ReviewJson[]> {
@@ -51,14 +51,14 @@ export function listReviews(limit = RECENT_REVIEWS): Promise<ReviewJson[]> {
 }
 
 /** A service's reviews (newest first) with their average rating and count. */
-export async function getServiceReviews(productId: string) {
+export async function getServiceReviews(serviceId: string) {
   const [reviews, summary] = await Promise.all([
     prisma.review.findMany({
-      where: { productId },
+      where: { serviceId },
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
       take: SERVICE_PAGE_REVIEWS,
     }),
-    prisma.review.aggregate({ where: { productId }, _avg: { rating: true }, _count: true }),
+    prisma.review.aggregate({ where: { serviceId }, _avg: { rating: true }, _count: true }),
   ]);
   return {
     reviews: reviews.map(toReviewJson),
@@ -80,11 +80,14 @@ export async function createReview(
 ): Promise<{ ok: true; review: ReviewJson } | { ok: false; status: number; message: string }> {
   const validated = validateForm(reviewSchema, input, REVIEW_REQUIRED_FIELDS);
   if (!validated.success) return { ok: false, status: 400, message: validated.message };
-  const { name, service, message, rating } = validated.data;
-  const product = await prisma.product.findUnique({ where: { id: service }, select: { id: true } });
-  if (!product) return { ok: false, status: 400, message: UNKNOWN_SERVICE_MESSAGE };
+  const { name, service: serviceId, message, rating } = validated.data;
+  const service = await prisma.service.findUnique({
+    where: { id: serviceId },
+    select: { id: true },
+  });
+  if (!service) return { ok: false, status: 400, message: UNKNOWN_SERVICE_MESSAGE };
   const review = await prisma.review.create({
-    data: { name, message, rating, productId: product.id, userId },
+    data: { name, message, rating, serviceId: service.id, userId },
     include: WITH_SERVICE,
   });
   invalidateReadCache();

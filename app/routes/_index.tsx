@@ -9,7 +9,7 @@ import {
 } from "~/components/home-sections";
 import { ReviewsCarousel } from "~/components/reviews-carousel";
 import { ServicesList } from "~/components/services-list";
-import { getCatalog } from "~/models/product.server";
+import { getCatalog } from "~/models/service.server";
 import { listReviews } from "~/models/review.server";
 import type { loader as rootLoader } from "~/root";
 
@@ -92,7 +92,7 @@ export default function Home() {
         </div>
         <ServicesList
           key={catalog.pages}
-          products={catalog.products}
+          services={catalog.services}
           pages={catalog.pages}
           total={catalog.total}
           filter={catalog.filter}

@@ -6,7 +6,7 @@ import { FormError } from "~/components/form-error";
 import { LoginGuard } from "~/components/login-guard";
 import { TextAreaField } from "~/components/text-area-field";
 import { SERVICE_CATEGORIES } from "~/data/service-categories";
-import { createProduct, PRODUCT_CREATED } from "~/models/product.server";
+import { createService, SERVICE_CREATED } from "~/models/service.server";
 import { getUser, requireUser } from "~/utils/auth.server";
 import { unexpectedFailure } from "~/utils/form-action.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -29,12 +29,12 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request, { redirectTo: PATH });
   const values = formToObject(await request.formData());
   try {
-    const result = await createProduct(values, user.id);
+    const result = await createService(values, user.id);
     if (!result.ok) return data({ error: result.message, values }, { status: result.status });
   } catch (error) {
     return unexpectedFailure("Creating a service", error, values);
   }
-  return redirectWithToast("/", { type: "success", message: PRODUCT_CREATED });
+  return redirectWithToast("/", { type: "success", message: SERVICE_CREATED });
 }
 
 export const meta: MetaFunction = () => [

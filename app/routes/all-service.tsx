@@ -2,7 +2,7 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Link, useLoaderData } from "@remix-run/react";
 import { ServiceFilters } from "~/components/service-filters";
 import { ServicesList } from "~/components/services-list";
-import { getCatalog } from "~/models/product.server";
+import { getCatalog } from "~/models/service.server";
 import { filterToQuery, isFiltering } from "~/data/catalog-filter";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -50,7 +50,7 @@ export default function AllServices() {
           ) : null}
           <ServicesList
             key={`${filterToQuery(catalog.filter)}|${catalog.pages}`}
-            products={catalog.products}
+            services={catalog.services}
             pages={catalog.pages}
             total={catalog.total}
             filter={catalog.filter}

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { createProduct, PRODUCT_CREATED } from "~/models/product.server";
+import { createService, SERVICE_CREATED } from "~/models/service.server";
 import { apiError, apiJson, readBody, requireApiUser, requireMethod } from "~/utils/api.server";
 
 export function loader() {
@@ -10,7 +10,7 @@ export function loader() {
 export async function action({ request }: ActionFunctionArgs) {
   requireMethod(request, "POST");
   const user = await requireApiUser(request);
-  const result = await createProduct(await readBody(request), user.id);
+  const result = await createService(await readBody(request), user.id);
   if (!result.ok) return apiError(result.status, result.message);
-  return apiJson({ success: true, message: PRODUCT_CREATED, product: result.product }, 201);
+  return apiJson({ success: true, message: SERVICE_CREATED, product: result.service }, 201);
 }

@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getProductByIdOrSlug } from "~/models/product.server";
+import { getServiceByIdOrSlug } from "~/models/service.server";
 import { apiError, apiJson } from "~/utils/api.server";
 
 export async function loader({ params }: LoaderFunctionArgs) {
-  const result = await getProductByIdOrSlug(params.id ?? "");
+  const result = await getServiceByIdOrSlug(params.id ?? "");
   if (!result.ok) return apiError(result.status, result.message);
-  return apiJson({ success: true, product: result.product });
+  return apiJson({ success: true, product: result.service });
 }
 
 export function action() {

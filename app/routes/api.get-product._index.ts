@@ -1,8 +1,8 @@
-import { getAllProducts } from "~/models/product.server";
+import { getAllServices } from "~/models/service.server";
 import { apiError, apiJson } from "~/utils/api.server";
 
 export async function loader() {
-  return apiJson({ success: true, products: await getAllProducts() });
+  return apiJson({ success: true, products: await getAllServices() });
 }
 
 export function action() {

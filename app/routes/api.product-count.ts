@@ -1,8 +1,8 @@
-import { countProducts } from "~/models/product.server";
+import { countServices } from "~/models/service.server";
 import { apiError, apiJson } from "~/utils/api.server";
 
 export async function loader() {
-  return apiJson({ success: true, total: await countProducts() });
+  return apiJson({ success: true, total: await countServices() });
 }
 
 export function action() {

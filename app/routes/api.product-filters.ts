@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { filterProducts } from "~/models/product.server";
+import { filterServices } from "~/models/service.server";
 import { apiError, apiJson, readBody, requireMethod } from "~/utils/api.server";
 
 export function loader() {
@@ -8,8 +8,8 @@ export function loader() {
 
 export async function action({ request }: ActionFunctionArgs) {
   requireMethod(request, "POST");
-  const result = await filterProducts(await readBody(request));
+  const result = await filterServices(await readBody(request));
   if (!result.ok) return apiError(result.status, result.message);
-  const { page, total, products } = result;
-  return apiJson({ success: true, page, total, products });
+  const { page, total, services } = result;
+  return apiJson({ success: true, page, total, products: services });
 }

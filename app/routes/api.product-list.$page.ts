@@ -1,13 +1,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getProductPage } from "~/models/product.server";
+import { getServicePage } from "~/models/service.server";
 import { apiError, apiJson } from "~/utils/api.server";
 
 // The query may carry the All Services filter (?checked=…&radio=…) so "load more" works in
 // filter mode too.
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const result = await getProductPage(params.page, new URL(request.url).searchParams);
+  const result = await getServicePage(params.page, new URL(request.url).searchParams);
   if (!result.ok) return apiError(result.status, result.message);
-  return apiJson({ success: true, page: result.page, products: result.products });
+  return apiJson({ success: true, page: result.page, products: result.services });
 }
 
 export function action() {

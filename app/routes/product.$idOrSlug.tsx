@@ -2,25 +2,25 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-pages";
 import { StarRating } from "~/components/star-rating";
-import { getProductByIdOrSlug } from "~/models/product.server";
+import { getServiceByIdOrSlug } from "~/models/service.server";
 import { getServiceReviews } from "~/models/review.server";
 import { getEnv } from "~/utils/env.server";
 import { dollarsToCents, formatPrice, truncate } from "~/utils/format";
 
 export async function loader({ params }: LoaderFunctionArgs) {
-  const result = await getProductByIdOrSlug(params.idOrSlug ?? "");
+  const result = await getServiceByIdOrSlug(params.idOrSlug ?? "");
   if (!result.ok) throw new Response("Not Found", { status: 404 });
-  const reviews = await getServiceReviews(result.product._id);
+  const reviews = await getServiceReviews(result.service._id);
   // The card links by id and More Details by slug: one canonical address for both.
-  const canonical = new URL(`/product/${result.product.slug}`, getEnv().APP_URL).href;
-  return { product: result.product, reviews, canonical };
+  const canonical = new URL(`/product/${result.service.slug}`, getEnv().APP_URL).href;
+  return { service: result.service, reviews, canonical };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data) return [{ title: "Service not found | Dental Clinic" }];
   return [
-    { title: `${data.product.name} | Dental Clinic` },
-    { name: "description", content: truncate(data.product.description, 155) },
+    { title: `${data.service.name} | Dental Clinic` },
+    { name: "description", content: truncate(data.service.description, 155) },
     { tagName: "link", rel: "canonical", href: data.canonical },
   ];
 };
@@ -32,22 +32,22 @@ function formatDate(iso: string) {
 }
 
 export default function ServiceDetail() {
-  const { product, reviews } = useLoaderData<typeof loader>();
+  const { service, reviews } = useLoaderData<typeof loader>();
   return (
     <article className="mx-auto max-w-6xl px-4 py-10">
       <div className="grid gap-8 md:grid-cols-2">
         <img
-          src={product.photo}
-          alt={product.name}
+          src={service.photo}
+          alt={service.name}
           width={640}
           height={480}
           className="aspect-[4/3] w-full rounded-xl border border-slate-200 object-cover"
         />
         <div className="flex flex-col gap-4">
           <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">
-            {product.category}
+            {service.category}
           </p>
-          <h1 className="text-3xl font-bold text-slate-900 sm:text-4xl">{product.name}</h1>
+          <h1 className="text-3xl font-bold text-slate-900 sm:text-4xl">{service.name}</h1>
           {reviews.average !== null ? (
             <p className="flex items-center gap-2 text-slate-800" data-testid="average-rating">
               <StarRating rating={reviews.average} />
@@ -57,14 +57,14 @@ export default function ServiceDetail() {
               </span>
             </p>
           ) : null}
-          <p className="text-slate-800">{product.description}</p>
+          <p className="text-slate-800">{service.description}</p>
           <p className="text-2xl font-bold text-slate-900" data-testid="service-price">
-            {formatPrice(dollarsToCents(product.price) ?? 0)}
+            {formatPrice(dollarsToCents(service.price) ?? 0)}
             <span className="ml-1 text-sm font-normal text-slate-700">USD</span>
           </p>
           <div className="flex flex-wrap gap-3">
             <Link
-              to={`/make-appointment?service=${encodeURIComponent(product._id)}`}
+              to={`/make-appointment?service=${encodeURIComponent(service._id)}`}
               className="btn-primary"
             >
               Make Appointment
@@ -103,7 +103,7 @@ export default function ServiceDetail() {
           </ul>
         )}
         <Link
-          to={`/add-review?service=${encodeURIComponent(product._id)}`}
+          to={`/add-review?service=${encodeURIComponent(service._id)}`}
           className="btn-secondary mt-6"
         >
           Write a review

@@ -1,6 +1,6 @@
 import { data } from "@remix-run/node";
 import type { SelectOption } from "~/components/searchable-select";
-import { getAllProducts } from "~/models/product.server";
+import { getAllServices } from "~/models/service.server";
 
 export const TRY_AGAIN_MESSAGE = "Something went wrong. Please try again.";
 
@@ -25,8 +25,8 @@ export function unexpectedFailure(
  */
 export async function serviceOptions(): Promise<SelectOption[]> {
   try {
-    const products = await getAllProducts();
-    return products.map((product) => ({ value: product._id, label: product.name }));
+    const services = await getAllServices();
+    return services.map((service) => ({ value: service._id, label: service.name }));
   } catch (error) {
     console.error("Loading the services for a form failed", error);
     return [];

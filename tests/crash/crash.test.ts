@@ -52,7 +52,7 @@ function* openSlots() {
 describe("crash safety", () => {
   it("keeps every acknowledged booking through SIGKILL, and the file passes integrity_check", async () => {
     server = await startProductionServer({ port: PORT, buildDir, env: NO_LIMITS });
-    const product = await server.db().product.findFirstOrThrow();
+    const service = await server.db().service.findFirstOrThrow();
     // Each account may hold 10 upcoming bookings: enough accounts for the whole stream.
     const tokens: string[] = [];
     for (let i = 0; i < 60; i += 1) {
@@ -78,7 +78,7 @@ describe("crash safety", () => {
             method: "POST",
             headers: { "content-type": "application/json", authorization: token },
             body: JSON.stringify({
-              service: product.id,
+              service: service.id,
               name: "Crash Test",
               email: "crash@example.com",
               phone: "+1 555 0100",

@@ -24,7 +24,7 @@ for (const path of ["/add-services", "/add-review", "/make-appointment", "/user/
       await e2eDb().appointment.create({
         data: {
           userId: user.id,
-          productId: service.id,
+          serviceId: service.id,
           name: user.name,
           email: user.email,
           phone: "555 0100",

@@ -13,7 +13,7 @@ async function holdSlot(user: User, date: string, time: string, slug = "teeth-cl
   return e2eDb().appointment.create({
     data: {
       userId: user.id,
-      productId: service.id,
+      serviceId: service.id,
       name: user.name,
       email: user.email,
       phone: "555 0100",
@@ -103,7 +103,7 @@ for (const javaScript of [true, false]) {
         time: "10:30",
         chair: 1,
         status: "booked",
-        productId: service.id,
+        serviceId: service.id,
         name: "Ada Lovelace",
         phone: "+1 555 0142",
       });

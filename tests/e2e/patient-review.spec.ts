@@ -45,7 +45,7 @@ for (const javaScript of [true, false]) {
       expect(stored).toMatchObject({
         name: "Grace",
         rating: 4,
-        productId: service.id,
+        serviceId: service.id,
         userId: user.id,
       });
       await page.goto(`/product/${service.slug}`);

@@ -46,7 +46,7 @@ for (const javaScript of [true, false]) {
         // With JavaScript the same message is also the spec's error toast.
         if (javaScript) await expect(toast(page, message)).toBeVisible();
       }
-      expect(await e2eDb().product.count({ where: { name: title } })).toBe(0);
+      expect(await e2eDb().service.count({ where: { name: title } })).toBe(0);
 
       await page.getByLabel("Image link").fill("https://images.example/gum.png");
       await page.getByLabel("Category").selectOption("Cosmetic");
@@ -54,7 +54,7 @@ for (const javaScript of [true, false]) {
       await expect(page).toHaveURL(/\/$/);
       await expect(toast(page, "Product Created Successfully", { javaScript })).toBeVisible();
 
-      const created = await e2eDb().product.findFirstOrThrow({ where: { name: title } });
+      const created = await e2eDb().service.findFirstOrThrow({ where: { name: title } });
       expect(created).toMatchObject({
         priceCents: 34950,
         category: "Cosmetic",

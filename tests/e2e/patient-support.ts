@@ -15,7 +15,7 @@ export function separateClients() {
 }
 
 export function seededService(slug: string) {
-  return e2eDb().product.findUniqueOrThrow({ where: { slug } });
+  return e2eDb().service.findUniqueOrThrow({ where: { slug } });
 }
 
 /**

@@ -123,7 +123,7 @@ for (const javaScript of [true, false]) {
     test("a card shows the cut name, cut description, dollar price, and links by id and by slug", async ({
       page,
     }) => {
-      const whitening = await e2eDb().product.findUniqueOrThrow({
+      const whitening = await e2eDb().service.findUniqueOrThrow({
         where: { slug: "teeth-whitening" },
       });
       // ?page past the end shows every service, wherever other tests' new ones push it.
@@ -150,13 +150,13 @@ for (const javaScript of [true, false]) {
     test("the service page shows photo, description, price, reviews with their average and Make Appointment", async ({
       page,
     }) => {
-      const product = await e2eDb().product.findUniqueOrThrow({ where: { slug: "invisalign" } });
-      const reviews = await e2eDb().review.findMany({ where: { productId: product.id } });
+      const service = await e2eDb().service.findUniqueOrThrow({ where: { slug: "invisalign" } });
+      const reviews = await e2eDb().review.findMany({ where: { serviceId: service.id } });
       const average = reviews.reduce((sum, review) => sum + review.rating, 0) / reviews.length;
       await page.goto("/product/invisalign");
       await expect(page).toHaveTitle("Invisalign | Dental Clinic");
       await expect(page.getByRole("img", { name: "Invisalign" })).toBeVisible();
-      await expect(page.getByText(product.description)).toBeVisible();
+      await expect(page.getByText(service.description)).toBeVisible();
       await expect(page.getByTestId("service-price")).toHaveText(/^\$4,500\.00/);
       await expect(page.getByTestId("average-rating")).toContainText(
         `${(Math.round(average * 10) / 10).toFixed(1)} out of 5 from ${reviews.length}`,
@@ -169,7 +169,7 @@ for (const javaScript of [true, false]) {
       );
       await expect(page.getByRole("link", { name: "Make Appointment" })).toHaveAttribute(
         "href",
-        `/make-appointment?service=${product.id}`,
+        `/make-appointment?service=${service.id}`,
       );
     });
 
@@ -195,11 +195,11 @@ for (const javaScript of [true, false]) {
       await expect(page.getByTestId("filter-summary")).toBeVisible();
       const names = await cardNames(page);
       expect(names).toEqual(expect.arrayContaining(["Retainers", "Night Guard"]));
-      const matching = await e2eDb().product.findMany({
+      const matching = await e2eDb().service.findMany({
         where: { category: "Orthodontics", priceCents: { gte: 10_000, lte: 50_000 } },
       });
       for (const name of names) {
-        expect(matching.map((product) => product.name.slice(0, 25))).toContain(name);
+        expect(matching.map((service) => service.name.slice(0, 25))).toContain(name);
       }
       await expect(page.getByLabel("Orthodontics")).toBeChecked();
       await expect(page.getByLabel("$100 to $500")).toBeChecked();

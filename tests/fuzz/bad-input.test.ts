@@ -26,7 +26,7 @@ const runsPerRoute = Math.max(50, Math.ceil(TOTAL_RUNS / Math.max(1, targets.len
 
 let server: ProductionServer;
 let userId: string;
-let productId: string;
+let serviceId: string;
 
 beforeAll(async () => {
   server = await startProductionServer({
@@ -36,7 +36,7 @@ beforeAll(async () => {
     env: { RATE_LIMIT_WRITES_PER_MINUTE: "1000000", RATE_LIMIT_SIGNIN_PER_MINUTE: "1000000" },
   });
   userId = (await server.signedInUser()).user.id;
-  productId = (await server.db().product.findFirstOrThrow()).id;
+  serviceId = (await server.db().service.findFirstOrThrow()).id;
 }, 120_000);
 
 afterAll(async () => {
@@ -184,7 +184,7 @@ async function send(
   const params = Object.fromEntries(
     Object.entries(input.params).map(([name, param]) => [
       name,
-      param === "real" ? (name === "page" ? "1" : productId) : param,
+      param === "real" ? (name === "page" ? "1" : serviceId) : param,
     ]),
   );
   const url = `${server.url}${fillPattern(route.pattern, params)}`;
@@ -287,14 +287,14 @@ describe("stored text", () => {
     expect(product.status).toBeLessThan(300);
     const created = (await product.json()) as { product?: { _id: string } };
     const review = await post("/api/create-review", {
-      service: productId,
+      service: serviceId,
       name: `Reviewer ${payload}`.slice(0, 60),
       message: `Message ${payload}`,
       rating: 5,
     });
     expect(review.status).toBeLessThan(300);
 
-    const pages = ["/", "/all-service", `/product/${productId}`];
+    const pages = ["/", "/all-service", `/product/${serviceId}`];
     if (created.product) pages.push(`/product/${created.product._id}`);
     let shown = 0;
     for (const page of pages) {
@@ -321,7 +321,7 @@ describe("cached reads", () => {
     const review = await fetch(`${server.url}/api/create-review`, {
       method: "POST",
       headers: { "content-type": "application/json", authorization: token },
-      body: JSON.stringify({ service: productId, name: "Cache check", message, rating: 4 }),
+      body: JSON.stringify({ service: serviceId, name: "Cache check", message, rating: 4 }),
     });
     expect(review.status).toBe(201);
     expect(await read("/api/reviews")).toContain(message);

@@ -162,7 +162,7 @@ describe("/user/appointments", () => {
             message: "Check-up",
             date,
             time: time as string,
-            productId: serviceId,
+            serviceId: serviceId,
             userId: (owner as User).id,
             chair: 1,
           },

@@ -53,7 +53,7 @@ function booking(overrides: Record<string, unknown> = {}) {
 function storeBooking(userId: string, date: string, time: string) {
   const { service, ...fields } = booking({ date, time });
   return prisma.appointment.create({
-    data: { ...fields, date, time, productId: String(service), userId, chair: 1 },
+    data: { ...fields, date, time, serviceId: String(service), userId, chair: 1 },
   });
 }
 

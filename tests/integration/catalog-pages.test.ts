@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { seedServices } from "../../prisma/seed-data";
 import { seed } from "../../prisma/seed-database";
-import { getCatalog, PAGE_SIZE } from "~/models/product.server";
+import { getCatalog, PAGE_SIZE } from "~/models/service.server";
 import type * as ReviewModel from "~/models/review.server";
 import { loader as allServicesLoader } from "~/routes/all-service";
 import { loader as homeLoader } from "~/routes/_index";
@@ -58,27 +58,27 @@ afterEach(() => {
 describe("the services list of the home page", () => {
   it("opens on the first page of 6, with the total from one count", async () => {
     const { catalog } = await homeLoader(args("/"));
-    expect(catalog.products).toHaveLength(6);
+    expect(catalog.services).toHaveLength(6);
     expect(catalog.total).toBe(TOTAL);
     expect(catalog.pages).toBe(1);
-    expect(catalog.products[0]).toMatchObject({ slug: "teeth-whitening", price: 299 });
+    expect(catalog.services[0]).toMatchObject({ slug: "teeth-whitening", price: 299 });
   });
 
   it("renders pages 1..N for ?page=N, so LoadMore works without JavaScript", async () => {
     const { catalog } = await homeLoader(args("/?page=3"));
     expect(catalog.pages).toBe(3);
-    expect(catalog.products).toHaveLength(18);
-    expect(new Set(catalog.products.map((product) => product._id)).size).toBe(18);
+    expect(catalog.services).toHaveLength(18);
+    expect(new Set(catalog.services.map((service) => service._id)).size).toBe(18);
   });
 
   it("clamps a page past the end to the last page, and reads a bad page as 1", async () => {
     const far = await homeLoader(args("/?page=999999"));
     expect(far.catalog.pages).toBe(LAST_PAGE);
-    expect(far.catalog.products).toHaveLength(TOTAL);
+    expect(far.catalog.services).toHaveLength(TOTAL);
     for (const page of ["0", "-1", "abc", "1.5", "99999999999999999999"]) {
       const { catalog } = await homeLoader(args(`/?page=${page}`));
       expect(catalog.pages).toBe(1);
-      expect(catalog.products).toHaveLength(6);
+      expect(catalog.services).toHaveLength(6);
     }
   });
 
@@ -101,7 +101,7 @@ describe("the services list of the home page", () => {
       reviewsFail.now = false;
     });
     expect(reviews).toBeNull();
-    expect(catalog.products).toHaveLength(6);
+    expect(catalog.services).toHaveLength(6);
     expect(errors).toHaveBeenCalledWith(
       "Loading reviews for the home page failed",
       expect.any(Error),
@@ -115,7 +115,7 @@ describe("the All Services page", () => {
       Awaited<ReturnType<typeof getCatalog>>
     >;
     expect(result.init?.status).toBe(200);
-    expect(result.data.products).toHaveLength(6);
+    expect(result.data.services).toHaveLength(6);
     expect(result.data.total).toBe(TOTAL);
   });
 
@@ -128,7 +128,7 @@ describe("the All Services page", () => {
     );
     expect(result.data.total).toBe(expected.length);
     expect(result.data.pages).toBe(2);
-    expect(result.data.products.map((product) => product.slug).sort()).toEqual(
+    expect(result.data.services.map((service) => service.slug).sort()).toEqual(
       expected.map((service) => service.slug).sort(),
     );
     expect(result.data.filter).toEqual({ checked: ["Preventive", "Cosmetic"], radio: null });
@@ -138,7 +138,7 @@ describe("the All Services page", () => {
     const catalog = await getCatalog(new URLSearchParams("radio=0-100"));
     const expected = seedServices.filter((service) => service.priceCents <= 10_000);
     expect(catalog.total).toBe(expected.length);
-    for (const product of catalog.products) expect(product.price).toBeLessThanOrEqual(100);
+    for (const product of catalog.services) expect(product.price).toBeLessThanOrEqual(100);
   });
 
   it("answers a malformed filter with 400, says why and shows the first page", async () => {
@@ -147,28 +147,28 @@ describe("the All Services page", () => {
     )) as unknown as DataWithInit<Awaited<ReturnType<typeof getCatalog>>>;
     expect(result.init?.status).toBe(400);
     expect(result.data.filterError).toMatch(/^The price range "cheap" must be two amounts/);
-    expect(result.data.products).toHaveLength(6);
+    expect(result.data.services).toHaveLength(6);
     expect(result.data.total).toBe(TOTAL);
   });
 
   it("shows an empty list, not an error, when nothing matches", async () => {
     const catalog = await getCatalog(new URLSearchParams("radio=0-1"));
-    expect(catalog).toMatchObject({ products: [], total: 0, pages: 1, filterError: null });
+    expect(catalog).toMatchObject({ services: [], total: 0, pages: 1, filterError: null });
   });
 });
 
 describe("the service page", () => {
   it("resolves the id and the slug to the same service, with its reviews and average", async () => {
-    const stored = await prisma.product.findUniqueOrThrow({ where: { slug: "teeth-whitening" } });
+    const stored = await prisma.service.findUniqueOrThrow({ where: { slug: "teeth-whitening" } });
     const extra = await prisma.review.create({
-      data: { name: "Second Patient", message: "Fine.", rating: 2, productId: stored.id },
+      data: { name: "Second Patient", message: "Fine.", rating: 2, serviceId: stored.id },
     });
     const byId = await productLoader(args(`/product/${stored.id}`, { idOrSlug: stored.id }));
     const bySlug = await productLoader(
       args("/product/teeth-whitening", { idOrSlug: "teeth-whitening" }),
     );
     expect(byId).toEqual(bySlug);
-    expect(byId.product).toMatchObject({ _id: stored.id, name: "Teeth Whitening", price: 299 });
+    expect(byId.service).toMatchObject({ _id: stored.id, name: "Teeth Whitening", price: 299 });
     expect(byId.reviews.count).toBe(2);
     expect(byId.reviews.average).toBe(3.5);
     expect(byId.reviews.reviews.map((review) => review.name)).toEqual([

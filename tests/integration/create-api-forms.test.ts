@@ -32,7 +32,7 @@ describe("Add Service page (/add-services)", () => {
     });
     const post = await settle(() => serviceAction(actionArgs(formPost("/add-services", service))));
     expect(post.location).toBe("/login?redirectTo=%2Fadd-services");
-    expect(await prisma.product.count({ where: { name: service.name } })).toBe(0);
+    expect(await prisma.service.count({ where: { name: service.name } })).toBe(0);
   });
 
   it("signed in: shows who adds, refuses with the message and the values, creates and goes home", async () => {
@@ -56,7 +56,7 @@ describe("Add Service page (/add-services)", () => {
       type: "success",
       message: "Product Created Successfully",
     });
-    expect(await prisma.product.findFirstOrThrow({ where: { name: service.name } })).toMatchObject({
+    expect(await prisma.service.findFirstOrThrow({ where: { name: service.name } })).toMatchObject({
       slug: "sleep-apnea-splint",
       priceCents: 42000,
       category: "Orthodontics",
@@ -104,7 +104,7 @@ describe("Add Review page (/add-review)", () => {
     });
     expect(
       await prisma.review.findFirstOrThrow({ where: { message: "Painless filling." } }),
-    ).toMatchObject({ rating: 4, productId: serviceId, userId: user.id, name: "Grace" });
+    ).toMatchObject({ rating: 4, serviceId, userId: user.id, name: "Grace" });
   });
 });
 
@@ -143,6 +143,6 @@ describe("when the database fails", () => {
       await prisma.$executeRawUnsafe('ALTER TABLE "ProductHidden" RENAME TO "Product"');
       consoleError.mockRestore();
     }
-    expect(await prisma.product.count()).toBeGreaterThan(0);
+    expect(await prisma.service.count()).toBeGreaterThan(0);
   });
 });

@@ -89,7 +89,7 @@ describe.each(routes)("POST /api/%s", (_name, route, path, body) => {
 
   it("answers an empty body with 'Fill All Details' and stores nothing", async () => {
     const before = await Promise.all([
-      prisma.product.count(),
+      prisma.service.count(),
       prisma.review.count(),
       prisma.appointment.count(),
     ]);
@@ -99,7 +99,7 @@ describe.each(routes)("POST /api/%s", (_name, route, path, body) => {
     });
     expect(
       await Promise.all([
-        prisma.product.count(),
+        prisma.service.count(),
         prisma.review.count(),
         prisma.appointment.count(),
       ]),
@@ -130,7 +130,7 @@ describe("POST /api/create-product", () => {
     expect(second.body).toMatchObject({
       product: { slug: "gum-contouring-2", category: "Cosmetic" },
     });
-    const stored = await prisma.product.findUniqueOrThrow({ where: { slug: "gum-contouring-2" } });
+    const stored = await prisma.service.findUniqueOrThrow({ where: { slug: "gum-contouring-2" } });
     expect(stored).toMatchObject({ priceCents: 12000, createdById: user.id });
 
     const odd = await post(createProductRoute, "/api/create-product", {
@@ -220,7 +220,7 @@ describe("POST /api/create-review", () => {
     const stored = await prisma.review.findFirstOrThrow({
       where: { message: "Numbers work too." },
     });
-    expect(stored).toMatchObject({ rating: 2, productId: serviceId, userId: user.id });
+    expect(stored).toMatchObject({ rating: 2, serviceId, userId: user.id });
   });
 
   it("reports the first problem in the spec's order and refuses unknown services", async () => {

@@ -227,7 +227,7 @@ describe("POST /api/product-filters", () => {
     expect((body.products as Array<{ _id: string }>).map((product) => product._id)).toEqual([
       added.id,
     ]);
-    await prisma.product.delete({ where: { id: added.id } });
+    await prisma.service.delete({ where: { id: added.id } });
   });
 
   it.each([
@@ -304,7 +304,7 @@ describe("GET /api/get-product", () => {
 
 describe("GET /api/get-product/{id}", () => {
   it("answers one service by id, and by slug", async () => {
-    const stored = await prisma.product.findUniqueOrThrow({ where: { slug: "invisalign" } });
+    const stored = await prisma.service.findUniqueOrThrow({ where: { slug: "invisalign" } });
     const byId = await call(() =>
       oneProduct(get(`/api/get-product/${stored.id}`, { id: stored.id })),
     );

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { countProducts, createProduct, getProductPage } from "~/models/product.server";
+import { countServices, createService, getServicePage } from "~/models/service.server";
 import { createReview, listReviews } from "~/models/review.server";
 import { prisma } from "~/utils/db.server";
 import { cachedRead, invalidateReadCache, readCacheGeneration } from "~/utils/read-cache.server";
-import { createProduct as insertProduct, createUser } from "../support/factories";
+import { createProduct as insertService, createUser } from "../support/factories";
 
 describe("read cache", () => {
   it("runs one query for concurrent misses and none for a hit", async () => {
@@ -26,12 +26,12 @@ describe("read cache", () => {
 
   it("shows a service created through the domain at once in the list and the count", async () => {
     const user = await createUser();
-    await insertProduct();
-    const before = await countProducts();
-    const firstPage = await getProductPage("1");
+    await insertService();
+    const before = await countServices();
+    const firstPage = await getServicePage("1");
     const generation = readCacheGeneration();
 
-    const created = await createProduct(
+    const created = await createService(
       {
         name: "Cached Whitening",
         description: "Brand new service that must appear at once.",
@@ -44,18 +44,18 @@ describe("read cache", () => {
 
     expect(created.ok).toBe(true);
     expect(readCacheGeneration()).toBeGreaterThan(generation);
-    expect(await countProducts()).toBe(before + 1);
-    const page = await getProductPage("1");
-    expect(page.ok && page.products[0]?.name).toBe("Cached Whitening");
-    expect(firstPage.ok && firstPage.products[0]?.name).not.toBe("Cached Whitening");
+    expect(await countServices()).toBe(before + 1);
+    const page = await getServicePage("1");
+    expect(page.ok && page.services[0]?.name).toBe("Cached Whitening");
+    expect(firstPage.ok && firstPage.services[0]?.name).not.toBe("Cached Whitening");
   });
 
   it("shows a new review at once in GET /api/reviews' list", async () => {
     const user = await createUser();
-    const product = await insertProduct();
+    const service = await insertService();
     const before = await listReviews();
     const result = await createReview(
-      { name: "Ana", service: product.id, message: "Painless and quick.", rating: "5" },
+      { name: "Ana", service: service.id, message: "Painless and quick.", rating: "5" },
       user.id,
     );
     expect(result.ok).toBe(true);
@@ -65,8 +65,8 @@ describe("read cache", () => {
   });
 
   it("keeps serving the cached answer to a write made around the domain until invalidated", async () => {
-    const before = await countProducts();
-    await prisma.product.create({
+    const before = await countServices();
+    await prisma.service.create({
       data: {
         name: "Direct insert",
         slug: `direct-${Date.now()}`,
@@ -76,8 +76,8 @@ describe("read cache", () => {
         category: "Preventive",
       },
     });
-    expect(await countProducts()).toBe(before);
+    expect(await countServices()).toBe(before);
     invalidateReadCache();
-    expect(await countProducts()).toBe(before + 1);
+    expect(await countServices()).toBe(before + 1);
   });
 });

@@ -11,7 +11,7 @@ describe("seed", () => {
     await seed(prisma);
     await seed(prisma);
 
-    const products = await prisma.product.findMany();
+    const products = await prisma.service.findMany();
     expect(products.length).toBe(seedServices.length);
     expect(products.length).toBeGreaterThanOrEqual(24);
     expect(new Set(products.map((product) => product.category))).toEqual(new Set(CATEGORIES));
@@ -34,7 +34,7 @@ describe("seed", () => {
     expect(reviews.length).toBe(seedReviews.length);
     expect(reviews.length).toBeGreaterThanOrEqual(10);
     expect(new Set(reviews.map((review) => review.rating))).toEqual(new Set([1, 2, 3, 4, 5]));
-    expect(new Set(reviews.map((review) => review.productId)).size).toBeGreaterThan(5);
+    expect(new Set(reviews.map((review) => review.serviceId)).size).toBeGreaterThan(5);
 
     const demo = await prisma.user.findUniqueOrThrow({ where: { email: DEMO_PATIENT.email } });
     expect(demo.provider).toBe("local");

@@ -23,8 +23,8 @@ afterAll(async () => {
 }, 30_000);
 
 it(`serves 64 connections for ${SECONDS} s with no error and no 5xx`, async () => {
-  const product = await server.db().product.findFirstOrThrow();
-  const paths = loadPaths(product.id, product.slug);
+  const service = await server.db().service.findFirstOrThrow();
+  const paths = loadPaths(service.id, service.slug);
   for (const path of paths) {
     const response = await fetch(`${server.url}${path}`);
     await response.arrayBuffer();

@@ -37,7 +37,7 @@ export async function createProduct(
   overrides: Partial<{ name: string; slug: string; priceCents: number; category: string }> = {},
 ) {
   counter += 1;
-  const product = await prisma.product.create({
+  const product = await prisma.service.create({
     data: {
       name: `Test Service ${counter}`,
       slug: `test-service-${counter}-${Date.now()}`,

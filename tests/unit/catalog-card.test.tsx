@@ -4,9 +4,9 @@ import { describe, expect, it } from "vitest";
 import { ServiceCard } from "~/components/service-card";
 import { StarRating } from "~/components/star-rating";
 import { wrapIndex } from "~/components/reviews-carousel";
-import type { ProductJson } from "~/models/product.server";
+import type { ServiceJson } from "~/models/service.server";
 
-const product: ProductJson = {
+const service: ServiceJson = {
   _id: "cku1",
   slug: "comprehensive-orthodontic-assessment",
   name: "Comprehensive Orthodontic Assessment",
@@ -21,19 +21,19 @@ describe("the service card", () => {
   it("cuts the name at 25 and the description at 55 + '...', and shows the price in dollars", () => {
     const html = renderToStaticMarkup(
       <StaticRouter location="/">
-        <ServiceCard product={product} position={1} />
+        <ServiceCard service={service} position={1} />
       </StaticRouter>,
     );
     expect(html).toContain(">Comprehensive Orthodontic</h3>");
     expect(html).not.toContain("Comprehensive Orthodontic Assessment</h3>");
-    expect(html).toContain(`>${product.description.slice(0, 55)}...</p>`);
+    expect(html).toContain(`>${service.description.slice(0, 55)}...</p>`);
     expect(html).toContain(">$1,234.50</p>");
   });
 
   it("links the photo and name by id and More Details by slug", () => {
     const html = renderToStaticMarkup(
       <StaticRouter location="/">
-        <ServiceCard product={product} position={7} />
+        <ServiceCard service={service} position={7} />
       </StaticRouter>,
     );
     const hrefs = [...html.matchAll(/href="([^"]+)"/g)].map((match) => match[1]);

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { Prisma, type Product } from "@prisma/client";
+import { Prisma, type Service } from "@prisma/client";
 import { prisma } from "~/utils/db.server";
 import { dollarsToCents } from "~/utils/format";
 import { cachedRead, invalidateReadCache } from "~/utils/read-cache.server";
@@ -12,7 +12,7 @@ import { parseFilterBody, parseFilterQuery, parsePage } from "~/validation/catal
 export const PAGE_SIZE = 6;
 
 /** A service as every JSON answer and every page component sees it; price in dollars. */
-export type ProductJson = {
+export type ServiceJson = {
   _id: string;
   slug: string;
   name: string;
@@ -25,26 +25,26 @@ export type ProductJson = {
 
 type Failure = { ok: false; status: number; message: string };
 
-export function toProductJson(product: Product): ProductJson {
+export function toServiceJson(service: Service): ServiceJson {
   return {
-    _id: product.id,
-    slug: product.slug,
-    name: product.name,
-    description: product.description,
-    price: product.priceCents / 100,
-    photo: product.photo,
-    category: product.category,
+    _id: service.id,
+    slug: service.slug,
+    name: service.name,
+    description: service.description,
+    price: service.priceCents / 100,
+    photo: service.photo,
+    category: service.category,
   };
 }
 
 // Newest first; the (createdAt, id) index serves this order.
-const NEWEST_FIRST: Prisma.ProductOrderByWithRelationInput[] = [
+const NEWEST_FIRST: Prisma.ServiceOrderByWithRelationInput[] = [
   { createdAt: "desc" },
   { id: "desc" },
 ];
 
-function whereFor(filter: CatalogFilter): Prisma.ProductWhereInput {
-  const where: Prisma.ProductWhereInput = {};
+function whereFor(filter: CatalogFilter): Prisma.ServiceWhereInput {
+  const where: Prisma.ServiceWhereInput = {};
   if (filter.checked.length > 0) where.category = { in: filter.checked };
   if (filter.radio) {
     where.priceCents = {
@@ -56,22 +56,22 @@ function whereFor(filter: CatalogFilter): Prisma.ProductWhereInput {
 }
 
 /** How many services match `filter` (all of them without one). */
-export async function countProducts(filter: CatalogFilter = NO_FILTER): Promise<number> {
+export async function countServices(filter: CatalogFilter = NO_FILTER): Promise<number> {
   return cachedRead(`count:${JSON.stringify(filter)}`, () =>
-    prisma.product.count({ where: whereFor(filter) }),
+    prisma.service.count({ where: whereFor(filter) }),
   );
 }
 
 /** One page (1-based) of the services matching `filter`, newest first. */
-function findPage(page: number, filter: CatalogFilter): Promise<ProductJson[]> {
+function findPage(page: number, filter: CatalogFilter): Promise<ServiceJson[]> {
   return cachedRead(`page:${page}:${JSON.stringify(filter)}`, async () => {
-    const products = await prisma.product.findMany({
+    const services = await prisma.service.findMany({
       where: whereFor(filter),
       orderBy: NEWEST_FIRST,
       skip: (page - 1) * PAGE_SIZE,
       take: PAGE_SIZE,
     });
-    return products.map(toProductJson);
+    return services.map(toServiceJson);
   });
 }
 
@@ -79,40 +79,40 @@ function findPage(page: number, filter: CatalogFilter): Promise<ProductJson[]> {
  * `GET /api/product-list/{page}`: one page of the list; a page past the end is an empty
  * list. An optional filter (the All Services query) narrows it, for "load more" in filter mode.
  */
-export async function getProductPage(
+export async function getServicePage(
   rawPage: unknown,
   query?: URLSearchParams,
-): Promise<{ ok: true; page: number; products: ProductJson[] } | Failure> {
+): Promise<{ ok: true; page: number; services: ServiceJson[] } | Failure> {
   const page = parsePage(rawPage);
   if (!page.success) return { ok: false, status: 400, message: page.message };
   const filter = query ? parseFilterQuery(query) : { success: true as const, data: NO_FILTER };
   if (!filter.success) return { ok: false, status: 400, message: filter.message };
-  return { ok: true, page: page.data, products: await findPage(page.data, filter.data) };
+  return { ok: true, page: page.data, services: await findPage(page.data, filter.data) };
 }
 
 /**
  * `POST /api/product-filters` with `{ checked, radio, page? }`: the matching services,
  * a page at a time (page 1 unless asked), with the number that match in all.
  */
-export async function filterProducts(
+export async function filterServices(
   body: Record<string, unknown>,
-): Promise<{ ok: true; page: number; total: number; products: ProductJson[] } | Failure> {
+): Promise<{ ok: true; page: number; total: number; services: ServiceJson[] } | Failure> {
   const filter = parseFilterBody(body);
   if (!filter.success) return { ok: false, status: 400, message: filter.message };
   const page = parsePage(body.page ?? 1);
   if (!page.success) return { ok: false, status: 400, message: page.message };
-  const [total, products] = await Promise.all([
-    countProducts(filter.data),
+  const [total, services] = await Promise.all([
+    countServices(filter.data),
     findPage(page.data, filter.data),
   ]);
-  return { ok: true, page: page.data, total, products };
+  return { ok: true, page: page.data, total, services };
 }
 
 export type CatalogView = {
-  products: ProductJson[];
+  services: ServiceJson[];
   /** How many services match in all (the LoadMore button shows while more remain). */
   total: number;
-  /** How many pages `products` holds. */
+  /** How many pages `services` holds. */
   pages: number;
   filter: CatalogFilter;
   /** Why the query's filter was ignored, when it was malformed. */
@@ -128,22 +128,22 @@ export async function getCatalog(query: URLSearchParams): Promise<CatalogView> {
   const parsedFilter = parseFilterQuery(query);
   const filter = parsedFilter.success ? parsedFilter.data : NO_FILTER;
   const requested = parsePage(query.get("page") ?? 1);
-  const total = await countProducts(filter);
+  const total = await countServices(filter);
   const lastPage = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const pages = Math.min(requested.success ? requested.data : 1, lastPage);
-  const products =
+  const services =
     total === 0
       ? []
       : await cachedRead(`pages:${pages}:${JSON.stringify(filter)}`, async () => {
-          const rows = await prisma.product.findMany({
+          const rows = await prisma.service.findMany({
             where: whereFor(filter),
             orderBy: NEWEST_FIRST,
             take: pages * PAGE_SIZE,
           });
-          return rows.map(toProductJson);
+          return rows.map(toServiceJson);
         });
   return {
-    products,
+    services,
     total,
     pages,
     filter,
@@ -152,33 +152,33 @@ export async function getCatalog(query: URLSearchParams): Promise<CatalogView> {
 }
 
 /** Every service, by name: for the service pickers of the booking and review forms. */
-export function getAllProducts(): Promise<ProductJson[]> {
-  return cachedRead("products:by-name", async () => {
-    const products = await prisma.product.findMany({ orderBy: [{ name: "asc" }, { id: "asc" }] });
-    return products.map(toProductJson);
+export function getAllServices(): Promise<ServiceJson[]> {
+  return cachedRead("services:by-name", async () => {
+    const services = await prisma.service.findMany({ orderBy: [{ name: "asc" }, { id: "asc" }] });
+    return services.map(toServiceJson);
   });
 }
 
 /** A service by its id or its slug (the card links by id, More Details by slug). */
-export async function getProductByIdOrSlug(
+export async function getServiceByIdOrSlug(
   idOrSlug: string,
-): Promise<{ ok: true; product: ProductJson } | Failure> {
+): Promise<{ ok: true; service: ServiceJson } | Failure> {
   const key = idOrSlug.trim();
-  const product =
+  const service =
     key.length > 0 && key.length <= 200
-      ? await cachedRead(`product:${key}`, async () => {
-          const row = await prisma.product.findFirst({
+      ? await cachedRead(`service:${key}`, async () => {
+          const row = await prisma.service.findFirst({
             where: { OR: [{ id: key }, { slug: key }] },
           });
-          return row && toProductJson(row);
+          return row && toServiceJson(row);
         })
       : null;
-  return product
-    ? { ok: true, product }
+  return service
+    ? { ok: true, service }
     : { ok: false, status: 404, message: `No service found for "${key.slice(0, 60)}"` };
 }
 
-export const PRODUCT_CREATED = "Product Created Successfully";
+export const SERVICE_CREATED = "Product Created Successfully";
 
 /** The slug a service name gives: "Teeth Whitening!" -> "teeth-whitening". */
 export function slugify(name: string): string {
@@ -194,7 +194,7 @@ export function slugify(name: string): string {
 
 /** `base`, else `base-2`, `base-3`, ...: the first slug no service has yet. */
 async function freeSlug(base: string): Promise<string> {
-  const rows = await prisma.product.findMany({
+  const rows = await prisma.service.findMany({
     where: { slug: { startsWith: base } },
     select: { slug: true },
   });
@@ -208,10 +208,10 @@ async function freeSlug(base: string): Promise<string> {
  * Add Service and `POST /api/create-product`: validates in the spec's message order and
  * stores the service with a unique slug, its category and the price in cents.
  */
-export async function createProduct(
+export async function createService(
   input: Record<string, unknown>,
   userId: string,
-): Promise<{ ok: true; product: ProductJson } | Failure> {
+): Promise<{ ok: true; service: ServiceJson } | Failure> {
   const validated = validateForm(serviceSchema, input, SERVICE_REQUIRED_FIELDS);
   if (!validated.success) return { ok: false, status: 400, message: validated.message };
   const { name, description, price, photo, category } = validated.data;
@@ -221,7 +221,7 @@ export async function createProduct(
   for (let attempt = 0; ; attempt += 1) {
     const slug = attempt < 3 ? await freeSlug(base) : `${base}-${randomBytes(4).toString("hex")}`;
     try {
-      const product = await prisma.product.create({
+      const service = await prisma.service.create({
         data: {
           slug,
           name,
@@ -234,7 +234,7 @@ export async function createProduct(
         },
       });
       invalidateReadCache();
-      return { ok: true, product: toProductJson(product) };
+      return { ok: true, service: toServiceJson(service) };
     } catch (error) {
       const slugTaken =
         error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
