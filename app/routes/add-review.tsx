@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { AccountCard, TextField, useCheckedForm } from "~/components/account-form";
+import { FormCard, TextField, useCheckedForm } from "~/components/form-kit";
 import { FormError } from "~/components/form-error";
 import { SearchableSelect } from "~/components/searchable-select";
 import { TextAreaField } from "~/components/text-area-field";
@@ -54,7 +54,7 @@ export default function AddReview() {
   const { error, onSubmit, submitting } = useCheckedForm(reviewSchema, REVIEW_REQUIRED_FIELDS);
 
   return (
-    <AccountCard title="Add Review">
+    <FormCard title="Add Review">
       <Form method="post" noValidate onSubmit={onSubmit} className="space-y-4">
         <TextField
           name="name"
@@ -82,6 +82,6 @@ export default function AddReview() {
         </button>
         <FormError message={error} />
       </Form>
-    </AccountCard>
+    </FormCard>
   );
 }

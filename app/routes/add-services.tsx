@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { AccountCard, TextField, useCheckedForm } from "~/components/account-form";
+import { FormCard, TextField, useCheckedForm } from "~/components/form-kit";
 import { FormError } from "~/components/form-error";
 import { LoginGuard } from "~/components/login-guard";
 import { TextAreaField } from "~/components/text-area-field";
@@ -50,7 +50,7 @@ export default function AddService() {
   const values: Record<string, string> = actionData?.values ?? {};
 
   return (
-    <AccountCard title="Add Service">
+    <FormCard title="Add Service">
       <p className="mb-4 text-sm text-slate-700" data-testid="current-user">
         Adding as <span className="font-medium">{user.name}</span> ({user.email})
       </p>
@@ -101,6 +101,6 @@ export default function AddService() {
         </button>
         <FormError message={error} />
       </Form>
-    </AccountCard>
+    </FormCard>
   );
 }

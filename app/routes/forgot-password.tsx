@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
-import { AccountCard, TextField, useCheckedForm } from "~/components/account-form";
+import { FormCard, TextField, useCheckedForm } from "~/components/form-kit";
 import { FormError } from "~/components/form-error";
 import { PasswordInput } from "~/components/password-input";
 import { requestPasswordReset } from "~/models/password-reset.server";
@@ -44,7 +44,7 @@ export default function ForgotPassword() {
   const { error, onSubmit, submitting } = useCheckedForm(resetRequestSchema, RESET_FIELDS);
 
   return (
-    <AccountCard title="Reset password">
+    <FormCard title="Reset password">
       <p className="mb-4 text-sm text-slate-700">
         Enter your email and the new password you want. We will e-mail you a link: the new password
         takes effect when you open it (within one hour).
@@ -74,6 +74,6 @@ export default function ForgotPassword() {
           Login
         </Link>
       </p>
-    </AccountCard>
+    </FormCard>
   );
 }

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { AccountCard, TextField, useCheckedForm } from "~/components/account-form";
+import { FormCard, TextField, useCheckedForm } from "~/components/form-kit";
 import { FormError } from "~/components/form-error";
 import { GoogleButton } from "~/components/google-button";
 import { PasswordInput } from "~/components/password-input";
@@ -56,7 +56,7 @@ export default function Login() {
     redirectTo === "/" ? "/register" : `/register?redirectTo=${encodeURIComponent(redirectTo)}`;
 
   return (
-    <AccountCard title="Login">
+    <FormCard title="Login">
       <Form method="post" noValidate onSubmit={onSubmit} className="space-y-4">
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <TextField
@@ -90,6 +90,6 @@ export default function Login() {
           Signup
         </Link>
       </p>
-    </AccountCard>
+    </FormCard>
   );
 }

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
-import { AccountCard, TextField, useCheckedForm } from "~/components/account-form";
+import { FormCard, TextField, useCheckedForm } from "~/components/form-kit";
 import { FormError } from "~/components/form-error";
 import { SearchableSelect } from "~/components/searchable-select";
 import { TextAreaField } from "~/components/text-area-field";
@@ -86,7 +86,7 @@ export default function MakeAppointment() {
   const { user, services, selectedService, minDate, maxDate } = loaderData;
 
   return (
-    <AccountCard title="Book an Appoinment">
+    <FormCard title="Book an Appoinment">
       <p className="mb-4 text-sm text-slate-700">
         We are open {HOURS}. Times are clinic time ({CLINIC_TIME_ZONE.replace("_", " ")}).
       </p>
@@ -134,6 +134,6 @@ export default function MakeAppointment() {
         </button>
         <FormError message={error} />
       </Form>
-    </AccountCard>
+    </FormCard>
   );
 }

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { AccountCard, TextField, useCheckedForm } from "~/components/account-form";
+import { FormCard, TextField, useCheckedForm } from "~/components/form-kit";
 import { FormError } from "~/components/form-error";
 import { GoogleButton } from "~/components/google-button";
 import { PasswordInput } from "~/components/password-input";
@@ -57,7 +57,7 @@ export default function Register() {
   const { error, onSubmit, submitting } = useCheckedForm(registerSchema, REGISTER_FIELDS);
 
   return (
-    <AccountCard title="Register">
+    <FormCard title="Register">
       <Form method="post" noValidate onSubmit={onSubmit} className="space-y-4">
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <TextField
@@ -100,6 +100,6 @@ export default function Register() {
           Login
         </Link>
       </p>
-    </AccountCard>
+    </FormCard>
   );
 }

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { AccountCard } from "~/components/account-form";
+import { FormCard } from "~/components/form-kit";
 import { applyPasswordReset, checkResetLink, RESET_MESSAGES } from "~/models/password-reset.server";
 import { ACCOUNT_RESULTS } from "~/models/user.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -43,18 +43,18 @@ export default function ResetPasswordLink() {
 
   if (message) {
     return (
-      <AccountCard title="This link cannot be used">
+      <FormCard title="This link cannot be used">
         <p role="alert" className="text-slate-800">
           {message}
         </p>
         <Link to="/forgot-password" className="btn-primary mt-6 w-full">
           Ask for a new link
         </Link>
-      </AccountCard>
+      </FormCard>
     );
   }
   return (
-    <AccountCard title="Confirm your new password">
+    <FormCard title="Confirm your new password">
       <p className="text-slate-700">
         You asked to change your password. Confirm it here; you will then be signed out everywhere
         and can login with the new password.
@@ -64,6 +64,6 @@ export default function ResetPasswordLink() {
           Confirm new password
         </button>
       </Form>
-    </AccountCard>
+    </FormCard>
   );
 }

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { AccountCard, TextField, useCheckedForm } from "~/components/account-form";
+import { FormCard, TextField, useCheckedForm } from "~/components/form-kit";
 import { FormError } from "~/components/form-error";
 import { LoginGuard } from "~/components/login-guard";
 import { unexpectedFailure } from "~/utils/form-action.server";
@@ -50,7 +50,7 @@ export default function Profile() {
   const values = actionData?.values ?? user;
 
   return (
-    <AccountCard title="Update Profile">
+    <FormCard title="Update Profile">
       <p className="mb-4 text-sm text-slate-700">
         Signed in as <span className="font-medium">{user.email}</span>
       </p>
@@ -75,6 +75,6 @@ export default function Profile() {
         </button>
         <FormError message={error} />
       </Form>
-    </AccountCard>
+    </FormCard>
   );
 }

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { AccountCard } from "~/components/account-form";
+import { FormCard } from "~/components/form-kit";
 import { LoginGuard } from "~/components/login-guard";
 import { getUser, toPublicUser } from "~/utils/auth.server";
 
@@ -25,7 +25,7 @@ export default function GoogleProfile() {
   if (!user) return <LoginGuard redirectTo={PATH} />;
   const initial = user.name.trim().charAt(0).toUpperCase() || "?";
   return (
-    <AccountCard title="User Profile">
+    <FormCard title="User Profile">
       <div className="flex flex-col items-center gap-4 text-center">
         {user.userImage ? (
           <img
@@ -58,6 +58,6 @@ export default function GoogleProfile() {
           Your name, picture and e-mail come from your Google account.
         </p>
       </div>
-    </AccountCard>
+    </FormCard>
   );
 }

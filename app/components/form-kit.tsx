@@ -4,8 +4,11 @@ import type { FormEvent, InputHTMLAttributes, ReactNode } from "react";
 import type { z } from "zod";
 import { formToObject, validateForm } from "~/validation/form";
 
-/** The card every account page sits in. */
-export function AccountCard({ title, children }: { title: string; children: ReactNode }) {
+// The kit every form of the site is built from: the card it sits in, its labelled fields
+// and the client-side check that runs the server's own schema.
+
+/** The titled card a form page sits in. */
+export function FormCard({ title, children }: { title: string; children: ReactNode }) {
   return (
     <section className="mx-auto w-full max-w-md px-4 py-12">
       <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
