@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { DAY_NAMES, OPENING_HOURS, describeOpenDays } from "~/config/opening-hours";
+import { DAY_NAMES } from "~/utils/clinic-time";
+import { OPENING_HOURS, describeOpenDays } from "~/utils/slot-rules";
 import { CLINIC, clinicAddressLine, clinicMapUrl } from "~/data/clinic";
 
 export function SectionHeading({ id, children }: { id: string; children: ReactNode }) {

@@ -1,6 +1,6 @@
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { OPENING_HOURS, slotTimes } from "~/config/opening-hours";
+import { OPENING_HOURS, slotTimes } from "~/utils/slot-rules";
 
 type FreeSlotsAnswer =
   | { success: true; date: string; times: string[]; message: string | null }

@@ -5,12 +5,14 @@ import {
   clinicTimeToUtc,
   formatClinicDate,
   isIsoDate,
+} from "~/utils/clinic-time";
+import {
   isPastSlot,
   OPENING_HOURS,
   slotProblem,
   slotProblemMessage,
   slotTimes,
-} from "~/config/opening-hours";
+} from "~/utils/slot-rules";
 import { prisma } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { calendarFile } from "~/utils/ics.server";

@@ -7,13 +7,8 @@ import { FormError } from "~/components/form-error";
 import { SearchableSelect } from "~/components/searchable-select";
 import { TextAreaField } from "~/components/text-area-field";
 import { TimeSlotPicker } from "~/components/time-slot-picker";
-import {
-  addDays,
-  CLINIC_TIME_ZONE,
-  clinicNow,
-  describeOpenDays,
-  OPENING_HOURS,
-} from "~/config/opening-hours";
+import { addDays, CLINIC_TIME_ZONE, clinicNow } from "~/utils/clinic-time";
+import { describeOpenDays, OPENING_HOURS } from "~/utils/slot-rules";
 import { APPOINTMENT_BOOKED, bookAppointment } from "~/models/appointment.server";
 import { getUser, requireUser } from "~/utils/auth.server";
 import { serviceOptions, unexpectedFailure } from "~/utils/form-action.server";

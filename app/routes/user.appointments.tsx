@@ -3,7 +3,7 @@ import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FormError } from "~/components/form-error";
 import { LoginGuard } from "~/components/login-guard";
-import { CLINIC_TIME_ZONE, formatClinicDate } from "~/config/opening-hours";
+import { CLINIC_TIME_ZONE, formatClinicDate } from "~/utils/clinic-time";
 import {
   type AppointmentJson,
   cancelAppointment,

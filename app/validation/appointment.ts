@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isIsoDate, normalizeTime } from "~/config/opening-hours";
+import { isIsoDate, normalizeTime } from "~/utils/clinic-time";
 import { requiredText } from "./fields";
 
 /** The fields whose all being blank gives 'Fill All Details' (the service is not one). */

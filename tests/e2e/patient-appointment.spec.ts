@@ -1,6 +1,6 @@
 import type { User } from "@prisma/client";
 import ICAL from "ical.js";
-import { formatClinicDate } from "../../app/config/opening-hours";
+import { formatClinicDate } from "../../app/utils/clinic-time";
 import { MONDAY, SATURDAY, SUNDAY, TUESDAY, upcoming } from "../support/clinic-dates";
 import { createTestUser, e2eDb, expect, test, waitForMail } from "./fixtures";
 import { choose, formError, seededService, separateClients, toast } from "./patient-support";

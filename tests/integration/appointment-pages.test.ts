@@ -2,7 +2,7 @@ import type { User } from "@prisma/client";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { action as bookAction, loader as bookLoader } from "~/routes/make-appointment";
 import { action as listAction, loader as listLoader } from "~/routes/user.appointments";
-import { formatClinicDate } from "~/config/opening-hours";
+import { formatClinicDate } from "~/utils/clinic-time";
 import { prisma } from "~/utils/db.server";
 import { TRY_AGAIN_MESSAGE } from "~/utils/form-action.server";
 import { actionArgs, formPost, get, loaderArgs, settle, toastOf } from "./auth-helpers";

@@ -1,7 +1,7 @@
 import type { User } from "@prisma/client";
 import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clinicTimeToUtc, formatClinicDate } from "~/config/opening-hours";
+import { clinicTimeToUtc, formatClinicDate } from "~/utils/clinic-time";
 import {
   ALREADY_CANCELLED_MESSAGE,
   ALREADY_PAST_MESSAGE,

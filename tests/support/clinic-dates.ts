@@ -1,4 +1,4 @@
-import { addDays, clinicNow, weekdayOf } from "../../app/config/opening-hours";
+import { addDays, clinicNow, weekdayOf } from "../../app/utils/clinic-time";
 
 /** The first date after today (clinic time) that falls on `weekday` (0 = Sunday), `weeks` later. */
 export function upcoming(weekday: number, weeks = 0, now: Date = new Date()): string {

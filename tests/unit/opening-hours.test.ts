@@ -4,17 +4,19 @@ import {
   CLINIC_TIME_ZONE,
   clinicNow,
   clinicTimeToUtc,
-  describeOpenDays,
   formatClinicDate,
   isIsoDate,
-  isPastSlot,
   normalizeTime,
+  weekdayOf,
+} from "~/utils/clinic-time";
+import {
+  describeOpenDays,
+  isPastSlot,
   OPENING_HOURS,
   type OpeningHours,
   slotProblem,
   slotTimes,
-  weekdayOf,
-} from "~/config/opening-hours";
+} from "~/utils/slot-rules";
 
 /** 10:00 on Wednesday 2030-01-09 in New York (15:00 UTC). */
 const NOW = new Date("2030-01-09T15:00:00Z");

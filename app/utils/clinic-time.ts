@@ -1,0 +1,112 @@
+/**
+ * The clinic's calendar and clock. Dates ("YYYY-MM-DD") and times ("HH:MM") are the
+ * clinic's local wall-clock in CLINIC_TIME_ZONE, whatever zone the server or the patient's
+ * browser is in; "now" and "today" are read in that zone too. Shared by the server and the
+ * browser.
+ */
+
+/** IANA zone of the clinic's wall-clock. The seed address and prices are American. */
+export const CLINIC_TIME_ZONE = "America/New_York";
+
+export const DAY_NAMES = [
+  "Sunday",
+  "Monday",
+  "Tuesday",
+  "Wednesday",
+  "Thursday",
+  "Friday",
+  "Saturday",
+] as const;
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const TIME = /^([01]?\d|2[0-3]):([0-5]\d)(?::00(?:\.0+)?)?$/;
+
+function dateParts(date: string) {
+  const [year, month, day] = date.split("-").map(Number);
+  return { year: year!, month: month!, day: day! };
+}
+
+/** True for a real calendar date written YYYY-MM-DD (what an <input type="date"> sends). */
+export function isIsoDate(value: string): boolean {
+  const match = ISO_DATE.exec(value);
+  if (!match) return false;
+  const { year, month, day } = dateParts(value);
+  const utc = new Date(Date.UTC(year, month - 1, day));
+  return (
+    utc.getUTCFullYear() === year && utc.getUTCMonth() === month - 1 && utc.getUTCDate() === day
+  );
+}
+
+/** "9:00", "09:00" or "09:00:00" (an <input type="time"> with seconds) as "09:00"; else null. */
+export function normalizeTime(value: string): string | null {
+  const match = TIME.exec(value.trim());
+  if (!match) return null;
+  return `${match[1]!.padStart(2, "0")}:${match[2]}`;
+}
+
+/** 0 = Sunday ... 6 = Saturday, for a YYYY-MM-DD date. */
+export function weekdayOf(date: string): number {
+  const { year, month, day } = dateParts(date);
+  return new Date(Date.UTC(year, month - 1, day)).getUTCDay();
+}
+
+export function addDays(date: string, days: number): string {
+  const { year, month, day } = dateParts(date);
+  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
+}
+
+/** The clinic's wall-clock date and time at the instant `now`. */
+export function clinicNow(now: Date = new Date(), timeZone: string = CLINIC_TIME_ZONE) {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-CA", {
+      timeZone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    })
+      .formatToParts(now)
+      .map((part) => [part.type, part.value]),
+  );
+  return {
+    date: `${parts.year}-${parts.month}-${parts.day}`,
+    time: `${parts.hour}:${parts.minute}`,
+  };
+}
+
+function wallClockMs(date: string, time: string): number {
+  const { year, month, day } = dateParts(date);
+  const [hours, minutes] = time.split(":").map(Number);
+  return Date.UTC(year, month - 1, day, hours, minutes);
+}
+
+/** The instant a clinic wall-clock date and time happens (for calendar files). */
+export function clinicTimeToUtc(
+  date: string,
+  time: string,
+  timeZone: string = CLINIC_TIME_ZONE,
+): Date {
+  const target = wallClockMs(date, time);
+  // Start as if the zone were UTC and correct by what the zone's clock shows; a second
+  // step settles a first guess that fell on the other side of a DST change.
+  let instant = target;
+  for (let step = 0; step < 2; step += 1) {
+    const seen = clinicNow(new Date(instant), timeZone);
+    instant += target - wallClockMs(seen.date, seen.time);
+  }
+  return new Date(instant);
+}
+
+/** "Tuesday, 24 November 2026" for a YYYY-MM-DD date. */
+export function formatClinicDate(date: string): string {
+  const { year, month, day } = dateParts(date);
+  return new Intl.DateTimeFormat("en-GB", {
+    timeZone: "UTC",
+    weekday: "long",
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+  }).format(new Date(Date.UTC(year, month - 1, day)));
+}
