@@ -1,5 +1,6 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import type { InputHTMLAttributes } from "react";
+import { useHydrated } from "~/utils/use-hydrated";
 
 type Props = Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "id" | "name"> & {
   id: string;
@@ -13,8 +14,7 @@ type Props = Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "id" | "name">
  */
 export function PasswordInput({ id, name, label, className, ...rest }: Props) {
   const [visible, setVisible] = useState(false);
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
 
   return (
     <div>

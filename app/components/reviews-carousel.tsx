@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import { useEffect, useState, type KeyboardEvent } from "react";
 import { showAppToast } from "./toaster";
 import type { ReviewJson } from "~/models/review.server";
+import { useHydrated } from "~/utils/use-hydrated";
 import { StarRating } from "./star-rating";
 
 export const REVIEWS_FAILED_MESSAGE = "Something Went Wrong";
@@ -9,12 +10,6 @@ export const REVIEWS_FAILED_MESSAGE = "Something Went Wrong";
 /** Previous from the first goes to the last; next from the last goes to the first. */
 export function wrapIndex(index: number, length: number): number {
   return length === 0 ? 0 : ((index % length) + length) % length;
-}
-
-function useHydrated() {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
 }
 
 /**

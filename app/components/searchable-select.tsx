@@ -8,6 +8,7 @@ import {
   Label,
 } from "@headlessui/react";
 import { useEffect, useRef, useState } from "react";
+import { useHydrated } from "~/utils/use-hydrated";
 
 export type SelectOption = { value: string; label: string };
 
@@ -34,14 +35,13 @@ export function SearchableSelect({
   placeholder,
 }: SearchableSelectProps) {
   const nativeRef = useRef<HTMLSelectElement>(null);
-  const [enhanced, setEnhanced] = useState(false);
+  const enhanced = useHydrated();
   const [value, setValue] = useState(defaultValue);
   const [query, setQuery] = useState("");
 
   useEffect(() => {
     // Keep whatever was picked in the native select before the page became interactive.
     if (nativeRef.current) setValue(nativeRef.current.value);
-    setEnhanced(true);
   }, []);
 
   const id = `field-${name}`;

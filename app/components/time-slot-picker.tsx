@@ -1,6 +1,7 @@
 import { useFetcher } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { OPENING_HOURS, slotTimes } from "~/utils/slot-rules";
+import { useHydrated } from "~/utils/use-hydrated";
 
 type FreeSlotsAnswer =
   | { success: true; date: string; times: string[]; message: string | null }
@@ -14,11 +15,10 @@ const times = slotTimes();
  * select of the times still free on the chosen date, fetched from /resources/free-slots.
  */
 export function TimeSlotPicker({ date, defaultValue }: { date: string; defaultValue: string }) {
-  const [enhanced, setEnhanced] = useState(false);
+  const enhanced = useHydrated();
   const fetcher = useFetcher<FreeSlotsAnswer>();
   const { load } = fetcher;
 
-  useEffect(() => setEnhanced(true), []);
   useEffect(() => {
     if (enhanced && date) load(`/resources/free-slots?date=${encodeURIComponent(date)}`);
   }, [enhanced, date, load]);
