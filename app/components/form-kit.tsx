@@ -57,7 +57,7 @@ export function useCheckedForm(schema: z.ZodType, requiredFields: readonly strin
       formToObject(new FormData(event.currentTarget)),
       requiredFields,
     );
-    if (result.success) {
+    if (result.ok) {
       setClientError(null);
       return;
     }

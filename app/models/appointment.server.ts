@@ -1,4 +1,4 @@
-import { Prisma, type Appointment, type Service } from "@prisma/client";
+import type { Appointment, Service } from "@prisma/client";
 import {
   CLINIC_TIME_ZONE,
   clinicNow,
@@ -17,6 +17,7 @@ import { prisma } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { calendarFile } from "~/utils/ics.server";
 import { sendMail } from "~/utils/mail.server";
+import { fail, invalid, isUniqueViolation, ok, type Result } from "~/utils/result";
 import {
   APPOINTMENT_REQUIRED_FIELDS,
   appointmentSchema,
@@ -34,8 +35,6 @@ export const APPOINTMENT_NOT_FOUND_MESSAGE =
 export const ALREADY_CANCELLED_MESSAGE = "This appointment is already cancelled.";
 export const ALREADY_PAST_MESSAGE =
   "This appointment has already started or taken place, so it can no longer be cancelled.";
-
-type Failure = { ok: false; status: number; message: string };
 
 type AppointmentWithService = Appointment & { service: Pick<Service, "id" | "slug" | "name"> };
 
@@ -72,10 +71,6 @@ function toAppointmentJson(appointment: AppointmentWithService): AppointmentJson
     message: appointment.message,
     status: appointment.status === "cancelled" ? "cancelled" : "booked",
   };
-}
-
-function isUniqueViolation(error: unknown) {
-  return error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
 }
 
 /**
@@ -117,11 +112,11 @@ async function freeTimesSentence(date: string, now: Date): Promise<string> {
 export async function getFreeSlots(
   rawDate: string | null,
   now: Date = new Date(),
-): Promise<{ ok: true; date: string; times: string[]; message: string | null } | Failure> {
+): Promise<Result<{ date: string; times: string[]; message: string | null }>> {
   const date = rawDate?.trim() ?? "";
-  if (!isIsoDate(date)) return { ok: false, status: 400, message: DATE_FORMAT_MESSAGE };
+  if (!isIsoDate(date)) return invalid(DATE_FORMAT_MESSAGE);
   const times = await freeTimes(date, now);
-  return { ok: true, date, times, message: times.length > 0 ? null : noTimesMessage(date, now) };
+  return ok({ date, times, message: times.length > 0 ? null : noTimesMessage(date, now) });
 }
 
 function appointmentMail(appointment: AppointmentWithService, kind: "booked" | "cancelled") {
@@ -185,16 +180,16 @@ export async function bookAppointment(
   input: Record<string, unknown>,
   userId: string,
   now: Date = new Date(),
-): Promise<{ ok: true; appointment: AppointmentJson } | Failure> {
+): Promise<Result<{ appointment: AppointmentJson }>> {
   const validated = validateForm(appointmentSchema, input, APPOINTMENT_REQUIRED_FIELDS);
-  if (!validated.success) return { ok: false, status: 400, message: validated.message };
+  if (!validated.ok) return validated;
   const { service: serviceId, date, time, ...contact } = validated.data;
 
   const service = await prisma.service.findUnique({
     where: { id: serviceId },
     select: { id: true },
   });
-  if (!service) return { ok: false, status: 400, message: UNKNOWN_SERVICE_MESSAGE };
+  if (!service) return invalid(UNKNOWN_SERVICE_MESSAGE);
 
   const problem = slotProblem(date, time, now);
   if (problem) {
@@ -203,11 +198,7 @@ export async function bookAppointment(
       problem === "off-grid" ||
       (problem === "past" && date === clinicNow(now).date);
     const message = slotProblemMessage(problem, date);
-    return {
-      ok: false,
-      status: 400,
-      message: sameDayStillOpen ? `${message} ${await freeTimesSentence(date, now)}` : message,
-    };
+    return invalid(sameDayStillOpen ? `${message} ${await freeTimesSentence(date, now)}` : message);
   }
 
   // A soft cap against one account holding many slots; not a uniqueness rule.
@@ -215,7 +206,7 @@ export async function bookAppointment(
     where: { userId, chair: { not: null }, date: { gte: clinicNow(now).date } },
   });
   if (upcoming >= OPENING_HOURS.maxUpcomingPerPatient) {
-    return { ok: false, status: 409, message: TOO_MANY_BOOKINGS_MESSAGE };
+    return fail(409, TOO_MANY_BOOKINGS_MESSAGE);
   }
 
   for (let chair = 1; chair <= OPENING_HOURS.chairsPerSlot; chair += 1) {
@@ -225,16 +216,12 @@ export async function bookAppointment(
         include: WITH_SERVICE,
       });
       deliver(appointmentMail(appointment, "booked"));
-      return { ok: true, appointment: toAppointmentJson(appointment) };
+      return ok({ appointment: toAppointmentJson(appointment) });
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
     }
   }
-  return {
-    ok: false,
-    status: 409,
-    message: `${SLOT_TAKEN_MESSAGE} ${await freeTimesSentence(date, now)}`,
-  };
+  return fail(409, `${SLOT_TAKEN_MESSAGE} ${await freeTimesSentence(date, now)}`);
 }
 
 /** The signed-in patient's bookings: upcoming soonest first, the rest latest first. */
@@ -263,25 +250,21 @@ export async function cancelAppointment(
   appointmentId: string,
   userId: string,
   now: Date = new Date(),
-): Promise<{ ok: true; appointment: AppointmentJson } | Failure> {
+): Promise<Result<{ appointment: AppointmentJson }>> {
   const appointment = await prisma.appointment.findFirst({
     where: { id: appointmentId, userId },
     include: WITH_SERVICE,
   });
-  if (!appointment) return { ok: false, status: 404, message: APPOINTMENT_NOT_FOUND_MESSAGE };
-  if (appointment.status === "cancelled") {
-    return { ok: false, status: 409, message: ALREADY_CANCELLED_MESSAGE };
-  }
-  if (isPastSlot(appointment.date, appointment.time, now)) {
-    return { ok: false, status: 409, message: ALREADY_PAST_MESSAGE };
-  }
+  if (!appointment) return fail(404, APPOINTMENT_NOT_FOUND_MESSAGE);
+  if (appointment.status === "cancelled") return fail(409, ALREADY_CANCELLED_MESSAGE);
+  if (isPastSlot(appointment.date, appointment.time, now)) return fail(409, ALREADY_PAST_MESSAGE);
   // Conditional on still being booked, so two cancels at once send one mail.
   const { count } = await prisma.appointment.updateMany({
     where: { id: appointment.id, userId, status: "booked" },
     data: { status: "cancelled", chair: null },
   });
-  if (count === 0) return { ok: false, status: 409, message: ALREADY_CANCELLED_MESSAGE };
+  if (count === 0) return fail(409, ALREADY_CANCELLED_MESSAGE);
   const cancelled = { ...appointment, status: "cancelled", chair: null };
   deliver(appointmentMail(cancelled, "cancelled"));
-  return { ok: true, appointment: toAppointmentJson(cancelled) };
+  return ok({ appointment: toAppointmentJson(cancelled) });
 }

@@ -6,8 +6,8 @@ import { getEnv } from "~/utils/env.server";
 import { sendMail } from "~/utils/mail.server";
 import { hashPassword } from "~/utils/password.server";
 import { limitSignIn } from "~/utils/rate-limit.server";
+import { fail, ok, type Result } from "~/utils/result";
 import { hashToken } from "~/utils/session.server";
-import type { Failure } from "./user.server";
 
 export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
 
@@ -31,11 +31,11 @@ export type ResetLinkStatus = "valid" | "invalid" | "expired" | "used";
 export async function requestPasswordReset(
   input: Record<string, unknown>,
   { clientIp }: { clientIp: string },
-): Promise<{ ok: true; message: string } | Failure> {
+): Promise<Result<{ message: string }>> {
   const limited = limitSignIn("forgot-password", clientIp);
   if (limited) return limited;
   const parsed = validateForm(resetRequestSchema, input, RESET_FIELDS);
-  if (!parsed.success) return { ok: false, status: 400, message: parsed.message };
+  if (!parsed.ok) return parsed;
   const { email, newPassword } = parsed.data;
 
   // Hashed whether or not there is an account, so the answer takes as long either way.
@@ -56,7 +56,7 @@ export async function requestPasswordReset(
     // A Google-only account has no password to change; tell its owner how to sign in.
     deliver(googleAccountMail(email));
   }
-  return { ok: true, message: RESET_MESSAGES.requested };
+  return ok({ message: RESET_MESSAGES.requested });
 }
 
 /**
@@ -125,16 +125,14 @@ export async function checkResetLink(token: string): Promise<ResetLinkStatus> {
  * Uses a reset link: sets the new password, retires every other open link of the user
  * and ends all of the user's sessions (a thief signed in with the old password is out).
  */
-export async function applyPasswordReset(
-  token: string,
-): Promise<{ ok: true; message: string } | (Failure & { status: 410 | 404 })> {
+export async function applyPasswordReset(token: string): Promise<Result<{ message: string }>> {
   const now = new Date();
   const reset = await findReset(token);
   const status = statusOf(reset, now);
   if (!reset || status !== "valid") {
     return status === "invalid"
-      ? { ok: false, status: 404, message: RESET_MESSAGES.invalid }
-      : { ok: false, status: 410, message: RESET_MESSAGES[status === "used" ? "used" : "expired"] };
+      ? fail(404, RESET_MESSAGES.invalid)
+      : fail(410, RESET_MESSAGES[status === "used" ? "used" : "expired"]);
   }
   // The claim only succeeds while the link is unused; every other write is conditional
   // on this very claim, so a link used twice at the same moment changes things once.
@@ -154,6 +152,6 @@ export async function applyPasswordReset(
     }),
     prisma.session.deleteMany({ where: { userId: reset.userId, user: claimedHere } }),
   ]);
-  if (claimed.count === 0) return { ok: false, status: 410, message: RESET_MESSAGES.used };
-  return { ok: true, message: RESET_MESSAGES.applied };
+  if (claimed.count === 0) return fail(410, RESET_MESSAGES.used);
+  return ok({ message: RESET_MESSAGES.applied });
 }

@@ -1,6 +1,7 @@
 import type { Review, Service } from "@prisma/client";
 import { prisma } from "~/utils/db.server";
 import { cachedRead, invalidateReadCache } from "~/utils/read-cache.server";
+import { invalid, ok, type Result } from "~/utils/result";
 import { validateForm } from "~/validation/form";
 import { REVIEW_REQUIRED_FIELDS, reviewSchema } from "~/validation/review";
 import { UNKNOWN_SERVICE_MESSAGE } from "~/validation/service";
@@ -77,19 +78,19 @@ export const REVIEW_CREATED = "review Created Successfully";
 export async function createReview(
   input: Record<string, unknown>,
   userId: string,
-): Promise<{ ok: true; review: ReviewJson } | { ok: false; status: number; message: string }> {
+): Promise<Result<{ review: ReviewJson }>> {
   const validated = validateForm(reviewSchema, input, REVIEW_REQUIRED_FIELDS);
-  if (!validated.success) return { ok: false, status: 400, message: validated.message };
+  if (!validated.ok) return validated;
   const { name, service: serviceId, message, rating } = validated.data;
   const service = await prisma.service.findUnique({
     where: { id: serviceId },
     select: { id: true },
   });
-  if (!service) return { ok: false, status: 400, message: UNKNOWN_SERVICE_MESSAGE };
+  if (!service) return invalid(UNKNOWN_SERVICE_MESSAGE);
   const review = await prisma.review.create({
     data: { name, message, rating, serviceId: service.id, userId },
     include: WITH_SERVICE,
   });
   invalidateReadCache();
-  return { ok: true, review: toReviewJson(review) };
+  return ok({ review: toReviewJson(review) });
 }

@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { Prisma, type Service } from "@prisma/client";
+import type { Prisma, Service } from "@prisma/client";
 import { prisma } from "~/utils/db.server";
 import { dollarsToCents } from "~/utils/format";
 import { cachedRead, invalidateReadCache } from "~/utils/read-cache.server";
+import { fail, isUniqueViolation, ok, type Result } from "~/utils/result";
 import { validateForm } from "~/validation/form";
 import { SERVICE_REQUIRED_FIELDS, serviceSchema } from "~/validation/service";
 import { NO_FILTER, type CatalogFilter } from "~/data/catalog-filter";
@@ -22,8 +23,6 @@ export type ServiceJson = {
   /** One of SERVICE_CATEGORIES. */
   category: string;
 };
-
-type Failure = { ok: false; status: number; message: string };
 
 export function toServiceJson(service: Service): ServiceJson {
   return {
@@ -82,12 +81,12 @@ function findPage(page: number, filter: CatalogFilter): Promise<ServiceJson[]> {
 export async function getServicePage(
   rawPage: unknown,
   query?: URLSearchParams,
-): Promise<{ ok: true; page: number; services: ServiceJson[] } | Failure> {
+): Promise<Result<{ page: number; services: ServiceJson[] }>> {
   const page = parsePage(rawPage);
-  if (!page.success) return { ok: false, status: 400, message: page.message };
-  const filter = query ? parseFilterQuery(query) : { success: true as const, data: NO_FILTER };
-  if (!filter.success) return { ok: false, status: 400, message: filter.message };
-  return { ok: true, page: page.data, services: await findPage(page.data, filter.data) };
+  if (!page.ok) return page;
+  const filter = query ? parseFilterQuery(query) : ok({ data: NO_FILTER });
+  if (!filter.ok) return filter;
+  return ok({ page: page.data, services: await findPage(page.data, filter.data) });
 }
 
 /**
@@ -96,16 +95,16 @@ export async function getServicePage(
  */
 export async function filterServices(
   body: Record<string, unknown>,
-): Promise<{ ok: true; page: number; total: number; services: ServiceJson[] } | Failure> {
+): Promise<Result<{ page: number; total: number; services: ServiceJson[] }>> {
   const filter = parseFilterBody(body);
-  if (!filter.success) return { ok: false, status: 400, message: filter.message };
+  if (!filter.ok) return filter;
   const page = parsePage(body.page ?? 1);
-  if (!page.success) return { ok: false, status: 400, message: page.message };
+  if (!page.ok) return page;
   const [total, services] = await Promise.all([
     countServices(filter.data),
     findPage(page.data, filter.data),
   ]);
-  return { ok: true, page: page.data, total, services };
+  return ok({ page: page.data, total, services });
 }
 
 export type CatalogView = {
@@ -126,11 +125,11 @@ export type CatalogView = {
  */
 export async function getCatalog(query: URLSearchParams): Promise<CatalogView> {
   const parsedFilter = parseFilterQuery(query);
-  const filter = parsedFilter.success ? parsedFilter.data : NO_FILTER;
+  const filter = parsedFilter.ok ? parsedFilter.data : NO_FILTER;
   const requested = parsePage(query.get("page") ?? 1);
   const total = await countServices(filter);
   const lastPage = Math.max(1, Math.ceil(total / PAGE_SIZE));
-  const pages = Math.min(requested.success ? requested.data : 1, lastPage);
+  const pages = Math.min(requested.ok ? requested.data : 1, lastPage);
   const services =
     total === 0
       ? []
@@ -147,7 +146,7 @@ export async function getCatalog(query: URLSearchParams): Promise<CatalogView> {
     total,
     pages,
     filter,
-    filterError: parsedFilter.success ? null : parsedFilter.message,
+    filterError: parsedFilter.ok ? null : parsedFilter.message,
   };
 }
 
@@ -162,7 +161,7 @@ export function getAllServices(): Promise<ServiceJson[]> {
 /** A service by its id or its slug (the card links by id, More Details by slug). */
 export async function getServiceByIdOrSlug(
   idOrSlug: string,
-): Promise<{ ok: true; service: ServiceJson } | Failure> {
+): Promise<Result<{ service: ServiceJson }>> {
   const key = idOrSlug.trim();
   const service =
     key.length > 0 && key.length <= 200
@@ -173,9 +172,7 @@ export async function getServiceByIdOrSlug(
           return row && toServiceJson(row);
         })
       : null;
-  return service
-    ? { ok: true, service }
-    : { ok: false, status: 404, message: `No service found for "${key.slice(0, 60)}"` };
+  return service ? ok({ service }) : fail(404, `No service found for "${key.slice(0, 60)}"`);
 }
 
 export const SERVICE_CREATED = "Product Created Successfully";
@@ -211,9 +208,9 @@ async function freeSlug(base: string): Promise<string> {
 export async function createService(
   input: Record<string, unknown>,
   userId: string,
-): Promise<{ ok: true; service: ServiceJson } | Failure> {
+): Promise<Result<{ service: ServiceJson }>> {
   const validated = validateForm(serviceSchema, input, SERVICE_REQUIRED_FIELDS);
-  if (!validated.success) return { ok: false, status: 400, message: validated.message };
+  if (!validated.ok) return validated;
   const { name, description, price, photo, category } = validated.data;
   const base = slugify(name);
   // Two services of one name created at once can pick the same free slug; the unique
@@ -234,11 +231,9 @@ export async function createService(
         },
       });
       invalidateReadCache();
-      return { ok: true, service: toServiceJson(service) };
+      return ok({ service: toServiceJson(service) });
     } catch (error) {
-      const slugTaken =
-        error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
-      if (!slugTaken || attempt >= 3) throw error;
+      if (!isUniqueViolation(error) || attempt >= 3) throw error;
     }
   }
 }

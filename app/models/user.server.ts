@@ -1,4 +1,4 @@
-import { Prisma, type User } from "@prisma/client";
+import type { User } from "@prisma/client";
 import {
   LOGIN_FIELDS,
   PROFILE_FIELDS,
@@ -12,6 +12,7 @@ import { isHttpUrl } from "~/validation/fields";
 import { prisma } from "~/utils/db.server";
 import { hashPassword, verifyPassword } from "~/utils/password.server";
 import { limitSignIn } from "~/utils/rate-limit.server";
+import { fail, isUniqueViolation, ok, type Result } from "~/utils/result";
 
 /** What account actions answer; the messages in quotes in the spec are spelled as there. */
 export const ACCOUNT_RESULTS = {
@@ -27,12 +28,7 @@ export const ACCOUNT_RESULTS = {
   somethingWentWrong: "Something went wrong",
 } as const;
 
-export type Failure = { ok: false; status: number; message: string };
 type Options = { clientIp: string };
-
-function invalid(message: string): Failure {
-  return { ok: false, status: 400, message };
-}
 
 let dummyHash: Promise<string> | undefined;
 /** A hash to compare against when there is no account, so both cases take as long. */
@@ -44,25 +40,23 @@ function timingHash() {
 export async function registerUser(
   input: Record<string, unknown>,
   { clientIp }: Options,
-): Promise<{ ok: true; message: string; user: User } | Failure> {
+): Promise<Result<{ message: string; user: User }>> {
   const limited = limitSignIn("register", clientIp);
   if (limited) return limited;
   const parsed = validateForm(registerSchema, input, REGISTER_FIELDS);
-  if (!parsed.success) return invalid(parsed.message);
+  if (!parsed.ok) return parsed;
   const { name, email, userImage, password } = parsed.data;
 
   const existing = await prisma.user.findUnique({ where: { email }, select: { id: true } });
-  if (existing) return { ok: false, status: 409, message: ACCOUNT_RESULTS.emailTaken };
+  if (existing) return fail(409, ACCOUNT_RESULTS.emailTaken);
   try {
     const user = await prisma.user.create({
       data: { name, email, userImage, passwordHash: await hashPassword(password) },
     });
-    return { ok: true, message: ACCOUNT_RESULTS.registered, user };
+    return ok({ message: ACCOUNT_RESULTS.registered, user });
   } catch (error) {
     // Two sign-ups for one address at the same moment: the unique index decides.
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
-      return { ok: false, status: 409, message: ACCOUNT_RESULTS.emailTaken };
-    }
+    if (isUniqueViolation(error)) return fail(409, ACCOUNT_RESULTS.emailTaken);
     throw error;
   }
 }
@@ -70,20 +64,20 @@ export async function registerUser(
 export async function loginUser(
   input: Record<string, unknown>,
   { clientIp }: Options,
-): Promise<{ ok: true; message: string; user: User } | Failure> {
+): Promise<Result<{ message: string; user: User }>> {
   const limited = limitSignIn("login", clientIp);
   if (limited) return limited;
   const parsed = validateForm(loginSchema, input, LOGIN_FIELDS);
-  if (!parsed.success) return invalid(parsed.message);
+  if (!parsed.ok) return parsed;
   const { email, password } = parsed.data;
 
   const user = await prisma.user.findUnique({ where: { email } });
   // Google-only accounts have no password; they get the same answer as a wrong one.
   const matches = await verifyPassword(password, user?.passwordHash ?? (await timingHash()));
   if (!user?.passwordHash || !matches) {
-    return { ok: false, status: 401, message: ACCOUNT_RESULTS.wrongCredentials };
+    return fail(401, ACCOUNT_RESULTS.wrongCredentials);
   }
-  return { ok: true, message: ACCOUNT_RESULTS.loggedIn, user };
+  return ok({ message: ACCOUNT_RESULTS.loggedIn, user });
 }
 
 /**
@@ -93,19 +87,17 @@ export async function loginUser(
 export async function updateProfile(
   user: User,
   input: Record<string, unknown>,
-): Promise<{ ok: true; message: string; user: User } | Failure> {
-  if (user.provider === "google") {
-    return { ok: false, status: 403, message: ACCOUNT_RESULTS.googleProfileReadOnly };
-  }
+): Promise<Result<{ message: string; user: User }>> {
+  if (user.provider === "google") return fail(403, ACCOUNT_RESULTS.googleProfileReadOnly);
   const merged = {
     name: input.name === undefined ? user.name : input.name,
     userImage: input.userImage === undefined ? user.userImage : input.userImage,
     address: input.address === undefined ? user.address : input.address,
   };
   const parsed = validateForm(profileSchema, merged, PROFILE_FIELDS);
-  if (!parsed.success) return invalid(parsed.message);
+  if (!parsed.ok) return parsed;
   const updated = await prisma.user.update({ where: { id: user.id }, data: parsed.data });
-  return { ok: true, message: ACCOUNT_RESULTS.profileUpdated, user: updated };
+  return ok({ message: ACCOUNT_RESULTS.profileUpdated, user: updated });
 }
 
 export type GoogleIdentity = {
@@ -155,7 +147,7 @@ export async function findOrCreateGoogleUser(identity: GoogleIdentity): Promise<
     });
   } catch (error) {
     // The same first sign-in finishing twice at once: the other one created the user.
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
+    if (isUniqueViolation(error)) {
       const raced = await prisma.user.findUnique({ where: { googleId: identity.sub } });
       if (raced) return raced;
     }

@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { FormCard, TextField, useCheckedForm } from "~/components/form-kit";
 import { FormError } from "~/components/form-error";
@@ -7,7 +6,7 @@ import { SearchableSelect } from "~/components/searchable-select";
 import { TextAreaField } from "~/components/text-area-field";
 import { createReview, REVIEW_CREATED } from "~/models/review.server";
 import { getUser, requireUser } from "~/utils/auth.server";
-import { serviceOptions, unexpectedFailure } from "~/utils/form-action.server";
+import { serviceOptions, formRefusal, unexpectedFailure } from "~/utils/form-action.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { formToObject } from "~/validation/form";
 import { RATINGS, REVIEW_REQUIRED_FIELDS, reviewSchema } from "~/validation/review";
@@ -35,7 +34,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const values = formToObject(await request.formData());
   try {
     const result = await createReview(values, user.id);
-    if (!result.ok) return data({ error: result.message, values }, { status: result.status });
+    if (!result.ok) return formRefusal(result, values);
   } catch (error) {
     return unexpectedFailure("Adding a review", error, values);
   }

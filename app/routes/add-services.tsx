@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { FormCard, TextField, useCheckedForm } from "~/components/form-kit";
 import { FormError } from "~/components/form-error";
@@ -8,7 +7,7 @@ import { TextAreaField } from "~/components/text-area-field";
 import { SERVICE_CATEGORIES } from "~/data/service-categories";
 import { createService, SERVICE_CREATED } from "~/models/service.server";
 import { getUser, requireUser } from "~/utils/auth.server";
-import { unexpectedFailure } from "~/utils/form-action.server";
+import { formRefusal, unexpectedFailure } from "~/utils/form-action.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { formToObject } from "~/validation/form";
 import {
@@ -30,7 +29,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const values = formToObject(await request.formData());
   try {
     const result = await createService(values, user.id);
-    if (!result.ok) return data({ error: result.message, values }, { status: result.status });
+    if (!result.ok) return formRefusal(result, values);
   } catch (error) {
     return unexpectedFailure("Creating a service", error, values);
   }

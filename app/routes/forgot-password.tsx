@@ -1,13 +1,11 @@
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { FormCard, TextField, useCheckedForm } from "~/components/form-kit";
 import { FormError } from "~/components/form-error";
 import { PasswordInput } from "~/components/password-input";
 import { requestPasswordReset } from "~/models/password-reset.server";
-import { unexpectedFailure } from "~/utils/form-action.server";
+import { formRefusal, unexpectedFailure } from "~/utils/form-action.server";
 import { ACCOUNT_RESULTS } from "~/models/user.server";
-import { retryAfterHeaders } from "~/utils/rate-limit.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { RESET_FIELDS, resetRequestSchema } from "~/validation/account";
 import { formToObject } from "~/validation/form";
@@ -18,10 +16,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     const result = await requestPasswordReset(form, { clientIp: context.clientIp });
     if (!result.ok) {
-      return data(
-        { error: result.message, values },
-        { status: result.status, headers: retryAfterHeaders(result) },
-      );
+      return formRefusal(result, values);
     }
     return redirectWithToast("/login", { type: "success", message: result.message });
   } catch (error) {

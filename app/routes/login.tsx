@@ -1,16 +1,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { FormCard, TextField, useCheckedForm } from "~/components/form-kit";
 import { FormError } from "~/components/form-error";
 import { GoogleButton } from "~/components/google-button";
 import { PasswordInput } from "~/components/password-input";
-import { unexpectedFailure } from "~/utils/form-action.server";
+import { formRefusal, unexpectedFailure } from "~/utils/form-action.server";
 import { ACCOUNT_RESULTS, loginUser } from "~/models/user.server";
 import { getUser, signIn } from "~/utils/auth.server";
 import { isGoogleEnabled } from "~/utils/google.server";
 import { safeRedirect } from "~/utils/safe-redirect";
-import { retryAfterHeaders } from "~/utils/rate-limit.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { LOGIN_FIELDS, loginSchema } from "~/validation/account";
 import { formToObject } from "~/validation/form";
@@ -27,10 +26,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     const result = await loginUser(form, { clientIp: context.clientIp });
     if (!result.ok) {
-      return data(
-        { error: result.message, values },
-        { status: result.status, headers: retryAfterHeaders(result) },
-      );
+      return formRefusal(result, values);
     }
     const { setCookie } = await signIn(request, result.user.id);
     return redirectWithToast(

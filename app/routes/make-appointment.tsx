@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { FormCard, TextField, useCheckedForm } from "~/components/form-kit";
@@ -11,7 +10,7 @@ import { addDays, CLINIC_TIME_ZONE, clinicNow } from "~/utils/clinic-time";
 import { describeOpenDays, OPENING_HOURS } from "~/utils/slot-rules";
 import { APPOINTMENT_BOOKED, bookAppointment } from "~/models/appointment.server";
 import { getUser, requireUser } from "~/utils/auth.server";
-import { serviceOptions, unexpectedFailure } from "~/utils/form-action.server";
+import { serviceOptions, formRefusal, unexpectedFailure } from "~/utils/form-action.server";
 import { requestPath } from "~/utils/http.server";
 import { loginPathFor } from "~/utils/safe-redirect";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -41,7 +40,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const values = formToObject(await request.formData());
   try {
     const result = await bookAppointment(values, user.id);
-    if (!result.ok) return data({ error: result.message, values }, { status: result.status });
+    if (!result.ok) return formRefusal(result, values);
   } catch (error) {
     return unexpectedFailure("Booking", error, values);
   }

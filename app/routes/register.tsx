@@ -1,16 +1,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { FormCard, TextField, useCheckedForm } from "~/components/form-kit";
 import { FormError } from "~/components/form-error";
 import { GoogleButton } from "~/components/google-button";
 import { PasswordInput } from "~/components/password-input";
-import { unexpectedFailure } from "~/utils/form-action.server";
+import { formRefusal, unexpectedFailure } from "~/utils/form-action.server";
 import { ACCOUNT_RESULTS, registerUser } from "~/models/user.server";
 import { getUser } from "~/utils/auth.server";
 import { isGoogleEnabled } from "~/utils/google.server";
 import { loginPathFor, safeRedirect } from "~/utils/safe-redirect";
-import { retryAfterHeaders } from "~/utils/rate-limit.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { REGISTER_FIELDS, registerSchema } from "~/validation/account";
 import { formToObject } from "~/validation/form";
@@ -31,10 +30,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     const result = await registerUser(form, { clientIp: context.clientIp });
     if (!result.ok) {
-      return data(
-        { error: result.message, values },
-        { status: result.status, headers: retryAfterHeaders(result) },
-      );
+      return formRefusal(result, values);
     }
     // The spec sends a new patient to the login page; it still knows where they were going.
     return redirectWithToast(loginPathFor(safeRedirect(form.redirectTo)), {

@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { FormCard, TextField, useCheckedForm } from "~/components/form-kit";
 import { FormError } from "~/components/form-error";
 import { LoginGuard } from "~/components/login-guard";
-import { unexpectedFailure } from "~/utils/form-action.server";
+import { formRefusal, unexpectedFailure } from "~/utils/form-action.server";
 import { ACCOUNT_RESULTS, updateProfile } from "~/models/user.server";
 import { getUser, requireUser, toPublicUser } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -30,7 +30,7 @@ export async function action({ request }: ActionFunctionArgs) {
   };
   try {
     const result = await updateProfile(user, form);
-    if (!result.ok) return data({ error: result.message, values }, { status: result.status });
+    if (!result.ok) return formRefusal(result, values);
     return redirectWithToast("/", { type: "success", message: result.message });
   } catch (error) {
     return unexpectedFailure("Profile update", error, values, ACCOUNT_RESULTS.somethingWentWrong);

@@ -1,5 +1,6 @@
 import type { User } from "@prisma/client";
 import { getApiUser } from "./auth.server";
+import { retryAfterHeaders, type Failure } from "./result";
 
 /** A JSON answer of the REST API. */
 export function apiJson(body: Record<string, unknown>, status = 200, headers?: HeadersInit) {
@@ -38,11 +39,11 @@ export async function readBody(request: Request): Promise<Record<string, unknown
 }
 
 /** A domain refusal as `{ success: false, message }`, with Retry-After when rate-limited. */
-export function apiRefusal(result: { status: number; message: string; retryAfter?: number }) {
+export function apiRefusal(failure: Failure) {
   return apiJson(
-    { success: false, message: result.message },
-    result.status,
-    result.retryAfter === undefined ? undefined : { "retry-after": String(result.retryAfter) },
+    { success: false, message: failure.message },
+    failure.status,
+    retryAfterHeaders(failure),
   );
 }
 

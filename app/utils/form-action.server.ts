@@ -1,22 +1,34 @@
 import { data } from "@remix-run/node";
 import type { SelectOption } from "~/components/searchable-select";
 import { getAllServices } from "~/models/service.server";
+import { retryAfterHeaders, TRY_AGAIN_MESSAGE, unexpectedError, type Failure } from "./result";
 
-export const TRY_AGAIN_MESSAGE = "Something went wrong. Please try again.";
+/**
+ * A page action's refusal: the form again with what the visitor typed and the message,
+ * under the refusal's status (and its Retry-After, when it has one).
+ */
+export function formRefusal<Values extends Record<string, string>>(
+  failure: Failure,
+  values: Values,
+) {
+  return data(
+    { error: failure.message, values },
+    { status: failure.status, headers: retryAfterHeaders(failure) },
+  );
+}
 
 /**
  * A page action's answer when its domain call threw: logged for us, and for the patient
  * the form again with what they typed and a message (spec 8: logged, error toast), never
- * the error itself.
+ * the error itself. A busy database asks them to try again in a moment (503).
  */
-export function unexpectedFailure(
+export function unexpectedFailure<Values extends Record<string, string>>(
   what: string,
   error: unknown,
-  values: Record<string, string>,
+  values: Values,
   message: string = TRY_AGAIN_MESSAGE,
 ) {
-  console.error(`${what} failed`, error);
-  return data({ error: message, values }, { status: 500 });
+  return formRefusal(unexpectedError(what, error, message), values);
 }
 
 /**

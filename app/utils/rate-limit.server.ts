@@ -1,3 +1,5 @@
+import { fail, type Failure } from "./result";
+
 export const RATE_LIMIT_MESSAGE = "Too many attempts. Please wait a minute and try again.";
 
 type Window = { count: number; resetAt: number };
@@ -38,21 +40,11 @@ export function createRateLimiter({ limit, windowMs }: { limit: number; windowMs
 /** Sign-in attempts (login, register, password reset): 10 a minute per client and action. */
 export const signInLimiter = createRateLimiter({ limit: 10, windowMs: 60_000 });
 
-export type RateLimited = { ok: false; status: 429; message: string; retryAfter: number };
-
 /**
  * Counts an attempt at `action` from `clientIp`; returns the domain failure to hand
  * back when the client is over the limit, or null. Pages and the API share the count.
  */
-export function limitSignIn(action: string, clientIp: string): RateLimited | null {
+export function limitSignIn(action: string, clientIp: string): Failure | null {
   const result = signInLimiter.hit(`${action}:${clientIp}`);
-  if (result.ok) return null;
-  return { ok: false, status: 429, message: RATE_LIMIT_MESSAGE, retryAfter: result.retryAfter };
-}
-
-/** The Retry-After header for a refusal that came from the limiter, else none. */
-export function retryAfterHeaders(result: object): HeadersInit | undefined {
-  return "retryAfter" in result && typeof result.retryAfter === "number"
-    ? { "retry-after": String(result.retryAfter) }
-    : undefined;
+  return result.ok ? null : fail(429, RATE_LIMIT_MESSAGE, result.retryAfter);
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { CatalogFilter, PriceRange } from "~/data/catalog-filter";
 import { SERVICE_CATEGORIES, isServiceCategory } from "~/data/service-categories";
+import { invalid, ok, type Result } from "~/utils/result";
 
 /** Highest page number the list accepts; anything above is a malformed request, not "past the end". */
 export const MAX_PAGE = 1_000_000;
@@ -9,7 +10,8 @@ export const PAGE_MESSAGE = `The page must be a whole number from 1 to ${MAX_PAG
 /** Highest amount, in dollars, a price range may name. */
 export const MAX_PRICE_DOLLARS = 1_000_000;
 
-export type Parsed<T> = { success: true; data: T } | { success: false; message: string };
+/** A parsed value, or a 400 that says what is wrong with it. */
+export type Parsed<T> = Result<{ data: T }>;
 
 const pageSchema = z
   .union([z.string().regex(/^\d{1,16}$/, PAGE_MESSAGE), z.number({ error: PAGE_MESSAGE })])
@@ -19,9 +21,7 @@ const pageSchema = z
 /** A page number from a URL segment, query or JSON body: 1, 2, 3… (0, -1, 1.5, abc refused). */
 export function parsePage(value: unknown): Parsed<number> {
   const result = pageSchema.safeParse(value);
-  return result.success
-    ? { success: true, data: result.data }
-    : { success: false, message: PAGE_MESSAGE };
+  return result.success ? ok({ data: result.data }) : invalid(PAGE_MESSAGE);
 }
 
 const CHECKED_MESSAGE = `checked must be a list of service categories (${SERVICE_CATEGORIES.join(", ")})`;
@@ -66,9 +66,7 @@ export function parseFilterBody(body: Record<string, unknown>): Parsed<CatalogFi
     checked: body.checked ?? undefined,
     radio: body.radio ?? undefined,
   });
-  return result.success
-    ? { success: true, data: result.data }
-    : { success: false, message: firstMessage(result.error) };
+  return result.success ? ok({ data: result.data }) : invalid(firstMessage(result.error));
 }
 
 const RANGE_PATTERN = /^(\d{1,7}(?:\.\d{1,2})?)-(\d{1,7}(?:\.\d{1,2})?)$/;
@@ -82,15 +80,14 @@ export function parseRangeValue(value: string): PriceRange | null {
 /** The filter of the All Services GET form: `?checked=Cosmetic&checked=…&radio=100-500`. */
 export function parseFilterQuery(params: URLSearchParams): Parsed<CatalogFilter> {
   const radios = params.getAll("radio").filter((value) => value.trim() !== "");
-  if (radios.length > 1) return { success: false, message: "Choose one price range at a time" };
+  if (radios.length > 1) return invalid("Choose one price range at a time");
   let radio: PriceRange | [] = [];
   if (radios[0] !== undefined) {
     const range = parseRangeValue(radios[0]);
     if (!range) {
-      return {
-        success: false,
-        message: `The price range "${radios[0].slice(0, 40)}" must be two amounts in dollars, like 100-500`,
-      };
+      return invalid(
+        `The price range "${radios[0].slice(0, 40)}" must be two amounts in dollars, like 100-500`,
+      );
     }
     radio = range;
   }

@@ -1,9 +1,10 @@
 import type { z } from "zod";
+import { invalid, ok, type Failure, type Success } from "~/utils/result";
 
 export const FILL_ALL_DETAILS = "Fill All Details";
 
-export type Validated<T> =
-  { success: true; data: T } | { success: false; message: string; field: string | null };
+/** Valid input as the schema outputs it, or a 400 naming the first problem and its field. */
+export type Validated<T> = Success<{ data: T }> | (Failure & { field: string | null });
 
 function isBlank(value: unknown) {
   return value === undefined || value === null || (typeof value === "string" && !value.trim());
@@ -20,14 +21,13 @@ export function validateForm<S extends z.ZodType>(
   requiredFields: readonly string[],
 ): Validated<z.output<S>> {
   if (requiredFields.every((field) => isBlank(input[field]))) {
-    return { success: false, message: FILL_ALL_DETAILS, field: null };
+    return { ...invalid(FILL_ALL_DETAILS), field: null };
   }
   const result = schema.safeParse(input);
-  if (result.success) return { success: true, data: result.data };
+  if (result.success) return ok({ data: result.data });
   const issue = result.error.issues[0];
   return {
-    success: false,
-    message: issue?.message ?? "Invalid input",
+    ...invalid(issue?.message ?? "Invalid input"),
     field: typeof issue?.path[0] === "string" ? issue.path[0] : null,
   };
 }

@@ -4,7 +4,7 @@ import { action as bookAction, loader as bookLoader } from "~/routes/make-appoin
 import { action as listAction, loader as listLoader } from "~/routes/user.appointments";
 import { formatClinicDate } from "~/utils/clinic-time";
 import { prisma } from "~/utils/db.server";
-import { TRY_AGAIN_MESSAGE } from "~/utils/form-action.server";
+import { TRY_AGAIN_MESSAGE } from "~/utils/result";
 import { actionArgs, formPost, get, loaderArgs, settle, toastOf } from "./auth-helpers";
 import { MONDAY, TUESDAY, upcoming } from "../support/clinic-dates";
 import { createProduct, createUser, sessionFor } from "../support/factories";

@@ -21,8 +21,8 @@ const reset = (input: Record<string, unknown>) =>
 const profile = (input: Record<string, unknown>) =>
   validateForm(profileSchema, input, PROFILE_FIELDS);
 
-function messageOf(result: { success: boolean; message?: string }) {
-  return result.success ? "valid" : result.message;
+function messageOf(result: { ok: boolean; message?: string }) {
+  return result.ok ? "valid" : result.message;
 }
 
 describe("login messages, in the spec's order", () => {
@@ -45,7 +45,7 @@ describe("login messages, in the spec's order", () => {
   it("lower-cases the address and keeps the password as typed", () => {
     const result = login({ email: "  Pat@Example.COM ", password: " pass word " });
     expect(result).toEqual({
-      success: true,
+      ok: true,
       data: { email: "pat@example.com", password: " pass word " },
     });
   });
@@ -117,7 +117,7 @@ describe("register messages, in the spec's order", () => {
 
   it("trims the name and lower-cases the address", () => {
     const result = register({ ...full, name: "  Pat  ", email: "PAT@Example.com" });
-    expect(result.success && result.data).toMatchObject({ name: "Pat", email: "pat@example.com" });
+    expect(result.ok && result.data).toMatchObject({ name: "Pat", email: "pat@example.com" });
   });
 });
 

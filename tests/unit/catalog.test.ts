@@ -15,7 +15,7 @@ describe("page numbers", () => {
     [3, 3],
     ["1000000", 1_000_000],
   ])("accepts %j as page %d", (input, page) => {
-    expect(parsePage(input)).toEqual({ success: true, data: page });
+    expect(parsePage(input)).toEqual({ ok: true, data: page });
   });
 
   it.each([
@@ -39,23 +39,23 @@ describe("page numbers", () => {
     NaN,
     Infinity,
   ])("refuses %j with one message", (input) => {
-    expect(parsePage(input)).toEqual({ success: false, message: PAGE_MESSAGE });
+    expect(parsePage(input)).toEqual({ ok: false, status: 400, message: PAGE_MESSAGE });
   });
 });
 
 describe("the filter body (POST /api/product-filters)", () => {
   it("reads categories and a [min, max] range in dollars", () => {
     expect(parseFilterBody({ checked: ["Cosmetic", "Preventive"], radio: [0, 100] })).toEqual({
-      success: true,
+      ok: true,
       data: { checked: ["Cosmetic", "Preventive"], radio: [0, 100] },
     });
   });
 
   it("treats missing or empty lists as no filter, and drops repeated categories", () => {
-    expect(parseFilterBody({})).toEqual({ success: true, data: NO_FILTER });
-    expect(parseFilterBody({ checked: [], radio: [] })).toEqual({ success: true, data: NO_FILTER });
+    expect(parseFilterBody({})).toEqual({ ok: true, data: NO_FILTER });
+    expect(parseFilterBody({ checked: [], radio: [] })).toEqual({ ok: true, data: NO_FILTER });
     expect(parseFilterBody({ checked: ["Cosmetic", "Cosmetic"] })).toEqual({
-      success: true,
+      ok: true,
       data: { checked: ["Cosmetic"], radio: null },
     });
   });
@@ -63,7 +63,8 @@ describe("the filter body (POST /api/product-filters)", () => {
   it("names the unknown category and lists the known ones", () => {
     const result = parseFilterBody({ checked: ["Cosmetic", "Tattoos"], radio: [] });
     expect(result).toEqual({
-      success: false,
+      ok: false,
+      status: 400,
       message:
         'Unknown category "Tattoos": choose from Preventive, Cosmetic, Restorative, Orthodontics, Oral surgery',
     });
@@ -83,8 +84,8 @@ describe("the filter body (POST /api/product-filters)", () => {
     [{ radio: { min: 0, max: 100 } }, /^radio must be a price range/],
   ])("refuses %j", (body, message) => {
     const result = parseFilterBody(body);
-    expect(result.success).toBe(false);
-    if (!result.success) expect(result.message).toMatch(message);
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.message).toMatch(message);
   });
 });
 
@@ -92,18 +93,18 @@ describe("the filter query (All Services GET form)", () => {
   it("reads repeated checked values and one radio range", () => {
     const params = new URLSearchParams("checked=Cosmetic&checked=Oral+surgery&radio=100-500");
     expect(parseFilterQuery(params)).toEqual({
-      success: true,
+      ok: true,
       data: { checked: ["Cosmetic", "Oral surgery"], radio: [100, 500] },
     });
   });
 
   it("ignores an empty radio value and reads an empty query as no filter", () => {
     expect(parseFilterQuery(new URLSearchParams("radio="))).toEqual({
-      success: true,
+      ok: true,
       data: NO_FILTER,
     });
     expect(parseFilterQuery(new URLSearchParams("page=3"))).toEqual({
-      success: true,
+      ok: true,
       data: NO_FILTER,
     });
   });
@@ -116,8 +117,8 @@ describe("the filter query (All Services GET form)", () => {
     ["checked=Haircuts", /^Unknown category "Haircuts"/],
   ])("refuses ?%s", (query, message) => {
     const result = parseFilterQuery(new URLSearchParams(query));
-    expect(result.success).toBe(false);
-    if (!result.success) expect(result.message).toMatch(message);
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.message).toMatch(message);
   });
 
   it("offers only ranges it can read back, and round-trips a filter through the query", () => {
@@ -129,7 +130,7 @@ describe("the filter query (All Services GET form)", () => {
     };
     const query = filterToQuery(filter, { page: "2" });
     expect(query).toBe("checked=Cosmetic&checked=Oral+surgery&radio=100-500&page=2");
-    expect(parseFilterQuery(new URLSearchParams(query))).toEqual({ success: true, data: filter });
+    expect(parseFilterQuery(new URLSearchParams(query))).toEqual({ ok: true, data: filter });
   });
 
   it("is filter mode when either list is set, and not when both are empty", () => {

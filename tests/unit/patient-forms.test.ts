@@ -30,15 +30,15 @@ function messagesWhileFilling(
 
 const serviceMessage = (input: Record<string, unknown>) => {
   const result = validateForm(serviceSchema, input, SERVICE_REQUIRED_FIELDS);
-  return result.success ? null : result.message;
+  return result.ok ? null : result.message;
 };
 const reviewMessage = (input: Record<string, unknown>) => {
   const result = validateForm(reviewSchema, input, REVIEW_REQUIRED_FIELDS);
-  return result.success ? null : result.message;
+  return result.ok ? null : result.message;
 };
 const appointmentMessage = (input: Record<string, unknown>) => {
   const result = validateForm(appointmentSchema, input, APPOINTMENT_REQUIRED_FIELDS);
-  return result.success ? null : result.message;
+  return result.ok ? null : result.message;
 };
 
 describe("Add Service messages", () => {
@@ -95,7 +95,7 @@ describe("Add Service messages", () => {
       SERVICE_REQUIRED_FIELDS,
     );
     expect(result).toEqual({
-      success: true,
+      ok: true,
       data: {
         name: "X",
         description: "Y",
@@ -135,7 +135,7 @@ describe("Add Review messages", () => {
     const base = { name: "Grace", service: "s", message: "m" };
     for (const rating of ["1", "5", 1, 3, 5]) {
       const result = validateForm(reviewSchema, { ...base, rating }, REVIEW_REQUIRED_FIELDS);
-      expect(result).toMatchObject({ success: true, data: { rating: Number(rating) } });
+      expect(result).toMatchObject({ ok: true, data: { rating: Number(rating) } });
     }
     for (const rating of ["0", "6", "4.5", 4.5, -1, "five", "05"]) {
       expect(reviewMessage({ ...base, rating })).toBe("Please choose a rating from 1 to 5");
@@ -203,6 +203,6 @@ describe("Make appointment messages", () => {
       { ...full, time: "9:30:00" },
       APPOINTMENT_REQUIRED_FIELDS,
     );
-    expect(parsed).toMatchObject({ success: true, data: { time: "09:30" } });
+    expect(parsed).toMatchObject({ ok: true, data: { time: "09:30" } });
   });
 });
