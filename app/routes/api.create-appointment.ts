@@ -1,19 +1,16 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
 import { APPOINTMENT_BOOKED, bookAppointment } from "~/models/appointment.server";
-import { apiError, apiJson, readBody, requireApiUser, requireMethod } from "~/utils/api.server";
-
-export function loader() {
-  return apiError(405, "Method not allowed: use POST");
-}
+import { apiJson, apiRoute } from "~/utils/api.server";
 
 /** `POST /api/create-appointment` {service, name, email, phone, date, time, message}. */
-export async function action({ request }: ActionFunctionArgs) {
-  requireMethod(request, "POST");
-  const user = await requireApiUser(request);
-  const result = await bookAppointment(await readBody(request), user.id);
-  if (!result.ok) return apiError(result.status, result.message);
-  return apiJson(
-    { success: true, message: APPOINTMENT_BOOKED, appointment: result.appointment },
-    201,
-  );
-}
+export const { loader, action } = apiRoute({
+  method: "POST",
+  auth: true,
+  async handler({ body, user }) {
+    const result = await bookAppointment(body, user.id);
+    if (!result.ok) return result;
+    return apiJson(
+      { success: true, message: APPOINTMENT_BOOKED, appointment: result.appointment },
+      201,
+    );
+  },
+});

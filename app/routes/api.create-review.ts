@@ -1,16 +1,13 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
 import { createReview, REVIEW_CREATED } from "~/models/review.server";
-import { apiError, apiJson, readBody, requireApiUser, requireMethod } from "~/utils/api.server";
-
-export function loader() {
-  return apiError(405, "Method not allowed: use POST");
-}
+import { apiJson, apiRoute } from "~/utils/api.server";
 
 /** `POST /api/create-review` {service, name, message, rating ('1'..'5' or 1..5)}. */
-export async function action({ request }: ActionFunctionArgs) {
-  requireMethod(request, "POST");
-  const user = await requireApiUser(request);
-  const result = await createReview(await readBody(request), user.id);
-  if (!result.ok) return apiError(result.status, result.message);
-  return apiJson({ success: true, message: REVIEW_CREATED, review: result.review }, 201);
-}
+export const { loader, action } = apiRoute({
+  method: "POST",
+  auth: true,
+  async handler({ body, user }) {
+    const result = await createReview(body, user.id);
+    if (!result.ok) return result;
+    return apiJson({ success: true, message: REVIEW_CREATED, review: result.review }, 201);
+  },
+});

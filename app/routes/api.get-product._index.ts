@@ -1,10 +1,8 @@
 import { getAllServices } from "~/models/service.server";
-import { apiError, apiJson } from "~/utils/api.server";
+import { apiJson, apiRoute } from "~/utils/api.server";
 
-export async function loader() {
-  return apiJson({ success: true, products: await getAllServices() });
-}
-
-export function action() {
-  return apiError(405, "Method not allowed: use GET");
-}
+/** `GET /api/get-product` -> {success, products}: every service, by name. */
+export const { loader, action } = apiRoute({
+  method: "GET",
+  handler: async () => apiJson({ success: true, products: await getAllServices() }),
+});

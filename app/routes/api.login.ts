@@ -1,22 +1,14 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { ACCOUNT_RESULTS, loginUser } from "~/models/user.server";
-import { apiError, apiJson, apiRefusal, readBody, requireMethod } from "~/utils/api.server";
+import { apiJson, apiRoute } from "~/utils/api.server";
 import { signIn, toPublicUser } from "~/utils/auth.server";
 
-export function loader({ request }: LoaderFunctionArgs) {
-  requireMethod(request, "POST");
-  return null;
-}
-
 /** POST /api/login {email, password} -> {success, message, user, token} */
-export async function action({ request, context }: ActionFunctionArgs) {
-  requireMethod(request, "POST");
-  const body = await readBody(request);
-  try {
+export const { loader, action } = apiRoute({
+  method: "POST",
+  unexpectedMessage: ACCOUNT_RESULTS.somethingWentWrong,
+  async handler({ request, body, context }) {
     const result = await loginUser(body, { clientIp: context.clientIp });
-    if (!result.ok) {
-      return apiRefusal(result);
-    }
+    if (!result.ok) return result;
     const { token } = await signIn(request, result.user.id);
     return apiJson({
       success: true,
@@ -24,8 +16,5 @@ export async function action({ request, context }: ActionFunctionArgs) {
       user: toPublicUser(result.user),
       token,
     });
-  } catch (error) {
-    console.error("API login failed", error);
-    return apiError(500, ACCOUNT_RESULTS.somethingWentWrong);
-  }
-}
+  },
+});

@@ -1,10 +1,8 @@
 import { countServices } from "~/models/service.server";
-import { apiError, apiJson } from "~/utils/api.server";
+import { apiJson, apiRoute } from "~/utils/api.server";
 
-export async function loader() {
-  return apiJson({ success: true, total: await countServices() });
-}
-
-export function action() {
-  return apiError(405, "Method not allowed: use GET");
-}
+/** `GET /api/product-count` -> {success, total}. */
+export const { loader, action } = apiRoute({
+  method: "GET",
+  handler: async () => apiJson({ success: true, total: await countServices() }),
+});

@@ -1,10 +1,11 @@
+import { REVIEWS_FAILED_MESSAGE } from "~/components/reviews-carousel";
 import { listReviews } from "~/models/review.server";
-import { apiError, apiJson } from "~/utils/api.server";
+import { apiJson, apiRoute } from "~/utils/api.server";
 
-export async function loader() {
-  return apiJson({ success: true, reviews: await listReviews() });
-}
-
-export function action() {
-  return apiError(405, "Method not allowed: use GET");
-}
+/** `GET /api/reviews` -> {success, reviews}: the newest, each with its service. */
+export const { loader, action } = apiRoute({
+  method: "GET",
+  // The spec's toast for a failed reviews call.
+  unexpectedMessage: REVIEWS_FAILED_MESSAGE,
+  handler: async () => apiJson({ success: true, reviews: await listReviews() }),
+});

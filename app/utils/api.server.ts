@@ -1,66 +1,131 @@
 import type { User } from "@prisma/client";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { getApiUser } from "./auth.server";
-import { retryAfterHeaders, type Failure } from "./result";
+import {
+  fail,
+  invalid,
+  ok,
+  retryAfterHeaders,
+  TRY_AGAIN_MESSAGE,
+  unexpectedError,
+  type Failure,
+  type Result,
+} from "./result";
 
 /** A JSON answer of the REST API. */
 export function apiJson(body: Record<string, unknown>, status = 200, headers?: HeadersInit) {
   return Response.json(body, { status, headers });
 }
 
-/** A refusal in the shape every API client expects: `{ success: false, message }`. */
-export function apiError(status: number, message: string) {
-  return apiJson({ success: false, message }, status);
+export const UNAUTHORIZED_MESSAGE = "Please login first: a valid token is required";
+
+type Method = "GET" | "POST" | "PUT";
+
+type ApiArgs<Auth extends boolean> = Pick<LoaderFunctionArgs, "request" | "params" | "context"> & {
+  /** The JSON (or form-encoded) body; `{}` for GET. */
+  body: Record<string, unknown>;
+  /** With `auth: true`, the user the token (or session cookie) belongs to. */
+  user: Auth extends true ? User : null;
+};
+
+type ApiRouteOptions<Auth extends boolean> = {
+  /** The method the route answers (GET answers HEAD too); "ANY" takes every method. */
+  method: Method | "ANY";
+  /** Refuse a request without a valid token (or session) with 401, before reading the body. */
+  auth?: Auth;
+  /** What an unexpected error answers (500), logged with the error. */
+  unexpectedMessage?: string;
+  /** The body of every refusal of this route; `{ success: false, message }` by default. */
+  refusalBody?: (failure: Failure) => Record<string, unknown>;
+  /** The route's work: a Response, or a Failure that becomes the refusal. */
+  handler: (args: ApiArgs<Auth>) => Promise<Response | Failure> | Response | Failure;
+};
+
+const defaultRefusalBody = (failure: Failure) => ({ success: false, message: failure.message });
+
+/**
+ * Writes an `/api/*` resource route: `export const { loader, action } = apiRoute({...})`.
+ * In order: the method (405 JSON with Allow), the token when `auth` (401), the body (400),
+ * then the handler. A Failure it returns, and any thrown error, come back as JSON: the
+ * refusal with its status (and Retry-After), a busy database as a retryable 503, anything
+ * else as a 500 with `unexpectedMessage`, logged, never the error itself.
+ */
+export function apiRoute<Auth extends boolean = false>(options: ApiRouteOptions<Auth>) {
+  const refusalBody = options.refusalBody ?? defaultRefusalBody;
+  const allowed = options.method === "GET" ? ["GET", "HEAD"] : [options.method];
+
+  function refuse(failure: Failure, headers?: HeadersInit) {
+    return Response.json(refusalBody(failure), {
+      status: failure.status,
+      headers: headers ?? retryAfterHeaders(failure),
+    });
+  }
+
+  async function handle({ request, params, context }: LoaderFunctionArgs | ActionFunctionArgs) {
+    const method = request.method.toUpperCase();
+    if (options.method !== "ANY" && !allowed.includes(method)) {
+      return refuse(fail(405, `Method not allowed: use ${options.method}`), {
+        allow: allowed.join(", "),
+      });
+    }
+    try {
+      let user: User | null = null;
+      if (options.auth) {
+        user = await getApiUser(request);
+        if (!user) return refuse(fail(401, UNAUTHORIZED_MESSAGE));
+      }
+      const read =
+        method === "GET" || method === "HEAD" ? ok({ body: {} }) : await readBody(request);
+      if (!read.ok) return refuse(read);
+      const answer = await options.handler({
+        request,
+        params,
+        context,
+        body: read.body,
+        user: user as ApiArgs<Auth>["user"],
+      });
+      return answer instanceof Response ? answer : refuse(answer);
+    } catch (error) {
+      if (error instanceof Response) return error;
+      const path = new URL(request.url).pathname;
+      return refuse(
+        unexpectedError(
+          `API ${method} ${path}`,
+          error,
+          options.unexpectedMessage ?? TRY_AGAIN_MESSAGE,
+        ),
+      );
+    }
+  }
+
+  return {
+    loader: (args: LoaderFunctionArgs) => handle(args),
+    action: (args: ActionFunctionArgs) => handle(args),
+  };
 }
 
 /**
- * The JSON body of a request, or a thrown 400 that says why it is not usable.
- * Form-encoded bodies are accepted too, so a plain HTML form can post to the API.
+ * The body as an object: JSON, or form-encoded so a plain HTML form can post to the API.
+ * Anything else (broken JSON, a list, a string) is a 400 that says why.
  */
-export async function readBody(request: Request): Promise<Record<string, unknown>> {
+async function readBody(request: Request): Promise<Result<{ body: Record<string, unknown> }>> {
   const type = request.headers.get("content-type") ?? "";
   if (type.includes("application/x-www-form-urlencoded") || type.includes("multipart/form-data")) {
     const form = await request.formData().catch(() => null);
-    if (!form) throw apiError(400, "Request body could not be read");
-    return Object.fromEntries(form.entries());
+    if (!form) return invalid("Request body could not be read");
+    return ok({ body: Object.fromEntries(form.entries()) });
   }
   const text = await request.text().catch(() => null);
-  if (text === null) throw apiError(400, "Request body could not be read");
-  if (!text.trim()) return {};
+  if (text === null) return invalid("Request body could not be read");
+  if (!text.trim()) return ok({ body: {} });
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch {
-    throw apiError(400, "Request body must be valid JSON");
+    return invalid("Request body must be valid JSON");
   }
   if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
-    throw apiError(400, "Request body must be a JSON object");
+    return invalid("Request body must be a JSON object");
   }
-  return parsed as Record<string, unknown>;
-}
-
-/** A domain refusal as `{ success: false, message }`, with Retry-After when rate-limited. */
-export function apiRefusal(failure: Failure) {
-  return apiJson(
-    { success: false, message: failure.message },
-    failure.status,
-    retryAfterHeaders(failure),
-  );
-}
-
-/** Refuses any method but the expected ones with 405. */
-export function requireMethod(request: Request, ...methods: string[]) {
-  if (!methods.includes(request.method.toUpperCase())) {
-    throw apiJson({ success: false, message: `Method ${request.method} not allowed` }, 405, {
-      allow: methods.join(", "),
-    });
-  }
-}
-
-export const UNAUTHORIZED_MESSAGE = "Please login first: a valid token is required";
-
-/** The user named by the request's token, or a thrown 401 `{ success: false, message }`. */
-export async function requireApiUser(request: Request): Promise<User> {
-  const user = await getApiUser(request);
-  if (!user) throw apiError(401, UNAUTHORIZED_MESSAGE);
-  return user;
+  return ok({ body: parsed as Record<string, unknown> });
 }

@@ -191,7 +191,7 @@ describe("POST /api/create-product", () => {
       cookie,
     });
     expect(viaCookie.status).toBe(201);
-    const response = createProductGet();
+    const response = await createProductGet(loaderArgs(get("/api/create-product")));
     expect(response.status).toBe(405);
   });
 });

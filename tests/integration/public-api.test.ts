@@ -37,6 +37,19 @@ function post(body: unknown, init: { raw?: string; contentType?: string } = {}) 
   } as unknown as ActionFunctionArgs;
 }
 
+/** A write (POST with an empty JSON body) to `path`. */
+function write(path: string) {
+  return {
+    request: new Request(`http://localhost${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{}",
+    }),
+    params: {},
+    context,
+  } as unknown as ActionFunctionArgs;
+}
+
 /** Calls a route function and reads its answer, whether it returned or threw a Response. */
 async function call(run: () => Promise<Response> | Response) {
   let response: Response;
@@ -64,7 +77,7 @@ beforeAll(async () => {
 
 describe("GET /api/product-count", () => {
   it("answers the number of services", async () => {
-    const { status, body } = await call(() => productCount());
+    const { status, body } = await call(() => productCount(get("/api/product-count")));
     expect(status).toBe(200);
     expect(body).toEqual({ success: true, total: TOTAL });
   });
@@ -152,7 +165,7 @@ describe("GET /api/product-list/{page}", () => {
   });
 
   it("refuses other methods with 405", async () => {
-    const { status, body } = await call(() => productListPost());
+    const { status, body } = await call(() => productListPost(write("/api/product-list/1")));
     expect(status).toBe(405);
     expect(body.success).toBe(false);
   });
@@ -258,7 +271,7 @@ describe("POST /api/product-filters", () => {
   });
 
   it("refuses GET with 405", async () => {
-    const { status, body } = await call(() => productFiltersGet());
+    const { status, body } = await call(() => productFiltersGet(get("/api/product-filters")));
     expect(status).toBe(405);
     expect(body.success).toBe(false);
   });
@@ -266,7 +279,7 @@ describe("POST /api/product-filters", () => {
 
 describe("GET /api/reviews", () => {
   it("answers the newest reviews with name, message, rating and their service", async () => {
-    const { status, body } = await call(() => reviews());
+    const { status, body } = await call(() => reviews(get("/api/reviews")));
     expect(status).toBe(200);
     expect(body.success).toBe(true);
     const list = body.reviews as Array<Record<string, unknown>>;
@@ -292,7 +305,7 @@ describe("GET /api/reviews", () => {
 
 describe("GET /api/get-product", () => {
   it("answers every service with _id, name and the other fields", async () => {
-    const { status, body } = await call(() => allProducts());
+    const { status, body } = await call(() => allProducts(get("/api/get-product")));
     expect(status).toBe(200);
     const products = body.products as Array<Record<string, unknown>>;
     expect(products).toHaveLength(TOTAL);
@@ -340,8 +353,13 @@ describe("GET /api/get-product/{id}", () => {
 
 describe("methods", () => {
   it("refuses writes to the read-only routes with 405 and { success: false }", async () => {
-    for (const run of [productCountPost, reviewsPost, allProductsPost, oneProductPost]) {
-      const { status, body } = await call(() => run());
+    for (const [run, path] of [
+      [productCountPost, "/api/product-count"],
+      [reviewsPost, "/api/reviews"],
+      [allProductsPost, "/api/get-product"],
+      [oneProductPost, "/api/get-product/x"],
+    ] as const) {
+      const { status, body } = await call(() => run(write(path)));
       expect(status).toBe(405);
       expect(body).toEqual({ success: false, message: "Method not allowed: use GET" });
     }

@@ -85,7 +85,7 @@ function splitSegments(name: string): string[] {
 
 function exportsName(source: string, name: string) {
   return new RegExp(
-    `export\\s+(async\\s+)?function\\s+${name}\\b|export\\s+(const|let)\\s+${name}\\b|export\\s*\\{[^}]*\\b${name}\\b`,
+    `export\\s+(async\\s+)?function\\s+${name}\\b|export\\s+(const|let)\\s+(\\{[^}]*)?\\b${name}\\b|export\\s*\\{[^}]*\\b${name}\\b`,
   ).test(source);
 }
 
