@@ -36,6 +36,25 @@ export default tseslint.config(
     },
   },
   {
+    // The Express layer is generic: what it needs of the app comes from the Remix build
+    // (`export const server` in app/entry.server.tsx), never from app/ modules.
+    files: ["server/**/*.{ts,js,mjs}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^(~/|(\\.\\./)+app(/|$))",
+              message:
+                "server/ must not import app/: read it from the build's entry.server `server` hooks.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ["app/**/*.tsx"],
     plugins: { react, "react-hooks": reactHooks, "jsx-a11y": jsxA11y },
     settings: { react: { version: "detect" } },

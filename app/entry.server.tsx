@@ -4,7 +4,18 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import type { ServerHooks } from "../server/config";
+import { prisma } from "./utils/db.server";
+import { serverConfig } from "./utils/env.server";
 import { NonceProvider } from "./utils/nonce-provider";
+import { readCacheGeneration } from "./utils/read-cache.server";
+
+/** What the Express server (server/index.ts) takes from this build instead of importing app/. */
+export const server: ServerHooks = {
+  config: () => serverConfig(),
+  readCacheGeneration,
+  closeDatabase: () => prisma.$disconnect(),
+};
 
 const ABORT_DELAY = 5_000;
 

@@ -1,45 +1,44 @@
-import { z } from "zod";
-
-const flag = z.enum(["true", "false"]).transform((value) => value === "true");
+import type { ServerBuild } from "@remix-run/node";
 
 /**
- * Knobs of the HTTP layer. The app validates its own variables (app/utils/env.server.ts);
- * these only shape what Express does in front of it, so they live with the server.
+ * The settings of the HTTP layer. The app validates them with its one env schema
+ * (app/utils/env.server.ts) and hands them over through the build: server/ never imports
+ * app/ (an ESLint rule keeps it so).
  */
-const serverEnvSchema = z.object({
-  NODE_ENV: z.string().default("production"),
-  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-  HOST: z.string().default("0.0.0.0"),
-  APP_URL: z.url().optional(),
-  TRUST_PROXY: flag.default(false),
-  GOOGLE_CLIENT_ID: z.string().optional(),
-  /** Largest request body accepted, in bytes; larger ones get 413. */
-  BODY_LIMIT_BYTES: z.coerce
-    .number()
-    .int()
-    .positive()
-    .default(100 * 1024),
-  /** Writes (POST, PUT, PATCH, DELETE) one client may send per minute. */
-  RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number().int().positive().default(60),
-  /** Sign-in, registration and reset attempts one client may send per minute. */
-  RATE_LIMIT_SIGNIN_PER_MINUTE: z.coerce.number().int().positive().default(10),
-  /** One JSON line per request on stdout. */
-  REQUEST_LOG: flag.default(true),
-});
-
-export type ServerConfig = z.infer<typeof serverEnvSchema> & {
+export type ServerConfig = {
+  /** "development" only when NODE_ENV says so; anything else runs as production. */
   mode: "development" | "production";
+  PORT: number;
+  HOST: string;
+  /** Public origin of the site. */
+  APP_URL: string;
+  TRUST_PROXY: boolean;
+  GOOGLE_CLIENT_ID: string | undefined;
+  BODY_LIMIT_BYTES: number;
+  RATE_LIMIT_WRITES_PER_MINUTE: number;
+  RATE_LIMIT_SIGNIN_PER_MINUTE: number;
+  REQUEST_LOG: boolean;
 };
 
-export function readServerConfig(source: Record<string, string | undefined>): ServerConfig {
-  const result = serverEnvSchema.safeParse(source);
-  if (!result.success) {
-    const first = result.error.issues[0];
-    const name = first?.path.join(".") || "environment";
-    throw new Error(`Invalid environment: ${name}: ${first?.message ?? "invalid value"}`);
+/** What the app's build offers this server: `export const server` in app/entry.server.tsx. */
+export type ServerHooks = {
+  /** The validated settings; throws `Invalid environment: ...` when they are not valid. */
+  config(): ServerConfig;
+  /** Moves on every write the read cache must not outlive (see read-route-cache.ts). */
+  readCacheGeneration(): number;
+  /** Closes the database once the last request is done (graceful shutdown). */
+  closeDatabase(): Promise<void>;
+};
+
+/** The hooks a build exports, or an error that says the build is not this app's. */
+export function serverHooks(build: ServerBuild): ServerHooks {
+  const hooks = (build.entry.module as { server?: Partial<ServerHooks> }).server;
+  if (
+    typeof hooks?.config !== "function" ||
+    typeof hooks.readCacheGeneration !== "function" ||
+    typeof hooks.closeDatabase !== "function"
+  ) {
+    throw new Error("The build's entry.server exports no `server` hooks: rebuild the app");
   }
-  return {
-    ...result.data,
-    mode: result.data.NODE_ENV === "development" ? "development" : "production",
-  };
+  return hooks as ServerHooks;
 }

@@ -6,7 +6,7 @@ import { broadcastDevReady, type AppLoadContext, type ServerBuild } from "@remix
 import compression from "compression";
 import express, { type ErrorRequestHandler } from "express";
 import { bodyLimit } from "./body-limit";
-import { readServerConfig, type ServerConfig } from "./config";
+import { serverHooks, type ServerConfig, type ServerHooks } from "./config";
 import { csrfGuard } from "./csrf";
 import { pageFormsOnly } from "./form-bodies";
 import { rateLimit } from "./rate-limit";
@@ -16,14 +16,9 @@ import { requestLog } from "./request-log";
 import { cspNonce, securityHeaders } from "./security-headers";
 import { gracefulShutdown } from "./shutdown";
 
-let config: ServerConfig;
-try {
-  config = readServerConfig(process.env);
-} catch (error) {
-  console.error((error as Error).message);
-  process.exit(1);
-}
-const MODE = config.mode;
+// No NODE_ENV means production (app/utils/env.server.ts). Say so before the build brings
+// in React and Remix, and before Express starts, so that they run as production too.
+process.env.NODE_ENV ||= "production";
 const BUILD_DIR = path.resolve(process.env.BUILD_DIR || "build");
 const SERVER_BUILD = path.join(BUILD_DIR, "server", "index.js");
 
@@ -33,8 +28,12 @@ async function importBuild(): Promise<ServerBuild> {
 }
 
 let build: ServerBuild;
+let hooks: ServerHooks;
+let config: ServerConfig;
 try {
   build = await importBuild();
+  hooks = serverHooks(build);
+  config = hooks.config();
 } catch (error) {
   // A bad environment is an operator's mistake: one clear line, no stack trace.
   if (error instanceof Error && error.message.startsWith("Invalid environment")) {
@@ -43,6 +42,7 @@ try {
   }
   throw error;
 }
+const MODE = config.mode;
 
 const app = express();
 app.disable("x-powered-by");
@@ -64,11 +64,7 @@ const server = app.listen(config.PORT, config.HOST, () => {
 
 if (config.REQUEST_LOG) app.use(requestLog);
 app.use(securityHeaders(config));
-app.use(
-  gracefulShutdown(server, async () => {
-    await globalThis.__prisma?.client.$disconnect();
-  }),
-);
+app.use(gracefulShutdown(server, () => hooks.closeDatabase()));
 app.use(compression());
 app.use(
   "/build",
@@ -78,7 +74,14 @@ app.use(express.static("public", { maxAge: "1h" }));
 
 // Refusals are cheapest before the app reads anything.
 app.use(bodyLimit(config), rateLimit(config), csrfGuard(config), pageFormsOnly);
-app.use(readRouteCache(() => build, MODE, getLoadContext));
+app.use(
+  readRouteCache(
+    () => build,
+    MODE,
+    getLoadContext,
+    () => hooks.readCacheGeneration(),
+  ),
+);
 
 if (MODE === "development") {
   // `remix dev --manual` rebuilds into BUILD_DIR; pick up each new build and tell the
@@ -86,6 +89,7 @@ if (MODE === "development") {
   fs.watch(path.dirname(SERVER_BUILD), { persistent: false }, async () => {
     try {
       build = await importBuild();
+      hooks = serverHooks(build);
       await broadcastDevReady(build);
     } catch (error) {
       console.error("Reloading the build failed", error);

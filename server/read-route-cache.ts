@@ -5,7 +5,6 @@ import type {
   RequestHandler,
   Response as ExpressResponse,
 } from "express";
-import { readCacheGeneration } from "../app/utils/read-cache.server";
 import { cspNonce } from "./security-headers";
 
 /** The public JSON reads: the same answer for every client until the next write. */
@@ -65,6 +64,7 @@ export function readRouteCache(
   getBuild: () => ServerBuild,
   mode: string,
   getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext,
+  readCacheGeneration: () => number,
 ): RequestHandler {
   const entries = new Map<string, Cached>();
   let handlerFor: { build: ServerBuild; handle: ReturnType<typeof createRequestHandler> } | null =

@@ -1,12 +1,25 @@
 import { z } from "zod";
+import type { ServerConfig } from "../../server/config";
 
 const DEV_SESSION_SECRET = "dev-only-session-secret-change-me";
 
+const flag = z.enum(["true", "false"]).transform((value) => value === "true");
+const perMinute = z.coerce.number().int().positive();
+
+/**
+ * Every variable the app and its Express server read (documented in .env.example), checked
+ * once at start-up. NODE_ENV unset means production: a server started by hand gets
+ * production's headers and cookies, and so must bring its own SESSION_SECRET; only an
+ * explicit development or test run falls back to the published development secret.
+ */
 const envSchema = z
   .object({
-    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    /** Address the server binds (0.0.0.0 in a container). */
+    HOST: z.string().min(1).default("0.0.0.0"),
     DATABASE_URL: z.string().min(1).default("file:./data/clinic.db"),
+    /** Signs the cookies; several, comma-separated and newest first, while rotating. */
     SESSION_SECRET: z.string().optional(),
     APP_URL: z.url().optional(),
     SMTP_URL: z.string().optional(),
@@ -15,10 +28,26 @@ const envSchema = z
     GOOGLE_CLIENT_ID: z.string().optional(),
     GOOGLE_CLIENT_SECRET: z.string().optional(),
     GOOGLE_CALLBACK_URL: z.string().optional(),
-    TRUST_PROXY: z.enum(["true", "false"]).default("false"),
+    TRUST_PROXY: flag.default(false),
+    /** Largest request body accepted, in bytes; larger ones get 413. */
+    BODY_LIMIT_BYTES: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(100 * 1024),
+    /** Writes (POST, PUT, PATCH, DELETE) one client may send per minute. */
+    RATE_LIMIT_WRITES_PER_MINUTE: perMinute.default(60),
+    /** Sign-in, registration and reset attempts one client may send per minute. */
+    RATE_LIMIT_SIGNIN_PER_MINUTE: perMinute.default(10),
+    /** One JSON line per request on stdout. */
+    REQUEST_LOG: flag.default(true),
   })
-  .transform((env, ctx) => {
-    if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
+  .transform(({ SESSION_SECRET, ...env }, ctx) => {
+    const secrets = (SESSION_SECRET ?? "")
+      .split(",")
+      .map((secret) => secret.trim())
+      .filter(Boolean);
+    if (env.NODE_ENV === "production" && secrets.length === 0) {
       ctx.addIssue({
         code: "custom",
         message: "SESSION_SECRET is required in production",
@@ -28,14 +57,15 @@ const envSchema = z
     }
     return {
       ...env,
-      SESSION_SECRET: env.SESSION_SECRET || DEV_SESSION_SECRET,
+      /** Newest first: cookies are signed with the first and read with any of them. */
+      SESSION_SECRETS: secrets.length > 0 ? secrets : [DEV_SESSION_SECRET],
       APP_URL: env.APP_URL ?? `http://localhost:${env.PORT}`,
-      TRUST_PROXY: env.TRUST_PROXY === "true",
     };
   });
 
 export type Env = z.infer<typeof envSchema>;
 
+/** The validated environment, or an `Invalid environment: NAME: why` error (one line). */
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const result = envSchema.safeParse(source);
   if (!result.success) {
@@ -52,4 +82,20 @@ let cached: Env | undefined;
 export function getEnv(): Env {
   cached ??= parseEnv(process.env);
   return cached;
+}
+
+/** What the Express server (server/) needs of the environment: its typed view. */
+export function serverConfig(env: Env = getEnv()): ServerConfig {
+  return {
+    mode: env.NODE_ENV === "development" ? "development" : "production",
+    PORT: env.PORT,
+    HOST: env.HOST,
+    APP_URL: env.APP_URL,
+    TRUST_PROXY: env.TRUST_PROXY,
+    GOOGLE_CLIENT_ID: env.GOOGLE_CLIENT_ID,
+    BODY_LIMIT_BYTES: env.BODY_LIMIT_BYTES,
+    RATE_LIMIT_WRITES_PER_MINUTE: env.RATE_LIMIT_WRITES_PER_MINUTE,
+    RATE_LIMIT_SIGNIN_PER_MINUTE: env.RATE_LIMIT_SIGNIN_PER_MINUTE,
+    REQUEST_LOG: env.REQUEST_LOG,
+  };
 }

@@ -17,7 +17,7 @@ function cookieOptions() {
     path: "/",
     httpOnly: true,
     secure: env.NODE_ENV === "production",
-    secrets: [env.SESSION_SECRET],
+    secrets: env.SESSION_SECRETS,
     maxAge: OAUTH_COOKIE_MAX_AGE,
   };
 }

@@ -18,7 +18,7 @@ export function authSessionStorage() {
       path: "/",
       httpOnly: true,
       secure: env.NODE_ENV === "production",
-      secrets: [env.SESSION_SECRET],
+      secrets: env.SESSION_SECRETS,
       maxAge: SESSION_TTL_MS / 1000,
     },
   });

@@ -24,7 +24,7 @@ function toastStorage() {
       path: "/",
       httpOnly: true,
       secure: env.NODE_ENV === "production",
-      secrets: [env.SESSION_SECRET],
+      secrets: env.SESSION_SECRETS,
     },
   });
   return storage;
