@@ -3,24 +3,13 @@ import { createCookie, createCookieSessionStorage, redirect } from "@remix-run/n
 import { Authenticator, AuthorizationError } from "remix-auth";
 import { GoogleStrategy } from "remix-auth-google";
 import { findOrCreateGoogleUser, GoogleSignInError } from "~/models/user.server";
+import { cookieOptions } from "./cookie.server";
 import { getEnv } from "./env.server";
 import { combineHeaders } from "./http.server";
 import { safeRedirect } from "./safe-redirect";
 
 export const GOOGLE_UNAVAILABLE_MESSAGE = "Google sign-in is not available";
 const OAUTH_COOKIE_MAX_AGE = 10 * 60;
-
-function cookieOptions() {
-  const env = getEnv();
-  return {
-    sameSite: "lax" as const,
-    path: "/",
-    httpOnly: true,
-    secure: env.NODE_ENV === "production",
-    secrets: env.SESSION_SECRETS,
-    maxAge: OAUTH_COOKIE_MAX_AGE,
-  };
-}
 
 type Google = {
   authenticator: Authenticator<User>;
@@ -40,7 +29,7 @@ export function getGoogle(): Google | null {
     return (google = null);
   }
   const stateStorage = createCookieSessionStorage({
-    cookie: { name: "__oauth", ...cookieOptions() },
+    cookie: { name: "__oauth", ...cookieOptions({ maxAge: OAUTH_COOKIE_MAX_AGE }) },
   });
   // throwOnError: failures come back as AuthorizationError, turned into a toast by the route.
   const authenticator = new Authenticator<User>(stateStorage, { throwOnError: true });
@@ -70,7 +59,10 @@ export function getGoogle(): Google | null {
       },
     ),
   );
-  const redirectToCookie = createCookie("__oauth_redirect", cookieOptions());
+  const redirectToCookie = createCookie(
+    "__oauth_redirect",
+    cookieOptions({ maxAge: OAUTH_COOKIE_MAX_AGE }),
+  );
   return (google = { authenticator, stateStorage, redirectToCookie });
 }
 

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { createCookieSessionStorage } from "@remix-run/node";
 import type { User } from "@prisma/client";
 import { prisma } from "./db.server";
-import { getEnv } from "./env.server";
+import { cookieOptions } from "./cookie.server";
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 const TOKEN_KEY = "token";
@@ -10,17 +10,8 @@ const TOKEN_KEY = "token";
 type AuthSessionData = { token: string };
 let storage: ReturnType<typeof createCookieSessionStorage<AuthSessionData>> | undefined;
 export function authSessionStorage() {
-  const env = getEnv();
   storage ??= createCookieSessionStorage<AuthSessionData>({
-    cookie: {
-      name: "__session",
-      sameSite: "lax",
-      path: "/",
-      httpOnly: true,
-      secure: env.NODE_ENV === "production",
-      secrets: env.SESSION_SECRETS,
-      maxAge: SESSION_TTL_MS / 1000,
-    },
+    cookie: { name: "__session", ...cookieOptions({ maxAge: SESSION_TTL_MS / 1000 }) },
   });
   return storage;
 }

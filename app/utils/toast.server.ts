@@ -1,6 +1,6 @@
 import { createCookieSessionStorage, redirect } from "@remix-run/node";
 import { z } from "zod";
-import { getEnv } from "./env.server";
+import { cookieOptions } from "./cookie.server";
 import { combineHeaders } from "./http.server";
 
 export const toastSchema = z.object({
@@ -16,16 +16,8 @@ type ToastFlashData = { toast: Toast };
 let storage:
   ReturnType<typeof createCookieSessionStorage<ToastSessionData, ToastFlashData>> | undefined;
 function toastStorage() {
-  const env = getEnv();
   storage ??= createCookieSessionStorage<ToastSessionData, ToastFlashData>({
-    cookie: {
-      name: "en_toast",
-      sameSite: "lax",
-      path: "/",
-      httpOnly: true,
-      secure: env.NODE_ENV === "production",
-      secrets: env.SESSION_SECRETS,
-    },
+    cookie: { name: "en_toast", ...cookieOptions() },
   });
   return storage;
 }

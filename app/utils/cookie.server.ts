@@ -1,0 +1,20 @@
+import type { CookieOptions } from "@remix-run/node";
+import { getEnv } from "./env.server";
+
+/**
+ * The options of every cookie the app sets (the session, the toast, Google sign-in's two):
+ * httpOnly, SameSite=Lax, the whole site, Secure in production, and signed with the first
+ * of SESSION_SECRET's secrets while read with any of them, so a secret can be rotated
+ * without signing anyone out.
+ */
+export function cookieOptions({ maxAge }: { maxAge?: number } = {}) {
+  const env = getEnv();
+  return {
+    path: "/",
+    httpOnly: true,
+    sameSite: "lax",
+    secure: env.NODE_ENV === "production",
+    secrets: env.SESSION_SECRETS,
+    ...(maxAge === undefined ? {} : { maxAge }),
+  } satisfies CookieOptions;
+}
