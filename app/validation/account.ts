@@ -1,16 +1,16 @@
 import { z } from "zod";
-import { HTTP_URL_MESSAGE, isHttpUrl, requiredText } from "./fields";
+import {
+  emailField,
+  HTTP_URL_MESSAGE,
+  imageUrlField,
+  isHttpUrl,
+  nameField,
+  REQUIRED_MESSAGES,
+} from "./fields";
 
-/** The spec's messages (section 5), spelled as the spec spells them, plus our own. */
+/** The password rules' messages: the spec's minimum (§5, spelled as there), and our maximum. */
 export const ACCOUNT_MESSAGES = {
-  enterName: "please Enter your Name",
-  enterEmail: "please Enter your email",
-  enterUserImage: "please Enter your userImage",
-  enterPassword: "please Enter your password",
-  enterNewPassword: "please Enter your new password",
   passwordMin: "password need minimum 5 character",
-  // Beyond the spec:
-  invalidEmail: "Please enter a valid email address",
   passwordTooLong: "Password is too long (at most 72 characters)",
 } as const;
 
@@ -36,17 +36,9 @@ function passwordField(requiredMessage: string) {
     );
 }
 
-/** A required e-mail address, lower-cased (addresses are stored that way). */
-function emailField({ checkFormat }: { checkFormat: boolean }) {
-  const present = requiredText(ACCOUNT_MESSAGES.enterEmail, 254);
-  const checked = checkFormat
-    ? present.pipe(z.email(ACCOUNT_MESSAGES.invalidEmail))
-    : present.pipe(z.string());
-  return checked.transform((value) => value.toLowerCase());
-}
-
-function imageUrlField(requiredMessage: string) {
-  return requiredText(requiredMessage, 2000).refine(isHttpUrl, HTTP_URL_MESSAGE);
+/** An account's e-mail address, lower-cased (addresses are stored that way). */
+function accountEmail({ checkFormat }: { checkFormat: boolean }) {
+  return emailField({ checkFormat }).transform((value) => value.toLowerCase());
 }
 
 /** Optional text: trimmed, blank allowed. */
@@ -62,24 +54,24 @@ function optionalText(label: string, max: number) {
  * format-checked here: a malformed one simply does not match an account.
  */
 export const loginSchema = z.object({
-  email: emailField({ checkFormat: false }),
-  password: passwordField(ACCOUNT_MESSAGES.enterPassword),
+  email: accountEmail({ checkFormat: false }),
+  password: passwordField(REQUIRED_MESSAGES.password),
 });
 export const LOGIN_FIELDS = ["email", "password"] as const;
 
 /** Register, in the spec's order: name, email, userImage, password, minimum length. */
 export const registerSchema = z.object({
-  name: requiredText(ACCOUNT_MESSAGES.enterName, 100),
-  email: emailField({ checkFormat: true }),
-  userImage: imageUrlField(ACCOUNT_MESSAGES.enterUserImage),
-  password: passwordField(ACCOUNT_MESSAGES.enterPassword),
+  name: nameField(),
+  email: accountEmail({ checkFormat: true }),
+  userImage: imageUrlField(REQUIRED_MESSAGES.userImage),
+  password: passwordField(REQUIRED_MESSAGES.password),
 });
 export const REGISTER_FIELDS = ["name", "email", "userImage", "password"] as const;
 
 /** Reset password: email and new password, both required. */
 export const resetRequestSchema = z.object({
-  email: emailField({ checkFormat: true }),
-  newPassword: passwordField(ACCOUNT_MESSAGES.enterNewPassword),
+  email: accountEmail({ checkFormat: true }),
+  newPassword: passwordField(REQUIRED_MESSAGES.newPassword),
 });
 export const RESET_FIELDS = ["email", "newPassword"] as const;
 
@@ -88,7 +80,7 @@ export const RESET_FIELDS = ["email", "newPassword"] as const;
  * image link (optional) must be http(s).
  */
 export const profileSchema = z.object({
-  name: requiredText(ACCOUNT_MESSAGES.enterName, 100),
+  name: nameField(),
   userImage: optionalText("Image link", 2000).refine(
     (value) => value === "" || isHttpUrl(value),
     HTTP_URL_MESSAGE,

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { isIsoDate, normalizeTime } from "~/utils/clinic-time";
-import { requiredText } from "./fields";
+import { emailField, messageField, nameField, REQUIRED_MESSAGES, requiredText } from "./fields";
 
 /** The fields whose all being blank gives 'Fill All Details' (the service is not one). */
 export const APPOINTMENT_REQUIRED_FIELDS = [
@@ -12,13 +12,11 @@ export const APPOINTMENT_REQUIRED_FIELDS = [
   "message",
 ] as const;
 
-export const EMAIL_FORMAT_MESSAGE = "Please enter a valid email address";
 export const PHONE_FORMAT_MESSAGE = "Please enter a valid phone number";
 export const DATE_FORMAT_MESSAGE = "Please enter the date as YYYY-MM-DD";
 export const TIME_FORMAT_MESSAGE = "Please enter the time as HH:MM";
 export const SERVICE_REQUIRED_MESSAGE = "Please choose a service";
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** Digits with the usual separators, and enough digits to be callable. */
 const PHONE = /^\+?[\d\s().-]+$/;
 
@@ -28,20 +26,17 @@ const PHONE = /^\+?[\d\s().-]+$/;
  * the spec does not check it (the server still needs a real one).
  */
 export const appointmentSchema = z.object({
-  name: requiredText("please Enter your Name", 100),
-  email: requiredText("please Enter your email", 254).refine(
-    (value) => EMAIL.test(value),
-    EMAIL_FORMAT_MESSAGE,
-  ),
-  phone: requiredText("please Enter your phone", 30).refine(
+  name: nameField(),
+  email: emailField(),
+  phone: requiredText(REQUIRED_MESSAGES.phone, 30).refine(
     (value) => PHONE.test(value) && value.replace(/\D/g, "").length >= 6,
     PHONE_FORMAT_MESSAGE,
   ),
-  date: requiredText("please Enter your date", 10).refine(isIsoDate, DATE_FORMAT_MESSAGE),
-  time: requiredText("please Enter your time", 12)
+  date: requiredText(REQUIRED_MESSAGES.date, 10).refine(isIsoDate, DATE_FORMAT_MESSAGE),
+  time: requiredText(REQUIRED_MESSAGES.time, 12)
     .transform((value) => normalizeTime(value) ?? "")
     .refine((value) => value !== "", TIME_FORMAT_MESSAGE),
-  message: requiredText("please Enter your message", 1000),
+  message: messageField(),
   service: requiredText(SERVICE_REQUIRED_MESSAGE, 100),
 });
 

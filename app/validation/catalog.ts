@@ -2,13 +2,11 @@ import { z } from "zod";
 import type { CatalogFilter, PriceRange } from "~/data/catalog-filter";
 import { SERVICE_CATEGORIES, isServiceCategory } from "~/data/service-categories";
 import { invalid, ok, type Result } from "~/utils/result";
+import { MAX_PRICE_DOLLARS } from "./service";
 
 /** Highest page number the list accepts; anything above is a malformed request, not "past the end". */
 export const MAX_PAGE = 1_000_000;
 export const PAGE_MESSAGE = `The page must be a whole number from 1 to ${MAX_PAGE.toLocaleString("en-US")}`;
-
-/** Highest amount, in dollars, a price range may name. */
-export const MAX_PRICE_DOLLARS = 1_000_000;
 
 /** A parsed value, or a 400 that says what is wrong with it. */
 export type Parsed<T> = Result<{ data: T }>;

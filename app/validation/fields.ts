@@ -1,6 +1,30 @@
 import { z } from "zod";
 
 /**
+ * What a form says for a field left empty: the spec's messages
+ * (docs/spec/product-spec.md §5), spelled as the spec spells them. `newPassword` is ours.
+ */
+export const REQUIRED_MESSAGES = {
+  name: "please Enter your Name",
+  email: "please Enter your email",
+  userImage: "please Enter your userImage",
+  password: "please Enter your password",
+  newPassword: "please Enter your new password",
+  description: "please Enter your description",
+  price: "please Enter your price",
+  photo: "please Enter your photo",
+  phone: "please Enter your phone",
+  date: "please Enter your date",
+  time: "please Enter your time",
+  message: "please Enter your message",
+  service: "please Enter your service",
+  rating: "please Enter your rating",
+} as const;
+
+export const EMAIL_FORMAT_MESSAGE = "Please enter a valid email address";
+export const HTTP_URL_MESSAGE = "Please enter an image link that starts with http:// or https://";
+
+/**
  * A required text field: anything that is not a non-blank string gets `message`.
  * Values are trimmed; `max` keeps stored text to a sane size.
  */
@@ -21,7 +45,21 @@ export function requiredText(message: string, max = 2000) {
     );
 }
 
-export const HTTP_URL_MESSAGE = "Please enter an image link that starts with http:// or https://";
+/** A person's name (an account, a booking, a review) or a service's title. */
+export function nameField() {
+  return requiredText(REQUIRED_MESSAGES.name, 100);
+}
+
+/** The message of a booking or a review. */
+export function messageField() {
+  return requiredText(REQUIRED_MESSAGES.message, 1000);
+}
+
+/** A required e-mail address, checked for the shape of one unless `checkFormat` is false. */
+export function emailField({ checkFormat = true }: { checkFormat?: boolean } = {}) {
+  const present = requiredText(REQUIRED_MESSAGES.email, 254);
+  return checkFormat ? present.pipe(z.email(EMAIL_FORMAT_MESSAGE)) : present;
+}
 
 /** True for absolute http(s) URLs: the only image links the app accepts from users. */
 export function isHttpUrl(value: string): boolean {
@@ -31,4 +69,9 @@ export function isHttpUrl(value: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** A required image link (a profile picture, a service's photo). */
+export function imageUrlField(requiredMessage: string) {
+  return requiredText(requiredMessage, 2000).refine(isHttpUrl, HTTP_URL_MESSAGE);
 }

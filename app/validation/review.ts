@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { requiredText } from "./fields";
+import { messageField, nameField, REQUIRED_MESSAGES, requiredText } from "./fields";
 
 export const REVIEW_REQUIRED_FIELDS = ["name", "service", "message", "rating"] as const;
 export const RATING_MESSAGE = "Please choose a rating from 1 to 5";
@@ -7,11 +7,11 @@ export const RATINGS = ["1", "2", "3", "4", "5"] as const;
 
 /** Keys in the spec's message order: Name, service, message, rating. */
 export const reviewSchema = z.object({
-  name: requiredText("please Enter your Name", 100),
-  service: requiredText("please Enter your service", 100),
-  message: requiredText("please Enter your message", 1000),
+  name: nameField(),
+  service: requiredText(REQUIRED_MESSAGES.service, 100),
+  message: messageField(),
   // The API takes '1'..'5' or 1..5; requiredText turns a number into its string first.
-  rating: requiredText("please Enter your rating", 5)
+  rating: requiredText(REQUIRED_MESSAGES.rating, 5)
     .refine((value) => (RATINGS as readonly string[]).includes(value), RATING_MESSAGE)
     .transform(Number),
 });

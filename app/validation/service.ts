@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { isServiceCategory, SERVICE_CATEGORIES } from "~/data/service-categories";
-import { HTTP_URL_MESSAGE, isHttpUrl, requiredText } from "./fields";
+import { imageUrlField, nameField, REQUIRED_MESSAGES, requiredText } from "./fields";
 
 export const SERVICE_REQUIRED_FIELDS = ["name", "description", "price", "photo"] as const;
 export const PRICE_MESSAGE = "Please enter a price in dollars greater than 0, like 120 or 99.50";
+/** The highest price a service may have, and so the highest bound a price filter may name. */
 export const MAX_PRICE_DOLLARS = 100_000;
 export const PRICE_TOO_HIGH_MESSAGE = `Please enter a price of at most $${MAX_PRICE_DOLLARS.toLocaleString("en-US")}`;
 export const CATEGORY_MESSAGE = `Please choose a category: ${SERVICE_CATEGORIES.join(", ")}`;
@@ -16,13 +17,13 @@ const DOLLARS = /^\d{1,9}(\.\d{1,2})?$/;
 
 /** Keys in the spec's message order: Name, description, price, photo; then the category. */
 export const serviceSchema = z.object({
-  name: requiredText("please Enter your Name", 100),
-  description: requiredText("please Enter your description", 2000),
-  price: requiredText("please Enter your price", 20)
+  name: nameField(),
+  description: requiredText(REQUIRED_MESSAGES.description, 2000),
+  price: requiredText(REQUIRED_MESSAGES.price, 20)
     .refine((value) => DOLLARS.test(value) && Number(value) > 0, PRICE_MESSAGE)
     .transform(Number)
     .refine((dollars) => dollars <= MAX_PRICE_DOLLARS, PRICE_TOO_HIGH_MESSAGE),
-  photo: requiredText("please Enter your photo", 2000).refine(isHttpUrl, HTTP_URL_MESSAGE),
+  photo: imageUrlField(REQUIRED_MESSAGES.photo),
   category: z
     .unknown()
     .optional()

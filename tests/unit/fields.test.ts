@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { registerSchema } from "~/validation/account";
+import { appointmentSchema } from "~/validation/appointment";
+import { parseFilterBody } from "~/validation/catalog";
+import { EMAIL_FORMAT_MESSAGE, REQUIRED_MESSAGES } from "~/validation/fields";
+import { reviewSchema } from "~/validation/review";
+import { MAX_PRICE_DOLLARS, serviceSchema } from "~/validation/service";
+
+/** The message a schema gives for `field` alone, or null when that field is fine. */
+function messageFor(
+  schema: typeof registerSchema | typeof appointmentSchema,
+  field: string,
+  value: unknown,
+) {
+  const result = schema.safeParse({ [field]: value });
+  return result.success
+    ? null
+    : (result.error.issues.find((issue) => issue.path[0] === field)?.message ?? null);
+}
+
+describe("rules defined once", () => {
+  it("one price cap: a service may cost it, and a price filter may name it but not more", () => {
+    expect(serviceSchema.shape.price.safeParse(String(MAX_PRICE_DOLLARS)).success).toBe(true);
+    expect(parseFilterBody({ radio: [0, MAX_PRICE_DOLLARS] }).ok).toBe(true);
+    expect(parseFilterBody({ radio: [0, MAX_PRICE_DOLLARS + 1] }).ok).toBe(false);
+  });
+
+  it.each([
+    ["ada@example.com", null],
+    ["o'brien+clinic@mail.example.org", null],
+    ["ada", EMAIL_FORMAT_MESSAGE],
+    ["ada@example", EMAIL_FORMAT_MESSAGE],
+    ["ada @example.com", EMAIL_FORMAT_MESSAGE],
+    ["", REQUIRED_MESSAGES.email],
+  ])("one e-mail check for accounts and bookings: %j", (address, message) => {
+    expect(messageFor(registerSchema, "email", address)).toBe(message);
+    expect(messageFor(appointmentSchema, "email", address)).toBe(message);
+  });
+
+  it("one name rule, with the spec's message, wherever a name is asked for", () => {
+    for (const schema of [registerSchema, appointmentSchema, reviewSchema, serviceSchema]) {
+      const name = schema.shape.name;
+      expect(name.safeParse("").error?.issues[0]?.message).toBe(REQUIRED_MESSAGES.name);
+      expect(name.safeParse("x".repeat(101)).success).toBe(false);
+      expect(name.safeParse("  Ada  ").data).toBe("Ada");
+    }
+  });
+});
