@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
+import { isSignInRequired, LoginGuard } from "./login-guard";
 
 export const UNEXPECTED_ERROR_HEADING = "Unexpected Application Error!";
 
@@ -32,9 +33,15 @@ export function UnexpectedErrorPage() {
   );
 }
 
-/** Route error boundary: 404s get the not-found page, everything else the generic one. */
+/**
+ * Route error boundary: a protected page seen signed out gets the guard, 404s the
+ * not-found page, everything else the generic one.
+ */
 export function GeneralErrorBoundary() {
   const error = useRouteError();
+  if (isRouteErrorResponse(error) && isSignInRequired(error.data)) {
+    return <LoginGuard redirectTo={error.data.redirectTo} />;
+  }
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
   // Never show the error itself: it may hold internals. The server log has it.
   return <UnexpectedErrorPage />;

@@ -2,11 +2,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { FormCard, TextField, useCheckedForm } from "~/components/form-kit";
 import { FormError } from "~/components/form-error";
-import { LoginGuard } from "~/components/login-guard";
 import { TextAreaField } from "~/components/text-area-field";
 import { SERVICE_CATEGORIES } from "~/data/service-categories";
 import { createService, SERVICE_CREATED } from "~/models/service.server";
-import { getUser, requireUser } from "~/utils/auth.server";
+import { requirePageUser, requireUser } from "~/utils/auth.server";
 import { formRefusal, unexpectedFailure } from "~/utils/form-action.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { formToObject } from "~/validation/form";
@@ -20,8 +19,8 @@ import {
 const PATH = "/add-services";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await getUser(request);
-  return { user: user ? { name: user.name, email: user.email } : null };
+  const user = await requirePageUser(request);
+  return { user: { name: user.name, email: user.email } };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -45,7 +44,6 @@ export default function AddService() {
   const { user } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { error, onSubmit, submitting } = useCheckedForm(serviceSchema, SERVICE_REQUIRED_FIELDS);
-  if (!user) return <LoginGuard redirectTo={PATH} />;
   const values: Record<string, string> = actionData?.values ?? {};
 
   return (

@@ -1,17 +1,25 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import {
+  Form,
+  isRouteErrorResponse,
+  Link,
+  useActionData,
+  useLoaderData,
+  useRouteError,
+} from "@remix-run/react";
 import { useState } from "react";
 import { FormCard, TextField, useCheckedForm } from "~/components/form-kit";
+import { GeneralErrorBoundary } from "~/components/error-pages";
 import { FormError } from "~/components/form-error";
+import { isSignInRequired } from "~/components/login-guard";
 import { SearchableSelect } from "~/components/searchable-select";
 import { TextAreaField } from "~/components/text-area-field";
 import { TimeSlotPicker } from "~/components/time-slot-picker";
 import { addDays, CLINIC_TIME_ZONE, clinicNow } from "~/utils/clinic-time";
 import { describeOpenDays, OPENING_HOURS } from "~/utils/slot-rules";
 import { APPOINTMENT_BOOKED, bookAppointment } from "~/models/appointment.server";
-import { getUser, requireUser } from "~/utils/auth.server";
+import { requirePageUser, requireUser } from "~/utils/auth.server";
 import { serviceOptions, formRefusal, unexpectedFailure } from "~/utils/form-action.server";
-import { requestPath } from "~/utils/http.server";
 import { loginPathFor } from "~/utils/safe-redirect";
 import { redirectWithToast } from "~/utils/toast.server";
 import { APPOINTMENT_REQUIRED_FIELDS, appointmentSchema } from "~/validation/appointment";
@@ -20,8 +28,7 @@ import { formToObject } from "~/validation/form";
 const PATH = "/make-appointment";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await getUser(request);
-  if (!user) return { user: null, loginPath: loginPathFor(requestPath(request)) };
+  const user = await requirePageUser(request);
   const services = await serviceOptions();
   // The service page links here with ?service=<id>.
   const requested = new URL(request.url).searchParams.get("service");
@@ -58,7 +65,7 @@ export const meta: MetaFunction = () => [
 const HOURS = `${describeOpenDays()}, ${OPENING_HOURS.opensAt} to ${OPENING_HOURS.closesAt}`;
 
 export default function MakeAppointment() {
-  const loaderData = useLoaderData<typeof loader>();
+  const { user, services, selectedService, minDate, maxDate } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const values: Record<string, string> = actionData?.values ?? {};
   const [date, setDate] = useState(values.date ?? "");
@@ -66,18 +73,6 @@ export default function MakeAppointment() {
     appointmentSchema,
     APPOINTMENT_REQUIRED_FIELDS,
   );
-
-  if (!loaderData.user) {
-    return (
-      <section className="mx-auto flex max-w-xl flex-col items-center gap-6 px-4 py-24 text-center">
-        <h1 className="text-2xl font-bold text-slate-900">Please Login To Book an Appoinment</h1>
-        <Link to={loaderData.loginPath} className="btn-primary">
-          Goto Login
-        </Link>
-      </section>
-    );
-  }
-  const { user, services, selectedService, minDate, maxDate } = loaderData;
 
   return (
     <FormCard title="Book an Appoinment">
@@ -129,5 +124,21 @@ export default function MakeAppointment() {
         <FormError message={error} />
       </Form>
     </FormCard>
+  );
+}
+
+/** Signed out, booking has the spec's own prompt instead of the guard's countdown (401). */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (!isRouteErrorResponse(error) || !isSignInRequired(error.data)) {
+    return <GeneralErrorBoundary />;
+  }
+  return (
+    <section className="mx-auto flex max-w-xl flex-col items-center gap-6 px-4 py-24 text-center">
+      <h1 className="text-2xl font-bold text-slate-900">Please Login To Book an Appoinment</h1>
+      <Link to={loginPathFor(error.data.redirectTo)} className="btn-primary">
+        Goto Login
+      </Link>
+    </section>
   );
 }

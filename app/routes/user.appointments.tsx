@@ -2,22 +2,20 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FormError } from "~/components/form-error";
-import { LoginGuard } from "~/components/login-guard";
 import { CLINIC_TIME_ZONE, formatClinicDate } from "~/utils/clinic-time";
 import {
   type AppointmentJson,
   cancelAppointment,
   listAppointments,
 } from "~/models/appointment.server";
-import { getUser, requireUser } from "~/utils/auth.server";
+import { requirePageUser, requireUser } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 const PATH = "/user/appointments";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await getUser(request);
-  if (!user) return { signedIn: false as const };
-  return { signedIn: true as const, ...(await listAppointments(user.id)) };
+  const user = await requirePageUser(request);
+  return listAppointments(user.id);
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -92,10 +90,8 @@ function AppointmentCard({
 }
 
 export default function MyAppointments() {
-  const loaderData = useLoaderData<typeof loader>();
+  const { upcoming, past } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  if (!loaderData.signedIn) return <LoginGuard redirectTo={PATH} />;
-  const { upcoming, past } = loaderData;
 
   return (
     <section className="mx-auto max-w-3xl px-4 py-12">

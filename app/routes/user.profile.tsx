@@ -3,10 +3,9 @@ import { redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { FormCard, TextField, useCheckedForm } from "~/components/form-kit";
 import { FormError } from "~/components/form-error";
-import { LoginGuard } from "~/components/login-guard";
 import { formRefusal, unexpectedFailure } from "~/utils/form-action.server";
 import { ACCOUNT_RESULTS, updateProfile } from "~/models/user.server";
-import { getUser, requireUser, toPublicUser } from "~/utils/auth.server";
+import { requirePageUser, requireUser, toPublicUser } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { PROFILE_FIELDS, profileSchema } from "~/validation/account";
 import { formToObject } from "~/validation/form";
@@ -14,8 +13,7 @@ import { formToObject } from "~/validation/form";
 const PATH = "/user/profile";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await getUser(request);
-  if (!user) return { user: null };
+  const user = await requirePageUser(request);
   if (user.provider === "google") throw redirect("/user/profileGoogle");
   return { user: toPublicUser(user) };
 }
@@ -46,7 +44,6 @@ export default function Profile() {
   const { user } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { error, onSubmit, submitting } = useCheckedForm(profileSchema, PROFILE_FIELDS);
-  if (!user) return <LoginGuard redirectTo={PATH} />;
   const values = actionData?.values ?? user;
 
   return (

@@ -2,14 +2,10 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { FormCard } from "~/components/form-kit";
-import { LoginGuard } from "~/components/login-guard";
-import { getUser, toPublicUser } from "~/utils/auth.server";
-
-const PATH = "/user/profileGoogle";
+import { requirePageUser, toPublicUser } from "~/utils/auth.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await getUser(request);
-  if (!user) return { user: null };
+  const user = await requirePageUser(request);
   // Own-account users have an editable profile.
   if (user.provider !== "google") throw redirect("/user/profile");
   return { user: toPublicUser(user) };
@@ -22,7 +18,6 @@ export const meta: MetaFunction = () => [
 
 export default function GoogleProfile() {
   const { user } = useLoaderData<typeof loader>();
-  if (!user) return <LoginGuard redirectTo={PATH} />;
   const initial = user.name.trim().charAt(0).toUpperCase() || "?";
   return (
     <FormCard title="User Profile">

@@ -1,5 +1,6 @@
 import type { User } from "@prisma/client";
-import { redirect } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import type { SignInRequired } from "~/components/login-guard";
 import { requestPath } from "./http.server";
 import { loginPathFor } from "./safe-redirect";
 import {
@@ -56,6 +57,18 @@ export async function requireUser(
   const user = await getUser(request);
   if (!user) throw redirect(loginPathFor(redirectTo ?? requestPath(request)));
   return user;
+}
+
+/**
+ * For the loader of a page only a signed-in user may see: the user, or a thrown 401 that
+ * the error boundary (GeneralErrorBoundary, or the route's own) renders as the guard
+ * page, which sends the visitor to /login and back here (decisions.md 8).
+ */
+export async function requirePageUser(request: Request): Promise<User> {
+  const user = await getUser(request);
+  if (user) return user;
+  const guard: SignInRequired = { signInRequired: true, redirectTo: requestPath(request) };
+  throw data(guard, { status: 401, headers: { "cache-control": "no-store" } });
 }
 
 /** Starts a session and returns the Set-Cookie header for the browser plus the API token. */

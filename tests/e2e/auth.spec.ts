@@ -201,7 +201,8 @@ test.describe("the guard", () => {
     page,
   }) => {
     const user = await createTestUser();
-    await page.goto("/user/profile");
+    const response = await page.goto("/user/profile");
+    expect(response?.status()).toBe(401);
     const status = page.getByRole("status").filter({ hasText: "Loading.." });
     await expect(status).toHaveText("Loading.. 3 second");
     await expect(status).toHaveText("Loading.. 2 second");
@@ -218,7 +219,7 @@ test.describe("the guard", () => {
     test.use({ javaScriptEnabled: false });
     test("a meta refresh goes to /login, remembering the page", async ({ page }) => {
       const response = await page.goto("/user/profileGoogle");
-      expect(response?.status()).toBe(200);
+      expect(response?.status()).toBe(401);
       await expect(page.getByText("Loading.. 3 second")).toBeVisible();
       await page.waitForURL(/\/login\?redirectTo=%2Fuser%2FprofileGoogle$/, { timeout: 10_000 });
       // Both the login form and the Google button carry it on.

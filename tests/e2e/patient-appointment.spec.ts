@@ -25,11 +25,33 @@ async function holdSlot(user: User, date: string, time: string, slug = "teeth-cl
   });
 }
 
-test("signed out: the login prompt leads to login and back", async ({ page }) => {
-  await page.goto("/make-appointment");
+for (const javaScript of [true, false]) {
+  test.describe(`signed out, JavaScript ${javaScript ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled: javaScript });
+
+    test("a 401 with the login prompt, which leads to login and back", async ({ page }) => {
+      const response = await page.goto("/make-appointment");
+      expect(response?.status()).toBe(401);
+      await expect(page.getByText("Please Login To Book an Appoinment")).toBeVisible();
+      await page.getByRole("link", { name: "Goto Login" }).click();
+      await expect(page).toHaveURL(/\/login\?redirectTo=%2Fmake-appointment$/);
+    });
+  });
+}
+
+test("signed out, from a service page: the prompt shows after a client-side navigation", async ({
+  page,
+}) => {
+  const service = await seededService("teeth-cleaning");
+  await page.goto(`/product/${service.slug}`);
+  await page.getByRole("link", { name: "Make Appointment" }).click();
   await expect(page.getByText("Please Login To Book an Appoinment")).toBeVisible();
   await page.getByRole("link", { name: "Goto Login" }).click();
-  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fmake-appointment$/);
+  await expect(page).toHaveURL(
+    new RegExp(
+      `/login\\?redirectTo=${encodeURIComponent(`/make-appointment?service=${service.id}`)}$`,
+    ),
+  );
 });
 
 for (const javaScript of [true, false]) {
@@ -244,7 +266,8 @@ test.describe("My appointments", () => {
   });
 
   test("signed out, the page is guarded", async ({ page }) => {
-    await page.goto("/user/appointments");
+    const response = await page.goto("/user/appointments");
+    expect(response?.status()).toBe(401);
     await expect(page.getByText("Loading.. 3 second")).toBeVisible();
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Fuser%2Fappointments$/, {
       timeout: 10_000,

@@ -68,7 +68,8 @@ for (const javaScript of [true, false]) {
     });
 
     test("signed out, the page is guarded and leads to login", async ({ page }) => {
-      await page.goto("/add-services");
+      const response = await page.goto("/add-services");
+      expect(response?.status()).toBe(401);
       await expect(page.getByText("Loading.. 3 second")).toBeVisible();
       await expect(page).toHaveURL(/\/login\?redirectTo=%2Fadd-services$/, { timeout: 10_000 });
     });

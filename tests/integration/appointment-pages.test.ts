@@ -4,6 +4,7 @@ import { action as bookAction, loader as bookLoader } from "~/routes/make-appoin
 import { action as listAction, loader as listLoader } from "~/routes/user.appointments";
 import { formatClinicDate } from "~/utils/clinic-time";
 import { prisma } from "~/utils/db.server";
+import { loginPathFor } from "~/utils/safe-redirect";
 import { TRY_AGAIN_MESSAGE } from "~/utils/result";
 import { actionArgs, formPost, get, loaderArgs, settle, toastOf } from "./auth-helpers";
 import { MONDAY, TUESDAY, upcoming } from "../support/clinic-dates";
@@ -37,14 +38,15 @@ function form(overrides: Record<string, string> = {}) {
 }
 
 describe("/make-appointment", () => {
-  it("signed out: the loader gives the login prompt's target, keeping the service", async () => {
+  it("signed out: the loader answers 401 with the login prompt's target, keeping the service", async () => {
     expect(await settle(() => bookLoader(loaderArgs(get("/make-appointment"))))).toMatchObject({
-      body: { user: null, loginPath: "/login?redirectTo=%2Fmake-appointment" },
+      status: 401,
+      body: { signInRequired: true, redirectTo: "/make-appointment" },
     });
     const fromService = await settle(() =>
       bookLoader(loaderArgs(get(`/make-appointment?service=${serviceId}`))),
     );
-    expect(fromService.body?.loginPath).toBe(
+    expect(loginPathFor(String(fromService.body?.redirectTo))).toBe(
       `/login?redirectTo=${encodeURIComponent(`/make-appointment?service=${serviceId}`)}`,
     );
   });
@@ -135,8 +137,9 @@ describe("/make-appointment", () => {
 
 describe("/user/appointments", () => {
   it("signed out: the guard", async () => {
-    expect((await settle(() => listLoader(loaderArgs(get("/user/appointments"))))).body).toEqual({
-      signedIn: false,
+    expect(await settle(() => listLoader(loaderArgs(get("/user/appointments"))))).toMatchObject({
+      status: 401,
+      body: { signInRequired: true, redirectTo: "/user/appointments" },
     });
     const post = await settle(() =>
       listAction(

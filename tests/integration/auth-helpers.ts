@@ -69,11 +69,7 @@ export async function outcome(result: unknown): Promise<{
       headers: result.headers,
     };
   }
-  if (
-    result &&
-    typeof result === "object" &&
-    (result as DataResult).type === "DataWithResponseInit"
-  ) {
+  if (isDataResult(result)) {
     const { data, init } = result as DataResult;
     return {
       status: init?.status ?? 200,
@@ -90,12 +86,23 @@ export async function outcome(result: unknown): Promise<{
   };
 }
 
-/** Runs a loader/action that may throw a Response (redirects, 4xx) and returns what came out. */
+function isDataResult(result: unknown): result is DataResult {
+  return (
+    typeof result === "object" &&
+    result !== null &&
+    (result as DataResult).type === "DataWithResponseInit"
+  );
+}
+
+/**
+ * Runs a loader/action that may throw a Response or data() (redirects, 4xx) and returns
+ * what came out.
+ */
 export async function settle(run: () => unknown) {
   try {
     return await outcome(await run());
   } catch (thrown) {
-    if (thrown instanceof Response) return outcome(thrown);
+    if (thrown instanceof Response || isDataResult(thrown)) return outcome(thrown);
     throw thrown;
   }
 }

@@ -265,10 +265,10 @@ describe("logout", () => {
 });
 
 describe("/user/profile", () => {
-  it("renders the guard (no user) for a signed-out visitor", async () => {
+  it("answers a signed-out visitor with 401 and the guard's target", async () => {
     const result = await settle(() => profileLoader(loaderArgs(get("/user/profile"))));
-    expect(result.status).toBe(200);
-    expect(result.body).toEqual({ user: null });
+    expect(result.status).toBe(401);
+    expect(result.body).toEqual({ signInRequired: true, redirectTo: "/user/profile" });
   });
 
   it("sends a Google user to the read-only profile", async () => {
@@ -377,7 +377,10 @@ describe("/user/profileGoogle", () => {
     const signedOut = await settle(() =>
       googleProfileLoader(loaderArgs(get("/user/profileGoogle"))),
     );
-    expect(signedOut).toMatchObject({ status: 200, body: { user: null } });
+    expect(signedOut).toMatchObject({
+      status: 401,
+      body: { signInRequired: true, redirectTo: "/user/profileGoogle" },
+    });
   });
 
   it("sends an own-account user to the editable profile", async () => {

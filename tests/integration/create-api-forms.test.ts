@@ -26,9 +26,10 @@ const service = {
 };
 
 describe("Add Service page (/add-services)", () => {
-  it("signed out: the loader has no user (the page shows the guard) and posting goes to login", async () => {
-    expect((await settle(() => serviceLoader(loaderArgs(get("/add-services"))))).body).toEqual({
-      user: null,
+  it("signed out: the loader answers 401 (the page shows the guard) and posting goes to login", async () => {
+    expect(await settle(() => serviceLoader(loaderArgs(get("/add-services"))))).toMatchObject({
+      status: 401,
+      body: { signInRequired: true, redirectTo: "/add-services" },
     });
     const post = await settle(() => serviceAction(actionArgs(formPost("/add-services", service))));
     expect(post.location).toBe("/login?redirectTo=%2Fadd-services");
