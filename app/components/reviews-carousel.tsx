@@ -13,7 +13,8 @@ export function wrapIndex(index: number, length: number): number {
 }
 
 /**
- * One review at a time, 250px tall, 500 ms fade, wrapping both ways (spec sections 2, 4, 9),
+ * One review at a time, 250px tall, 500 ms fade, wrapping both ways
+ * (docs/spec/product-spec.md §2, §4, §9),
  * following the WAI-ARIA carousel pattern. Before hydration (and without JavaScript) the
  * same 250px box is a scrollable list of every review, so all stay readable and the page
  * does not jump when the script takes over. `reviews` is null when they could not be loaded.

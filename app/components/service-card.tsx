@@ -4,7 +4,7 @@ import { cardDescription, dollarsToCents, formatPrice, truncate } from "~/utils/
 
 /**
  * A service in the list: photo and name link to /product/{id}, More Details to
- * /product/{slug} (decisions.md 2). `eager` for cards likely above the fold.
+ * /product/{slug} (docs/spec/decisions.md 2). `eager` for cards likely above the fold.
  */
 export function ServiceCard({
   service,

@@ -20,7 +20,8 @@ type Props = {
  * The services grid with LoadMore. Without JavaScript LoadMore is a link to `?page=N+1`,
  * which renders pages 1..N+1. With JavaScript it fetches the next page from
  * `/api/product-list/{page}` and appends it in place. A plain fetch rather than a Remix
- * fetcher: a failed load must only be logged (spec section 8), never reach an error boundary.
+ * fetcher: a failed load must only be logged (docs/spec/product-spec.md §8), never reach an
+ * error boundary.
  */
 export function ServicesList({ services, pages, total, filter, basePath, eagerCount = 0 }: Props) {
   const [loadedPages, setLoadedPages] = useState<ServiceJson[][]>([]);

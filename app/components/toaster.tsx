@@ -11,7 +11,7 @@ const toasterReady = new Promise<void>((resolve) => (toasterMounted = resolve));
 
 const LazyToaster = lazy(async () => {
   const { Toaster, toast } = await loadSonner();
-  /** The spec's toast settings (section 9, decisions.md 3). */
+  /** The spec's toast settings (docs/spec/product-spec.md §9, docs/spec/decisions.md 3). */
   function SpecToaster() {
     useEffect(() => toasterMounted(), []);
     // Sonner pauses on hover and swipes away; clicking a toast closes it too.

@@ -1,4 +1,7 @@
-/** The Blogs page's static cards: AI writing tools (spec section 1), linked as /tool/{slug}. */
+/**
+ * The Blogs page's static cards: AI writing tools (docs/spec/product-spec.md §1), linked as
+ * /tool/{slug}.
+ */
 export type PricingType = "Freemium" | "Free Trial" | "Contact for Pricing";
 
 export type BlogTool = {

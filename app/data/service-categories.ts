@@ -1,4 +1,7 @@
-/** The fixed set of service categories (decisions.md 5); filters and new services use it. */
+/**
+ * The fixed set of service categories (docs/spec/decisions.md 5); filters and new services
+ * use it.
+ */
 export const SERVICE_CATEGORIES = [
   "Preventive",
   "Cosmetic",

@@ -26,7 +26,7 @@ import {
 import { validateForm } from "~/validation/form";
 import { UNKNOWN_SERVICE_MESSAGE } from "~/validation/service";
 
-/** The spec reuses the service toast for a booking (section 8). */
+/** The spec reuses the service toast for a booking (docs/spec/product-spec.md §8). */
 export const APPOINTMENT_BOOKED = "Product Created Successfully";
 export const SLOT_TAKEN_MESSAGE = "Sorry, that time is already booked.";
 export const TOO_MANY_BOOKINGS_MESSAGE = `You already have ${OPENING_HOURS.maxUpcomingPerPatient} upcoming appointments. Please cancel one before booking another.`;

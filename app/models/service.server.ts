@@ -9,7 +9,7 @@ import { SERVICE_REQUIRED_FIELDS, serviceSchema } from "~/validation/service";
 import { NO_FILTER, type CatalogFilter } from "~/data/catalog-filter";
 import { parseFilterBody, parseFilterQuery, parsePage } from "~/validation/catalog";
 
-/** Services per page of the list (decisions.md 4). */
+/** Services per page of the list (docs/spec/decisions.md 4). */
 export const PAGE_SIZE = 6;
 
 /** A service as every JSON answer and every page component sees it; price in dollars. */

@@ -18,7 +18,7 @@ const RATING_OPTIONS = RATINGS.map((rating) => ({
   label: `${rating} ${rating === "1" ? "star" : "stars"}`,
 }));
 
-// Renders for anyone (spec 6); only sending the review needs a session.
+// Renders for anyone (docs/spec/product-spec.md §6); only sending the review needs a session.
 export async function loader({ request }: LoaderFunctionArgs) {
   const [user, services] = await Promise.all([getUser(request), serviceOptions()]);
   const requested = new URL(request.url).searchParams.get("service");

@@ -62,7 +62,7 @@ export async function requireUser(
 /**
  * For the loader of a page only a signed-in user may see: the user, or a thrown 401 that
  * the error boundary (GeneralErrorBoundary, or the route's own) renders as the guard
- * page, which sends the visitor to /login and back here (decisions.md 8).
+ * page, which sends the visitor to /login and back here (docs/spec/decisions.md 8).
  */
 export async function requirePageUser(request: Request): Promise<User> {
   const user = await getUser(request);

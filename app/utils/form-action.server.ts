@@ -19,8 +19,8 @@ export function formRefusal<Values extends Record<string, string>>(
 
 /**
  * A page action's answer when its domain call threw: logged for us, and for the patient
- * the form again with what they typed and a message (spec 8: logged, error toast), never
- * the error itself. A busy database asks them to try again in a moment (503).
+ * the form again with what they typed and a message (docs/spec/product-spec.md §8:
+ * logged, error toast), never the error itself. A busy database asks them to try again in a moment (503).
  */
 export function unexpectedFailure<Values extends Record<string, string>>(
   what: string,
@@ -33,7 +33,8 @@ export function unexpectedFailure<Values extends Record<string, string>>(
 
 /**
  * The services a booking or review form offers, by name. If they cannot be read the
- * failure is only logged and the form still shows (spec 8); sending it then says why.
+ * failure is only logged and the form still shows (docs/spec/product-spec.md §8); sending
+ * it then says why.
  */
 export async function serviceOptions(): Promise<SelectOption[]> {
   try {

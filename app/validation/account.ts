@@ -8,7 +8,7 @@ import {
   REQUIRED_MESSAGES,
 } from "./fields";
 
-/** The password rules' messages: the spec's minimum (§5, spelled as there), and our maximum. */
+/** The password rules' messages: the spec's minimum (docs/spec/product-spec.md §5), and ours. */
 export const ACCOUNT_MESSAGES = {
   passwordMin: "password need minimum 5 character",
   passwordTooLong: "Password is too long (at most 72 characters)",

@@ -33,7 +33,7 @@ for (const javaScript of [true, false]) {
       const session = (await context.cookies()).find((cookie) => cookie.name === "__session");
       expect(session).toMatchObject({ httpOnly: true, sameSite: "Lax" });
       if (javaScript) {
-        // decisions.md 1: no token where page scripts could read it.
+        // docs/spec/decisions.md 1: no token where page scripts could read it.
         expect(await page.evaluate(() => localStorage.getItem("auth"))).toBeNull();
         expect(await page.evaluate(() => document.cookie)).not.toContain("__session");
       }

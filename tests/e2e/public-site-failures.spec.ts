@@ -6,7 +6,8 @@ import { e2eSettings } from "../support/e2e-settings";
 import { e2eDb, expect, test } from "./fixtures";
 
 // A second server on a copy of the e2e database whose Review table is gone: the reviews
-// read fails while everything else works (spec section 8: toast 'Something Went Wrong').
+// read fails while everything else works (docs/spec/product-spec.md §8: toast
+// 'Something Went Wrong').
 const settings = e2eSettings();
 const port = settings.port + 51;
 const baseURL = `http://127.0.0.1:${port}`;
