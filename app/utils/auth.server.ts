@@ -68,7 +68,7 @@ export async function requirePageUser(request: Request): Promise<User> {
   const user = await getUser(request);
   if (user) return user;
   const guard: SignInRequired = { signInRequired: true, redirectTo: requestPath(request) };
-  throw data(guard, { status: 401, headers: { "cache-control": "no-store" } });
+  throw data(guard, { status: 401 });
 }
 
 /** Starts a session and returns the Set-Cookie header for the browser plus the API token. */
