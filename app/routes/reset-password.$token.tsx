@@ -4,6 +4,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { FormCard } from "~/components/form-kit";
 import { applyPasswordReset, checkResetLink, RESET_MESSAGES } from "~/models/password-reset.server";
 import { ACCOUNT_RESULTS } from "~/models/user.server";
+import { retryAfterHeaders, unexpectedError } from "~/utils/result";
 import { redirectWithToast } from "~/utils/toast.server";
 
 const STATUS_CODE = { valid: 200, invalid: 404, expired: 410, used: 410 } as const;
@@ -24,8 +25,15 @@ export async function action({ params }: ActionFunctionArgs) {
     if (!result.ok) return data({ message: result.message }, { status: result.status });
     return redirectWithToast("/login", { type: "success", message: result.message });
   } catch (error) {
-    console.error("Applying a password reset failed", error);
-    return data({ message: ACCOUNT_RESULTS.somethingWentWrong }, { status: 500 });
+    const failure = unexpectedError(
+      "Applying a password reset",
+      error,
+      ACCOUNT_RESULTS.somethingWentWrong,
+    );
+    return data(
+      { message: failure.message },
+      { status: failure.status, headers: retryAfterHeaders(failure) },
+    );
   }
 }
 

@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FormError } from "~/components/form-error";
 import { CLINIC_TIME_ZONE, formatClinicDate } from "~/utils/clinic-time";
@@ -9,6 +8,8 @@ import {
   listAppointments,
 } from "~/models/appointment.server";
 import { requirePageUser, requireUser } from "~/utils/auth.server";
+import { formRefusal, unexpectedFailure } from "~/utils/form-action.server";
+import { invalid } from "~/utils/result";
 import { redirectWithToast } from "~/utils/toast.server";
 
 const PATH = "/user/appointments";
@@ -23,15 +24,19 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
   const id = form.get("appointmentId");
   if (form.get("intent") !== "cancel" || typeof id !== "string" || !id) {
-    return data({ error: "Please choose an appointment to cancel." }, { status: 400 });
+    return formRefusal(invalid("Please choose an appointment to cancel."), {});
   }
-  const result = await cancelAppointment(id, user.id);
-  if (!result.ok) return data({ error: result.message }, { status: result.status });
-  const { date, time } = result.appointment;
-  return redirectWithToast(PATH, {
-    type: "success",
-    message: `Your appointment on ${formatClinicDate(date)} at ${time} is cancelled.`,
-  });
+  try {
+    const result = await cancelAppointment(id, user.id);
+    if (!result.ok) return formRefusal(result, {});
+    const { date, time } = result.appointment;
+    return redirectWithToast(PATH, {
+      type: "success",
+      message: `Your appointment on ${formatClinicDate(date)} at ${time} is cancelled.`,
+    });
+  } catch (error) {
+    return unexpectedFailure("Cancelling an appointment", error, {});
+  }
 }
 
 export const meta: MetaFunction = () => [
