@@ -6,9 +6,9 @@
  *
  * Cached values are shared between requests: treat them as read-only.
  *
- * The store lives on globalThis so that the Express server (a separate bundle that caches
- * whole JSON responses of the same reads) sees the same generation as the app, and so
- * that it survives development rebuilds.
+ * The store lives on globalThis so that it survives development rebuilds: the Express
+ * server, which caches whole responses of the same reads, asks for the generation through
+ * the build (`server.readCacheGeneration` in entry.server.tsx), whichever build is current.
  */
 
 const MAX_ENTRIES = 1000;
