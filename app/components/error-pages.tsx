@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
+import { isStaffOnly } from "~/utils/roles";
 import { isSignInRequired, LoginGuard } from "./login-guard";
 
 export const UNEXPECTED_ERROR_HEADING = "Unexpected Application Error!";
@@ -12,6 +13,19 @@ export function NotFoundPage() {
         We could not find the page you were looking for. It may have moved, or the link may be
         mistyped.
       </p>
+      <Link to="/" className="btn-primary">
+        Back to the home page
+      </Link>
+    </section>
+  );
+}
+
+export function StaffOnlyPage({ message }: { message: string }) {
+  return (
+    <section className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-24 text-center">
+      <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">403</p>
+      <h1 className="text-3xl font-bold text-slate-900">Staff only</h1>
+      <p className="text-slate-700">{message}</p>
       <Link to="/" className="btn-primary">
         Back to the home page
       </Link>
@@ -41,6 +55,9 @@ export function GeneralErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && isSignInRequired(error.data)) {
     return <LoginGuard redirectTo={error.data.redirectTo} />;
+  }
+  if (isRouteErrorResponse(error) && isStaffOnly(error.data)) {
+    return <StaffOnlyPage message={error.data.message} />;
   }
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
   // Never show the error itself: it may hold internals. The server log has it.

@@ -1,6 +1,7 @@
 import type { User } from "@prisma/client";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { getApiUser } from "./auth.server";
+import { staffRefusal, type StaffRole } from "./roles.server";
 import {
   fail,
   invalid,
@@ -19,12 +20,12 @@ export function apiJson(body: Record<string, unknown>, status = 200, headers?: H
 
 export const UNAUTHORIZED_MESSAGE = "Please login first: a valid token is required";
 
-type Method = "GET" | "POST" | "PUT";
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 type ApiArgs<Auth extends boolean> = Pick<LoaderFunctionArgs, "request" | "params" | "context"> & {
   /** The JSON (or form-encoded) body; `{}` for GET. */
   body: Record<string, unknown>;
-  /** With `auth: true`, the user the token (or session cookie) belongs to. */
+  /** With `auth: true` (or `roles`), the user the token (or session cookie) belongs to. */
   user: Auth extends true ? User : null;
 };
 
@@ -33,6 +34,8 @@ type ApiRouteOptions<Auth extends boolean> = {
   method: Method | "ANY";
   /** Refuse a request without a valid token (or session) with 401, before reading the body. */
   auth?: Auth;
+  /** Staff routes: only these roles may call (403 for anyone else); needs `auth: true`. */
+  roles?: Auth extends true ? readonly StaffRole[] : never;
   /** What an unexpected error answers (500), logged with the error. */
   unexpectedMessage?: string;
   /** The body of every refusal of this route; `{ success: false, message }` by default. */
@@ -73,6 +76,8 @@ export function apiRoute<Auth extends boolean = false>(options: ApiRouteOptions<
       if (options.auth) {
         user = await getApiUser(request);
         if (!user) return refuse(fail(401, UNAUTHORIZED_MESSAGE));
+        const forbidden = options.roles ? staffRefusal(user, options.roles) : null;
+        if (forbidden) return refuse(forbidden);
       }
       const read =
         method === "GET" || method === "HEAD" ? ok({ body: {} }) : await readBody(request);

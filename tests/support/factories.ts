@@ -8,7 +8,7 @@ let counter = 0;
 
 export async function createUser(
   overrides: Partial<
-    Pick<User, "name" | "email" | "provider" | "googleId" | "userImage" | "address">
+    Pick<User, "name" | "email" | "provider" | "googleId" | "userImage" | "address" | "role">
   > & {
     password?: string;
   } = {},

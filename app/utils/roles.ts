@@ -1,0 +1,20 @@
+/** Who a user is at the clinic. Shared by the server checks and the pages that show links. */
+export const STAFF_ROLES = ["reception", "dentist", "admin"] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+export type Role = "patient" | StaffRole;
+
+export const STAFF_ONLY_MESSAGE = "This part of the site is for the clinic's staff only.";
+
+/** What a staff page throws (403) for a signed-in user without the role: ~/utils/roles.server. */
+export type StaffOnly = { staffOnly: true; message: string };
+
+export function isStaffOnly(value: unknown): value is StaffOnly {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    "staffOnly" in value &&
+    value.staffOnly === true &&
+    "message" in value &&
+    typeof value.message === "string"
+  );
+}
