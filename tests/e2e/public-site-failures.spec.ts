@@ -8,7 +8,7 @@ import { e2eDb, expect, test } from "./fixtures";
 // A second server on a copy of the e2e database whose Review table is gone: the reviews
 // read fails while everything else works (spec section 8: toast 'Something Went Wrong').
 const settings = e2eSettings();
-const port = settings.port + 51;
+const port = settings.noReviewsPort;
 const baseURL = `http://127.0.0.1:${port}`;
 const databaseFile = path.resolve(`tests/.tmp/no-reviews-${port}.db`);
 let server: ChildProcess | undefined;

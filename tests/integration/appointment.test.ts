@@ -287,6 +287,8 @@ describe("my appointments and cancelling", () => {
       await prisma.appointment.findUniqueOrThrow({ where: { id: booked.appointment._id } }),
     ).toMatchObject({ status: "booked", chair: 1 });
     expect((await listAppointments(intruder.id)).upcoming).toEqual([]);
+    // The booking's mail is sent in the background: let it arrive before the sink closes.
+    await sink.waitFor("ada@example.com", (mail) => mail.subject.includes(" at 16:00 is booked"));
   });
 
   it("does not cancel a booking that has already started", async () => {

@@ -1,8 +1,8 @@
 import type { User } from "@prisma/client";
 import { signIn } from "~/utils/auth.server";
 import { prisma } from "~/utils/db.server";
-import { hashPassword } from "~/utils/password.server";
 import { invalidateReadCache } from "~/utils/read-cache.server";
+import { passwordHashFor, TEST_PASSWORD } from "./test-password";
 
 let counter = 0;
 
@@ -14,13 +14,13 @@ export async function createUser(
   } = {},
 ) {
   counter += 1;
-  const { password = "secret123", ...rest } = overrides;
+  const { password = TEST_PASSWORD, ...rest } = overrides;
   return prisma.user.create({
     data: {
       name: `Test Patient ${counter}`,
       email: `patient${counter}-${Date.now()}@example.com`,
       userImage: "https://example.com/avatar.png",
-      passwordHash: rest.provider === "google" ? null : await hashPassword(password),
+      passwordHash: rest.provider === "google" ? null : await passwordHashFor(password),
       ...rest,
     },
   });
