@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "@playwright/test";
 import { CHROMIUM_ARGS, findChromium } from "./tests/support/chromium";
 import { e2eSettings } from "./tests/support/e2e-settings";
@@ -9,7 +10,9 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 7_000 },
   fullyParallel: true,
-  workers: process.env.CI ? 2 : undefined,
+  // The tests mostly wait on the browser and the server: at least two at a time, even on
+  // two cores (Playwright's default of half the cores would run them one by one there).
+  workers: Math.max(2, Math.ceil(availableParallelism() / 2)),
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],

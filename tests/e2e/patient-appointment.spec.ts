@@ -2,6 +2,7 @@ import type { User } from "@prisma/client";
 import ICAL from "ical.js";
 import { formatClinicDate } from "../../app/config/opening-hours";
 import { MONDAY, SATURDAY, SUNDAY, TUESDAY, upcoming } from "../support/clinic-dates";
+import { stopClock, untilGuardLeavesFor } from "./auth-support";
 import { createTestUser, e2eDb, expect, test, waitForMail } from "./fixtures";
 import { choose, formError, seededService, separateClients, toast } from "./patient-support";
 
@@ -244,10 +245,9 @@ test.describe("My appointments", () => {
   });
 
   test("signed out, the page is guarded", async ({ page }) => {
+    await stopClock(page);
     await page.goto("/user/appointments");
     await expect(page.getByText("Loading.. 3 second")).toBeVisible();
-    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fuser%2Fappointments$/, {
-      timeout: 10_000,
-    });
+    await untilGuardLeavesFor(page, /\/login\?redirectTo=%2Fuser%2Fappointments$/);
   });
 });
