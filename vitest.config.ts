@@ -8,6 +8,7 @@ export default defineConfig({
   resolve: { alias: { "~": path.resolve("app") } },
   test: {
     pool: "forks",
+    testTimeout: 30_000,
     // The http suites mostly wait on their servers: two files at a time keep both cores busy.
     maxWorkers: 2,
     projects: [

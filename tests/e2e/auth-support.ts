@@ -53,7 +53,7 @@ export async function stopClock(page: Page) {
 export async function untilCountdownStep(page: Page, status: Locator, text: string) {
   await expect(async () => {
     await page.clock.runFor(1500);
-    await expect(status).toHaveText(text, { timeout: 2_000 });
+    await expect(status).toHaveText(text, { timeout: 5_000 });
   }).toPass({ timeout: 30_000 });
 }
 
@@ -69,6 +69,6 @@ export async function untilGuardLeavesFor(page: Page, url: RegExp, { javaScript 
   }
   await expect(async () => {
     await page.clock.runFor(1500);
-    await expect(page).toHaveURL(url, { timeout: 2_000 });
+    await expect(page).toHaveURL(url, { timeout: 5_000 });
   }).toPass({ timeout: 30_000 });
 }

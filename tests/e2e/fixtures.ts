@@ -74,7 +74,7 @@ export function readMail(to: string): ReceivedMail[] {
 export async function waitForMail(to: string, match: (mail: ReceivedMail) => boolean = () => true) {
   let found: ReceivedMail | undefined;
   await expect
-    .poll(() => (found = readMail(to).find(match)), { timeout: 10_000, message: `mail to ${to}` })
+    .poll(() => (found = readMail(to).find(match)), { timeout: 30_000, message: `mail to ${to}` })
     .toBeTruthy();
   return found!;
 }

@@ -61,7 +61,7 @@ test("a loader that throws gets the error page, never a stack trace", async ({ p
       .poll(
         async () => (await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => null))?.status,
         {
-          timeout: 15_000,
+          timeout: 60_000,
         },
       )
       .toBe(503);

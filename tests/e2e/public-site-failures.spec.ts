@@ -36,7 +36,7 @@ test.beforeAll(async () => {
   });
   await expect
     .poll(async () => (await fetch(`${baseURL}/healthz`).catch(() => null))?.status, {
-      timeout: 20_000,
+      timeout: 60_000,
     })
     .toBe(200);
 });

@@ -76,8 +76,11 @@ export async function startSmtpSink({
       const remaining = deadline - Date.now();
       if (remaining <= 0) throw new Error(`No mail to ${to} within ${timeoutMs} ms`);
       await new Promise<void>((resolve) => {
-        waiters.push(resolve);
-        setTimeout(resolve, Math.min(remaining, 250));
+        const timer = setTimeout(resolve, remaining);
+        waiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
       });
     }
   }
