@@ -22,7 +22,9 @@ export default defineConfig({
     baseURL: settings.baseURL,
     browserName: "chromium",
     launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS },
-    trace: "retain-on-failure",
+    // Recording a trace snapshots the page at every step (about 15% of the run's CPU
+    // here): CI keeps them for failures; locally, `--trace on` records when needed.
+    trace: process.env.CI ? "retain-on-failure" : "off",
   },
   webServer: {
     command: "npx tsx tests/support/e2e-server.ts",
