@@ -1,4 +1,5 @@
 import js from "@eslint/js";
+import importX from "eslint-plugin-import-x";
 import jsxA11y from "eslint-plugin-jsx-a11y";
 import react from "eslint-plugin-react";
 import reactHooks from "eslint-plugin-react-hooks";
@@ -53,6 +54,24 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // Every package a file imports is in package.json; what the production image runs
+    // (below) may use dependencies only, as devDependencies are not installed there.
+    files: ["**/*.{ts,tsx,js,mjs}"],
+    plugins: { "import-x": importX },
+    rules: { "import-x/no-extraneous-dependencies": ["error", { devDependencies: true }] },
+  },
+  {
+    files: [
+      "app/**",
+      "server/**",
+      "prisma/**",
+      "prisma.config.ts",
+      "scripts/start.mjs",
+      "scripts/prepare-db.mjs",
+    ],
+    rules: { "import-x/no-extraneous-dependencies": ["error", { devDependencies: false }] },
   },
   {
     files: ["app/**/*.tsx"],

@@ -1,19 +1,49 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
+// Three projects, from the fast loop out: `npm run test:unit` (no database, no build, no
+// server), `test:integration` (loaders, actions and /api routes on a SQLite copy per file)
+// and `test:http` (the production build over real HTTP). `vitest run` runs all three.
 export default defineConfig({
   resolve: { alias: { "~": path.resolve("app") } },
   test: {
-    include: [
-      "tests/unit/**/*.test.{ts,tsx}",
-      "tests/integration/**/*.test.{ts,tsx}",
-      // Over real HTTP against the production build (tests/support/production-server.ts).
-      "tests/{security,fuzz,load,crash}/**/*.test.ts",
-    ],
-    globalSetup: ["tests/support/vitest-global-setup.ts"],
-    setupFiles: ["tests/support/vitest-setup.ts"],
     pool: "forks",
-    testTimeout: 20_000,
-    hookTimeout: 30_000,
+    testTimeout: 30_000,
+    // The http suites mostly wait on their servers: two files at a time keep both cores busy.
+    maxWorkers: 2,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: ["tests/unit/**/*.test.{ts,tsx}"],
+          setupFiles: ["tests/support/console-guard.ts"],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "integration",
+          include: ["tests/integration/**/*.test.{ts,tsx}"],
+          globalSetup: ["tests/support/template-db.ts"],
+          setupFiles: ["tests/support/vitest-setup.ts", "tests/support/console-guard.ts"],
+          // Generous for a busy machine; a test that hangs still fails.
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "http",
+          include: ["tests/{security,fuzz,load,crash}/**/*.test.ts"],
+          // The run's one production build (tests/support/test-build.ts), then the template.
+          globalSetup: ["tests/support/http-build.ts", "tests/support/template-db.ts"],
+          setupFiles: ["tests/support/vitest-setup.ts", "tests/support/console-guard.ts"],
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+        },
+      },
+    ],
   },
 });

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { createCookieSessionStorage } from "@remix-run/node";
-import type { User } from "@prisma/client";
+import type { PrismaClient, User } from "@prisma/client";
 import { prisma } from "./db.server";
 import { cookieOptions } from "./cookie.server";
 
@@ -20,13 +20,16 @@ export function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
 
-/** Starts a session row for the user and returns the opaque token that names it. */
-export async function createSession(userId: string) {
+/**
+ * Starts a session row for the user and returns the opaque token that names it. `db` is
+ * the app's own client; the test harnesses pass one for a server's database file.
+ */
+export async function createSession(userId: string, db: Pick<PrismaClient, "session"> = prisma) {
   const token = randomBytes(32).toString("base64url");
   const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
-  await prisma.session.create({ data: { tokenHash: hashToken(token), userId, expiresAt } });
+  await db.session.create({ data: { tokenHash: hashToken(token), userId, expiresAt } });
   // Expired rows are only ever deleted, never read; sweeping them at sign-in keeps the table small.
-  await prisma.session.deleteMany({ where: { expiresAt: { lt: new Date() } } });
+  await db.session.deleteMany({ where: { expiresAt: { lt: new Date() } } });
   return { token, expiresAt };
 }
 

@@ -10,14 +10,16 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import bcrypt from "bcryptjs";
+import { testPorts } from "../../tests/support/ports.mjs";
 import { addSession, addUsers, fillCatalogue } from "./catalogue.mjs";
+import { imageSize } from "./image.mjs";
 import { build, removeDatabase, startApp, startProcess } from "./server.mjs";
 
 const SECONDS = Number(process.env.BENCH_SECONDS || 10);
 const LOAD_SECONDS = Number(process.env.LOAD_SECONDS || 30);
 const BUILD_DIR = ".build-bench";
 const TMP = path.resolve("tests/.tmp/bench");
-const PORTS = { app: 3450, baseline: 3451, small: 3452, large: 3453 };
+const PORTS = testPorts().bench;
 const rows = [];
 
 rmSync(TMP, { recursive: true, force: true });
@@ -318,6 +320,15 @@ record(
   true,
   `(mean ${sizes.small.cold.toFixed(1)} ms at 100, ${sizes.large.cold.toFixed(1)} ms at 100,000, for count + list page)`,
 );
+
+// 8. The container image.
+note("\n8. Container image size (docker build of the Dockerfile)");
+const image = imageSize();
+if ("skipped" in image) {
+  note(`  skipped: ${image.skipped}`);
+} else {
+  record(`Container image (${image.tag})`, `${image.mib} MiB`, "< 250 MiB", image.mib < 250);
+}
 
 removeDatabase(mainDb);
 note("\nSummary");

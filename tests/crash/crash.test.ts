@@ -2,32 +2,29 @@
 // same database file: every booking it acknowledged must still be there, and SQLite must
 // report a sound file. Then SIGTERM: requests in flight finish before the process exits.
 import { rmSync } from "node:fs";
+import http from "node:http";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { TMP_DIR } from "../support/paths";
+import { testPorts } from "../support/ports.mjs";
 import {
-  buildProduction,
   startProductionServer,
   TEST_PASSWORD,
   type ProductionServer,
 } from "../support/production-server";
+import { untilServerHasRead } from "../support/tcp";
 
-const PORT = 3430;
-const STREAM_MS = Number(process.env.CRASH_STREAM_MS || 2_000);
+const PORT = testPorts().crash;
 const CLIENTS = 4;
-const MIN_ACKNOWLEDGED = 20;
+/** The kill comes once this many bookings were acknowledged, with the stream still going. */
+const KILL_AFTER = Number(process.env.CRASH_KILL_AFTER || 50);
 const NO_LIMITS = {
   RATE_LIMIT_WRITES_PER_MINUTE: "1000000",
   RATE_LIMIT_SIGNIN_PER_MINUTE: "1000000",
 };
 
-let buildDir: string;
 let server: ProductionServer | undefined;
-
-beforeAll(() => {
-  buildDir = buildProduction(PORT);
-}, 120_000);
 
 afterAll(async () => {
   await server?.stop();
@@ -51,7 +48,7 @@ function* openSlots() {
 
 describe("crash safety", () => {
   it("keeps every acknowledged booking through SIGKILL, and the file passes integrity_check", async () => {
-    server = await startProductionServer({ port: PORT, buildDir, env: NO_LIMITS });
+    server = await startProductionServer({ port: PORT, env: NO_LIMITS });
     const service = await server.db().service.findFirstOrThrow();
     // Each account may hold 10 upcoming bookings: enough accounts for the whole stream.
     const tokens: string[] = [];
@@ -64,6 +61,8 @@ describe("crash safety", () => {
 
     const slots = openSlots();
     const acknowledged: string[] = [];
+    let enoughAcknowledged!: () => void;
+    const killTime = new Promise<void>((resolve) => (enoughAcknowledged = resolve));
     let failedInFlight = 0;
     let booked = 0;
     let stop = false;
@@ -87,8 +86,10 @@ describe("crash safety", () => {
             }),
           });
           const body = (await response.json()) as { appointment?: { _id: string } };
-          if (response.status === 201 && body.appointment) acknowledged.push(body.appointment._id);
-          else if (response.status >= 500) throw new Error(`${response.status}`);
+          if (response.status === 201 && body.appointment) {
+            acknowledged.push(body.appointment._id);
+            if (acknowledged.length >= KILL_AFTER) enoughAcknowledged();
+          } else if (response.status >= 500) throw new Error(`${response.status}`);
         } catch {
           failedInFlight += 1;
           return;
@@ -96,15 +97,9 @@ describe("crash safety", () => {
       }
     };
     const stream = Promise.all(Array.from({ length: CLIENTS }, client));
-    // Kill once the stream has run a while and enough bookings were acknowledged (bounded:
-    // a busy machine may be slow, never endless).
-    const started = Date.now();
-    while (
-      (Date.now() - started < STREAM_MS || acknowledged.length < MIN_ACKNOWLEDGED) &&
-      Date.now() - started < 60_000
-    ) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    // Killed in the middle of the stream: CLIENTS bookings are on their way at that moment.
+    // If the stream ends first (every client failed), the test fails below.
+    await Promise.race([killTime, stream]);
     const killedAt = acknowledged.length;
     await server.kill("SIGKILL");
     stop = true;
@@ -113,11 +108,11 @@ describe("crash safety", () => {
       `[crash] ${acknowledged.length} bookings acknowledged before SIGKILL ` +
         `(${killedAt} when the signal was sent), ${failedInFlight} cut off in flight`,
     );
-    expect(acknowledged.length).toBeGreaterThanOrEqual(MIN_ACKNOWLEDGED);
+    expect(killedAt).toBeGreaterThanOrEqual(KILL_AFTER);
 
     const databaseFile = server.databaseFile;
     await server.stop({ removeDatabase: false });
-    server = await startProductionServer({ port: PORT, buildDir, databaseFile, env: NO_LIMITS });
+    server = await startProductionServer({ port: PORT, databaseFile, env: NO_LIMITS });
 
     const stored = await server.db().appointment.findMany({
       where: { id: { in: acknowledged } },
@@ -137,26 +132,48 @@ describe("crash safety", () => {
   }, 180_000);
 
   it("finishes the requests in flight on SIGTERM, then exits cleanly and takes no more", async () => {
-    server ??= await startProductionServer({ port: PORT, buildDir, env: NO_LIMITS });
+    server ??= await startProductionServer({ port: PORT, env: NO_LIMITS });
     const { user } = await server.signedInUser();
-    // Sign-ins queue on the hashing worker, so these stay in flight for a while (fewer than
-    // the 10 a minute the sign-in limiter allows one client).
-    const inFlight = Array.from({ length: 8 }, () =>
-      fetch(`${server!.url}/api/login`, {
+    // Eight sign-ins whose bodies are sent but for their last byte: the server has them in
+    // flight (headers parsed, body awaited) and cannot finish them before the signal.
+    const body = Buffer.from(JSON.stringify({ email: user.email, password: TEST_PASSWORD }));
+    const inFlight = Array.from({ length: 8 }, () => {
+      const request = http.request(`${server!.url}/api/login`, {
         method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ email: user.email, password: TEST_PASSWORD }),
-      }).then(async (response) => ({
-        status: response.status,
-        body: (await response.json()) as { success: boolean },
-        at: Date.now(),
-      })),
+        agent: false,
+        headers: { "content-type": "application/json", "content-length": body.length },
+      });
+      const clientPort = new Promise<number>((resolve) =>
+        request.once("socket", (socket) =>
+          socket.once("connect", () => resolve(socket.localPort!)),
+        ),
+      );
+      const answer = new Promise<{ status: number; body: { success: boolean }; at: number }>(
+        (resolve, reject) => {
+          request.once("error", reject);
+          request.once("response", (response) => {
+            let text = "";
+            response.setEncoding("utf8");
+            response.on("data", (chunk: string) => (text += chunk));
+            response.once("end", () =>
+              resolve({ status: response.statusCode!, body: JSON.parse(text), at: Date.now() }),
+            );
+          });
+        },
+      );
+      request.write(body.subarray(0, -1));
+      return { request, clientPort, answer };
+    });
+    await untilServerHasRead(
+      server.port,
+      await Promise.all(inFlight.map((entry) => entry.clientPort)),
     );
-    await new Promise((resolve) => setTimeout(resolve, 150));
+
     const signalledAt = Date.now();
     const exited = server.kill("SIGTERM");
-    const results = await Promise.all(inFlight);
-    expect(results.filter((result) => result.at > signalledAt).length).toBeGreaterThan(0);
+    for (const { request } of inFlight) request.end(body.subarray(-1));
+    const results = await Promise.all(inFlight.map((entry) => entry.answer));
+    expect(results.every((result) => result.at >= signalledAt)).toBe(true);
     expect(results.map((result) => result.status)).toEqual(results.map(() => 200));
     expect(results.every((result) => result.body.success)).toBe(true);
     expect(await exited).toBe(0);

@@ -3,7 +3,10 @@ import {
   expectSignedInAs,
   expectSignedOut,
   fillLogin,
+  stopClock,
   toast,
+  untilCountdownStep,
+  untilGuardLeavesFor,
 } from "./auth-support";
 import { createTestUser, e2eDb, expect, test, TEST_PASSWORD } from "./fixtures";
 
@@ -201,13 +204,19 @@ test.describe("the guard", () => {
     page,
   }) => {
     const user = await createTestUser();
+    await stopClock(page);
     const response = await page.goto("/user/profile");
     expect(response?.status()).toBe(401);
     const status = page.getByRole("status").filter({ hasText: "Loading.." });
     await expect(status).toHaveText("Loading.. 3 second");
-    await expect(status).toHaveText("Loading.. 2 second");
+    // The count starts once the page has hydrated: move its clock until the first step...
+    await untilCountdownStep(page, status, "Loading.. 2 second");
+    // ...then one step for every 1.5 s (spec).
+    await page.clock.runFor(1500);
     await expect(status).toHaveText("Loading.. 1 second");
+    await page.clock.runFor(1500);
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Fuser%2Fprofile$/);
+    await page.clock.resume();
 
     await fillLogin(page, user.email, TEST_PASSWORD);
     await page.getByRole("button", { name: "Login", exact: true }).click();
@@ -221,7 +230,9 @@ test.describe("the guard", () => {
       const response = await page.goto("/user/profileGoogle");
       expect(response?.status()).toBe(401);
       await expect(page.getByText("Loading.. 3 second")).toBeVisible();
-      await page.waitForURL(/\/login\?redirectTo=%2Fuser%2FprofileGoogle$/, { timeout: 10_000 });
+      await untilGuardLeavesFor(page, /\/login\?redirectTo=%2Fuser%2FprofileGoogle$/, {
+        javaScript: false,
+      });
       // Both the login form and the Google button carry it on.
       const carried = page.locator('input[name="redirectTo"]');
       await expect(carried).toHaveCount(2);

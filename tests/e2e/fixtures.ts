@@ -1,13 +1,13 @@
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaClient, type User } from "@prisma/client";
 import { test as base, expect } from "@playwright/test";
-import { createCookieSessionStorage } from "@remix-run/node";
-import bcrypt from "bcryptjs";
 import { e2eSettings } from "../support/e2e-settings";
+import type * as SessionCode from "~/utils/session.server";
 import type { ReceivedMail } from "../support/smtp-sink";
+import { passwordHashFor, TEST_PASSWORD } from "../support/test-password";
 
 const settings = e2eSettings();
 
@@ -20,7 +20,7 @@ export function e2eDb() {
   return prisma;
 }
 
-export const TEST_PASSWORD = "secret123";
+export { TEST_PASSWORD };
 
 export async function createTestUser(overrides: Partial<User> = {}) {
   const unique = `${Date.now()}-${randomBytes(3).toString("hex")}`;
@@ -28,7 +28,7 @@ export async function createTestUser(overrides: Partial<User> = {}) {
     data: {
       name: `E2E Patient ${unique.slice(-4)}`,
       email: `e2e-${unique}@example.com`,
-      passwordHash: await bcrypt.hash(TEST_PASSWORD, 10),
+      passwordHash: await passwordHashFor(),
       userImage: "/images/avatars/demo-patient.svg",
       provider: "local",
       ...overrides,
@@ -36,23 +36,28 @@ export async function createTestUser(overrides: Partial<User> = {}) {
   });
 }
 
-/** The signed session cookie value that the app would set for `user`. */
+let sessionCode: Promise<typeof SessionCode> | undefined;
+/**
+ * The app's own session module, configured as the e2e server is (its database file and
+ * secret), so a fixture signs a browser in exactly as the server would.
+ */
+function appSessions() {
+  sessionCode ??= (() => {
+    process.env.DATABASE_URL = `file:${settings.databaseFile}`;
+    process.env.SESSION_SECRET = settings.sessionSecret;
+    return import("~/utils/session.server");
+  })();
+  return sessionCode;
+}
+
+/** The session cookie (name and signed value) the app would set for `user`, and its token. */
 async function sessionCookieFor(user: User) {
-  const token = randomBytes(32).toString("base64url");
-  await e2eDb().session.create({
-    data: {
-      tokenHash: createHash("sha256").update(token).digest("hex"),
-      userId: user.id,
-      expiresAt: new Date(Date.now() + 24 * 60 * 60 * 1000),
-    },
-  });
-  const storage = createCookieSessionStorage({
-    cookie: { name: "__session", secrets: [settings.sessionSecret], path: "/" },
-  });
-  const session = await storage.getSession();
-  session.set("token", token);
-  const setCookie = await storage.commitSession(session);
-  return { token, value: setCookie.split(";")[0]!.slice("__session=".length) };
+  const { commitTokenCookie, createSession } = await appSessions();
+  const { token, expiresAt } = await createSession(user.id, e2eDb());
+  const setCookie = await commitTokenCookie(new Request(settings.baseURL), token, expiresAt);
+  const pair = setCookie.split(";")[0]!;
+  const split = pair.indexOf("=");
+  return { token, name: pair.slice(0, split), value: pair.slice(split + 1) };
 }
 
 /** Mail the app sent through the test SMTP server, newest last. */
@@ -69,7 +74,7 @@ export function readMail(to: string): ReceivedMail[] {
 export async function waitForMail(to: string, match: (mail: ReceivedMail) => boolean = () => true) {
   let found: ReceivedMail | undefined;
   await expect
-    .poll(() => (found = readMail(to).find(match)), { timeout: 10_000, message: `mail to ${to}` })
+    .poll(() => (found = readMail(to).find(match)), { timeout: 30_000, message: `mail to ${to}` })
     .toBeTruthy();
   return found!;
 }
@@ -83,10 +88,10 @@ export const test = base.extend<Fixtures>({
   login: async ({ context }, use) => {
     await use(async (given) => {
       const user = given ?? (await createTestUser());
-      const { token, value } = await sessionCookieFor(user);
+      const { token, name, value } = await sessionCookieFor(user);
       await context.addCookies([
         {
-          name: "__session",
+          name,
           value,
           url: settings.baseURL,
           httpOnly: true,

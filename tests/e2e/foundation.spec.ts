@@ -40,7 +40,7 @@ test("healthz answers 200 while the database answers", async ({ request }) => {
 test("a loader that throws gets the error page, never a stack trace", async ({ page }) => {
   // A second server on a file that is not a database: every query throws.
   const settings = e2eSettings();
-  const port = settings.port + 50;
+  const port = settings.brokenDatabasePort;
   const broken = path.resolve(`tests/.tmp/broken-${port}.db`);
   rmSync(broken, { force: true });
   writeFileSync(broken, "this is not a SQLite database ".repeat(100));
@@ -61,7 +61,7 @@ test("a loader that throws gets the error page, never a stack trace", async ({ p
       .poll(
         async () => (await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => null))?.status,
         {
-          timeout: 15_000,
+          timeout: 60_000,
         },
       )
       .toBe(503);

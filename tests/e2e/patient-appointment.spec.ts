@@ -2,6 +2,7 @@ import type { User } from "@prisma/client";
 import ICAL from "ical.js";
 import { formatClinicDate } from "../../app/utils/clinic-time";
 import { MONDAY, SATURDAY, SUNDAY, TUESDAY, upcoming } from "../support/clinic-dates";
+import { stopClock, untilGuardLeavesFor } from "./auth-support";
 import { createTestUser, e2eDb, expect, test, waitForMail } from "./fixtures";
 import { choose, formError, seededService, separateClients, toast } from "./patient-support";
 
@@ -266,11 +267,10 @@ test.describe("My appointments", () => {
   });
 
   test("signed out, the page is guarded", async ({ page }) => {
+    await stopClock(page);
     const response = await page.goto("/user/appointments");
     expect(response?.status()).toBe(401);
     await expect(page.getByText("Loading.. 3 second")).toBeVisible();
-    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fuser%2Fappointments$/, {
-      timeout: 10_000,
-    });
+    await untilGuardLeavesFor(page, /\/login\?redirectTo=%2Fuser%2Fappointments$/);
   });
 });

@@ -1,4 +1,5 @@
 import { e2eDb, expect, test } from "./fixtures";
+import { stopClock, untilGuardLeavesFor } from "./auth-support";
 import { formError, separateClients, toast } from "./patient-support";
 
 separateClients();
@@ -68,10 +69,11 @@ for (const javaScript of [true, false]) {
     });
 
     test("signed out, the page is guarded and leads to login", async ({ page }) => {
+      if (javaScript) await stopClock(page);
       const response = await page.goto("/add-services");
       expect(response?.status()).toBe(401);
       await expect(page.getByText("Loading.. 3 second")).toBeVisible();
-      await expect(page).toHaveURL(/\/login\?redirectTo=%2Fadd-services$/, { timeout: 10_000 });
+      await untilGuardLeavesFor(page, /\/login\?redirectTo=%2Fadd-services$/, { javaScript });
     });
   });
 }

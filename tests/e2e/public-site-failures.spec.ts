@@ -9,7 +9,7 @@ import { e2eDb, expect, test } from "./fixtures";
 // read fails while everything else works (docs/spec/product-spec.md §8: toast
 // 'Something Went Wrong').
 const settings = e2eSettings();
-const port = settings.port + 51;
+const port = settings.noReviewsPort;
 const baseURL = `http://127.0.0.1:${port}`;
 const databaseFile = path.resolve(`tests/.tmp/no-reviews-${port}.db`);
 let server: ChildProcess | undefined;
@@ -37,7 +37,7 @@ test.beforeAll(async () => {
   });
   await expect
     .poll(async () => (await fetch(`${baseURL}/healthz`).catch(() => null))?.status, {
-      timeout: 20_000,
+      timeout: 60_000,
     })
     .toBe(200);
 });

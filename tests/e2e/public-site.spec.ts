@@ -238,6 +238,8 @@ for (const javaScript of [true, false]) {
       await page.getByLabel("$0 to $100").check();
       await page.getByRole("button", { name: "Submit" }).click();
       await expect(page).toHaveURL(/radio=0-100/);
+      // The address changes before the filtered list renders: wait for the list itself.
+      await expect(page.getByTestId("filter-summary")).toBeVisible();
       const prices = await page.getByTestId("service-price").allTextContents();
       expect(prices.length).toBeGreaterThanOrEqual(5);
       for (const price of prices) {

@@ -6,14 +6,11 @@ import path from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TMP_DIR } from "../support/paths";
-import {
-  buildProduction,
-  startProductionServer,
-  type ProductionServer,
-} from "../support/production-server";
+import { testPorts } from "../support/ports.mjs";
+import { startProductionServer, type ProductionServer } from "../support/production-server";
 import { discoverRoutes, fillPattern, type DiscoveredRoute } from "../support/route-discovery";
 
-const PORT = 3410;
+const PORT = testPorts().fuzz;
 /** At least 1,000 malformed requests in all, spread over the routes found. */
 const TOTAL_RUNS = Number(process.env.FUZZ_RUNS || 1200);
 
@@ -31,7 +28,6 @@ let serviceId: string;
 beforeAll(async () => {
   server = await startProductionServer({
     port: PORT,
-    buildDir: buildProduction(PORT),
     // The suite is one client sending many writes on purpose.
     env: { RATE_LIMIT_WRITES_PER_MINUTE: "1000000", RATE_LIMIT_SIGNIN_PER_MINUTE: "1000000" },
   });

@@ -25,7 +25,7 @@ import { invalidateReadCache } from "~/utils/read-cache.server";
 import { DATABASE_BUSY_MESSAGE, TRY_AGAIN_MESSAGE } from "~/utils/result";
 import { freshIp, jsonRequest } from "./auth-helpers";
 import { MONDAY, upcoming } from "../support/clinic-dates";
-import { createProduct as insertService, createUser, sessionFor } from "../support/factories";
+import { createService as insertService, createUser, sessionFor } from "../support/factories";
 
 const SOMETHING_WENT_WRONG = "Something went wrong";
 

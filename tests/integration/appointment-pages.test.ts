@@ -8,7 +8,7 @@ import { loginPathFor } from "~/utils/safe-redirect";
 import { TRY_AGAIN_MESSAGE } from "~/utils/result";
 import { actionArgs, formPost, get, loaderArgs, settle, toastOf } from "./auth-helpers";
 import { MONDAY, TUESDAY, upcoming } from "../support/clinic-dates";
-import { createProduct, createUser, sessionFor } from "../support/factories";
+import { createService, createUser, sessionFor } from "../support/factories";
 
 let user: User;
 let cookie: string;
@@ -17,7 +17,7 @@ let serviceId: string;
 beforeAll(async () => {
   user = await createUser({ name: "Ada Patient" });
   ({ cookie } = await sessionFor(user));
-  serviceId = (await createProduct({ name: "Aardvark Check" })).id;
+  serviceId = (await createService({ name: "Aardvark Check" })).id;
 });
 
 afterEach(() => {

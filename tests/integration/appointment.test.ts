@@ -16,7 +16,7 @@ import {
 import { prisma } from "~/utils/db.server";
 import { UNKNOWN_SERVICE_MESSAGE } from "~/validation/service";
 import { upcoming, MONDAY, SUNDAY, TUESDAY } from "../support/clinic-dates";
-import { createProduct, createUser } from "../support/factories";
+import { createService, createUser } from "../support/factories";
 import { startSmtpSink } from "../support/smtp-sink";
 
 let sink: Awaited<ReturnType<typeof startSmtpSink>>;
@@ -26,7 +26,7 @@ let serviceName: string;
 beforeAll(async () => {
   sink = await startSmtpSink();
   process.env.SMTP_URL = sink.url;
-  const product = await createProduct({ name: "Root Canal Care" });
+  const product = await createService({ name: "Root Canal Care" });
   serviceId = product.id;
   serviceName = product.name;
 });
@@ -287,6 +287,8 @@ describe("my appointments and cancelling", () => {
       await prisma.appointment.findUniqueOrThrow({ where: { id: booked.appointment._id } }),
     ).toMatchObject({ status: "booked", chair: 1 });
     expect((await listAppointments(intruder.id)).upcoming).toEqual([]);
+    // The booking's mail is sent in the background: let it arrive before the sink closes.
+    await sink.waitFor("ada@example.com", (mail) => mail.subject.includes(" at 16:00 is booked"));
   });
 
   it("does not cancel a booking that has already started", async () => {

@@ -1,6 +1,6 @@
 // Helpers for the account integration tests: real Request objects in, Remix results out.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { createCookieSessionStorage } from "@remix-run/node";
+import { getToast } from "~/utils/toast.server";
 
 let ipCounter = 0;
 /** A client address no other test uses, so rate limits never leak between tests. */
@@ -124,14 +124,13 @@ export function cookiesFrom(headers: Headers, existing = ""): string {
   return [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
 }
 
-const toastReader = createCookieSessionStorage({
-  cookie: { name: "en_toast", secrets: ["test-session-secret"] },
-});
-
-/** The toast a response flashes for the next page. */
+/** The toast a response flashes for the next page, read by the app's own toast code. */
 export async function toastOf(headers: Headers) {
-  const line = headers.getSetCookie().find((cookie) => cookie.startsWith("en_toast="));
-  if (!line) return null;
-  const session = await toastReader.getSession(line.split(";")[0]);
-  return session.get("toast") as { type: string; message: string } | undefined;
+  const cookie = headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0])
+    .join("; ");
+  if (!cookie) return null;
+  const { toast } = await getToast(new Request("http://localhost/", { headers: { cookie } }));
+  return toast;
 }

@@ -5,7 +5,7 @@ import { action as serviceAction, loader as serviceLoader } from "~/routes/add-s
 import { prisma } from "~/utils/db.server";
 import { TRY_AGAIN_MESSAGE } from "~/utils/result";
 import { actionArgs, formPost, get, loaderArgs, settle, toastOf } from "./auth-helpers";
-import { createProduct, createUser, sessionFor } from "../support/factories";
+import { createService, createUser, sessionFor } from "../support/factories";
 
 let user: User;
 let cookie: string;
@@ -14,7 +14,7 @@ let serviceId: string;
 beforeAll(async () => {
   user = await createUser({ name: "Form Filler" });
   ({ cookie } = await sessionFor(user));
-  serviceId = (await createProduct({ name: "Aardvark Polish" })).id;
+  serviceId = (await createService({ name: "Aardvark Polish" })).id;
 });
 
 const service = {

@@ -12,7 +12,7 @@ import { HTTP_URL_MESSAGE } from "~/validation/fields";
 import { PRICE_MESSAGE, UNKNOWN_SERVICE_MESSAGE } from "~/validation/service";
 import { actionArgs, get, jsonRequest, loaderArgs, settle } from "./auth-helpers";
 import { MONDAY, SUNDAY, upcoming } from "../support/clinic-dates";
-import { createProduct, createUser, sessionFor } from "../support/factories";
+import { createService, createUser, sessionFor } from "../support/factories";
 
 let user: User;
 let token: string;
@@ -22,7 +22,7 @@ let serviceId: string;
 beforeAll(async () => {
   user = await createUser();
   ({ token, cookie } = await sessionFor(user));
-  serviceId = (await createProduct({ name: "Scale and Polish" })).id;
+  serviceId = (await createService({ name: "Scale and Polish" })).id;
 });
 
 type Route = typeof createProductRoute;

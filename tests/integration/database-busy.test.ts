@@ -11,7 +11,7 @@ import { prisma } from "~/utils/db.server";
 import { DATABASE_BUSY_MESSAGE, isDatabaseBusy } from "~/utils/result";
 import { actionArgs, formPost, jsonRequest, settle } from "./auth-helpers";
 import { MONDAY, upcoming } from "../support/clinic-dates";
-import { createProduct, createUser, sessionFor } from "../support/factories";
+import { createService, createUser, sessionFor } from "../support/factories";
 
 let user: User;
 let token: string;
@@ -21,7 +21,7 @@ let serviceId: string;
 beforeAll(async () => {
   user = await createUser();
   ({ token, cookie } = await sessionFor(user));
-  serviceId = (await createProduct()).id;
+  serviceId = (await createService()).id;
 });
 
 afterEach(() => vi.restoreAllMocks());

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { beforeAll, describe, expect, it } from "vitest";
 import { seedReviews, seedServices } from "../../prisma/seed-data";
 import { seed } from "../../prisma/seed-database";
-import { createProduct } from "../support/factories";
+import { createService } from "../support/factories";
 import { action as productCountPost, loader as productCount } from "~/routes/api.product-count";
 import {
   action as productFilters,
@@ -233,7 +233,7 @@ describe("POST /api/product-filters", () => {
   });
 
   it("picks up a service added after the seed", async () => {
-    const added = await createProduct({ category: "Orthodontics", priceCents: 123_456 });
+    const added = await createService({ category: "Orthodontics", priceCents: 123_456 });
     const { body } = await call(() =>
       productFilters(post({ checked: [], radio: [1234.56, 1234.56] })),
     );

@@ -3,7 +3,7 @@ import { countServices, createService, getServicePage } from "~/models/service.s
 import { createReview, listReviews } from "~/models/review.server";
 import { prisma } from "~/utils/db.server";
 import { cachedRead, invalidateReadCache, readCacheGeneration } from "~/utils/read-cache.server";
-import { createProduct as insertService, createUser } from "../support/factories";
+import { createService as insertService, createUser } from "../support/factories";
 
 describe("read cache", () => {
   it("runs one query for concurrent misses and none for a hit", async () => {

@@ -3,19 +3,16 @@
 // few seconds; `npm run bench` runs the full 30 s and records the figures.
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { loadPaths, runLoad } from "../support/load";
-import {
-  buildProduction,
-  startProductionServer,
-  type ProductionServer,
-} from "../support/production-server";
+import { testPorts } from "../support/ports.mjs";
+import { startProductionServer, type ProductionServer } from "../support/production-server";
 
-const PORT = 3420;
+const PORT = testPorts().load;
 const SECONDS = Number(process.env.LOAD_SECONDS || 5);
 
 let server: ProductionServer;
 
 beforeAll(async () => {
-  server = await startProductionServer({ port: PORT, buildDir: buildProduction(PORT) });
+  server = await startProductionServer({ port: PORT });
 }, 120_000);
 
 afterAll(async () => {

@@ -2,18 +2,12 @@
 // production, so it refuses to start without a SESSION_SECRET rather than sign cookies
 // with the published development secret; a bad setting is one line and exit code 1.
 import { spawn } from "node:child_process";
-import { rmSync } from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildProduction } from "../support/production-server";
+import { describe, expect, it } from "vitest";
+import { TEST_BUILD_DIR } from "../../scripts/test-build.mjs";
 
-let buildDir: string;
-
-beforeAll(() => {
-  buildDir = buildProduction("env");
-}, 180_000);
-
-afterAll(() => rmSync(buildDir, { recursive: true, force: true }));
+// The run's one production build, made by the http project's global setup.
+const buildDir = TEST_BUILD_DIR;
 
 /** Runs the built server with only `env` (and PATH) and waits for it to exit. */
 function runServer(env: Record<string, string>) {

@@ -6,15 +6,15 @@ import net from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TMP_DIR } from "../support/paths";
+import { testPorts } from "../support/ports.mjs";
 import {
-  buildProduction,
-  SESSION_SECRET,
+  sessionSecret,
   startProductionServer,
   TEST_PASSWORD,
   type ProductionServer,
 } from "../support/production-server";
 
-const PORT = 3401;
+const PORTS = testPorts().security;
 const EVIL = "https://evil.example";
 
 let server: ProductionServer;
@@ -22,22 +22,20 @@ let limited: ProductionServer;
 let proxied: ProductionServer;
 
 beforeAll(async () => {
-  const buildDir = buildProduction(PORT);
   // The main server allows many writes so the limits below are proven on their own servers.
   [server, limited, proxied] = await Promise.all([
     startProductionServer({
-      port: PORT,
-      buildDir,
+      port: PORTS.main,
       env: { RATE_LIMIT_WRITES_PER_MINUTE: "10000", RATE_LIMIT_SIGNIN_PER_MINUTE: "10000" },
     }),
-    startProductionServer({ port: PORT + 1, buildDir }),
-    startProductionServer({ port: PORT + 2, buildDir, env: { TRUST_PROXY: "true" } }),
+    startProductionServer({ port: PORTS.limited }),
+    startProductionServer({ port: PORTS.proxied, env: { TRUST_PROXY: "true" } }),
   ]);
 }, 180_000);
 
 afterAll(async () => {
   await Promise.all([server?.stop(), limited?.stop(), proxied?.stop()]);
-  rmSync(path.join(TMP_DIR, `outbox-${PORT}`), { recursive: true, force: true });
+  rmSync(path.join(TMP_DIR, `outbox-${PORTS.main}`), { recursive: true, force: true });
 }, 30_000);
 
 function post(
@@ -252,7 +250,7 @@ describe("secrets", () => {
     await keep(await fetch(`${server.url}/api/user-auth`, { headers: { authorization: token } }));
     await keep(await post(server, "/api/forgot-password", JSON.stringify({ email, newPassword })));
     await keep(await post(server, "/forgot-password", form({ email, newPassword })));
-    const mailDir = path.join(TMP_DIR, `outbox-${PORT}`);
+    const mailDir = path.join(TMP_DIR, `outbox-${PORTS.main}`);
     const resetToken = readdirSync(mailDir)
       .map((file) => readFileSync(path.join(mailDir, file), "utf8"))
       .join("\n")
@@ -276,7 +274,7 @@ describe("secrets", () => {
       token,
       sessionToken,
       resetToken!,
-      SESSION_SECRET,
+      sessionSecret(),
     ]) {
       expect(logs, "server output").not.toContain(secret);
       expect(published, "responses").not.toContain(secret);
@@ -310,8 +308,11 @@ describe("request log", () => {
   it("writes one structured line per request with method, path, status and duration", async () => {
     const marker = `/log-check-${Date.now()}`;
     await (await fetch(`${server.url}${marker}?token=should-not-appear`)).text();
-    await (await fetch(`${server.url}/api/product-count`)).text();
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // A later request's line is written after the marker's: once it is there, so is any
+    // line the marker request would ever get.
+    const later = `/log-check-later-${Date.now()}`;
+    await (await fetch(`${server.url}${later}`)).text();
+    await server.waitForRequestLog((line) => line.path === later);
     const lines = server.requestLog().filter((line) => line.path === marker);
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatchObject({ method: "GET", path: marker, status: 404 });

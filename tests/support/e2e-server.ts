@@ -1,11 +1,12 @@
-// The server Playwright tests run against: a fresh production build in its own folder,
-// a fresh database file (never the development one), and a real SMTP server on
-// loopback whose messages land as JSON files the tests read.
-import { spawn, spawnSync } from "node:child_process";
+// The server Playwright tests run against: the run's shared production build (made here
+// when no suite has made it yet), a fresh database file (never the development one), and
+// a real SMTP server on loopback whose messages land as JSON files the tests read.
+import { spawn } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { e2eSettings } from "./e2e-settings";
 import { startSmtpSink } from "./smtp-sink";
+import { ensureTestBuild } from "../../scripts/test-build.mjs";
 
 const settings = e2eSettings();
 
@@ -36,9 +37,11 @@ const env: NodeJS.ProcessEnv = {
   TRUST_PROXY: "true",
 };
 
-if (!process.env.E2E_SKIP_BUILD) {
-  const build = spawnSync("npm", ["run", "build"], { stdio: "inherit", env });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+try {
+  ensureTestBuild();
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
 }
 
 let count = 0;

@@ -1,18 +1,24 @@
 import path from "node:path";
+import { testPorts } from "./ports.mjs";
+import { TEST_BUILD_DIR } from "../../scripts/test-build.mjs";
 
 /**
- * Where the end-to-end server runs and what it uses. E2E_PORT lets two runs (or a run
- * and a developer's server) coexist; everything else follows from it.
+ * Where the end-to-end server runs and what it uses. Its port follows TEST_PORT_BASE
+ * (tests/support/ports.mjs), so two runs coexist; everything else follows from the port.
  */
 export function e2eSettings() {
-  const port = Number(process.env.E2E_PORT || 3210);
+  const ports = testPorts().e2e;
+  const port = ports.main;
   const tmp = path.resolve("tests/.tmp");
   return {
     port,
+    /** Ports of the extra servers specs start on broken databases. */
+    brokenDatabasePort: ports.brokenDatabase,
+    noReviewsPort: ports.noReviews,
     baseURL: `http://127.0.0.1:${port}`,
     databaseFile: path.join(tmp, `e2e-${port}.db`),
     mailDir: path.join(tmp, `e2e-mail-${port}`),
-    buildDir: `.build-e2e-${port}`,
+    buildDir: TEST_BUILD_DIR,
     sessionSecret: "e2e-session-secret",
   };
 }

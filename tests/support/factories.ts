@@ -1,8 +1,8 @@
 import type { User } from "@prisma/client";
 import { signIn } from "~/utils/auth.server";
 import { prisma } from "~/utils/db.server";
-import { hashPassword } from "~/utils/password.server";
 import { invalidateReadCache } from "~/utils/read-cache.server";
+import { passwordHashFor, TEST_PASSWORD } from "./test-password";
 
 let counter = 0;
 
@@ -14,13 +14,13 @@ export async function createUser(
   } = {},
 ) {
   counter += 1;
-  const { password = "secret123", ...rest } = overrides;
+  const { password = TEST_PASSWORD, ...rest } = overrides;
   return prisma.user.create({
     data: {
       name: `Test Patient ${counter}`,
       email: `patient${counter}-${Date.now()}@example.com`,
       userImage: "https://example.com/avatar.png",
-      passwordHash: rest.provider === "google" ? null : await hashPassword(password),
+      passwordHash: rest.provider === "google" ? null : await passwordHashFor(password),
       ...rest,
     },
   });
@@ -33,11 +33,11 @@ export async function sessionFor(user: User) {
   return { token, cookie: setCookie.split(";")[0]! };
 }
 
-export async function createProduct(
+export async function createService(
   overrides: Partial<{ name: string; slug: string; priceCents: number; category: string }> = {},
 ) {
   counter += 1;
-  const product = await prisma.service.create({
+  const service = await prisma.service.create({
     data: {
       name: `Test Service ${counter}`,
       slug: `test-service-${counter}-${Date.now()}`,
@@ -50,5 +50,5 @@ export async function createProduct(
   });
   // A write past the domain layer: the cached catalogue reads must not outlive it.
   invalidateReadCache();
-  return product;
+  return service;
 }

@@ -1,30 +1,28 @@
-// Starts the real production build (`npm run build`, then `node scripts/start.mjs` with
-// NODE_ENV=production) on its own port and database file, for the suites that talk to
-// the site over HTTP: security, bad input, load, crash, and the benchmarks.
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { createHash, randomBytes } from "node:crypto";
+// Starts the run's production build (scripts/test-build.mjs, made once by the http
+// project's global setup) with `node scripts/start.mjs` and NODE_ENV=production, on its own
+// port and database file, for the suites that talk to the site over HTTP: security, bad
+// input, load and crash.
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaClient, type User } from "@prisma/client";
-import { createCookieSessionStorage } from "@remix-run/node";
-import bcrypt from "bcryptjs";
+import { commitTokenCookie, createSession } from "~/utils/session.server";
 import { TMP_DIR } from "./paths";
+import { TEST_BUILD_DIR } from "../../scripts/test-build.mjs";
+import { passwordHashFor } from "./test-password";
 
-export const SESSION_SECRET = "production-test-session-secret";
-export const TEST_PASSWORD = "secret123";
+export { TEST_PASSWORD } from "./test-password";
 
-/** Builds the app into `.build-prod-<name>`; each suite builds its own, side by side. */
-export function buildProduction(name: string | number): string {
-  const buildDir = `.build-prod-${name}`;
-  const result = spawnSync("npm", ["run", "build"], {
-    env: { ...process.env, NODE_ENV: "production", BUILD_DIR: buildDir },
-    encoding: "utf8",
-  });
-  if (result.status !== 0) {
-    throw new Error(`npm run build failed:\n${result.stdout}\n${result.stderr}`);
-  }
-  return buildDir;
+/**
+ * The secret the servers sign cookies with: the one the app's cookie code in this test
+ * process uses (tests/support/vitest-setup.ts), so cookies made here are the servers' own.
+ */
+export function sessionSecret(): string {
+  const secret = process.env.SESSION_SECRET;
+  if (!secret) throw new Error("SESSION_SECRET is not set: tests/support/vitest-setup.ts sets it");
+  return secret;
 }
 
 export type ProductionServer = Awaited<ReturnType<typeof startProductionServer>>;
@@ -35,12 +33,12 @@ export type ProductionServer = Awaited<ReturnType<typeof startProductionServer>>
  */
 export async function startProductionServer({
   port,
-  buildDir,
+  buildDir = TEST_BUILD_DIR,
   databaseFile = path.join(TMP_DIR, `prod-${port}-${randomBytes(4).toString("hex")}.db`),
   env = {},
 }: {
   port: number;
-  buildDir: string;
+  buildDir?: string;
   databaseFile?: string;
   env?: Record<string, string>;
 }) {
@@ -56,7 +54,7 @@ export async function startProductionServer({
       PORT: String(port),
       HOST: "127.0.0.1",
       DATABASE_URL: `file:${databaseFile}`,
-      SESSION_SECRET,
+      SESSION_SECRET: sessionSecret(),
       APP_URL: url,
       OUTBOX_DIR: path.join(TMP_DIR, `outbox-${port}`),
       // As the container runs it (Dockerfile).
@@ -65,26 +63,32 @@ export async function startProductionServer({
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
-  child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
-  child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
   const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
-
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) {
-      throw new Error(`Server on port ${port} exited (${child.exitCode}):\n${output}`);
-    }
-    const healthy = await fetch(`${url}/healthz`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (healthy) break;
-    if (Date.now() > deadline) {
+  const outputWaiters: Array<() => void> = [];
+  // Up once it says it listens (it migrates and seeds before that); bounded, for a busy machine.
+  const listening = new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => {
       child.kill("SIGKILL");
-      throw new Error(`Server on port ${port} did not become healthy:\n${output}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+      reject(new Error(`Server on port ${port} did not start within 90 s:\n${output}`));
+    }, 90_000);
+    const collect = (chunk: Buffer) => {
+      output += chunk.toString("utf8");
+      for (const wake of outputWaiters.splice(0)) wake();
+      if (/listening on/i.test(output)) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout!.on("data", collect);
+    child.stderr!.on("data", collect);
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`Server on port ${port} exited (${code}):\n${output}`));
+    });
+  });
+  await listening;
+  const health = await fetch(`${url}/healthz`);
+  if (!health.ok) throw new Error(`Server on port ${port} is not healthy (${health.status})`);
 
   let prisma: PrismaClient | undefined;
   const db = () =>
@@ -92,23 +96,18 @@ export async function startProductionServer({
       adapter: new PrismaBetterSQLite3({ url: `file:${databaseFile}`, timeout: 5000 }),
     }));
 
-  /** A new session for the user, as the app would create it: API token and browser cookie. */
+  function requestLog() {
+    return output
+      .split("\n")
+      .filter((line) => line.startsWith('{"time"') && line.includes('"msg":"request"'))
+      .map((line) => JSON.parse(line) as RequestLogLine);
+  }
+
+  /** A new session for the user, made by the app's session code: API token and browser cookie. */
   async function newSession(userId: string) {
-    const token = randomBytes(32).toString("base64url");
-    await db().session.create({
-      data: {
-        tokenHash: createHash("sha256").update(token).digest("hex"),
-        userId,
-        expiresAt: new Date(Date.now() + 24 * 60 * 60 * 1000),
-      },
-    });
-    const storage = createCookieSessionStorage({
-      cookie: { name: "__session", secrets: [SESSION_SECRET], path: "/" },
-    });
-    const session = await storage.getSession();
-    session.set("token", token);
-    const cookie = (await storage.commitSession(session)).split(";")[0]!;
-    return { token, cookie };
+    const { token, expiresAt } = await createSession(userId, db());
+    const setCookie = await commitTokenCookie(new Request(url), token, expiresAt);
+    return { token, cookie: setCookie.split(";")[0]! };
   }
 
   return {
@@ -120,11 +119,24 @@ export async function startProductionServer({
     /** Everything the server printed so far (the request log among it). */
     output: () => output,
     /** The structured request-log lines printed so far. */
-    requestLog: () =>
-      output
-        .split("\n")
-        .filter((line) => line.startsWith('{"time"') && line.includes('"msg":"request"'))
-        .map((line) => JSON.parse(line) as RequestLogLine),
+    requestLog,
+    /** Waits (bounded) until the request log has a line that matches, and returns it. */
+    async waitForRequestLog(match: (line: RequestLogLine) => boolean, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = requestLog().find(match);
+        if (found) return found;
+        const remaining = deadline - Date.now();
+        if (remaining <= 0) throw new Error(`No matching request-log line within ${timeoutMs} ms`);
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, remaining);
+          outputWaiters.push(() => {
+            clearTimeout(timer);
+            resolve();
+          });
+        });
+      }
+    },
     exited,
     db,
     newSession,
@@ -135,7 +147,7 @@ export async function startProductionServer({
         data: {
           name: `Load Patient ${unique}`,
           email: `patient-${unique}@example.com`,
-          passwordHash: await bcrypt.hash(TEST_PASSWORD, 10),
+          passwordHash: await passwordHashFor(),
           userImage: "https://example.com/avatar.png",
           provider: "local",
           ...overrides,

@@ -18,10 +18,22 @@ export async function startSmtpSink({
 }: { onMessage?: (mail: ReceivedMail) => void } = {}) {
   const messages: ReceivedMail[] = [];
   const waiters: Array<() => void> = [];
+  const open = new Set<string>();
+  const whenIdle: Array<() => void> = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     logger: false,
+    // Loopback only: no name to look up.
+    disableReverseLookup: true,
+    onConnect(session, callback) {
+      open.add(session.id);
+      callback();
+    },
+    onClose(session) {
+      open.delete(session.id);
+      if (open.size === 0) whenIdle.splice(0).forEach((wake) => wake());
+    },
     onData(stream, _session, callback) {
       simpleParser(stream)
         .then((parsed) => {
@@ -64,10 +76,31 @@ export async function startSmtpSink({
       const remaining = deadline - Date.now();
       if (remaining <= 0) throw new Error(`No mail to ${to} within ${timeoutMs} ms`);
       await new Promise<void>((resolve) => {
-        waiters.push(resolve);
-        setTimeout(resolve, Math.min(remaining, 250));
+        const timer = setTimeout(resolve, remaining);
+        waiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
       });
     }
+  }
+
+  /**
+   * Resolves once every connection accepted so far has closed, so every message sent on
+   * them is in `messages` (a client's connections are accepted in the order it opens them).
+   */
+  function idle(timeoutMs = 10_000) {
+    if (open.size === 0) return Promise.resolve();
+    return new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`SMTP connections still open after ${timeoutMs} ms`)),
+        timeoutMs,
+      );
+      whenIdle.push(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
   }
 
   return {
@@ -75,6 +108,7 @@ export async function startSmtpSink({
     port,
     messages,
     waitFor,
+    idle,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -1,10 +1,11 @@
-import { renderToStaticMarkup } from "react-dom/server";
-import { StaticRouter } from "react-router-dom/server";
+// @vitest-environment jsdom
+import { render, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { ServiceCard } from "~/components/service-card";
 import { StarRating } from "~/components/star-rating";
 import { wrapIndex } from "~/components/reviews-carousel";
 import type { ServiceJson } from "~/models/service.server";
+import { renderInRemix } from "../support/render";
 
 const service: ServiceJson = {
   _id: "cku1",
@@ -17,43 +18,55 @@ const service: ServiceJson = {
   category: "Orthodontics",
 };
 
+function renderCard(position: number) {
+  return renderInRemix(
+    <ul>
+      <ServiceCard service={service} position={position} />
+    </ul>,
+  );
+}
+
 describe("the service card", () => {
-  it("cuts the name at 25 and the description at 55 + '...', and shows the price in dollars", () => {
-    const html = renderToStaticMarkup(
-      <StaticRouter location="/">
-        <ServiceCard service={service} position={1} />
-      </StaticRouter>,
-    );
-    expect(html).toContain(">Comprehensive Orthodontic</h3>");
-    expect(html).not.toContain("Comprehensive Orthodontic Assessment</h3>");
-    expect(html).toContain(`>${service.description.slice(0, 55)}...</p>`);
-    expect(html).toContain(">$1,234.50</p>");
+  it("cuts the name at 25 and the description at 55 + '...', and shows the price in dollars", async () => {
+    renderCard(1);
+    const heading = await screen.findByRole("heading", { level: 3 });
+    expect(heading.textContent).toBe("Comprehensive Orthodontic");
+    expect(screen.getByText(`${service.description.slice(0, 55)}...`)).toBeInTheDocument();
+    expect(screen.getByTestId("service-price").textContent).toBe("$1,234.50");
   });
 
-  it("links the photo and name by id and More Details by slug", () => {
-    const html = renderToStaticMarkup(
-      <StaticRouter location="/">
-        <ServiceCard service={service} position={7} />
-      </StaticRouter>,
+  it("links the photo and name by id and More Details by slug", async () => {
+    renderCard(7);
+    const card = await screen.findByTestId("service-card");
+    const links = within(card).getAllByRole("link");
+    expect(links.map((link) => link.getAttribute("href"))).toEqual([
+      "/product/cku1",
+      "/product/comprehensive-orthodontic-assessment",
+    ]);
+    expect(links[0]).toHaveAccessibleName("Comprehensive Orthodontic");
+    // "More Details" on screen; the full name for screen readers.
+    expect(links[1]!.textContent).toBe("More Details about Comprehensive Orthodontic Assessment");
+    expect(within(links[1]!).getByText("about Comprehensive Orthodontic Assessment")).toHaveClass(
+      "sr-only",
     );
-    const hrefs = [...html.matchAll(/href="([^"]+)"/g)].map((match) => match[1]);
-    expect(hrefs).toEqual(["/product/cku1", "/product/comprehensive-orthodontic-assessment"]);
-    expect(html).toContain('id="service-7"');
-    expect(html).toMatch(
-      /More Details<span class="sr-only"> about Comprehensive Orthodontic Assessment/,
-    );
-    expect(html).toMatch(/<img[^>]+width="640"[^>]+height="480"[^>]+loading="lazy"/);
+    expect(card).toHaveAttribute("id", "service-7");
+    const photo = card.querySelector("img");
+    expect(photo).toHaveAttribute("width", "640");
+    expect(photo).toHaveAttribute("height", "480");
+    expect(photo).toHaveAttribute("loading", "lazy");
   });
 });
 
 describe("ratings", () => {
   it("shows a rating as that many stars, named for screen readers", () => {
     for (const rating of [1, 3, 5]) {
-      const html = renderToStaticMarkup(<StarRating rating={rating} />);
-      expect(html).toContain(`aria-label="${rating} out of 5 stars"`);
-      expect(html.match(/<svg/g)).toHaveLength(rating);
+      const { unmount } = render(<StarRating rating={rating} />);
+      const stars = screen.getByRole("img", { name: `${rating} out of 5 stars` });
+      expect(stars.querySelectorAll("svg")).toHaveLength(rating);
+      unmount();
     }
-    expect(renderToStaticMarkup(<StarRating rating={4.4} />)).toContain("4 out of 5 stars");
+    render(<StarRating rating={4.4} />);
+    expect(screen.getByRole("img", { name: "4 out of 5 stars" })).toBeInTheDocument();
   });
 });
 

@@ -10,10 +10,10 @@ declare module "vitest" {
   }
 }
 
-/** Migrates one template database per run; each test file gets its own copy of it. */
+/** Migrates one template database per project and run; each test file gets its own copy. */
 export default function setup(project: TestProject) {
   mkdirSync(TMP_DIR, { recursive: true });
-  const templateDb = path.join(TMP_DIR, `template-${process.pid}.db`);
+  const templateDb = path.join(TMP_DIR, `template-${project.name}-${process.pid}.db`);
   execFileSync(process.execPath, ["node_modules/prisma/build/index.js", "migrate", "deploy"], {
     env: { ...process.env, DATABASE_URL: `file:${templateDb}` },
     stdio: "pipe",

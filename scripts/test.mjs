@@ -1,0 +1,63 @@
+// `npm test`: every check CI runs, cheapest first, with the time each step took.
+//   1. typecheck and lint, side by side (each is single-threaded);
+//   2. the one production build the HTTP suites and Playwright share (scripts/test-build.mjs);
+//   3. Vitest: the unit, integration and http projects;
+//   4. Playwright.
+// Stops at the first step that fails. Arguments are not passed on: run a step on its own
+// for that (npm run test:unit, test:integration, test:http, test:e2e).
+import { spawn } from "node:child_process";
+
+/** @param {string} command @param {{ quiet?: boolean }} [options] */
+function run(command, { quiet = false } = {}) {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, {
+      shell: true,
+      stdio: quiet ? ["ignore", "pipe", "pipe"] : "inherit",
+    });
+    let output = "";
+    child.stdout?.on("data", (chunk) => (output += chunk));
+    child.stderr?.on("data", (chunk) => (output += chunk));
+    child.on("exit", (code, signal) =>
+      resolve({
+        command,
+        code: code ?? (signal ? 1 : 0),
+        output,
+        seconds: (performance.now() - started) / 1000,
+      }),
+    );
+  });
+}
+
+const steps = [
+  { name: "typecheck + lint", commands: ["npm run typecheck", "npm run lint"] },
+  { name: "build", commands: ["node scripts/test-build.mjs"] },
+  { name: "vitest", commands: ["npx vitest run"] },
+  { name: "playwright", commands: ["npx playwright test"] },
+];
+
+const times = [];
+const started = performance.now();
+let failed = false;
+for (const step of steps) {
+  console.info(`\n> ${step.commands.join("  &  ")}`);
+  const parallel = step.commands.length > 1;
+  const results = await Promise.all(step.commands.map((c) => run(c, { quiet: parallel })));
+  for (const result of results) {
+    if (parallel) {
+      console.info(`\n> ${result.command} (exit ${result.code})`);
+      process.stdout.write(result.output);
+    }
+    times.push(
+      `${result.command}: ${result.seconds.toFixed(1)} s${result.code ? " (failed)" : ""}`,
+    );
+  }
+  if (results.some((result) => result.code !== 0)) {
+    failed = true;
+    break;
+  }
+}
+console.info(`\nnpm test ${failed ? "failed" : "passed"}:`);
+for (const line of times) console.info(`  ${line}`);
+console.info(`  total: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,31 @@
+// Every port the test suites and the benchmarks listen on, derived from one base, so two
+// runs on one machine (two checkouts, or CI beside a developer) never meet: give each run
+// its own TEST_PORT_BASE, at least 100 apart. Mail sinks and the like take a free port from
+// the system and need no number here.
+
+const DEFAULT_BASE = 3400;
+/** Ports a run may use, from the base up. */
+export const PORT_BLOCK = 100;
+
+/** @param {Record<string, string | undefined>} env */
+export function testPorts(env = process.env) {
+  const base = Number(env.TEST_PORT_BASE || DEFAULT_BASE);
+  if (!Number.isInteger(base) || base < 1024 || base + PORT_BLOCK > 65536) {
+    throw new Error(
+      `TEST_PORT_BASE=${env.TEST_PORT_BASE} must be a whole number from 1024 to ${65536 - PORT_BLOCK}`,
+    );
+  }
+  // E2E_PORT, when set, moves the browser tests' servers alone (kept for old habits).
+  const e2e = Number(env.E2E_PORT || base + 40);
+  return {
+    base,
+    /** The security suite's three servers: default limits off, limits on, behind a proxy. */
+    security: { main: base + 1, limited: base + 2, proxied: base + 3 },
+    fuzz: base + 10,
+    load: base + 20,
+    crash: base + 30,
+    /** Playwright's server, and the two broken servers some specs start beside it. */
+    e2e: { main: e2e, brokenDatabase: e2e + 1, noReviews: e2e + 2 },
+    bench: { app: base + 50, baseline: base + 51, small: base + 52, large: base + 53 },
+  };
+}

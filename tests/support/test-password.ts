@@ -1,0 +1,20 @@
+import { hashPassword } from "~/utils/password.server";
+
+/** The password of every user the tests create, unless a test picks its own. */
+export const TEST_PASSWORD = "secret123";
+
+const hashes = new Map<string, Promise<string>>();
+
+/**
+ * A bcrypt hash of `password` made by the app's own hashing, once per process: a hash
+ * costs about 70 ms of CPU on purpose, and a test that only needs a user to exist should
+ * not pay it again for every user.
+ */
+export function passwordHashFor(password = TEST_PASSWORD): Promise<string> {
+  let hash = hashes.get(password);
+  if (!hash) {
+    hash = hashPassword(password);
+    hashes.set(password, hash);
+  }
+  return hash;
+}
