@@ -3,7 +3,7 @@
 // says "ready", and fires only when it reads "go", so several workers hit the database
 // together.
 import { createInterface } from "node:readline";
-import { ensureDatabaseReady, prisma } from "~/utils/db.server";
+import { prisma } from "~/utils/db.server";
 import { bookThroughApi } from "./book-slot";
 
 const { tokens, input } = JSON.parse(process.argv[2] ?? "{}") as {
@@ -11,7 +11,6 @@ const { tokens, input } = JSON.parse(process.argv[2] ?? "{}") as {
   input: Record<string, unknown>;
 };
 
-await ensureDatabaseReady();
 await prisma.$queryRaw`SELECT 1`;
 process.stdout.write("ready\n");
 for await (const line of createInterface({ input: process.stdin })) {

@@ -1,0 +1,82 @@
+import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
+import type Database from "better-sqlite3";
+
+type Adapter = Awaited<ReturnType<PrismaBetterSQLite3["connect"]>>;
+
+/**
+ * Prisma's better-sqlite3 adapter with two fixes for a server that shares one connection
+ * between all its requests.
+ *
+ * 1. Queries made outside a transaction wait while a transaction is open. The adapter
+ *    serialises transactions among themselves, but runs any other query at once on the
+ *    same connection, so it would land inside another request's open transaction: a
+ *    write would be rolled back with it, and a read would see its uncommitted rows.
+ * 2. The pragmas are set on the connection as it opens, before any query can run.
+ *
+ * Keep transactions short: while one is open, every other query of this process waits.
+ */
+export class ClinicSqliteAdapter extends PrismaBetterSQLite3 {
+  override async connect(): Promise<Adapter> {
+    const adapter = await super.connect();
+    applyPragmas(connectionOf(adapter));
+
+    let open: { done: Promise<void>; end: () => void } | null = null;
+    const outsideTransactions = async () => {
+      while (open) await open.done;
+    };
+
+    const startTransaction = adapter.startTransaction.bind(adapter);
+    adapter.startTransaction = async (isolationLevel) => {
+      // The adapter's own mutex queues this behind any open transaction.
+      const transaction = await startTransaction(isolationLevel);
+      let end!: () => void;
+      const done = new Promise<void>((resolve) => (end = resolve));
+      const current = { done, end };
+      open = current;
+      const finish = (step: () => Promise<void>) => async () => {
+        try {
+          await step();
+        } finally {
+          if (open === current) open = null;
+          current.end();
+        }
+      };
+      transaction.commit = finish(transaction.commit.bind(transaction));
+      transaction.rollback = finish(transaction.rollback.bind(transaction));
+      return transaction;
+    };
+
+    const queryRaw = adapter.queryRaw.bind(adapter);
+    const executeRaw = adapter.executeRaw.bind(adapter);
+    const executeScript = adapter.executeScript.bind(adapter);
+    adapter.queryRaw = async (query) => {
+      await outsideTransactions();
+      return queryRaw(query);
+    };
+    adapter.executeRaw = async (query) => {
+      await outsideTransactions();
+      return executeRaw(query);
+    };
+    adapter.executeScript = async (script) => {
+      await outsideTransactions();
+      return executeScript(script);
+    };
+    return adapter;
+  }
+}
+
+/** The better-sqlite3 handle behind the adapter (a public field the adapter's types omit). */
+function connectionOf(adapter: Adapter): Database.Database {
+  return (adapter as unknown as { client: Database.Database }).client;
+}
+
+/**
+ * WAL lets readers go on while a booking writes; NORMAL sync is durable under WAL against
+ * a process crash, the failure a container sees. better-sqlite3 keeps foreign keys on by
+ * default; setting it again documents that the app relies on it.
+ */
+function applyPragmas(connection: Database.Database) {
+  connection.pragma("journal_mode = WAL");
+  connection.pragma("foreign_keys = ON");
+  connection.pragma("synchronous = NORMAL");
+}

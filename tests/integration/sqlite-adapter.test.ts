@@ -1,0 +1,76 @@
+// One connection serves every request of the process: a query made while another
+// request's transaction is open must not become part of that transaction.
+import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
+import { PrismaClient } from "@prisma/client";
+import { afterEach, describe, expect, it } from "vitest";
+import { prisma } from "~/utils/db.server";
+import { ClinicSqliteAdapter } from "~/utils/sqlite-adapter.server";
+
+const extraClients: PrismaClient[] = [];
+afterEach(async () => {
+  await Promise.all(extraClients.splice(0).map((client) => client.$disconnect()));
+});
+
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
+/**
+ * Request A opens a transaction and writes; request B updates a row meanwhile; A then
+ * fails and is rolled back. `waitForB` makes A wait for B inside its transaction (only
+ * possible when B is not held back).
+ */
+async function interleave(client: PrismaClient, email: string, waitForB: boolean) {
+  await client.user.create({ data: { name: "Before", email } });
+  let b!: Promise<unknown>;
+  let bDone = false;
+  let bDoneInsideA = false;
+  const a = client
+    .$transaction(async (tx) => {
+      await tx.user.create({ data: { name: "Rolled back", email: `rolled-${email}` } });
+      // A single-statement write (raw SQL; also what a plain read is): no transaction of its own.
+      b = client.$executeRaw`UPDATE "User" SET "name" = 'Written by B' WHERE "email" = ${email}`;
+      void b.then(() => (bDone = true));
+      if (waitForB) await b;
+      else for (let turn = 0; turn < 50 && !bDone; turn += 1) await nextTurn();
+      bDoneInsideA = bDone;
+      throw new Error("A fails");
+    })
+    .catch((error: Error) => error.message);
+  expect(await a).toBe("A fails");
+  await b;
+  return {
+    bDoneInsideA,
+    row: await client.user.findUnique({ where: { email } }),
+    rolledBack: await client.user.findUnique({ where: { email: `rolled-${email}` } }),
+  };
+}
+
+describe("the app's SQLite adapter", () => {
+  it("holds another request's write until the open transaction ends, so it survives the rollback", async () => {
+    const { bDoneInsideA, row, rolledBack } = await interleave(prisma, "kept@example.com", false);
+    expect(bDoneInsideA).toBe(false);
+    expect(rolledBack).toBeNull();
+    expect(row?.name).toBe("Written by B");
+  });
+
+  it("(why: with the plain adapter that write runs inside the transaction and is lost)", async () => {
+    const plain = new PrismaClient({
+      adapter: new PrismaBetterSQLite3({ url: process.env.DATABASE_URL! }),
+    });
+    extraClients.push(plain);
+    const { bDoneInsideA, row } = await interleave(plain, "lost@example.com", true);
+    expect(bDoneInsideA).toBe(true);
+    expect(row?.name).toBe("Before");
+  });
+
+  it("sets WAL and foreign keys before the first query", async () => {
+    const fresh = new PrismaClient({
+      adapter: new ClinicSqliteAdapter({ url: process.env.DATABASE_URL! }),
+    });
+    extraClients.push(fresh);
+    const [journal] =
+      await fresh.$queryRawUnsafe<{ journal_mode: string }[]>("PRAGMA journal_mode");
+    const [keys] = await fresh.$queryRawUnsafe<{ foreign_keys: bigint }[]>("PRAGMA foreign_keys");
+    expect(journal?.journal_mode).toBe("wal");
+    expect(Number(keys?.foreign_keys)).toBe(1);
+  });
+});
