@@ -18,6 +18,8 @@ export async function seed(prisma: PrismaClient) {
         userImage: DEMO_PATIENT.userImage,
         address: DEMO_PATIENT.address,
         provider: "local",
+        // The demo account is ready to book: its address counts as verified.
+        emailVerifiedAt: new Date(),
       },
     });
   }

@@ -16,8 +16,11 @@ const API_READS = [
 ];
 /** Public pages as an anonymous visitor sees them (no `.data` single-fetch requests). */
 const PAGES = [/^\/$/, /^\/all-service$/, /^\/blog$/, /^\/product\/[^/.]+$/, /^\/tool\/[^/.]+$/];
-/** Cookies that make a page someone's own: the session, and a toast waiting to be shown. */
-const PERSONAL_COOKIE = /(?:^|;\s*)(?:__session|en_toast)=/;
+/**
+ * Cookies that make a page someone's own: the session (`__Host-session` in production,
+ * app/utils/cookie.server.ts), and a toast waiting to be shown.
+ */
+const PERSONAL_COOKIE = /(?:^|;\s*)(?:__Host-session|__session|en_toast)=/;
 
 const MAX_ENTRIES = 500;
 const MAX_BODY_BYTES = 512 * 1024;

@@ -13,6 +13,7 @@ import {
   slotProblemMessage,
   slotTimes,
 } from "~/utils/slot-rules";
+import { isEmailVerified, verifiedAccount } from "~/models/email-verification.server";
 import { prisma } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { calendarFile } from "~/utils/ics.server";
@@ -119,7 +120,15 @@ export async function getFreeSlots(
   return ok({ date, times, message: times.length > 0 ? null : noTimesMessage(date, now) });
 }
 
-function appointmentMail(appointment: AppointmentWithService, kind: "booked" | "cancelled") {
+/**
+ * The confirmation or cancellation, to `to`: always the account's verified address, never
+ * the booking form's e-mail, which is only contact data (docs/decisions/010-clinic-mail.md).
+ */
+function appointmentMail(
+  to: string,
+  appointment: AppointmentWithService,
+  kind: "booked" | "cancelled",
+) {
   const when = `${formatClinicDate(appointment.date)} at ${appointment.time}`;
   const start = clinicTimeToUtc(appointment.date, appointment.time);
   const end = new Date(start.getTime() + OPENING_HOURS.slotMinutes * 60_000);
@@ -140,7 +149,7 @@ function appointmentMail(appointment: AppointmentWithService, kind: "booked" | "
       ? "You can see or cancel it under My appointments on our website."
       : "You are welcome to book another time on our website.";
   return {
-    to: appointment.email,
+    to,
     subject:
       kind === "booked"
         ? `Your appointment on ${when} is booked`
@@ -172,15 +181,18 @@ function deliver(mail: ReturnType<typeof appointmentMail>) {
 }
 
 /**
- * Make appointment and `POST /api/create-appointment`. The slot is held by the unique
- * index on (date, time, chair): of any number of simultaneous requests for the last chair,
- * the database lets exactly one insert through and the others are refused as full.
+ * Make appointment and `POST /api/create-appointment`, for an account with a verified
+ * address. The slot is held by the unique index on (date, time, chair): of any number of
+ * simultaneous requests for the last chair, the database lets exactly one insert through
+ * and the others are refused as full.
  */
 export async function bookAppointment(
   input: Record<string, unknown>,
   userId: string,
   now: Date = new Date(),
 ): Promise<Result<{ appointment: AppointmentJson }>> {
+  const patient = await verifiedAccount(userId);
+  if (!patient.ok) return patient;
   const validated = validateForm(appointmentSchema, input, APPOINTMENT_REQUIRED_FIELDS);
   if (!validated.ok) return validated;
   const { service: serviceId, date, time, ...contact } = validated.data;
@@ -215,7 +227,7 @@ export async function bookAppointment(
         data: { ...contact, date, time, chair, userId, serviceId: service.id },
         include: WITH_SERVICE,
       });
-      deliver(appointmentMail(appointment, "booked"));
+      deliver(appointmentMail(patient.account.email, appointment, "booked"));
       return ok({ appointment: toAppointmentJson(appointment) });
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
@@ -253,7 +265,7 @@ export async function cancelAppointment(
 ): Promise<Result<{ appointment: AppointmentJson }>> {
   const appointment = await prisma.appointment.findFirst({
     where: { id: appointmentId, userId },
-    include: WITH_SERVICE,
+    include: { ...WITH_SERVICE, user: { select: { email: true, emailVerifiedAt: true } } },
   });
   if (!appointment) return fail(404, APPOINTMENT_NOT_FOUND_MESSAGE);
   if (appointment.status === "cancelled") return fail(409, ALREADY_CANCELLED_MESSAGE);
@@ -264,7 +276,7 @@ export async function cancelAppointment(
     data: { status: "cancelled", chair: null },
   });
   if (count === 0) return fail(409, ALREADY_CANCELLED_MESSAGE);
-  const cancelled = { ...appointment, status: "cancelled", chair: null };
-  deliver(appointmentMail(cancelled, "cancelled"));
+  const { user, ...cancelled } = { ...appointment, status: "cancelled", chair: null };
+  if (isEmailVerified(user)) deliver(appointmentMail(user.email, cancelled, "cancelled"));
   return ok({ appointment: toAppointmentJson(cancelled) });
 }

@@ -1,5 +1,12 @@
 import { randomBytes } from "node:crypto";
-import { RESET_FIELDS, resetRequestSchema } from "~/validation/account";
+import type { Prisma } from "@prisma/client";
+import {
+  NEW_PASSWORD_FIELDS,
+  newPasswordSchema,
+  RESET_FIELDS,
+  resetRequestSchema,
+} from "~/validation/account";
+import { retireVerificationLinks } from "~/models/email-verification.server";
 import { validateForm } from "~/validation/form";
 import { prisma } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
@@ -14,7 +21,7 @@ export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
 export const RESET_MESSAGES = {
   // The same answer whether or not the address has an account.
   requested:
-    "If an account exists for that email, we have sent it a link to confirm the new password. The link works once, within one hour.",
+    "If an account exists for that email, we have sent it a link to choose a new password. The link works once, within one hour.",
   applied: "Your password has been changed. Please login with your new password.",
   invalid: "This password reset link is not valid. Please ask for a new one.",
   expired: "This password reset link has expired. Please ask for a new one.",
@@ -24,9 +31,10 @@ export const RESET_MESSAGES = {
 export type ResetLinkStatus = "valid" | "invalid" | "expired" | "used";
 
 /**
- * Stores the requested new password (hashed) behind a one-time link and mails the link
- * to the address. Nothing changes until the link is used, so only the owner of the
- * mailbox can change the password.
+ * Mails a one-time link to the address; the owner of the mailbox chooses the new password
+ * on the page it opens. The request's `newPassword` (the spec's field) is validated with
+ * the spec's messages and then ignored: whoever asks must not choose the password
+ * (docs/decisions/009-reset-link-form.md).
  */
 export async function requestPasswordReset(
   input: Record<string, unknown>,
@@ -36,18 +44,17 @@ export async function requestPasswordReset(
   if (limited) return limited;
   const parsed = validateForm(resetRequestSchema, input, RESET_FIELDS);
   if (!parsed.ok) return parsed;
-  const { email, newPassword } = parsed.data;
+  const { email } = parsed.data;
 
-  // Hashed whether or not there is an account, so the answer takes as long either way.
-  const newPasswordHash = await hashPassword(newPassword);
   const user = await prisma.user.findUnique({ where: { email } });
-  if (user?.passwordHash) {
+  // A Google account without a password has none to reset; every other account (one the
+  // clinic made, one whose password linking Google removed) may choose one.
+  if (user && (user.passwordHash || user.provider !== "google")) {
     const token = randomBytes(32).toString("base64url");
     await prisma.passwordReset.create({
       data: {
         userId: user.id,
         tokenHash: hashToken(token),
-        newPasswordHash,
         expiresAt: new Date(Date.now() + RESET_LINK_TTL_MS),
       },
     });
@@ -77,16 +84,16 @@ function resetLinkMail(to: string, token: string) {
   const link = resetLinkFor(token);
   return {
     to,
-    subject: "Confirm your new password",
+    subject: "Choose a new password",
     text: [
-      "Someone (we hope you) asked to change the password of your Dental Clinic account.",
+      "Someone (we hope you) asked to reset the password of your Dental Clinic account.",
       "",
-      `To confirm the new password, open this link within one hour: ${link}`,
+      `To choose a new password, open this link within one hour: ${link}`,
       "",
       "If it was not you, ignore this e-mail: your password stays as it is.",
     ].join("\n"),
-    html: `<p>Someone (we hope you) asked to change the password of your Dental Clinic account.</p>
-<p><a href="${link}">Confirm the new password</a> (the link works once, within one hour).</p>
+    html: `<p>Someone (we hope you) asked to reset the password of your Dental Clinic account.</p>
+<p><a href="${link}">Choose a new password</a> (the link works once, within one hour).</p>
 <p>If it was not you, ignore this e-mail: your password stays as it is.</p>`,
   };
 }
@@ -122,21 +129,33 @@ export async function checkResetLink(token: string): Promise<ResetLinkStatus> {
 }
 
 /**
- * Uses a reset link: sets the new password, retires every other open link of the user
- * and ends all of the user's sessions (a thief signed in with the old password is out).
+ * Uses a reset link with the password its owner typed (twice): sets it, marks the address
+ * verified (the link reached the mailbox), retires every other open link of the user and
+ * ends all of the user's sessions and API tokens (a thief signed in with the old password
+ * is out).
  */
-export async function applyPasswordReset(token: string): Promise<Result<{ message: string }>> {
-  const now = new Date();
+export async function applyPasswordReset(
+  token: string,
+  input: Record<string, unknown>,
+): Promise<Result<{ message: string }>> {
   const reset = await findReset(token);
-  const status = statusOf(reset, now);
+  const status = statusOf(reset, new Date());
   if (!reset || status !== "valid") {
     return status === "invalid"
       ? fail(404, RESET_MESSAGES.invalid)
       : fail(410, RESET_MESSAGES[status === "used" ? "used" : "expired"]);
   }
+  const parsed = validateForm(newPasswordSchema, input, NEW_PASSWORD_FIELDS);
+  if (!parsed.ok) return parsed;
+  // Hashed before the transaction: nothing but database calls may wait inside one.
+  const passwordHash = await hashPassword(parsed.data.password);
+
+  const now = new Date();
   // The claim only succeeds while the link is unused; every other write is conditional
   // on this very claim, so a link used twice at the same moment changes things once.
-  const claimedHere = { passwordResets: { some: { id: reset.id, usedAt: now } } };
+  const claimedHere: Prisma.UserWhereInput = {
+    passwordResets: { some: { id: reset.id, usedAt: now } },
+  };
   const [claimed] = await prisma.$transaction([
     prisma.passwordReset.updateMany({
       where: { id: reset.id, usedAt: null, expiresAt: { gt: now } },
@@ -144,12 +163,17 @@ export async function applyPasswordReset(token: string): Promise<Result<{ messag
     }),
     prisma.user.updateMany({
       where: { id: reset.userId, ...claimedHere },
-      data: { passwordHash: reset.newPasswordHash },
+      data: { passwordHash },
+    }),
+    prisma.user.updateMany({
+      where: { id: reset.userId, emailVerifiedAt: null, ...claimedHere },
+      data: { emailVerifiedAt: now },
     }),
     prisma.passwordReset.updateMany({
       where: { userId: reset.userId, usedAt: null, user: claimedHere },
       data: { usedAt: now },
     }),
+    retireVerificationLinks(reset.userId, now, claimedHere),
     prisma.session.deleteMany({ where: { userId: reset.userId, user: claimedHere } }),
   ]);
   if (claimed.count === 0) return fail(410, RESET_MESSAGES.used);

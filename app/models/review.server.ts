@@ -1,4 +1,5 @@
 import type { Review, Service } from "@prisma/client";
+import { verifiedAccount } from "~/models/email-verification.server";
 import { prisma } from "~/utils/db.server";
 import { cachedRead, invalidateReadCache } from "~/utils/read-cache.server";
 import { invalid, ok, type Result } from "~/utils/result";
@@ -72,13 +73,16 @@ export async function getServiceReviews(serviceId: string) {
 export const REVIEW_CREATED = "review Created Successfully";
 
 /**
- * Add Review and `POST /api/create-review`: validates in the spec's message order, checks
- * that the service exists and stores the review with its author.
+ * Add Review and `POST /api/create-review`: for an account with a verified address,
+ * validates in the spec's message order, checks that the service exists and stores the
+ * review with its author.
  */
 export async function createReview(
   input: Record<string, unknown>,
   userId: string,
 ): Promise<Result<{ review: ReviewJson }>> {
+  const author = await verifiedAccount(userId);
+  if (!author.ok) return author;
   const validated = validateForm(reviewSchema, input, REVIEW_REQUIRED_FIELDS);
   if (!validated.ok) return validated;
   const { name, service: serviceId, message, rating } = validated.data;

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Prisma, Service } from "@prisma/client";
+import { verifiedAccount } from "~/models/email-verification.server";
 import { prisma } from "~/utils/db.server";
 import { dollarsToCents } from "~/utils/format";
 import { cachedRead, invalidateReadCache } from "~/utils/read-cache.server";
@@ -202,13 +203,16 @@ async function freeSlug(base: string): Promise<string> {
 }
 
 /**
- * Add Service and `POST /api/create-product`: validates in the spec's message order and
- * stores the service with a unique slug, its category and the price in cents.
+ * Add Service and `POST /api/create-product`: for an account with a verified address,
+ * validates in the spec's message order and stores the service with a unique slug, its
+ * category and the price in cents.
  */
 export async function createService(
   input: Record<string, unknown>,
   userId: string,
 ): Promise<Result<{ service: ServiceJson }>> {
+  const author = await verifiedAccount(userId);
+  if (!author.ok) return author;
   const validated = validateForm(serviceSchema, input, SERVICE_REQUIRED_FIELDS);
   if (!validated.ok) return validated;
   const { name, description, price, photo, category } = validated.data;

@@ -9,6 +9,14 @@ import {
 } from "~/validation/account";
 import { validateForm } from "~/validation/form";
 import { isHttpUrl } from "~/validation/fields";
+import {
+  deliverVerificationMail,
+  isEmailVerified,
+  issueVerificationLink,
+  newVerificationLink,
+  retireVerificationLinks,
+  verificationMail,
+} from "~/models/email-verification.server";
 import { prisma } from "~/utils/db.server";
 import { hashPassword, verifyPassword } from "~/utils/password.server";
 import { limitSignIn } from "~/utils/rate-limit.server";
@@ -37,28 +45,50 @@ function timingHash() {
   return dummyHash;
 }
 
+/**
+ * Creates the account and mails a verification link to the address. An address that
+ * belongs to a patient record with no password and no Google link (one the clinic's staff
+ * made) answers as usual too: the name and password asked for wait with the link, and
+ * take effect only if the owner of the mailbox uses it.
+ */
 export async function registerUser(
   input: Record<string, unknown>,
   { clientIp }: Options,
-): Promise<Result<{ message: string; user: User }>> {
+): Promise<Result<{ message: string }>> {
   const limited = limitSignIn("register", clientIp);
   if (limited) return limited;
   const parsed = validateForm(registerSchema, input, REGISTER_FIELDS);
   if (!parsed.ok) return parsed;
   const { name, email, userImage, password } = parsed.data;
 
-  const existing = await prisma.user.findUnique({ where: { email }, select: { id: true } });
-  if (existing) return fail(409, ACCOUNT_RESULTS.emailTaken);
+  const existing = await prisma.user.findUnique({
+    where: { email },
+    select: { id: true, email: true, passwordHash: true, googleId: true },
+  });
+  if (existing && !isClaimable(existing)) return fail(409, ACCOUNT_RESULTS.emailTaken);
+  const passwordHash = await hashPassword(password);
+  if (existing) {
+    await issueVerificationLink(existing, { name, userImage, passwordHash });
+    return ok({ message: ACCOUNT_RESULTS.registered });
+  }
+  const link = newVerificationLink();
   try {
-    const user = await prisma.user.create({
-      data: { name, email, userImage, passwordHash: await hashPassword(password) },
+    // One write: the account and its link exist together or not at all.
+    await prisma.user.create({
+      data: { name, email, userImage, passwordHash, emailVerifications: { create: link.row } },
     });
-    return ok({ message: ACCOUNT_RESULTS.registered, user });
   } catch (error) {
     // Two sign-ups for one address at the same moment: the unique index decides.
     if (isUniqueViolation(error)) return fail(409, ACCOUNT_RESULTS.emailTaken);
     throw error;
   }
+  deliverVerificationMail(verificationMail(email, link.token, "sign-up"));
+  return ok({ message: ACCOUNT_RESULTS.registered });
+}
+
+/** A record nobody can sign in to yet: no password, no Google link. */
+function isClaimable(user: Pick<User, "passwordHash" | "googleId">) {
+  return user.passwordHash === null && user.googleId === null;
 }
 
 export async function loginUser(
@@ -116,6 +146,11 @@ export class GoogleSignInError extends Error {}
  * The account for a Google identity: the one already linked to this Google subject,
  * else the account with the same (Google-verified) address, which gets linked, else a
  * new Google account. An unverified address never takes over an existing account.
+ *
+ * Linking proves the address. If the account had never proven it, whoever set its
+ * password may be a stranger who registered the address first: the password goes, and so
+ * do every session and API token of the account and its open links (reset, verification).
+ * A verified account keeps its password.
  */
 export async function findOrCreateGoogleUser(identity: GoogleIdentity): Promise<User> {
   const linked = await prisma.user.findUnique({ where: { googleId: identity.sub } });
@@ -132,7 +167,23 @@ export async function findOrCreateGoogleUser(identity: GoogleIdentity): Promise<
         "An account with this e-mail already exists. Please login with your password.",
       );
     }
-    return prisma.user.update({ where: { id: existing.id }, data: { googleId: identity.sub } });
+    if (isEmailVerified(existing)) {
+      return prisma.user.update({ where: { id: existing.id }, data: { googleId: identity.sub } });
+    }
+    const now = new Date();
+    const [user] = await prisma.$transaction([
+      prisma.user.update({
+        where: { id: existing.id },
+        data: { googleId: identity.sub, passwordHash: null, emailVerifiedAt: now },
+      }),
+      prisma.session.deleteMany({ where: { userId: existing.id } }),
+      prisma.passwordReset.updateMany({
+        where: { userId: existing.id, usedAt: null },
+        data: { usedAt: now },
+      }),
+      retireVerificationLinks(existing.id, now),
+    ]);
+    return user;
   }
   const picture = identity.picture && isHttpUrl(identity.picture) ? identity.picture : "";
   try {
@@ -143,6 +194,7 @@ export async function findOrCreateGoogleUser(identity: GoogleIdentity): Promise<
         userImage: picture,
         provider: "google",
         googleId: identity.sub,
+        emailVerifiedAt: identity.emailVerified ? new Date() : null,
       },
     });
   } catch (error) {

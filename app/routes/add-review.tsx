@@ -4,6 +4,8 @@ import { FormCard, TextField, useCheckedForm } from "~/components/form-kit";
 import { FormError } from "~/components/form-error";
 import { SearchableSelect } from "~/components/searchable-select";
 import { TextAreaField } from "~/components/text-area-field";
+import { VerifyEmailNotice } from "~/components/verify-email-notice";
+import { unverifiedRefusal } from "~/models/email-verification.server";
 import { createReview, REVIEW_CREATED } from "~/models/review.server";
 import { getUser, requireUser } from "~/utils/auth.server";
 import { serviceOptions, formRefusal, unexpectedFailure } from "~/utils/form-action.server";
@@ -24,6 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const requested = new URL(request.url).searchParams.get("service");
   return {
     userName: user?.name ?? "",
+    verifyFirst: user ? (unverifiedRefusal(user)?.message ?? null) : null,
     services,
     selectedService: services.some((service) => service.value === requested) ? requested! : "",
   };
@@ -47,11 +50,14 @@ export const meta: MetaFunction = () => [
 ];
 
 export default function AddReview() {
-  const { userName, services, selectedService } = useLoaderData<typeof loader>();
+  const { userName, verifyFirst, services, selectedService } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const values: Record<string, string> = actionData?.values ?? {};
   const { error, onSubmit, submitting } = useCheckedForm(reviewSchema, REVIEW_REQUIRED_FIELDS);
 
+  if (verifyFirst) {
+    return <VerifyEmailNotice title="Add Review" message={verifyFirst} redirectTo={PATH} />;
+  }
   return (
     <FormCard title="Add Review">
       <Form method="post" noValidate onSubmit={onSubmit} className="space-y-4">

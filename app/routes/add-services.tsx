@@ -3,7 +3,9 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { FormCard, TextField, useCheckedForm } from "~/components/form-kit";
 import { FormError } from "~/components/form-error";
 import { TextAreaField } from "~/components/text-area-field";
+import { VerifyEmailNotice } from "~/components/verify-email-notice";
 import { SERVICE_CATEGORIES } from "~/data/service-categories";
+import { unverifiedRefusal } from "~/models/email-verification.server";
 import { createService, SERVICE_CREATED } from "~/models/service.server";
 import { requirePageUser, requireUser } from "~/utils/auth.server";
 import { formRefusal, unexpectedFailure } from "~/utils/form-action.server";
@@ -20,7 +22,10 @@ const PATH = "/add-services";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requirePageUser(request);
-  return { user: { name: user.name, email: user.email } };
+  return {
+    user: { name: user.name, email: user.email },
+    verifyFirst: unverifiedRefusal(user)?.message ?? null,
+  };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -41,11 +46,14 @@ export const meta: MetaFunction = () => [
 ];
 
 export default function AddService() {
-  const { user } = useLoaderData<typeof loader>();
+  const { user, verifyFirst } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { error, onSubmit, submitting } = useCheckedForm(serviceSchema, SERVICE_REQUIRED_FIELDS);
   const values: Record<string, string> = actionData?.values ?? {};
 
+  if (verifyFirst) {
+    return <VerifyEmailNotice title="Add Service" message={verifyFirst} redirectTo={PATH} />;
+  }
   return (
     <FormCard title="Add Service">
       <p className="mb-4 text-sm text-slate-700" data-testid="current-user">

@@ -31,7 +31,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export const meta: MetaFunction = () => [
   { title: "Reset password | Dental Clinic" },
-  { name: "description", content: "Choose a new password; we e-mail you a link to confirm it." },
+  { name: "description", content: "Reset your password through a link we e-mail you." },
 ];
 
 export default function ForgotPassword() {
@@ -41,8 +41,9 @@ export default function ForgotPassword() {
   return (
     <FormCard title="Reset password">
       <p className="mb-4 text-sm text-slate-700">
-        Enter your email and the new password you want. We will e-mail you a link: the new password
-        takes effect when you open it (within one hour).
+        Enter your email and we will e-mail you a link (it works once, within one hour). You choose
+        your new password on the page it opens: what you type under New password here is only
+        checked, never used, so that nobody but you can choose it.
       </p>
       <Form method="post" noValidate onSubmit={onSubmit} className="space-y-4">
         <TextField

@@ -15,9 +15,11 @@ import { isSignInRequired } from "~/components/login-guard";
 import { SearchableSelect } from "~/components/searchable-select";
 import { TextAreaField } from "~/components/text-area-field";
 import { TimeSlotPicker } from "~/components/time-slot-picker";
+import { VerifyEmailNotice } from "~/components/verify-email-notice";
 import { addDays, CLINIC_TIME_ZONE, clinicNow } from "~/utils/clinic-time";
 import { describeOpenDays, OPENING_HOURS } from "~/utils/slot-rules";
 import { APPOINTMENT_BOOKED, bookAppointment } from "~/models/appointment.server";
+import { unverifiedRefusal } from "~/models/email-verification.server";
 import { requirePageUser, requireUser } from "~/utils/auth.server";
 import { serviceOptions, formRefusal, unexpectedFailure } from "~/utils/form-action.server";
 import { loginPathFor } from "~/utils/safe-redirect";
@@ -35,6 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const today = clinicNow().date;
   return {
     user: { name: user.name, email: user.email },
+    verifyFirst: unverifiedRefusal(user)?.message ?? null,
     services,
     selectedService: services.some((service) => service.value === requested) ? requested! : "",
     minDate: today,
@@ -65,7 +68,8 @@ export const meta: MetaFunction = () => [
 const HOURS = `${describeOpenDays()}, ${OPENING_HOURS.opensAt} to ${OPENING_HOURS.closesAt}`;
 
 export default function MakeAppointment() {
-  const { user, services, selectedService, minDate, maxDate } = useLoaderData<typeof loader>();
+  const { user, verifyFirst, services, selectedService, minDate, maxDate } =
+    useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const values: Record<string, string> = actionData?.values ?? {};
   const [date, setDate] = useState(values.date ?? "");
@@ -74,6 +78,9 @@ export default function MakeAppointment() {
     APPOINTMENT_REQUIRED_FIELDS,
   );
 
+  if (verifyFirst) {
+    return <VerifyEmailNotice title="Book an Appoinment" message={verifyFirst} redirectTo={PATH} />;
+  }
   return (
     <FormCard title="Book an Appoinment">
       <p className="mb-4 text-sm text-slate-700">

@@ -1,59 +1,67 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { FormCard } from "~/components/form-kit";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { FormCard, useCheckedForm } from "~/components/form-kit";
+import { FormError } from "~/components/form-error";
+import { PasswordInput } from "~/components/password-input";
 import { applyPasswordReset, checkResetLink, RESET_MESSAGES } from "~/models/password-reset.server";
 import { ACCOUNT_RESULTS } from "~/models/user.server";
-import { retryAfterHeaders, unexpectedError } from "~/utils/result";
+import { unexpectedFailure } from "~/utils/form-action.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { NEW_PASSWORD_FIELDS, newPasswordSchema } from "~/validation/account";
+import { formToObject } from "~/validation/form";
 
 const STATUS_CODE = { valid: 200, invalid: 404, expired: 410, used: 410 } as const;
 
+/** Opening the link changes nothing (mail scanners open links): it shows the form. */
 export async function loader({ params }: LoaderFunctionArgs) {
   const status = await checkResetLink(params.token ?? "");
-  const message = status === "valid" ? null : RESET_MESSAGES[status];
-  return data({ message }, { status: STATUS_CODE[status] });
+  const linkProblem = status === "valid" ? null : RESET_MESSAGES[status];
+  return data({ linkProblem }, { status: STATUS_CODE[status] });
 }
 
-/**
- * The change happens on a button press, not on opening the link: mail scanners open
- * links by themselves, and must not confirm a change the owner never asked for.
- */
-export async function action({ params }: ActionFunctionArgs) {
+export async function action({ params, request }: ActionFunctionArgs) {
+  const form = formToObject(await request.formData());
   try {
-    const result = await applyPasswordReset(params.token ?? "");
-    if (!result.ok) return data({ message: result.message }, { status: result.status });
+    const result = await applyPasswordReset(params.token ?? "", form);
+    if (!result.ok) {
+      // A link that stopped working shows why instead of the form; a bad password, the form.
+      const linkProblem = result.status === 404 || result.status === 410 ? result.message : null;
+      return data(
+        { error: linkProblem ? null : result.message, linkProblem, values: {} },
+        { status: result.status },
+      );
+    }
     return redirectWithToast("/login", { type: "success", message: result.message });
   } catch (error) {
-    const failure = unexpectedError(
+    return unexpectedFailure(
       "Applying a password reset",
       error,
+      {},
       ACCOUNT_RESULTS.somethingWentWrong,
-    );
-    return data(
-      { message: failure.message },
-      { status: failure.status, headers: retryAfterHeaders(failure) },
     );
   }
 }
 
 export const meta: MetaFunction = () => [
-  { title: "Confirm your new password | Dental Clinic" },
-  { name: "description", content: "Confirm the new password you asked for." },
+  { title: "Choose a new password | Dental Clinic" },
+  { name: "description", content: "Choose the new password of your account." },
   { name: "robots", content: "noindex" },
 ];
 
 export default function ResetPasswordLink() {
   const loaderData = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const message = actionData?.message ?? loaderData.message;
+  const { error, onSubmit, submitting } = useCheckedForm(newPasswordSchema, NEW_PASSWORD_FIELDS);
+  const linkProblem =
+    (actionData && "linkProblem" in actionData ? actionData.linkProblem : null) ??
+    loaderData.linkProblem;
 
-  if (message) {
+  if (linkProblem) {
     return (
       <FormCard title="This link cannot be used">
         <p role="alert" className="text-slate-800">
-          {message}
+          {linkProblem}
         </p>
         <Link to="/forgot-password" className="btn-primary mt-6 w-full">
           Ask for a new link
@@ -62,15 +70,27 @@ export default function ResetPasswordLink() {
     );
   }
   return (
-    <FormCard title="Confirm your new password">
-      <p className="text-slate-700">
-        You asked to change your password. Confirm it here; you will then be signed out everywhere
-        and can login with the new password.
+    <FormCard title="Choose a new password">
+      <p className="mb-4 text-sm text-slate-700">
+        Type your new password twice. You will then be signed out everywhere and can login with it.
       </p>
-      <Form method="post" className="mt-6">
-        <button type="submit" className="btn-primary w-full" disabled={navigation.state !== "idle"}>
-          Confirm new password
+      <Form method="post" noValidate onSubmit={onSubmit} className="space-y-4">
+        <PasswordInput
+          id="field-password"
+          name="password"
+          label="New password"
+          autoComplete="new-password"
+        />
+        <PasswordInput
+          id="field-confirmPassword"
+          name="confirmPassword"
+          label="Repeat the new password"
+          autoComplete="new-password"
+        />
+        <button type="submit" className="btn-primary w-full" disabled={submitting}>
+          {submitting ? "Saving..." : "Set new password"}
         </button>
+        <FormError message={error} />
       </Form>
     </FormCard>
   );

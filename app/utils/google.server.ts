@@ -9,6 +9,12 @@ import { combineHeaders } from "./http.server";
 import { safeRedirect } from "./safe-redirect";
 
 export const GOOGLE_UNAVAILABLE_MESSAGE = "Google sign-in is not available";
+/**
+ * What the visitor reads whenever Google's side failed (cancelled, refused code, forged
+ * callback): the callback's `error` and Google's descriptions are anyone's text, so they
+ * go to the log, never onto the page.
+ */
+export const GOOGLE_FAILED_MESSAGE = "Google sign-in did not work. Please try again.";
 const OAUTH_COOKIE_MAX_AGE = 10 * 60;
 
 type Google = {
@@ -118,9 +124,14 @@ export async function finishGoogleSignIn(
     },
   );
   // Google sends the visitor back with ?error=access_denied when they cancel.
-  const providerError = new URL(request.url).searchParams.get("error");
+  const query = new URL(request.url).searchParams;
+  const providerError = query.get("error");
   if (providerError) {
-    return { ok: false, message: `Google sign-in failed: ${providerError}`, redirectTo, headers };
+    logFailure("Google answered with an error", {
+      error: providerError,
+      description: query.get("error_description"),
+    });
+    return { ok: false, message: GOOGLE_FAILED_MESSAGE, redirectTo, headers };
   }
   try {
     const user = await google.authenticator.authenticate("google", request);
@@ -130,25 +141,20 @@ export async function finishGoogleSignIn(
       if (error.cause instanceof GoogleSignInError) {
         return { ok: false, message: error.cause.message, redirectTo, headers };
       }
-      return {
-        ok: false,
-        message: `Google sign-in failed: ${describe(error.message)}`,
-        redirectTo,
-        headers,
-      };
+      logFailure("The Google strategy refused the callback", { error: error.message });
+      return { ok: false, message: GOOGLE_FAILED_MESSAGE, redirectTo, headers };
     }
     throw error;
   }
 }
 
-/** Google's token endpoint answers errors as JSON; show its description, not the JSON. */
-function describe(message: string): string {
-  try {
-    const body = JSON.parse(message) as { error?: unknown; error_description?: unknown };
-    const text = body.error_description ?? body.error;
-    if (typeof text === "string" && text) return text;
-  } catch {
-    // Not JSON: the strategy's own message ("State doesn't match.", ...).
-  }
-  return message.slice(0, 200);
+/**
+ * One log line, its details JSON-encoded and cut short: they are a stranger's text, which
+ * must not forge log lines or flood the log.
+ */
+function logFailure(what: string, details: Record<string, string | null>) {
+  const cut = Object.fromEntries(
+    Object.entries(details).map(([key, value]) => [key, value?.slice(0, 300) ?? null]),
+  );
+  console.warn(`Google sign-in: ${what}`, JSON.stringify(cut));
 }

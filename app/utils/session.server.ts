@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { createCookieSessionStorage } from "@remix-run/node";
 import type { PrismaClient, User } from "@prisma/client";
 import { prisma } from "./db.server";
-import { cookieOptions } from "./cookie.server";
+import { cookieOptions, sessionCookieName } from "./cookie.server";
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 const TOKEN_KEY = "token";
@@ -11,7 +11,7 @@ type AuthSessionData = { token: string };
 let storage: ReturnType<typeof createCookieSessionStorage<AuthSessionData>> | undefined;
 export function authSessionStorage() {
   storage ??= createCookieSessionStorage<AuthSessionData>({
-    cookie: { name: "__session", ...cookieOptions({ maxAge: SESSION_TTL_MS / 1000 }) },
+    cookie: { name: sessionCookieName(), ...cookieOptions({ maxAge: SESSION_TTL_MS / 1000 }) },
   });
   return storage;
 }

@@ -31,7 +31,7 @@ export const OPENING_HOURS: OpeningHours = {
   slotMinutes: 30,
   chairsPerSlot: 1,
   bookingHorizonDays: 90,
-  maxUpcomingPerPatient: 10,
+  maxUpcomingPerPatient: 3,
 };
 
 function toMinutes(time: string): number {

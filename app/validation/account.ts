@@ -12,6 +12,8 @@ import {
 export const ACCOUNT_MESSAGES = {
   passwordMin: "password need minimum 5 character",
   passwordTooLong: "Password is too long (at most 72 characters)",
+  confirmPassword: "please Enter your new password again",
+  passwordsDiffer: "The two passwords do not match",
 } as const;
 
 export const PASSWORD_MIN_LENGTH = 5;
@@ -68,12 +70,30 @@ export const registerSchema = z.object({
 });
 export const REGISTER_FIELDS = ["name", "email", "userImage", "password"] as const;
 
-/** Reset password: email and new password, both required. */
+/**
+ * Reset password: email and new password, both required (the spec's fields and
+ * messages). The new password is only checked: the link's page sets the password.
+ */
 export const resetRequestSchema = z.object({
   email: accountEmail({ checkFormat: true }),
   newPassword: passwordField(REQUIRED_MESSAGES.newPassword),
 });
 export const RESET_FIELDS = ["email", "newPassword"] as const;
+
+/** The reset link's page: the new password, typed twice. */
+export const newPasswordSchema = z
+  .object({
+    password: passwordField(REQUIRED_MESSAGES.newPassword),
+    confirmPassword: z
+      .unknown()
+      .transform((value) => (typeof value === "string" ? value : ""))
+      .pipe(z.string().min(1, ACCOUNT_MESSAGES.confirmPassword)),
+  })
+  .refine((value) => value.password === value.confirmPassword, {
+    message: ACCOUNT_MESSAGES.passwordsDiffer,
+    path: ["confirmPassword"],
+  });
+export const NEW_PASSWORD_FIELDS = ["password", "confirmPassword"] as const;
 
 /**
  * Profile update. The spec has no client checks; the server still needs a name, and an

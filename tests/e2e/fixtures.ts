@@ -31,6 +31,7 @@ export async function createTestUser(overrides: Partial<User> = {}) {
       passwordHash: await passwordHashFor(),
       userImage: "/images/avatars/demo-patient.svg",
       provider: "local",
+      emailVerifiedAt: new Date(),
       ...overrides,
     },
   });

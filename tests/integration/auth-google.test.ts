@@ -3,10 +3,12 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { action as startAction } from "~/routes/auth.google";
 import { loader as callbackLoader } from "~/routes/auth.google.callback";
 import { loader as loginLoader } from "~/routes/login";
-import { getUser } from "~/utils/auth.server";
+import { getApiUser, getUser } from "~/utils/auth.server";
+import { GOOGLE_FAILED_MESSAGE } from "~/utils/google.server";
+import { verifyPassword } from "~/utils/password.server";
 import { prisma } from "~/utils/db.server";
 import { encodeGoogleCode, googleHandlers } from "../mocks/google.mjs";
-import { createUser } from "../support/factories";
+import { createUser, sessionFor } from "../support/factories";
 import {
   actionArgs,
   cookiesFrom,
@@ -114,14 +116,83 @@ describe("Google sign-in", () => {
     expect(await prisma.user.count({ where: { googleId: who.sub } })).toBe(1);
   });
 
-  it("links an existing account with the same verified address", async () => {
+  it("marks a new user verified when Google vouches for the address, and not otherwise", async () => {
+    const vouched = profile();
+    const unvouched = profile({ email_verified: false });
+    const a = await getUser(get("/", (await signInWithGoogle(vouched)).cookie));
+    const b = await getUser(get("/", (await signInWithGoogle(unvouched)).cookie));
+    expect(a?.emailVerifiedAt).toBeInstanceOf(Date);
+    expect(b?.emailVerifiedAt).toBeNull();
+  });
+
+  it("links an existing verified account and keeps its password and sessions", async () => {
     const local = await createUser({ email: "linked@example.com" });
+    const before = await sessionFor(local);
     const { cookie } = await signInWithGoogle(profile({ email: "Linked@Example.com" }));
     const user = await getUser(get("/", cookie));
     expect(user?.id).toBe(local.id);
     // Still an own-account user: the password keeps working and the profile stays editable.
     expect(user).toMatchObject({ provider: "local", passwordHash: local.passwordHash });
     expect(user?.googleId).toBeTruthy();
+    expect((await getUser(get("/", before.cookie)))?.id).toBe(local.id);
+  });
+
+  it("takes an unverified account from whoever registered it: password, sessions and tokens end", async () => {
+    // Someone registered the address first, with a password of their own, and signed in.
+    const squatter = await createUser({
+      email: "victim@gmail.example",
+      password: "squatter-pass",
+      emailVerifiedAt: null,
+    });
+    const squatterSession = await sessionFor(squatter);
+    await prisma.passwordReset.create({
+      data: {
+        userId: squatter.id,
+        tokenHash: "open-reset",
+        expiresAt: new Date(Date.now() + 60_000),
+      },
+    });
+    await prisma.emailVerification.create({
+      data: {
+        userId: squatter.id,
+        tokenHash: "open-link",
+        expiresAt: new Date(Date.now() + 60_000),
+      },
+    });
+
+    // The owner of the address signs in with Google.
+    const { cookie } = await signInWithGoogle(profile({ email: "victim@gmail.example" }));
+    const owner = await getUser(get("/", cookie));
+    expect(owner?.id).toBe(squatter.id);
+    expect(owner).toMatchObject({ passwordHash: null, googleId: expect.any(String) });
+    expect(owner?.emailVerifiedAt).toBeInstanceOf(Date);
+
+    expect(await getUser(get("/", squatterSession.cookie))).toBeNull();
+    expect(
+      await getApiUser(
+        new Request("http://localhost/api/user-auth", {
+          headers: { authorization: `Bearer ${squatterSession.token}` },
+        }),
+      ),
+    ).toBeNull();
+    expect(await prisma.session.count({ where: { userId: squatter.id } })).toBe(1);
+    expect(await prisma.passwordReset.count({ where: { userId: squatter.id, usedAt: null } })).toBe(
+      0,
+    );
+    expect(
+      await prisma.emailVerification.count({ where: { userId: squatter.id, usedAt: null } }),
+    ).toBe(0);
+    expect(await verifyPassword("squatter-pass", squatter.passwordHash!)).toBe(true);
+  });
+
+  it("verifies a patient record without password or Google link when its owner signs in with Google", async () => {
+    const record = await prisma.user.create({
+      data: { name: "Phone Caller", email: "caller@gmail.example" },
+    });
+    const { cookie } = await signInWithGoogle(profile({ email: "caller@gmail.example" }));
+    const user = await getUser(get("/", cookie));
+    expect(user?.id).toBe(record.id);
+    expect(user?.emailVerifiedAt).toBeInstanceOf(Date);
   });
 
   it("never takes over an existing account through an unverified address", async () => {
@@ -137,39 +208,60 @@ describe("Google sign-in", () => {
     expect((await prisma.user.findUniqueOrThrow({ where: { id: local.id } })).googleId).toBeNull();
   });
 
-  it("returns to /login with the error when Google refuses the code", async () => {
-    const { finished } = await signInWithGoogle(profile({ tokenError: "Bad Request" }), {
-      redirectTo: "/make-appointment",
-    });
+  it("returns to /login with a fixed message when Google refuses the code, and logs why", async () => {
+    const warnings = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const { finished } = await signInWithGoogle(
+      profile({ tokenError: "Call +1-555-0100 to unlock your account" }),
+      { redirectTo: "/make-appointment" },
+    );
     expect(finished).toMatchObject({
       status: 302,
       location: "/login?redirectTo=%2Fmake-appointment",
     });
     expect(await toastOf(finished.headers)).toEqual({
       type: "error",
-      message: "Google sign-in failed: Bad Request",
+      message: GOOGLE_FAILED_MESSAGE,
     });
     expect(finished.headers.getSetCookie().join("\n")).not.toMatch(/__session=[^;]/);
+    expect(warnings.mock.calls.flat().join(" ")).toContain("Call +1-555-0100");
+    warnings.mockRestore();
   });
 
-  it("returns to /login with the error when the visitor cancels at Google", async () => {
+  it.each([
+    ["a cancel", "error=access_denied"],
+    [
+      "text of a stranger's choosing",
+      `error=${encodeURIComponent("Your account is locked: call +1-555-0100")}&error_description=${encodeURIComponent("<b>now</b>")}`,
+    ],
+  ])("shows a fixed message for %s at Google, never the callback's text", async (_label, query) => {
+    const warnings = vi.spyOn(console, "warn").mockImplementation(() => {});
     const { finished } = await signInWithGoogle(null, {
-      callbackQuery: (state) => `state=${state}&error=access_denied`,
+      callbackQuery: (state) => `state=${state}&${query}`,
     });
     expect(finished.location).toBe("/login");
     expect(await toastOf(finished.headers)).toEqual({
       type: "error",
-      message: "Google sign-in failed: access_denied",
+      message: GOOGLE_FAILED_MESSAGE,
     });
+    const logged = warnings.mock.calls.flat().join(" ");
+    expect(logged).toContain(new URLSearchParams(query).get("error")!);
+    // One line: the stranger's text cannot start a forged log line.
+    expect(logged).not.toContain("\n");
+    warnings.mockRestore();
   });
 
   it("refuses a callback whose state does not match (a forged callback)", async () => {
+    const warnings = vi.spyOn(console, "warn").mockImplementation(() => {});
     const { finished } = await signInWithGoogle(null, {
       callbackQuery: () => `state=forged&code=${encodeGoogleCode(profile())}`,
     });
     expect(finished.location).toBe("/login");
-    expect((await toastOf(finished.headers))?.type).toBe("error");
+    expect(await toastOf(finished.headers)).toEqual({
+      type: "error",
+      message: GOOGLE_FAILED_MESSAGE,
+    });
     expect(await prisma.user.count({ where: { googleId: `google-sub-${sub}` } })).toBe(0);
+    warnings.mockRestore();
   });
 
   it("offers the Google button on the login page", async () => {

@@ -6,7 +6,7 @@ import {
 } from "~/models/password-reset.server";
 import type * as PasswordResetModel from "~/models/password-reset.server";
 import { action as forgotAction } from "~/routes/forgot-password";
-import { action as confirmAction, loader as linkLoader } from "~/routes/reset-password.$token";
+import { action as chooseAction, loader as linkLoader } from "~/routes/reset-password.$token";
 import { prisma } from "~/utils/db.server";
 import { verifyPassword } from "~/utils/password.server";
 import { RATE_LIMIT_MESSAGE } from "~/utils/rate-limit.server";
@@ -51,17 +51,27 @@ async function tokenFromMail(to: string) {
 
 const openLink = (token: string) =>
   settle(() => linkLoader(loaderArgs(get(`/reset-password/${token}`), { token })));
-const confirm = (token: string) =>
+/** Posts the link's form: the new password, typed twice (the same unless given). */
+const choose = (token: string, password = "chosen-by-owner", confirmPassword = password) =>
   settle(() =>
-    confirmAction(actionArgs(formPost(`/reset-password/${token}`, {}), freshIp(), { token })),
+    chooseAction(
+      actionArgs(formPost(`/reset-password/${token}`, { password, confirmPassword }), freshIp(), {
+        token,
+      }),
+    ),
   );
 
+async function passwordWorks(userId: string, password: string) {
+  const current = await prisma.user.findUniqueOrThrow({ where: { id: userId } });
+  return current.passwordHash !== null && verifyPassword(password, current.passwordHash);
+}
+
 describe("password reset through the mailed link", () => {
-  it("changes nothing until the link is used, then sets the new password once", async () => {
+  it("lets the mailbox owner choose the password; the request's newPassword sets nothing", async () => {
     const user = await createUser({ password: "old-password" });
     await sessionFor(user);
 
-    const requested = await requestReset({ email: user.email, newPassword: "new-password" });
+    const requested = await requestReset({ email: user.email, newPassword: "attacker-choice" });
     expect(requested).toMatchObject({ status: 302, location: "/login" });
     expect(await toastOf(requested.headers)).toEqual({
       type: "success",
@@ -71,37 +81,74 @@ describe("password reset through the mailed link", () => {
     const token = await tokenFromMail(user.email);
     const stored = await prisma.passwordReset.findFirstOrThrow({ where: { userId: user.id } });
     expect(stored.tokenHash).not.toBe(token);
-    expect(stored.newPasswordHash).not.toContain("new-password");
-    // Not applied yet.
-    let current = await prisma.user.findUniqueOrThrow({ where: { id: user.id } });
-    expect(await verifyPassword("old-password", current.passwordHash!)).toBe(true);
+    expect(JSON.stringify(stored)).not.toContain("attacker-choice");
+    expect(await passwordWorks(user.id, "old-password")).toBe(true);
 
-    // Opening the link shows the confirmation; it does not apply anything by itself.
-    expect(await openLink(token)).toMatchObject({ status: 200, body: { message: null } });
-    current = await prisma.user.findUniqueOrThrow({ where: { id: user.id } });
-    expect(await verifyPassword("old-password", current.passwordHash!)).toBe(true);
+    // Opening the link shows the form; it changes nothing by itself.
+    expect(await openLink(token)).toMatchObject({ status: 200, body: { linkProblem: null } });
+    expect(await passwordWorks(user.id, "old-password")).toBe(true);
 
-    const applied = await confirm(token);
+    const applied = await choose(token, "chosen-by-owner");
     expect(applied).toMatchObject({ status: 302, location: "/login" });
     expect(await toastOf(applied.headers)).toEqual({
       type: "success",
       message: RESET_MESSAGES.applied,
     });
-    current = await prisma.user.findUniqueOrThrow({ where: { id: user.id } });
-    expect(await verifyPassword("new-password", current.passwordHash!)).toBe(true);
-    expect(await verifyPassword("old-password", current.passwordHash!)).toBe(false);
-    // Every session of the user ended, including the one opened before.
+    expect(await passwordWorks(user.id, "chosen-by-owner")).toBe(true);
+    expect(await passwordWorks(user.id, "old-password")).toBe(false);
+    expect(await passwordWorks(user.id, "attacker-choice")).toBe(false);
+    // Every session and API token of the user ended, including the one opened before.
     expect(await prisma.session.count({ where: { userId: user.id } })).toBe(0);
 
     // Single use.
     expect(await openLink(token)).toMatchObject({
       status: 410,
-      body: { message: RESET_MESSAGES.used },
+      body: { linkProblem: RESET_MESSAGES.used },
     });
-    expect(await confirm(token)).toMatchObject({
+    expect(await choose(token, "another-choice")).toMatchObject({
       status: 410,
-      body: { message: RESET_MESSAGES.used },
+      body: { linkProblem: RESET_MESSAGES.used },
     });
+    expect(await passwordWorks(user.id, "chosen-by-owner")).toBe(true);
+  });
+
+  it.each([
+    ["", "", "Fill All Details"],
+    ["", "whatever1", "please Enter your new password"],
+    ["abc", "abc", "password need minimum 5 character"],
+    ["long-enough", "", "please Enter your new password again"],
+    ["long-enough", "long-enougH", "The two passwords do not match"],
+  ])(
+    "keeps the link and the password when the form has %j / %j (%s)",
+    async (password, again, message) => {
+      const user = await createUser({ password: "old-password" });
+      await requestReset({ email: user.email, newPassword: "ignored-pass" });
+      const token = await tokenFromMail(user.email);
+      expect(await choose(token, password, again)).toMatchObject({
+        status: 400,
+        body: { error: message, linkProblem: null },
+      });
+      expect(await passwordWorks(user.id, "old-password")).toBe(true);
+      // The link still works for a correct try.
+      expect((await choose(token, "now-right", "now-right")).status).toBe(302);
+    },
+  );
+
+  it("verifies the address: the link reached the mailbox", async () => {
+    const user = await createUser({ emailVerifiedAt: null });
+    await requestReset({ email: user.email, newPassword: "ignored-pass" });
+    expect((await choose(await tokenFromMail(user.email))).status).toBe(302);
+    const current = await prisma.user.findUniqueOrThrow({ where: { id: user.id } });
+    expect(current.emailVerifiedAt).not.toBeNull();
+  });
+
+  it("lets an account without a password (not a Google one) choose one", async () => {
+    const record = await prisma.user.create({
+      data: { name: "Phone Caller", email: `caller-${Date.now()}@example.com` },
+    });
+    await requestReset({ email: record.email, newPassword: "ignored-pass" });
+    expect((await choose(await tokenFromMail(record.email), "caller-pass")).status).toBe(302);
+    expect(await passwordWorks(record.id, "caller-pass")).toBe(true);
   });
 
   it("refuses a link older than one hour", async () => {
@@ -114,14 +161,13 @@ describe("password reset through the mailed link", () => {
     });
     expect(await openLink(token)).toMatchObject({
       status: 410,
-      body: { message: RESET_MESSAGES.expired },
+      body: { linkProblem: RESET_MESSAGES.expired },
     });
-    expect(await confirm(token)).toMatchObject({
+    expect(await choose(token)).toMatchObject({
       status: 410,
-      body: { message: RESET_MESSAGES.expired },
+      body: { linkProblem: RESET_MESSAGES.expired },
     });
-    const current = await prisma.user.findUniqueOrThrow({ where: { id: user.id } });
-    expect(await verifyPassword("old-password", current.passwordHash!)).toBe(true);
+    expect(await passwordWorks(user.id, "old-password")).toBe(true);
   });
 
   it("stores links valid for one hour", async () => {
@@ -145,18 +191,17 @@ describe("password reset through the mailed link", () => {
       (message) => sink.messages.indexOf(message) >= seen && LINK.test(message.text),
     );
     const second = LINK.exec(mail.text)![1]!;
-    expect((await confirm(second)).status).toBe(302);
-    expect((await confirm(first)).status).toBe(410);
-    const current = await prisma.user.findUniqueOrThrow({ where: { id: user.id } });
-    expect(await verifyPassword("second-choice", current.passwordHash!)).toBe(true);
+    expect((await choose(second, "second-choice")).status).toBe(302);
+    expect((await choose(first, "first-choice")).status).toBe(410);
+    expect(await passwordWorks(user.id, "second-choice")).toBe(true);
   });
 
   it("answers an unknown token with a clear 404 message", async () => {
     expect(await openLink("not-a-token")).toMatchObject({
       status: 404,
-      body: { message: RESET_MESSAGES.invalid },
+      body: { linkProblem: RESET_MESSAGES.invalid },
     });
-    expect((await confirm("not-a-token")).status).toBe(404);
+    expect((await choose("not-a-token")).status).toBe(404);
   });
 
   it("answers the same for an unknown address and sends nothing", async () => {
@@ -220,8 +265,8 @@ describe("password reset through the mailed link", () => {
     const requested = await requestReset({ email: "a@example.com", newPassword: "secret1" });
     expect(requested).toMatchObject({ status: 500, body: { error: "Something went wrong" } });
     vi.mocked(applyPasswordReset).mockRejectedValueOnce(new Error("SQLITE internals"));
-    const confirmed = await confirm("some-token");
-    expect(confirmed).toMatchObject({ status: 500, body: { message: "Something went wrong" } });
+    const confirmed = await choose("some-token");
+    expect(confirmed).toMatchObject({ status: 500, body: { error: "Something went wrong" } });
     expect(JSON.stringify([requested.body, confirmed.body])).not.toContain("internals");
     expect(errors).toHaveBeenCalledTimes(2);
     errors.mockRestore();

@@ -39,7 +39,7 @@ describe("Add Service page (/add-services)", () => {
   it("signed in: shows who adds, refuses with the message and the values, creates and goes home", async () => {
     expect(
       (await settle(() => serviceLoader(loaderArgs(get("/add-services", cookie))))).body,
-    ).toEqual({ user: { name: "Form Filler", email: user.email } });
+    ).toEqual({ user: { name: "Form Filler", email: user.email }, verifyFirst: null });
 
     const refused = await settle(() =>
       serviceAction(actionArgs(formPost("/add-services", { ...service, photo: "" }, cookie))),

@@ -8,7 +8,17 @@ let counter = 0;
 
 export async function createUser(
   overrides: Partial<
-    Pick<User, "name" | "email" | "provider" | "googleId" | "userImage" | "address" | "role">
+    Pick<
+      User,
+      | "name"
+      | "email"
+      | "provider"
+      | "googleId"
+      | "userImage"
+      | "address"
+      | "role"
+      | "emailVerifiedAt"
+    >
   > & {
     password?: string;
   } = {},
@@ -21,6 +31,7 @@ export async function createUser(
       email: `patient${counter}-${Date.now()}@example.com`,
       userImage: "https://example.com/avatar.png",
       passwordHash: rest.provider === "google" ? null : await passwordHashFor(password),
+      emailVerifiedAt: new Date(),
       ...rest,
     },
   });

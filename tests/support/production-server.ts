@@ -150,6 +150,7 @@ export async function startProductionServer({
           passwordHash: await passwordHashFor(),
           userImage: "https://example.com/avatar.png",
           provider: "local",
+          emailVerifiedAt: new Date(),
           ...overrides,
         },
       });

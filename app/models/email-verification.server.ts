@@ -1,0 +1,228 @@
+import { randomBytes } from "node:crypto";
+import type { EmailVerification, Prisma, User } from "@prisma/client";
+import { prisma } from "~/utils/db.server";
+import { getEnv } from "~/utils/env.server";
+import { sendMail, type Mail } from "~/utils/mail.server";
+import { limitSignIn } from "~/utils/rate-limit.server";
+import { fail, ok, type Failure, type Result } from "~/utils/result";
+import { hashToken } from "~/utils/session.server";
+
+export const EMAIL_VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000;
+/** Verification mails one account may cause per hour (sign-up, claims, resends). */
+export const MAX_VERIFICATION_MAILS_PER_HOUR = 3;
+
+export const VERIFY_MESSAGES = {
+  required:
+    "Please verify your e-mail address first: open the link we e-mailed you, or ask for a new one.",
+  // The same answer whatever the state (verified already, over the hourly cap, mail sent).
+  resent:
+    "If your e-mail address still needs verifying, a new link is on its way to it. The link works once, within 24 hours.",
+  verified: "Your e-mail address is verified. Thank you!",
+  claimed: "Your e-mail address is verified and your password is set. Please login.",
+  invalid: "This verification link is not valid. Please ask for a new one.",
+  expired: "This verification link has expired. Please ask for a new one.",
+  used: "This verification link has already been used.",
+} as const;
+
+export type VerificationLinkStatus = "valid" | "invalid" | "expired" | "used";
+
+/** The name, image and password hash a registration for an existing record asked for. */
+export type PendingClaim = { name: string; userImage: string; passwordHash: string };
+
+export function isEmailVerified(user: Pick<User, "emailVerifiedAt">): boolean {
+  return user.emailVerifiedAt !== null;
+}
+
+/**
+ * The rule for booking, reviewing and adding services: only an account whose owner has
+ * proven the address. Null when the user may go on, else the 403 to answer.
+ */
+export function unverifiedRefusal(user: Pick<User, "emailVerifiedAt">): Failure | null {
+  return isEmailVerified(user) ? null : fail(403, VERIFY_MESSAGES.required);
+}
+
+/**
+ * The account behind a write that needs a verified address, read fresh: its id and the
+ * address the clinic may write to. A user who is gone gets the same refusal.
+ */
+export async function verifiedAccount(
+  userId: string,
+): Promise<Result<{ account: { id: string; email: string } }>> {
+  const user = await prisma.user.findUnique({
+    where: { id: userId },
+    select: { id: true, email: true, emailVerifiedAt: true },
+  });
+  if (!user) return fail(403, VERIFY_MESSAGES.required);
+  return unverifiedRefusal(user) ?? ok({ account: { id: user.id, email: user.email } });
+}
+
+/** A new one-time link: the token for the mail, the row (only its hash) for the database. */
+export function newVerificationLink(now = new Date()) {
+  const token = randomBytes(32).toString("base64url");
+  return {
+    token,
+    row: {
+      tokenHash: hashToken(token),
+      expiresAt: new Date(now.getTime() + EMAIL_VERIFICATION_TTL_MS),
+    },
+  };
+}
+
+export function verificationLinkFor(token: string) {
+  return `${getEnv().APP_URL}/verify-email/${token}`;
+}
+
+/** The verification mail: for a new sign-up, or for claiming a record the clinic keeps. */
+export function verificationMail(to: string, token: string, kind: "sign-up" | "claim"): Mail {
+  const link = verificationLinkFor(token);
+  const what =
+    kind === "claim"
+      ? [
+          "Someone registered at Dental Clinic with this address, for which the clinic already keeps a patient record.",
+          "If it was you, open the link below and press the button: it sets the name and password you chose at registration.",
+        ]
+      : [
+          "Welcome to Dental Clinic! Please verify that this e-mail address is yours: open the link below and press the button.",
+          "Until then you can sign in, but not book appointments, add reviews or add services.",
+        ];
+  const ignore = "If it was not you, ignore this e-mail: nothing changes without the link.";
+  return {
+    to,
+    subject: kind === "claim" ? "Confirm your Dental Clinic account" : "Verify your e-mail address",
+    text: [...what, "", `${link}`, "", "The link works once, within 24 hours.", ignore].join("\n"),
+    html: `${what.map((line) => `<p>${line}</p>`).join("\n")}
+<p><a href="${link}">Verify my e-mail address</a> (the link works once, within 24 hours).</p>
+<p>${ignore}</p>`,
+  };
+}
+
+/**
+ * Sent in the background: a slow mail server must not hold up the answer, and a failure
+ * must not tell the visitor anything about the account.
+ */
+export function deliverVerificationMail(mail: Mail) {
+  sendMail(mail).catch((error: unknown) => {
+    console.error(`Could not send "${mail.subject}" to ${mail.to}`, error);
+  });
+}
+
+/**
+ * Stores a new link for the user and mails it to the account's address, unless the
+ * account has had MAX_VERIFICATION_MAILS_PER_HOUR links this hour (then silently nothing:
+ * a stranger must not be able to flood someone's mailbox).
+ */
+export async function issueVerificationLink(
+  user: Pick<User, "id" | "email">,
+  pending?: PendingClaim,
+): Promise<void> {
+  const now = new Date();
+  const recent = await prisma.emailVerification.count({
+    where: { userId: user.id, createdAt: { gt: new Date(now.getTime() - 60 * 60 * 1000) } },
+  });
+  if (recent >= MAX_VERIFICATION_MAILS_PER_HOUR) return;
+  const { token, row } = newVerificationLink(now);
+  await prisma.emailVerification.create({
+    data: {
+      ...row,
+      userId: user.id,
+      pendingName: pending?.name,
+      pendingUserImage: pending?.userImage,
+      pendingPasswordHash: pending?.passwordHash,
+    },
+  });
+  deliverVerificationMail(verificationMail(user.email, token, pending ? "claim" : "sign-up"));
+}
+
+/** 'Send me a new link': rate limited per client, the same answer whatever the state. */
+export async function resendVerification(
+  user: Pick<User, "id" | "email" | "emailVerifiedAt">,
+  { clientIp }: { clientIp: string },
+): Promise<Result<{ message: string }>> {
+  const limited = limitSignIn("verify-email", clientIp);
+  if (limited) return limited;
+  if (!isEmailVerified(user)) await issueVerificationLink(user);
+  return ok({ message: VERIFY_MESSAGES.resent });
+}
+
+/**
+ * Marks every open verification link of the user used: a step of a batch transaction,
+ * made conditional on that transaction's own claim through `user` when given.
+ */
+export function retireVerificationLinks(userId: string, now: Date, user?: Prisma.UserWhereInput) {
+  return prisma.emailVerification.updateMany({
+    where: { userId, usedAt: null, ...(user ? { user } : {}) },
+    data: { usedAt: now },
+  });
+}
+
+async function findLink(token: string) {
+  return prisma.emailVerification.findUnique({ where: { tokenHash: hashToken(token) } });
+}
+
+function statusOf(link: EmailVerification | null, now: Date): VerificationLinkStatus {
+  if (!link) return "invalid";
+  if (link.usedAt) return "used";
+  if (link.expiresAt <= now) return "expired";
+  return "valid";
+}
+
+/** What a link is worth, without using it; for a claim, the name it would set. */
+export async function checkVerificationLink(
+  token: string,
+): Promise<{ status: VerificationLinkStatus; claimName: string | null }> {
+  const link = await findLink(token);
+  return { status: statusOf(link, new Date()), claimName: link?.pendingName ?? null };
+}
+
+/**
+ * Uses a link: the address is verified and every other open link of the user retired.
+ * A claim's link also sets the name, image and password chosen at registration, retires
+ * open reset links and ends every session of the account (its password changed).
+ */
+export async function applyEmailVerification(
+  token: string,
+): Promise<Result<{ message: string; claimed: boolean }>> {
+  const now = new Date();
+  const link = await findLink(token);
+  const status = statusOf(link, now);
+  if (!link || status !== "valid") {
+    return status === "invalid"
+      ? fail(404, VERIFY_MESSAGES.invalid)
+      : fail(410, VERIFY_MESSAGES[status === "used" ? "used" : "expired"]);
+  }
+  const claim = link.pendingPasswordHash
+    ? {
+        name: link.pendingName ?? undefined,
+        userImage: link.pendingUserImage ?? undefined,
+        passwordHash: link.pendingPasswordHash,
+      }
+    : null;
+  // Every write is conditional on this very link being claimed, so a link used twice at
+  // the same moment changes things once.
+  const claimedHere = { emailVerifications: { some: { id: link.id, usedAt: now } } };
+  const [claimed] = await prisma.$transaction([
+    prisma.emailVerification.updateMany({
+      where: { id: link.id, usedAt: null, expiresAt: { gt: now } },
+      data: { usedAt: now },
+    }),
+    prisma.user.updateMany({
+      where: { id: link.userId, ...claimedHere },
+      data: { emailVerifiedAt: now, ...claim },
+    }),
+    retireVerificationLinks(link.userId, now, claimedHere),
+    ...(claim
+      ? [
+          prisma.passwordReset.updateMany({
+            where: { userId: link.userId, usedAt: null, user: claimedHere },
+            data: { usedAt: now },
+          }),
+          prisma.session.deleteMany({ where: { userId: link.userId, user: claimedHere } }),
+        ]
+      : []),
+  ]);
+  if (claimed.count === 0) return fail(410, VERIFY_MESSAGES.used);
+  return ok({
+    message: claim ? VERIFY_MESSAGES.claimed : VERIFY_MESSAGES.verified,
+    claimed: claim !== null,
+  });
+}

@@ -1,0 +1,13 @@
+import { resendVerification } from "~/models/email-verification.server";
+import { apiJson, apiRoute } from "~/utils/api.server";
+
+/** `POST /api/resend-verification` -> {success, message}: a new verification link by mail. */
+export const { loader, action } = apiRoute({
+  method: "POST",
+  auth: true,
+  async handler({ user, context }) {
+    const result = await resendVerification(user, { clientIp: context.clientIp });
+    if (!result.ok) return result;
+    return apiJson({ success: true, message: result.message });
+  },
+});
