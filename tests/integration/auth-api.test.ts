@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { action as forgotAction, loader as forgotLoader } from "~/routes/api.forgot-password";
 import { action as loginAction, loader as loginLoader } from "~/routes/api.login";
+import { action as logoutAction, loader as logoutLoader } from "~/routes/api.logout";
 import { action as profileAction } from "~/routes/api.profile";
 import { action as registerAction } from "~/routes/api.register";
 import { loader as userAuthLoader } from "~/routes/api.user-auth";
@@ -314,5 +315,64 @@ describe("GET /api/user-auth", () => {
       await getApiUser(jsonRequest("/", "GET", undefined, { authorization: token })),
     ).toBeNull();
     expect((await check({ authorization: token })).status).toBe(401);
+  });
+});
+
+describe("POST /api/logout", () => {
+  const logout = (headers: Record<string, string>) =>
+    call(() => logoutAction(actionArgs(jsonRequest("/api/logout", "POST", undefined, headers))));
+  const works = async (headers: Record<string, string>) =>
+    (await getApiUser(jsonRequest("/api/user-auth", "GET", undefined, headers))) !== null;
+
+  it("revokes the token it is called with, and only that one", async () => {
+    const user = await createUser();
+    const first = await sessionFor(user);
+    const second = await sessionFor(user);
+    const result = await logout({ authorization: `Bearer ${first.token}` });
+    expect(result).toMatchObject({
+      status: 200,
+      body: { success: true, message: "Logout Successfully" },
+    });
+    expect(await works({ authorization: first.token })).toBe(false);
+    expect(await works({ authorization: second.token })).toBe(true);
+    // A revoked token cannot log out again.
+    expect((await logout({ authorization: first.token })).status).toBe(401);
+  });
+
+  it("ends a browser's session through its cookie, and clears the cookie", async () => {
+    const { cookie } = await sessionFor(await createUser());
+    const result = await logout({ cookie });
+    expect(result.status).toBe(200);
+    expect(result.headers.getSetCookie().join("\n")).toMatch(/__session=;/);
+    expect(await works({ cookie })).toBe(false);
+  });
+
+  it("answers 401 without a valid token and 405 to GET", async () => {
+    expect(await logout({})).toMatchObject({
+      status: 401,
+      body: { success: false, message: UNAUTHORIZED_MESSAGE },
+    });
+    expect(await logout({ authorization: "Bearer nope" })).toMatchObject({ status: 401 });
+    const get = await call(() => logoutLoader(loaderArgs(jsonRequest("/api/logout", "GET"))));
+    expect(get.status).toBe(405);
+  });
+});
+
+describe("sign-in sessions", () => {
+  it("start a new session with a new token on every sign-in, the old one untouched", async () => {
+    const user = await createUser({ password: "secret123" });
+    const tokens: string[] = [];
+    for (let i = 0; i < 2; i += 1) {
+      const result = await call(() =>
+        loginAction(
+          actionArgs(
+            jsonRequest("/api/login", "POST", { email: user.email, password: "secret123" }),
+          ),
+        ),
+      );
+      tokens.push(result.body!.token as string);
+    }
+    expect(tokens[0]).not.toBe(tokens[1]);
+    expect(await prisma.session.count({ where: { userId: user.id } })).toBe(2);
   });
 });

@@ -78,6 +78,25 @@ describe("login page action", () => {
     },
   );
 
+  it("starts a new session on every sign-in, whatever session cookie the browser brought", async () => {
+    const user = await createUser({ password: "secret123" });
+    // A cookie planted beforehand (session fixation): someone else's session.
+    const planted = await sessionFor(await createUser());
+    const result = await settle(() =>
+      loginAction(
+        actionArgs(
+          formPost("/login", { email: user.email, password: "secret123" }, planted.cookie),
+        ),
+      ),
+    );
+    const cookie = cookiesFrom(result.headers, planted.cookie);
+    expect(cookie).not.toBe(planted.cookie);
+    expect((await getUser(get("/", cookie)))?.id).toBe(user.id);
+    const again = cookiesFrom((await login({ email: user.email, password: "secret123" })).headers);
+    expect(again).not.toBe(cookie);
+    expect(await prisma.session.count({ where: { userId: user.id } })).toBe(2);
+  });
+
   it("gives one message for a wrong password and for an unknown address", async () => {
     const user = await createUser();
     const wrongPassword = await login({ email: user.email, password: "wrong-password" });
