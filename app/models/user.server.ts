@@ -147,10 +147,11 @@ export class GoogleSignInError extends Error {}
  * else the account with the same (Google-verified) address, which gets linked, else a
  * new Google account. An unverified address never takes over an existing account.
  *
- * Linking proves the address. If the account had never proven it, whoever set its
- * password may be a stranger who registered the address first: the password goes, and so
- * do every session and API token of the account and its open links (reset, verification).
- * A verified account keeps its password.
+ * Linking proves the address. If the account had never proven it, whoever set it up may
+ * be a stranger who registered the address first: the password goes, and so do every
+ * session and API token of the account, its open links (reset, verification) and the
+ * profile the stranger typed (name, image link, address), replaced by Google's. A
+ * verified account keeps its password and profile.
  */
 export async function findOrCreateGoogleUser(identity: GoogleIdentity): Promise<User> {
   const linked = await prisma.user.findUnique({ where: { googleId: identity.sub } });
@@ -174,7 +175,13 @@ export async function findOrCreateGoogleUser(identity: GoogleIdentity): Promise<
     const [user] = await prisma.$transaction([
       prisma.user.update({
         where: { id: existing.id },
-        data: { googleId: identity.sub, passwordHash: null, emailVerifiedAt: now },
+        data: {
+          ...googleProfile(identity, email),
+          address: "",
+          googleId: identity.sub,
+          passwordHash: null,
+          emailVerifiedAt: now,
+        },
       }),
       prisma.session.deleteMany({ where: { userId: existing.id } }),
       prisma.passwordReset.updateMany({
@@ -185,13 +192,11 @@ export async function findOrCreateGoogleUser(identity: GoogleIdentity): Promise<
     ]);
     return user;
   }
-  const picture = identity.picture && isHttpUrl(identity.picture) ? identity.picture : "";
   try {
     return await prisma.user.create({
       data: {
-        name: identity.name?.trim().slice(0, 100) || email.split("@")[0]!,
+        ...googleProfile(identity, email),
         email,
-        userImage: picture,
         provider: "google",
         googleId: identity.sub,
         emailVerifiedAt: identity.emailVerified ? new Date() : null,
@@ -205,4 +210,12 @@ export async function findOrCreateGoogleUser(identity: GoogleIdentity): Promise<
     }
     throw error;
   }
+}
+
+/** The name and picture Google shares, as this app stores them. */
+function googleProfile(identity: GoogleIdentity, email: string) {
+  return {
+    name: identity.name?.trim().slice(0, 100) || email.split("@")[0]!,
+    userImage: identity.picture && isHttpUrl(identity.picture) ? identity.picture : "",
+  };
 }

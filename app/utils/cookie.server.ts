@@ -1,5 +1,5 @@
 import type { CookieOptions } from "@remix-run/node";
-import { getEnv } from "./env.server";
+import { getEnv, type Env } from "./env.server";
 
 /**
  * The session cookie's name. In production (where cookies are Secure) it carries the
@@ -7,8 +7,8 @@ import { getEnv } from "./env.server";
  * Domain, so no other subdomain or plain-http page can plant or overwrite it. Tests read
  * the name here rather than spelling it.
  */
-export function sessionCookieName() {
-  return getEnv().NODE_ENV === "production" ? "__Host-session" : "__session";
+export function sessionCookieName(nodeEnv: Env["NODE_ENV"] = getEnv().NODE_ENV) {
+  return nodeEnv === "production" ? "__Host-session" : "__session";
 }
 
 /**

@@ -67,7 +67,7 @@ export function addUsers(file, count, passwordHash) {
   }
 }
 
-/** A user with a session; returns its API token. */
+/** A user with a verified address (it writes reviews) and a session; returns its API token. */
 export function addSession(file) {
   const db = new Database(file);
   try {
@@ -76,9 +76,9 @@ export function addSession(file) {
     const now = new Date().toISOString().replace("Z", "+00:00");
     const expires = new Date(Date.now() + 86_400_000).toISOString().replace("Z", "+00:00");
     db.prepare(
-      `INSERT INTO User (id, name, email, userImage, address, provider, createdAt, updatedAt)
-       VALUES (?, 'Bench writer', ?, '', '', 'local', ?, ?)`,
-    ).run(userId, `${userId}@example.com`, now, now);
+      `INSERT INTO User (id, name, email, userImage, address, provider, emailVerifiedAt, createdAt, updatedAt)
+       VALUES (?, 'Bench writer', ?, '', '', 'local', ?, ?, ?)`,
+    ).run(userId, `${userId}@example.com`, now, now, now);
     db.prepare(
       `INSERT INTO Session (id, tokenHash, userId, expiresAt, createdAt) VALUES (?, ?, ?, ?, ?)`,
     ).run(

@@ -6,6 +6,7 @@ import http from "node:http";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
+import { OPENING_HOURS } from "~/utils/slot-rules";
 import { TMP_DIR } from "../support/paths";
 import { testPorts } from "../support/ports.mjs";
 import {
@@ -50,11 +51,16 @@ describe("crash safety", () => {
   it("keeps every acknowledged booking through SIGKILL, and the file passes integrity_check", async () => {
     server = await startProductionServer({ port: PORT, env: NO_LIMITS });
     const service = await server.db().service.findFirstOrThrow();
-    // Each account may hold 10 upcoming bookings: enough accounts for the whole stream.
+    // Each account may hold a few upcoming bookings: enough accounts for the whole stream.
+    const perAccount = OPENING_HOURS.maxUpcomingPerPatient;
     const tokens: string[] = [];
     for (let i = 0; i < 60; i += 1) {
       const user = await server.db().user.create({
-        data: { name: `Crash ${i}`, email: `crash-${i}-${Date.now()}@example.com` },
+        data: {
+          name: `Crash ${i}`,
+          email: `crash-${i}-${Date.now()}@example.com`,
+          emailVerifiedAt: new Date(),
+        },
       });
       tokens.push((await server.newSession(user.id)).token);
     }
@@ -70,7 +76,7 @@ describe("crash safety", () => {
       while (!stop) {
         const slot = slots.next();
         if (slot.done) return;
-        const token = tokens[Math.floor(booked / 10) % tokens.length]!;
+        const token = tokens[Math.floor(booked / perAccount) % tokens.length]!;
         booked += 1;
         try {
           const response = await fetch(`${server!.url}/api/create-appointment`, {

@@ -46,6 +46,7 @@ function appSessions() {
   sessionCode ??= (() => {
     process.env.DATABASE_URL = `file:${settings.databaseFile}`;
     process.env.SESSION_SECRET = settings.sessionSecret;
+    process.env.NODE_ENV = "production";
     return import("~/utils/session.server");
   })();
   return sessionCode;
@@ -96,6 +97,8 @@ export const test = base.extend<Fixtures>({
           value,
           url: settings.baseURL,
           httpOnly: true,
+          // As the server sets it in production (a `__Host-` cookie must be Secure).
+          secure: true,
           sameSite: "Lax",
         },
       ]);

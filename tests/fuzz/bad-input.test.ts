@@ -45,6 +45,7 @@ const FIELDS = [
   "email",
   "password",
   "newPassword",
+  "confirmPassword",
   "userImage",
   "address",
   "description",

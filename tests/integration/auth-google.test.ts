@@ -143,6 +143,7 @@ describe("Google sign-in", () => {
       email: "victim@gmail.example",
       password: "squatter-pass",
       emailVerifiedAt: null,
+      address: "Squatter Street 1",
     });
     const squatterSession = await sessionFor(squatter);
     await prisma.passwordReset.create({
@@ -161,10 +162,18 @@ describe("Google sign-in", () => {
     });
 
     // The owner of the address signs in with Google.
-    const { cookie } = await signInWithGoogle(profile({ email: "victim@gmail.example" }));
+    const who = profile({ email: "victim@gmail.example" });
+    const { cookie } = await signInWithGoogle(who);
     const owner = await getUser(get("/", cookie));
     expect(owner?.id).toBe(squatter.id);
-    expect(owner).toMatchObject({ passwordHash: null, googleId: expect.any(String) });
+    expect(owner).toMatchObject({
+      passwordHash: null,
+      googleId: who.sub,
+      // The profile the squatter typed is replaced by Google's.
+      name: who.name,
+      userImage: who.picture,
+      address: "",
+    });
     expect(owner?.emailVerifiedAt).toBeInstanceOf(Date);
 
     expect(await getUser(get("/", squatterSession.cookie))).toBeNull();

@@ -1,10 +1,11 @@
 // Proves the production server's defences from the outside, over real HTTP against the
 // production build: headers and CSP nonces, cross-site request refusal, body and rate
 // limits, the request log, and that no secret ever leaves the server.
-import { readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { sessionCookieName } from "~/utils/cookie.server";
 import { TMP_DIR } from "../support/paths";
 import { testPorts } from "../support/ports.mjs";
 import {
@@ -15,6 +16,7 @@ import {
 } from "../support/production-server";
 
 const PORTS = testPorts().security;
+const SESSION_COOKIE = sessionCookieName("production");
 const EVIL = "https://evil.example";
 
 let server: ProductionServer;
@@ -245,17 +247,26 @@ describe("secrets", () => {
     // The one answer that hands the token out, to its owner.
     const { token } = (await apiLogin.json()) as { token: string };
     const pageLogin = await keep(await post(server, "/login", form({ email, password })));
-    const cookie = pageLogin.headers.getSetCookie().find((c) => c.startsWith("__session="))!;
+    const cookie = pageLogin.headers
+      .getSetCookie()
+      .find((c) => c.startsWith(`${SESSION_COOKIE}=`))!;
     await keep(await fetch(`${server.url}/user/profile`, { headers: { cookie } }));
     await keep(await fetch(`${server.url}/api/user-auth`, { headers: { authorization: token } }));
     await keep(await post(server, "/api/forgot-password", JSON.stringify({ email, newPassword })));
     await keep(await post(server, "/forgot-password", form({ email, newPassword })));
     const mailDir = path.join(TMP_DIR, `outbox-${PORTS.main}`);
-    const resetToken = readdirSync(mailDir)
-      .map((file) => readFileSync(path.join(mailDir, file), "utf8"))
-      .join("\n")
-      .match(/reset-password\/([A-Za-z0-9_-]{32,})/)?.[1];
-    expect(resetToken).toBeTruthy();
+    // The mail goes out after the answer: wait (bounded) until the outbox has it.
+    const resetToken = await vi.waitFor(
+      () => {
+        const found = (existsSync(mailDir) ? readdirSync(mailDir) : [])
+          .map((file) => readFileSync(path.join(mailDir, file), "utf8"))
+          .join("\n")
+          .match(/reset-password\/([A-Za-z0-9_-]{32,})/)?.[1];
+        if (!found) throw new Error(`no reset mail in ${mailDir} yet`);
+        return found;
+      },
+      { timeout: 30_000, interval: 50 },
+    );
     await keep(await fetch(`${server.url}/reset-password/${resetToken}?email=${email}`));
     await keep(await fetch(`${server.url}/%E0%A4%A`));
     await keep(await fetch(`${server.url}/api/get-product/${"%00".repeat(10)}`));
@@ -288,7 +299,7 @@ describe("secrets", () => {
     expect(JSON.stringify(server.requestLog())).not.toContain(email.split("@")[0]!);
   });
 
-  it("sets the session cookie HttpOnly, SameSite=Lax and Secure in production", async () => {
+  it("sets the session cookie __Host-, HttpOnly, SameSite=Lax, Secure, Path=/ in production", async () => {
     const { user } = await server.signedInUser();
     const response = await post(
       server,
@@ -296,11 +307,16 @@ describe("secrets", () => {
       form({ email: user.email, password: TEST_PASSWORD }),
     );
     expect(response.status).toBe(302);
-    const session = response.headers.getSetCookie().find((c) => c.startsWith("__session="));
+    const session = response.headers.getSetCookie().find((c) => c.startsWith("__Host-session="));
+    expect(SESSION_COOKIE).toBe("__Host-session");
     expect(session).toBeDefined();
     expect(session).toMatch(/;\s*HttpOnly/i);
     expect(session).toMatch(/;\s*SameSite=Lax/i);
     expect(session).toMatch(/;\s*Secure/i);
+    // What browsers demand of a __Host- cookie: Path=/ and no Domain.
+    expect(session).toMatch(/;\s*Path=\/(;|$)/i);
+    expect(session).not.toMatch(/;\s*Domain=/i);
+    expect(response.headers.getSetCookie().some((c) => c.startsWith("__session="))).toBe(false);
   });
 });
 

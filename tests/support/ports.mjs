@@ -21,6 +21,8 @@ export function testPorts(env = process.env) {
     base,
     /** The security suite's three servers: default limits off, limits on, behind a proxy. */
     security: { main: base + 1, limited: base + 2, proxied: base + 3 },
+    /** The account-security suite's server (Google answered by msw inside it). */
+    accounts: base + 4,
     fuzz: base + 10,
     load: base + 20,
     crash: base + 30,

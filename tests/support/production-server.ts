@@ -8,6 +8,7 @@ import { mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaClient, type User } from "@prisma/client";
+import { sessionCookieName } from "~/utils/cookie.server";
 import { commitTokenCookie, createSession } from "~/utils/session.server";
 import { TMP_DIR } from "./paths";
 import { TEST_BUILD_DIR } from "../../scripts/test-build.mjs";
@@ -107,7 +108,9 @@ export async function startProductionServer({
   async function newSession(userId: string) {
     const { token, expiresAt } = await createSession(userId, db());
     const setCookie = await commitTokenCookie(new Request(url), token, expiresAt);
-    return { token, cookie: setCookie.split(";")[0]! };
+    // Made in a test process, named as the production server names it (only the value is signed).
+    const value = setCookie.split(";")[0]!.split("=").slice(1).join("=");
+    return { token, cookie: `${sessionCookieName("production")}=${value}` };
   }
 
   return {
