@@ -15,15 +15,17 @@ for (const javaScript of [true, false]) {
   test.describe(`with JavaScript ${javaScript ? "on" : "off"}`, () => {
     test.use({ javaScriptEnabled: javaScript });
 
-    test("reset: the mailed link sets the new password once, then only the new one works", async ({
+    test("reset: the mailbox owner types the new password on the mailed link's form, once", async ({
       page,
     }) => {
       const user = await createTestUser();
       await page.goto("/login");
       await page.getByRole("link", { name: "Forgot Password?" }).click();
       await expect(page.getByRole("heading", { name: "Reset password" })).toBeVisible();
+      // The spec's field stays, and the page says it is not used.
+      await expect(page.getByText("only checked, never used")).toBeVisible();
       await page.getByLabel("Email").fill(user.email);
-      await page.getByLabel("New password").fill("brand-new-pass");
+      await page.getByLabel("New password").fill("requester-pass");
       await page.getByRole("button", { name: "RESET" }).click();
       await expect(page).toHaveURL(/\/login$/);
       await expect(toast(page, REQUESTED, { javaScript })).toBeVisible();
@@ -33,14 +35,29 @@ for (const javaScript of [true, false]) {
       expect(mail.html).toContain(link);
 
       await page.goto(link);
-      await expect(page.getByRole("heading", { name: "Confirm your new password" })).toBeVisible();
-      await page.getByRole("button", { name: "Confirm new password" }).click();
+      await expect(page.getByRole("heading", { name: "Choose a new password" })).toBeVisible();
+      const first = page.getByLabel("New password", { exact: true });
+      const again = page.getByLabel("Repeat the new password", { exact: true });
+      const save = page.getByRole("button", { name: "Set new password" });
+      await first.fill("brand-new-pass");
+      await again.fill("brand-new-pasS");
+      await save.click();
+      await expect(page.getByTestId("form-error")).toHaveText("The two passwords do not match");
+      await first.fill("abc");
+      await again.fill("abc");
+      await save.click();
+      await expect(page.getByTestId("form-error")).toHaveText("password need minimum 5 character");
+      await first.fill("brand-new-pass");
+      await again.fill("brand-new-pass");
+      await save.click();
       await expect(page).toHaveURL(/\/login$/);
       await expect(toast(page, "Your password has been changed", { javaScript })).toBeVisible();
 
-      await fillLogin(page, user.email, TEST_PASSWORD);
-      await page.getByRole("button", { name: "Login", exact: true }).click();
-      await expect(page.getByTestId("form-error")).toHaveText("Invalid email or password");
+      for (const wrong of [TEST_PASSWORD, "requester-pass"]) {
+        await fillLogin(page, user.email, wrong);
+        await page.getByRole("button", { name: "Login", exact: true }).click();
+        await expect(page.getByTestId("form-error")).toHaveText("Invalid email or password");
+      }
       await fillLogin(page, user.email, "brand-new-pass");
       await page.getByRole("button", { name: "Login", exact: true }).click();
       await expectSignedInAs(page, user.name);
@@ -49,7 +66,7 @@ for (const javaScript of [true, false]) {
       const reused = await page.goto(link);
       expect(reused?.status()).toBe(410);
       await expect(page.getByRole("alert").filter({ hasText: "already been used" })).toBeVisible();
-      await expect(page.getByRole("button", { name: "Confirm new password" })).toHaveCount(0);
+      await expect(page.getByRole("button", { name: "Set new password" })).toHaveCount(0);
     });
 
     test("reset: the fields are required, in order", async ({ page }) => {

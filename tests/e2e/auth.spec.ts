@@ -8,7 +8,7 @@ import {
   untilCountdownStep,
   untilGuardLeavesFor,
 } from "./auth-support";
-import { createTestUser, e2eDb, expect, test, TEST_PASSWORD } from "./fixtures";
+import { createTestUser, e2eDb, expect, sessionCookieName, test, TEST_PASSWORD } from "./fixtures";
 
 test.use({
   // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixture list from this pattern
@@ -33,12 +33,14 @@ for (const javaScript of [true, false]) {
       await expect(toast(page, "Login successfully", { javaScript })).toBeVisible();
       await expectSignedInAs(page, user.name);
 
-      const session = (await context.cookies()).find((cookie) => cookie.name === "__session");
-      expect(session).toMatchObject({ httpOnly: true, sameSite: "Lax" });
+      const name = await sessionCookieName();
+      expect(name).toBe("__Host-session");
+      const session = (await context.cookies()).find((cookie) => cookie.name === name);
+      expect(session).toMatchObject({ httpOnly: true, sameSite: "Lax", secure: true, path: "/" });
       if (javaScript) {
         // docs/spec/decisions.md 1: no token where page scripts could read it.
         expect(await page.evaluate(() => localStorage.getItem("auth"))).toBeNull();
-        expect(await page.evaluate(() => document.cookie)).not.toContain("__session");
+        expect(await page.evaluate(() => document.cookie)).not.toContain(name);
       }
       // The browser sends the cookie back: a new page load is still signed in.
       await page.reload();

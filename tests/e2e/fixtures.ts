@@ -52,6 +52,13 @@ function appSessions() {
   return sessionCode;
 }
 
+/** The session cookie's name, as the e2e server (production) names it. */
+export async function sessionCookieName() {
+  await appSessions();
+  const { sessionCookieName: name } = await import("~/utils/cookie.server");
+  return name();
+}
+
 /** The session cookie (name and signed value) the app would set for `user`, and its token. */
 async function sessionCookieFor(user: User) {
   const { commitTokenCookie, createSession } = await appSessions();
@@ -95,9 +102,11 @@ export const test = base.extend<Fixtures>({
         {
           name,
           value,
-          url: settings.baseURL,
+          // As the server sets it in production: a `__Host-` cookie is Secure, for the
+          // host alone (no leading dot) and the whole site.
+          domain: new URL(settings.baseURL).hostname,
+          path: "/",
           httpOnly: true,
-          // As the server sets it in production (a `__Host-` cookie must be Secure).
           secure: true,
           sameSite: "Lax",
         },
