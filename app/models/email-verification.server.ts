@@ -68,7 +68,7 @@ export function newVerificationLink(now = new Date()) {
   };
 }
 
-export function verificationLinkFor(token: string) {
+function verificationLinkFor(token: string) {
   return `${getEnv().APP_URL}/verify-email/${token}`;
 }
 

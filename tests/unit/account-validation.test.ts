@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import {
   ACCOUNT_MESSAGES,
   LOGIN_FIELDS,
+  NEW_PASSWORD_FIELDS,
+  newPasswordSchema,
   PROFILE_FIELDS,
   REGISTER_FIELDS,
   RESET_FIELDS,
@@ -131,6 +133,34 @@ describe("reset password messages", () => {
     [{ email: "a@example.com", newPassword: "abcde" }, "valid"],
   ])("%j gives %s", (input, expected) => {
     expect(messageOf(reset(input))).toBe(expected);
+  });
+});
+
+describe("the reset link's form: the new password, twice", () => {
+  const choose = (input: Record<string, unknown>) =>
+    validateForm(newPasswordSchema, input, NEW_PASSWORD_FIELDS);
+
+  it.each([
+    [{}, "Fill All Details"],
+    [{ password: "", confirmPassword: "" }, "Fill All Details"],
+    [{ password: "", confirmPassword: "secret1" }, "please Enter your new password"],
+    [{ password: "abc", confirmPassword: "abc" }, ACCOUNT_MESSAGES.passwordMin],
+    [{ password: "secret1", confirmPassword: "" }, "please Enter your new password again"],
+    [{ password: "secret1", confirmPassword: "secret2" }, "The two passwords do not match"],
+    // Never trimmed: a trailing space is part of the password.
+    [{ password: "secret1 ", confirmPassword: "secret1" }, "The two passwords do not match"],
+    [
+      { password: "x".repeat(73), confirmPassword: "x".repeat(73) },
+      ACCOUNT_MESSAGES.passwordTooLong,
+    ],
+    [{ password: "secret1", confirmPassword: "secret1" }, "valid"],
+  ])("%j gives %s", (input, expected) => {
+    expect(messageOf(choose(input))).toBe(expected);
+  });
+
+  it("names the field of the mismatch, for the form", () => {
+    const result = choose({ password: "secret1", confirmPassword: "secret2" });
+    expect(result.ok ? null : result.field).toBe("confirmPassword");
   });
 });
 
