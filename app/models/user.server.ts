@@ -147,11 +147,12 @@ export class GoogleSignInError extends Error {}
  * else the account with the same (Google-verified) address, which gets linked, else a
  * new Google account. An unverified address never takes over an existing account.
  *
- * Linking proves the address. If the account had never proven it, whoever set it up may
- * be a stranger who registered the address first: the password goes, and so do every
- * session and API token of the account, its open links (reset, verification) and the
- * profile the stranger typed (name, image link, address), replaced by Google's. A
- * verified account keeps its password and profile.
+ * Linking proves the address. If the account had never proven it, whoever set its
+ * password may be a stranger who registered the address first: the password goes, and so
+ * do every session and API token of the account, its open links (reset, verification) and
+ * the profile the stranger typed (name, image link, address), replaced by Google's. A
+ * record without a password (one the clinic made) keeps its profile; a verified account
+ * keeps its password and profile.
  */
 export async function findOrCreateGoogleUser(identity: GoogleIdentity): Promise<User> {
   const linked = await prisma.user.findUnique({ where: { googleId: identity.sub } });
@@ -176,8 +177,7 @@ export async function findOrCreateGoogleUser(identity: GoogleIdentity): Promise<
       prisma.user.update({
         where: { id: existing.id },
         data: {
-          ...googleProfile(identity, email),
-          address: "",
+          ...(existing.passwordHash ? { ...googleProfile(identity, email), address: "" } : {}),
           googleId: identity.sub,
           passwordHash: null,
           emailVerifiedAt: now,

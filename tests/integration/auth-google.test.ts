@@ -196,12 +196,14 @@ describe("Google sign-in", () => {
 
   it("verifies a patient record without password or Google link when its owner signs in with Google", async () => {
     const record = await prisma.user.create({
-      data: { name: "Phone Caller", email: "caller@gmail.example" },
+      data: { name: "Phone Caller", email: "caller@gmail.example", address: "2 Clinic Road" },
     });
     const { cookie } = await signInWithGoogle(profile({ email: "caller@gmail.example" }));
     const user = await getUser(get("/", cookie));
     expect(user?.id).toBe(record.id);
     expect(user?.emailVerifiedAt).toBeInstanceOf(Date);
+    // What the clinic recorded stays: nobody but the clinic typed it.
+    expect(user).toMatchObject({ name: "Phone Caller", address: "2 Clinic Road" });
   });
 
   it("never takes over an existing account through an unverified address", async () => {
