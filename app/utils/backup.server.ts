@@ -57,7 +57,7 @@ const WORKER_SOURCE = `
 const { parentPort, workerData } = require("node:worker_threads");
 const fs = require("node:fs");
 const Database = require(workerData.driver);
-try { require("node:os").setPriority(10); } catch {}
+try { require("node:os").setPriority(19); } catch {}
 
 function check(file) {
   let db;
