@@ -14,8 +14,8 @@ const perMinute = z.coerce.number().int().positive();
  */
 const databaseShape = {
   DATABASE_URL: z.string().min(1).default("file:./data/clinic.db"),
-  /** Where backups go; unset: a `backups` folder beside the database file. */
-  BACKUP_DIR: z.string().min(1).optional(),
+  /** Where backups go; unset or empty: a `backups` folder beside the database file. */
+  BACKUP_DIR: z.string().optional(),
   BACKUP_INTERVAL: z
     .string()
     .default("1h")
@@ -42,7 +42,7 @@ function withBackupDir<T extends { DATABASE_URL: string; BACKUP_DIR?: string | u
   env: T,
 ): T & { BACKUP_DIR: string } {
   const BACKUP_DIR =
-    env.BACKUP_DIR ?? path.join(path.dirname(databaseFile(env.DATABASE_URL)), "backups");
+    env.BACKUP_DIR || path.join(path.dirname(databaseFile(env.DATABASE_URL)), "backups");
   return { ...env, BACKUP_DIR };
 }
 

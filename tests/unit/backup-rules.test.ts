@@ -61,6 +61,7 @@ describe("BACKUP_INTERVAL", () => {
       parseEnv({ NODE_ENV: "test", DATABASE_URL: "file:/srv/clinic/live.db" }).BACKUP_DIR,
     ).toBe("/srv/clinic/backups");
     expect(parseEnv({ NODE_ENV: "test", BACKUP_DIR: "/backups" }).BACKUP_DIR).toBe("/backups");
+    expect(parseEnv({ NODE_ENV: "test", BACKUP_DIR: "" }).BACKUP_DIR).toBe("data/backups");
   });
 
   it("reads the database settings alone without the server's secrets (the db commands)", () => {
