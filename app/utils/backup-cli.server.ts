@@ -48,6 +48,9 @@ export async function runDatabaseCommand(
             ? `\nRemoved by the retention rule: ${outcome.removed.join(", ")}`
             : ""),
       );
+      if (outcome.retentionError) {
+        console.error(`The retention rule could not run: ${outcome.retentionError}`);
+      }
       return 0;
     }
     case "restore": {

@@ -217,6 +217,8 @@ export type BackupOutcome =
       durationMs: number;
       /** Older backups the retention rule removed. */
       removed: string[];
+      /** Why the retention rule could not run, if it could not (the backup still counts). */
+      retentionError?: string;
     }
   | {
       ok: false;
@@ -263,8 +265,13 @@ export async function takeBackup(
   const file = path.join(settings.backupDir, name);
   await rename(temp, file);
   await syncDirectory(settings.backupDir);
-  const removed = await pruneBackups(settings);
-  return { ok: true, file, takenAt, bytes, durationMs: elapsed(), removed };
+  try {
+    const removed = await pruneBackups(settings);
+    return { ok: true, file, takenAt, bytes, durationMs: elapsed(), removed };
+  } catch (error) {
+    const retentionError = error instanceof Error ? error.message : String(error);
+    return { ok: true, file, takenAt, bytes, durationMs: elapsed(), removed: [], retentionError };
+  }
 }
 
 // --- The schedule ----------------------------------------------------------------------
@@ -325,6 +332,9 @@ export function startBackupSchedule(settings: BackupSettings) {
             durationMs: outcome.durationMs,
             removed: outcome.removed.length,
           });
+          if (outcome.retentionError) {
+            logLine("error", "backup retention failed", { problems: [outcome.retentionError] });
+          }
         } else {
           state.lastFailure = outcome.takenAt;
           logLine("error", "backup failed", {

@@ -155,6 +155,8 @@ beforeAll(async () => {
 afterAll(() => {
   for (const child of children) child.kill("SIGKILL");
   rmSync(WORK, { recursive: true, force: true });
+  // The lock file the background jobs claimed the test database with.
+  rmSync(`${liveDatabase}.lock`, { force: true });
 });
 
 describe("takeBackup", () => {
@@ -227,6 +229,23 @@ describe("takeBackup", () => {
     expect(existsSync(abandoned)).toBe(false);
     expect(existsSync(underWay)).toBe(true);
     expect(existsSync(otherDatabase)).toBe(true);
+  });
+
+  it("counts a backup whose retention rule could not run, and says why", async () => {
+    const settings = settingsFor(liveDatabase, scratch("retention-fails"));
+    // An old "backup" the rule must remove, which is a folder: removing it fails.
+    const old = backupFileName(path.parse(liveDatabase).name, new Date(Date.UTC(2020, 0, 1)));
+    mkdirSync(path.join(settings.backupDir, old, "inside"), { recursive: true });
+    const newer = backupFileName(
+      path.parse(liveDatabase).name,
+      new Date(Date.UTC(2020, 0, 1, 0, 30)),
+    );
+    writeFileSync(path.join(settings.backupDir, newer), "");
+
+    const outcome = await takeBackup(settings, new Date(Date.UTC(2020, 0, 1, 0, 45)));
+    expect(outcome).toMatchObject({ ok: true, removed: [] });
+    expect(outcome.ok && outcome.retentionError).toMatch(/EISDIR|directory/i);
+    expect(outcome.ok && integrity(outcome.file)).toBe("ok");
   });
 
   it("keeps a copy that fails integrity_check apart in failed/, the newest three of them", async () => {
