@@ -254,34 +254,49 @@ describe("backups of a database being written", () => {
 
 describe("restores and failed backups", () => {
   it("restore refuses while the server runs, and goes ahead once it is dead, whatever it left behind", async () => {
-    const server = await start({ port: PORTS.main, env: NO_LIMITS });
+    // In this suite's folder: the restore keeps the replaced database beside it.
+    const databaseFile = path.join(WORK, "restart", "clinic.db");
+    const server = await start({ port: PORTS.main, databaseFile, env: NO_LIMITS });
     await server.waitForOutput(/"msg":"backup"/);
     const target = { databaseFile: server.databaseFile, backupDir: server.backupDir };
-    const { user } = await server.signedInUser({ name: "Written after the backup" });
+    const { user, token } = await server.signedInUser({ name: "Written after the backup" });
+    // The server is the only one with the file open from here on, as in production.
+    await server.db().$disconnect();
+    const signedIn = (url: string) =>
+      fetch(`${url}/api/user-auth`, { headers: { authorization: token } }).then((r) => r.json());
 
     const refused = await dbCommand(["restore", "latest"], target);
     expect(refused.code).toBe(1);
     expect(refused.stderr.trim()).toBe(
       `Restore refused: ${server.databaseFile} is in use by a running server or a restore (it holds ${server.databaseFile}.lock): stop it first`,
     );
-    expect(await server.db().user.findUnique({ where: { id: user.id } })).not.toBeNull();
+    expect(await signedIn(server.url)).toEqual({ ok: true });
 
     // Killed with no chance to clean up: the lock file and the -wal stay behind.
     await server.kill("SIGKILL");
-    await server.db().$disconnect();
     expect(existsSync(`${server.databaseFile}.lock`)).toBe(true);
+    expect(existsSync(`${server.databaseFile}-wal`)).toBe(true);
     const restore = await dbCommand(["restore", "latest"], target);
     expect(restore.stderr).toBe("");
     expect(restore.code).toBe(0);
-    expect(restore.stdout).toMatch(/The replaced database is kept at .+replaced.+\.db/);
     const aside = /kept at ([^,\n]+\.db)/.exec(restore.stdout)![1]!;
+    expect(path.dirname(aside)).toBe(path.join(WORK, "restart", "replaced"));
+    // The killed server's log went aside with its file: what it wrote is still there.
+    expect(restore.stdout).toContain(`${aside}, ${aside}-wal, ${aside}-shm`);
     expect(integrity(aside)).toBe("ok");
+    const replaced = new Database(aside, { readonly: true });
+    expect(replaced.prepare("SELECT name FROM User WHERE id = ?").get(user.id)).toEqual({
+      name: "Written after the backup",
+    });
+    replaced.close();
 
+    // Restarted on the restored file: the backup's data, without what came after it.
     const again = await start({
       port: PORTS.main,
       databaseFile: server.databaseFile,
       env: NO_LIMITS,
     });
+    expect(await signedIn(again.url)).toMatchObject({ ok: false });
     expect(await again.db().user.findUnique({ where: { id: user.id } })).toBeNull();
     expect((await fetch(`${again.url}/healthz`)).status).toBe(200);
   }, 180_000);
