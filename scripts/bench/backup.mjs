@@ -14,6 +14,7 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import Database from "better-sqlite3";
+import * as prettier from "prettier";
 import { testPorts } from "../../tests/support/ports.mjs";
 import { addSession } from "./catalogue.mjs";
 import { build, removeDatabase, startApp } from "./server.mjs";
@@ -290,8 +291,11 @@ export async function runBackupBench({ buildDir, port, dir, note = console.info 
   }
 }
 
-/** Writes the rows into docs/performance.md, between the backup benchmark's own markers. */
-export function recordBackupFigures(rows, machine) {
+/**
+ * Writes the rows into docs/performance.md, between the backup benchmark's own markers, and
+ * formats the file as `npm run lint` expects.
+ */
+export async function recordBackupFigures(rows, machine) {
   const file = "docs/performance.md";
   const block = [
     `Latest run: ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC, \`node scripts/bench/backup.mjs\` (part of \`npm run bench\`).`,
@@ -308,10 +312,9 @@ export function recordBackupFigures(rows, machine) {
   const start = "<!-- bench:backup:start -->";
   const end = "<!-- bench:backup:end -->";
   const current = readFileSync(file, "utf8");
-  writeFileSync(
-    file,
-    current.replace(new RegExp(`${start}[\\s\\S]*${end}`), `${start}\n${block}\n${end}`),
-  );
+  const next = current.replace(new RegExp(`${start}[\\s\\S]*${end}`), `${start}\n${block}\n${end}`);
+  const options = await prettier.resolveConfig(file);
+  writeFileSync(file, await prettier.format(next, { ...options, filepath: file }));
   console.info(`Recorded in ${file}`);
 }
 
@@ -325,5 +328,5 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
     port: testPorts().bench.backup,
     dir: path.resolve("tests/.tmp/bench-backup"),
   });
-  if (process.argv.includes("--record")) recordBackupFigures(rows, machine);
+  if (process.argv.includes("--record")) await recordBackupFigures(rows, machine);
 }

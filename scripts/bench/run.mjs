@@ -347,7 +347,7 @@ for (const row of [...rows, ...backupRows])
   );
 if (process.argv.includes("--record")) {
   recordInDocs();
-  recordBackupFigures(backupRows, machine);
+  await recordBackupFigures(backupRows, machine);
 }
 
 /**
