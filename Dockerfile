@@ -1,5 +1,6 @@
 # syntax=docker/dockerfile:1
-# One container: the Remix app and its SQLite database on the /data volume.
+# One container: the Remix app and its SQLite database on the /data volume, its backups on
+# the /backups volume.
 # The final stage starts from nothing and takes only what runs: Node, the C libraries it
 # and better-sqlite3 link against, the build, and the production packages the server and
 # `prisma migrate deploy` load. No shell, no package manager, no compiler.
@@ -31,7 +32,7 @@ RUN npm prune --omit=dev --omit=peer --no-audit --no-fund \
 FROM base AS rootfs
 COPY --from=prod-deps /app/node_modules/better-sqlite3/build/Release/better_sqlite3.node /tmp/addon.node
 RUN set -eu; mkdir -p /rootfs/usr/local/bin /rootfs/etc/ssl/certs /rootfs/tmp /rootfs/data \
-    /rootfs/home/node /rootfs/app; \
+    /rootfs/backups /rootfs/home/node /rootfs/app; \
   cp /usr/local/bin/node /rootfs/usr/local/bin/node; \
   for lib in $(ldd /usr/local/bin/node /tmp/addon.node | grep -o '/[^ ]*\.so[^ ]*' | sort -u); do \
     mkdir -p "/rootfs$(dirname "$lib")"; cp -L "$lib" "/rootfs$lib"; \
@@ -39,7 +40,7 @@ RUN set -eu; mkdir -p /rootfs/usr/local/bin /rootfs/etc/ssl/certs /rootfs/tmp /r
   cp /etc/passwd /etc/group /etc/nsswitch.conf /rootfs/etc/; \
   cp /etc/ssl/certs/ca-certificates.crt /rootfs/etc/ssl/certs/; \
   chmod 1777 /rootfs/tmp; \
-  chown 1000:1000 /rootfs/data /rootfs/home/node /rootfs/app
+  chown 1000:1000 /rootfs/data /rootfs/backups /rootfs/home/node /rootfs/app
 
 FROM scratch AS runtime
 COPY --from=rootfs /rootfs/ /
@@ -50,6 +51,7 @@ ENV PATH=/usr/local/bin \
   HOST=0.0.0.0 \
   DATABASE_URL=file:/data/clinic.db \
   OUTBOX_DIR=/data/outbox \
+  BACKUP_DIR=/backups \
   BUILD_DIR=build \
   NODE_OPTIONS=--max-old-space-size=160 \
   CHECKPOINT_DISABLE=1
@@ -59,9 +61,9 @@ COPY --from=build --chown=1000:1000 /app/build ./build
 COPY --chown=1000:1000 package.json prisma.config.ts ./
 COPY --chown=1000:1000 prisma ./prisma
 COPY --chown=1000:1000 public ./public
-COPY --chown=1000:1000 scripts/start.mjs scripts/prepare-db.mjs ./scripts/
+COPY --chown=1000:1000 scripts/start.mjs scripts/prepare-db.mjs scripts/db.mjs ./scripts/
 USER node
-VOLUME /data
+VOLUME /data /backups
 EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]

@@ -70,6 +70,7 @@ export default tseslint.config(
       "prisma.config.ts",
       "scripts/start.mjs",
       "scripts/prepare-db.mjs",
+      "scripts/db.mjs",
     ],
     rules: { "import-x/no-extraneous-dependencies": ["error", { devDependencies: false }] },
   },

@@ -36,7 +36,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "http",
-          include: ["tests/{security,fuzz,load,crash}/**/*.test.ts"],
+          include: ["tests/{security,fuzz,load,crash,backup}/**/*.test.ts"],
           // The run's one production build (tests/support/test-build.ts), then the template.
           globalSetup: ["tests/support/http-build.ts", "tests/support/template-db.ts"],
           setupFiles: ["tests/support/vitest-setup.ts", "tests/support/console-guard.ts"],

@@ -4,17 +4,37 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import type { ServerHooks } from "../server/config";
+import type { BackgroundJobs, ServerHooks } from "../server/config";
+import { backupSettings, startBackupSchedule } from "./utils/backup.server";
+import { lockDatabase } from "./utils/database-lock.server";
 import { prisma } from "./utils/db.server";
-import { serverConfig } from "./utils/env.server";
+import { getEnv, serverConfig } from "./utils/env.server";
 import { NonceProvider } from "./utils/nonce-provider";
 import { readCacheGeneration } from "./utils/read-cache.server";
+
+/**
+ * Called by the server once it listens, stopped on shutdown; never started by importing a
+ * module. The server claims its database first (a restore waits for it to stop, and a
+ * second server on the same file refuses to start), then the backups run on their schedule.
+ */
+export function startBackgroundJobs(): BackgroundJobs {
+  const settings = backupSettings(getEnv());
+  const lock = lockDatabase(settings.databaseFile);
+  const backups = startBackupSchedule(settings);
+  return {
+    async stop() {
+      await backups.stop();
+      lock.release();
+    },
+  };
+}
 
 /** What the Express server (server/index.ts) takes from this build instead of importing app/. */
 export const server: ServerHooks = {
   config: () => serverConfig(),
   readCacheGeneration,
   closeDatabase: () => prisma.$disconnect(),
+  startBackgroundJobs,
 };
 
 const ABORT_DELAY = 5_000;

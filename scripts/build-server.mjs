@@ -1,11 +1,16 @@
-// Bundles the Express entry and the seed script next to the Remix build, so the
-// production image runs plain JavaScript with only production dependencies.
+// Bundles the Express entry, the seed script and the database commands (scripts/db.mjs)
+// next to the Remix build, so the production image runs plain JavaScript with only
+// production dependencies.
 import { build } from "esbuild";
 
 const outdir = process.env.BUILD_DIR || "build";
 
 await build({
-  entryPoints: { server: "server/index.ts", seed: "prisma/seed.ts" },
+  entryPoints: {
+    server: "server/index.ts",
+    seed: "prisma/seed.ts",
+    "backup-cli": "app/utils/backup-cli.server.ts",
+  },
   outdir,
   bundle: true,
   platform: "node",
@@ -14,4 +19,4 @@ await build({
   packages: "external",
   logLevel: "warning",
 });
-console.info(`Built ${outdir}/server.js and ${outdir}/seed.js`);
+console.info(`Built ${outdir}/server.js, ${outdir}/seed.js and ${outdir}/backup-cli.js`);

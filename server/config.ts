@@ -20,6 +20,9 @@ export type ServerConfig = {
   REQUEST_LOG: boolean;
 };
 
+/** Work the app does beside answering requests (scheduled backups...), until stopped. */
+export type BackgroundJobs = { stop(): Promise<void> };
+
 /** What the app's build offers this server: `export const server` in app/entry.server.tsx. */
 export type ServerHooks = {
   /** The validated settings; throws `Invalid environment: ...` when they are not valid. */
@@ -28,6 +31,11 @@ export type ServerHooks = {
   readCacheGeneration(): number;
   /** Closes the database once the last request is done (graceful shutdown). */
   closeDatabase(): Promise<void>;
+  /**
+   * Claims the database and starts the background jobs, once the server listens; throws
+   * (with a message for the operator) when another server or a restore holds the database.
+   */
+  startBackgroundJobs(): BackgroundJobs;
 };
 
 /** The hooks a build exports, or an error that says the build is not this app's. */
@@ -36,7 +44,8 @@ export function serverHooks(build: ServerBuild): ServerHooks {
   if (
     typeof hooks?.config !== "function" ||
     typeof hooks.readCacheGeneration !== "function" ||
-    typeof hooks.closeDatabase !== "function"
+    typeof hooks.closeDatabase !== "function" ||
+    typeof hooks.startBackgroundJobs !== "function"
   ) {
     throw new Error("The build's entry.server exports no `server` hooks: rebuild the app");
   }

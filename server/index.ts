@@ -6,7 +6,7 @@ import { broadcastDevReady, type AppLoadContext, type ServerBuild } from "@remix
 import compression from "compression";
 import express, { type ErrorRequestHandler } from "express";
 import { bodyLimit } from "./body-limit";
-import { serverHooks, type ServerConfig, type ServerHooks } from "./config";
+import { serverHooks, type BackgroundJobs, type ServerConfig, type ServerHooks } from "./config";
 import { csrfGuard } from "./csrf";
 import { pageFormsOnly } from "./form-bodies";
 import { rateLimit } from "./rate-limit";
@@ -57,14 +57,28 @@ function getLoadContext(req: express.Request, res: express.Response): AppLoadCon
   };
 }
 
+let jobs: BackgroundJobs | undefined;
 const server = app.listen(config.PORT, config.HOST, () => {
+  try {
+    jobs = hooks.startBackgroundJobs();
+  } catch (error) {
+    // Another server or a restore holds the database: one line for the operator. This runs
+    // before any connection is read, so nothing was served.
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
   console.info(`Dental clinic listening on http://localhost:${config.PORT} (${MODE})`);
   if (MODE === "development") void broadcastDevReady(build);
 });
 
 if (config.REQUEST_LOG) app.use(requestLog);
 app.use(securityHeaders(config));
-app.use(gracefulShutdown(server, () => hooks.closeDatabase()));
+app.use(
+  gracefulShutdown(server, async () => {
+    await jobs?.stop();
+    await hooks.closeDatabase();
+  }),
+);
 app.use(compression());
 app.use(
   "/build",

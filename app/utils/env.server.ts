@@ -1,10 +1,50 @@
+import path from "node:path";
 import { z } from "zod";
 import type { ServerConfig } from "../../server/config";
+import { parseBackupInterval } from "./backup-rules";
 
 const DEV_SESSION_SECRET = "dev-only-session-secret-change-me";
 
 const flag = z.enum(["true", "false"]).transform((value) => value === "true");
 const perMinute = z.coerce.number().int().positive();
+
+/**
+ * The database and its backups: the part of the environment `npm run db:backup` and
+ * `db:restore` read (scripts/db.mjs), which must work without the server's secrets.
+ */
+const databaseShape = {
+  DATABASE_URL: z.string().min(1).default("file:./data/clinic.db"),
+  /** Where backups go; unset or empty: a `backups` folder beside the database file. */
+  BACKUP_DIR: z.string().optional(),
+  BACKUP_INTERVAL: z
+    .string()
+    .default("1h")
+    .transform((text, ctx) => {
+      const interval = parseBackupInterval(text);
+      if ("error" in interval) {
+        ctx.addIssue({ code: "custom", message: interval.error });
+        return z.NEVER;
+      }
+      return interval;
+    }),
+  /** Retention: the newest backup of each of this many last hours... */
+  BACKUP_KEEP_HOURLY: z.coerce.number().int().min(0).default(24),
+  /** ...and of each of this many last days. */
+  BACKUP_KEEP_DAILY: z.coerce.number().int().min(0).default(30),
+};
+
+/** The SQLite file a `file:` DATABASE_URL names (as Prisma and better-sqlite3 read it). */
+export function databaseFile(url: string): string {
+  return url.replace(/^file:/, "").split("?")[0]!;
+}
+
+function withBackupDir<T extends { DATABASE_URL: string; BACKUP_DIR?: string | undefined }>(
+  env: T,
+): T & { BACKUP_DIR: string } {
+  const BACKUP_DIR =
+    env.BACKUP_DIR || path.join(path.dirname(databaseFile(env.DATABASE_URL)), "backups");
+  return { ...env, BACKUP_DIR };
+}
 
 /**
  * Every variable the app and its Express server read (documented in .env.example), checked
@@ -18,7 +58,7 @@ const envSchema = z
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
     /** Address the server binds (0.0.0.0 in a container). */
     HOST: z.string().min(1).default("0.0.0.0"),
-    DATABASE_URL: z.string().min(1).default("file:./data/clinic.db"),
+    ...databaseShape,
     /** Signs the cookies; several, comma-separated and newest first, while rotating. */
     SESSION_SECRET: z.string().optional(),
     APP_URL: z.url().optional(),
@@ -56,7 +96,7 @@ const envSchema = z
       return z.NEVER;
     }
     return {
-      ...env,
+      ...withBackupDir(env),
       /** Newest first: cookies are signed with the first and read with any of them. */
       SESSION_SECRETS: secrets.length > 0 ? secrets : [DEV_SESSION_SECRET],
       APP_URL: env.APP_URL ?? `http://localhost:${env.PORT}`,
@@ -65,15 +105,31 @@ const envSchema = z
 
 export type Env = z.infer<typeof envSchema>;
 
-/** The validated environment, or an `Invalid environment: NAME: why` error (one line). */
-export function parseEnv(source: Record<string, string | undefined>): Env {
-  const result = envSchema.safeParse(source);
+function parseWith<Schema extends z.ZodType>(
+  schema: Schema,
+  source: Record<string, string | undefined>,
+): z.output<Schema> {
+  const result = schema.safeParse(source);
   if (!result.success) {
     const first = result.error.issues[0];
     const name = first?.path.join(".") || "environment";
     throw new Error(`Invalid environment: ${name}: ${first?.message ?? "invalid value"}`);
   }
   return result.data;
+}
+
+/** The validated environment, or an `Invalid environment: NAME: why` error (one line). */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  return parseWith(envSchema, source);
+}
+
+const databaseSchema = z.object(databaseShape).transform(withBackupDir);
+
+export type DatabaseEnv = z.infer<typeof databaseSchema>;
+
+/** The database and backup settings alone, validated by the same rules as in `parseEnv`. */
+export function parseDatabaseEnv(source: Record<string, string | undefined>): DatabaseEnv {
+  return parseWith(databaseSchema, source);
 }
 
 let cached: Env | undefined;

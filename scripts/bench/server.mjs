@@ -14,7 +14,10 @@ export function build(buildDir) {
 }
 
 export function removeDatabase(file) {
-  for (const suffix of ["", "-wal", "-shm", "-journal"]) rmSync(file + suffix, { force: true });
+  for (const suffix of ["", "-wal", "-shm", "-journal", ".lock"]) {
+    rmSync(file + suffix, { force: true });
+  }
+  rmSync(`${file}-backups`, { recursive: true, force: true });
 }
 
 /** Starts a process and waits until `url` answers 200 (bounded). */
@@ -65,6 +68,7 @@ export function startApp({ buildDir, port, databaseFile, log, env = {} }) {
       SESSION_SECRET,
       APP_URL: `http://127.0.0.1:${port}`,
       OUTBOX_DIR: `${databaseFile}-outbox`,
+      BACKUP_DIR: `${databaseFile}-backups`,
       RATE_LIMIT_WRITES_PER_MINUTE: "1000000",
       RATE_LIMIT_SIGNIN_PER_MINUTE: "1000000",
       // As the container runs it (Dockerfile).

@@ -8,7 +8,12 @@ describe("GET /healthz", () => {
     const { loader } = await import("~/routes/healthz");
     const response = await loader();
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ status: "ok", database: "ok" });
+    // No backup schedule runs in a test process (tests/integration/backup.test.ts has it).
+    expect(await response.json()).toEqual({
+      status: "ok",
+      database: "ok",
+      backup: { status: "off" },
+    });
   });
 
   it("answers 503 when the database does not", async () => {
@@ -21,7 +26,11 @@ describe("GET /healthz", () => {
     const { loader } = await import("~/routes/healthz");
     const response = await loader();
     expect(response.status).toBe(503);
-    expect(await response.json()).toEqual({ status: "error", database: "unavailable" });
+    expect(await response.json()).toEqual({
+      status: "error",
+      database: "unavailable",
+      backup: { status: "off" },
+    });
     errors.mockRestore();
     rmSync(broken, { force: true });
   });

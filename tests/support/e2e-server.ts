@@ -13,6 +13,8 @@ const settings = e2eSettings();
 for (const suffix of ["", "-wal", "-shm", "-journal"]) {
   rmSync(settings.databaseFile + suffix, { force: true });
 }
+const backupDir = `${settings.databaseFile}-backups`;
+rmSync(backupDir, { recursive: true, force: true });
 rmSync(settings.mailDir, { recursive: true, force: true });
 mkdirSync(settings.mailDir, { recursive: true });
 
@@ -23,6 +25,7 @@ const env: NodeJS.ProcessEnv = {
   PORT: String(settings.port),
   HOST: "127.0.0.1",
   DATABASE_URL: `file:${settings.databaseFile}`,
+  BACKUP_DIR: backupDir,
   SESSION_SECRET: settings.sessionSecret,
   APP_URL: settings.baseURL,
   // Playwright prints the server's output: one line per request would bury the results.

@@ -28,6 +28,14 @@ export function testPorts(env = process.env) {
     crash: base + 30,
     /** Playwright's server, and the two broken servers some specs start beside it. */
     e2e: { main: e2e, brokenDatabase: e2e + 1, noReviews: e2e + 2 },
-    bench: { app: base + 50, baseline: base + 51, small: base + 52, large: base + 53 },
+    bench: {
+      app: base + 50,
+      baseline: base + 51,
+      small: base + 52,
+      large: base + 53,
+      backup: base + 54,
+    },
+    /** The backup suite: the server written to, and the instance restored from its backup. */
+    backup: { main: base + 60, restored: base + 61 },
   };
 }

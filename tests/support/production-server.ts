@@ -30,17 +30,20 @@ export type ProductionServer = Awaited<ReturnType<typeof startProductionServer>>
 
 /**
  * Serves `buildDir` on 127.0.0.1:`port` with a fresh, migrated and seeded database (or the
- * given one, for a restart). Everything it prints is kept in `output()`.
+ * given one, for a restart), and its own backup folder. Everything it prints is kept in
+ * `output()`.
  */
 export async function startProductionServer({
   port,
   buildDir = TEST_BUILD_DIR,
   databaseFile = path.join(TMP_DIR, `prod-${port}-${randomBytes(4).toString("hex")}.db`),
+  backupDir = `${databaseFile}-backups`,
   env = {},
 }: {
   port: number;
   buildDir?: string;
   databaseFile?: string;
+  backupDir?: string;
   env?: Record<string, string>;
 }) {
   mkdirSync(TMP_DIR, { recursive: true });
@@ -58,6 +61,7 @@ export async function startProductionServer({
       SESSION_SECRET: sessionSecret(),
       APP_URL: url,
       OUTBOX_DIR: path.join(TMP_DIR, `outbox-${port}`),
+      BACKUP_DIR: backupDir,
       // As the container runs it (Dockerfile).
       NODE_OPTIONS: "--max-old-space-size=160",
       ...env,
@@ -113,14 +117,36 @@ export async function startProductionServer({
     return { token, cookie: `${sessionCookieName("production")}=${value}` };
   }
 
+  /** Waits (bounded) until the output matches, for lines the server prints on its own. */
+  async function waitForOutput(pattern: RegExp, timeoutMs = 30_000) {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const match = pattern.exec(output);
+      if (match) return match;
+      const remaining = deadline - Date.now();
+      if (remaining <= 0) {
+        throw new Error(`No output matching ${pattern} within ${timeoutMs} ms:\n${output}`);
+      }
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, remaining);
+        outputWaiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+  }
+
   return {
     url,
     port,
     buildDir,
     databaseFile,
+    backupDir,
     pid: child.pid!,
     /** Everything the server printed so far (the request log among it). */
     output: () => output,
+    waitForOutput,
     /** The structured request-log lines printed so far. */
     requestLog,
     /** Waits (bounded) until the request log has a line that matches, and returns it. */
@@ -174,9 +200,10 @@ export async function startProductionServer({
         clearTimeout(timer);
       }
       if (removeDatabase) {
-        for (const suffix of ["", "-wal", "-shm", "-journal"]) {
+        for (const suffix of ["", "-wal", "-shm", "-journal", ".lock"]) {
           rmSync(databaseFile + suffix, { force: true });
         }
+        rmSync(backupDir, { recursive: true, force: true });
       }
     },
   };
