@@ -32,8 +32,9 @@ export async function runStaffCommand(
   }
   const prisma = new PrismaClient({ adapter: new ClinicSqliteAdapter({ url, timeout: 5000 }) });
   try {
-    if (command === "grant" && rest.length === 2) {
-      const [role, email] = rest;
+    const [first, second] = rest;
+    if (command === "grant" && rest.length === 2 && first && second) {
+      const [role, email] = [first, second];
       if (!isStaffRole(role)) {
         console.error(`Unknown role "${role}": one of ${STAFF_ROLES.join(", ")}.`);
         return 1;
@@ -45,8 +46,8 @@ export async function runStaffCommand(
       );
       return 0;
     }
-    if (command === "revoke" && rest.length === 1) {
-      const result = await revokeRole(prisma, rest[0]);
+    if (command === "revoke" && rest.length === 1 && first) {
+      const result = await revokeRole(prisma, first);
       if (!result.ok) return report(result.message);
       console.info(
         result.changed

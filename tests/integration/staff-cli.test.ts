@@ -25,6 +25,7 @@ describe("npm run staff", () => {
     expect(output.info()).toContain("new.admin@example.com is now admin.");
     expect((await prisma.user.findUniqueOrThrow({ where: { id: user.id } })).role).toBe("admin");
     const [entry] = await prisma.auditEntry.findMany({ where: { entityId: user.id } });
+    if (!entry) throw new Error("no audit entry");
     expect(entry).toMatchObject({ action: "staff.grant", actorRole: "system", actorId: null });
     expect(JSON.parse(entry.after ?? "{}")).toEqual({ role: "admin" });
   });
