@@ -26,6 +26,12 @@ export function testPorts(env = process.env) {
     crash: base + 30,
     /** Playwright's server, and the two broken servers some specs start beside it. */
     e2e: { main: e2e, brokenDatabase: e2e + 1, noReviews: e2e + 2 },
-    bench: { app: base + 50, baseline: base + 51, small: base + 52, large: base + 53 },
+    bench: {
+      app: base + 50,
+      baseline: base + 51,
+      small: base + 52,
+      large: base + 53,
+      fixture: base + 54,
+    },
   };
 }
