@@ -19,8 +19,17 @@ export function testPorts(env = process.env) {
   const e2e = Number(env.E2E_PORT || base + 40);
   return {
     base,
-    /** The security suite's three servers: default limits off, limits on, behind a proxy. */
-    security: { main: base + 1, limited: base + 2, proxied: base + 3 },
+    /**
+     * The security suites' servers: limits off (http-security), limits on and behind a
+     * proxy (rate-limits), the request edge on its own and behind a proxy (request-edge).
+     */
+    security: {
+      main: base + 1,
+      limited: base + 2,
+      proxied: base + 3,
+      edge: base + 4,
+      edgeProxied: base + 5,
+    },
     fuzz: base + 10,
     load: base + 20,
     crash: base + 30,
