@@ -32,6 +32,8 @@ export function testPorts(env = process.env) {
     },
     fuzz: base + 10,
     load: base + 20,
+    /** The memory flood (tests/load/flood.test.ts). */
+    flood: base + 21,
     crash: base + 30,
     /** Playwright's server, and the two broken servers some specs start beside it. */
     e2e: { main: e2e, brokenDatabase: e2e + 1, noReviews: e2e + 2 },
