@@ -51,7 +51,10 @@ export async function signedInCookie(appUrl) {
     },
     body: new URLSearchParams({ email: "patient@example.com", password: "smile123" }),
   });
-  const session = response.headers.getSetCookie().find((cookie) => cookie.startsWith("__session="));
+  // `__Host-session` in production (app/utils/cookie.server.ts), `__session` elsewhere.
+  const session = response.headers
+    .getSetCookie()
+    .find((cookie) => /^(?:__Host-session|__session)=/.test(cookie));
   if (response.status !== 302 || !session) {
     throw new Error(`Signing the demo patient in failed (${response.status})`);
   }
