@@ -200,18 +200,22 @@ const BATCH_SIZE = 200;
 
 /**
  * Every service, by name, a batch at a time: `GET /api/get-product` streams them, so an
- * answer listing the whole catalogue never holds the whole catalogue. The first batch is
- * read before this returns (a database that fails, fails here, not in mid-answer).
+ * answer listing the whole catalogue never holds the whole catalogue. Each batch is kept
+ * in the read cache (bounded by bytes, cleared on every write; its key is a service's id,
+ * never the request's), so answers that bypass the response cache with a query string
+ * share the reads. The first batch is read before this returns (a database that fails,
+ * fails here, not in mid-answer).
  */
 export async function allServicesInBatches(): Promise<AsyncIterable<ServiceJson[]>> {
-  const readBatch = async (after?: string) => {
-    const rows = await prisma.service.findMany({
-      orderBy: BY_NAME,
-      take: BATCH_SIZE,
-      ...(after ? { cursor: { id: after }, skip: 1 } : {}),
+  const readBatch = (after?: string) =>
+    cachedRead(`services:by-name:after:${after ?? ""}`, async () => {
+      const rows = await prisma.service.findMany({
+        orderBy: BY_NAME,
+        take: BATCH_SIZE,
+        ...(after ? { cursor: { id: after }, skip: 1 } : {}),
+      });
+      return rows.map(toServiceJson);
     });
-    return rows.map(toServiceJson);
-  };
   const first = await readBatch();
   return {
     async *[Symbol.asyncIterator]() {
