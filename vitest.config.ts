@@ -1,9 +1,12 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
-// Three projects, from the fast loop out: `npm run test:unit` (no database, no build, no
+// Projects, from the fast loop out: `npm run test:unit` (no database, no build, no
 // server), `test:integration` (loaders, actions and /api routes on a SQLite copy per file)
-// and `test:http` (the production build over real HTTP). `vitest run` runs all three.
+// and `test:http` (the production build over real HTTP: projects http, then flood).
+// `vitest run` runs them all.
+const FLOOD = "tests/load/flood.test.ts";
+
 export default defineConfig({
   resolve: { alias: { "~": path.resolve("app") } },
   test: {
@@ -37,11 +40,26 @@ export default defineConfig({
         test: {
           name: "http",
           include: ["tests/{security,fuzz,load,crash,backup}/**/*.test.ts"],
+          exclude: [FLOOD],
           // The run's one production build (tests/support/test-build.ts), then the template.
           globalSetup: ["tests/support/http-build.ts", "tests/support/template-db.ts"],
           setupFiles: ["tests/support/vitest-setup.ts", "tests/support/console-guard.ts"],
           testTimeout: 120_000,
           hookTimeout: 180_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The memory flood measures /healthz latency under the attack: it runs after
+          // everything else, alone, so that the run's own suites do not share its cores.
+          name: "flood",
+          include: [FLOOD],
+          globalSetup: ["tests/support/http-build.ts", "tests/support/template-db.ts"],
+          setupFiles: ["tests/support/vitest-setup.ts", "tests/support/console-guard.ts"],
+          testTimeout: 240_000,
+          hookTimeout: 180_000,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

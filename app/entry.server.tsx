@@ -1,5 +1,5 @@
 import { PassThrough } from "node:stream";
-import type { AppLoadContext, EntryContext } from "@remix-run/node";
+import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
@@ -7,9 +7,11 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { BackgroundJobs, ServerHooks } from "../server/config";
 import { backupSettings, startBackupSchedule } from "./utils/backup.server";
 import { lockDatabase } from "./utils/database-lock.server";
+import { pageCachePolicy } from "./utils/page-headers.server";
 import { prisma } from "./utils/db.server";
 import { getEnv, serverConfig } from "./utils/env.server";
 import { NonceProvider } from "./utils/nonce-provider";
+import { limitWrite } from "./utils/rate-limit.server";
 import { readCacheGeneration } from "./utils/read-cache.server";
 
 /**
@@ -33,15 +35,34 @@ export function startBackgroundJobs(): BackgroundJobs {
 export const server: ServerHooks = {
   config: () => serverConfig(),
   readCacheGeneration,
+  limitWrite,
   closeDatabase: () => prisma.$disconnect(),
   startBackgroundJobs,
 };
 
 const ABORT_DELAY = 5_000;
 
-// Remix reports a post to a page without an action (405) and an unknown path (404) here
-// too: the client's mistake, not something for the error log.
-const CLIENT_MISTAKE = /did not provide an `action`|No route matches URL|Invalid request method/;
+// Remix reports a post to a page without an action (405), an unknown path (404) and an
+// old-style `?_data=` request (refused in handleDataRequest) here too: the client's
+// mistake, not something for the error log.
+const CLIENT_MISTAKE =
+  /did not provide an `action`|No route matches URL|Invalid request method|should not be making \?_data requests/;
+
+/**
+ * Page data (single fetch, `/path.data`) gets the same cache policy as the page. The old
+ * `?_data=` requests of Remix before single fetch are refused: no client of this site
+ * makes them, and Remix would log a warning for each one.
+ */
+export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {
+  if (new URL(request.url).searchParams.has("_data")) {
+    return Response.json(
+      { success: false, message: "Page data is served at /path.data" },
+      { status: 400, headers: { "cache-control": "no-store" } },
+    );
+  }
+  pageCachePolicy(request, response.status, response.headers);
+  return response;
+};
 
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
@@ -60,6 +81,7 @@ export default function handleRequest(
   // Set by the Express server for its Content-Security-Policy; every inline script
   // Remix renders must carry it.
   const nonce = loadContext.cspNonce;
+  pageCachePolicy(request, responseStatusCode, responseHeaders);
   // Bots and no-JS clients get the whole document at once; browsers get it streamed.
   const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
   return new Promise<Response>((resolve, reject) => {

@@ -10,25 +10,33 @@ export type ServerConfig = {
   mode: "development" | "production";
   PORT: number;
   HOST: string;
-  /** Public origin of the site. */
+  /** Public address of the site (a default on localhost when APP_URL is not set). */
   APP_URL: string;
+  /** The origin of APP_URL when it is set: writes addressed to another host are refused. */
+  PUBLIC_ORIGIN: string | null;
   TRUST_PROXY: boolean;
   GOOGLE_CLIENT_ID: string | undefined;
   BODY_LIMIT_BYTES: number;
-  RATE_LIMIT_WRITES_PER_MINUTE: number;
-  RATE_LIMIT_SIGNIN_PER_MINUTE: number;
   REQUEST_LOG: boolean;
 };
 
 /** Work the app does beside answering requests (scheduled backups...), until stopped. */
 export type BackgroundJobs = { stop(): Promise<void> };
 
+/** A request the app refuses: the status, the message for the visitor, and Retry-After. */
+export type Refusal = { status: number; message: string; retryAfter?: number };
+
 /** What the app's build offers this server: `export const server` in app/entry.server.tsx. */
 export type ServerHooks = {
   /** The validated settings; throws `Invalid environment: ...` when they are not valid. */
   config(): ServerConfig;
-  /** Moves on every write the read cache must not outlive (see read-route-cache.ts). */
+  /**
+   * Moves on every write a public answer may show; the response cache
+   * (response-cache.ts) serves nothing it kept under an older generation.
+   */
   readCacheGeneration(): number;
+  /** Counts a write (POST, PUT, PATCH, DELETE) of the client at this address; its refusal when over the limit. */
+  limitWrite(clientAddress: string): Promise<Refusal | null>;
   /** Closes the database once the last request is done (graceful shutdown). */
   closeDatabase(): Promise<void>;
   /**
@@ -38,15 +46,18 @@ export type ServerHooks = {
   startBackgroundJobs(): BackgroundJobs;
 };
 
+const HOOKS = [
+  "config",
+  "readCacheGeneration",
+  "limitWrite",
+  "closeDatabase",
+  "startBackgroundJobs",
+] as const;
+
 /** The hooks a build exports, or an error that says the build is not this app's. */
 export function serverHooks(build: ServerBuild): ServerHooks {
   const hooks = (build.entry.module as { server?: Partial<ServerHooks> }).server;
-  if (
-    typeof hooks?.config !== "function" ||
-    typeof hooks.readCacheGeneration !== "function" ||
-    typeof hooks.closeDatabase !== "function" ||
-    typeof hooks.startBackgroundJobs !== "function"
-  ) {
+  if (!hooks || HOOKS.some((name) => typeof hooks[name] !== "function")) {
     throw new Error("The build's entry.server exports no `server` hooks: rebuild the app");
   }
   return hooks as ServerHooks;

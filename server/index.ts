@@ -1,20 +1,22 @@
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { createRequestHandler } from "@remix-run/express";
 import { broadcastDevReady, type AppLoadContext, type ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express, { type ErrorRequestHandler } from "express";
 import { bodyLimit } from "./body-limit";
 import { serverHooks, type BackgroundJobs, type ServerConfig, type ServerHooks } from "./config";
-import { csrfGuard } from "./csrf";
+import { crossSiteGuard } from "./csrf";
 import { pageFormsOnly } from "./form-bodies";
-import { rateLimit } from "./rate-limit";
-import { readRouteCache } from "./read-route-cache";
 import { refuse } from "./refuse";
+import { remixHandler } from "./remix";
+import { requestEdge } from "./request-edge";
 import { requestLog } from "./request-log";
+import { createResponseCache } from "./response-cache";
 import { cspNonce, securityHeaders } from "./security-headers";
 import { gracefulShutdown } from "./shutdown";
+import { staticFiles } from "./static-files";
+import { writeLimit } from "./write-limit";
 
 // No NODE_ENV means production (app/utils/env.server.ts). Say so before the build brings
 // in React and Remix, and before Express starts, so that they run as production too.
@@ -27,6 +29,8 @@ async function importBuild(): Promise<ServerBuild> {
   return (await import(`${pathToFileURL(SERVER_BUILD).href}?t=${stamp}`)) as ServerBuild;
 }
 
+// Everything this server needs of the app comes from the build (`export const server` in
+// app/entry.server.tsx): its settings, the cache generation, the write limit, the database.
 let build: ServerBuild;
 let hooks: ServerHooks;
 let config: ServerConfig;
@@ -72,7 +76,7 @@ const server = app.listen(config.PORT, config.HOST, () => {
 });
 
 if (config.REQUEST_LOG) app.use(requestLog);
-app.use(securityHeaders(config));
+app.use(securityHeaders(config), requestEdge(config));
 app.use(
   gracefulShutdown(server, async () => {
     await jobs?.stop();
@@ -84,17 +88,15 @@ app.use(
   "/build",
   express.static(path.join(BUILD_DIR, "client", "build"), { immutable: true, maxAge: "1y" }),
 );
-app.use(express.static("public", { maxAge: "1h" }));
+app.use(staticFiles("public", { maxAge: "1h" }));
 
-// Refusals are cheapest before the app reads anything.
-app.use(bodyLimit(config), rateLimit(config), csrfGuard(config), pageFormsOnly);
+// Refusals are cheapest before the app reads anything; cross-site requests are refused
+// before they can count against anyone's write allowance.
 app.use(
-  readRouteCache(
-    () => build,
-    MODE,
-    getLoadContext,
-    () => hooks.readCacheGeneration(),
-  ),
+  bodyLimit(config),
+  crossSiteGuard(config),
+  writeLimit(() => hooks),
+  pageFormsOnly,
 );
 
 if (MODE === "development") {
@@ -109,12 +111,17 @@ if (MODE === "development") {
       console.error("Reloading the build failed", error);
     }
   });
-  app.all("*", (req, res, next) =>
-    createRequestHandler({ build, mode: MODE, getLoadContext })(req, res, next),
-  );
-} else {
-  app.all("*", createRequestHandler({ build, mode: MODE, getLoadContext }));
 }
+app.all(
+  "*",
+  remixHandler({
+    getBuild: () => build,
+    mode: MODE,
+    getLoadContext,
+    generation: () => hooks.readCacheGeneration(),
+    cache: createResponseCache(),
+  }),
+);
 
 // Errors outside Remix (a malformed URL for the static files, an aborted body): the
 // status they carry, or 500, never a stack trace in the response.

@@ -1,12 +1,14 @@
 import { useEffect, useRef, useState, type MouseEvent } from "react";
 import type { ServiceJson } from "~/models/service.server";
-import { filterToQuery, type CatalogFilter } from "~/data/catalog-filter";
+import { filterToQuery, PAGE_SIZE, type CatalogFilter } from "~/data/catalog-filter";
 import { ServiceCard } from "./service-card";
 
 type Props = {
-  /** Pages 1..`pages` as the server rendered them. */
+  /** Pages `firstPage`..`pages` as the server rendered them. */
   services: ServiceJson[];
   pages: number;
+  /** 1, or the page shown alone when `?page=N` asks past the pages one render holds. */
+  firstPage?: number;
   /** How many services match in all (one count on the server). */
   total: number;
   filter: CatalogFilter;
@@ -21,9 +23,18 @@ type Props = {
  * which renders pages 1..N+1. With JavaScript it fetches the next page from
  * `/api/product-list/{page}` and appends it in place. A plain fetch rather than a Remix
  * fetcher: a failed load must only be logged (docs/spec/product-spec.md §8), never reach an
- * error boundary.
+ * error boundary. A page shown alone (past MAX_LISTED_PAGES) links back to the one before
+ * it and to the start.
  */
-export function ServicesList({ services, pages, total, filter, basePath, eagerCount = 0 }: Props) {
+export function ServicesList({
+  services,
+  pages,
+  firstPage = 1,
+  total,
+  filter,
+  basePath,
+  eagerCount = 0,
+}: Props) {
   const [loadedPages, setLoadedPages] = useState<ServiceJson[][]>([]);
   const [loading, setLoading] = useState(false);
   const abort = useRef<AbortController | null>(null);
@@ -44,8 +55,10 @@ export function ServicesList({ services, pages, total, filter, basePath, eagerCo
     return true;
   });
   const nextPage = pages + loadedPages.length + 1;
+  // Services before the first one shown (when a page is shown alone).
+  const offset = (firstPage - 1) * PAGE_SIZE;
   const exhausted = loadedPages.length > 0 && loadedPages[loadedPages.length - 1]!.length === 0;
-  const hasMore = shown.length < total && !exhausted;
+  const hasMore = offset + shown.length < total && !exhausted;
   const query = filterToQuery(filter);
 
   async function loadMore(event: MouseEvent<HTMLAnchorElement>) {
@@ -63,7 +76,7 @@ export function ServicesList({ services, pages, total, filter, basePath, eagerCo
       });
       if (!response.ok) throw new Error(`GET /api/product-list/${nextPage}: ${response.status}`);
       const body = (await response.json()) as { products: ServiceJson[] };
-      focusPosition.current = body.products.length > 0 ? shown.length + 1 : null;
+      focusPosition.current = body.products.length > 0 ? offset + shown.length + 1 : null;
       setLoadedPages((previous) => [...previous, body.products]);
     } catch (error) {
       if (!abort.current.signal.aborted) console.error("Loading more services failed", error);
@@ -92,18 +105,40 @@ export function ServicesList({ services, pages, total, filter, basePath, eagerCo
           <ServiceCard
             key={service._id}
             service={service}
-            position={index + 1}
+            position={offset + index + 1}
             eager={index < eagerCount}
           />
         ))}
       </ul>
       <div className="mt-8 flex flex-col items-center gap-3">
         <p className="text-sm text-slate-700" aria-live="polite" data-testid="services-shown">
-          Showing {shown.length} of {total} services
+          {offset > 0
+            ? `Showing services ${offset + 1} to ${offset + shown.length} of ${total}`
+            : `Showing ${shown.length} of ${total} services`}
         </p>
+        {firstPage > 1 ? (
+          <nav
+            aria-label="Earlier services"
+            className="flex flex-wrap justify-center gap-4 text-sm"
+          >
+            <a
+              href={`${basePath}?${filterToQuery(filter, { page: String(firstPage - 1) })}#services`}
+              className="font-semibold text-brand-700 underline"
+              data-testid="previous-services"
+            >
+              Previous services
+            </a>
+            <a
+              href={`${basePath}${filterToQuery(filter) ? `?${filterToQuery(filter)}` : ""}#services`}
+              className="font-semibold text-brand-700 underline"
+            >
+              Back to the first services
+            </a>
+          </nav>
+        ) : null}
         {hasMore ? (
           <a
-            href={`${basePath}?${moreQuery}#service-${shown.length + 1}`}
+            href={`${basePath}?${moreQuery}#service-${offset + shown.length + 1}`}
             onClick={loadMore}
             className="btn-primary min-w-36"
             aria-disabled={loading || undefined}

@@ -3,6 +3,14 @@ import type { ServiceCategory } from "./service-categories";
 // What the All Services filter is, shared by the server and the browser. Kept free of
 // zod (the parsing lives in ~/validation/catalog) so the home page ships no schema code.
 
+/** Services per page of the list (docs/spec/decisions.md 4). */
+export const PAGE_SIZE = 6;
+/**
+ * The most pages one render of the list holds (60 services): `?page=N` beyond it shows
+ * page N alone, with links back, so no request makes the server render the catalogue.
+ */
+export const MAX_LISTED_PAGES = 10;
+
 /** The price ranges offered as radio buttons; a range is inclusive at both ends, in dollars. */
 export const PRICE_RANGES = [
   { value: "0-100", label: "$0 to $100" },
@@ -18,6 +26,11 @@ export type PriceRange = [min: number, max: number];
 export type CatalogFilter = { checked: ServiceCategory[]; radio: PriceRange | null };
 
 export const NO_FILTER: CatalogFilter = { checked: [], radio: null };
+
+/** Whether a range is one of PRICE_RANGES (the others are served, but never cached). */
+export function isOfferedRange([min, max]: PriceRange): boolean {
+  return PRICE_RANGES.some(({ value }) => value === `${min}-${max}`);
+}
 
 /** Filter mode: either list is set. */
 export function isFiltering(filter: CatalogFilter): boolean {

@@ -3,7 +3,7 @@ import type { EmailVerification, Prisma, User } from "@prisma/client";
 import { prisma } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { sendMail, type Mail } from "~/utils/mail.server";
-import { limitSignIn } from "~/utils/rate-limit.server";
+import { clientKey, rateLimits } from "~/utils/rate-limit.server";
 import { fail, ok, type Failure, type Result } from "~/utils/result";
 import { hashToken } from "~/utils/session.server";
 
@@ -138,7 +138,7 @@ export async function resendVerification(
   user: Pick<User, "id" | "email" | "emailVerifiedAt">,
   { clientIp }: { clientIp: string },
 ): Promise<Result<{ message: string }>> {
-  const limited = limitSignIn("verify-email", clientIp);
+  const limited = await rateLimits().signIn.take(clientKey(clientIp));
   if (limited) return limited;
   if (!isEmailVerified(user)) await issueVerificationLink(user);
   return ok({ message: VERIFY_MESSAGES.resent });

@@ -12,7 +12,7 @@ import { prisma } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { sendMail } from "~/utils/mail.server";
 import { hashPassword } from "~/utils/password.server";
-import { limitSignIn } from "~/utils/rate-limit.server";
+import { clientKey, rateLimits } from "~/utils/rate-limit.server";
 import { fail, ok, type Result } from "~/utils/result";
 import { hashToken } from "~/utils/session.server";
 
@@ -40,7 +40,7 @@ export async function requestPasswordReset(
   input: Record<string, unknown>,
   { clientIp }: { clientIp: string },
 ): Promise<Result<{ message: string }>> {
-  const limited = limitSignIn("forgot-password", clientIp);
+  const limited = await rateLimits().signIn.take(clientKey(clientIp));
   if (limited) return limited;
   const parsed = validateForm(resetRequestSchema, input, RESET_FIELDS);
   if (!parsed.ok) return parsed;

@@ -2,16 +2,22 @@ import { randomBytes } from "node:crypto";
 import type { Prisma, Service } from "@prisma/client";
 import { verifiedAccount } from "~/models/email-verification.server";
 import { prisma } from "~/utils/db.server";
-import { dollarsToCents } from "~/utils/format";
+import { CARD_DESCRIPTION_CHARS, dollarsToCents, truncate } from "~/utils/format";
 import { cachedRead, invalidateReadCache } from "~/utils/read-cache.server";
 import { fail, isUniqueViolation, ok, type Result } from "~/utils/result";
 import { validateForm } from "~/validation/form";
 import { SERVICE_REQUIRED_FIELDS, serviceSchema } from "~/validation/service";
-import { NO_FILTER, type CatalogFilter } from "~/data/catalog-filter";
+import { SERVICE_CATEGORIES } from "~/data/service-categories";
+import {
+  isOfferedRange,
+  MAX_LISTED_PAGES,
+  NO_FILTER,
+  PAGE_SIZE,
+  type CatalogFilter,
+} from "~/data/catalog-filter";
 import { parseFilterBody, parseFilterQuery, parsePage } from "~/validation/catalog";
 
-/** Services per page of the list (docs/spec/decisions.md 4). */
-export const PAGE_SIZE = 6;
+export { MAX_LISTED_PAGES, PAGE_SIZE };
 
 /** A service as every JSON answer and every page component sees it; price in dollars. */
 export type ServiceJson = {
@@ -55,16 +61,35 @@ function whereFor(filter: CatalogFilter): Prisma.ServiceWhereInput {
   return where;
 }
 
+/**
+ * The read cache's name for a filter: categories in their fixed order, so one filter has
+ * one name. A price range other than the offered ones is read but never kept (any range
+ * would make a new entry).
+ */
+function filterKey(filter: CatalogFilter): string | null {
+  if (filter.radio && !isOfferedRange(filter.radio)) return null;
+  const checked = SERVICE_CATEGORIES.filter((category) => filter.checked.includes(category));
+  return `${checked.join(",")}|${filter.radio?.join("-") ?? ""}`;
+}
+
+function readThrough<T>(key: string | null, load: () => Promise<T>): Promise<T> {
+  return key === null ? load() : cachedRead(key, load);
+}
+
 /** How many services match `filter` (all of them without one). */
 export async function countServices(filter: CatalogFilter = NO_FILTER): Promise<number> {
-  return cachedRead(`count:${JSON.stringify(filter)}`, () =>
+  const key = filterKey(filter);
+  return readThrough(key && `count:${key}`, () =>
     prisma.service.count({ where: whereFor(filter) }),
   );
 }
 
-/** One page (1-based) of the services matching `filter`, newest first. */
-function findPage(page: number, filter: CatalogFilter): Promise<ServiceJson[]> {
-  return cachedRead(`page:${page}:${JSON.stringify(filter)}`, async () => {
+/** One page (1-based) of the services matching `filter`, newest first; past the end, none. */
+async function findPage(page: number, filter: CatalogFilter): Promise<ServiceJson[]> {
+  // Pages past the end are neither read nor kept: any number would make a new entry.
+  if ((page - 1) * PAGE_SIZE >= (await countServices(filter))) return [];
+  const key = filterKey(filter);
+  return readThrough(key && `page:${page}:${key}`, async () => {
     const services = await prisma.service.findMany({
       where: whereFor(filter),
       orderBy: NEWEST_FIRST,
@@ -112,8 +137,10 @@ export type CatalogView = {
   services: ServiceJson[];
   /** How many services match in all (the LoadMore button shows while more remain). */
   total: number;
-  /** How many pages `services` holds. */
+  /** The last page `services` holds. */
   pages: number;
+  /** The first page `services` holds: 1, or `pages` alone past MAX_LISTED_PAGES. */
+  firstPage: number;
   filter: CatalogFilter;
   /** Why the query's filter was ignored, when it was malformed. */
   filterError: string | null;
@@ -121,8 +148,9 @@ export type CatalogView = {
 
 /**
  * The services list of the home and All Services pages. `?page=N` shows pages 1..N in one
- * query (N clamped to the last page), so "load more" works without JavaScript; `checked`
- * and `radio` switch to filter mode. A malformed filter is reported and ignored.
+ * query (N clamped to the last page), so "load more" works without JavaScript; beyond
+ * MAX_LISTED_PAGES it shows page N alone. `checked` and `radio` switch to filter mode. A
+ * malformed filter is reported and ignored.
  */
 export async function getCatalog(query: URLSearchParams): Promise<CatalogView> {
   const parsedFilter = parseFilterQuery(query);
@@ -131,32 +159,75 @@ export async function getCatalog(query: URLSearchParams): Promise<CatalogView> {
   const total = await countServices(filter);
   const lastPage = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const pages = Math.min(requested.ok ? requested.data : 1, lastPage);
-  const services =
-    total === 0
-      ? []
-      : await cachedRead(`pages:${pages}:${JSON.stringify(filter)}`, async () => {
-          const rows = await prisma.service.findMany({
-            where: whereFor(filter),
-            orderBy: NEWEST_FIRST,
-            take: pages * PAGE_SIZE,
-          });
-          return rows.map(toServiceJson);
-        });
+  const firstPage = pages > MAX_LISTED_PAGES ? pages : 1;
+  const key = filterKey(filter);
+  let services: ServiceJson[] = [];
+  if (total > 0 && firstPage > 1) services = await findPage(pages, filter);
+  else if (total > 0) {
+    services = await readThrough(key && `pages:${pages}:${key}`, async () => {
+      const rows = await prisma.service.findMany({
+        where: whereFor(filter),
+        orderBy: NEWEST_FIRST,
+        take: pages * PAGE_SIZE,
+      });
+      return rows.map(toServiceJson);
+    });
+  }
   return {
-    services,
+    // As the cards show them: a page carries no more of a description than its card shows.
+    services: services.map((service) => ({
+      ...service,
+      description: truncate(service.description, CARD_DESCRIPTION_CHARS),
+    })),
     total,
     pages,
+    firstPage,
     filter,
     filterError: parsedFilter.ok ? null : parsedFilter.message,
   };
 }
 
+const BY_NAME: Prisma.ServiceOrderByWithRelationInput[] = [{ name: "asc" }, { id: "asc" }];
+
 /** Every service, by name: for the service pickers of the booking and review forms. */
 export function getAllServices(): Promise<ServiceJson[]> {
   return cachedRead("services:by-name", async () => {
-    const services = await prisma.service.findMany({ orderBy: [{ name: "asc" }, { id: "asc" }] });
+    const services = await prisma.service.findMany({ orderBy: BY_NAME });
     return services.map(toServiceJson);
   });
+}
+
+const BATCH_SIZE = 200;
+
+/**
+ * Every service, by name, a batch at a time: `GET /api/get-product` streams them, so an
+ * answer listing the whole catalogue never holds the whole catalogue. Each batch is kept
+ * in the read cache (bounded by bytes, cleared on every write; its key is a service's id,
+ * never the request's), so answers that bypass the response cache with a query string
+ * share the reads. The first batch is read before this returns (a database that fails,
+ * fails here, not in mid-answer).
+ */
+export async function allServicesInBatches(): Promise<AsyncIterable<ServiceJson[]>> {
+  const readBatch = (after?: string) =>
+    cachedRead(`services:by-name:after:${after ?? ""}`, async () => {
+      const rows = await prisma.service.findMany({
+        orderBy: BY_NAME,
+        take: BATCH_SIZE,
+        ...(after ? { cursor: { id: after }, skip: 1 } : {}),
+      });
+      return rows.map(toServiceJson);
+    });
+  const first = await readBatch();
+  return {
+    async *[Symbol.asyncIterator]() {
+      let batch = first;
+      while (batch.length > 0) {
+        yield batch;
+        if (batch.length < BATCH_SIZE) return;
+        batch = await readBatch(batch.at(-1)!._id);
+      }
+    },
+  };
 }
 
 /** A service by its id or its slug (the card links by id, More Details by slug). */

@@ -19,7 +19,7 @@ import {
 } from "~/models/email-verification.server";
 import { prisma } from "~/utils/db.server";
 import { hashPassword, verifyPassword } from "~/utils/password.server";
-import { limitSignIn } from "~/utils/rate-limit.server";
+import { accountKey, clientKey, rateLimits } from "~/utils/rate-limit.server";
 import { fail, isUniqueViolation, ok, type Result } from "~/utils/result";
 
 /** What account actions answer; the messages in quotes in the spec are spelled as there. */
@@ -55,7 +55,9 @@ export async function registerUser(
   input: Record<string, unknown>,
   { clientIp }: Options,
 ): Promise<Result<{ message: string }>> {
-  const limited = limitSignIn("register", clientIp);
+  const limits = rateLimits();
+  const client = clientKey(clientIp);
+  const limited = await limits.signIn.take(client);
   if (limited) return limited;
   const parsed = validateForm(registerSchema, input, REGISTER_FIELDS);
   if (!parsed.ok) return parsed;
@@ -66,6 +68,9 @@ export async function registerUser(
     select: { id: true, email: true, passwordHash: true, googleId: true },
   });
   if (existing && !isClaimable(existing)) return fail(409, ACCOUNT_RESULTS.emailTaken);
+  // Only accounts actually created (or claimed) count against the hourly cap.
+  const capped = await limits.registrations.take(client);
+  if (capped) return capped;
   const passwordHash = await hashPassword(password);
   if (existing) {
     await issueVerificationLink(existing, { name, userImage, passwordHash });
@@ -78,6 +83,7 @@ export async function registerUser(
       data: { name, email, userImage, passwordHash, emailVerifications: { create: link.row } },
     });
   } catch (error) {
+    await limits.registrations.giveBack(client);
     // Two sign-ups for one address at the same moment: the unique index decides.
     if (isUniqueViolation(error)) return fail(409, ACCOUNT_RESULTS.emailTaken);
     throw error;
@@ -95,11 +101,18 @@ export async function loginUser(
   input: Record<string, unknown>,
   { clientIp }: Options,
 ): Promise<Result<{ message: string; user: User }>> {
-  const limited = limitSignIn("login", clientIp);
+  const limits = rateLimits();
+  const client = clientKey(clientIp);
+  const limited = await limits.signIn.take(client);
   if (limited) return limited;
   const parsed = validateForm(loginSchema, input, LOGIN_FIELDS);
   if (!parsed.ok) return parsed;
   const { email, password } = parsed.data;
+  // Taken before the password is checked, so parallel guesses cannot all slip under the
+  // limit; an address without an account is counted (and refused) the same way.
+  const account = accountKey(email);
+  const locked = await limits.loginFailures.take(account);
+  if (locked) return locked;
 
   const user = await prisma.user.findUnique({ where: { email } });
   // Google-only accounts have no password; they get the same answer as a wrong one.
@@ -107,6 +120,8 @@ export async function loginUser(
   if (!user?.passwordHash || !matches) {
     return fail(401, ACCOUNT_RESULTS.wrongCredentials);
   }
+  // A login that succeeds uses up no allowance; it clears nobody else's failures.
+  await Promise.all([limits.signIn.giveBack(client), limits.loginFailures.giveBack(account)]);
   return ok({ message: ACCOUNT_RESULTS.loggedIn, user });
 }
 

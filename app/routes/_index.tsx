@@ -12,6 +12,7 @@ import { ServicesList } from "~/components/services-list";
 import { getCatalog } from "~/models/service.server";
 import { listReviews } from "~/models/review.server";
 import type { loader as rootLoader } from "~/root";
+import { publicPageHeaders } from "~/utils/page-headers.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   // The home list has paging but no filters: only ?page is read.
@@ -26,6 +27,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   ]);
   return { catalog, reviews };
 }
+
+// The same for every visitor who is not signed in (app/utils/page-headers.server.ts).
+export const headers = publicPageHeaders;
 
 export const meta: MetaFunction = () => [
   { title: "Dental Clinic | High-quality dental care for the whole family" },
@@ -94,6 +98,7 @@ export default function Home() {
           key={catalog.pages}
           services={catalog.services}
           pages={catalog.pages}
+          firstPage={catalog.firstPage}
           total={catalog.total}
           filter={catalog.filter}
           basePath="/"

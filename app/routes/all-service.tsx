@@ -4,11 +4,15 @@ import { ServiceFilters } from "~/components/service-filters";
 import { ServicesList } from "~/components/services-list";
 import { getCatalog } from "~/models/service.server";
 import { filterToQuery, isFiltering } from "~/data/catalog-filter";
+import { publicPageHeaders } from "~/utils/page-headers.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const catalog = await getCatalog(new URL(request.url).searchParams);
   return data(catalog, { status: catalog.filterError ? 400 : 200 });
 }
+
+// The same for every visitor who is not signed in (app/utils/page-headers.server.ts).
+export const headers = publicPageHeaders;
 
 export const meta: MetaFunction = () => [
   { title: "All Services | Dental Clinic" },
@@ -52,6 +56,7 @@ export default function AllServices() {
             key={`${filterToQuery(catalog.filter)}|${catalog.pages}`}
             services={catalog.services}
             pages={catalog.pages}
+            firstPage={catalog.firstPage}
             total={catalog.total}
             filter={catalog.filter}
             basePath="/all-service"

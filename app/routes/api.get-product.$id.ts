@@ -1,5 +1,5 @@
 import { getServiceByIdOrSlug } from "~/models/service.server";
-import { apiJson, apiRoute } from "~/utils/api.server";
+import { apiRoute, publicApiJson } from "~/utils/api.server";
 
 /** `GET /api/get-product/{id}` (the slug works too) -> {success, product}. */
 export const { loader, action } = apiRoute({
@@ -7,6 +7,6 @@ export const { loader, action } = apiRoute({
   async handler({ params }) {
     const result = await getServiceByIdOrSlug(params.id ?? "");
     if (!result.ok) return result;
-    return apiJson({ success: true, product: result.service });
+    return publicApiJson({ success: true, product: result.service });
   },
 });

@@ -1,8 +1,9 @@
-import { getAllServices } from "~/models/service.server";
-import { apiJson, apiRoute } from "~/utils/api.server";
+import { allServicesInBatches } from "~/models/service.server";
+import { apiRoute, publicApiJsonList } from "~/utils/api.server";
 
-/** `GET /api/get-product` -> {success, products}: every service, by name. */
+/** `GET /api/get-product` -> {success, products}: every service, by name, streamed. */
 export const { loader, action } = apiRoute({
   method: "GET",
-  handler: async () => apiJson({ success: true, products: await getAllServices() }),
+  handler: async () =>
+    publicApiJsonList({ success: true }, "products", await allServicesInBatches()),
 });

@@ -1,5 +1,5 @@
 import { getServicePage } from "~/models/service.server";
-import { apiJson, apiRoute } from "~/utils/api.server";
+import { apiJson, apiRoute, publicApiJson } from "~/utils/api.server";
 
 // The query may carry the All Services filter (?checked=…&radio=…) so "load more" works in
 // filter mode too.
@@ -8,6 +8,8 @@ export const { loader, action } = apiRoute({
   async handler({ request, params }) {
     const result = await getServicePage(params.page, new URL(request.url).searchParams);
     if (!result.ok) return result;
-    return apiJson({ success: true, page: result.page, products: result.services });
+    const body = { success: true, page: result.page, products: result.services };
+    // A page past the end is not worth keeping: any number would make a new one.
+    return result.services.length > 0 ? publicApiJson(body) : apiJson(body);
   },
 });

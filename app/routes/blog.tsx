@@ -1,6 +1,10 @@
 import type { MetaFunction } from "@remix-run/node";
 import { BlogCard } from "~/components/blog-card";
 import { BLOG_TOOLS } from "~/data/blog-tools";
+import { publicPageHeaders } from "~/utils/page-headers.server";
+
+// The same for every visitor who is not signed in (app/utils/page-headers.server.ts).
+export const headers = publicPageHeaders;
 
 export const meta: MetaFunction = () => [
   { title: "Blogs | Dental Clinic" },

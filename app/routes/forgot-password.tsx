@@ -9,6 +9,7 @@ import { ACCOUNT_RESULTS } from "~/models/user.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { RESET_FIELDS, resetRequestSchema } from "~/validation/account";
 import { formToObject } from "~/validation/form";
+import { formPageHeaders } from "~/utils/page-headers.server";
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = formToObject(await request.formData());
@@ -28,6 +29,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     );
   }
 }
+
+// A refused attempt (rate limit) tells the browser when to try again.
+export const headers = formPageHeaders;
 
 export const meta: MetaFunction = () => [
   { title: "Reset password | Dental Clinic" },

@@ -6,6 +6,7 @@ import { getServiceByIdOrSlug } from "~/models/service.server";
 import { getServiceReviews } from "~/models/review.server";
 import { getEnv } from "~/utils/env.server";
 import { dollarsToCents, formatPrice, truncate } from "~/utils/format";
+import { publicPageHeaders } from "~/utils/page-headers.server";
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const result = await getServiceByIdOrSlug(params.idOrSlug ?? "");
@@ -15,6 +16,9 @@ export async function loader({ params }: LoaderFunctionArgs) {
   const canonical = new URL(`/product/${result.service.slug}`, getEnv().APP_URL).href;
   return { service: result.service, reviews, canonical };
 }
+
+// The same for every visitor who is not signed in (app/utils/page-headers.server.ts).
+export const headers = publicPageHeaders;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data) return [{ title: "Service not found | Dental Clinic" }];

@@ -13,6 +13,7 @@ import { loginPathFor, safeRedirect } from "~/utils/safe-redirect";
 import { redirectWithToast } from "~/utils/toast.server";
 import { REGISTER_FIELDS, registerSchema } from "~/validation/account";
 import { formToObject } from "~/validation/form";
+import { formPageHeaders } from "~/utils/page-headers.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
@@ -41,6 +42,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return unexpectedFailure("Registration", error, values, ACCOUNT_RESULTS.somethingWentWrong);
   }
 }
+
+// A refused attempt (rate limit) tells the browser when to try again.
+export const headers = formPageHeaders;
 
 export const meta: MetaFunction = () => [
   { title: "Register | Dental Clinic" },

@@ -3,12 +3,16 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { ApiBadge, PricingBadge, ToolTags } from "~/components/blog-card";
 import { GeneralErrorBoundary } from "~/components/error-pages";
 import { findBlogTool } from "~/data/blog-tools";
+import { publicPageHeaders } from "~/utils/page-headers.server";
 
 export function loader({ params }: LoaderFunctionArgs) {
   const tool = findBlogTool(params.slug ?? "");
   if (!tool) throw new Response("Not Found", { status: 404 });
   return { tool };
 }
+
+// The same for every visitor who is not signed in (app/utils/page-headers.server.ts).
+export const headers = publicPageHeaders;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   data

@@ -1,6 +1,7 @@
 import type { User } from "@prisma/client";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { getApiUser } from "./auth.server";
+import { API_CACHE_SECONDS, PRIVATE_NO_STORE, publicCache } from "./page-headers.server";
 import { staffRefusal, type StaffRole } from "./roles.server";
 import {
   fail,
@@ -16,6 +17,55 @@ import {
 /** A JSON answer of the REST API. */
 export function apiJson(body: Record<string, unknown>, status = 200, headers?: HeadersInit) {
   return Response.json(body, { status, headers });
+}
+
+/**
+ * A JSON read that is the same for everyone, whoever asks: shared caches (the server's
+ * response cache, a CDN) may keep it. Every other API answer is `private, no-store`.
+ */
+export function publicApiJson(body: Record<string, unknown>) {
+  return apiJson(body, 200, { "cache-control": publicCache(API_CACHE_SECONDS) });
+}
+
+/**
+ * A public JSON read of the form `{ ...head, [name]: [...items] }` whose list may be long:
+ * written a batch of items at a time as they come, so no answer holds the whole list as
+ * one string.
+ */
+export function publicApiJsonList(
+  head: Record<string, unknown>,
+  name: string,
+  batches: AsyncIterable<unknown[]>,
+) {
+  const encoder = new TextEncoder();
+  const iterator = batches[Symbol.asyncIterator]();
+  let first = true;
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      const opening = JSON.stringify({ ...head, [name]: [] }).slice(0, -2);
+      controller.enqueue(encoder.encode(opening));
+    },
+    async pull(controller) {
+      const next = await iterator.next();
+      if (next.done) {
+        controller.enqueue(encoder.encode("]}"));
+        controller.close();
+        return;
+      }
+      const items = next.value.map((item) => JSON.stringify(item)).join(",");
+      if (items) controller.enqueue(encoder.encode(first ? items : `,${items}`));
+      first &&= !items;
+    },
+    async cancel() {
+      await iterator.return?.();
+    },
+  });
+  return new Response(body, {
+    headers: {
+      "content-type": "application/json",
+      "cache-control": publicCache(API_CACHE_SECONDS),
+    },
+  });
 }
 
 export const UNAUTHORIZED_MESSAGE = "Please login first: a valid token is required";
@@ -104,9 +154,16 @@ export function apiRoute<Auth extends boolean = false>(options: ApiRouteOptions<
   }
 
   return {
-    loader: (args: LoaderFunctionArgs) => handle(args),
-    action: (args: ActionFunctionArgs) => handle(args),
+    loader: async (args: LoaderFunctionArgs) => privateUnlessSaid(await handle(args)),
+    action: async (args: ActionFunctionArgs) => privateUnlessSaid(await handle(args)),
   };
+}
+
+/** An answer that did not say it is public is the caller's own (a token, a profile): nothing keeps it. */
+function privateUnlessSaid(response: Response): Response {
+  if (!response.headers.has("cache-control"))
+    response.headers.set("cache-control", PRIVATE_NO_STORE);
+  return response;
 }
 
 /**

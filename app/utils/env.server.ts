@@ -6,7 +6,7 @@ import { parseBackupInterval } from "./backup-rules";
 const DEV_SESSION_SECRET = "dev-only-session-secret-change-me";
 
 const flag = z.enum(["true", "false"]).transform((value) => value === "true");
-const perMinute = z.coerce.number().int().positive();
+const limit = z.coerce.number().int().positive();
 
 /**
  * The database and its backups: the part of the environment `npm run db:backup` and
@@ -75,10 +75,15 @@ const envSchema = z
       .int()
       .positive()
       .default(100 * 1024),
+    // The buckets of app/utils/rate-limit.server.ts, one setting each.
     /** Writes (POST, PUT, PATCH, DELETE) one client may send per minute. */
-    RATE_LIMIT_WRITES_PER_MINUTE: perMinute.default(60),
-    /** Sign-in, registration and reset attempts one client may send per minute. */
-    RATE_LIMIT_SIGNIN_PER_MINUTE: perMinute.default(10),
+    RATE_LIMIT_WRITES_PER_MINUTE: limit.default(60),
+    /** Sign-in, registration and reset attempts one client may make per minute. */
+    RATE_LIMIT_SIGNIN_PER_MINUTE: limit.default(10),
+    /** Failed logins one account may take in 15 minutes, from all addresses together. */
+    RATE_LIMIT_ACCOUNT_FAILURES_PER_15_MINUTES: limit.default(10),
+    /** Accounts one client may create per hour. */
+    RATE_LIMIT_REGISTRATIONS_PER_HOUR: limit.default(5),
     /** One JSON line per request on stdout. */
     REQUEST_LOG: flag.default(true),
   })
@@ -100,6 +105,8 @@ const envSchema = z
       /** Newest first: cookies are signed with the first and read with any of them. */
       SESSION_SECRETS: secrets.length > 0 ? secrets : [DEV_SESSION_SECRET],
       APP_URL: env.APP_URL ?? `http://localhost:${env.PORT}`,
+      /** The origin APP_URL names when it is set: writes must be addressed to it. */
+      PUBLIC_ORIGIN: env.APP_URL ? new URL(env.APP_URL).origin : null,
     };
   });
 
@@ -147,11 +154,10 @@ export function serverConfig(env: Env = getEnv()): ServerConfig {
     PORT: env.PORT,
     HOST: env.HOST,
     APP_URL: env.APP_URL,
+    PUBLIC_ORIGIN: env.PUBLIC_ORIGIN,
     TRUST_PROXY: env.TRUST_PROXY,
     GOOGLE_CLIENT_ID: env.GOOGLE_CLIENT_ID,
     BODY_LIMIT_BYTES: env.BODY_LIMIT_BYTES,
-    RATE_LIMIT_WRITES_PER_MINUTE: env.RATE_LIMIT_WRITES_PER_MINUTE,
-    RATE_LIMIT_SIGNIN_PER_MINUTE: env.RATE_LIMIT_SIGNIN_PER_MINUTE,
     REQUEST_LOG: env.REQUEST_LOG,
   };
 }

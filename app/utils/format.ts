@@ -3,9 +3,12 @@ export function truncate(text: string, max: number): string {
   return Array.from(text).slice(0, max).join("");
 }
 
+/** How much of a description a service card shows. */
+export const CARD_DESCRIPTION_CHARS = 55;
+
 /** The card description: the first 55 characters followed by '...'. */
 export function cardDescription(description: string): string {
-  return `${truncate(description, 55)}...`;
+  return `${truncate(description, CARD_DESCRIPTION_CHARS)}...`;
 }
 
 /** Whole cents as US dollars with a $ prefix and two decimals: 12050 -> "$120.50". */

@@ -1,50 +1,136 @@
+import { createHash } from "node:crypto";
+import { isIP } from "node:net";
+import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import { getEnv, type Env } from "./env.server";
 import { fail, type Failure } from "./result";
 
-export const RATE_LIMIT_MESSAGE = "Too many attempts. Please wait a minute and try again.";
-
-type Window = { count: number; resetAt: number };
-
 /**
- * A fixed-window counter kept in this process's memory: enough for one server process,
- * which is how this app runs (SQLite). Keys are a client address plus an action name.
+ * Every limit of the app, in one place: a named bucket each, sized by its env setting
+ * (.env.example), counted in this process's memory (the clinic runs one process on one
+ * SQLite file). The domain takes from the sign-in buckets, so pages show the refusal in
+ * their form (with JavaScript or without) and the JSON API answers it with Retry-After;
+ * the Express server takes from `writes` through the build (`server.limitWrite` in
+ * entry.server.tsx) after it has refused cross-site requests, which so never count.
+ * docs/decisions/012-limits-and-the-request-edge.md says why each one is there.
  */
-export function createRateLimiter({ limit, windowMs }: { limit: number; windowMs: number }) {
-  const windows = new Map<string, Window>();
-  // Bounds the memory a flood of distinct addresses could take.
-  const MAX_KEYS = 10_000;
 
-  function sweep(now: number) {
-    for (const [key, window] of windows) {
-      if (window.resetAt <= now) windows.delete(key);
-    }
-  }
+export const RATE_LIMIT_MESSAGE = "Too many attempts. Please wait a minute and try again.";
+export const WRITE_LIMIT_MESSAGE = "Too many requests: please wait a minute and try again";
 
-  /** Counts one attempt; false (with the seconds to wait) once the limit is passed. */
-  function hit(key: string, now = Date.now()): { ok: true } | { ok: false; retryAfter: number } {
-    let window = windows.get(key);
-    if (!window || window.resetAt <= now) {
-      if (windows.size >= MAX_KEYS) sweep(now);
-      window = { count: 0, resetAt: now + windowMs };
-      windows.set(key, window);
-    }
-    window.count += 1;
-    if (window.count > limit) {
-      return { ok: false, retryAfter: Math.ceil((window.resetAt - now) / 1000) };
-    }
-    return { ok: true };
-  }
-
-  return { hit, reset: () => windows.clear() };
+/** "a minute", "15 minutes": how long a refusal asks to wait. */
+function waitFor(seconds: number) {
+  const minutes = Math.ceil(seconds / 60);
+  return minutes <= 1 ? "a minute" : `${minutes} minutes`;
 }
 
-/** Sign-in attempts (login, register, password reset): 10 a minute per client and action. */
-export const signInLimiter = createRateLimiter({ limit: 10, windowMs: 60_000 });
+export const accountLockedMessage = (seconds: number) =>
+  `Too many failed logins with this email. Please wait ${waitFor(seconds)} and try again, or reset your password.`;
+
+export const registrationsMessage = (seconds: number) =>
+  `Too many new accounts from your network. Please try again in ${waitFor(seconds)}.`;
+
+/** One limit: `points` takes per key in a fixed window of `seconds`. */
+export class Bucket {
+  private readonly limiter: RateLimiterMemory;
+
+  constructor(
+    readonly points: number,
+    readonly seconds: number,
+    private readonly message: (retryAfterSeconds: number) => string,
+  ) {
+    this.limiter = new RateLimiterMemory({ points, duration: seconds });
+  }
+
+  /** Takes one point for `key`: null, or the 429 to answer (with Retry-After) once none is left. */
+  async take(key: string): Promise<Failure | null> {
+    try {
+      await this.limiter.consume(key);
+      return null;
+    } catch (rejection) {
+      if (!(rejection instanceof RateLimiterRes)) throw rejection;
+      const retryAfter = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
+      return fail(429, this.message(retryAfter), retryAfter);
+    }
+  }
+
+  /** Gives back the point an attempt took, once it turned out not to count (a login that succeeded). */
+  async giveBack(key: string): Promise<void> {
+    const current = await this.limiter.get(key);
+    // A window that ended meanwhile has nothing to give back to.
+    if (current && current.consumedPoints > 0) await this.limiter.reward(key, 1);
+  }
+}
+
+export type RateLimits = ReturnType<typeof createRateLimits>;
+
+export function createRateLimits(env: Env) {
+  return {
+    /** Login, registration and reset attempts per client and minute; successful logins give theirs back. */
+    signIn: new Bucket(env.RATE_LIMIT_SIGNIN_PER_MINUTE, 60, () => RATE_LIMIT_MESSAGE),
+    /**
+     * Failed logins per account (the address typed, whether or not it has an account, so the
+     * refusal tells nothing), from all clients together: one account cannot be guessed from
+     * many addresses. A successful login gives back only its own point.
+     */
+    loginFailures: new Bucket(
+      env.RATE_LIMIT_ACCOUNT_FAILURES_PER_15_MINUTES,
+      15 * 60,
+      accountLockedMessage,
+    ),
+    /** Accounts created per client and hour: free accounts are what books the diary out. */
+    registrations: new Bucket(env.RATE_LIMIT_REGISTRATIONS_PER_HOUR, 60 * 60, registrationsMessage),
+    /** Every write (POST, PUT, PATCH, DELETE) per client and minute. */
+    writes: new Bucket(env.RATE_LIMIT_WRITES_PER_MINUTE, 60, () => WRITE_LIMIT_MESSAGE),
+  };
+}
+
+let limits: RateLimits | undefined;
+
+/** The app's buckets, sized from the environment on first use. */
+export function rateLimits(): RateLimits {
+  limits ??= createRateLimits(getEnv());
+  return limits;
+}
 
 /**
- * Counts an attempt at `action` from `clientIp`; returns the domain failure to hand
- * back when the client is over the limit, or null. Pages and the API share the count.
+ * The key a client is counted under: its address as the server sees it (`req.ip`, which
+ * believes X-Forwarded-For only with TRUST_PROXY). An IPv4 address written as IPv6 is the
+ * IPv4 address; an IPv6 address counts by its /64, the block one subscriber gets, so a
+ * client cannot take a fresh allowance from each address of its own network.
  */
-export function limitSignIn(action: string, clientIp: string): Failure | null {
-  const result = signInLimiter.hit(`${action}:${clientIp}`);
-  return result.ok ? null : fail(429, RATE_LIMIT_MESSAGE, result.retryAfter);
+export function clientKey(address: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
+  if (mapped && isIP(mapped) === 4) return mapped;
+  if (isIP(address) !== 6) return address;
+  return `${ipv6Groups(address).slice(0, 4).join(":")}::/64`;
+}
+
+/** The eight 16-bit groups of an IPv6 address, "::" expanded (a trailing IPv4 part too). */
+function ipv6Groups(address: string): string[] {
+  const [head = "", tail] = address.toLowerCase().split("%", 1)[0]!.split("::");
+  const parse = (part: string) =>
+    part
+      ? part.split(":").flatMap((group) => {
+          if (!group.includes(".")) return [group.padStart(4, "0")];
+          const [a = 0, b = 0, c = 0, d = 0] = group.split(".").map(Number);
+          return [
+            ((a << 8) | b).toString(16).padStart(4, "0"),
+            ((c << 8) | d).toString(16).padStart(4, "0"),
+          ];
+        })
+      : [];
+  const left = parse(head);
+  const right = tail === undefined ? [] : parse(tail);
+  const zeros = Array.from({ length: 8 - left.length - right.length }, () => "0000");
+  return [...left, ...zeros, ...right];
+}
+
+/** The key an account's failed logins count under: a digest of the address as typed, normalised. */
+export function accountKey(email: string): string {
+  return createHash("sha256").update(email.trim().toLowerCase()).digest("base64url").slice(0, 22);
+}
+
+/** What `server.limitWrite` answers the Express server: a write of this client counted, or its refusal. */
+export function limitWrite(address: string): Promise<Failure | null> {
+  return rateLimits().writes.take(clientKey(address));
 }

@@ -10,6 +10,7 @@ import { OPENING_HOURS } from "~/utils/slot-rules";
 import { TMP_DIR } from "../support/paths";
 import { testPorts } from "../support/ports.mjs";
 import {
+  NO_RATE_LIMITS,
   startProductionServer,
   TEST_PASSWORD,
   type ProductionServer,
@@ -20,10 +21,7 @@ const PORT = testPorts().crash;
 const CLIENTS = 4;
 /** The kill comes once this many bookings were acknowledged, with the stream still going. */
 const KILL_AFTER = Number(process.env.CRASH_KILL_AFTER || 50);
-const NO_LIMITS = {
-  RATE_LIMIT_WRITES_PER_MINUTE: "1000000",
-  RATE_LIMIT_SIGNIN_PER_MINUTE: "1000000",
-};
+const NO_LIMITS = NO_RATE_LIMITS;
 
 let server: ProductionServer | undefined;
 

@@ -7,7 +7,11 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TMP_DIR } from "../support/paths";
 import { testPorts } from "../support/ports.mjs";
-import { startProductionServer, type ProductionServer } from "../support/production-server";
+import {
+  NO_RATE_LIMITS,
+  startProductionServer,
+  type ProductionServer,
+} from "../support/production-server";
 import { discoverRoutes, fillPattern, type DiscoveredRoute } from "../support/route-discovery";
 
 const PORT = testPorts().fuzz;
@@ -29,7 +33,7 @@ beforeAll(async () => {
   server = await startProductionServer({
     port: PORT,
     // The suite is one client sending many writes on purpose.
-    env: { RATE_LIMIT_WRITES_PER_MINUTE: "1000000", RATE_LIMIT_SIGNIN_PER_MINUTE: "1000000" },
+    env: NO_RATE_LIMITS,
   });
   userId = (await server.signedInUser()).user.id;
   serviceId = (await server.db().service.findFirstOrThrow()).id;

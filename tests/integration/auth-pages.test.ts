@@ -146,8 +146,9 @@ describe("login page action", () => {
     expect(limited.status).toBe(429);
     expect(limited.body?.error).toBe(RATE_LIMIT_MESSAGE);
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
-    // Another client is not affected.
-    expect((await login({ email: "x@example.com", password: "wrong-pass" })).status).toBe(401);
+    // Another client is not affected (with another address: this one's failures are
+    // counted per account too, tests/integration/rate-limits.test.ts).
+    expect((await login({ email: "y@example.com", password: "wrong-pass" })).status).toBe(401);
   });
 
   it("sends a signed-in visitor on from the login page", async () => {

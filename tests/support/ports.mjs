@@ -19,12 +19,23 @@ export function testPorts(env = process.env) {
   const e2e = Number(env.E2E_PORT || base + 40);
   return {
     base,
-    /** The security suite's three servers: default limits off, limits on, behind a proxy. */
-    security: { main: base + 1, limited: base + 2, proxied: base + 3 },
+    /**
+     * The security suites' servers: limits off (http-security), limits on and behind a
+     * proxy (rate-limits), the request edge on its own and behind a proxy (request-edge).
+     */
+    security: {
+      main: base + 1,
+      limited: base + 2,
+      proxied: base + 3,
+      edge: base + 5,
+      edgeProxied: base + 6,
+    },
     /** The account-security suite's server (Google answered by msw inside it). */
     accounts: base + 4,
     fuzz: base + 10,
     load: base + 20,
+    /** The memory flood (tests/load/flood.test.ts). */
+    flood: base + 21,
     crash: base + 30,
     /** Playwright's server, and the two broken servers some specs start beside it. */
     e2e: { main: e2e, brokenDatabase: e2e + 1, noReviews: e2e + 2 },
@@ -34,6 +45,7 @@ export function testPorts(env = process.env) {
       small: base + 52,
       large: base + 53,
       backup: base + 54,
+      fixture: base + 55,
     },
     /** The backup suite: the server written to, and the instance restored from its backup. */
     backup: { main: base + 60, restored: base + 61 },

@@ -16,6 +16,14 @@ import { passwordHashFor } from "./test-password";
 
 export { TEST_PASSWORD } from "./test-password";
 
+/** Every bucket of app/utils/rate-limit.server.ts out of the way, for suites that are one busy client on purpose. */
+export const NO_RATE_LIMITS = {
+  RATE_LIMIT_WRITES_PER_MINUTE: "1000000",
+  RATE_LIMIT_SIGNIN_PER_MINUTE: "1000000",
+  RATE_LIMIT_ACCOUNT_FAILURES_PER_15_MINUTES: "1000000",
+  RATE_LIMIT_REGISTRATIONS_PER_HOUR: "1000000",
+};
+
 /**
  * The secret the servers sign cookies with: the one the app's cookie code in this test
  * process uses (tests/support/vitest-setup.ts), so cookies made here are the servers' own.

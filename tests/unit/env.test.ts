@@ -55,13 +55,17 @@ describe("environment", () => {
       PORT: 4000,
       HOST: "127.0.0.1",
       APP_URL: "http://localhost:4000",
+      PUBLIC_ORIGIN: null,
       TRUST_PROXY: true,
       GOOGLE_CLIENT_ID: undefined,
       BODY_LIMIT_BYTES: 2048,
-      RATE_LIMIT_WRITES_PER_MINUTE: 5,
-      RATE_LIMIT_SIGNIN_PER_MINUTE: 2,
       REQUEST_LOG: false,
     });
+    expect(env).toMatchObject({ RATE_LIMIT_WRITES_PER_MINUTE: 5, RATE_LIMIT_SIGNIN_PER_MINUTE: 2 });
+    expect(
+      serverConfig(parseEnv({ NODE_ENV: "test", APP_URL: "https://clinic.example/app" }))
+        .PUBLIC_ORIGIN,
+    ).toBe("https://clinic.example");
     expect(() => parseEnv({ NODE_ENV: "test", BODY_LIMIT_BYTES: "-1" })).toThrow(
       /^Invalid environment: BODY_LIMIT_BYTES: /,
     );

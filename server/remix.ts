@@ -1,0 +1,115 @@
+import {
+  createReadableStreamFromReadable,
+  createRequestHandler,
+  writeReadableStreamToWritable,
+  type AppLoadContext,
+  type ServerBuild,
+} from "@remix-run/node";
+import type {
+  Request as ExpressRequest,
+  RequestHandler,
+  Response as ExpressResponse,
+} from "express";
+import { requestHost } from "./request-edge";
+import type { ResponseCache } from "./response-cache";
+
+type Options = {
+  /** The current build (a new one after each rebuild in development). */
+  getBuild: () => ServerBuild;
+  mode: "development" | "production";
+  getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext;
+  /** The app's cache generation (`server.readCacheGeneration` of the build). */
+  generation: () => number;
+  cache: ResponseCache;
+};
+
+/**
+ * Hands a request to Remix and writes its answer, through the response cache: a kept
+ * answer is written without running Remix; an answer the app declares public is kept on
+ * the way out. Any answer that sets a cookie is marked `private, no-store`, whatever the
+ * route said: a shared cache must never hand one visitor's cookie to another.
+ */
+export function remixHandler({ getBuild, mode, getLoadContext, generation, cache }: Options) {
+  let current: { build: ServerBuild; handle: ReturnType<typeof createRequestHandler> } | null =
+    null;
+  const handlerFor = (build: ServerBuild) => {
+    if (current?.build !== build) current = { build, handle: createRequestHandler(build, mode) };
+    return current.handle;
+  };
+
+  const handler: RequestHandler = async (req, res, next) => {
+    try {
+      const key = cache.keyFor(req);
+      const startedIn = generation();
+      const context = getLoadContext(req, res);
+      if (key) {
+        const hit = cache.lookup(key, startedIn);
+        if (hit) return cache.send(req, res, hit, { nonce: context.cspNonce, hit: true });
+      }
+      // A HEAD that might be kept asks Remix for the whole answer, so that a GET can use it.
+      const method = key && req.method === "HEAD" ? "GET" : req.method;
+      let response = await handlerFor(getBuild())(toFetchRequest(req, res, method), context);
+      if (response.headers.has("set-cookie")) {
+        // Some responses (Response.redirect) have read-only headers: copy those first.
+        response = new Response(response.body, response);
+        response.headers.set("cache-control", "private, no-store");
+      }
+      const seconds = key ? cache.keepFor(response) : 0;
+      // A write that landed while this answer was made may not be in it: not kept.
+      if (key && seconds > 0 && generation() === startedIn) {
+        const kept = await cache.store(key, response, {
+          generation: startedIn,
+          seconds,
+          nonce: context.cspNonce,
+        });
+        if (!(kept instanceof Response)) {
+          return cache.send(req, res, kept, { nonce: context.cspNonce, hit: false });
+        }
+        response = kept;
+      }
+      await sendFetchResponse(req, res, response);
+    } catch (error) {
+      next(error);
+    }
+  };
+  return handler;
+}
+
+/** The Fetch API request Remix reads, for an Express request the edge has checked. */
+function toFetchRequest(req: ExpressRequest, res: ExpressResponse, method: string): Request {
+  const url = `${req.protocol}://${requestHost(req)}${req.originalUrl}`;
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+    else headers.set(name, value);
+  }
+  // Loaders and actions stop (request.signal) when the client goes away before the answer.
+  const controller = new AbortController();
+  res.on("close", () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  const hasBody = method !== "GET" && method !== "HEAD";
+  return new Request(url, {
+    method,
+    headers,
+    signal: controller.signal,
+    ...(hasBody ? { body: createReadableStreamFromReadable(req), duplex: "half" } : {}),
+  } as RequestInit);
+}
+
+async function sendFetchResponse(req: ExpressRequest, res: ExpressResponse, response: Response) {
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  const cookies = response.headers.getSetCookie();
+  for (const [name, value] of response.headers) {
+    if (name !== "set-cookie") res.setHeader(name, value);
+  }
+  if (cookies.length > 0) res.setHeader("set-cookie", cookies);
+  if (req.method === "HEAD" || !response.body) {
+    await response.body?.cancel();
+    res.end();
+    return;
+  }
+  await writeReadableStreamToWritable(response.body, res);
+}

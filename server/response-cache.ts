@@ -1,0 +1,208 @@
+import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
+import { LRUCache } from "lru-cache";
+
+/** All kept answers together: an upper bound on the memory the cache may hold. */
+const MAX_BYTES = 16 * 1024 * 1024;
+/** One answer larger than this is served but not kept. */
+const MAX_ENTRY_BYTES = 1024 * 1024;
+/** The longest an answer is kept, whatever its s-maxage says. */
+const MAX_AGE_SECONDS = 300;
+/** Per entry beyond its body: key, headers, bookkeeping. */
+const ENTRY_OVERHEAD_BYTES = 512;
+const KEPT_HEADERS = ["content-type", "cache-control", "vary"];
+
+type Entry = {
+  generation: number;
+  expiresAt: number;
+  status: number;
+  headers: Record<string, string>;
+  /**
+   * The body, cut where a page's scripts carry the CSP nonce of the render that produced
+   * it: a hit writes the pieces with its own response's nonce between them, so nothing
+   * large is copied per request. Any other answer is a single piece.
+   */
+  pieces: Buffer[];
+  length: number;
+};
+
+/**
+ * Keeps whole answers of the app in memory, as Remix produced them, and serves them again
+ * without running Remix, until the app's cache generation moves (every write) or their
+ * time is up. It knows no routes: the app declares what may be kept, and only this is:
+ *
+ * - a GET or HEAD without Cookie or Authorization (nobody's own answer), for a URL in its
+ *   one plain form: no query string, lower case, no trailing slash, nothing escaped (so
+ *   neither made-up parameters nor spellings of the same path can fill the cache);
+ * - answered 200 with `Cache-Control: public, s-maxage=N`, no Set-Cookie, and no Vary
+ *   beyond Cookie and Accept-Encoding.
+ *
+ * The cache is bounded by bytes (least recently used answers leave first).
+ */
+export function createResponseCache() {
+  const entries = new LRUCache<string, Entry>({
+    maxSize: MAX_BYTES,
+    maxEntrySize: MAX_ENTRY_BYTES + ENTRY_OVERHEAD_BYTES,
+    sizeCalculation: (entry, key) => entry.length + key.length + ENTRY_OVERHEAD_BYTES,
+  });
+
+  return {
+    /** The key a request is kept under, or null when its answer may not be kept. */
+    keyFor(req: ExpressRequest): string | null {
+      if (req.method !== "GET" && req.method !== "HEAD") return null;
+      if (req.headers.cookie !== undefined || req.headers.authorization !== undefined) return null;
+      const url = req.originalUrl;
+      return isPlainPath(url) ? url : null;
+    },
+
+    /** A live entry for the key under the current generation. */
+    lookup(key: string, generation: number): Entry | undefined {
+      const entry = entries.get(key);
+      if (!entry) return undefined;
+      if (entry.generation === generation && entry.expiresAt > Date.now()) return entry;
+      entries.delete(key);
+      return undefined;
+    },
+
+    /** How long (seconds) the answer may be kept, or 0 when it may not be kept at all. */
+    keepFor(response: Response): number {
+      if (response.status !== 200 || response.headers.has("set-cookie")) return 0;
+      if (Number(response.headers.get("content-length")) > MAX_ENTRY_BYTES) return 0;
+      const vary = response.headers.get("vary");
+      if (vary && vary.split(",").some((name) => !VARY_OK.has(name.trim().toLowerCase()))) {
+        return 0;
+      }
+      return sharedMaxAge(response.headers.get("cache-control"));
+    },
+
+    /**
+     * Reads the answer's body and keeps it under the generation the request started with;
+     * `nonce` is this response's CSP nonce. An answer that turns out larger than an entry
+     * may be is not kept: its Response is handed back, to be streamed on as it comes.
+     */
+    async store(
+      key: string,
+      response: Response,
+      { generation, seconds, nonce }: { generation: number; seconds: number; nonce?: string },
+    ): Promise<Entry | Response> {
+      const read = await readUpTo(response, MAX_ENTRY_BYTES);
+      if (read instanceof Response) return read;
+      const body = read;
+      const headers: Record<string, string> = {};
+      for (const name of KEPT_HEADERS) {
+        const value = response.headers.get(name);
+        if (value) headers[name] = value;
+      }
+      const html = headers["content-type"]?.startsWith("text/html") ?? false;
+      const pieces = html && nonce ? split(body, `nonce="${nonce}"`) : [body];
+      const entry: Entry = {
+        generation,
+        expiresAt: Date.now() + Math.min(seconds, MAX_AGE_SECONDS) * 1000,
+        status: response.status,
+        headers,
+        pieces,
+        length: pieces.reduce((sum, piece) => sum + piece.length, 0),
+      };
+      entries.set(key, entry);
+      return entry;
+    },
+
+    /**
+     * Writes an entry as this request's answer, with this response's nonce. `X-Cache` says
+     * whether Remix made it just now (MISS) or it came from the cache (HIT).
+     */
+    send(
+      req: ExpressRequest,
+      res: ExpressResponse,
+      entry: Entry,
+      { nonce, hit }: { nonce?: string; hit: boolean },
+    ) {
+      const stamp = entry.pieces.length > 1 && nonce ? Buffer.from(`nonce="${nonce}"`) : null;
+      const length = entry.length + (stamp ? stamp.length * (entry.pieces.length - 1) : 0);
+      res.status(entry.status).set(entry.headers).set("content-length", String(length));
+      res.set("x-cache", hit ? "HIT" : "MISS");
+      if (req.method === "HEAD") {
+        res.end();
+        return;
+      }
+      res.cork();
+      entry.pieces.forEach((piece, index) => {
+        if (index > 0 && stamp) res.write(stamp);
+        res.write(piece);
+      });
+      res.end();
+      res.uncork();
+    },
+
+    /** Bytes held now (for tests and benchmarks). */
+    get size() {
+      return entries.calculatedSize;
+    },
+  };
+}
+
+export type ResponseCache = ReturnType<typeof createResponseCache>;
+
+const VARY_OK = new Set(["cookie", "accept-encoding"]);
+
+/** A path in its one plain form: /, or lower-case segments, no query, no escapes, no trailing slash. */
+function isPlainPath(url: string): boolean {
+  return url === "/" || /^(\/[a-z0-9._~!$&'()*+,;=:@-]+)+$/.test(url);
+}
+
+/** s-maxage of a `public` Cache-Control (0 when absent, or when anything forbids keeping it). */
+function sharedMaxAge(cacheControl: string | null): number {
+  if (!cacheControl) return 0;
+  const directives = new Map(
+    cacheControl.split(",").map((part) => {
+      const [name = "", value = ""] = part.trim().toLowerCase().split("=", 2);
+      return [name, value] as const;
+    }),
+  );
+  if (!directives.has("public")) return 0;
+  if (["private", "no-store", "no-cache"].some((name) => directives.has(name))) return 0;
+  const seconds = Number(directives.get("s-maxage"));
+  return Number.isInteger(seconds) && seconds > 0 ? seconds : 0;
+}
+
+/**
+ * The whole body when it is at most `limit` bytes; otherwise the same answer again, its
+ * body made of what was read so far followed by the rest, unread.
+ */
+async function readUpTo(response: Response, limit: number): Promise<Buffer | Response> {
+  if (!response.body) return Buffer.alloc(0);
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return Buffer.concat(chunks, size);
+    chunks.push(value);
+    size += value.byteLength;
+    if (size > limit) break;
+  }
+  const rest = new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (const chunk of chunks.splice(0)) controller.enqueue(chunk);
+    },
+    async pull(controller) {
+      const { done, value } = await reader.read();
+      if (done) controller.close();
+      else controller.enqueue(value);
+    },
+    cancel(reason) {
+      return reader.cancel(reason);
+    },
+  });
+  return new Response(rest, response);
+}
+
+function split(body: Buffer, separator: string): Buffer[] {
+  const pieces: Buffer[] = [];
+  let start = 0;
+  for (let at = body.indexOf(separator); at !== -1; at = body.indexOf(separator, start)) {
+    pieces.push(body.subarray(start, at));
+    start = at + separator.length;
+  }
+  pieces.push(body.subarray(start));
+  return pieces;
+}
