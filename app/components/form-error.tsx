@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { dismissAppToast, showAppToast } from "./toaster";
 
 /**
@@ -17,12 +17,23 @@ export function FormError({
   id?: string;
   version?: number;
 }) {
-  const toastId = `form-error:${id}`;
+  // Each error given gets a toast of its own id: sonner drops a toast that reuses the id
+  // of one just dismissed (the field was fixed, then the form sent again at once).
+  const shownToast = useRef<string | null>(null);
   useEffect(() => {
-    if (message) showAppToast({ type: "error", message }, toastId);
-    else dismissAppToast(toastId);
-  }, [message, toastId, version]);
-  useEffect(() => () => dismissAppToast(toastId), [toastId]);
+    if (shownToast.current) dismissAppToast(shownToast.current);
+    shownToast.current = null;
+    if (!message) return;
+    const toastId = `form-error:${id}:${version}:${message}`;
+    shownToast.current = toastId;
+    showAppToast({ type: "error", message }, toastId);
+  }, [message, id, version]);
+  useEffect(
+    () => () => {
+      if (shownToast.current) dismissAppToast(shownToast.current);
+    },
+    [],
+  );
   if (!message) return null;
   return (
     <p id={id} role="alert" className="form-error mt-3" data-testid="form-error">
