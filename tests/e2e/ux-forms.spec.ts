@@ -205,6 +205,7 @@ test.describe("the booking form when the free times cannot be loaded", () => {
     await page.getByLabel("Date").fill(upcoming(THURSDAY, 2));
     const failed = page.getByTestId("free-times-failed");
     await expect(failed).toContainText("We could not load the free times");
+    expect(await axeViolations(page)).toEqual([]);
     failing = false;
     await failed.getByRole("button", { name: "Try again" }).click();
     const time = page.getByLabel("Time");
