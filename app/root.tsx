@@ -10,6 +10,7 @@ import {
 } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { GeneralErrorBoundary } from "./components/error-pages";
+import { RouteFocus } from "./components/route-focus";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { AppToaster, ServerToast } from "./components/toaster";
@@ -59,6 +60,7 @@ export function Layout({ children }: { children: ReactNode }) {
           {children}
         </main>
         <SiteFooter />
+        <RouteFocus />
         <AppToaster />
         <ServerToast toast={rootData?.toast} />
         <ScrollRestoration nonce={nonce} />

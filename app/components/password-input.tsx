@@ -1,6 +1,7 @@
 import { useState } from "react";
 import type { InputHTMLAttributes } from "react";
 import { useHydrated } from "~/utils/use-hydrated";
+import { describedBy, useFieldError } from "./form-kit";
 
 type Props = Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "id" | "name"> & {
   id: string;
@@ -15,6 +16,7 @@ type Props = Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "id" | "name">
 export function PasswordInput({ id, name, label, className, ...rest }: Props) {
   const [visible, setVisible] = useState(false);
   const hydrated = useHydrated();
+  const { invalid, errorId } = useFieldError(name);
 
   return (
     <div>
@@ -27,6 +29,8 @@ export function PasswordInput({ id, name, label, className, ...rest }: Props) {
           id={id}
           name={name}
           type={visible ? "text" : "password"}
+          aria-invalid={invalid || undefined}
+          aria-describedby={describedBy(rest["aria-describedby"], errorId)}
           className={`field-input pr-20 ${className ?? ""}`}
         />
         {hydrated ? (

@@ -18,7 +18,7 @@ export function ServiceCard({
   return (
     <li
       id={`service-${position}`}
-      className="flex scroll-mt-24 flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm"
+      className="flex flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm"
       data-testid="service-card"
     >
       <Link to={`/product/${service._id}`} className="group block" data-testid="service-card-link">

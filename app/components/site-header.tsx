@@ -1,6 +1,8 @@
 import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
+import { CLINIC, clinicTelHref } from "~/data/clinic";
 import type { PublicUser } from "~/utils/auth.server";
+import { Avatar } from "./avatar";
 
 function navClass({ isActive }: { isActive: boolean }) {
   return `rounded-md px-3 py-2 text-sm font-medium ${
@@ -8,74 +10,100 @@ function navClass({ isActive }: { isActive: boolean }) {
   }`;
 }
 
+const itemClass = "block rounded-md px-3 py-2 text-left text-sm text-slate-700 hover:bg-slate-100";
+
 export function profilePathFor(user: Pick<PublicUser, "provider">) {
   return user.provider === "google" ? "/user/profileGoogle" : "/user/profile";
 }
 
-function Avatar({ user }: { user: PublicUser }) {
-  const initial = user.name.trim().charAt(0).toUpperCase() || "?";
-  return user.userImage ? (
-    <img
-      src={user.userImage}
-      alt=""
-      width={32}
-      height={32}
-      className="h-8 w-8 rounded-full border border-slate-200 object-cover"
-    />
-  ) : (
-    <span
-      aria-hidden="true"
-      className="flex h-8 w-8 items-center justify-center rounded-full bg-brand-700 text-sm font-bold text-white"
-    >
-      {initial}
-    </span>
-  );
-}
-
-/** A details menu stays open across client-side navigations (the header is not remounted). */
-function useClosedOnNavigation() {
+/**
+ * A <details> menu (it opens without JavaScript) that behaves as a disclosure should
+ * once JavaScript runs: Escape closes it and returns focus to its button; a click
+ * elsewhere or tabbing out of it closes it, so it never covers what gets focus next; and
+ * it closes after a client-side navigation (the header is not remounted).
+ */
+function useDisclosure() {
   const ref = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
   useEffect(() => {
     if (ref.current) ref.current.open = false;
   }, [location.key]);
+  useEffect(() => {
+    const details = ref.current;
+    if (!details) return;
+    function onKeyDown(event: KeyboardEvent) {
+      if (event.key !== "Escape" || !details!.open) return;
+      event.stopPropagation();
+      details!.open = false;
+      details!.querySelector("summary")?.focus();
+    }
+    function onFocusOut(event: FocusEvent) {
+      const next = event.relatedTarget;
+      if (next instanceof Node && !details!.contains(next)) details!.open = false;
+    }
+    function onPointerDown(event: PointerEvent) {
+      if (event.target instanceof Node && !details!.contains(event.target)) details!.open = false;
+    }
+    details.addEventListener("keydown", onKeyDown);
+    details.addEventListener("focusout", onFocusOut);
+    document.addEventListener("pointerdown", onPointerDown);
+    return () => {
+      details.removeEventListener("keydown", onKeyDown);
+      details.removeEventListener("focusout", onFocusOut);
+      document.removeEventListener("pointerdown", onPointerDown);
+    };
+  }, []);
   return ref;
 }
 
-function UserMenu({ user }: { user: PublicUser }) {
-  const menu = useClosedOnNavigation();
-  // details/summary opens without JavaScript.
+/** The header's height as a CSS variable: toasts sit below it, scrolling keeps focus clear of it. */
+function useHeaderHeight() {
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const header = ref.current;
+    if (!header) return;
+    const root = document.documentElement;
+    const update = () => root.style.setProperty("--header-height", `${header.offsetHeight}px`);
+    update();
+    const observer = new ResizeObserver(update);
+    observer.observe(header);
+    return () => observer.disconnect();
+  }, []);
+  return ref;
+}
+
+function AccountLinks({ user }: { user: PublicUser }) {
   return (
-    <details ref={menu} className="group relative">
+    <>
+      <Link to={profilePathFor(user)} className={itemClass}>
+        Profile
+      </Link>
+      <Link to="/user/appointments" className={itemClass}>
+        My appointments
+      </Link>
+      <Form method="post" action="/logout">
+        <button type="submit" className={`${itemClass} w-full`}>
+          Logout
+        </button>
+      </Form>
+    </>
+  );
+}
+
+function UserMenu({ user }: { user: PublicUser }) {
+  const menu = useDisclosure();
+  return (
+    <details ref={menu} className="relative">
       <summary
         className="flex cursor-pointer list-none items-center gap-2 rounded-md px-2 py-1 text-sm font-medium text-slate-800 hover:bg-slate-100"
         data-testid="user-menu"
       >
-        <Avatar user={user} />
+        <Avatar name={user.name} src={user.userImage} />
         <span className="max-w-[10rem] truncate">{user.name}</span>
         <span aria-hidden="true">▾</span>
       </summary>
-      <div className="absolute right-0 z-30 mt-2 w-48 rounded-md border border-slate-200 bg-white py-1 shadow-lg">
-        <Link
-          to={profilePathFor(user)}
-          className="block px-4 py-2 text-sm text-slate-700 hover:bg-slate-100"
-        >
-          Profile
-        </Link>
-        <Link
-          to="/user/appointments"
-          className="block px-4 py-2 text-sm text-slate-700 hover:bg-slate-100"
-        >
-          My appointments
-        </Link>
-        <Form method="post" action="/logout">
-          <button
-            type="submit"
-            className="block w-full px-4 py-2 text-left text-sm text-slate-700 hover:bg-slate-100"
-          >
-            Logout
-          </button>
-        </Form>
+      <div className="absolute right-0 z-30 mt-2 w-52 rounded-md border border-slate-200 bg-white p-1 shadow-lg">
+        <AccountLinks user={user} />
       </div>
     </details>
   );
@@ -113,31 +141,61 @@ function NavLinks({ user }: { user: PublicUser | null }) {
   );
 }
 
-export function SiteHeader({ user }: { user: PublicUser | null }) {
-  const mobileMenu = useClosedOnNavigation();
+/** The clinic's phone, one tap away on every page (emergencies). */
+function CallLink() {
   return (
-    <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
+    <a
+      href={clinicTelHref()}
+      className="inline-flex items-center gap-1 rounded-md px-2 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50"
+      data-testid="header-phone"
+    >
+      <span aria-hidden="true">☎</span>
+      <span className="hidden xl:inline">Emergencies: {CLINIC.phone}</span>
+      <span className="xl:hidden">
+        Call<span className="sr-only"> the clinic: {CLINIC.phone}</span>
+      </span>
+    </a>
+  );
+}
+
+export function SiteHeader({ user }: { user: PublicUser | null }) {
+  const header = useHeaderHeight();
+  const mobileMenu = useDisclosure();
+  return (
+    <header
+      ref={header}
+      className="sticky top-0 z-20 border-b border-slate-200 bg-white/95 backdrop-blur"
+    >
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-4">
         <Link to="/" className="flex items-center gap-2 text-lg font-bold text-brand-800">
           <img src="/favicon.svg" alt="" width={28} height={28} />
           <span>Dental Clinic</span>
         </Link>
-        <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
-          <NavLinks user={user} />
-          {user ? <UserMenu user={user} /> : null}
-        </nav>
-        <details ref={mobileMenu} className="relative md:hidden">
-          <summary className="btn-secondary list-none" aria-label="Open menu">
-            Menu
-          </summary>
-          <nav
-            aria-label="Mobile"
-            className="absolute right-0 z-30 mt-2 flex w-56 flex-col gap-1 rounded-md border border-slate-200 bg-white p-2 shadow-lg"
-          >
+        <div className="flex items-center gap-1">
+          <CallLink />
+          <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
             <NavLinks user={user} />
             {user ? <UserMenu user={user} /> : null}
           </nav>
-        </details>
+          <details ref={mobileMenu} className="relative lg:hidden">
+            <summary className="btn-secondary list-none">Menu</summary>
+            <nav
+              aria-label="Mobile"
+              className="absolute right-0 z-30 mt-2 flex w-60 flex-col gap-1 rounded-md border border-slate-200 bg-white p-2 shadow-lg"
+            >
+              <NavLinks user={user} />
+              {user ? (
+                <>
+                  <p className="mt-1 flex items-center gap-2 border-t border-slate-200 px-3 pt-3 pb-1 text-sm font-medium text-slate-900">
+                    <Avatar name={user.name} src={user.userImage} />
+                    <span className="truncate">{user.name}</span>
+                  </p>
+                  <AccountLinks user={user} />
+                </>
+              ) : null}
+            </nav>
+          </details>
+        </div>
       </div>
     </header>
   );

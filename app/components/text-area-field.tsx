@@ -1,4 +1,5 @@
 import type { TextareaHTMLAttributes } from "react";
+import { describedBy, useFieldError } from "./form-kit";
 
 type TextAreaFieldProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "id" | "name"> & {
   name: string;
@@ -8,6 +9,7 @@ type TextAreaFieldProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "id"
 /** A labelled textarea, the multi-line sibling of TextField. */
 export function TextAreaField({ name, label, className, rows = 4, ...rest }: TextAreaFieldProps) {
   const id = `field-${name}`;
+  const { invalid, errorId } = useFieldError(name);
   return (
     <div>
       <label htmlFor={id} className="field-label">
@@ -18,6 +20,8 @@ export function TextAreaField({ name, label, className, rows = 4, ...rest }: Tex
         id={id}
         name={name}
         rows={rows}
+        aria-invalid={invalid || undefined}
+        aria-describedby={describedBy(rest["aria-describedby"], errorId)}
         className={`field-input ${className ?? ""}`}
       />
     </div>

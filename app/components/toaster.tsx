@@ -1,6 +1,8 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import type { Toast } from "~/utils/toast.server";
 
+const TOAST_TOP = "calc(var(--header-height) + 0.5rem)";
+
 // sonner is a tenth of the site's JavaScript: it loads with the first toast, not with
 // every page. Toasts asked for before it is on screen wait for it.
 const loadSonner = () => import("sonner");
@@ -26,6 +28,9 @@ const LazyToaster = lazy(async () => {
     return (
       <Toaster
         position="top-right"
+        // Below the sticky header, never over its links, its user menu or the phone's Menu.
+        offset={{ top: TOAST_TOP, right: "1rem" }}
+        mobileOffset={{ top: TOAST_TOP, right: "0.5rem", left: "0.5rem" }}
         duration={5000}
         theme="light"
         closeButton
@@ -54,15 +59,25 @@ export function AppToaster() {
   ) : null;
 }
 
-export function showAppToast(toast: Toast) {
+/**
+ * Shows a toast. `id` names it: a toast shown again under the same id replaces the one on
+ * screen (a form keeps one error toast, whose text follows its latest error).
+ */
+export function showAppToast(toast: Toast, id = `${toast.type}:${toast.message}`) {
   toasterWanted = true;
   requestToaster?.();
   void Promise.all([loadSonner(), toasterReady]).then(([{ toast: show }]) => {
-    const options = { id: `${toast.type}:${toast.message}` };
+    const options = { id };
     if (toast.type === "success") show.success(toast.message, options);
     else if (toast.type === "error") show.error(toast.message, options);
     else show(toast.message, options);
   });
+}
+
+/** Removes the toast shown under `id`, if sonner has been loaded at all. */
+export function dismissAppToast(id: string) {
+  if (!toasterWanted) return;
+  void loadSonner().then(({ toast }) => toast.dismiss(id));
 }
 
 /**
@@ -78,7 +93,7 @@ export function ServerToast({ toast }: { toast: Toast | null | undefined }) {
     <noscript>
       <div
         role={toast.type === "error" ? "alert" : "status"}
-        className={`noscript-toast fixed top-4 right-4 z-50 max-w-sm rounded-md border px-4 py-3 text-sm shadow-lg ${
+        className={`noscript-toast fixed top-[calc(var(--header-height)+0.5rem)] right-4 z-50 max-w-sm rounded-md border px-4 py-3 text-sm shadow-lg ${
           toast.type === "error"
             ? "border-red-200 bg-red-50 text-red-800"
             : "border-emerald-200 bg-emerald-50 text-emerald-800"

@@ -11,13 +11,18 @@ export const PAGE_SIZE = 6;
  */
 export const MAX_LISTED_PAGES = 10;
 
-/** The price ranges offered as radio buttons; a range is inclusive at both ends, in dollars. */
+/**
+ * The price ranges offered as radio buttons, in dollars. A range is inclusive at both ends
+ * (as `radio: [min, max]` in the API), so each one ends a cent below where the next begins:
+ * a $100 service is in "$100 to $499.99" only. The last one runs to the highest price a
+ * service may have.
+ */
 export const PRICE_RANGES = [
-  { value: "0-100", label: "$0 to $100" },
-  { value: "100-500", label: "$100 to $500" },
-  { value: "500-1000", label: "$500 to $1,000" },
-  { value: "1000-2500", label: "$1,000 to $2,500" },
-  { value: "2500-10000", label: "$2,500 to $10,000" },
+  { value: "0-99.99", label: "$0 to $99.99" },
+  { value: "100-499.99", label: "$100 to $499.99" },
+  { value: "500-999.99", label: "$500 to $999.99" },
+  { value: "1000-2499.99", label: "$1,000 to $2,499.99" },
+  { value: "2500-100000", label: "$2,500 and more" },
 ] as const;
 
 export type PriceRange = [min: number, max: number];

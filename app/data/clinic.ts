@@ -1,4 +1,4 @@
-/** The clinic's public details, shown on the home page. */
+/** The clinic's public details: the home page, the header's phone link, the privacy notice. */
 export const CLINIC = {
   name: "Dental Clinic",
   address: { street: "48 Main Street", city: "Springfield", region: "MA", postalCode: "01103" },
@@ -24,4 +24,16 @@ export function clinicMapUrl(): string {
     marker: `${lat},${lon}`,
   });
   return `https://www.openstreetmap.org/export/embed.html?${params.toString()}`;
+}
+
+/** The clinic's phone as a `tel:` link. */
+export function clinicTelHref(): string {
+  return `tel:${CLINIC.phone.replace(/[^+\d]/g, "")}`;
+}
+
+/** Directions to the clinic on OpenStreetMap (the visitor's device fills in the start). */
+export function clinicDirectionsUrl(): string {
+  const { lat, lon } = CLINIC.map;
+  const params = new URLSearchParams({ route: `;${lat},${lon}` });
+  return `https://www.openstreetmap.org/directions?${params.toString()}`;
 }

@@ -54,7 +54,7 @@ function timingHash() {
 export async function registerUser(
   input: Record<string, unknown>,
   { clientIp }: Options,
-): Promise<Result<{ message: string }>> {
+): Promise<Result<{ message: string; email: string }>> {
   const limits = rateLimits();
   const client = clientKey(clientIp);
   const limited = await limits.signIn.take(client);
@@ -74,7 +74,7 @@ export async function registerUser(
   const passwordHash = await hashPassword(password);
   if (existing) {
     await issueVerificationLink(existing, { name, userImage, passwordHash });
-    return ok({ message: ACCOUNT_RESULTS.registered });
+    return ok({ message: ACCOUNT_RESULTS.registered, email });
   }
   const link = newVerificationLink();
   try {
@@ -89,7 +89,7 @@ export async function registerUser(
     throw error;
   }
   deliverVerificationMail(verificationMail(email, link.token, "sign-up"));
-  return ok({ message: ACCOUNT_RESULTS.registered });
+  return ok({ message: ACCOUNT_RESULTS.registered, email });
 }
 
 /** A record nobody can sign in to yet: no password, no Google link. */

@@ -84,7 +84,7 @@ export default function Home() {
 
       <Highlights />
 
-      <section id="services" aria-labelledby="services-heading" className="scroll-mt-20 py-12">
+      <section id="services" aria-labelledby="services-heading" className="py-12">
         <div className="flex flex-wrap items-end justify-between gap-4">
           <SectionHeading id="services-heading">All Services</SectionHeading>
           <Link

@@ -1,13 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { FormCard, TextField, useCheckedForm } from "~/components/form-kit";
-import { FormError } from "~/components/form-error";
+import { data } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { CheckedForm, FormCard, TextField, useCheckedForm } from "~/components/form-kit";
 import { SearchableSelect } from "~/components/searchable-select";
 import { TextAreaField } from "~/components/text-area-field";
 import { VerifyEmailNotice } from "~/components/verify-email-notice";
 import { unverifiedRefusal } from "~/models/email-verification.server";
 import { createReview, REVIEW_CREATED } from "~/models/review.server";
-import { getUser, requireUser } from "~/utils/auth.server";
+import { getUser } from "~/utils/auth.server";
+import { loginKeepingDraft, takeDraft } from "~/utils/form-draft.server";
 import { serviceOptions, formRefusal, unexpectedFailure } from "~/utils/form-action.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { formToObject } from "~/validation/form";
@@ -22,19 +23,30 @@ const RATING_OPTIONS = RATINGS.map((rating) => ({
 
 // Renders for anyone (docs/spec/product-spec.md §6); only sending the review needs a session.
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [user, services] = await Promise.all([getUser(request), serviceOptions()]);
+  const [user, services, { draft, headers }] = await Promise.all([
+    getUser(request),
+    serviceOptions(),
+    // What a signed-out visitor wrote before logging in (see the action).
+    takeDraft(request, PATH),
+  ]);
   const requested = new URL(request.url).searchParams.get("service");
-  return {
-    userName: user?.name ?? "",
-    verifyFirst: user ? (unverifiedRefusal(user)?.message ?? null) : null,
-    services,
-    selectedService: services.some((service) => service.value === requested) ? requested! : "",
-  };
+  return data(
+    {
+      userName: user?.name ?? "",
+      verifyFirst: user ? (unverifiedRefusal(user)?.message ?? null) : null,
+      services,
+      selectedService: services.some((service) => service.value === requested) ? requested! : "",
+      draft,
+    },
+    { headers: headers ?? undefined },
+  );
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request, { redirectTo: PATH });
   const values = formToObject(await request.formData());
+  const user = await getUser(request);
+  // Signed out: to /login and back, with the review kept as a draft for the return.
+  if (!user) throw await loginKeepingDraft(request, PATH, values, REVIEW_REQUIRED_FIELDS);
   try {
     const result = await createReview(values, user.id);
     if (!result.ok) return formRefusal(result, values);
@@ -50,17 +62,18 @@ export const meta: MetaFunction = () => [
 ];
 
 export default function AddReview() {
-  const { userName, verifyFirst, services, selectedService } = useLoaderData<typeof loader>();
+  const { userName, verifyFirst, services, selectedService, draft } =
+    useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const values: Record<string, string> = actionData?.values ?? {};
-  const { error, onSubmit, submitting } = useCheckedForm(reviewSchema, REVIEW_REQUIRED_FIELDS);
+  const values: Record<string, string> = actionData?.values ?? draft ?? {};
+  const form = useCheckedForm(reviewSchema, REVIEW_REQUIRED_FIELDS);
 
   if (verifyFirst) {
     return <VerifyEmailNotice title="Add Review" message={verifyFirst} redirectTo={PATH} />;
   }
   return (
-    <FormCard title="Add Review">
-      <Form method="post" noValidate onSubmit={onSubmit} className="space-y-4">
+    <FormCard title="Add Review" privacy>
+      <CheckedForm form={form} className="space-y-4">
         <TextField
           name="name"
           label="Name"
@@ -82,11 +95,10 @@ export default function AddReview() {
           placeholder="Choose a service"
         />
         <TextAreaField name="message" label="Message" defaultValue={values.message ?? ""} />
-        <button type="submit" className="btn-primary w-full" disabled={submitting}>
-          {submitting ? "Sending..." : "Add Review"}
+        <button type="submit" className="btn-primary w-full" disabled={form.submitting}>
+          {form.submitting ? "Sending..." : "Add Review"}
         </button>
-        <FormError message={error} />
-      </Form>
+      </CheckedForm>
     </FormCard>
   );
 }

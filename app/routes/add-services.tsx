@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { FormCard, TextField, useCheckedForm } from "~/components/form-kit";
-import { FormError } from "~/components/form-error";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { CheckedForm, FormCard, TextField, useCheckedForm } from "~/components/form-kit";
 import { TextAreaField } from "~/components/text-area-field";
 import { VerifyEmailNotice } from "~/components/verify-email-notice";
 import { SERVICE_CATEGORIES } from "~/data/service-categories";
@@ -48,7 +47,7 @@ export const meta: MetaFunction = () => [
 export default function AddService() {
   const { user, verifyFirst } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const { error, onSubmit, submitting } = useCheckedForm(serviceSchema, SERVICE_REQUIRED_FIELDS);
+  const form = useCheckedForm(serviceSchema, SERVICE_REQUIRED_FIELDS);
   const values: Record<string, string> = actionData?.values ?? {};
 
   if (verifyFirst) {
@@ -59,7 +58,7 @@ export default function AddService() {
       <p className="mb-4 text-sm text-slate-700" data-testid="current-user">
         Adding as <span className="font-medium">{user.name}</span> ({user.email})
       </p>
-      <Form method="post" noValidate onSubmit={onSubmit} className="space-y-4">
+      <CheckedForm form={form} className="space-y-4">
         <TextField name="name" label="Title" defaultValue={values.name ?? ""} />
         <TextField
           name="price"
@@ -101,11 +100,10 @@ export default function AddService() {
           label="Description"
           defaultValue={values.description ?? ""}
         />
-        <button type="submit" className="btn-primary w-full" disabled={submitting}>
-          {submitting ? "Adding..." : "Add Service"}
+        <button type="submit" className="btn-primary w-full" disabled={form.submitting}>
+          {form.submitting ? "Adding..." : "Add Service"}
         </button>
-        <FormError message={error} />
-      </Form>
+      </CheckedForm>
     </FormCard>
   );
 }

@@ -30,10 +30,13 @@ export default function AllServices() {
     <div className="mx-auto max-w-6xl px-4 py-10">
       <h1 className="text-3xl font-bold text-slate-900 sm:text-4xl">All Services</h1>
       <div className="mt-8 grid gap-8 lg:grid-cols-[16rem_1fr]">
-        <aside aria-label="Filters">
+        <aside aria-label="Filters" className="lg:self-start">
           <ServiceFilters filter={catalog.filter} action="/all-service" />
         </aside>
-        <section id="services" aria-label="Services" className="scroll-mt-20">
+        <section id="services" aria-labelledby="services-heading">
+          <h2 id="services-heading" className="sr-only">
+            Services
+          </h2>
           {catalog.filterError ? (
             <p
               role="alert"

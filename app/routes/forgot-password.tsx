@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData } from "@remix-run/react";
-import { FormCard, TextField, useCheckedForm } from "~/components/form-kit";
-import { FormError } from "~/components/form-error";
+import { Link, useActionData } from "@remix-run/react";
+import { CheckedForm, FormCard, TextField, useCheckedForm } from "~/components/form-kit";
 import { PasswordInput } from "~/components/password-input";
 import { requestPasswordReset } from "~/models/password-reset.server";
 import { formRefusal, unexpectedFailure } from "~/utils/form-action.server";
@@ -40,16 +39,16 @@ export const meta: MetaFunction = () => [
 
 export default function ForgotPassword() {
   const actionData = useActionData<typeof action>();
-  const { error, onSubmit, submitting } = useCheckedForm(resetRequestSchema, RESET_FIELDS);
+  const form = useCheckedForm(resetRequestSchema, RESET_FIELDS);
 
   return (
-    <FormCard title="Reset password">
+    <FormCard title="Reset password" privacy>
       <p className="mb-4 text-sm text-slate-700">
         Enter your email and we will e-mail you a link (it works once, within one hour). You choose
         your new password on the page it opens: what you type under New password here is only
         checked, never used, so that nobody but you can choose it.
       </p>
-      <Form method="post" noValidate onSubmit={onSubmit} className="space-y-4">
+      <CheckedForm form={form} className="space-y-4">
         <TextField
           name="email"
           label="Email"
@@ -63,11 +62,10 @@ export default function ForgotPassword() {
           label="New password"
           autoComplete="new-password"
         />
-        <button type="submit" className="btn-primary w-full" disabled={submitting}>
-          {submitting ? "Sending..." : "RESET"}
+        <button type="submit" className="btn-primary w-full" disabled={form.submitting}>
+          {form.submitting ? "Sending..." : "RESET"}
         </button>
-        <FormError message={error} />
-      </Form>
+      </CheckedForm>
       <p className="mt-6 text-center text-sm text-slate-700">
         Remembered it?{" "}
         <Link to="/login" className="font-semibold text-brand-700 underline">

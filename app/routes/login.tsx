@@ -1,13 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { FormCard, TextField, useCheckedForm } from "~/components/form-kit";
-import { FormError } from "~/components/form-error";
+import { data, redirect } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { CheckedForm, FormCard, TextField, useCheckedForm } from "~/components/form-kit";
 import { GoogleButton } from "~/components/google-button";
 import { PasswordInput } from "~/components/password-input";
 import { formRefusal, unexpectedFailure } from "~/utils/form-action.server";
 import { ACCOUNT_RESULTS, loginUser } from "~/models/user.server";
 import { getUser, signIn } from "~/utils/auth.server";
+import { takeDraft } from "~/utils/form-draft.server";
 import { isGoogleEnabled } from "~/utils/google.server";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -18,7 +18,12 @@ import { formPageHeaders } from "~/utils/page-headers.server";
 export async function loader({ request }: LoaderFunctionArgs) {
   const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
   if (await getUser(request)) throw redirect(redirectTo);
-  return { redirectTo, googleEnabled: isGoogleEnabled() };
+  // Just registered: the address they registered with (form-draft.server).
+  const { draft, headers } = await takeDraft(request, "/login");
+  return data(
+    { redirectTo, googleEnabled: isGoogleEnabled(), email: draft?.email ?? "" },
+    { headers: headers ?? undefined },
+  );
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -49,22 +54,22 @@ export const meta: MetaFunction = () => [
 ];
 
 export default function Login() {
-  const { redirectTo, googleEnabled } = useLoaderData<typeof loader>();
+  const { redirectTo, googleEnabled, email } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const { error, onSubmit, submitting } = useCheckedForm(loginSchema, LOGIN_FIELDS);
+  const form = useCheckedForm(loginSchema, LOGIN_FIELDS);
   const registerPath =
     redirectTo === "/" ? "/register" : `/register?redirectTo=${encodeURIComponent(redirectTo)}`;
 
   return (
-    <FormCard title="Login">
-      <Form method="post" noValidate onSubmit={onSubmit} className="space-y-4">
+    <FormCard title="Login" privacy>
+      <CheckedForm form={form} className="space-y-4">
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <TextField
           name="email"
           label="Email"
           type="email"
           autoComplete="email"
-          defaultValue={actionData?.values.email}
+          defaultValue={actionData?.values.email ?? email}
         />
         <PasswordInput
           id="field-password"
@@ -77,11 +82,10 @@ export default function Login() {
             Forgot Password?
           </Link>
         </div>
-        <button type="submit" className="btn-primary w-full" disabled={submitting}>
-          {submitting ? "Logging in..." : "Login"}
+        <button type="submit" className="btn-primary w-full" disabled={form.submitting}>
+          {form.submitting ? "Logging in..." : "Login"}
         </button>
-        <FormError message={error} />
-      </Form>
+      </CheckedForm>
       <div className="my-4 text-center text-sm text-slate-600">or</div>
       <GoogleButton enabled={googleEnabled} redirectTo={redirectTo} />
       <p className="mt-6 text-center text-sm text-slate-700">

@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import {
-  Form,
   isRouteErrorResponse,
   Link,
   useActionData,
@@ -8,9 +7,8 @@ import {
   useRouteError,
 } from "@remix-run/react";
 import { useState } from "react";
-import { FormCard, TextField, useCheckedForm } from "~/components/form-kit";
+import { CheckedForm, FormCard, TextField, useCheckedForm } from "~/components/form-kit";
 import { GeneralErrorBoundary } from "~/components/error-pages";
-import { FormError } from "~/components/form-error";
 import { isSignInRequired } from "~/components/login-guard";
 import { SearchableSelect } from "~/components/searchable-select";
 import { TextAreaField } from "~/components/text-area-field";
@@ -73,20 +71,17 @@ export default function MakeAppointment() {
   const actionData = useActionData<typeof action>();
   const values: Record<string, string> = actionData?.values ?? {};
   const [date, setDate] = useState(values.date ?? "");
-  const { error, onSubmit, submitting } = useCheckedForm(
-    appointmentSchema,
-    APPOINTMENT_REQUIRED_FIELDS,
-  );
+  const form = useCheckedForm(appointmentSchema, APPOINTMENT_REQUIRED_FIELDS);
 
   if (verifyFirst) {
     return <VerifyEmailNotice title="Book an Appoinment" message={verifyFirst} redirectTo={PATH} />;
   }
   return (
-    <FormCard title="Book an Appoinment">
+    <FormCard title="Book an Appoinment" privacy>
       <p className="mb-4 text-sm text-slate-700">
         We are open {HOURS}. Times are clinic time ({CLINIC_TIME_ZONE.replace("_", " ")}).
       </p>
-      <Form method="post" noValidate onSubmit={onSubmit} className="space-y-4">
+      <CheckedForm form={form} className="space-y-4">
         <TextField
           name="name"
           label="Name"
@@ -125,11 +120,10 @@ export default function MakeAppointment() {
           placeholder="Choose a service"
         />
         <TextAreaField name="message" label="Message" defaultValue={values.message ?? ""} />
-        <button type="submit" className="btn-primary w-full" disabled={submitting}>
-          {submitting ? "Booking..." : "Add booking"}
+        <button type="submit" className="btn-primary w-full" disabled={form.submitting}>
+          {form.submitting ? "Booking..." : "Add booking"}
         </button>
-        <FormError message={error} />
-      </Form>
+      </CheckedForm>
     </FormCard>
   );
 }
@@ -143,6 +137,9 @@ export function ErrorBoundary() {
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center gap-6 px-4 py-24 text-center">
       <h1 className="text-2xl font-bold text-slate-900">Please Login To Book an Appoinment</h1>
+      <p className="text-slate-700">
+        Booking needs an account. After you login you come straight back to the booking form.
+      </p>
       <Link to={loginPathFor(error.data.redirectTo)} className="btn-primary">
         Goto Login
       </Link>

@@ -80,7 +80,7 @@ export default function ServiceDetail() {
         </div>
       </div>
 
-      <section id="reviews" aria-labelledby="reviews-heading" className="mt-12 scroll-mt-20">
+      <section id="reviews" aria-labelledby="reviews-heading" className="mt-12">
         <h2 id="reviews-heading" className="text-2xl font-bold text-slate-900">
           Reviews
         </h2>

@@ -1,13 +1,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { FormCard, TextField, useCheckedForm } from "~/components/form-kit";
-import { FormError } from "~/components/form-error";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { CheckedForm, FormCard, TextField, useCheckedForm } from "~/components/form-kit";
 import { GoogleButton } from "~/components/google-button";
+import { ImageLinkField } from "~/components/image-link-field";
 import { PasswordInput } from "~/components/password-input";
 import { formRefusal, unexpectedFailure } from "~/utils/form-action.server";
 import { ACCOUNT_RESULTS, registerUser } from "~/models/user.server";
 import { getUser } from "~/utils/auth.server";
+import { withChosenAvatar } from "~/data/avatars";
+import { draftHeaders } from "~/utils/form-draft.server";
 import { isGoogleEnabled } from "~/utils/google.server";
 import { loginPathFor, safeRedirect } from "~/utils/safe-redirect";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -22,7 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = formToObject(await request.formData());
+  const form = withChosenAvatar(formToObject(await request.formData()), "userImage");
   const values = {
     name: form.name ?? "",
     email: form.email ?? "",
@@ -33,11 +35,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!result.ok) {
       return formRefusal(result, values);
     }
-    // The spec sends a new patient to the login page; it still knows where they were going.
-    return redirectWithToast(loginPathFor(safeRedirect(form.redirectTo)), {
-      type: "success",
-      message: result.message,
-    });
+    // The spec sends a new patient to the login page; it still knows where they were going,
+    // and has their address filled in (kept in a cookie: an address in the URL is logged).
+    return redirectWithToast(
+      loginPathFor(safeRedirect(form.redirectTo)),
+      { type: "success", message: result.message },
+      { headers: await draftHeaders(request, "/login", { email: result.email }, ["email"]) },
+    );
   } catch (error) {
     return unexpectedFailure("Registration", error, values, ACCOUNT_RESULTS.somethingWentWrong);
   }
@@ -54,11 +58,11 @@ export const meta: MetaFunction = () => [
 export default function Register() {
   const { redirectTo, googleEnabled } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const { error, onSubmit, submitting } = useCheckedForm(registerSchema, REGISTER_FIELDS);
+  const form = useCheckedForm(registerSchema, REGISTER_FIELDS);
 
   return (
-    <FormCard title="Register">
-      <Form method="post" noValidate onSubmit={onSubmit} className="space-y-4">
+    <FormCard title="Register" privacy>
+      <CheckedForm form={form} className="space-y-4">
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <TextField
           name="name"
@@ -79,19 +83,15 @@ export default function Register() {
           label="Password"
           autoComplete="new-password"
         />
-        <TextField
+        <ImageLinkField
           name="userImage"
           label="Image URL"
-          type="url"
-          inputMode="url"
-          placeholder="https://"
-          defaultValue={actionData?.values.userImage}
+          defaultValue={actionData?.values.userImage ?? ""}
         />
-        <button type="submit" className="btn-primary w-full" disabled={submitting}>
-          {submitting ? "Signing up..." : "Sign up"}
+        <button type="submit" className="btn-primary w-full" disabled={form.submitting}>
+          {form.submitting ? "Signing up..." : "Sign up"}
         </button>
-        <FormError message={error} />
-      </Form>
+      </CheckedForm>
       <div className="my-4 text-center text-sm text-slate-600">or</div>
       <GoogleButton enabled={googleEnabled} redirectTo={redirectTo} />
       <p className="mt-6 text-center text-sm text-slate-700">

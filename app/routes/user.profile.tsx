@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { FormCard, TextField, useCheckedForm } from "~/components/form-kit";
-import { FormError } from "~/components/form-error";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { CheckedForm, FormCard, TextField, useCheckedForm } from "~/components/form-kit";
+import { ImageLinkField } from "~/components/image-link-field";
+import { withChosenAvatar } from "~/data/avatars";
 import { formRefusal, unexpectedFailure } from "~/utils/form-action.server";
 import { ACCOUNT_RESULTS, updateProfile } from "~/models/user.server";
 import { requirePageUser, requireUser, toPublicUser } from "~/utils/auth.server";
@@ -20,7 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request, { redirectTo: PATH });
-  const form = formToObject(await request.formData());
+  const form = withChosenAvatar(formToObject(await request.formData()), "userImage");
   const values = {
     name: form.name ?? "",
     userImage: form.userImage ?? "",
@@ -43,35 +44,27 @@ export const meta: MetaFunction = () => [
 export default function Profile() {
   const { user } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const { error, onSubmit, submitting } = useCheckedForm(profileSchema, PROFILE_FIELDS);
+  const form = useCheckedForm(profileSchema, PROFILE_FIELDS);
   const values = actionData?.values ?? user;
 
   return (
-    <FormCard title="Update Profile">
+    <FormCard title="Update Profile" privacy>
       <p className="mb-4 text-sm text-slate-700">
         Signed in as <span className="font-medium">{user.email}</span>
       </p>
-      <Form method="post" noValidate onSubmit={onSubmit} className="space-y-4">
+      <CheckedForm form={form} className="space-y-4">
         <TextField name="name" label="Name" autoComplete="name" defaultValue={values.name} />
-        <TextField
-          name="userImage"
-          label="Image link"
-          type="url"
-          inputMode="url"
-          placeholder="https://"
-          defaultValue={values.userImage}
-        />
+        <ImageLinkField name="userImage" label="Image link" defaultValue={values.userImage} />
         <TextField
           name="address"
           label="Address"
           autoComplete="street-address"
           defaultValue={values.address}
         />
-        <button type="submit" className="btn-primary w-full" disabled={submitting}>
-          {submitting ? "Updating..." : "Update"}
+        <button type="submit" className="btn-primary w-full" disabled={form.submitting}>
+          {form.submitting ? "Updating..." : "Update"}
         </button>
-        <FormError message={error} />
-      </Form>
+      </CheckedForm>
     </FormCard>
   );
 }

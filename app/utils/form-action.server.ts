@@ -4,15 +4,15 @@ import { getAllServices } from "~/models/service.server";
 import { retryAfterHeaders, TRY_AGAIN_MESSAGE, unexpectedError, type Failure } from "./result";
 
 /**
- * A page action's refusal: the form again with what the visitor typed and the message,
- * under the refusal's status (and its Retry-After, when it has one).
+ * A page action's refusal: the form again with what the visitor typed, the message and
+ * the field it is about (if any), under the refusal's status (and its Retry-After).
  */
 export function formRefusal<Values extends Record<string, string>>(
   failure: Failure,
   values: Values,
 ) {
   return data(
-    { error: failure.message, values },
+    { error: failure.message, field: failure.field ?? null, values },
     { status: failure.status, headers: retryAfterHeaders(failure) },
   );
 }

@@ -12,6 +12,8 @@ export type Failure = {
   message: string;
   /** Seconds until trying again can succeed (rate limit, busy database): Retry-After. */
   retryAfter?: number;
+  /** The input field the refusal is about, when it is about one (validation). */
+  field?: string | null;
 };
 
 export type Success<T extends object = object> = { ok: true } & T;

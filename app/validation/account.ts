@@ -3,7 +3,7 @@ import {
   emailField,
   HTTP_URL_MESSAGE,
   imageUrlField,
-  isHttpUrl,
+  isImageLink,
   nameField,
   REQUIRED_MESSAGES,
 } from "./fields";
@@ -97,12 +97,12 @@ export const NEW_PASSWORD_FIELDS = ["password", "confirmPassword"] as const;
 
 /**
  * Profile update. The spec has no client checks; the server still needs a name, and an
- * image link (optional) must be http(s).
+ * image link (optional) must be http(s) or one of the site's own images.
  */
 export const profileSchema = z.object({
   name: nameField(),
   userImage: optionalText("Image link", 2000).refine(
-    (value) => value === "" || isHttpUrl(value),
+    (value) => value === "" || isImageLink(value),
     HTTP_URL_MESSAGE,
   ),
   address: optionalText("Address", 300),

@@ -61,7 +61,7 @@ export function emailField({ checkFormat = true }: { checkFormat?: boolean } = {
   return checkFormat ? present.pipe(z.email(EMAIL_FORMAT_MESSAGE)) : present;
 }
 
-/** True for absolute http(s) URLs: the only image links the app accepts from users. */
+/** True for absolute http(s) URLs. */
 export function isHttpUrl(value: string): boolean {
   try {
     const url = new URL(value);
@@ -71,7 +71,25 @@ export function isHttpUrl(value: string): boolean {
   }
 }
 
+const SITE_IMAGE_PATH = /^\/images(?:\/[a-z0-9][a-z0-9-]*)+\.(?:svg|png|jpe?g|webp|avif|gif)$/i;
+
+/**
+ * True for a root-relative path to an image the site ships (`/images/...`, as the seed
+ * and the avatar choices use): plain path segments only, no dot segments, query or host.
+ */
+export function isSiteImagePath(value: string): boolean {
+  return SITE_IMAGE_PATH.test(value);
+}
+
+/**
+ * The image links a form or the API accepts (docs/spec/decisions.md 16, 17): an absolute
+ * http(s) URL, or an image the site itself ships.
+ */
+export function isImageLink(value: string): boolean {
+  return isSiteImagePath(value) || isHttpUrl(value);
+}
+
 /** A required image link (a profile picture, a service's photo). */
 export function imageUrlField(requiredMessage: string) {
-  return requiredText(requiredMessage, 2000).refine(isHttpUrl, HTTP_URL_MESSAGE);
+  return requiredText(requiredMessage, 2000).refine(isImageLink, HTTP_URL_MESSAGE);
 }

@@ -1,23 +1,12 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { stopClock } from "./auth-support";
+import { axeViolations } from "./axe";
 import { createTestUser, expect, test } from "./fixtures";
 
-/** Serious and critical axe violations once the page has settled (hydrated, idle network). */
-async function seriousViolations(page: Page) {
+/** Every axe violation once the page has settled (hydrated, idle network). */
+async function settledViolations(page: Page) {
   await page.waitForLoadState("networkidle");
   return axeViolations(page);
-}
-
-/** Serious and critical axe violations, one line each, so a failure says what to fix. */
-async function axeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map(
-      (violation) =>
-        `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
-    );
 }
 
 for (const [label, width] of [
@@ -28,9 +17,9 @@ for (const [label, width] of [
     test.use({ viewport: { width, height: 800 } });
 
     for (const path of ["/login", "/register", "/forgot-password", "/reset-password/not-a-token"]) {
-      test(`${path} has no serious or critical axe violations`, async ({ page }) => {
+      test(`${path} has no axe violations`, async ({ page }) => {
         await page.goto(path);
-        expect(await seriousViolations(page)).toEqual([]);
+        expect(await settledViolations(page)).toEqual([]);
       });
     }
 
@@ -42,7 +31,7 @@ for (const [label, width] of [
       await page.getByRole("button", { name: "Show password" }).click();
       await page.getByRole("button", { name: "Login", exact: true }).click();
       await expect(page.getByTestId("form-error")).toHaveText("please Enter your email");
-      expect(await seriousViolations(page)).toEqual([]);
+      expect(await settledViolations(page)).toEqual([]);
     });
 
     test("the guard and both profile pages are accessible", async ({ page, login }) => {
@@ -63,7 +52,7 @@ for (const [label, width] of [
       await login();
       await page.goto("/user/profile");
       await expect(page.getByRole("heading", { name: "Update Profile" })).toBeVisible();
-      expect(await seriousViolations(page)).toEqual([]);
+      expect(await settledViolations(page)).toEqual([]);
 
       await page.context().clearCookies();
       await login(
@@ -75,7 +64,7 @@ for (const [label, width] of [
       );
       await page.goto("/user/profileGoogle");
       await expect(page.getByRole("heading", { name: "User Profile" })).toBeVisible();
-      expect(await seriousViolations(page)).toEqual([]);
+      expect(await settledViolations(page)).toEqual([]);
     });
   });
 }

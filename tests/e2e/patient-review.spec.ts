@@ -52,7 +52,9 @@ for (const javaScript of [true, false]) {
       await expect(page.getByText(message)).toBeVisible();
     });
 
-    test("renders signed out; sending leads to login and back to the form", async ({ page }) => {
+    test("renders signed out; sending leads to login and back to the form, still filled in", async ({
+      page,
+    }) => {
       const user = await createTestUser();
       await page.goto("/add-review");
       await expect(page.getByRole("heading", { name: "Add Review" })).toBeVisible();
@@ -67,7 +69,9 @@ for (const javaScript of [true, false]) {
       await fillLogin(page, user.email, TEST_PASSWORD);
       await page.getByRole("button", { name: "Login", exact: true }).click();
       await expect(page).toHaveURL(/\/add-review$/);
-      await expect(page.getByLabel("Name", { exact: true })).toHaveValue(user.name);
+      // What they wrote is back (kept through the login, not sent until they send it).
+      await expect(page.getByLabel("Name", { exact: true })).toHaveValue("Anonymous");
+      await expect(page.getByLabel("Message")).toHaveValue("Lovely staff.");
       expect(await e2eDb().review.count({ where: { message: "Lovely staff." } })).toBe(0);
     });
   });
@@ -82,7 +86,11 @@ test("the searchable select filters as you type and reads out its options", asyn
   const options = page.getByRole("option");
   await expect(options).toHaveText(["Teeth Whitening"]);
   await combobox.fill("zzz");
-  await expect(page.getByText("No match for “zzz”")).toBeVisible();
+  // Shown under the field, and read out by its status region.
+  await expect(
+    page.getByText("No match for “zzz”").and(page.locator(":not([role=status])")),
+  ).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "No match for “zzz”" })).toHaveCount(1);
   await combobox.press("Escape");
   await expect(options).toHaveCount(0);
 });

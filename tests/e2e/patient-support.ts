@@ -35,7 +35,7 @@ export async function choose(
   await input.fill(type);
   await expect(page.getByRole("option", { name: option, exact: true })).toBeVisible();
   // The first match is active after typing; move onto the wanted one and press Enter.
-  const active = page.locator("[role=option][data-focus]");
+  const active = page.locator("[role=option][aria-selected=true]");
   for (let step = 0; step < 10; step += 1) {
     if ((await active.count()) === 1 && (await active.textContent()) === option) break;
     await input.press("ArrowDown");

@@ -115,15 +115,18 @@ describe("login page action", () => {
   });
 
   it.each([
-    [{ email: "", password: "" }, "Fill All Details"],
-    [{ email: "", password: "secret" }, "please Enter your email"],
-    [{ email: "a@example.com", password: "" }, "please Enter your password"],
-    [{ email: "a@example.com", password: "abc" }, "password need minimum 5 character"],
-  ])("re-renders %j with %s and keeps the e-mail, never the password", async (fields, message) => {
-    const result = await login(fields);
-    expect(result.status).toBe(400);
-    expect(result.body).toEqual({ error: message, values: { email: fields.email } });
-  });
+    [{ email: "", password: "" }, "Fill All Details", null],
+    [{ email: "", password: "secret" }, "please Enter your email", "email"],
+    [{ email: "a@example.com", password: "" }, "please Enter your password", "password"],
+    [{ email: "a@example.com", password: "abc" }, "password need minimum 5 character", "password"],
+  ])(
+    "re-renders %j with %s, names the field it is about, keeps the e-mail, never the password",
+    async (fields, message, field) => {
+      const result = await login(fields);
+      expect(result.status).toBe(400);
+      expect(result.body).toEqual({ error: message, field, values: { email: fields.email } });
+    },
+  );
 
   it("answers 'Something went wrong' when something throws, without internals", async () => {
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});
@@ -164,7 +167,8 @@ describe("login page action", () => {
     const result = await settle(() =>
       loginLoader(loaderArgs(get("/login?redirectTo=%2F%2Fevil.example"))),
     );
-    expect(result.body).toEqual({ redirectTo: "/", googleEnabled: false });
+    // No address to prefill: none was just registered.
+    expect(result.body).toEqual({ redirectTo: "/", googleEnabled: false, email: "" });
   });
 });
 

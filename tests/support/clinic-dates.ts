@@ -9,5 +9,7 @@ export function upcoming(weekday: number, weeks = 0, now: Date = new Date()): st
 
 export const MONDAY = 1;
 export const TUESDAY = 2;
+export const WEDNESDAY = 3;
+export const THURSDAY = 4;
 export const SATURDAY = 6;
 export const SUNDAY = 0;

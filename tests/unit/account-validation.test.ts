@@ -111,7 +111,7 @@ describe("register messages, in the spec's order", () => {
   it.each([
     "javascript:alert(1)",
     "data:image/png;base64,AAAA",
-    "/images/me.png",
+    "/uploads/me.png",
     "ftp://x.example/a",
   ])("refuses the image link %s", (userImage) => {
     expect(messageOf(register({ ...full, userImage }))).toBe(HTTP_URL_MESSAGE);
@@ -170,6 +170,8 @@ describe("profile update", () => {
     [{ name: "", userImage: "", address: "1 Main St" }, "please Enter your Name"],
     [{ name: "Pat", userImage: "mailto:x@example.com", address: "" }, HTTP_URL_MESSAGE],
     [{ name: "Pat", userImage: "", address: "" }, "valid"],
+    // The demo patient's picture, as the seed stores it (docs/spec/decisions.md 17).
+    [{ name: "Pat", userImage: "/images/avatars/demo-patient.svg", address: "" }, "valid"],
     [{ name: "Pat", userImage: "https://example.com/p.png", address: "1 Main St" }, "valid"],
     [
       { name: "Pat", userImage: "", address: "x".repeat(301) },

@@ -7,6 +7,7 @@ import {
   parsePage,
   parseRangeValue,
 } from "~/validation/catalog";
+import { MAX_PRICE_DOLLARS } from "~/validation/service";
 
 describe("page numbers", () => {
   it.each([
@@ -119,6 +120,21 @@ describe("the filter query (All Services GET form)", () => {
     const result = parseFilterQuery(new URLSearchParams(query));
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.message).toMatch(message);
+  });
+
+  it("offers price ranges that do not overlap, leave no gap and reach the highest price", () => {
+    const ranges = PRICE_RANGES.map((range) => parseRangeValue(range.value)!);
+    expect(ranges[0]![0]).toBe(0);
+    expect(ranges.at(-1)![1]).toBe(MAX_PRICE_DOLLARS);
+    for (let index = 1; index < ranges.length; index += 1) {
+      // Inclusive ranges: the next one starts one cent after the last one ends.
+      expect(Math.round(ranges[index]![0] * 100)).toBe(Math.round(ranges[index - 1]![1] * 100) + 1);
+    }
+    const holding = (dollars: number) =>
+      ranges.filter(([min, max]) => dollars >= min && dollars <= max).length;
+    for (const price of [0, 99.99, 100, 499.99, 500, 1000, 2499.99, 2500, MAX_PRICE_DOLLARS]) {
+      expect(holding(price), `$${price}`).toBe(1);
+    }
   });
 
   it("offers only ranges it can read back, and round-trips a filter through the query", () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { registerSchema } from "~/validation/account";
 import { appointmentSchema } from "~/validation/appointment";
 import { parseFilterBody } from "~/validation/catalog";
-import { EMAIL_FORMAT_MESSAGE, REQUIRED_MESSAGES } from "~/validation/fields";
+import { EMAIL_FORMAT_MESSAGE, isImageLink, REQUIRED_MESSAGES } from "~/validation/fields";
 import { reviewSchema } from "~/validation/review";
 import { MAX_PRICE_DOLLARS, serviceSchema } from "~/validation/service";
 
@@ -44,5 +44,25 @@ describe("rules defined once", () => {
       expect(name.safeParse("x".repeat(101)).success).toBe(false);
       expect(name.safeParse("  Ada  ").data).toBe("Ada");
     }
+  });
+
+  it.each([
+    ["https://images.example/me.png", true],
+    ["http://images.example/me.png", true],
+    ["/images/avatars/demo-patient.svg", true],
+    ["/images/services/teeth-whitening.svg", true],
+    ["/images/hero.svg", true],
+    ["/images/../.env", false],
+    ["/images/%2e%2e/secret.png", false],
+    ["/images//evil.example/a.png", false],
+    ["//evil.example/images/a.png", false],
+    ["/images/a.svg?x=1", false],
+    ["/images/avatars/", false],
+    ["/uploads/me.png", false],
+    ["images/me.png", false],
+    ["javascript:alert(1)", false],
+    ["data:image/svg+xml,<svg/>", false],
+  ])("one image-link rule: http(s) or an image the site ships: %j", (value, accepted) => {
+    expect(isImageLink(value)).toBe(accepted);
   });
 });

@@ -75,15 +75,18 @@ describe("Add Service messages", () => {
     );
   });
 
-  it("refuse a price that is not a positive amount, and a photo that is not http(s)", () => {
+  it("refuse a price that is not a positive amount, and a photo that is neither http(s) nor the site's", () => {
     const full = { name: "X", description: "Y", photo: "https://images.example/x.png" };
     for (const price of ["0", "-5", "abc", "12.345", "1e3", -5, 0, Number.NaN]) {
       expect(serviceMessage({ ...full, price })).toBe(PRICE_MESSAGE);
     }
     expect(serviceMessage({ ...full, price: "100000.01" })).toBe(PRICE_TOO_HIGH_MESSAGE);
-    for (const photo of ["javascript:alert(1)", "ftp://x.example/a.png", "/images/a.png", "x"]) {
+    for (const photo of ["javascript:alert(1)", "ftp://x.example/a.png", "/uploads/a.png", "x"]) {
       expect(serviceMessage({ ...full, price: "10", photo })).toBe(HTTP_URL_MESSAGE);
     }
+    expect(
+      serviceMessage({ ...full, price: "10", photo: "/images/services/invisalign.svg" }),
+    ).toBeNull();
     // The price check comes before the (still missing) photo: first problem in order.
     expect(serviceMessage({ name: "X", description: "Y", price: "-1" })).toBe(PRICE_MESSAGE);
   });

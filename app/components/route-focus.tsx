@@ -1,0 +1,30 @@
+import { useLocation } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+
+/**
+ * After a client-side navigation, moves focus to the new page's heading (as a full page
+ * load would start a screen reader at the top) and announces the page's title. The first
+ * page of a visit and jumps to an anchor are left to the browser.
+ */
+export function RouteFocus() {
+  const location = useLocation();
+  const firstKey = useRef(location.key);
+  const [announcement, setAnnouncement] = useState("");
+
+  useEffect(() => {
+    if (location.key === firstKey.current || location.hash) return;
+    const heading = document.querySelector<HTMLElement>("main h1");
+    if (heading) {
+      if (!heading.hasAttribute("tabindex")) heading.tabIndex = -1;
+      heading.setAttribute("data-route-focus", "");
+      heading.focus({ preventScroll: true });
+    }
+    setAnnouncement(document.title);
+  }, [location.key, location.hash]);
+
+  return (
+    <p role="status" className="sr-only" data-testid="route-announcer">
+      {announcement}
+    </p>
+  );
+}

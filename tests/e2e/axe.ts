@@ -1,0 +1,45 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+
+/**
+ * Every axe violation on the page, of any impact, one line each (rule, impact, where and
+ * why), so a failure says what to fix. Scans the page as it is: wait for the state to be
+ * tested (hydrated, menu open, error shown) before calling.
+ */
+export async function axeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.map(
+    (violation) =>
+      `${violation.id} (${violation.impact}): ${violation.nodes
+        .map((node) => `${node.target.join(" ")} ${node.failureSummary ?? ""}`.trim())
+        .join(", ")}`,
+  );
+}
+
+/**
+ * Every axe violation of the page as a browser without JavaScript shows it (axe needs
+ * JavaScript to run): its HTML, scripts taken out, loaded into a scanning page at the same
+ * address and viewport.
+ */
+export async function axeViolationsWithoutJavaScript(page: Page): Promise<string[]> {
+  const html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/gi, "");
+  const url = page.url();
+  const browser = page.context().browser();
+  if (!browser) throw new Error("No browser to scan the page in");
+  // Playwright gives new contexts the test's options; this one needs JavaScript for axe.
+  const context = await browser.newContext({
+    viewport: page.viewportSize(),
+    javaScriptEnabled: true,
+  });
+  const scanner = await context.newPage();
+  try {
+    await scanner.route(
+      (address) => address.href === url,
+      (route) => route.fulfill({ contentType: "text/html; charset=utf-8", body: html }),
+    );
+    await scanner.goto(url);
+    return await axeViolations(scanner);
+  } finally {
+    await context.close();
+  }
+}
