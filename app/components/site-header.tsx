@@ -68,6 +68,9 @@ function UserMenu({ user }: { user: PublicUser }) {
         >
           My appointments
         </Link>
+        <Link to="/user/data" className="block px-4 py-2 text-sm text-slate-700 hover:bg-slate-100">
+          My data
+        </Link>
         <Form method="post" action="/logout">
           <button
             type="submit"

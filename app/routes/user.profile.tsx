@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { FormCard, TextField, useCheckedForm } from "~/components/form-kit";
 import { FormError } from "~/components/form-error";
 import { formRefusal, unexpectedFailure } from "~/utils/form-action.server";
@@ -72,6 +72,12 @@ export default function Profile() {
         </button>
         <FormError message={error} />
       </Form>
+      <p className="mt-6 text-sm text-slate-700">
+        <Link to="/user/data" className="text-brand-700 underline">
+          My data
+        </Link>
+        : download everything we store about you, or delete your account.
+      </p>
     </FormCard>
   );
 }
