@@ -20,6 +20,7 @@ describe("recordAudit", () => {
       after: { time: "10:00" },
     });
     const [entry] = await auditTrail(prisma, { patientId: patient.id });
+    if (!entry) throw new Error("no audit entry");
     expect(entry).toMatchObject({
       actorId: staff.id,
       actorRole: "reception",
