@@ -1,31 +1,10 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { FormError } from "~/components/form-error";
-import { exportMyData, exportResponse } from "~/models/my-data.server";
-import { requirePageUser, requireUser } from "~/utils/auth.server";
-import { formRefusal, unexpectedFailure } from "~/utils/form-action.server";
-import { invalid } from "~/utils/result";
-
-const PATH = "/user/data";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { requirePageUser } from "~/utils/auth.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requirePageUser(request);
   return { email: user.email };
-}
-
-export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request, { redirectTo: PATH });
-  const form = await request.formData();
-  if (form.get("intent") !== "export") {
-    return formRefusal(invalid("Please choose what to do with your data."), {});
-  }
-  try {
-    const result = await exportMyData(user);
-    if (!result.ok) return formRefusal(result, {});
-    return exportResponse(result);
-  } catch (error) {
-    return unexpectedFailure("Exporting a patient's data", error, {});
-  }
 }
 
 export const meta: MetaFunction = () => [
@@ -38,7 +17,6 @@ export const meta: MetaFunction = () => [
 
 export default function MyData() {
   const { email } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
   return (
     <section className="mx-auto max-w-3xl space-y-10 px-4 py-12">
       <div>
@@ -56,13 +34,11 @@ export default function MyData() {
           password links. Passwords and sign-in tokens are never included.
         </p>
         {/* A document submit: the answer is a file the browser saves, not a page. */}
-        <Form method="post" reloadDocument>
-          <input type="hidden" name="intent" value="export" />
+        <Form method="post" action="/user/data/export" reloadDocument>
           <button type="submit" className="btn-primary">
             Download my data
           </button>
         </Form>
-        <FormError message={actionData?.error} />
       </div>
 
       <div className="space-y-3">

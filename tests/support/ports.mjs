@@ -23,6 +23,8 @@ export function testPorts(env = process.env) {
     security: { main: base + 1, limited: base + 2, proxied: base + 3 },
     /** The account-security suite's server (Google answered by msw inside it). */
     accounts: base + 4,
+    /** A patient's own data: export and deletion over HTTP. */
+    myData: base + 5,
     fuzz: base + 10,
     load: base + 20,
     crash: base + 30,
