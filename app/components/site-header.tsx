@@ -81,6 +81,9 @@ function AccountLinks({ user }: { user: PublicUser }) {
       <Link to="/user/appointments" className={itemClass}>
         My appointments
       </Link>
+      <Link to="/user/data" className={itemClass}>
+        My data
+      </Link>
       <Form method="post" action="/logout">
         <button type="submit" className={`${itemClass} w-full`}>
           Logout

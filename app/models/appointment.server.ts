@@ -37,7 +37,9 @@ export const ALREADY_CANCELLED_MESSAGE = "This appointment is already cancelled.
 export const ALREADY_PAST_MESSAGE =
   "This appointment has already started or taken place, so it can no longer be cancelled.";
 
-type AppointmentWithService = Appointment & { service: Pick<Service, "id" | "slug" | "name"> };
+export type AppointmentWithService = Appointment & {
+  service: Pick<Service, "id" | "slug" | "name">;
+};
 
 /** A booking as pages and JSON answers see it. */
 export type AppointmentJson = {
@@ -236,6 +238,16 @@ export async function bookAppointment(
   return fail(409, `${SLOT_TAKEN_MESSAGE} ${await freeTimesSentence(date, now)}`);
 }
 
+/** The rule of the patient's own cancel: still booked, and not started yet. */
+export function isCancellable(row: Pick<Appointment, "status" | "date" | "time">, now: Date) {
+  return row.status === "booked" && !isPastSlot(row.date, row.time, now);
+}
+
+/** The cancellation mail of `appointment` to `to`, sent after the answer (as a cancel's). */
+export function sendCancellationMail(to: string, appointment: AppointmentWithService) {
+  deliver(appointmentMail(to, appointment, "cancelled"));
+}
+
 /** The signed-in patient's bookings: upcoming soonest first, the rest latest first. */
 export async function listAppointments(userId: string, now: Date = new Date()) {
   const rows = await prisma.appointment.findMany({
@@ -243,8 +255,7 @@ export async function listAppointments(userId: string, now: Date = new Date()) {
     include: WITH_SERVICE,
     orderBy: [{ date: "asc" }, { time: "asc" }, { createdAt: "asc" }],
   });
-  const isUpcoming = (row: Appointment) =>
-    row.status === "booked" && !isPastSlot(row.date, row.time, now);
+  const isUpcoming = (row: Appointment) => isCancellable(row, now);
   return {
     upcoming: rows.filter(isUpcoming).map(toAppointmentJson),
     past: rows
@@ -277,6 +288,6 @@ export async function cancelAppointment(
   });
   if (count === 0) return fail(409, ALREADY_CANCELLED_MESSAGE);
   const { user, ...cancelled } = { ...appointment, status: "cancelled", chair: null };
-  if (isEmailVerified(user)) deliver(appointmentMail(user.email, cancelled, "cancelled"));
+  if (user && isEmailVerified(user)) sendCancellationMail(user.email, cancelled);
   return ok({ appointment: toAppointmentJson(cancelled) });
 }

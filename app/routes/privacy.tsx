@@ -1,5 +1,5 @@
 import type { MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { CLINIC, clinicAddressLine, clinicTelHref } from "~/data/clinic";
 import { RESET_LINK_TTL_MS } from "~/models/password-reset.server";
@@ -121,8 +121,11 @@ export default function Privacy() {
       <Section id="your-data" title="Getting a copy, or having it deleted">
         <p>
           Signed in, you can download everything we hold about you, and delete your account, from
-          your account&apos;s My data page. You can change your name, picture and address on your
-          profile at any time.
+          your account&apos;s{" "}
+          <Link to="/user/data" className="text-brand-700 underline">
+            My data page
+          </Link>
+          . You can change your name, picture and address on your profile at any time.
         </p>
         <p>
           You can also ask us by e-mail or by phone (below); we answer within one month. You may

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { CheckedForm, FormCard, TextField, useCheckedForm } from "~/components/form-kit";
 import { ImageLinkField } from "~/components/image-link-field";
 import { withChosenAvatar } from "~/data/avatars";
@@ -65,6 +65,12 @@ export default function Profile() {
           {form.submitting ? "Updating..." : "Update"}
         </button>
       </CheckedForm>
+      <p className="mt-6 text-sm text-slate-700">
+        <Link to="/user/data" className="text-brand-700 underline">
+          My data
+        </Link>
+        : download everything we store about you, or delete your account.
+      </p>
     </FormCard>
   );
 }

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { FormCard } from "~/components/form-kit";
 import { requirePageUser, toPublicUser } from "~/utils/auth.server";
 
@@ -53,6 +53,12 @@ export default function GoogleProfile() {
           Your name, picture and e-mail come from your Google account.
         </p>
       </div>
+      <p className="mt-6 text-sm text-slate-700">
+        <Link to="/user/data" className="text-brand-700 underline">
+          My data
+        </Link>
+        : download everything we store about you, or delete your account.
+      </p>
     </FormCard>
   );
 }

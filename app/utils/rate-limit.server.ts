@@ -79,6 +79,13 @@ export function createRateLimits(env: Env) {
     ),
     /** Accounts created per client and hour: free accounts are what books the diary out. */
     registrations: new Bucket(env.RATE_LIMIT_REGISTRATIONS_PER_HOUR, 60 * 60, registrationsMessage),
+    /** A patient's data exports per account and minute: each one reads all they have. */
+    dataExports: new Bucket(10, 60, () => RATE_LIMIT_MESSAGE),
+    /**
+     * Password confirmations of an account deletion per account and minute: the password
+     * is tried there too, and a stolen session must not guess it from many addresses.
+     */
+    accountDeletions: new Bucket(10, 60, () => RATE_LIMIT_MESSAGE),
     /** Every write (POST, PUT, PATCH, DELETE) per client and minute. */
     writes: new Bucket(env.RATE_LIMIT_WRITES_PER_MINUTE, 60, () => WRITE_LIMIT_MESSAGE),
   };

@@ -305,7 +305,10 @@ test.describe("privacy", () => {
     ]) {
       await expect(page.getByRole("heading", { level: 2, name: heading })).toBeVisible();
     }
-    await expect(page.getByText(/My data page/)).toBeVisible();
+    await expect(page.getByRole("link", { name: "My data page" })).toHaveAttribute(
+      "href",
+      "/user/data",
+    );
     await expect(page.getByText(/30 days, or until you log out/)).toBeVisible();
     await expect(page.getByRole("main").getByRole("link", { name: /@/ })).toHaveAttribute(
       "href",

@@ -104,9 +104,12 @@ describe("registrations per client and hour", () => {
       );
       expect(result.status).toBe(302);
     }
-    // A refused registration (an address already taken) does not count.
+    // A refused registration (an address already taken by an account with a password) does
+    // not count. (A record the clinic made, with no password, would be claimed instead.)
     const taken = newPatient();
-    await prisma.user.create({ data: { name: "Taken", email: taken.email } });
+    await prisma.user.create({
+      data: { name: "Taken", email: taken.email, passwordHash: "not a bcrypt hash" },
+    });
     expect(
       (await settle(() => registerAction(actionArgs(formPost("/register", taken), ip)))).status,
     ).toBe(409);

@@ -32,6 +32,8 @@ export function testPorts(env = process.env) {
     },
     /** The account-security suite's server (Google answered by msw inside it). */
     accounts: base + 4,
+    /** A patient's own data: export and deletion over HTTP. */
+    myData: base + 7,
     fuzz: base + 10,
     load: base + 20,
     /** The memory flood (tests/load/flood.test.ts). */

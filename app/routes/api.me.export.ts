@@ -1,0 +1,17 @@
+import { exportMyData } from "~/models/my-data.server";
+import { apiJson, apiRoute } from "~/utils/api.server";
+
+/**
+ * GET /api/me/export -> everything stored about the token's owner, the document the My
+ * data page downloads (`format`, `version`, `profile`, `appointments`, ...: the ADR on
+ * my data describes it).
+ */
+export const { loader, action } = apiRoute({
+  method: "GET",
+  auth: true,
+  async handler({ user }) {
+    const result = await exportMyData(user);
+    if (!result.ok) return result;
+    return apiJson(result.document, 200, { "cache-control": "no-store" });
+  },
+});

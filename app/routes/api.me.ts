@@ -1,0 +1,17 @@
+import { deleteMyAccount } from "~/models/my-data.server";
+import { apiJson, apiRoute } from "~/utils/api.server";
+
+/**
+ * DELETE /api/me {password} -> {success: true, message}: deletes the token's account.
+ * An account without a password (Google-only) sends no password and must use a token
+ * from a Google sign-in of the last 5 minutes.
+ */
+export const { loader, action } = apiRoute({
+  method: "DELETE",
+  auth: true,
+  async handler({ request, body, user }) {
+    const result = await deleteMyAccount(user, body, { request });
+    if (!result.ok) return result;
+    return apiJson({ success: true, message: result.message });
+  },
+});
