@@ -111,8 +111,7 @@ export function isPermanentSmtpError(error: unknown): boolean {
 }
 
 export type AfterFailure =
-  | { status: "pending"; nextAttemptAt: Date }
-  | { status: "failed"; nextAttemptAt: Date };
+  { status: "pending"; nextAttemptAt: Date } | { status: "failed"; nextAttemptAt: Date };
 
 /** What becomes of a message whose `attempts`-th attempt just failed with `error`. */
 export function afterFailure(

@@ -22,12 +22,10 @@ const transports = new Map<string, Transporter>();
 function smtpTransport(url: string) {
   let transport = transports.get(url);
   if (!transport) {
-    // A pool keeps the connection open between the outbox's messages; the socket timeout
-    // stays well below the outbox's claim lock, so a hung send never outlives its claim.
+    // The timeouts add up to well below the outbox's claim lock (OUTBOX_LOCK_SECONDS), so
+    // a hung send never outlives its claim.
     transport = nodemailer.createTransport({
       url,
-      pool: true,
-      maxConnections: 1,
       connectionTimeout: 30_000,
       greetingTimeout: 30_000,
       socketTimeout: 60_000,
@@ -37,7 +35,7 @@ function smtpTransport(url: string) {
   return transport;
 }
 
-/** Closes the pooled SMTP connections (on shutdown, so nothing keeps the process alive). */
+/** Closes the SMTP transports (on shutdown, so nothing keeps the process alive). */
 export function closeMailTransports() {
   for (const transport of transports.values()) transport.close();
   transports.clear();
