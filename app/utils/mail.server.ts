@@ -22,10 +22,15 @@ const transports = new Map<string, Transporter>();
 function smtpTransport(url: string) {
   let transport = transports.get(url);
   if (!transport) {
+    // One pooled connection, reused by the outbox's messages one after another (a new
+    // connection per message costs several times the message) and closed after 2 s idle.
     // The timeouts add up to well below the outbox's claim lock (OUTBOX_LOCK_SECONDS), so
     // a hung send never outlives its claim.
     transport = nodemailer.createTransport({
       url,
+      pool: true,
+      maxConnections: 1,
+      idleTimeout: 2_000,
       connectionTimeout: 30_000,
       greetingTimeout: 30_000,
       socketTimeout: 60_000,
