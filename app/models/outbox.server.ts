@@ -268,7 +268,7 @@ export function startOutboxWorker({
     async stop() {
       stopping = true;
       job.stop();
-      if (wakeRunning) wakeRunning = null;
+      wakeRunning = null;
       await running;
       closeMailTransports();
     },
