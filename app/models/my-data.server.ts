@@ -123,8 +123,16 @@ const EXPORT_SECTIONS = {
     });
     return rows.map((row) => ({ ...row, at: iso(row.at) }));
   },
-  // waitlist: the patient's waitlist entries; mails: the outbox's messages to them
-  // (subject, kind, date; never another patient's).
+  /** Mail the clinic sent or will send them: what and when, never the text (links). */
+  async mails(db: Reader, userId: string) {
+    const rows = await db.outboxMessage.findMany({
+      where: { userId },
+      select: { kind: true, subject: true, status: true, createdAt: true, sentAt: true },
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    });
+    return rows.map((row) => ({ ...row, createdAt: iso(row.createdAt), sentAt: iso(row.sentAt) }));
+  },
+  // waitlist: the patient's waitlist entries, once they exist.
 } satisfies Record<string, (db: Reader, userId: string) => Promise<unknown[]>>;
 
 function linkDates(row: { createdAt: Date; expiresAt: Date; usedAt: Date | null }) {
@@ -338,7 +346,17 @@ export const ERASURE_STEPS: readonly ErasureStep[] = [
       return count;
     },
   },
-  // Waitlist entries and pending outbox mail to the patient are removed here once they exist.
+  {
+    // Mail to them, sent or waiting: its text holds their name, and pending mail must not
+    // reach an address the clinic no longer knows. (Waitlist entries go here once they exist.)
+    name: "removeMailToPatient",
+    async run(tx, context) {
+      const { count } = await tx.outboxMessage.deleteMany({
+        where: { OR: [{ userId: context.user.id }, { toAddress: context.user.email }] },
+      });
+      return count;
+    },
+  },
   {
     // Earlier entries about the patient keep what happened, not who it happened to.
     name: "anonymiseAuditTrail",

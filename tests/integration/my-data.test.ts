@@ -4,6 +4,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { recordAudit } from "~/models/audit.server";
+import { enqueueMail } from "~/models/outbox.server";
 import {
   deleteMyAccount,
   ERASURE_STEPS,
@@ -149,6 +150,29 @@ async function wholeDatabase() {
 }
 
 describe("export", () => {
+  it("lists the clinic's mail to me by kind, subject and date, never its text or another's mail", async () => {
+    const mine = await patientWithHistory();
+    const other = await createUser();
+    for (const [user, subject] of [
+      [mine.user, "Your reset link"],
+      [other, "Someone else's reset link"],
+    ] as const) {
+      await enqueueMail(prisma, {
+        dedupeKey: `my-data-test:${user.id}`,
+        kind: "reset",
+        to: user.email,
+        subject,
+        text: "https://clinic.example/reset-password/secret-token",
+        userId: user.id,
+      });
+    }
+    const { document } = await exported(mine.cookie);
+    expect(document.mails).toEqual([
+      expect.objectContaining({ kind: "reset", subject: "Your reset link", status: "pending" }),
+    ]);
+    expect(JSON.stringify(document)).not.toContain("secret-token");
+  });
+
   it("the page's download: a dated JSON attachment, never cached, with everything about me", async () => {
     const mine = await patientWithHistory();
     const { response, document } = await exported(mine.cookie);
@@ -176,6 +200,7 @@ describe("export", () => {
         "emailVerifications",
         "exportedAt",
         "format",
+        "mails",
         "passwordResets",
         "profile",
         "reviews",

@@ -39,6 +39,8 @@ export function testPorts(env = process.env) {
     /** The memory flood (tests/load/flood.test.ts). */
     flood: base + 21,
     crash: base + 30,
+    /** The outbox crash test's server (killed and restarted on one database). */
+    outboxCrash: base + 31,
     /** Playwright's server, and the two broken servers some specs start beside it. */
     e2e: { main: e2e, brokenDatabase: e2e + 1, noReviews: e2e + 2 },
     bench: {
