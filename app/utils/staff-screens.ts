@@ -15,6 +15,7 @@ export type StaffScreen = { path: string; label: string; roles: readonly StaffRo
 export const STAFF_SCREENS = [
   { path: "/staff", label: "Overview", roles: ["reception", "dentist", "admin"] },
   { path: "/staff/moderation", label: "Moderation", roles: ["reception", "admin"] },
+  { path: "/staff/audit", label: "Audit trail", roles: ["admin"] },
 ] as const satisfies readonly StaffScreen[];
 
 export type StaffScreenPath = (typeof STAFF_SCREENS)[number]["path"];
