@@ -11,6 +11,7 @@ import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import bcrypt from "bcryptjs";
 import { testPorts } from "../../tests/support/ports.mjs";
+import { recordAuditFigures, runAuditBench } from "./audit.mjs";
 import { recordBackupFigures, runBackupBench } from "./backup.mjs";
 import { addSession, addUsers, fillCatalogue } from "./catalogue.mjs";
 import { imageSize } from "./image.mjs";
@@ -339,15 +340,24 @@ const backupRows = await runBackupBench({
   note,
 });
 
+// 10. A patient's audit-trail page at 1,000 and 1,000,000 entries (its own table in the docs).
+const auditRows = await runAuditBench({
+  buildDir: BUILD_DIR,
+  ports: PORTS,
+  dir: path.join(TMP, "audit"),
+  note,
+});
+
 removeDatabase(mainDb);
 note("\nSummary");
-for (const row of [...rows, ...backupRows])
+for (const row of [...rows, ...backupRows, ...auditRows])
   note(
     `  ${row.pass ? "PASS" : "MISS"}  ${row.name}: ${row.value} (goal ${row.goal}) ${row.detail}`,
   );
 if (process.argv.includes("--record")) {
   recordInDocs();
   await recordBackupFigures(backupRows, machine);
+  await recordAuditFigures(auditRows, machine);
 }
 
 /**

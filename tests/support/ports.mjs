@@ -34,6 +34,8 @@ export function testPorts(env = process.env) {
       small: base + 52,
       large: base + 53,
       backup: base + 54,
+      auditSmall: base + 55,
+      auditLarge: base + 56,
     },
     /** The backup suite: the server written to, and the instance restored from its backup. */
     backup: { main: base + 60, restored: base + 61 },
