@@ -58,7 +58,9 @@ async function statuses(
 
 describe("staff routes", () => {
   it("are found in app/routes", () => {
-    expect(staffRoutes.map((route) => route.pattern)).toEqual(expect.arrayContaining(["/staff", "/staff/moderation", "/staff/audit"]));
+    expect(staffRoutes.map((route) => route.pattern)).toEqual(
+      expect.arrayContaining(["/staff", "/staff/moderation", "/staff/audit"]),
+    );
   });
 
   it.each(staffRoutes.map((route) => [route.file, route] as const))(
