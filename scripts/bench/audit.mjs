@@ -7,7 +7,8 @@
 // the measured patient has the same 120 entries in both (so both pages are full pages of
 // 50); the rest of the trail is spread over 20,000 other patients and 5 staff members.
 // Both servers run side by side and are measured in alternating rounds (autocannon, 4
-// connections), so drift on a shared machine hits both alike.
+// connections), so drift on a shared machine hits both alike. BENCH_SECONDS sets each
+// round's length (default 10); BENCH_AUDIT_ENTRIES the large trail's size (default 1,000,000).
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
