@@ -48,6 +48,15 @@ for (const viewport of [
         await page.waitForLoadState("networkidle");
         expect(await seriousViolations(page), `${path} as ${admin.email}`).toEqual([]);
       }
+      if (viewport.name === "phone") {
+        // The Clinic link sits in the phone menu too.
+        await page.getByText("Menu", { exact: true }).click();
+        await page
+          .getByRole("navigation", { name: "Mobile" })
+          .getByRole("link", { name: "Clinic", exact: true })
+          .click();
+        await expect(page).toHaveURL(/\/staff$/);
+      }
       await page.goto("/staff/audit");
       await page.getByTestId("audit-entry").first().getByText("Before and after").click();
       expect(await seriousViolations(page), "/staff/audit with a change open").toEqual([]);
