@@ -16,6 +16,26 @@ export const DEMO_PATIENT = {
   address: "12 Harbour Street, Springfield",
 };
 
+/**
+ * The clinic's demo staff, made only by the seed (nobody can register into a staff role).
+ * Their passwords are public (README): a real clinic starts with SEED_ON_START=false, or
+ * revokes these with `npm run staff -- revoke <e-mail>`.
+ */
+export const DEMO_STAFF = [
+  {
+    name: "Clinic Admin",
+    email: "admin@example.com",
+    password: "admin123",
+    role: "admin",
+  },
+  {
+    name: "Front Desk",
+    email: "reception@example.com",
+    password: "desk123",
+    role: "reception",
+  },
+] as const;
+
 export const seedServices: SeedService[] = [
   {
     slug: "teeth-whitening",

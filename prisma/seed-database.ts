@@ -1,10 +1,10 @@
 import type { PrismaClient } from "@prisma/client";
 import bcrypt from "bcryptjs";
-import { DEMO_PATIENT, seedReviews, seedServices } from "./seed-data";
+import { DEMO_PATIENT, DEMO_STAFF, seedReviews, seedServices } from "./seed-data";
 
 /**
- * Fills an empty or partly filled database with the clinic's services, reviews and the
- * demo patient. Idempotent: it only creates what is missing and never overwrites edits.
+ * Fills an empty or partly filled database with the clinic's services, reviews, the
+ * demo patient and the demo staff accounts. Idempotent: it only creates what is missing and never overwrites edits.
  */
 export async function seed(prisma: PrismaClient) {
   const demoEmail = DEMO_PATIENT.email.toLowerCase();
@@ -19,6 +19,22 @@ export async function seed(prisma: PrismaClient) {
         address: DEMO_PATIENT.address,
         provider: "local",
         // The demo account is ready to book: its address counts as verified.
+        emailVerifiedAt: new Date(),
+      },
+    });
+  }
+
+  // Only created when missing: an existing account's role and password are never touched.
+  for (const staff of DEMO_STAFF) {
+    const exists = await prisma.user.findUnique({ where: { email: staff.email } });
+    if (exists) continue;
+    await prisma.user.create({
+      data: {
+        name: staff.name,
+        email: staff.email,
+        passwordHash: await bcrypt.hash(staff.password, 10),
+        provider: "local",
+        role: staff.role,
         emailVerifiedAt: new Date(),
       },
     });

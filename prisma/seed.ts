@@ -1,6 +1,6 @@
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaClient } from "@prisma/client";
-import { DEMO_PATIENT } from "./seed-data";
+import { DEMO_PATIENT, DEMO_STAFF } from "./seed-data";
 import { seed } from "./seed-database";
 
 async function main() {
@@ -11,7 +11,7 @@ async function main() {
     await seed(prisma);
     const [services, reviews] = await Promise.all([prisma.service.count(), prisma.review.count()]);
     console.info(
-      `Seeded: ${services} services, ${reviews} reviews, demo patient ${DEMO_PATIENT.email}`,
+      `Seeded: ${services} services, ${reviews} reviews, demo patient ${DEMO_PATIENT.email}, demo staff ${DEMO_STAFF.map((staff) => staff.email).join(", ")}`,
     );
   } finally {
     await prisma.$disconnect();

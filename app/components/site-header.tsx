@@ -112,7 +112,7 @@ function UserMenu({ user }: { user: PublicUser }) {
   );
 }
 
-function NavLinks({ user }: { user: PublicUser | null }) {
+function NavLinks({ user, staff }: { user: PublicUser | null; staff: boolean }) {
   return (
     <>
       <NavLink to="/" end className={navClass}>
@@ -121,6 +121,11 @@ function NavLinks({ user }: { user: PublicUser | null }) {
       <NavLink to="/blog" className={navClass}>
         Blog
       </NavLink>
+      {user && staff ? (
+        <NavLink to="/staff" className={navClass}>
+          Clinic
+        </NavLink>
+      ) : null}
       {user ? (
         <>
           <NavLink to="/add-services" className={navClass}>
@@ -161,7 +166,7 @@ function CallLink() {
   );
 }
 
-export function SiteHeader({ user }: { user: PublicUser | null }) {
+export function SiteHeader({ user, staff }: { user: PublicUser | null; staff: boolean }) {
   const header = useHeaderHeight();
   const mobileMenu = useDisclosure();
   return (
@@ -177,7 +182,7 @@ export function SiteHeader({ user }: { user: PublicUser | null }) {
         <div className="flex items-center gap-1">
           <CallLink />
           <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
-            <NavLinks user={user} />
+            <NavLinks user={user} staff={staff} />
             {user ? <UserMenu user={user} /> : null}
           </nav>
           <details ref={mobileMenu} className="relative lg:hidden">
@@ -186,7 +191,7 @@ export function SiteHeader({ user }: { user: PublicUser | null }) {
               aria-label="Mobile"
               className="absolute right-0 z-30 mt-2 flex w-60 flex-col gap-1 rounded-md border border-slate-200 bg-white p-2 shadow-lg"
             >
-              <NavLinks user={user} />
+              <NavLinks user={user} staff={staff} />
               {user ? (
                 <>
                   <p className="mt-1 flex items-center gap-2 border-t border-slate-200 px-3 pt-3 pb-1 text-sm font-medium text-slate-900">

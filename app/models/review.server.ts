@@ -40,10 +40,14 @@ export function toReviewJson(
 
 const WITH_SERVICE = { service: { select: { id: true, slug: true, name: true } } } as const;
 
-/** The newest reviews, newest first, each with the service it is about. */
+/** What every public read of reviews shows: those the clinic's staff have not hidden. */
+const PUBLIC = { hidden: false } as const;
+
+/** The newest public reviews, newest first, each with the service it is about. */
 export function listReviews(limit = RECENT_REVIEWS): Promise<ReviewJson[]> {
   return cachedRead(`reviews:${limit}`, async () => {
     const reviews = await prisma.review.findMany({
+      where: PUBLIC,
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
       take: limit,
       include: WITH_SERVICE,
@@ -52,15 +56,19 @@ export function listReviews(limit = RECENT_REVIEWS): Promise<ReviewJson[]> {
   });
 }
 
-/** A service's reviews (newest first) with their average rating and count. */
+/** A service's public reviews (newest first) with their average rating and count. */
 export async function getServiceReviews(serviceId: string) {
   const [reviews, summary] = await Promise.all([
     prisma.review.findMany({
-      where: { serviceId },
+      where: { serviceId, ...PUBLIC },
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
       take: SERVICE_PAGE_REVIEWS,
     }),
-    prisma.review.aggregate({ where: { serviceId }, _avg: { rating: true }, _count: true }),
+    prisma.review.aggregate({
+      where: { serviceId, ...PUBLIC },
+      _avg: { rating: true },
+      _count: true,
+    }),
   ]);
   return {
     reviews: reviews.map(toReviewJson),

@@ -120,7 +120,7 @@ const percentile = (list, p) => {
  */
 export async function runBackupBench({ buildDir, port, dir, note = console.info }) {
   note(
-    `\n9. Backup of a ${APPOINTMENTS.toLocaleString("en")}-appointment database while requests stream in`,
+    `\n10. Backup of a ${APPOINTMENTS.toLocaleString("en")}-appointment database while requests stream in`,
   );
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });

@@ -12,6 +12,7 @@ import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import bcrypt from "bcryptjs";
 import { testPorts } from "../../tests/support/ports.mjs";
+import { recordAuditFigures, runAuditBench } from "./audit.mjs";
 import { recordBackupFigures, runBackupBench } from "./backup.mjs";
 import { addSession, addUsers, fillCatalogue } from "./catalogue.mjs";
 import { imageSize } from "./image.mjs";
@@ -382,7 +383,7 @@ if (wanted("image")) {
   }
 }
 
-// 9. A backup at 200,000 appointments against request latency (its own table in the docs).
+// 10. A backup at 200,000 appointments against request latency (its own table in the docs).
 const backupRows = await runBackupBench({
   buildDir: BUILD_DIR,
   port: PORTS.backup,
@@ -390,8 +391,8 @@ const backupRows = await runBackupBench({
   note,
 });
 
-// 10. The mail outbox (scripts/bench/outbox.ts, the app's own worker code in-process).
-note("\n10. Mail outbox: 1,000 due messages to a local SMTP server; a pass at 100,000 vs 1,000");
+// 11. The mail outbox (scripts/bench/outbox.ts, the app's own worker code in-process).
+note("\n11. Mail outbox: 1,000 due messages to a local SMTP server; a pass at 100,000 vs 1,000");
 const outbox = JSON.parse(
   execFileSync(process.execPath, ["--import", "tsx", "scripts/bench/outbox.ts", "--json"], {
     encoding: "utf8",
@@ -416,15 +417,24 @@ record(
   `(median ${outbox.smallMs.toFixed(2)} ms at 1,000, ${outbox.largeMs.toFixed(2)} ms at 100,000)`,
 );
 
+// 12. A patient's audit-trail page at 1,000 and 1,000,000 entries (its own table in the docs).
+const auditRows = await runAuditBench({
+  buildDir: BUILD_DIR,
+  ports: PORTS,
+  dir: path.join(TMP, "audit"),
+  note,
+});
+
 removeDatabase(mainDb);
 note("\nSummary");
-for (const row of [...rows, ...backupRows])
+for (const row of [...rows, ...backupRows, ...auditRows])
   note(
     `  ${row.pass ? "PASS" : "MISS"}  ${row.name}: ${row.value} (goal ${row.goal}) ${row.detail}`,
   );
 if (process.argv.includes("--record")) {
   recordInDocs();
   await recordBackupFigures(backupRows, machine);
+  await recordAuditFigures(auditRows, machine);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEMO_PATIENT, seedReviews, seedServices } from "../../prisma/seed-data";
+import { DEMO_PATIENT, DEMO_STAFF, seedReviews, seedServices } from "../../prisma/seed-data";
 import { seed } from "../../prisma/seed-database";
 import { prisma } from "~/utils/db.server";
 import { verifyPassword } from "~/utils/password.server";
@@ -39,6 +39,50 @@ describe("seed", () => {
     const demo = await prisma.user.findUniqueOrThrow({ where: { email: DEMO_PATIENT.email } });
     expect(demo.provider).toBe("local");
     expect(await verifyPassword(DEMO_PATIENT.password, demo.passwordHash!)).toBe(true);
+    expect(demo.role).toBe("patient");
+  });
+
+  it("creates the demo staff with their roles and passwords, once, never changing an existing account", async () => {
+    await prisma.user.deleteMany({
+      where: { email: { in: DEMO_STAFF.map((staff) => staff.email) } },
+    });
+    // Someone registered the reception address first: the seed leaves that account alone.
+    const existing = await prisma.user.create({
+      data: { name: "Already here", email: "reception@example.com", passwordHash: "x" },
+    });
+    await seed(prisma);
+    await seed(prisma);
+
+    const admin = await prisma.user.findUniqueOrThrow({ where: { email: "admin@example.com" } });
+    expect(admin.role).toBe("admin");
+    expect(admin.emailVerifiedAt).toBeInstanceOf(Date);
+    expect(await verifyPassword(DEMO_STAFF[0].password, admin.passwordHash!)).toBe(true);
+    expect(await prisma.user.findUniqueOrThrow({ where: { id: existing.id } })).toMatchObject({
+      name: "Already here",
+      role: "patient",
+      passwordHash: "x",
+    });
+    expect(
+      await prisma.user.count({ where: { email: { in: DEMO_STAFF.map((s) => s.email) } } }),
+    ).toBe(2);
+
+    await prisma.user.delete({ where: { id: existing.id } });
+    await seed(prisma);
+    const reception = await prisma.user.findUniqueOrThrow({
+      where: { email: "reception@example.com" },
+    });
+    expect(reception.role).toBe("reception");
+    expect(await verifyPassword(DEMO_STAFF[1].password, reception.passwordHash!)).toBe(true);
+  });
+
+  it("lists every demo account in the README, e-mail and password in backticks, one per line", async () => {
+    const { readFileSync } = await import("node:fs");
+    const lines = readFileSync("README.md", "utf8").split("\n");
+    for (const account of [DEMO_PATIENT, ...DEMO_STAFF]) {
+      const line = lines.find((entry) => entry.includes(`\`${account.email}\``));
+      expect(line, account.email).toBeDefined();
+      expect(line).toContain(`\`${account.password}\``);
+    }
   });
 
   it("ships every seed image in public/", async () => {

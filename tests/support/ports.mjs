@@ -50,6 +50,8 @@ export function testPorts(env = process.env) {
       large: base + 53,
       backup: base + 54,
       fixture: base + 55,
+      auditSmall: base + 56,
+      auditLarge: base + 57,
     },
     /** The backup suite: the server written to, and the instance restored from its backup. */
     backup: { main: base + 60, restored: base + 61 },

@@ -1,0 +1,195 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-pages";
+import { PageLinks, StaffScreenHeader, Timestamp } from "~/components/staff-kit";
+import { type AuditRow, searchAuditTrail } from "~/models/audit.server";
+import { prisma } from "~/utils/db.server";
+import { requireStaffPage } from "~/utils/roles.server";
+import { type StaffHandle, staffScreenRoles } from "~/utils/staff-screens";
+
+// Read-only on purpose: no action, nothing here changes an entry.
+const PATH = "/staff/audit";
+const ROLES = staffScreenRoles(PATH);
+export const handle: StaffHandle = { staffRoles: ROLES };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireStaffPage(request, ROLES);
+  const url = new URL(request.url);
+  const patient = (url.searchParams.get("patient") ?? "").slice(0, 200);
+  const staff = (url.searchParams.get("staff") ?? "").slice(0, 200);
+  const { entries, next } = await searchAuditTrail(prisma, {
+    patient,
+    staff,
+    cursor: url.searchParams.get("before"),
+  });
+  const link = (before?: string) => {
+    const params = new URLSearchParams();
+    if (patient) params.set("patient", patient);
+    if (staff) params.set("staff", staff);
+    if (before) params.set("before", before);
+    const search = params.toString();
+    return search ? `${PATH}?${search}` : PATH;
+  };
+  return {
+    patient,
+    staff,
+    entries,
+    older: next ? link(next) : null,
+    first: url.searchParams.has("before") ? link() : null,
+  };
+}
+
+export const meta: MetaFunction = () => [
+  { title: "Audit trail | Clinic | Dental Clinic" },
+  { name: "robots", content: "noindex" },
+];
+
+function Person({
+  name,
+  email,
+  fallback,
+}: {
+  name: string | null;
+  email: string | null;
+  fallback: string;
+}) {
+  if (!name) return <span className="text-slate-700">{fallback}</span>;
+  return (
+    <>
+      <span className="font-medium text-slate-900">{name}</span>
+      {email ? <span className="block text-xs break-all text-slate-700">{email}</span> : null}
+    </>
+  );
+}
+
+function Changes({ entry }: { entry: AuditRow }) {
+  if (!entry.before && !entry.after) return null;
+  return (
+    <details className="mt-1 text-xs">
+      <summary className="cursor-pointer text-brand-700 underline">Before and after</summary>
+      <dl className="mt-1 space-y-1">
+        <dt className="font-semibold">Before</dt>
+        <dd>
+          <code className="break-all">{entry.before ?? "none"}</code>
+        </dd>
+        <dt className="font-semibold">After</dt>
+        <dd>
+          <code className="break-all">{entry.after ?? "none"}</code>
+        </dd>
+      </dl>
+    </details>
+  );
+}
+
+export default function AuditTrail() {
+  const { patient, staff, entries, older, first } = useLoaderData<typeof loader>();
+  return (
+    <section>
+      <StaffScreenHeader title="Audit trail">
+        Every staff change and every staff read of a patient&apos;s record, newest first. Entries
+        cannot be changed.
+      </StaffScreenHeader>
+      <Form method="get" className="flex flex-col gap-3 sm:flex-row sm:items-end" role="search">
+        <div className="flex-1">
+          <label htmlFor="audit-patient" className="field-label">
+            Patient (e-mail or name)
+          </label>
+          <input
+            id="audit-patient"
+            name="patient"
+            defaultValue={patient}
+            maxLength={200}
+            className="field-input"
+          />
+        </div>
+        <div className="flex-1">
+          <label htmlFor="audit-staff" className="field-label">
+            Staff member (e-mail or name)
+          </label>
+          <input
+            id="audit-staff"
+            name="staff"
+            defaultValue={staff}
+            maxLength={200}
+            className="field-input"
+          />
+        </div>
+        <button type="submit" className="btn-primary">
+          Search
+        </button>
+      </Form>
+      {entries.length > 0 ? (
+        <div className="mt-6 overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Audit entries, newest first</caption>
+            <thead className="border-b border-slate-300 text-slate-900">
+              <tr>
+                <th scope="col" className="py-2 pr-3">
+                  When
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  Who
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  What
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  Patient
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {entries.map((entry) => (
+                <tr
+                  key={entry.id}
+                  className="border-b border-slate-200 align-top"
+                  data-testid="audit-entry"
+                >
+                  <td className="py-2 pr-3 whitespace-nowrap">
+                    <Timestamp iso={entry.at} />
+                  </td>
+                  <td className="py-2 pr-3">
+                    <Person
+                      name={entry.actor.name}
+                      email={entry.actor.email}
+                      fallback={entry.actor.id ? "Deleted account" : "System"}
+                    />
+                    <span className="block text-xs text-slate-700">{entry.actor.role}</span>
+                  </td>
+                  <td className="py-2 pr-3">
+                    <span className="block break-words text-slate-900">{entry.summary}</span>
+                    <span className="block text-xs text-slate-700">
+                      {entry.action} · {entry.entityType}
+                      {entry.entityId ? ` ${entry.entityId}` : ""}
+                    </span>
+                    <Changes entry={entry} />
+                  </td>
+                  <td className="py-2 pr-3">
+                    {entry.patient ? (
+                      <Person
+                        name={entry.patient.name}
+                        email={entry.patient.email}
+                        fallback="Deleted account"
+                      />
+                    ) : (
+                      <span className="text-slate-700">None</span>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : (
+        <p className="mt-6 text-slate-700">
+          {patient || staff ? "No entries match this search." : "The audit trail is empty."}
+        </p>
+      )}
+      <PageLinks first={first} older={older} />
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,65 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { createTestUser, e2eDb, expect, test } from "./fixtures";
+import { seededService, separateClients } from "./patient-support";
+
+separateClients();
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map(
+      (violation) =>
+        `${violation.id}: ${violation.nodes.map((node) => `${node.target.join(" ")} ${node.failureSummary}`).join(", ")}`,
+    );
+}
+
+const SCREENS = ["/staff", "/staff/moderation", "/staff/moderation?show=hidden", "/staff/audit"];
+
+for (const viewport of [
+  { name: "desktop", width: 1280, height: 800 },
+  { name: "phone", width: 390, height: 844 },
+]) {
+  test.describe(`staff screens on a ${viewport.name}`, () => {
+    test.use({ viewport: { width: viewport.width, height: viewport.height } });
+
+    test("have no serious or critical axe violations", async ({ page, login }) => {
+      const admin = await login(await createTestUser({ role: "admin" }));
+      // Something on every screen: a hidden review and its audit entry.
+      const service = await seededService("invisalign");
+      const review = await e2eDb().review.create({
+        data: { name: "Axe Reviewer", message: "For the scan", rating: 2, serviceId: service.id },
+      });
+      await page.goto("/staff/moderation");
+      await page
+        .getByTestId("moderated-review")
+        .filter({ hasText: "For the scan" })
+        .first()
+        .getByRole("button", { name: "Hide the review by Axe Reviewer" })
+        .click();
+      await expect
+        .poll(
+          async () => (await e2eDb().review.findUniqueOrThrow({ where: { id: review.id } })).hidden,
+        )
+        .toBe(true);
+      for (const path of SCREENS) {
+        await page.goto(path);
+        await page.waitForLoadState("networkidle");
+        expect(await seriousViolations(page), `${path} as ${admin.email}`).toEqual([]);
+      }
+      if (viewport.name === "phone") {
+        // The Clinic link sits in the phone menu too.
+        await page.getByText("Menu", { exact: true }).click();
+        await page
+          .getByRole("navigation", { name: "Mobile" })
+          .getByRole("link", { name: "Clinic", exact: true })
+          .click();
+        await expect(page).toHaveURL(/\/staff$/);
+      }
+      await page.goto("/staff/audit");
+      await page.getByTestId("audit-entry").first().getByText("Before and after").click();
+      expect(await seriousViolations(page), "/staff/audit with a change open").toEqual([]);
+    });
+  });
+}
