@@ -131,7 +131,7 @@ export function chooseResources(
   day: DiaryDay,
   service: { durationMinutes: number; bufferMinutes: number },
   time: string,
-  options: { dentistId?: string; earliest: Date; ownHolds?: Set<string> },
+  options: { dentistId?: string; chairId?: string; earliest: Date; ownHolds?: Set<string> },
 ): Choice | null {
   const start = toMinutes(time);
   if (start % day.gridMinutes !== 0) return null;
@@ -150,7 +150,10 @@ export function chooseResources(
       const key = holdKey(resource, instant);
       return !day.held.has(key) || Boolean(options.ownHolds?.has(key));
     });
-  const chair = [...day.chairs].sort(byOrder).find((c) => isFree(chairResource(c.id)));
+  const chair = [...day.chairs]
+    .sort(byOrder)
+    .filter((c) => !options.chairId || c.id === options.chairId)
+    .find((c) => isFree(chairResource(c.id)));
   if (!chair) return null;
   const dentist = day.dentists
     .filter((d) => !options.dentistId || d.id === options.dentistId)

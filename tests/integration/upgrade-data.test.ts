@@ -2,7 +2,6 @@ import { mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
-// @ts-expect-error a plain ES module of the start-up scripts, without types
 import { upgradeExistingData } from "../../scripts/upgrade-data.mjs";
 import { clinicTimeToUtc } from "~/utils/clinic-time";
 import { TMP_DIR } from "../support/paths";
