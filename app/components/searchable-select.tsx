@@ -19,6 +19,8 @@ type SearchableSelectProps = {
   defaultValue?: string;
   /** Shown while nothing is chosen; also the native select's empty first option. */
   placeholder: string;
+  /** Told every change of the chosen value (once enhanced). */
+  onValueChange?: (value: string) => void;
 };
 
 /**
@@ -33,6 +35,7 @@ export function SearchableSelect({
   options,
   defaultValue = "",
   placeholder,
+  onValueChange,
 }: SearchableSelectProps) {
   const nativeRef = useRef<HTMLSelectElement>(null);
   const enhanced = useHydrated();
@@ -43,6 +46,10 @@ export function SearchableSelect({
     // Keep whatever was picked in the native select before the page became interactive.
     if (nativeRef.current) setValue(nativeRef.current.value);
   }, []);
+
+  useEffect(() => {
+    onValueChange?.(value);
+  }, [value, onValueChange]);
 
   const id = `field-${name}`;
   if (!enhanced) {

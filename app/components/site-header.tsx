@@ -87,6 +87,9 @@ function NavLinks({ user }: { user: PublicUser | null }) {
       <NavLink to="/" end className={navClass}>
         Home
       </NavLink>
+      <NavLink to="/team" className={navClass}>
+        Our team
+      </NavLink>
       <NavLink to="/blog" className={navClass}>
         Blog
       </NavLink>

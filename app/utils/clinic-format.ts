@@ -87,3 +87,12 @@ export function formatDuration(minutes: number): string {
 export function formatTimes(times: string[], clock: ClinicClock): string {
   return times.map((time) => formatTime(time, clock)).join(", ");
 }
+
+/** "Nov 23, 2026": the day of an instant (a review's date) on the clinic's calendar. */
+export function formatInstantDay(instant: Date | string, clock: ClinicClock): string {
+  return tidy(
+    formatter(clock.locale, { dateStyle: "medium", timeZone: clock.timeZone }).format(
+      new Date(instant),
+    ),
+  );
+}

@@ -98,15 +98,3 @@ export function clinicTimeToUtc(
   }
   return new Date(instant);
 }
-
-/** "Tuesday, 24 November 2026" for a YYYY-MM-DD date. */
-export function formatClinicDate(date: string): string {
-  const { year, month, day } = dateParts(date);
-  return new Intl.DateTimeFormat("en-GB", {
-    timeZone: "UTC",
-    weekday: "long",
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-  }).format(new Date(Date.UTC(year, month - 1, day)));
-}

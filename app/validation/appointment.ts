@@ -40,10 +40,7 @@ export const appointmentSchema = z.object({
   message: messageField(),
   service: requiredText(SERVICE_REQUIRED_MESSAGE, 100),
   /** A dentist's id or slug; absent, "" or "any" for any dentist. */
-  dentist: z
-    .string({ error: DENTIST_CHOICE_MESSAGE })
-    .max(100, DENTIST_CHOICE_MESSAGE)
-    .nullish(),
+  dentist: z.string({ error: DENTIST_CHOICE_MESSAGE }).max(100, DENTIST_CHOICE_MESSAGE).nullish(),
 });
 
 export type AppointmentInput = z.output<typeof appointmentSchema>;

@@ -18,9 +18,8 @@ const ZONE = "America/New_York";
 const day = (
   start: string,
   end: string,
-  breaks: DayPlan extends null ? never : { start: string; end: string }[] = [],
+  breaks: { start: string; end: string }[] = [],
 ): DayPlan => ({ start, end, breaks });
-const NINE_TO_FIVE = day("09:00", "17:00");
 const WITH_LUNCH = day("09:00", "17:00", [{ start: "12:30", end: "13:30" }]);
 const WEEK: WeeklyPlan = {
   monday: WITH_LUNCH,
@@ -240,6 +239,35 @@ describe("days the clinic does not book", () => {
       kind: "closed-weekday",
       weekday: 0,
     });
+  });
+});
+
+describe("today is the clinic's today", () => {
+  it("decides the day by the clinic's date even when UTC has moved on", () => {
+    // 23:00 on Wednesday in New York is 04:00 on Thursday UTC: Thursday is still tomorrow.
+    const lateEvening = new Date("2030-01-10T04:00:00Z");
+    const base = {
+      now: lateEvening,
+      timeZone: ZONE,
+      horizonDays: 90,
+      clinicDay: WITH_LUNCH,
+      closureName: null,
+    };
+    expect(dayProblem({ ...base, date: "2030-01-10" })).toBeNull();
+    expect(dayProblem({ ...base, date: "2030-01-09" })).toBeNull();
+    expect(
+      timeProblem({
+        date: "2030-01-09",
+        time: "16:30",
+        now: lateEvening,
+        timeZone: ZONE,
+        gridMinutes: 30,
+        minNoticeMinutes: 0,
+        clinicDay: WITH_LUNCH,
+        durationMinutes: 30,
+      }),
+    ).toBe("past");
+    expect(dayProblem({ ...base, date: "2030-01-08" })).toEqual({ kind: "past" });
   });
 });
 
