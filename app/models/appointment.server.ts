@@ -12,6 +12,7 @@ import {
 import { DAY_NAMES, isIsoDate, normalizeTime } from "~/utils/clinic-time";
 import { prisma } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
+import { type AppointmentStatus, STATUS_LABELS, STATUSES } from "~/utils/appointment-status";
 import { calendarFile } from "~/utils/ics.server";
 import { sendMail } from "~/utils/mail.server";
 import { fail, invalid, isUniqueViolation, ok, type Result } from "~/utils/result";
@@ -66,16 +67,6 @@ export function tooManyBookingsMessage(max: number) {
   return `You already have ${max} upcoming appointments. Please cancel one before booking another.`;
 }
 
-export const STATUSES = [
-  "booked",
-  "confirmed",
-  "checked_in",
-  "completed",
-  "cancelled",
-  "no_show",
-] as const;
-export type AppointmentStatus = (typeof STATUSES)[number];
-
 /** Statuses whose visit still holds its time. */
 export const ACTIVE_STATUSES: AppointmentStatus[] = ["booked", "confirmed", "checked_in"];
 
@@ -91,15 +82,6 @@ export const TRANSITIONS: Record<AppointmentStatus, AppointmentStatus[]> = {
 
 /** Cancelled and no-show visits give their time back; completed ones keep their holds. */
 const RELEASES_HOLDS: AppointmentStatus[] = ["cancelled", "no_show"];
-
-export const STATUS_LABELS: Record<AppointmentStatus, string> = {
-  booked: "Booked",
-  confirmed: "Confirmed",
-  checked_in: "Checked in",
-  completed: "Completed",
-  cancelled: "Cancelled",
-  no_show: "Missed",
-};
 
 const isStatus = (value: string): value is AppointmentStatus =>
   (STATUSES as readonly string[]).includes(value);

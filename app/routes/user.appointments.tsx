@@ -11,8 +11,8 @@ import {
   type AppointmentJson,
   cancelAppointment,
   listAppointments,
-  STATUS_LABELS,
 } from "~/models/appointment.server";
+import { STATUS_LABELS } from "~/utils/appointment-status";
 import { getClinicClock } from "~/models/clinic-settings.server";
 import { requirePageUser, requireUser } from "~/utils/auth.server";
 import { formRefusal, unexpectedFailure } from "~/utils/form-action.server";

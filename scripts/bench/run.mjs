@@ -13,6 +13,7 @@ import bcrypt from "bcryptjs";
 import { testPorts } from "../../tests/support/ports.mjs";
 import { recordBackupFigures, runBackupBench } from "./backup.mjs";
 import { addSession, addUsers, fillCatalogue } from "./catalogue.mjs";
+import { runDiaryBench } from "./diary.mjs";
 import { imageSize } from "./image.mjs";
 import { build, removeDatabase, startApp, startProcess } from "./server.mjs";
 
@@ -330,6 +331,9 @@ if ("skipped" in image) {
 } else {
   record(`Container image (${image.tag})`, `${image.mib} MiB`, "< 250 MiB", image.mib < 250);
 }
+
+// 10-11. The diary: free times against diary size, and bookings under contention.
+await runDiaryBench({ buildDir: BUILD_DIR, dir: path.join(TMP, "diary"), note, record });
 
 // 9. A backup at 200,000 appointments against request latency (its own table in the docs).
 const backupRows = await runBackupBench({

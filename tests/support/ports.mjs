@@ -34,6 +34,9 @@ export function testPorts(env = process.env) {
       small: base + 52,
       large: base + 53,
       backup: base + 54,
+      /** The diary's free-time benchmark: an empty diary and one of 200,000 visits. */
+      diaryEmpty: base + 55,
+      diaryFull: base + 56,
     },
     /** The backup suite: the server written to, and the instance restored from its backup. */
     backup: { main: base + 60, restored: base + 61 },
