@@ -11,9 +11,12 @@ export function sqliteInstant(date) {
 
 export const UNMIGRATED_START = "1970-01-01T00:00:00.000+00:00";
 
+const formats = new Map();
+
 function wallClock(instant, timeZone) {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-CA", {
+  let format = formats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-CA", {
       timeZone,
       year: "numeric",
       month: "2-digit",
@@ -21,9 +24,11 @@ function wallClock(instant, timeZone) {
       hour: "2-digit",
       minute: "2-digit",
       hourCycle: "h23",
-    })
-      .formatToParts(new Date(instant))
-      .map((part) => [part.type, part.value]),
+    });
+    formats.set(timeZone, format);
+  }
+  const parts = Object.fromEntries(
+    format.formatToParts(new Date(instant)).map((part) => [part.type, part.value]),
   );
   return Date.UTC(+parts.year, +parts.month - 1, +parts.day, +parts.hour, +parts.minute);
 }
