@@ -115,7 +115,10 @@ describe("backups of a database being written", () => {
       port: PORTS.main,
       env: { ...NO_LIMITS, BACKUP_INTERVAL: "2s" },
     });
-    const service = await server.db().service.findFirstOrThrow();
+    // A 30-minute visit, so every half hour of the stream can be a booking.
+    const service = await server
+      .db()
+      .service.findUniqueOrThrow({ where: { slug: "dental-checkup" } });
     // Each account may hold 10 upcoming bookings: enough accounts for the whole stream.
     const patients: Array<Awaited<ReturnType<ProductionServer["signedInUser"]>>> = [];
     for (let i = 0; i < Math.ceil((BOOKINGS_PER_SECOND * STREAM_SECONDS) / 10) + 5; i += 1) {

@@ -49,7 +49,10 @@ function* openSlots() {
 describe("crash safety", () => {
   it("keeps every acknowledged booking through SIGKILL, and the file passes integrity_check", async () => {
     server = await startProductionServer({ port: PORT, env: NO_LIMITS });
-    const service = await server.db().service.findFirstOrThrow();
+    // A 30-minute visit, so every half hour of the stream can be a booking.
+    const service = await server
+      .db()
+      .service.findUniqueOrThrow({ where: { slug: "dental-checkup" } });
     // Each account may hold a few upcoming bookings: enough accounts for the whole stream.
     const perAccount = (await server.db().clinicSettings.findUniqueOrThrow({ where: { id: 1 } }))
       .maxUpcomingPerPatient;
