@@ -6,6 +6,7 @@
  */
 import { addDays, clinicTimeToUtc } from "~/utils/clinic-time";
 import { prisma } from "~/utils/db.server";
+import { cachedRead } from "~/utils/read-cache.server";
 import {
   type DiaryDay,
   dayOfPlan,
@@ -41,31 +42,67 @@ export async function performerIds(serviceId: string | null): Promise<string[] |
   return links.length > 0 ? links.map((link) => link.dentistId) : null;
 }
 
+/**
+ * The parts of a day that only staff change (plans, exceptions, the closure, chairs, who
+ * performs the service), from the read cache: every write through the domain clears it
+ * (~/models/clinic-settings.server and the staff screens), so only the holds are read per
+ * request.
+ */
+function dayPlans(date: string, serviceId: string | null, settings: Settings) {
+  return cachedRead(`diary-day:${date}:${serviceId ?? "-"}`, async () => {
+    const performers = await performerIds(serviceId);
+    const [closure, dentists, chairs] = await Promise.all([
+      prisma.clinicClosure.findFirst({
+        where: { startDate: { lte: date }, endDate: { gte: date } },
+        select: { name: true },
+      }),
+      prisma.dentist.findMany({
+        where: { active: true, ...(performers ? { id: { in: performers } } : {}) },
+        select: {
+          id: true,
+          name: true,
+          sortOrder: true,
+          weeklyPlan: true,
+          exceptions: {
+            where: { startDate: { lte: date }, endDate: { gte: date } },
+            select: { startDate: true, endDate: true, dayPlan: true },
+          },
+        },
+      }),
+      prisma.chair.findMany({ where: { active: true }, select: { id: true, sortOrder: true } }),
+    ]);
+    const clinicDay = dayOfPlan(settings.weeklyHours, date);
+    return {
+      closureName: closure?.name ?? null,
+      chairs,
+      dentistNames: new Map(dentists.map((dentist) => [dentist.id, dentist.name])),
+      dentists: dentists.map((dentist) => ({
+        id: dentist.id,
+        sortOrder: dentist.sortOrder,
+        intervals: workingIntervals({
+          dentistDay: dentistDay(
+            parseJsonColumn(weeklyPlanSchema, dentist.weeklyPlan, `${dentist.name}'s plan`),
+            dentist.exceptions.map((exception) => ({
+              ...exception,
+              dayPlan: parseJsonColumn(dayPlanSchema, exception.dayPlan, "An exception"),
+            })),
+            date,
+          ),
+          clinicDay,
+          closed: closure !== null,
+        }),
+      })),
+    };
+  });
+}
+
 /** One day of the diary for a service (null id: any service of one grid step). */
 export async function loadDay(date: string, service: ServiceTimes): Promise<LoadedDay> {
   const settings = await getClinicSettings();
-  const performers = await performerIds(service.id);
   const dayStart = clinicTimeToUtc(date, "00:00", settings.timeZone);
   const dayEnd = clinicTimeToUtc(addDays(date, 1), "00:00", settings.timeZone);
-  const [closure, dentists, chairs, holds] = await Promise.all([
-    prisma.clinicClosure.findFirst({
-      where: { startDate: { lte: date }, endDate: { gte: date } },
-      select: { name: true },
-    }),
-    prisma.dentist.findMany({
-      where: { active: true, ...(performers ? { id: { in: performers } } : {}) },
-      select: {
-        id: true,
-        name: true,
-        sortOrder: true,
-        weeklyPlan: true,
-        exceptions: {
-          where: { startDate: { lte: date }, endDate: { gte: date } },
-          select: { startDate: true, endDate: true, dayPlan: true },
-        },
-      },
-    }),
-    prisma.chair.findMany({ where: { active: true }, select: { id: true, sortOrder: true } }),
+  const [plans, holds] = await Promise.all([
+    dayPlans(date, service.id, settings),
     prisma.slotHold.findMany({
       where: { startsAt: { gte: dayStart, lt: dayEnd } },
       select: { resource: true, startsAt: true },
@@ -74,32 +111,18 @@ export async function loadDay(date: string, service: ServiceTimes): Promise<Load
   const held = new Set(holds.map((row) => holdKey(row.resource, row.startsAt)));
   const heldSteps = new Map<string, number>();
   for (const row of holds) heldSteps.set(row.resource, (heldSteps.get(row.resource) ?? 0) + 1);
-  const clinicDay = dayOfPlan(settings.weeklyHours, date);
   return {
     date,
     timeZone: settings.timeZone,
     gridMinutes: settings.gridMinutes,
     settings,
-    closureName: closure?.name ?? null,
-    dentistNames: new Map(dentists.map((dentist) => [dentist.id, dentist.name])),
-    chairs,
+    closureName: plans.closureName,
+    dentistNames: plans.dentistNames,
+    chairs: plans.chairs,
     held,
-    dentists: dentists.map((dentist) => ({
-      id: dentist.id,
-      sortOrder: dentist.sortOrder,
+    dentists: plans.dentists.map((dentist) => ({
+      ...dentist,
       bookedMinutes: (heldSteps.get(`dentist:${dentist.id}`) ?? 0) * settings.gridMinutes,
-      intervals: workingIntervals({
-        dentistDay: dentistDay(
-          parseJsonColumn(weeklyPlanSchema, dentist.weeklyPlan, `${dentist.name}'s plan`),
-          dentist.exceptions.map((exception) => ({
-            ...exception,
-            dayPlan: parseJsonColumn(dayPlanSchema, exception.dayPlan, "An exception"),
-          })),
-          date,
-        ),
-        clinicDay,
-        closed: closure !== null,
-      }),
     })),
   };
 }
