@@ -15,6 +15,7 @@ import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { AppToaster, ServerToast } from "./components/toaster";
 import stylesheet from "./styles/tailwind.css";
+import { getPublicClinic } from "./models/clinic-settings.server";
 import { getUser, toPublicUser } from "./utils/auth.server";
 import { roleOf } from "./utils/roles.server";
 import { useNonce } from "./utils/nonce-provider";
@@ -34,10 +35,19 @@ export const meta: MetaFunction = () => [
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [user, { toast, headers }] = await Promise.all([getUser(request), getToast(request)]);
+  const [user, { toast, headers }, clinicPhone] = await Promise.all([
+    getUser(request),
+    getToast(request),
+    // The header's call link; a page whose database is down still renders, without it.
+    getPublicClinic().then(
+      (clinic) => clinic.phone || null,
+      () => null,
+    ),
+  ]);
   return data(
     {
       user: user ? toPublicUser(user) : null,
+      clinicPhone,
       // Shows the Clinic link; every staff page checks the role again on the server.
       staff: user ? roleOf(user) !== "patient" : false,
       toast,
@@ -64,7 +74,11 @@ export function Layout({ children }: { children: ReactNode }) {
         >
           Skip to content
         </a>
-        <SiteHeader user={rootData?.user ?? null} staff={rootData?.staff ?? false} />
+        <SiteHeader
+          user={rootData?.user ?? null}
+          staff={rootData?.staff ?? false}
+          clinicPhone={rootData?.clinicPhone ?? null}
+        />
         <main id="main" className="flex-1">
           {children}
         </main>

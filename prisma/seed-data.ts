@@ -335,3 +335,198 @@ export const seedReviews: SeedReview[] = [
       "My gums stopped bleeding within a month of the deep cleaning. Not comfortable, but clearly worth it.",
   },
 ];
+
+type Day = { start: string; end: string; breaks: { start: string; end: string }[] } | null;
+type Week = Record<
+  "monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday" | "sunday",
+  Day
+>;
+
+const LUNCH = [{ start: "12:30", end: "13:30" }];
+const weekday = (start: string, end: string): Day => ({ start, end, breaks: LUNCH });
+const SATURDAY_MORNING: Day = { start: "09:00", end: "13:00", breaks: [] };
+
+/** What the diary migration writes for an upgraded clinic (the old fixed hours). */
+export const MIGRATION_WEEK: Week = {
+  monday: { start: "09:00", end: "17:00", breaks: [] },
+  tuesday: { start: "09:00", end: "17:00", breaks: [] },
+  wednesday: { start: "09:00", end: "17:00", breaks: [] },
+  thursday: { start: "09:00", end: "17:00", breaks: [] },
+  friday: { start: "09:00", end: "17:00", breaks: [] },
+  saturday: { start: "09:00", end: "17:00", breaks: [] },
+  sunday: null,
+};
+
+/** Opening hours of a new clinic: weekdays with a lunch break, Saturday mornings. */
+export const CLINIC_WEEK: Week = {
+  monday: weekday("09:00", "17:00"),
+  tuesday: weekday("09:00", "17:00"),
+  wednesday: weekday("09:00", "17:00"),
+  thursday: weekday("09:00", "17:00"),
+  friday: weekday("09:00", "17:00"),
+  saturday: SATURDAY_MORNING,
+  sunday: null,
+};
+
+/** Visit length and clean-up time (minutes, multiples of the 30-minute grid). */
+export const SERVICE_TIMES: Record<string, { durationMinutes: number; bufferMinutes?: number }> = {
+  "teeth-whitening": { durationMinutes: 60 },
+  "teeth-cleaning": { durationMinutes: 60 },
+  "modern-anesthetic": { durationMinutes: 30 },
+  "cosmetic-fillings": { durationMinutes: 60 },
+  invisalign: { durationMinutes: 60 },
+  "dental-crowns": { durationMinutes: 90 },
+  "dental-checkup": { durationMinutes: 30 },
+  "digital-x-rays": { durationMinutes: 30 },
+  "fluoride-varnish": { durationMinutes: 30 },
+  "fissure-sealants": { durationMinutes: 30 },
+  "gum-disease-treatment": { durationMinutes: 60 },
+  "porcelain-veneers": { durationMinutes: 90 },
+  "composite-bonding": { durationMinutes: 60 },
+  "smile-makeover": { durationMinutes: 90 },
+  "root-canal-treatment": { durationMinutes: 90 },
+  "dental-bridges": { durationMinutes: 90 },
+  dentures: { durationMinutes: 60 },
+  "dental-implants": { durationMinutes: 120, bufferMinutes: 30 },
+  "wisdom-tooth-removal": { durationMinutes: 60, bufferMinutes: 30 },
+  "tooth-extraction": { durationMinutes: 30 },
+  "bone-grafting": { durationMinutes: 90, bufferMinutes: 30 },
+  "metal-braces": { durationMinutes: 90 },
+  "ceramic-braces": { durationMinutes: 90 },
+  retainers: { durationMinutes: 30 },
+  "night-guard": { durationMinutes: 30 },
+  "emergency-dental-care": { durationMinutes: 30 },
+};
+
+export type SeedDentist = {
+  id: string;
+  slug: string;
+  name: string;
+  title: string;
+  kind: "dentist" | "hygienist";
+  bio: string;
+  weeklyPlan: Week;
+  /** Service slugs this dentist performs. */
+  services: string[];
+};
+
+/** The first one has the id the diary migration gave an upgraded clinic's only dentist. */
+export const seedDentists: SeedDentist[] = [
+  {
+    id: "dentist-first",
+    slug: "dr-anita-patel",
+    name: "Dr. Anita Patel",
+    title: "DDS, General and Restorative Dentist",
+    kind: "dentist",
+    bio: "Dr. Patel has looked after families in Springfield for fifteen years, from first check-ups to crowns, bridges and root canals. Nervous patients like her calm, unhurried explanations.",
+    weeklyPlan: { ...CLINIC_WEEK, saturday: null },
+    services: [
+      "dental-checkup",
+      "digital-x-rays",
+      "teeth-cleaning",
+      "gum-disease-treatment",
+      "modern-anesthetic",
+      "cosmetic-fillings",
+      "dental-crowns",
+      "root-canal-treatment",
+      "dental-bridges",
+      "dentures",
+      "emergency-dental-care",
+      "dental-implants",
+      "wisdom-tooth-removal",
+      "tooth-extraction",
+      "bone-grafting",
+    ],
+  },
+  {
+    id: "dentist-chen",
+    slug: "dr-marcus-chen",
+    name: "Dr. Marcus Chen",
+    title: "DMD, Orthodontist and Cosmetic Dentist",
+    kind: "dentist",
+    bio: "Dr. Chen straightens teeth with braces and clear aligners and plans veneers and smile makeovers. He trained in Boston and joined the clinic in 2019.",
+    weeklyPlan: {
+      ...CLINIC_WEEK,
+      monday: null,
+      tuesday: weekday("10:00", "17:00"),
+      saturday: SATURDAY_MORNING,
+    },
+    services: [
+      "dental-checkup",
+      "digital-x-rays",
+      "emergency-dental-care",
+      "teeth-whitening",
+      "porcelain-veneers",
+      "composite-bonding",
+      "smile-makeover",
+      "cosmetic-fillings",
+      "invisalign",
+      "metal-braces",
+      "ceramic-braces",
+      "retainers",
+      "night-guard",
+    ],
+  },
+  {
+    id: "dentist-okafor",
+    slug: "sarah-okafor",
+    name: "Sarah Okafor",
+    title: "RDH, Dental Hygienist",
+    kind: "hygienist",
+    bio: "Sarah cleans, polishes and protects teeth, and shows children and adults how to keep their gums healthy between visits.",
+    weeklyPlan: { ...CLINIC_WEEK, wednesday: null },
+    services: [
+      "teeth-cleaning",
+      "fluoride-varnish",
+      "fissure-sealants",
+      "gum-disease-treatment",
+      "teeth-whitening",
+      "digital-x-rays",
+    ],
+  },
+];
+
+export const seedChairs = [
+  { id: "chair-1", name: "Chair 1", sortOrder: 0 },
+  { id: "chair-2", name: "Chair 2", sortOrder: 1 },
+];
+
+/** US federal holidays the clinic closes on (inclusive local dates). */
+export const seedClosures = [
+  {
+    id: "closure-thanksgiving-2026",
+    name: "Thanksgiving",
+    startDate: "2026-11-26",
+    endDate: "2026-11-27",
+  },
+  {
+    id: "closure-christmas-2026",
+    name: "Christmas",
+    startDate: "2026-12-24",
+    endDate: "2026-12-26",
+  },
+  {
+    id: "closure-new-year-2027",
+    name: "New Year's Day",
+    startDate: "2027-01-01",
+    endDate: "2027-01-01",
+  },
+  {
+    id: "closure-mlk-2027",
+    name: "Martin Luther King Jr. Day",
+    startDate: "2027-01-18",
+    endDate: "2027-01-18",
+  },
+  {
+    id: "closure-memorial-2027",
+    name: "Memorial Day",
+    startDate: "2027-05-31",
+    endDate: "2027-05-31",
+  },
+  {
+    id: "closure-independence-2027",
+    name: "Independence Day (observed)",
+    startDate: "2027-07-05",
+    endDate: "2027-07-05",
+  },
+];

@@ -1,6 +1,17 @@
 import type { PrismaClient } from "@prisma/client";
 import bcrypt from "bcryptjs";
-import { DEMO_PATIENT, DEMO_STAFF, seedReviews, seedServices } from "./seed-data";
+import {
+  CLINIC_WEEK,
+  DEMO_PATIENT,
+  DEMO_STAFF,
+  MIGRATION_WEEK,
+  SERVICE_TIMES,
+  seedChairs,
+  seedClosures,
+  seedDentists,
+  seedReviews,
+  seedServices,
+} from "./seed-data";
 
 /**
  * Fills an empty or partly filled database with the clinic's services, reviews, the
@@ -49,6 +60,7 @@ export async function seed(prisma: PrismaClient) {
       update: {},
       create: {
         ...service,
+        ...SERVICE_TIMES[service.slug],
         photo: `/images/services/${service.slug}.svg`,
         createdAt: new Date(base + index * 60_000),
       },
@@ -70,6 +82,59 @@ export async function seed(prisma: PrismaClient) {
         serviceId: service.id,
         createdAt: new Date(base + index * 60_000),
       },
+    });
+  }
+
+  await seedDiary(prisma);
+}
+
+/**
+ * Dentists, chairs, closures and opening hours. The diary migration already made the
+ * settings row, the first dentist and the first chair with the old fixed hours: those are
+ * given the seed's hours only while they still hold the migration's, so a clinic's own
+ * edits survive a re-run.
+ */
+async function seedDiary(prisma: PrismaClient) {
+  const migrationWeek = JSON.stringify(MIGRATION_WEEK);
+  await prisma.clinicSettings.updateMany({
+    where: { id: 1, weeklyHours: migrationWeek },
+    data: { weeklyHours: JSON.stringify(CLINIC_WEEK) },
+  });
+
+  for (const chair of seedChairs) {
+    await prisma.chair.upsert({ where: { id: chair.id }, update: {}, create: chair });
+  }
+  for (const closure of seedClosures) {
+    await prisma.clinicClosure.upsert({ where: { id: closure.id }, update: {}, create: closure });
+  }
+
+  const services = await prisma.service.findMany({ select: { id: true, slug: true } });
+  const serviceIds = new Map(services.map((service) => [service.slug, service.id]));
+  for (const [
+    sortOrder,
+    { services: performs, weeklyPlan, ...dentist },
+  ] of seedDentists.entries()) {
+    const fields = {
+      ...dentist,
+      sortOrder,
+      photo: `/images/team/${dentist.slug}.svg`,
+      weeklyPlan: JSON.stringify(weeklyPlan),
+    };
+    const existing = await prisma.dentist.findUnique({
+      where: { id: dentist.id },
+      select: { weeklyPlan: true, _count: { select: { services: true } } },
+    });
+    if (!existing) await prisma.dentist.create({ data: fields });
+    else if (existing.weeklyPlan === migrationWeek)
+      await prisma.dentist.update({ where: { id: dentist.id }, data: fields });
+    else continue;
+    // Who performs what is set once: a fresh dentist, or the migration's "everything".
+    await prisma.dentistService.deleteMany({ where: { dentistId: dentist.id } });
+    await prisma.dentistService.createMany({
+      data: performs.flatMap((slug) => {
+        const serviceId = serviceIds.get(slug);
+        return serviceId ? [{ dentistId: dentist.id, serviceId }] : [];
+      }),
     });
   }
 }

@@ -77,7 +77,7 @@ async function write(file, content) {
   await writeFile(file, content);
 }
 
-const { seedServices } = await import("../prisma/seed-data.ts").catch(async () => {
+const { seedServices, seedDentists } = await import("../prisma/seed-data.ts").catch(async () => {
   throw new Error("Run with: npx tsx scripts/generate-images.mjs");
 });
 
@@ -150,4 +150,27 @@ await write(
   "public/favicon.svg",
   `<svg xmlns="http://www.w3.org/2000/svg" viewBox="-80 -60 160 160"><path d="${tooth}" fill="#0e7490"/></svg>\n`,
 );
-console.info(`Wrote ${seedServices.length + blogTools.length + avatars.length + 3} images`);
+const portraitColors = [
+  ["#0e7490", "#a5f3fc", "#7c4a2d"],
+  ["#4338ca", "#c7d2fe", "#1f2937"],
+  ["#be185d", "#fbcfe8", "#3b2314"],
+];
+for (const [index, dentist] of seedDentists.entries()) {
+  const [dark, light, hair] = portraitColors[index % portraitColors.length];
+  await write(
+    `public/images/team/${dentist.slug}.svg`,
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 320 320" width="320" height="320" role="img" aria-label="${escape(dentist.name)}">
+<rect width="320" height="320" fill="${light}"/>
+<path d="M60 320c8-70 50-104 100-104s92 34 100 104z" fill="${dark}"/>
+<path d="M140 214h40l-20 36z" fill="#fff"/>
+<circle cx="160" cy="138" r="58" fill="#f1c7a5"/>
+<path d="M100 132c0-44 28-70 60-70s60 26 60 70c-12-22-34-34-60-34s-48 12-60 34z" fill="${hair}"/>
+<circle cx="140" cy="142" r="5" fill="#1f2937"/><circle cx="180" cy="142" r="5" fill="#1f2937"/>
+<path d="M140 168c12 10 28 10 40 0" stroke="#9a3412" stroke-width="4" fill="none" stroke-linecap="round"/>
+</svg>
+`,
+  );
+}
+console.info(
+  `Wrote ${seedServices.length + blogTools.length + avatars.length + seedDentists.length + 3} images`,
+);

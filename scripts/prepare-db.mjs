@@ -4,6 +4,7 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
+import { upgradeExistingData } from "./upgrade-data.mjs";
 
 export const DEFAULT_DATABASE_URL = "file:./data/clinic.db";
 
@@ -33,6 +34,9 @@ export function prepareDatabase({ seedScript }) {
   const db = new Database(file);
   try {
     db.pragma("journal_mode = WAL");
+    const upgraded = upgradeExistingData(db);
+    if (upgraded > 0)
+      console.info(`Gave ${upgraded} earlier bookings their dentist, chair and times`);
     const { count } = db.prepare("SELECT COUNT(*) AS count FROM Product").get();
     db.close();
     if (count === 0 && process.env.SEED_ON_START !== "false")

@@ -1,14 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { DAY_NAMES } from "~/utils/clinic-time";
-import { OPENING_HOURS, describeOpenDays } from "~/utils/slot-rules";
-import {
-  CLINIC,
-  clinicAddressLine,
-  clinicDirectionsUrl,
-  clinicMapUrl,
-  clinicTelHref,
-} from "~/data/clinic";
+import { CLINIC_PAGE, clinicDirectionsUrl, clinicMapUrl, telHref } from "~/data/clinic";
+import type { PublicClinic } from "~/models/clinic-settings.server";
 
 export function SectionHeading({ id, children }: { id: string; children: ReactNode }) {
   return (
@@ -109,39 +102,32 @@ export function TreatmentGrid() {
   );
 }
 
-/** The further section: when the clinic is open (from the booking configuration). */
-export function OpeningHoursSection() {
-  const closedDays = DAY_NAMES.filter((_, day) => !OPENING_HOURS.openDays.includes(day));
+/** The further section: when the clinic is open (from the clinic's settings). */
+export function OpeningHoursSection({ clinic }: { clinic: PublicClinic }) {
   return (
     <section aria-labelledby="hours-heading" className="py-12">
       <div className="grid gap-6 rounded-xl bg-brand-50 p-6 sm:p-10 md:grid-cols-2">
         <div>
           <SectionHeading id="hours-heading">Opening hours</SectionHeading>
           <dl className="mt-4 space-y-2 text-slate-800">
-            <div className="flex gap-2">
-              <dt className="font-semibold">{describeOpenDays()}:</dt>
-              <dd>
-                {OPENING_HOURS.opensAt} to {OPENING_HOURS.closesAt}
-              </dd>
-            </div>
-            {closedDays.length > 0 ? (
-              <div className="flex gap-2">
-                <dt className="font-semibold">{closedDays.join(", ")}:</dt>
-                <dd>closed</dd>
+            {clinic.hours.map((row) => (
+              <div key={row.days} className="flex flex-wrap gap-x-2">
+                <dt className="font-semibold">{row.days}:</dt>
+                <dd>{row.text}</dd>
               </div>
-            ) : null}
+            ))}
           </dl>
           <p className="mt-2 text-sm text-slate-700">
-            Appointments start every {OPENING_HOURS.slotMinutes} minutes, up to{" "}
-            {OPENING_HOURS.bookingHorizonDays} days ahead.
+            Appointments start every {clinic.gridMinutes} minutes, up to {clinic.horizonDays} days
+            ahead. Times are {clinic.zoneName}.
           </p>
         </div>
         <div className="flex flex-col justify-center gap-4">
-          <p className="text-slate-800">{CLINIC.emergencyNote}</p>
+          <p className="text-slate-800">{CLINIC_PAGE.emergencyNote}</p>
           <p className="font-semibold text-slate-900">
             Phone:{" "}
-            <a href={clinicTelHref()} className="text-brand-700 underline">
-              {CLINIC.phone}
+            <a href={telHref(clinic.phone)} className="text-brand-700 underline">
+              {clinic.phone}
             </a>
           </p>
           <Link to="/make-appointment" className="btn-primary self-start">
@@ -156,9 +142,9 @@ export function OpeningHoursSection() {
 /**
  * Contact: an embedded map with directions beside it, the address, the e-mail and the
  * phone. The spec's e-mail link went nowhere; patients need it to work
- * (docs/decisions/008-patient-experience.md).
+ * (docs/decisions/016-patient-experience.md).
  */
-export function ContactSection() {
+export function ContactSection({ clinic }: { clinic: PublicClinic }) {
   return (
     <section id="contact" aria-labelledby="contact-heading" className="py-12">
       <SectionHeading id="contact-heading">Contact</SectionHeading>
@@ -182,26 +168,26 @@ export function ContactSection() {
           </a>
         </div>
         <address className="space-y-3 text-slate-800 not-italic">
-          <p className="font-semibold text-slate-900">{CLINIC.name}</p>
-          <p data-testid="clinic-address">{clinicAddressLine()}</p>
+          <p className="font-semibold text-slate-900">{clinic.name}</p>
+          <p data-testid="clinic-address">{clinic.addressLine}</p>
           <p>
             E-mail:{" "}
             <a
-              href={`mailto:${CLINIC.email}`}
+              href={`mailto:${clinic.email}`}
               className="text-brand-700 underline"
               data-testid="clinic-email"
             >
-              {CLINIC.email}
+              {clinic.email}
             </a>
           </p>
           <p>
             Phone:{" "}
             <a
-              href={clinicTelHref()}
+              href={telHref(clinic.phone)}
               className="text-brand-700 underline"
               data-testid="clinic-phone"
             >
-              {CLINIC.phone}
+              {clinic.phone}
             </a>
           </p>
         </address>

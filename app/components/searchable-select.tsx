@@ -12,6 +12,8 @@ type SearchableSelectProps = {
   defaultValue?: string;
   /** Shown while nothing is chosen; also the native select's empty first option. */
   placeholder: string;
+  /** Told every change of the chosen value (once enhanced). */
+  onValueChange?: (value: string) => void;
 };
 
 /**
@@ -26,6 +28,7 @@ export function SearchableSelect({
   options,
   defaultValue = "",
   placeholder,
+  onValueChange,
 }: SearchableSelectProps) {
   const nativeRef = useRef<HTMLSelectElement>(null);
   const enhanced = useHydrated();
@@ -36,6 +39,10 @@ export function SearchableSelect({
     // Keep whatever was picked in the native select before the page became interactive.
     if (nativeRef.current) setValue(nativeRef.current.value);
   }, []);
+
+  useEffect(() => {
+    onValueChange?.(value);
+  }, [value, onValueChange]);
 
   const id = `field-${name}`;
   if (!enhanced) {

@@ -1,6 +1,6 @@
 import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { CLINIC, clinicTelHref } from "~/data/clinic";
+import { telHref } from "~/data/clinic";
 import type { PublicUser } from "~/utils/auth.server";
 import { Avatar } from "./avatar";
 
@@ -118,6 +118,9 @@ function NavLinks({ user, staff }: { user: PublicUser | null; staff: boolean }) 
       <NavLink to="/" end className={navClass}>
         Home
       </NavLink>
+      <NavLink to="/team" className={navClass}>
+        Our team
+      </NavLink>
       <NavLink to="/blog" className={navClass}>
         Blog
       </NavLink>
@@ -150,23 +153,31 @@ function NavLinks({ user, staff }: { user: PublicUser | null; staff: boolean }) 
 }
 
 /** The clinic's phone, one tap away on every page (emergencies). */
-function CallLink() {
+function CallLink({ phone }: { phone: string }) {
   return (
     <a
-      href={clinicTelHref()}
+      href={telHref(phone)}
       className="inline-flex items-center gap-1 rounded-md px-2 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50"
       data-testid="header-phone"
     >
       <span aria-hidden="true">☎</span>
-      <span className="hidden xl:inline">Emergencies: {CLINIC.phone}</span>
+      <span className="hidden xl:inline">Emergencies: {phone}</span>
       <span className="xl:hidden">
-        Call<span className="sr-only"> the clinic: {CLINIC.phone}</span>
+        Call<span className="sr-only"> the clinic: {phone}</span>
       </span>
     </a>
   );
 }
 
-export function SiteHeader({ user, staff }: { user: PublicUser | null; staff: boolean }) {
+export function SiteHeader({
+  user,
+  staff,
+  clinicPhone,
+}: {
+  user: PublicUser | null;
+  staff: boolean;
+  clinicPhone: string | null;
+}) {
   const header = useHeaderHeight();
   const mobileMenu = useDisclosure();
   return (
@@ -180,7 +191,7 @@ export function SiteHeader({ user, staff }: { user: PublicUser | null; staff: bo
           <span>Dental Clinic</span>
         </Link>
         <div className="flex items-center gap-1">
-          <CallLink />
+          {clinicPhone ? <CallLink phone={clinicPhone} /> : null}
           <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
             <NavLinks user={user} staff={staff} />
             {user ? <UserMenu user={user} /> : null}

@@ -1,35 +1,35 @@
 import { useEffect, useState, type ReactNode } from "react";
-import { OPENING_HOURS, slotTimes } from "~/utils/slot-rules";
 import { useHydrated } from "~/utils/use-hydrated";
 import { describedBy, useFieldError } from "./form-kit";
 
 type FreeSlotsAnswer =
-  | { success: true; date: string; times: string[]; message: string | null }
+  | { success: true; date: string; times: string[]; labels: string[]; message: string | null }
   | { success: false; message: string };
 
 type Lookup =
   | { state: "loading"; date: string }
-  | { state: "done"; date: string; times: string[]; message: string | null }
+  | { state: "done"; date: string; times: string[]; labels: string[]; message: string | null }
   | { state: "failed"; date: string };
 
-const times = slotTimes();
 const ID = "field-time";
-const GRID_HINT = `Appointments start every ${OPENING_HOURS.slotMinutes} minutes from ${times[0]} to ${times[times.length - 1]}.`;
 
 function isAnswer(body: unknown): body is FreeSlotsAnswer {
   return typeof body === "object" && body !== null && "success" in body && "message" in body;
 }
 
-/** The times still free on `date`, from /resources/free-slots; `attempt` asks again. */
-function useFreeTimes(date: string, enabled: boolean, attempt: number): Lookup | null {
-  const [lookup, setLookup] = useState<Lookup | null>(null);
+/**
+ * The start times still free on `date` for the service's length and the dentist, from
+ * /resources/free-slots (`query` holds all three); `attempt` asks again.
+ */
+function useFreeTimes(query: string, date: string, enabled: boolean, attempt: number) {
+  const [lookup, setLookup] = useState<(Lookup & { query: string }) | null>(null);
   useEffect(() => {
     if (!enabled || !date) return;
     const controller = new AbortController();
-    setLookup({ state: "loading", date });
+    setLookup({ state: "loading", date, query });
     // A plain fetch, not a fetcher: a failed lookup must stay inside this field and never
     // replace the form with the route's error boundary.
-    fetch(`/resources/free-slots?date=${encodeURIComponent(date)}`, {
+    fetch(`/resources/free-slots?${query}`, {
       headers: { accept: "application/json" },
       signal: controller.signal,
     })
@@ -41,28 +41,39 @@ function useFreeTimes(date: string, enabled: boolean, attempt: number): Lookup |
         }
         setLookup(
           body.success
-            ? { state: "done", date, times: body.times, message: body.message }
-            : { state: "done", date, times: [], message: body.message },
+            ? {
+                state: "done",
+                date,
+                query,
+                times: body.times,
+                labels: body.labels,
+                message: body.message,
+              }
+            : { state: "done", date, query, times: [], labels: [], message: body.message },
         );
       })
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
         console.error("Looking up the free times failed", error);
-        setLookup({ state: "failed", date });
+        setLookup({ state: "failed", date, query });
       });
     return () => controller.abort();
-  }, [date, enabled, attempt]);
-  return lookup && lookup.date === date ? lookup : null;
+  }, [query, date, enabled, attempt]);
+  return lookup && lookup.query === query ? lookup : null;
 }
 
 /** The time as typed on the slot grid: the field without JavaScript, or when the lookup failed. */
 function TypedTime({
   defaultValue,
+  gridMinutes,
+  hint,
   errorId,
   invalid,
   note,
 }: {
   defaultValue: string;
+  gridMinutes: number;
+  hint: string;
   errorId: string | undefined;
   invalid: boolean;
   note?: ReactNode;
@@ -73,9 +84,7 @@ function TypedTime({
         id={ID}
         name="time"
         type="time"
-        min={times[0]}
-        max={times[times.length - 1]}
-        step={OPENING_HOURS.slotMinutes * 60}
+        step={gridMinutes * 60}
         defaultValue={defaultValue}
         className="field-input"
         aria-invalid={invalid || undefined}
@@ -83,22 +92,39 @@ function TypedTime({
       />
       {note}
       <p id="time-hint" className="mt-1 text-xs text-slate-600">
-        {GRID_HINT}
+        {hint}
       </p>
     </>
   );
 }
 
 /**
- * The booking form's time field. Without JavaScript it is a time input on the slot grid
- * (the server names the free times if the one typed is taken). With JavaScript it is a
- * select of the times still free on the chosen date; if they cannot be loaded it says so,
- * offers to try again, and falls back to the typed time, so the form can still be sent.
+ * The booking form's time field. Without JavaScript it is a time input on the grid (the
+ * server names the free times if the one typed is not free). With JavaScript it is a
+ * select of the start times still free on the chosen date for the chosen service's length
+ * and dentist; if they cannot be loaded it says so, offers to try again, and falls back to
+ * the typed time, so the form can still be sent.
  */
-export function TimeSlotPicker({ date, defaultValue }: { date: string; defaultValue: string }) {
+export function TimeSlotPicker({
+  date,
+  service,
+  dentist,
+  defaultValue,
+  gridMinutes,
+  hint,
+}: {
+  date: string;
+  service: string;
+  dentist: string;
+  defaultValue: string;
+  gridMinutes: number;
+  /** What the time input says without JavaScript ("Appointments start every ..."). */
+  hint: string;
+}) {
   const enhanced = useHydrated();
   const [attempt, setAttempt] = useState(0);
-  const lookup = useFreeTimes(date, enhanced, attempt);
+  const query = new URLSearchParams({ date, service, dentist }).toString();
+  const lookup = useFreeTimes(query, date, enhanced, attempt);
   const { invalid, errorId } = useFieldError("time");
 
   const label = (
@@ -110,7 +136,13 @@ export function TimeSlotPicker({ date, defaultValue }: { date: string; defaultVa
     return (
       <div>
         {label}
-        <TypedTime defaultValue={defaultValue} errorId={errorId} invalid={invalid} />
+        <TypedTime
+          defaultValue={defaultValue}
+          gridMinutes={gridMinutes}
+          hint={hint}
+          errorId={errorId}
+          invalid={invalid}
+        />
       </div>
     );
   }
@@ -120,6 +152,8 @@ export function TimeSlotPicker({ date, defaultValue }: { date: string; defaultVa
         {label}
         <TypedTime
           defaultValue={defaultValue}
+          gridMinutes={gridMinutes}
+          hint={hint}
           errorId={errorId}
           invalid={invalid}
           note={
@@ -145,20 +179,21 @@ export function TimeSlotPicker({ date, defaultValue }: { date: string; defaultVa
 
   const loading = Boolean(date) && lookup?.state !== "done";
   const free = lookup?.state === "done" ? lookup.times : [];
+  const labels = lookup?.state === "done" ? lookup.labels : [];
   const note = !date
     ? "Choose a date first to see the free times."
     : loading
       ? "Looking up the free times..."
       : lookup?.state === "done" && lookup.message
         ? lookup.message
-        : `${free.length} free ${free.length === 1 ? "time" : "times"} that day.`;
+        : `${free.length} free ${free.length === 1 ? "time" : "times"} that day${service ? " for this service" : ""}.`;
 
   return (
     <div>
       {label}
       <select
         // defaultValue only applies when a select mounts: a new list is a new select.
-        key={`${date}|${free.join(",")}`}
+        key={`${query}|${free.join(",")}`}
         id={ID}
         name="time"
         defaultValue={free.includes(defaultValue) ? defaultValue : ""}
@@ -168,9 +203,9 @@ export function TimeSlotPicker({ date, defaultValue }: { date: string; defaultVa
         aria-describedby={describedBy("time-hint", errorId)}
       >
         <option value="">Choose a time</option>
-        {free.map((time) => (
+        {free.map((time, index) => (
           <option key={time} value={time}>
-            {time}
+            {labels[index] ?? time}
           </option>
         ))}
       </select>

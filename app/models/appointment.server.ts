@@ -1,50 +1,105 @@
-import type { Appointment, Service } from "@prisma/client";
-import {
-  CLINIC_TIME_ZONE,
-  clinicNow,
-  clinicTimeToUtc,
-  formatClinicDate,
-  isIsoDate,
-} from "~/utils/clinic-time";
-import {
-  isPastSlot,
-  OPENING_HOURS,
-  slotProblem,
-  slotProblemMessage,
-  slotTimes,
-} from "~/utils/slot-rules";
+import type { Appointment, Prisma } from "@prisma/client";
 import { isEmailVerified, verifiedAccount } from "~/models/email-verification.server";
+import {
+  type ClinicClock,
+  formatDate,
+  formatDateTime,
+  formatDuration,
+  formatTime,
+  formatTimes,
+  formatZone,
+} from "~/utils/clinic-format";
+import { DAY_NAMES, isIsoDate, normalizeTime } from "~/utils/clinic-time";
 import { prisma } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
+import { type AppointmentStatus, STATUS_LABELS, STATUSES } from "~/utils/appointment-status";
 import { calendarFile } from "~/utils/ics.server";
 import { sendMail } from "~/utils/mail.server";
 import { fail, invalid, isUniqueViolation, ok, type Result } from "~/utils/result";
 import {
+  chairResource,
+  chooseResources,
+  dayOfPlan,
+  type DayProblem,
+  dentistResource,
+  earliestStart,
+  holdKey,
+  openIntervals,
+  timeProblem,
+  type TimeProblem,
+  toMinutes,
+  fromMinutes,
+  workingIntervals,
+  dentistDay,
+} from "~/utils/slot-engine";
+import {
   APPOINTMENT_REQUIRED_FIELDS,
   appointmentSchema,
   DATE_FORMAT_MESSAGE,
+  DENTIST_CHOICE_MESSAGE,
+  TIME_FORMAT_MESSAGE,
 } from "~/validation/appointment";
 import { validateForm } from "~/validation/form";
+import { dayPlanSchema, parseJsonColumn, WEEKDAYS, weeklyPlanSchema } from "~/validation/schedule";
 import { UNKNOWN_SERVICE_MESSAGE } from "~/validation/service";
+import {
+  freeStarts,
+  loadDay,
+  type LoadedDay,
+  performerIds,
+  problemOfDay,
+  type ServiceTimes,
+} from "./availability.server";
+import { closuresBetween, getClinicSettings, type Settings } from "./clinic-settings.server";
 
 /** The spec reuses the service toast for a booking (docs/spec/product-spec.md §8). */
 export const APPOINTMENT_BOOKED = "Product Created Successfully";
 export const SLOT_TAKEN_MESSAGE = "Sorry, that time is already booked.";
-export const TOO_MANY_BOOKINGS_MESSAGE = `You already have ${OPENING_HOURS.maxUpcomingPerPatient} upcoming appointments. Please cancel one before booking another.`;
 export const APPOINTMENT_NOT_FOUND_MESSAGE =
   "We could not find that appointment among your bookings.";
 export const ALREADY_CANCELLED_MESSAGE = "This appointment is already cancelled.";
 export const ALREADY_PAST_MESSAGE =
   "This appointment has already started or taken place, so it can no longer be cancelled.";
+export const UNKNOWN_DENTIST_MESSAGE = DENTIST_CHOICE_MESSAGE;
+export const NOT_MOVABLE_MESSAGE = "Only a booked or confirmed appointment can be moved.";
 
-export type AppointmentWithService = Appointment & {
-  service: Pick<Service, "id" | "slug" | "name">;
+export function tooManyBookingsMessage(max: number) {
+  return `You already have ${max} upcoming appointments. Please cancel one before booking another.`;
+}
+
+/** Statuses whose visit still holds its time. */
+export const ACTIVE_STATUSES: AppointmentStatus[] = ["booked", "confirmed", "checked_in"];
+
+/** The lifecycle: booked → confirmed → checked_in → completed, or cancelled / no_show. */
+export const TRANSITIONS: Record<AppointmentStatus, AppointmentStatus[]> = {
+  booked: ["confirmed", "checked_in", "cancelled", "no_show"],
+  confirmed: ["checked_in", "cancelled", "no_show"],
+  checked_in: ["completed"],
+  completed: [],
+  cancelled: [],
+  no_show: [],
 };
+
+/** Cancelled and no-show visits give their time back; completed ones keep their holds. */
+const RELEASES_HOLDS: AppointmentStatus[] = ["cancelled", "no_show"];
+
+const isStatus = (value: string): value is AppointmentStatus =>
+  (STATUSES as readonly string[]).includes(value);
+
+const WITH_DETAILS = {
+  service: { select: { id: true, slug: true, name: true, durationMinutes: true } },
+  dentist: { select: { id: true, slug: true, name: true } },
+  chair: { select: { id: true, name: true } },
+} as const;
+
+type AppointmentWithDetails = Prisma.AppointmentGetPayload<{ include: typeof WITH_DETAILS }>;
 
 /** A booking as pages and JSON answers see it. */
 export type AppointmentJson = {
   _id: string;
-  service: { _id: string; slug: string; name: string };
+  service: { _id: string; slug: string; name: string; durationMinutes: number };
+  dentist: { _id: string; slug: string; name: string };
+  chair: { _id: string; name: string };
   name: string;
   email: string;
   phone: string;
@@ -52,123 +107,245 @@ export type AppointmentJson = {
   date: string;
   /** Clinic time, HH:MM. */
   time: string;
+  /** UTC instants of the visit. */
+  startsAt: string;
+  endsAt: string;
   message: string;
-  status: "booked" | "cancelled";
+  status: AppointmentStatus;
 };
 
-const WITH_SERVICE = { service: { select: { id: true, slug: true, name: true } } } as const;
-
-function toAppointmentJson(appointment: AppointmentWithService): AppointmentJson {
+function toAppointmentJson(appointment: AppointmentWithDetails): AppointmentJson {
   return {
     _id: appointment.id,
     service: {
       _id: appointment.service.id,
       slug: appointment.service.slug,
       name: appointment.service.name,
+      durationMinutes: appointment.service.durationMinutes,
     },
+    dentist: {
+      _id: appointment.dentist.id,
+      slug: appointment.dentist.slug,
+      name: appointment.dentist.name,
+    },
+    chair: { _id: appointment.chair.id, name: appointment.chair.name },
     name: appointment.name,
     email: appointment.email,
     phone: appointment.phone,
     date: appointment.date,
     time: appointment.time,
+    startsAt: appointment.startsAt.toISOString(),
+    endsAt: appointment.endsAt.toISOString(),
     message: appointment.message,
-    status: appointment.status === "cancelled" ? "cancelled" : "booked",
+    status: isStatus(appointment.status) ? appointment.status : "booked",
   };
 }
 
-/**
- * The slot starts still bookable on `date` (clinic time): an open day within the booking
- * horizon, not started yet, with a chair left. All services share the chairs, so the
- * free times do not depend on the service.
- */
-export async function freeTimes(date: string, now: Date = new Date()): Promise<string[]> {
-  const candidates = slotTimes().filter((time) => slotProblem(date, time, now) === null);
-  if (candidates.length === 0) return [];
-  const held = await prisma.appointment.groupBy({
-    by: ["time"],
-    where: { date, chair: { not: null } },
-    _count: { _all: true },
-  });
-  const full = new Set(
-    held.filter((row) => row._count._all >= OPENING_HOURS.chairsPerSlot).map((row) => row.time),
-  );
-  return candidates.filter((time) => !full.has(time));
+const clockOf = (settings: Settings): ClinicClock => ({
+  timeZone: settings.timeZone,
+  locale: settings.locale,
+});
+
+/** "Monday to Saturday" for a run of days, else "Monday, Wednesday and Friday". */
+export function describeOpenDays(settings: Settings): string {
+  const days = [1, 2, 3, 4, 5, 6, 0].filter((day) => settings.weeklyHours[WEEKDAYS[day]!]);
+  const names = days.map((day) => DAY_NAMES[day]!);
+  const isRun = days.every((day, index) => index === 0 || day === (days[index - 1]! + 1) % 7);
+  if (days.length > 2 && isRun) return `${names[0]} to ${names[names.length - 1]}`;
+  if (names.length <= 1) return names.join("");
+  return `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
 }
 
-/** What a patient reads when no time or no more time is free that day. */
-function noTimesMessage(date: string, now: Date): string {
-  const times = slotTimes();
-  const problem = slotProblem(date, times[times.length - 1]!, now);
-  return problem
-    ? slotProblemMessage(problem, date)
-    : `Nothing is free on ${formatClinicDate(date)} any more. Please choose another day.`;
+function dayProblemMessage(problem: DayProblem, date: string, settings: Settings): string {
+  switch (problem.kind) {
+    case "past":
+      return "That date and time has already passed. Please choose a time in the future.";
+    case "too-far":
+      return `Appointments can be booked up to ${problem.horizonDays} days ahead. Please choose an earlier date.`;
+    case "closure":
+      return `The clinic is closed on ${formatDate(date, clockOf(settings))} (${problem.name}). Please choose another day.`;
+    case "closed-weekday":
+      return `The clinic is closed on ${DAY_NAMES[problem.weekday]}s. We are open ${describeOpenDays(settings)}.`;
+  }
 }
 
-async function freeTimesSentence(date: string, now: Date): Promise<string> {
-  const times = await freeTimes(date, now);
+function timeProblemMessage(problem: TimeProblem, day: LoadedDay, durationMinutes: number): string {
+  const clock = clockOf(day.settings);
+  const grid = day.settings.gridMinutes;
+  const periods = openIntervals(dayOfPlan(day.settings.weeklyHours, day.date));
+  switch (problem) {
+    case "past":
+      return "That date and time has already passed. Please choose a time in the future.";
+    case "notice":
+      return `Online bookings need at least ${formatDuration(day.settings.minNoticeMinutes)} notice. Please choose a later time.`;
+    case "off-grid": {
+      const first = periods[0]?.start ?? 0;
+      return `Appointments start every ${grid} minutes (${formatTimes([fromMinutes(first), fromMinutes(first + grid)], clock)}, ...). Please choose one of those times.`;
+    }
+    case "outside-hours": {
+      const open = periods
+        .map(
+          (period) =>
+            `${formatTime(fromMinutes(period.start), clock)} to ${formatTime(fromMinutes(period.end), clock)}`,
+        )
+        .join(" and ");
+      const starts = periods
+        .map((period) => Math.floor((period.end - durationMinutes) / grid) * grid)
+        .filter((last, index) => last >= periods[index]!.start);
+      const first = periods[0]?.start ?? 0;
+      const last = starts.length > 0 ? Math.max(...starts) : first;
+      return `We are open from ${open}: a visit of ${formatDuration(durationMinutes)} can start between ${formatTime(fromMinutes(first), clock)} and ${formatTime(fromMinutes(last), clock)}.`;
+    }
+  }
+}
+
+async function freeTimesSentence(
+  date: string,
+  service: ServiceTimes,
+  dentistId: string | undefined,
+  now: Date,
+): Promise<string> {
+  const { day, times } = await freeStarts({ date, service, dentistId, now });
+  const clock = clockOf(day.settings);
+  const who = dentistId ? ` with ${day.dentistNames.get(dentistId) ?? "that dentist"}` : "";
   return times.length > 0
-    ? `Still free on ${formatClinicDate(date)}: ${times.join(", ")}.`
-    : noTimesMessage(date, now);
+    ? `Still free on ${formatDate(date, clock)}${who}: ${formatTimes(times, clock)}.`
+    : `Nothing is free on ${formatDate(date, clock)}${who} any more. Please choose another day.`;
 }
 
-/** `GET /resources/free-slots?date=`: the free times of a day, or why there are none. */
-export async function getFreeSlots(
-  rawDate: string | null,
-  now: Date = new Date(),
-): Promise<Result<{ date: string; times: string[]; message: string | null }>> {
-  const date = rawDate?.trim() ?? "";
-  if (!isIsoDate(date)) return invalid(DATE_FORMAT_MESSAGE);
-  const times = await freeTimes(date, now);
-  return ok({ date, times, message: times.length > 0 ? null : noTimesMessage(date, now) });
+type ServiceRow = ServiceTimes & { id: string; name: string };
+
+async function findBookableService(id: string): Promise<ServiceRow | null> {
+  return prisma.service.findFirst({
+    where: { id, hidden: false, status: "published" },
+    select: { id: true, name: true, durationMinutes: true, bufferMinutes: true },
+  });
 }
+
+/** "" or "any" is any dentist; otherwise an active dentist who performs the service. */
+async function resolveDentist(
+  raw: string | null | undefined,
+  service: ServiceRow,
+): Promise<Result<{ dentistId: string | undefined }>> {
+  const wanted = raw?.trim() ?? "";
+  if (wanted === "" || wanted === "any") return ok({ dentistId: undefined });
+  const dentist = await prisma.dentist.findFirst({
+    where: { OR: [{ id: wanted }, { slug: wanted }], active: true },
+    select: { id: true, name: true },
+  });
+  if (!dentist) return invalid(UNKNOWN_DENTIST_MESSAGE);
+  const performers = await performerIds(service.id);
+  if (performers && !performers.includes(dentist.id)) {
+    return invalid(
+      `${dentist.name} does not perform ${service.name}. Please choose another dentist or Any dentist.`,
+    );
+  }
+  return ok({ dentistId: dentist.id });
+}
+
+export type FreeSlots = {
+  date: string;
+  times: string[];
+  /** The times as the clinic writes them ("9:00 AM"), in the same order. */
+  labels: string[];
+  message: string | null;
+};
 
 /**
- * The confirmation or cancellation, to `to`: always the account's verified address, never
- * the booking form's e-mail, which is only contact data (docs/decisions/010-clinic-mail.md).
+ * `GET /resources/free-slots?date=&service=&dentist=`: the start times still free that
+ * day for the service's length (one grid step when no service is given), or why none.
+ */
+export async function getFreeSlots(
+  query: { date: string | null; service?: string | null; dentist?: string | null },
+  now: Date = new Date(),
+): Promise<Result<FreeSlots>> {
+  const date = query.date?.trim() ?? "";
+  if (!isIsoDate(date)) return invalid(DATE_FORMAT_MESSAGE);
+  const settings = await getClinicSettings();
+  let service: ServiceTimes = {
+    id: null,
+    durationMinutes: settings.gridMinutes,
+    bufferMinutes: 0,
+  };
+  let dentistId: string | undefined;
+  if (query.service) {
+    const found = await findBookableService(query.service);
+    if (!found) return invalid(UNKNOWN_SERVICE_MESSAGE);
+    service = found;
+    const dentist = await resolveDentist(query.dentist ?? undefined, found);
+    if (!dentist.ok) return dentist;
+    dentistId = dentist.dentistId;
+  }
+  const { day, times } = await freeStarts({ date, service, dentistId, now });
+  const clock = clockOf(settings);
+  const labels = times.map((time) => formatTime(time, clock));
+  if (times.length > 0) return ok({ date, times, labels, message: null });
+  const problem = problemOfDay(day, now);
+  const who = dentistId ? ` with ${day.dentistNames.get(dentistId) ?? "that dentist"}` : "";
+  return ok({
+    date,
+    times,
+    labels,
+    message: problem
+      ? dayProblemMessage(problem, date, settings)
+      : `Nothing is free on ${formatDate(date, clock)}${who} any more. Please choose another day.`,
+  });
+}
+
+type MailKind = "booked" | "cancelled" | "moved";
+
+/**
+ * The confirmation, change or cancellation, to `to`: always the account's verified
+ * address, never the booking form's e-mail, which is only contact data
+ * (docs/decisions/010-clinic-mail.md).
  */
 function appointmentMail(
   to: string,
-  appointment: AppointmentWithService,
-  kind: "booked" | "cancelled",
+  appointment: AppointmentWithDetails,
+  kind: MailKind,
+  clock: ClinicClock,
+  clinicName: string,
+  previously?: string,
 ) {
-  const when = `${formatClinicDate(appointment.date)} at ${appointment.time}`;
-  const start = clinicTimeToUtc(appointment.date, appointment.time);
-  const end = new Date(start.getTime() + OPENING_HOURS.slotMinutes * 60_000);
+  const when = formatDateTime(appointment.date, appointment.time, clock);
   const details = [
-    `Service: ${appointment.service.name}`,
-    `Date: ${formatClinicDate(appointment.date)}`,
-    `Time: ${appointment.time} (clinic time, ${CLINIC_TIME_ZONE})`,
+    `Service: ${appointment.service.name} (${formatDuration(appointment.service.durationMinutes)})`,
+    `Dentist: ${appointment.dentist.name}`,
+    `Date: ${formatDate(appointment.date, clock)}`,
+    `Time: ${formatTime(appointment.time, clock)} (${formatZone(clock)})`,
     `Name: ${appointment.name}`,
     `Phone: ${appointment.phone}`,
     `Message: ${appointment.message}`,
   ];
-  const intro =
-    kind === "booked"
-      ? `Hello ${appointment.name},\n\nyour appointment is booked. The attached calendar file adds it to your calendar.`
-      : `Hello ${appointment.name},\n\nyour appointment has been cancelled and the time is free again.`;
+  const intro = {
+    booked: `Hello ${appointment.name},\n\nyour appointment is booked. The attached calendar file adds it to your calendar.`,
+    moved: `Hello ${appointment.name},\n\nyour appointment has moved${previously ? ` from ${previously}` : ""} to ${when}. The attached calendar file updates your calendar.`,
+    cancelled: `Hello ${appointment.name},\n\nyour appointment has been cancelled and the time is free again.`,
+  }[kind];
   const outro =
-    kind === "booked"
-      ? "You can see or cancel it under My appointments on our website."
-      : "You are welcome to book another time on our website.";
+    kind === "cancelled"
+      ? "You are welcome to book another time on our website."
+      : "You can see or cancel it under My appointments on our website.";
   return {
     to,
-    subject:
-      kind === "booked"
-        ? `Your appointment on ${when} is booked`
-        : `Your appointment on ${when} is cancelled`,
-    text: `${intro}\n\n${details.join("\n")}\n\n${outro}\n\nDental Clinic`,
+    subject: {
+      booked: `Your appointment on ${when} is booked`,
+      moved: `Your appointment has moved to ${when}`,
+      cancelled: `Your appointment on ${when} is cancelled`,
+    }[kind],
+    text: `${intro}\n\n${details.join("\n")}\n\n${outro}\n\n${clinicName}`,
     attachments: [
       {
         filename: "appointment.ics",
         contentType: "text/calendar; charset=utf-8",
         content: calendarFile({
           uid: `appointment-${appointment.id}@${new URL(getEnv().APP_URL).hostname}`,
-          start,
-          end,
-          summary: `Dental Clinic: ${appointment.service.name}`,
+          start: appointment.startsAt,
+          end: appointment.endsAt,
+          summary: `${clinicName}: ${appointment.service.name}`,
           description: details.join("\n"),
-          status: kind === "booked" ? "CONFIRMED" : "CANCELLED",
-          sequence: kind === "booked" ? 0 : 1,
+          status: kind === "cancelled" ? "CANCELLED" : "CONFIRMED",
+          sequence: appointment.sequence,
         }),
       },
     ],
@@ -182,11 +359,76 @@ function deliver(mail: ReturnType<typeof appointmentMail>) {
   });
 }
 
+async function mailPatient(
+  appointment: AppointmentWithDetails,
+  kind: MailKind,
+  previously?: string,
+) {
+  if (!appointment.userId) return;
+  const user = await prisma.user.findUnique({
+    where: { id: appointment.userId },
+    select: { email: true, emailVerifiedAt: true },
+  });
+  if (!user || !isEmailVerified(user)) return;
+  const settings = await getClinicSettings();
+  deliver(
+    appointmentMail(
+      user.email,
+      appointment,
+      kind,
+      clockOf(settings),
+      settings.clinicName,
+      previously,
+    ),
+  );
+}
+
+/** What stops `time` on `date` for the service, with the free times when the day is open. */
+async function refusalFor(
+  day: LoadedDay,
+  time: string,
+  service: ServiceRow,
+  dentistId: string | undefined,
+  now: Date,
+): Promise<Result<{ earliest: Date }>> {
+  const settings = day.settings;
+  const problem = problemOfDay(day, now);
+  if (problem) {
+    return invalid(dayProblemMessage(problem, day.date, settings));
+  }
+  const timeIssue = timeProblem({
+    date: day.date,
+    time,
+    now,
+    timeZone: settings.timeZone,
+    gridMinutes: settings.gridMinutes,
+    minNoticeMinutes: settings.minNoticeMinutes,
+    clinicDay: dayOfPlan(settings.weeklyHours, day.date),
+    durationMinutes: service.durationMinutes,
+  });
+  if (timeIssue) {
+    const message = timeProblemMessage(timeIssue, day, service.durationMinutes);
+    return invalid(`${message} ${await freeTimesSentence(day.date, service, dentistId, now)}`);
+  }
+  return ok({ earliest: earliestStart(now, settings.minNoticeMinutes) });
+}
+
+function holdRows(choice: { dentistId: string; chairId: string; holds: Date[] }) {
+  return choice.holds.flatMap((startsAt) => [
+    { resource: dentistResource(choice.dentistId), startsAt, layer: 0 },
+    { resource: chairResource(choice.chairId), startsAt, layer: 0 },
+  ]);
+}
+
+/** A few tries: "any dentist" may find another dentist or chair after losing a race. */
+const BOOKING_ATTEMPTS = 3;
+
 /**
  * Make appointment and `POST /api/create-appointment`, for an account with a verified
- * address. The slot is held by the unique index on (date, time, chair): of any number of
- * simultaneous requests for the last chair, the database lets exactly one insert through
- * and the others are refused as full.
+ * address. The appointment, its holds (one row per grid step for its dentist and its
+ * chair, under a unique index) and its first status row are one nested write, so of any
+ * number of simultaneous requests for overlapping times the database lets exactly one
+ * through, whatever the lengths (docs/decisions/012-slot-holds.md).
  */
 export async function bookAppointment(
   input: Record<string, unknown>,
@@ -197,65 +439,92 @@ export async function bookAppointment(
   if (!patient.ok) return patient;
   const validated = validateForm(appointmentSchema, input, APPOINTMENT_REQUIRED_FIELDS);
   if (!validated.ok) return validated;
-  const { service: serviceId, date, time, ...contact } = validated.data;
+  const { service: serviceId, dentist: rawDentist, date, time, ...contact } = validated.data;
 
-  const service = await prisma.service.findUnique({
-    where: { id: serviceId },
-    select: { id: true },
-  });
+  const service = await findBookableService(serviceId);
   if (!service) return invalid(UNKNOWN_SERVICE_MESSAGE);
+  const dentist = await resolveDentist(rawDentist, service);
+  if (!dentist.ok) return dentist;
+  const { dentistId } = dentist;
 
-  const problem = slotProblem(date, time, now);
-  if (problem) {
-    const sameDayStillOpen =
-      problem === "outside-hours" ||
-      problem === "off-grid" ||
-      (problem === "past" && date === clinicNow(now).date);
-    const message = slotProblemMessage(problem, date);
-    return invalid(sameDayStillOpen ? `${message} ${await freeTimesSentence(date, now)}` : message);
-  }
+  let day = await loadDay(date, service);
+  const allowed = await refusalFor(day, time, service, dentistId, now);
+  if (!allowed.ok) return allowed;
 
-  // A soft cap against one account holding many slots; not a uniqueness rule.
+  // A soft cap against one account holding many visits; not a uniqueness rule.
   const upcoming = await prisma.appointment.count({
-    where: { userId, chair: { not: null }, date: { gte: clinicNow(now).date } },
+    where: { userId, status: { in: ACTIVE_STATUSES }, startsAt: { gt: now } },
   });
-  if (upcoming >= OPENING_HOURS.maxUpcomingPerPatient) {
-    return fail(409, TOO_MANY_BOOKINGS_MESSAGE);
+  if (upcoming >= day.settings.maxUpcomingPerPatient) {
+    return fail(409, tooManyBookingsMessage(day.settings.maxUpcomingPerPatient));
   }
 
-  for (let chair = 1; chair <= OPENING_HOURS.chairsPerSlot; chair += 1) {
+  for (let attempt = 1; attempt <= BOOKING_ATTEMPTS; attempt += 1) {
+    const choice = chooseResources(day, service, time, { dentistId, earliest: allowed.earliest });
+    if (!choice) break;
     try {
       const appointment = await prisma.appointment.create({
-        data: { ...contact, date, time, chair, userId, serviceId: service.id },
-        include: WITH_SERVICE,
+        data: {
+          ...contact,
+          date,
+          time,
+          userId,
+          serviceId: service.id,
+          dentistId: choice.dentistId,
+          chairId: choice.chairId,
+          startsAt: choice.startsAt,
+          endsAt: choice.endsAt,
+          bufferMinutes: service.bufferMinutes,
+          source: "online",
+          holds: { createMany: { data: holdRows(choice) } },
+          statusChanges: { create: { from: null, to: "booked", at: now, byUserId: userId } },
+        },
+        include: WITH_DETAILS,
       });
-      deliver(appointmentMail(patient.account.email, appointment, "booked"));
+      const settings = day.settings;
+      deliver(
+        appointmentMail(
+          patient.account.email,
+          appointment,
+          "booked",
+          clockOf(settings),
+          settings.clinicName,
+        ),
+      );
       return ok({ appointment: toAppointmentJson(appointment) });
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
+      day = await loadDay(date, service);
     }
   }
-  return fail(409, `${SLOT_TAKEN_MESSAGE} ${await freeTimesSentence(date, now)}`);
+  return fail(
+    409,
+    `${SLOT_TAKEN_MESSAGE} ${await freeTimesSentence(date, service, dentistId, now)}`,
+  );
 }
 
-/** The rule of the patient's own cancel: still booked, and not started yet. */
-export function isCancellable(row: Pick<Appointment, "status" | "date" | "time">, now: Date) {
-  return row.status === "booked" && !isPastSlot(row.date, row.time, now);
-}
+/** Statuses a patient may cancel themselves (before the visit starts). */
+export const PATIENT_CANCELLABLE: AppointmentStatus[] = ["booked", "confirmed"];
 
-/** The cancellation mail of `appointment` to `to`, sent after the answer (as a cancel's). */
-export function sendCancellationMail(to: string, appointment: AppointmentWithService) {
-  deliver(appointmentMail(to, appointment, "cancelled"));
+/** Includes what a mail about an appointment shows (service, dentist, chair). */
+export const APPOINTMENT_DETAILS = WITH_DETAILS;
+export type { AppointmentWithDetails };
+
+/** The cancellation mail of `appointment` to `to`, for a cancel made inside another transaction. */
+export async function sendCancellationMail(to: string, appointment: AppointmentWithDetails) {
+  const settings = await getClinicSettings();
+  deliver(appointmentMail(to, appointment, "cancelled", clockOf(settings), settings.clinicName));
 }
 
 /** The signed-in patient's bookings: upcoming soonest first, the rest latest first. */
 export async function listAppointments(userId: string, now: Date = new Date()) {
   const rows = await prisma.appointment.findMany({
     where: { userId },
-    include: WITH_SERVICE,
-    orderBy: [{ date: "asc" }, { time: "asc" }, { createdAt: "asc" }],
+    include: WITH_DETAILS,
+    orderBy: [{ startsAt: "asc" }, { createdAt: "asc" }],
   });
-  const isUpcoming = (row: Appointment) => isCancellable(row, now);
+  const isUpcoming = (row: Appointment) =>
+    (ACTIVE_STATUSES as string[]).includes(row.status) && row.startsAt > now;
   return {
     upcoming: rows.filter(isUpcoming).map(toAppointmentJson),
     past: rows
@@ -265,29 +534,311 @@ export async function listAppointments(userId: string, now: Date = new Date()) {
   };
 }
 
+export type Actor = { userId: string | null };
+
 /**
- * Cancels one of the patient's upcoming bookings and frees its chair. Another patient's
+ * Moves an appointment along its lifecycle (TRANSITIONS): one transaction writes the new
+ * status (only if it is still the one read), the status history row and, for cancelled
+ * and no-show, releases the holds. No-show and completed only once the visit has started.
+ */
+export async function changeStatus(
+  appointmentId: string,
+  to: AppointmentStatus,
+  actor: Actor,
+  options: {
+    now?: Date;
+    note?: string;
+    reason?: string;
+    where?: Prisma.AppointmentWhereInput;
+  } = {},
+): Promise<Result<{ appointment: AppointmentWithDetails; from: AppointmentStatus }>> {
+  const now = options.now ?? new Date();
+  const current = await prisma.appointment.findFirst({
+    where: { id: appointmentId, ...options.where },
+    select: { status: true, startsAt: true },
+  });
+  if (!current) return fail(404, APPOINTMENT_NOT_FOUND_MESSAGE);
+  const from = isStatus(current.status) ? current.status : "booked";
+  if (from === to || !TRANSITIONS[from].includes(to)) {
+    if (to === "cancelled" && from === "cancelled") return fail(409, ALREADY_CANCELLED_MESSAGE);
+    return fail(
+      409,
+      `A ${STATUS_LABELS[from].toLowerCase()} appointment cannot become ${STATUS_LABELS[to].toLowerCase()}.`,
+    );
+  }
+  if ((to === "no_show" || to === "completed") && current.startsAt > now) {
+    return fail(
+      409,
+      `An appointment can only be marked ${STATUS_LABELS[to].toLowerCase()} once it has started.`,
+    );
+  }
+  const changed = await prisma.$transaction(async (tx) => {
+    const { count } = await tx.appointment.updateMany({
+      where: { id: appointmentId, status: from },
+      data: {
+        status: to,
+        ...(to === "cancelled"
+          ? { cancelReason: options.reason ?? null, sequence: { increment: 1 } }
+          : {}),
+      },
+    });
+    if (count === 0) return null;
+    if (RELEASES_HOLDS.includes(to)) await tx.slotHold.deleteMany({ where: { appointmentId } });
+    await tx.appointmentStatusChange.create({
+      data: { appointmentId, from, to, at: now, byUserId: actor.userId, note: options.note ?? "" },
+    });
+    return tx.appointment.findUniqueOrThrow({
+      where: { id: appointmentId },
+      include: WITH_DETAILS,
+    });
+  });
+  if (!changed) {
+    return to === "cancelled"
+      ? fail(409, ALREADY_CANCELLED_MESSAGE)
+      : fail(409, "This appointment has just been changed by someone else. Please reload.");
+  }
+  return ok({ appointment: changed, from });
+}
+
+/**
+ * Cancels one of the patient's upcoming bookings and frees its time. Another patient's
  * booking is answered exactly like one that does not exist.
  */
 export async function cancelAppointment(
   appointmentId: string,
   userId: string,
   now: Date = new Date(),
+  reason?: string,
 ): Promise<Result<{ appointment: AppointmentJson }>> {
   const appointment = await prisma.appointment.findFirst({
     where: { id: appointmentId, userId },
-    include: { ...WITH_SERVICE, user: { select: { email: true, emailVerifiedAt: true } } },
+    select: { status: true, startsAt: true },
   });
   if (!appointment) return fail(404, APPOINTMENT_NOT_FOUND_MESSAGE);
   if (appointment.status === "cancelled") return fail(409, ALREADY_CANCELLED_MESSAGE);
-  if (isPastSlot(appointment.date, appointment.time, now)) return fail(409, ALREADY_PAST_MESSAGE);
-  // Conditional on still being booked, so two cancels at once send one mail.
-  const { count } = await prisma.appointment.updateMany({
-    where: { id: appointment.id, userId, status: "booked" },
-    data: { status: "cancelled", chair: null },
+  if (appointment.startsAt <= now) return fail(409, ALREADY_PAST_MESSAGE);
+  const result = await changeStatus(
+    appointmentId,
+    "cancelled",
+    { userId },
+    {
+      now,
+      reason,
+      note: "Cancelled by the patient",
+      where: { userId },
+    },
+  );
+  if (!result.ok) return result;
+  await mailPatient(result.appointment, "cancelled");
+  return ok({ appointment: toAppointmentJson(result.appointment) });
+}
+
+/**
+ * Moves a booked or confirmed appointment to another time (and dentist or chair). The
+ * new holds are written before the old ones are released, in one transaction, so the
+ * visit never loses its time to a race and may overlap its own old steps. Keeps the
+ * dentist and chair when they are free; increments the calendar SEQUENCE; mails the
+ * patient.
+ */
+export async function moveAppointment(
+  appointmentId: string,
+  target: { date: string; time: string; dentistId?: string; chairId?: string },
+  actor: Actor,
+  now: Date = new Date(),
+): Promise<Result<{ appointment: AppointmentJson }>> {
+  const current = await prisma.appointment.findUnique({
+    where: { id: appointmentId },
+    include: {
+      ...WITH_DETAILS,
+      holds: true,
+      service: {
+        select: { id: true, slug: true, name: true, durationMinutes: true, bufferMinutes: true },
+      },
+    },
   });
-  if (count === 0) return fail(409, ALREADY_CANCELLED_MESSAGE);
-  const { user, ...cancelled } = { ...appointment, status: "cancelled", chair: null };
-  if (user && isEmailVerified(user)) sendCancellationMail(user.email, cancelled);
-  return ok({ appointment: toAppointmentJson(cancelled) });
+  if (!current) return fail(404, APPOINTMENT_NOT_FOUND_MESSAGE);
+  if (current.status !== "booked" && current.status !== "confirmed") {
+    return fail(409, NOT_MOVABLE_MESSAGE);
+  }
+  const date = target.date.trim();
+  if (!isIsoDate(date)) return invalid(DATE_FORMAT_MESSAGE);
+  const time = normalizeTime(target.time);
+  if (!time) return invalid(TIME_FORMAT_MESSAGE);
+  const service: ServiceRow = {
+    id: current.service.id,
+    name: current.service.name,
+    durationMinutes: current.service.durationMinutes,
+    bufferMinutes: current.service.bufferMinutes,
+  };
+  if (target.dentistId) {
+    const dentist = await resolveDentist(target.dentistId, service);
+    if (!dentist.ok) return dentist;
+  }
+  const day = await loadDay(date, service);
+  const allowed = await refusalFor(day, time, service, target.dentistId, now);
+  if (!allowed.ok) return allowed;
+
+  const own = new Set(current.holds.map((row) => holdKey(row.resource, row.startsAt)));
+  const options = { earliest: allowed.earliest, ownHolds: own };
+  const choice =
+    chooseResources(day, service, time, {
+      ...options,
+      dentistId: target.dentistId ?? current.dentistId,
+      chairId: target.chairId ?? current.chairId,
+    }) ??
+    (target.chairId
+      ? null
+      : chooseResources(day, service, time, {
+          ...options,
+          dentistId: target.dentistId ?? current.dentistId,
+        })) ??
+    (target.dentistId || target.chairId ? null : chooseResources(day, service, time, options));
+  const taken = async () =>
+    fail(
+      409,
+      `${SLOT_TAKEN_MESSAGE} ${await freeTimesSentence(date, service, target.dentistId, now)}`,
+    );
+  if (!choice) return taken();
+
+  const settings = day.settings;
+  const previously = formatDateTime(current.date, current.time, clockOf(settings));
+  const wanted = holdRows(choice);
+  const wantedKeys = new Set(wanted.map((row) => holdKey(row.resource, row.startsAt)));
+  try {
+    const moved = await prisma.$transaction(async (tx) => {
+      const { count } = await tx.appointment.updateMany({
+        where: { id: appointmentId, status: current.status, sequence: current.sequence },
+        data: {
+          date,
+          time,
+          startsAt: choice.startsAt,
+          endsAt: choice.endsAt,
+          dentistId: choice.dentistId,
+          chairId: choice.chairId,
+          bufferMinutes: service.bufferMinutes,
+          sequence: { increment: 1 },
+        },
+      });
+      if (count === 0) return null;
+      await tx.slotHold.createMany({
+        data: wanted
+          .filter((row) => !own.has(holdKey(row.resource, row.startsAt)))
+          .map((row) => ({ ...row, appointmentId })),
+      });
+      const stale = current.holds.filter(
+        (row) => !wantedKeys.has(holdKey(row.resource, row.startsAt)),
+      );
+      for (const row of stale) {
+        await tx.slotHold.delete({
+          where: {
+            resource_startsAt_layer: {
+              resource: row.resource,
+              startsAt: row.startsAt,
+              layer: row.layer,
+            },
+          },
+        });
+      }
+      await tx.appointmentStatusChange.create({
+        data: {
+          appointmentId,
+          from: current.status,
+          to: current.status,
+          at: now,
+          byUserId: actor.userId,
+          note: `moved from ${previously} with ${current.dentist.name}`,
+        },
+      });
+      return tx.appointment.findUniqueOrThrow({
+        where: { id: appointmentId },
+        include: WITH_DETAILS,
+      });
+    });
+    if (!moved)
+      return fail(409, "This appointment has just been changed by someone else. Please reload.");
+    await mailPatient(moved, "moved", previously);
+    return ok({ appointment: toAppointmentJson(moved) });
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    return taken();
+  }
+}
+
+export type NeedsAttention = { appointment: AppointmentJson; reason: string };
+
+/**
+ * Active bookings between the local dates `from` and `to` that no longer fit the diary:
+ * inside a closure, on a dentist's day off or exception, or outside a changed plan or the
+ * clinic's hours. Closing a date with bookings is allowed; the staff screens list these.
+ */
+export async function appointmentsNeedingAttention(range: {
+  from: string;
+  to: string;
+}): Promise<NeedsAttention[]> {
+  const settings = await getClinicSettings();
+  const [closures, rows] = await Promise.all([
+    closuresBetween(range.from, range.to),
+    prisma.appointment.findMany({
+      where: {
+        status: { in: ["booked", "confirmed"] },
+        date: { gte: range.from, lte: range.to },
+      },
+      include: {
+        ...WITH_DETAILS,
+        dentist: {
+          select: {
+            id: true,
+            slug: true,
+            name: true,
+            weeklyPlan: true,
+            active: true,
+            exceptions: { where: { startDate: { lte: range.to }, endDate: { gte: range.from } } },
+          },
+        },
+      },
+      orderBy: { startsAt: "asc" },
+    }),
+  ]);
+  const found: NeedsAttention[] = [];
+  for (const row of rows) {
+    const closure = closures.find((c) => c.startDate <= row.date && row.date <= c.endDate);
+    const start = toMinutes(row.time);
+    const end = start + row.service.durationMinutes;
+    const plan = parseJsonColumn(weeklyPlanSchema, row.dentist.weeklyPlan, "A dentist's plan");
+    const exceptions = row.dentist.exceptions.map((exception) => ({
+      ...exception,
+      dayPlan: parseJsonColumn(dayPlanSchema, exception.dayPlan, "An exception"),
+    }));
+    const exception = exceptions.find((e) => e.startDate <= row.date && row.date <= e.endDate);
+    const fits = (intervals: { start: number; end: number }[]) =>
+      intervals.some((period) => period.start <= start && end <= period.end);
+    const clinicDay = dayOfPlan(settings.weeklyHours, row.date);
+    let reason: string | null = null;
+    if (closure) reason = `The clinic is closed (${closure.name}).`;
+    else if (!row.dentist.active) reason = `${row.dentist.name} no longer sees patients.`;
+    else if (!fits(openIntervals(clinicDay))) reason = "Outside the clinic's opening hours.";
+    else if (
+      !fits(
+        workingIntervals({
+          dentistDay: dentistDay(plan, exceptions, row.date),
+          clinicDay,
+          closed: false,
+        }),
+      )
+    )
+      reason = exception
+        ? `${row.dentist.name} has an exception that day${exception.note ? ` (${exception.note})` : ""}.`
+        : `Outside ${row.dentist.name}'s working hours.`;
+    if (reason) {
+      const { dentist, ...rest } = row;
+      found.push({
+        appointment: toAppointmentJson({
+          ...rest,
+          dentist: { id: dentist.id, slug: dentist.slug, name: dentist.name },
+        }),
+        reason,
+      });
+    }
+  }
+  return found;
 }

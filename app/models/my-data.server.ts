@@ -4,8 +4,9 @@
 // gatherer in EXPORT_SECTIONS and one step in ERASURE_STEPS (docs/decisions/013-my-data.md).
 import type { Prisma, User } from "@prisma/client";
 import {
-  type AppointmentWithService,
-  isCancellable,
+  APPOINTMENT_DETAILS,
+  type AppointmentWithDetails,
+  PATIENT_CANCELLABLE,
   sendCancellationMail,
 } from "~/models/appointment.server";
 import { recordAudit } from "~/models/audit.server";
@@ -243,7 +244,7 @@ export type ErasureContext = {
   /** Name, e-mail and phone strings the patient used: stripped from the audit trail. */
   personal: Set<string>;
   /** Cancelled upcoming bookings, as they were, for the mails after the commit. */
-  cancelled: AppointmentWithService[];
+  cancelled: AppointmentWithDetails[];
   counts: Record<string, number>;
 };
 
@@ -251,6 +252,8 @@ type ErasureStep = {
   name: string;
   run: (tx: Prisma.TransactionClient, context: ErasureContext) => Promise<number>;
 };
+
+const ACCOUNT_DELETED_NOTE = "Cancelled: the patient deleted their account";
 
 const ANONYMOUS_BOOKING = { name: FORMER_PATIENT, email: "", phone: "", message: "" };
 
@@ -260,24 +263,44 @@ const ANONYMOUS_BOOKING = { name: FORMER_PATIENT, email: "", phone: "", message:
  */
 export const ERASURE_STEPS: readonly ErasureStep[] = [
   {
-    // Exactly the patient's own cancel rule (isCancellable); the chair is freed.
-    // Slot holds of the patient are released here too once holds exist.
+    // The patient's own cancel rule (booked or confirmed, not started yet), done as their
+    // cancel does it: the status, its history row, the calendar SEQUENCE, the holds freed.
     name: "cancelUpcomingAppointments",
     async run(tx, context) {
-      const booked = await tx.appointment.findMany({
-        where: { userId: context.user.id, status: "booked" },
-        include: { service: SERVICE },
+      const upcoming = await tx.appointment.findMany({
+        where: {
+          userId: context.user.id,
+          status: { in: PATIENT_CANCELLABLE },
+          startsAt: { gt: context.now },
+        },
+        include: APPOINTMENT_DETAILS,
       });
-      for (const appointment of booked) {
+      for (const appointment of upcoming) {
         context.personal.add(appointment.name).add(appointment.email).add(appointment.phone);
-        if (!isCancellable(appointment, context.now)) continue;
         const { count } = await tx.appointment.updateMany({
-          where: { id: appointment.id, status: "booked" },
-          data: { status: "cancelled", chair: null },
+          where: { id: appointment.id, status: appointment.status },
+          data: {
+            status: "cancelled",
+            cancelReason: ACCOUNT_DELETED_NOTE,
+            sequence: { increment: 1 },
+          },
         });
-        if (count === 1) {
-          context.cancelled.push({ ...appointment, status: "cancelled", chair: null });
-        }
+        if (count !== 1) continue;
+        await tx.slotHold.deleteMany({ where: { appointmentId: appointment.id } });
+        await tx.appointmentStatusChange.create({
+          data: {
+            appointmentId: appointment.id,
+            from: appointment.status,
+            to: "cancelled",
+            at: context.now,
+            note: ACCOUNT_DELETED_NOTE,
+          },
+        });
+        context.cancelled.push({
+          ...appointment,
+          status: "cancelled",
+          sequence: appointment.sequence + 1,
+        });
       }
       return context.cancelled.length;
     },
@@ -526,7 +549,7 @@ export async function deleteMyAccount(
   });
   if (!deleted) return fail(404, MY_DATA_MESSAGES.gone);
   if (isEmailVerified(user)) {
-    for (const appointment of context.cancelled) sendCancellationMail(user.email, appointment);
+    for (const appointment of context.cancelled) await sendCancellationMail(user.email, appointment);
   }
   return ok({ message: MY_DATA_MESSAGES.deleted, counts: context.counts });
 }

@@ -10,22 +10,26 @@ import {
 import { ReviewsCarousel } from "~/components/reviews-carousel";
 import { ServicesList } from "~/components/services-list";
 import { getCatalog } from "~/models/service.server";
+import { getPublicClinic } from "~/models/clinic-settings.server";
 import { listReviews } from "~/models/review.server";
+import { useNonce } from "~/utils/nonce-provider";
+import { jsonLd } from "~/utils/json-ld";
 import type { loader as rootLoader } from "~/root";
 import { publicPageHeaders } from "~/utils/page-headers.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   // The home list has paging but no filters: only ?page is read.
   const page = new URL(request.url).searchParams.get("page");
-  const [catalog, reviews] = await Promise.all([
+  const [catalog, reviews, clinic] = await Promise.all([
     getCatalog(new URLSearchParams(page ? { page } : {})),
     // A failed reviews load is shown as the spec's toast, not as an error page.
     listReviews().catch((error: unknown) => {
       console.error("Loading reviews for the home page failed", error);
       return null;
     }),
+    getPublicClinic(),
   ]);
-  return { catalog, reviews };
+  return { catalog, reviews, clinic };
 }
 
 // The same for every visitor who is not signed in (app/utils/page-headers.server.ts).
@@ -41,7 +45,8 @@ export const meta: MetaFunction = () => [
 ];
 
 export default function Home() {
-  const { catalog, reviews } = useLoaderData<typeof loader>();
+  const { catalog, reviews, clinic } = useLoaderData<typeof loader>();
+  const nonce = useNonce();
   const user = useRouteLoaderData<typeof rootLoader>("root")?.user ?? null;
   return (
     <div className="mx-auto max-w-6xl px-4">
@@ -113,8 +118,14 @@ export default function Home() {
       </section>
 
       <TreatmentGrid />
-      <OpeningHoursSection />
-      <ContactSection />
+      <OpeningHoursSection clinic={clinic} />
+      <ContactSection clinic={clinic} />
+      <script
+        type="application/ld+json"
+        nonce={nonce}
+        // Data, not code: escaped so that no value can close the script element.
+        dangerouslySetInnerHTML={{ __html: jsonLd(clinic.structuredData) }}
+      />
     </div>
   );
 }

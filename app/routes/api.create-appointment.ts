@@ -1,7 +1,10 @@
 import { APPOINTMENT_BOOKED, bookAppointment } from "~/models/appointment.server";
 import { apiJson, apiRoute } from "~/utils/api.server";
 
-/** `POST /api/create-appointment` {service, name, email, phone, date, time, message}. */
+/**
+ * `POST /api/create-appointment` {service, name, email, phone, date, time, message} and an
+ * optional `dentist` (id or slug; absent or "any" for any dentist).
+ */
 export const { loader, action } = apiRoute({
   method: "POST",
   auth: true,

@@ -6,7 +6,7 @@ import {
   useLoaderData,
   useRouteError,
 } from "@remix-run/react";
-import { useState } from "react";
+import { useCallback, useState } from "react";
 import { CheckedForm, FormCard, TextField, useCheckedForm } from "~/components/form-kit";
 import { GeneralErrorBoundary } from "~/components/error-pages";
 import { isSignInRequired } from "~/components/login-guard";
@@ -14,12 +14,15 @@ import { SearchableSelect } from "~/components/searchable-select";
 import { TextAreaField } from "~/components/text-area-field";
 import { TimeSlotPicker } from "~/components/time-slot-picker";
 import { VerifyEmailNotice } from "~/components/verify-email-notice";
-import { addDays, CLINIC_TIME_ZONE, clinicNow } from "~/utils/clinic-time";
-import { describeOpenDays, OPENING_HOURS } from "~/utils/slot-rules";
+import { addDays, clinicNow } from "~/utils/clinic-time";
+import { formatDuration, formatTime } from "~/utils/clinic-format";
+import { formatPrice } from "~/utils/format";
 import { APPOINTMENT_BOOKED, bookAppointment } from "~/models/appointment.server";
+import { getClinicSettings, getPublicClinic } from "~/models/clinic-settings.server";
+import { bookingChoices } from "~/models/dentist.server";
 import { unverifiedRefusal } from "~/models/email-verification.server";
 import { requirePageUser, requireUser } from "~/utils/auth.server";
-import { serviceOptions, formRefusal, unexpectedFailure } from "~/utils/form-action.server";
+import { formRefusal, unexpectedFailure } from "~/utils/form-action.server";
 import { loginPathFor } from "~/utils/safe-redirect";
 import { redirectWithToast } from "~/utils/toast.server";
 import { APPOINTMENT_REQUIRED_FIELDS, appointmentSchema } from "~/validation/appointment";
@@ -29,17 +32,31 @@ const PATH = "/make-appointment";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requirePageUser(request);
-  const services = await serviceOptions();
+  const [{ services, dentists }, settings, clinic] = await Promise.all([
+    bookingChoices(),
+    getClinicSettings(),
+    getPublicClinic(),
+  ]);
   // The service page links here with ?service=<id>.
   const requested = new URL(request.url).searchParams.get("service");
-  const today = clinicNow().date;
+  const today = clinicNow(new Date(), settings.timeZone).date;
+  const clock = { timeZone: settings.timeZone, locale: settings.locale };
   return {
     user: { name: user.name, email: user.email },
     verifyFirst: unverifiedRefusal(user)?.message ?? null,
-    services,
+    services: services.map((service) => ({
+      ...service,
+      duration: formatDuration(service.durationMinutes),
+      price: formatPrice(service.priceCents),
+    })),
+    dentists,
     selectedService: services.some((service) => service.value === requested) ? requested! : "",
     minDate: today,
-    maxDate: addDays(today, OPENING_HOURS.bookingHorizonDays),
+    maxDate: addDays(today, settings.horizonDays),
+    gridMinutes: settings.gridMinutes,
+    hours: clinic.hours.map((row) => `${row.days}: ${row.text}`).join("; "),
+    zoneName: clinic.zoneName,
+    timeHint: `Appointments start every ${settings.gridMinutes} minutes, for example ${formatTime("09:00", clock)} or ${formatTime("09:30", clock)}; the visit must end by closing time.`,
   };
 }
 
@@ -63,14 +80,28 @@ export const meta: MetaFunction = () => [
   },
 ];
 
-const HOURS = `${describeOpenDays()}, ${OPENING_HOURS.opensAt} to ${OPENING_HOURS.closesAt}`;
-
 export default function MakeAppointment() {
-  const { user, verifyFirst, services, selectedService, minDate, maxDate } =
-    useLoaderData<typeof loader>();
+  const {
+    user,
+    verifyFirst,
+    services,
+    dentists,
+    selectedService,
+    minDate,
+    maxDate,
+    gridMinutes,
+    hours,
+    zoneName,
+    timeHint,
+  } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const values: Record<string, string> = actionData?.values ?? {};
   const [date, setDate] = useState(values.date ?? "");
+  const [serviceId, setServiceId] = useState(values.service ?? selectedService);
+  const [dentistId, setDentistId] = useState(values.dentist ?? "");
+  const onServiceChange = useCallback((value: string) => setServiceId(value), []);
+  const chosen = services.find((service) => service.value === serviceId);
+  const offered = chosen ? dentists.filter((d) => chosen.dentistIds.includes(d.value)) : dentists;
   const form = useCheckedForm(appointmentSchema, APPOINTMENT_REQUIRED_FIELDS);
 
   if (verifyFirst) {
@@ -79,7 +110,7 @@ export default function MakeAppointment() {
   return (
     <FormCard title="Book an Appoinment" privacy>
       <p className="mb-4 text-sm text-slate-700">
-        We are open {HOURS}. Times are clinic time ({CLINIC_TIME_ZONE.replace("_", " ")}).
+        We are open {hours}. Times are {zoneName}.
       </p>
       <CheckedForm form={form} className="space-y-4">
         <TextField
@@ -111,14 +142,46 @@ export default function MakeAppointment() {
           defaultValue={values.date ?? ""}
           onChange={(event) => setDate(event.target.value)}
         />
-        <TimeSlotPicker date={date} defaultValue={values.time ?? ""} />
+        <TimeSlotPicker
+          date={date}
+          service={serviceId}
+          dentist={offered.some((d) => d.value === dentistId) ? dentistId : ""}
+          defaultValue={values.time ?? ""}
+          gridMinutes={gridMinutes}
+          hint={timeHint}
+        />
         <SearchableSelect
           name="service"
           label="Service"
           options={services}
           defaultValue={values.service ?? selectedService}
           placeholder="Choose a service"
+          onValueChange={onServiceChange}
         />
+        {chosen ? (
+          <p className="text-sm text-slate-700" data-testid="service-summary">
+            {chosen.label}: {chosen.duration}, {chosen.price}
+          </p>
+        ) : null}
+        <div>
+          <label htmlFor="field-dentist" className="field-label">
+            Dentist
+          </label>
+          <select
+            id="field-dentist"
+            name="dentist"
+            value={offered.some((d) => d.value === dentistId) ? dentistId : ""}
+            onChange={(event) => setDentistId(event.target.value)}
+            className="field-input"
+          >
+            <option value="">Any dentist</option>
+            {offered.map((dentist) => (
+              <option key={dentist.value} value={dentist.value}>
+                {dentist.label}
+              </option>
+            ))}
+          </select>
+        </div>
         <TextAreaField name="message" label="Message" defaultValue={values.message ?? ""} />
         <button type="submit" className="btn-primary w-full" disabled={form.submitting}>
           {form.submitting ? "Booking..." : "Add booking"}

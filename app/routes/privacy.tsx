@@ -1,14 +1,17 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { CLINIC, clinicAddressLine, clinicTelHref } from "~/data/clinic";
+import { telHref } from "~/data/clinic";
+import { getPublicClinic } from "~/models/clinic-settings.server";
 import { RESET_LINK_TTL_MS } from "~/models/password-reset.server";
 import { DRAFT_TTL_SECONDS } from "~/utils/form-draft.server";
 import { SESSION_TTL_MS } from "~/utils/session.server";
 
 /** The periods the notice names, from the code that enforces them. */
-export function loader() {
+export async function loader() {
+  const { name, email, phone, addressLine } = await getPublicClinic();
   return {
+    clinic: { name, email, phone, addressLine },
     sessionDays: Math.round(SESSION_TTL_MS / 86_400_000),
     resetHours: RESET_LINK_TTL_MS / 3_600_000,
     draftMinutes: DRAFT_TTL_SECONDS / 60,
@@ -36,13 +39,13 @@ function Section({ id, title, children }: { id: string; title: string; children:
 }
 
 export default function Privacy() {
-  const { sessionDays, resetHours, draftMinutes } = useLoaderData<typeof loader>();
+  const { clinic, sessionDays, resetHours, draftMinutes } = useLoaderData<typeof loader>();
   return (
     <article className="mx-auto max-w-3xl px-4 py-12">
       <h1 className="text-3xl font-bold text-slate-900">Privacy notice</h1>
       <p className="mt-4 text-lg text-slate-700">
         What this website keeps about you, why, for how long, and how you can see it or have it
-        deleted. {CLINIC.name} is responsible for it.
+        deleted. {clinic.name} is responsible for it.
       </p>
 
       <Section id="what" title="What we store">
@@ -135,18 +138,18 @@ export default function Privacy() {
 
       <Section id="contact" title="Whom to contact">
         <address className="space-y-1 not-italic">
-          <p className="font-semibold">{CLINIC.name}</p>
-          <p>{clinicAddressLine()}</p>
+          <p className="font-semibold">{clinic.name}</p>
+          <p>{clinic.addressLine}</p>
           <p>
             E-mail:{" "}
-            <a href={`mailto:${CLINIC.email}`} className="text-brand-700 underline">
-              {CLINIC.email}
+            <a href={`mailto:${clinic.email}`} className="text-brand-700 underline">
+              {clinic.email}
             </a>
           </p>
           <p>
             Phone:{" "}
-            <a href={clinicTelHref()} className="text-brand-700 underline">
-              {CLINIC.phone}
+            <a href={telHref(clinic.phone)} className="text-brand-700 underline">
+              {clinic.phone}
             </a>
           </p>
         </address>

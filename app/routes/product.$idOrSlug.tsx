@@ -4,6 +4,9 @@ import { GeneralErrorBoundary } from "~/components/error-pages";
 import { StarRating } from "~/components/star-rating";
 import { getServiceByIdOrSlug } from "~/models/service.server";
 import { getServiceReviews } from "~/models/review.server";
+import { getClinicClock } from "~/models/clinic-settings.server";
+import { serviceVisit } from "~/models/dentist.server";
+import { formatDuration, formatInstantDay } from "~/utils/clinic-format";
 import { getEnv } from "~/utils/env.server";
 import { dollarsToCents, formatPrice, truncate } from "~/utils/format";
 import { publicPageHeaders } from "~/utils/page-headers.server";
@@ -11,10 +14,14 @@ import { publicPageHeaders } from "~/utils/page-headers.server";
 export async function loader({ params }: LoaderFunctionArgs) {
   const result = await getServiceByIdOrSlug(params.idOrSlug ?? "");
   if (!result.ok) throw new Response("Not Found", { status: 404 });
-  const reviews = await getServiceReviews(result.service._id);
+  const [reviews, visit, clock] = await Promise.all([
+    getServiceReviews(result.service._id),
+    serviceVisit(result.service._id),
+    getClinicClock(),
+  ]);
   // The card links by id and More Details by slug: one canonical address for both.
   const canonical = new URL(`/product/${result.service.slug}`, getEnv().APP_URL).href;
-  return { service: result.service, reviews, canonical };
+  return { service: result.service, reviews, canonical, visit, clock };
 }
 
 // The same for every visitor who is not signed in (app/utils/page-headers.server.ts).
@@ -29,14 +36,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
   ];
 };
 
-function formatDate(iso: string) {
-  return new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" }).format(
-    new Date(iso),
-  );
-}
-
 export default function ServiceDetail() {
-  const { service, reviews } = useLoaderData<typeof loader>();
+  const { service, reviews, visit, clock } = useLoaderData<typeof loader>();
   return (
     <article className="mx-auto max-w-6xl px-4 py-10">
       <div className="grid gap-8 md:grid-cols-2">
@@ -66,6 +67,22 @@ export default function ServiceDetail() {
             {formatPrice(dollarsToCents(service.price) ?? 0)}
             <span className="ml-1 text-sm font-normal text-slate-700">USD</span>
           </p>
+          <p className="text-slate-800" data-testid="service-duration">
+            Duration: {formatDuration(visit.durationMinutes)}
+          </p>
+          {visit.dentists.length > 0 ? (
+            <p className="text-slate-800" data-testid="performed-by">
+              Performed by:{" "}
+              {visit.dentists.map((dentist, index) => (
+                <span key={dentist.slug}>
+                  {index > 0 ? ", " : ""}
+                  <Link to={`/team#${dentist.slug}`} className="text-brand-700 underline">
+                    {dentist.name}
+                  </Link>
+                </span>
+              ))}
+            </p>
+          ) : null}
           <div className="flex flex-wrap gap-3">
             <Link
               to={`/make-appointment?service=${encodeURIComponent(service._id)}`}
@@ -100,7 +117,9 @@ export default function ServiceDetail() {
                 </div>
                 <p className="mt-2 whitespace-pre-line text-slate-800">{review.message}</p>
                 <p className="mt-2 text-xs text-slate-700">
-                  <time dateTime={review.createdAt}>{formatDate(review.createdAt)}</time>
+                  <time dateTime={review.createdAt}>
+                    {formatInstantDay(review.createdAt, clock)}
+                  </time>
                 </p>
               </li>
             ))}

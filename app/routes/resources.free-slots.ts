@@ -2,18 +2,21 @@ import { getFreeSlots } from "~/models/appointment.server";
 import { apiJson, apiRoute } from "~/utils/api.server";
 
 /**
- * `GET /resources/free-slots?date=YYYY-MM-DD`: the times still free that day, for the
- * booking form's time picker. Never cached: a slot can go at any moment.
+ * `GET /resources/free-slots?date=YYYY-MM-DD&service=<id>&dentist=<id|any>`: the start
+ * times still free that day for the service's length, for the booking form's picker.
+ * Never cached: a time can go at any moment.
  */
 export const { loader, action } = apiRoute({
   method: "GET",
   async handler({ request }) {
-    const result = await getFreeSlots(new URL(request.url).searchParams.get("date"));
+    const query = new URL(request.url).searchParams;
+    const result = await getFreeSlots({
+      date: query.get("date"),
+      service: query.get("service"),
+      dentist: query.get("dentist"),
+    });
     if (!result.ok) return result;
-    return apiJson(
-      { success: true, date: result.date, times: result.times, message: result.message },
-      200,
-      { "cache-control": "no-store" },
-    );
+    const { ok: _ok, ...slots } = result;
+    return apiJson({ success: true, ...slots }, 200, { "cache-control": "no-store" });
   },
 });

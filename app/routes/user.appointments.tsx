@@ -1,12 +1,19 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FormError } from "~/components/form-error";
-import { CLINIC_TIME_ZONE, formatClinicDate } from "~/utils/clinic-time";
+import {
+  type ClinicClock,
+  formatDateTime,
+  formatDuration,
+  formatZone,
+} from "~/utils/clinic-format";
 import {
   type AppointmentJson,
   cancelAppointment,
   listAppointments,
 } from "~/models/appointment.server";
+import { STATUS_LABELS } from "~/utils/appointment-status";
+import { getClinicClock } from "~/models/clinic-settings.server";
 import { requirePageUser, requireUser } from "~/utils/auth.server";
 import { formRefusal, unexpectedFailure } from "~/utils/form-action.server";
 import { invalid } from "~/utils/result";
@@ -16,7 +23,8 @@ const PATH = "/user/appointments";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requirePageUser(request);
-  return listAppointments(user.id);
+  const [list, clock] = await Promise.all([listAppointments(user.id), getClinicClock()]);
+  return { ...list, clock };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -30,9 +38,10 @@ export async function action({ request }: ActionFunctionArgs) {
     const result = await cancelAppointment(id, user.id);
     if (!result.ok) return formRefusal(result, {});
     const { date, time } = result.appointment;
+    const clock = await getClinicClock();
     return redirectWithToast(PATH, {
       type: "success",
-      message: `Your appointment on ${formatClinicDate(date)} at ${time} is cancelled.`,
+      message: `Your appointment on ${formatDateTime(date, time, clock)} is cancelled.`,
     });
   } catch (error) {
     return unexpectedFailure("Cancelling an appointment", error, {});
@@ -47,15 +56,17 @@ export const meta: MetaFunction = () => [
 function AppointmentCard({
   appointment,
   cancellable,
+  clock,
 }: {
   appointment: AppointmentJson;
   cancellable: boolean;
+  clock: ClinicClock;
 }) {
   const navigation = useNavigation();
   const cancelling =
     navigation.state === "submitting" &&
     navigation.formData?.get("appointmentId") === appointment._id;
-  const when = `${formatClinicDate(appointment.date)} at ${appointment.time}`;
+  const when = formatDateTime(appointment.date, appointment.time, clock);
   return (
     <li
       className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:flex-row sm:items-start sm:justify-between"
@@ -66,15 +77,22 @@ function AppointmentCard({
         <p className="text-slate-800">
           <Link to={`/product/${appointment.service.slug}`} className="text-brand-700 underline">
             {appointment.service.name}
+          </Link>{" "}
+          ({formatDuration(appointment.service.durationMinutes)}) with{" "}
+          <Link to={`/team#${appointment.dentist.slug}`} className="text-brand-700 underline">
+            {appointment.dentist.name}
           </Link>
         </p>
         <p className="text-sm text-slate-700">
           {appointment.name} · {appointment.phone}
         </p>
         <p className="text-sm text-slate-700">{appointment.message}</p>
-        {appointment.status === "cancelled" ? (
-          <p className="text-sm font-semibold text-red-700">Cancelled</p>
-        ) : null}
+        <p
+          className={`text-sm font-semibold ${appointment.status === "cancelled" || appointment.status === "no_show" ? "text-red-700" : "text-slate-800"}`}
+          data-testid="appointment-status"
+        >
+          {STATUS_LABELS[appointment.status]}
+        </p>
       </div>
       {cancellable ? (
         <Form method="post">
@@ -95,7 +113,7 @@ function AppointmentCard({
 }
 
 export default function MyAppointments() {
-  const { upcoming, past } = useLoaderData<typeof loader>();
+  const { upcoming, past, clock } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
 
   return (
@@ -106,16 +124,19 @@ export default function MyAppointments() {
           Book an appointment
         </Link>
       </div>
-      <p className="mt-2 text-sm text-slate-700">
-        Times are clinic time ({CLINIC_TIME_ZONE.replace("_", " ")}).
-      </p>
+      <p className="mt-2 text-sm text-slate-700">Times are {formatZone(clock)}.</p>
       <FormError message={actionData?.error} />
 
       <h2 className="mt-8 text-xl font-semibold text-slate-900">Upcoming</h2>
       {upcoming.length > 0 ? (
         <ul className="mt-4 space-y-3" aria-label="Upcoming appointments">
           {upcoming.map((appointment) => (
-            <AppointmentCard key={appointment._id} appointment={appointment} cancellable />
+            <AppointmentCard
+              key={appointment._id}
+              appointment={appointment}
+              cancellable
+              clock={clock}
+            />
           ))}
         </ul>
       ) : (
@@ -126,7 +147,12 @@ export default function MyAppointments() {
       {past.length > 0 ? (
         <ul className="mt-4 space-y-3" aria-label="Past and cancelled appointments">
           {past.map((appointment) => (
-            <AppointmentCard key={appointment._id} appointment={appointment} cancellable={false} />
+            <AppointmentCard
+              key={appointment._id}
+              appointment={appointment}
+              cancellable={false}
+              clock={clock}
+            />
           ))}
         </ul>
       ) : (

@@ -56,9 +56,13 @@ export function addDays(date: string, days: number): string {
 }
 
 /** The clinic's wall-clock date and time at the instant `now`. */
-export function clinicNow(now: Date = new Date(), timeZone: string = CLINIC_TIME_ZONE) {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-CA", {
+// Building a DateTimeFormat costs far more than using one: the slot engine asks often.
+const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
+
+function wallClockFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = wallClockFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-CA", {
       timeZone,
       year: "numeric",
       month: "2-digit",
@@ -66,7 +70,15 @@ export function clinicNow(now: Date = new Date(), timeZone: string = CLINIC_TIME
       hour: "2-digit",
       minute: "2-digit",
       hourCycle: "h23",
-    })
+    });
+    wallClockFormats.set(timeZone, format);
+  }
+  return format;
+}
+
+export function clinicNow(now: Date = new Date(), timeZone: string = CLINIC_TIME_ZONE) {
+  const parts = Object.fromEntries(
+    wallClockFormat(timeZone)
       .formatToParts(now)
       .map((part) => [part.type, part.value]),
   );
@@ -97,16 +109,4 @@ export function clinicTimeToUtc(
     instant += target - wallClockMs(seen.date, seen.time);
   }
   return new Date(instant);
-}
-
-/** "Tuesday, 24 November 2026" for a YYYY-MM-DD date. */
-export function formatClinicDate(date: string): string {
-  const { year, month, day } = dateParts(date);
-  return new Intl.DateTimeFormat("en-GB", {
-    timeZone: "UTC",
-    weekday: "long",
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-  }).format(new Date(Date.UTC(year, month - 1, day)));
 }

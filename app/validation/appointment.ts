@@ -16,6 +16,7 @@ export const PHONE_FORMAT_MESSAGE = "Please enter a valid phone number";
 export const DATE_FORMAT_MESSAGE = "Please enter the date as YYYY-MM-DD";
 export const TIME_FORMAT_MESSAGE = "Please enter the time as HH:MM";
 export const SERVICE_REQUIRED_MESSAGE = "Please choose a service";
+export const DENTIST_CHOICE_MESSAGE = "Please choose one of our dentists, or Any dentist.";
 
 /** Digits with the usual separators, and enough digits to be callable. */
 const PHONE = /^\+?[\d\s().-]+$/;
@@ -38,6 +39,8 @@ export const appointmentSchema = z.object({
     .refine((value) => value !== "", TIME_FORMAT_MESSAGE),
   message: messageField(),
   service: requiredText(SERVICE_REQUIRED_MESSAGE, 100),
+  /** A dentist's id or slug; absent, "" or "any" for any dentist. */
+  dentist: z.string({ error: DENTIST_CHOICE_MESSAGE }).max(100, DENTIST_CHOICE_MESSAGE).nullish(),
 });
 
 export type AppointmentInput = z.output<typeof appointmentSchema>;

@@ -144,7 +144,7 @@ async function measure(url, cookie, duration) {
 
 /** Runs the benchmark on `buildDir`; prints as it goes through `note`, returns the rows. */
 export async function runAuditBench({ buildDir, ports, dir, note = console.info }) {
-  note("\n12. A patient's audit-trail page at 1,000 and at 1,000,000 entries");
+  note("\n14. A patient's audit-trail page at 1,000 and at 1,000,000 entries");
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   const sizes = [

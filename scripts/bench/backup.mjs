@@ -7,6 +7,7 @@
 // steady stream of requests (the health check, two pages, the free-slots read and a few
 // bookings) runs until two of the server's own scheduled backups have come and gone; each
 // request's latency is set against the backups' windows from the server's log.
+import { localToUtc, sqliteInstant } from "../upgrade-data.mjs";
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -43,9 +44,12 @@ export function fillAppointments(file, count) {
       `INSERT INTO User (id, name, email, userImage, address, provider, role, createdAt, updatedAt)
        VALUES (?, ?, ?, '', '', 'local', 'patient', ?, ?)`,
     );
+    const dentists = db.prepare("SELECT id FROM Dentist ORDER BY sortOrder").all();
+    const chairs = db.prepare("SELECT id FROM Chair ORDER BY sortOrder").all();
+    // Past visits, completed: the diary's instants in the seed's zone.
     const insert = db.prepare(
-      `INSERT INTO Appointment (id, userId, productId, name, email, phone, date, time, message, status, chair, createdAt, updatedAt)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'booked', ?, ?, ?)`,
+      `INSERT INTO Appointment (id, userId, productId, name, email, phone, date, time, message, status, dentistId, chairId, startsAt, endsAt, createdAt, updatedAt)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'completed', ?, ?, ?, ?, ?, ?)`,
     );
     db.transaction(() => {
       const users = Array.from({ length: 2_000 }, (_, i) => {
@@ -74,7 +78,12 @@ export function fillAppointments(file, count) {
               date,
               time,
               "A routine visit, booked online, with a short message for the dentist.",
-              chair,
+              dentists[chair % dentists.length].id,
+              chairs[chair % chairs.length].id,
+              sqliteInstant(localToUtc(date, time, "America/New_York")),
+              sqliteInstant(
+                new Date(localToUtc(date, time, "America/New_York").getTime() + 1_800_000),
+              ),
               at,
               at,
             );
@@ -120,7 +129,7 @@ const percentile = (list, p) => {
  */
 export async function runBackupBench({ buildDir, port, dir, note = console.info }) {
   note(
-    `\n10. Backup of a ${APPOINTMENTS.toLocaleString("en")}-appointment database while requests stream in`,
+    `\n12. Backup of a ${APPOINTMENTS.toLocaleString("en")}-appointment database while requests stream in`,
   );
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });

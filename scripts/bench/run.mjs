@@ -15,6 +15,7 @@ import { testPorts } from "../../tests/support/ports.mjs";
 import { recordAuditFigures, runAuditBench } from "./audit.mjs";
 import { recordBackupFigures, runBackupBench } from "./backup.mjs";
 import { addSession, addUsers, fillCatalogue } from "./catalogue.mjs";
+import { runDiaryBench } from "./diary.mjs";
 import { imageSize } from "./image.mjs";
 import { build, removeDatabase, startApp, startProcess } from "./server.mjs";
 import { buildFixture, measureUncachedPath, signedInCookie, startFixture } from "./uncached.mjs";
@@ -383,7 +384,10 @@ if (wanted("image")) {
   }
 }
 
-// 10. A backup at 200,000 appointments against request latency (its own table in the docs).
+// 10-11. The diary: free times against diary size, and bookings under contention.
+await runDiaryBench({ buildDir: BUILD_DIR, dir: path.join(TMP, "diary"), note, record });
+
+// 12. A backup at 200,000 appointments against request latency (its own table in the docs).
 const backupRows = await runBackupBench({
   buildDir: BUILD_DIR,
   port: PORTS.backup,
@@ -391,8 +395,8 @@ const backupRows = await runBackupBench({
   note,
 });
 
-// 11. The mail outbox (scripts/bench/outbox.ts, the app's own worker code in-process).
-note("\n11. Mail outbox: 1,000 due messages to a local SMTP server; a pass at 100,000 vs 1,000");
+// 13. The mail outbox (scripts/bench/outbox.ts, the app's own worker code in-process).
+note("\n13. Mail outbox: 1,000 due messages to a local SMTP server; a pass at 100,000 vs 1,000");
 const outbox = JSON.parse(
   execFileSync(process.execPath, ["--import", "tsx", "scripts/bench/outbox.ts", "--json"], {
     encoding: "utf8",
@@ -417,7 +421,7 @@ record(
   `(median ${outbox.smallMs.toFixed(2)} ms at 1,000, ${outbox.largeMs.toFixed(2)} ms at 100,000)`,
 );
 
-// 12. A patient's audit-trail page at 1,000 and 1,000,000 entries (its own table in the docs).
+// 14. A patient's audit-trail page at 1,000 and 1,000,000 entries (its own table in the docs).
 const auditRows = await runAuditBench({
   buildDir: BUILD_DIR,
   ports: PORTS,

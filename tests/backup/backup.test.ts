@@ -16,8 +16,8 @@ import {
 import path from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { addDays, clinicNow, formatClinicDate } from "~/utils/clinic-time";
-import { isOpenOn, OPENING_HOURS, slotTimes } from "~/utils/slot-rules";
+import { formatDateTime } from "~/utils/clinic-format";
+import { addDays, clinicNow, weekdayOf } from "~/utils/clinic-time";
 import { TMP_DIR } from "../support/paths";
 import { testPorts } from "../support/ports.mjs";
 import { startProductionServer, type ProductionServer } from "../support/production-server";
@@ -83,15 +83,23 @@ function backupLog(server: ProductionServer): LogLine[] {
     .map((line) => JSON.parse(line) as LogLine);
 }
 
-/** Every bookable slot from the day after tomorrow on, by the clinic's own rules. */
+/**
+ * Every half hour from 09:00 to 16:30, Monday to Saturday, from the day after tomorrow on;
+ * the diary refuses some (lunch, Saturday afternoons, holidays), most are booked.
+ */
 function* openSlots() {
   const today = clinicNow().date;
   for (let offset = 2; offset <= 85; offset += 1) {
     const date = addDays(today, offset);
-    if (!isOpenOn(date)) continue;
-    for (const time of slotTimes()) yield { date, time };
+    if (weekdayOf(date) === 0) continue;
+    for (let minutes = 9 * 60; minutes < 17 * 60; minutes += 30) {
+      const time = `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
+      yield { date, time };
+    }
   }
 }
+
+const US_CLINIC = { timeZone: "America/New_York", locale: "en-US" };
 
 function integrity(file: string) {
   const db = new Database(file, { readonly: true });
@@ -108,17 +116,29 @@ describe("backups of a database being written", () => {
       port: PORTS.main,
       env: { ...NO_LIMITS, BACKUP_INTERVAL: "2s" },
     });
-    const service = await server.db().service.findFirstOrThrow();
-    // Each account may hold OPENING_HOURS.maxUpcomingPerPatient upcoming bookings: enough
+    // A 30-minute visit, so every half hour of the stream can be a booking.
+    const service = await server
+      .db()
+      .service.findUniqueOrThrow({ where: { slug: "dental-checkup" } });
+    // Each account may hold the settings' maxUpcomingPerPatient upcoming bookings: enough
     // accounts for the longest stream the test allows.
-    const perPatient = OPENING_HOURS.maxUpcomingPerPatient;
+    const { maxUpcomingPerPatient: perPatient } = await server
+      .db()
+      .clinicSettings.findFirstOrThrow();
     const patients: Array<Awaited<ReturnType<ProductionServer["signedInUser"]>>> = [];
     const capacity = BOOKINGS_PER_SECOND * MAX_STREAM_SECONDS;
     for (let i = 0; i < Math.ceil(capacity / perPatient) + 5; i += 1) {
       patients.push(await server.signedInUser());
     }
 
-    type Booking = { id: string; userIndex: number; date: string; time: string; at: number };
+    type Booking = {
+      id: string;
+      dentist: string;
+      userIndex: number;
+      date: string;
+      time: string;
+      at: number;
+    };
     const acknowledged: Booking[] = [];
     const refused: number[] = [];
     const slots = openSlots();
@@ -142,9 +162,17 @@ describe("backups of a database being written", () => {
           ...slot.value,
         }),
       }).then(async (response) => {
-        const body = (await response.json()) as { appointment?: { _id: string } };
+        const body = (await response.json()) as {
+          appointment?: { _id: string; dentist: { _id: string } };
+        };
         if (response.status === 201 && body.appointment) {
-          acknowledged.push({ id: body.appointment._id, userIndex, ...slot.value, at: Date.now() });
+          acknowledged.push({
+            id: body.appointment._id,
+            dentist: body.appointment.dentist._id,
+            userIndex,
+            ...slot.value,
+            at: Date.now(),
+          });
         } else refused.push(response.status);
       });
       inFlight.add(request);
@@ -257,9 +285,11 @@ describe("backups of a database being written", () => {
     expect(page.status).toBe(200);
     const html = await page.text();
     for (const mine of before.filter((entry) => entry.userIndex === booking.userIndex)) {
-      expect(html).toContain(`${formatClinicDate(mine.date)} at ${mine.time}`);
+      expect(html).toContain(formatDateTime(mine.date, mine.time, US_CLINIC));
     }
-    const free = await fetch(`${restored.url}/resources/free-slots?date=${booking.date}`);
+    const free = await fetch(
+      `${restored.url}/resources/free-slots?date=${booking.date}&service=${service.id}&dentist=${booking.dentist}`,
+    );
     const { times } = (await free.json()) as { times: string[] };
     expect(times).not.toContain(booking.time);
     const health = await fetch(`${restored.url}/healthz`);

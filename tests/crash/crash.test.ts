@@ -6,7 +6,6 @@ import http from "node:http";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
-import { OPENING_HOURS } from "~/utils/slot-rules";
 import { TMP_DIR } from "../support/paths";
 import { testPorts } from "../support/ports.mjs";
 import {
@@ -47,9 +46,13 @@ function* openSlots() {
 describe("crash safety", () => {
   it("keeps every acknowledged booking through SIGKILL, and the file passes integrity_check", async () => {
     server = await startProductionServer({ port: PORT, env: NO_LIMITS });
-    const service = await server.db().service.findFirstOrThrow();
+    // A 30-minute visit, so every half hour of the stream can be a booking.
+    const service = await server
+      .db()
+      .service.findUniqueOrThrow({ where: { slug: "dental-checkup" } });
     // Each account may hold a few upcoming bookings: enough accounts for the whole stream.
-    const perAccount = OPENING_HOURS.maxUpcomingPerPatient;
+    const perAccount = (await server.db().clinicSettings.findUniqueOrThrow({ where: { id: 1 } }))
+      .maxUpcomingPerPatient;
     const tokens: string[] = [];
     for (let i = 0; i < 60; i += 1) {
       const user = await server.db().user.create({

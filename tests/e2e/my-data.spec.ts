@@ -1,8 +1,8 @@
 import { readFile } from "node:fs/promises";
 import { TUESDAY, upcoming } from "../support/clinic-dates";
 import { expectSignedOut, fillLogin, toast } from "./auth-support";
-import { createTestUser, e2eDb, expect, test, TEST_PASSWORD, waitForMail } from "./fixtures";
-import { formError, seededService, separateClients } from "./patient-support";
+import { createTestUser, expect, test, TEST_PASSWORD, waitForMail } from "./fixtures";
+import { formError, holdSlot, separateClients } from "./patient-support";
 
 separateClients();
 
@@ -46,21 +46,8 @@ for (const javaScript of [true, false]) {
       const user = await login(
         await createTestUser({ name: `Dora ${javaScript ? "Js" : "NoJs"} ${Date.now()}` }),
       );
-      const service = await seededService("teeth-cleaning");
       const date = upcoming(TUESDAY, javaScript ? 5 : 6);
-      await e2eDb().appointment.create({
-        data: {
-          userId: user.id,
-          serviceId: service.id,
-          name: user.name,
-          email: user.email,
-          phone: "555 0199",
-          date,
-          time: "14:00",
-          message: "Booked before leaving",
-          chair: 2,
-        },
-      });
+      await holdSlot(user, date, "14:00", { slug: "teeth-cleaning" });
 
       await page.goto("/user/data");
       await page.getByRole("link", { name: "Delete my account" }).click();

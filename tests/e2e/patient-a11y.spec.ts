@@ -1,7 +1,7 @@
 import { MONDAY, upcoming } from "../support/clinic-dates";
 import { axeViolations } from "./axe";
-import { e2eDb, expect, test } from "./fixtures";
-import { seededService, separateClients } from "./patient-support";
+import { expect, test } from "./fixtures";
+import { holdSlot, seededService, separateClients } from "./patient-support";
 
 separateClients();
 
@@ -10,19 +10,7 @@ for (const path of ["/add-services", "/add-review", "/make-appointment", "/user/
     const user = await login();
     if (path === "/user/appointments") {
       const service = await seededService("teeth-whitening");
-      await e2eDb().appointment.create({
-        data: {
-          userId: user.id,
-          serviceId: service.id,
-          name: user.name,
-          email: user.email,
-          phone: "555 0100",
-          date: upcoming(MONDAY, 8),
-          time: "16:30",
-          message: "For the a11y scan",
-          chair: 1,
-        },
-      });
+      await holdSlot(user, upcoming(MONDAY, 8), "16:30", { slug: service.slug });
     }
     await page.goto(path);
     await page.waitForLoadState("networkidle");

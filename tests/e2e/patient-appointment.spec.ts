@@ -1,29 +1,22 @@
-import type { User } from "@prisma/client";
 import ICAL from "ical.js";
-import { formatClinicDate } from "../../app/utils/clinic-time";
+import { formatDate, formatDateTime } from "../../app/utils/clinic-format";
 import { MONDAY, SATURDAY, SUNDAY, TUESDAY, upcoming } from "../support/clinic-dates";
 import { stopClock, untilGuardLeavesFor } from "./auth-support";
 import { createTestUser, e2eDb, expect, test, waitForMail } from "./fixtures";
-import { choose, formError, seededService, separateClients, toast } from "./patient-support";
+import {
+  choose,
+  CLINIC_CLOCK,
+  formError,
+  holdSlot,
+  seededService,
+  separateClients,
+  toast,
+} from "./patient-support";
 
 separateClients();
 
-/** A booking written straight to the database, holding its slot. */
-async function holdSlot(user: User, date: string, time: string, slug = "teeth-cleaning") {
-  const service = await seededService(slug);
-  return e2eDb().appointment.create({
-    data: {
-      userId: user.id,
-      serviceId: service.id,
-      name: user.name,
-      email: user.email,
-      phone: "555 0100",
-      date,
-      time,
-      message: "Held by the test",
-      chair: 1,
-    },
-  });
+function formatPriceOf(cents: number) {
+  return `$${(cents / 100).toLocaleString("en-US", { minimumFractionDigits: 2 })}`;
 }
 
 for (const javaScript of [true, false]) {
@@ -67,7 +60,10 @@ for (const javaScript of [true, false]) {
       const service = await seededService("teeth-cleaning");
       // Weeks apart per variant so parallel tests never want the same slot.
       const date = upcoming(TUESDAY, javaScript ? 1 : 2);
-      await holdSlot(await createTestUser(), date, "10:00");
+      // Both chairs are taken at 10:00: nobody can start then.
+      const rival = await createTestUser();
+      await holdSlot(rival, date, "10:00");
+      await holdSlot(rival, date, "10:00", { dentistId: "dentist-okafor", chairId: "chair-2" });
 
       await page.goto(`/product/${service.slug}`);
       await page.getByRole("link", { name: "Make Appointment" }).click();
@@ -105,9 +101,14 @@ for (const javaScript of [true, false]) {
       await expect(formError(page)).toHaveText("please Enter your time");
 
       const time = page.getByLabel("Time");
+      // The chosen service's length and price are shown.
+      await expect(page.getByTestId("service-summary")).toHaveText(
+        `${service.name}: 1 hour, $95.00`,
+      );
       if (javaScript) {
-        // Only the free times of that day are offered.
-        await expect(time.locator("option[value='09:30']")).toBeAttached();
+        // Only the free times of that day that fit an hour's cleaning are offered.
+        await expect(time.locator("option[value='09:00']")).toHaveText("9:00 AM");
+        await expect(time.locator("option[value='09:30']")).toHaveCount(0);
         await expect(time.locator("option[value='10:00']")).toHaveCount(0);
         await time.selectOption("10:30");
       } else {
@@ -124,7 +125,6 @@ for (const javaScript of [true, false]) {
       expect(booked).toMatchObject({
         date,
         time: "10:30",
-        chair: 1,
         status: "booked",
         serviceId: service.id,
         name: "Ada Lovelace",
@@ -132,7 +132,9 @@ for (const javaScript of [true, false]) {
       });
 
       const mail = await waitForMail(user.email, (m) => m.subject.includes("is booked"));
-      expect(mail.subject).toBe(`Your appointment on ${formatClinicDate(date)} at 10:30 is booked`);
+      expect(mail.subject).toBe(
+        `Your appointment on ${formatDateTime(date, "10:30", CLINIC_CLOCK)} is booked`,
+      );
       expect(mail.text).toContain(`Service: ${service.name}`);
       const ics = mail.attachments.find((attachment) => attachment.filename === "appointment.ics");
       expect(ics?.contentType).toBe("text/calendar");
@@ -144,7 +146,9 @@ for (const javaScript of [true, false]) {
       await login();
       const date = upcoming(SATURDAY, javaScript ? 1 : 2);
       const rival = await createTestUser();
-      await holdSlot(rival, date, "09:00");
+      // Only Dr. Chen fits braces and aligners on a Saturday.
+      const chen = { slug: "invisalign", dentistId: "dentist-chen" };
+      await holdSlot(rival, date, "09:00", chen);
 
       await page.goto("/make-appointment");
       await page.getByLabel("Phone").fill("555 0101");
@@ -157,18 +161,87 @@ for (const javaScript of [true, false]) {
         await expect(time.locator("option[value='09:30']")).toBeAttached();
         await time.selectOption("09:30");
         // Someone else takes it while the form is open.
-        await holdSlot(rival, date, "09:30");
+        await holdSlot(rival, date, "09:30", { ...chen, chairId: "chair-2" });
       } else {
         await time.fill("09:30");
-        await holdSlot(rival, date, "09:30");
+        await holdSlot(rival, date, "09:30", { ...chen, chairId: "chair-2" });
       }
       await page.getByRole("button", { name: "Add booking" }).click();
 
-      const expected = `Sorry, that time is already booked. Still free on ${formatClinicDate(date)}: 10:00, 10:30,`;
+      const expected = `Sorry, that time is already booked. Still free on ${formatDate(date, CLINIC_CLOCK)}: 10:00 AM, 10:30 AM,`;
       await expect(formError(page)).toContainText(expected);
       if (javaScript) await expect(toast(page, expected)).toBeVisible();
       await expect(page.getByLabel("Phone")).toHaveValue("555 0101");
       expect(await e2eDb().appointment.count({ where: { date, time: "09:30" } })).toBe(1);
+    });
+
+    test("a 90-minute crown with a chosen dentist, at a time that fits it", async ({
+      page,
+      login,
+    }) => {
+      const user = await login();
+      const date = upcoming(MONDAY, javaScript ? 2 : 3);
+      const crown = await seededService("dental-crowns");
+      // Dr. Patel is busy from 15:00: a 90-minute visit can start at 13:30 at the latest.
+      await holdSlot(await createTestUser(), date, "15:00", { minutes: 60 });
+
+      await page.goto(`/make-appointment?service=${crown.id}`);
+      await expect(page.getByTestId("service-summary")).toHaveText(
+        `${crown.name}: 1 hour 30 minutes, $850.00`.replace(
+          "$850.00",
+          formatPriceOf(crown.priceCents),
+        ),
+      );
+      const dentist = page.getByLabel("Dentist");
+      await expect(dentist.locator("option").first()).toHaveText("Any dentist");
+      await dentist.selectOption({
+        label: "Dr. Anita Patel, DDS, General and Restorative Dentist",
+      });
+      await page.getByLabel("Phone").fill("555 0190");
+      await page.getByLabel("Date").fill(date);
+      await page.getByLabel("Message").fill("A crown, please.");
+      const time = page.getByLabel("Time");
+      if (javaScript) {
+        await expect(time.locator("option[value='13:30']")).toHaveText("1:30 PM");
+        await expect(time.locator("option[value='14:00']")).toHaveCount(0);
+        // Across the lunch break it does not fit either.
+        await expect(time.locator("option[value='11:30']")).toHaveCount(0);
+        await time.selectOption("13:30");
+      } else {
+        await time.fill("14:00");
+        await page.getByRole("button", { name: "Add booking" }).click();
+        await expect(formError(page)).toContainText(
+          `Sorry, that time is already booked. Still free on ${formatDate(date, CLINIC_CLOCK)} with Dr. Anita Patel: 9:00 AM,`,
+        );
+        await expect(formError(page)).not.toContainText("2:00 PM");
+        await time.fill("13:30");
+      }
+      await page.getByRole("button", { name: "Add booking" }).click();
+      await expect(page).toHaveURL(/\/$/);
+      const booked = await e2eDb().appointment.findFirstOrThrow({ where: { userId: user.id } });
+      expect(booked).toMatchObject({ date, time: "13:30", dentistId: "dentist-first" });
+      expect(booked.endsAt.getTime() - booked.startsAt.getTime()).toBe(90 * 60_000);
+
+      // "Any dentist": the hygienist is free for a cleaning while Dr. Patel has the crown.
+      await page.goto("/make-appointment");
+      await page.getByLabel("Phone").fill("555 0191");
+      await page.getByLabel("Date").fill(date);
+      await page.getByLabel("Message").fill("A cleaning too.");
+      const cleaning = await seededService("teeth-cleaning");
+      await choose(page, "Service", { type: "cleaning", option: cleaning.name, javaScript });
+      await expect(page.getByLabel("Dentist")).toHaveValue("");
+      if (javaScript) await page.getByLabel("Time").selectOption("13:30");
+      else await page.getByLabel("Time").fill("13:30");
+      await page.getByRole("button", { name: "Add booking" }).click();
+      await expect(page).toHaveURL(/\/$/);
+      const second = await e2eDb().appointment.findFirstOrThrow({
+        where: { userId: user.id, serviceId: cleaning.id },
+      });
+      expect(second).toMatchObject({
+        time: "13:30",
+        dentistId: "dentist-okafor",
+        chairId: "chair-2",
+      });
     });
 
     test("a Sunday is refused with the opening days", async ({ page, login }) => {
@@ -206,39 +279,43 @@ for (const javaScript of [true, false]) {
       const other = await createTestUser();
       const date = upcoming(MONDAY, javaScript ? 5 : 6);
       const mine = await holdSlot(user, date, "14:00");
-      await holdSlot(user, javaScript ? "2024-05-06" : "2024-05-07", "09:00", "dental-crowns");
-      await holdSlot(other, date, "14:30", "invisalign");
+      await holdSlot(user, javaScript ? "2024-05-06" : "2024-05-07", "09:00", {
+        slug: "dental-crowns",
+      });
+      await holdSlot(other, date, "14:30", { slug: "invisalign" });
+      const when = formatDateTime(date, "14:00", CLINIC_CLOCK);
 
       await page.goto("/user/appointments");
       await expect(page.getByRole("heading", { name: "My appointments" })).toBeVisible();
       const upcomingList = page.getByRole("list", { name: "Upcoming appointments" });
       const pastList = page.getByRole("list", { name: "Past and cancelled appointments" });
       await expect(upcomingList.getByTestId("appointment")).toHaveCount(1);
-      await expect(upcomingList).toContainText(`${formatClinicDate(date)} at 14:00`);
+      await expect(upcomingList).toContainText(when);
+      await expect(upcomingList).toContainText("Teeth Cleaning (1 hour) with Dr. Anita Patel");
+      await expect(upcomingList.getByTestId("appointment-status")).toHaveText("Booked");
       await expect(pastList.getByTestId("appointment")).toHaveCount(1);
       await expect(pastList).toContainText("Dental Crowns");
-      await expect(page.getByText("14:30")).toHaveCount(0);
+      await expect(page.getByText("2:30 PM")).toHaveCount(0);
       await expect(pastList.getByRole("button")).toHaveCount(0);
 
       await upcomingList
         .getByRole("button", {
-          name: `Cancel the appointment on ${formatClinicDate(date)} at 14:00`,
+          name: `Cancel the appointment on ${when}`,
         })
         .click();
       await expect(
-        toast(page, `Your appointment on ${formatClinicDate(date)} at 14:00 is cancelled.`, {
+        toast(page, `Your appointment on ${when} is cancelled.`, {
           javaScript,
         }),
       ).toBeVisible();
       await expect(page.getByText("You have no upcoming appointments.")).toBeVisible();
       await expect(pastList).toContainText("Cancelled");
       expect(await e2eDb().appointment.findUniqueOrThrow({ where: { id: mine.id } })).toMatchObject(
-        { status: "cancelled", chair: null },
+        { status: "cancelled" },
       );
+      expect(await e2eDb().slotHold.count({ where: { appointmentId: mine.id } })).toBe(0);
       const mail = await waitForMail(user.email, (m) => m.subject.includes("is cancelled"));
-      expect(mail.subject).toBe(
-        `Your appointment on ${formatClinicDate(date)} at 14:00 is cancelled`,
-      );
+      expect(mail.subject).toBe(`Your appointment on ${when} is cancelled`);
       // The freed slot can be booked again.
       await holdSlot(other, date, "14:00");
     });
@@ -259,10 +336,7 @@ test.describe("My appointments", () => {
       "We could not find that appointment among your bookings.",
     );
     expect(await e2eDb().appointment.findUniqueOrThrow({ where: { id: theirs.id } })).toMatchObject(
-      {
-        status: "booked",
-        chair: 1,
-      },
+      { status: "booked" },
     );
   });
 

@@ -49,3 +49,51 @@ export async function choose(
 export function formError(page: Page) {
   return page.getByTestId("form-error");
 }
+
+/**
+ * A booking written straight to the database with its holds (as the app writes them), so
+ * the diary treats its dentist and chair as taken from `time` for `minutes`.
+ */
+export async function holdSlot(
+  user: { id: string; name: string; email: string },
+  date: string,
+  time: string,
+  options: { slug?: string; dentistId?: string; chairId?: string; minutes?: number } = {},
+) {
+  const { clinicTimeToUtc } = await import("../../app/utils/clinic-time");
+  const service = await seededService(options.slug ?? "teeth-cleaning");
+  const dentistId = options.dentistId ?? "dentist-first";
+  const chairId = options.chairId ?? "chair-1";
+  const minutes = options.minutes ?? 30;
+  const startsAt = clinicTimeToUtc(date, time);
+  return e2eDb().appointment.create({
+    data: {
+      userId: user.id,
+      serviceId: service.id,
+      name: user.name,
+      email: user.email,
+      phone: "555 0100",
+      date,
+      time,
+      message: "Held by the test",
+      dentistId,
+      chairId,
+      startsAt,
+      endsAt: new Date(startsAt.getTime() + minutes * 60_000),
+      holds: {
+        createMany: {
+          data: Array.from({ length: minutes / 30 }, (_, k) => {
+            const step = new Date(startsAt.getTime() + k * 30 * 60_000);
+            return [
+              { resource: `dentist:${dentistId}`, startsAt: step },
+              { resource: `chair:${chairId}`, startsAt: step },
+            ];
+          }).flat(),
+        },
+      },
+    },
+  });
+}
+
+/** The seed's clinic: US Eastern, American English. */
+export const CLINIC_CLOCK = { timeZone: "America/New_York", locale: "en-US" };

@@ -70,7 +70,21 @@ for (const javaScript of [true, false]) {
         await expect(treatments.getByRole("img", { name: treatment })).toBeVisible();
       }
       await expect(main.getByRole("heading", { name: "Opening hours" })).toBeVisible();
-      await expect(main.getByText("Monday to Saturday:")).toBeVisible();
+      await expect(main.getByText("Monday to Friday:")).toBeVisible();
+      await expect(main.getByText("9:00 AM to 5:00 PM, closed 12:30 PM to 1:30 PM")).toBeVisible();
+      await expect(main.getByText("Times are Eastern Time.")).toBeVisible();
+      // schema.org data for search engines, from the same settings.
+      const structured = JSON.parse(
+        (await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}",
+      ) as { "@type": string; telephone: string; openingHoursSpecification: unknown[] };
+      expect(structured["@type"]).toBe("Dentist");
+      expect(structured.telephone).toBe("+1 (555) 010-2040");
+      expect(structured.openingHoursSpecification).toContainEqual({
+        "@type": "OpeningHoursSpecification",
+        dayOfWeek: "https://schema.org/Monday",
+        opens: "13:30",
+        closes: "17:00",
+      });
 
       const contact = main.getByRole("region", { name: "Contact" });
       const map = contact.locator('iframe[title="Map to the clinic"]');
@@ -383,3 +397,34 @@ test.describe("reviews carousel", () => {
     });
   });
 });
+
+for (const javaScript of [true, false]) {
+  test.describe(`Our team with JavaScript ${javaScript ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled: javaScript });
+
+    test("a service page shows its length and who performs it, linking to the team page", async ({
+      page,
+    }) => {
+      await page.goto("/product/dental-crowns");
+      await expect(page.getByTestId("service-duration")).toHaveText("Duration: 1 hour 30 minutes");
+      const performedBy = page.getByTestId("performed-by");
+      await expect(performedBy).toHaveText("Performed by: Dr. Anita Patel");
+      await performedBy.getByRole("link", { name: "Dr. Anita Patel" }).click();
+      await expect(page).toHaveURL(/\/team#dr-anita-patel$/);
+      const members = page.getByTestId("team-member");
+      await expect(members).toHaveCount(3);
+      const patel = page.locator("#dr-anita-patel");
+      await expect(patel.getByRole("heading", { name: "Dr. Anita Patel" })).toBeVisible();
+      await expect(patel.getByText("DDS, General and Restorative Dentist")).toBeVisible();
+      await expect(patel.getByRole("img", { name: "Portrait of Dr. Anita Patel" })).toBeVisible();
+      await expect(patel.getByRole("link", { name: "Dental Crowns" })).toBeVisible();
+      await page.goto("/");
+      await page
+        .getByRole("navigation", { name: "Main" })
+        .getByRole("link", { name: "Our team" })
+        .click();
+      await expect(page).toHaveURL(/\/team$/);
+      await expect(page.getByRole("heading", { level: 1, name: "Our team" })).toBeVisible();
+    });
+  });
+}

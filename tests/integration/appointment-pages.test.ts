@@ -2,13 +2,13 @@ import type { User } from "@prisma/client";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { action as bookAction, loader as bookLoader } from "~/routes/make-appointment";
 import { action as listAction, loader as listLoader } from "~/routes/user.appointments";
-import { formatClinicDate } from "~/utils/clinic-time";
+import { formatDateTime } from "~/utils/clinic-format";
 import { prisma } from "~/utils/db.server";
 import { loginPathFor } from "~/utils/safe-redirect";
 import { TRY_AGAIN_MESSAGE } from "~/utils/result";
 import { actionArgs, formPost, get, loaderArgs, settle, toastOf } from "./auth-helpers";
 import { MONDAY, TUESDAY, upcoming } from "../support/clinic-dates";
-import { createService, createUser, sessionFor } from "../support/factories";
+import { createService, createUser, sessionFor, storeAppointment } from "../support/factories";
 
 let user: User;
 let cookie: string;
@@ -51,17 +51,30 @@ describe("/make-appointment", () => {
     );
   });
 
-  it("signed in: prefills from the profile, lists services by name, preselects ?service", async () => {
+  it("signed in: prefills from the profile, lists services by name with length and price, the dentists, preselects ?service", async () => {
     const result = await settle(() =>
       bookLoader(loaderArgs(get(`/make-appointment?service=${serviceId}`, cookie))),
     );
     const body = result.body as {
       user: { name: string; email: string };
       services: Array<{ value: string; label: string }>;
+      dentists: Array<{ value: string; label: string }>;
       selectedService: string;
     };
     expect(body.user).toEqual({ name: "Ada Patient", email: user.email });
-    expect(body.services[0]).toEqual({ value: serviceId, label: "Aardvark Check" });
+    expect(body.services[0]).toEqual({
+      value: serviceId,
+      label: "Aardvark Check",
+      durationMinutes: 30,
+      duration: "30 minutes",
+      priceCents: 12_500,
+      price: "$125.00",
+      // Nobody is linked to a new service yet: the whole team performs it.
+      dentistIds: ["dentist-first"],
+    });
+    expect(body.dentists).toEqual([
+      { value: "dentist-first", label: "Dr. Anita Patel, DDS, General and Restorative Dentist" },
+    ]);
     expect(body.selectedService).toBe(serviceId);
     const unknown = await settle(() =>
       bookLoader(loaderArgs(get("/make-appointment?service=nope", cookie))),
@@ -157,18 +170,11 @@ describe("/user/appointments", () => {
         [user, "10:00"],
         [other, "10:30"],
       ].map(([owner, time]) =>
-        prisma.appointment.create({
-          data: {
-            name: "Ada Patient",
-            email: "ada@example.com",
-            phone: "555 0100",
-            message: "Check-up",
-            date,
-            time: time as string,
-            serviceId: serviceId,
-            userId: (owner as User).id,
-            chair: 1,
-          },
+        storeAppointment({
+          userId: (owner as User).id,
+          serviceId,
+          date,
+          time: time as string,
         }),
       ),
     );
@@ -204,10 +210,10 @@ describe("/user/appointments", () => {
     expect(cancelled.location).toBe("/user/appointments");
     expect(await toastOf(cancelled.headers)).toEqual({
       type: "success",
-      message: `Your appointment on ${formatClinicDate(date)} at 10:00 is cancelled.`,
+      message: `Your appointment on ${formatDateTime(date, "10:00", { timeZone: "America/New_York", locale: "en-US" })} is cancelled.`,
     });
     expect(await prisma.appointment.findUniqueOrThrow({ where: { id: theirs!.id } })).toMatchObject(
-      { status: "booked", chair: 1 },
+      { status: "booked", chairId: "chair-1" },
     );
   });
 });

@@ -1,7 +1,8 @@
 import type { User } from "@prisma/client";
 import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clinicTimeToUtc, formatClinicDate } from "~/utils/clinic-time";
+import { formatDate, formatDateTime } from "~/utils/clinic-format";
+import { clinicTimeToUtc } from "~/utils/clinic-time";
 import {
   ALREADY_CANCELLED_MESSAGE,
   ALREADY_PAST_MESSAGE,
@@ -11,14 +12,20 @@ import {
   getFreeSlots,
   listAppointments,
   SLOT_TAKEN_MESSAGE,
-  TOO_MANY_BOOKINGS_MESSAGE,
+  tooManyBookingsMessage,
 } from "~/models/appointment.server";
+import { getClinicSettings } from "~/models/clinic-settings.server";
 import { VERIFY_MESSAGES } from "~/models/email-verification.server";
 import { prisma } from "~/utils/db.server";
-import { OPENING_HOURS } from "~/utils/slot-rules";
 import { UNKNOWN_SERVICE_MESSAGE } from "~/validation/service";
 import { upcoming, MONDAY, SUNDAY, TUESDAY } from "../support/clinic-dates";
-import { createService, createUser } from "../support/factories";
+import {
+  createService,
+  createUser,
+  FIRST_CHAIR,
+  FIRST_DENTIST,
+  storeAppointment,
+} from "../support/factories";
 import { startSmtpSink } from "../support/smtp-sink";
 
 let sink: Awaited<ReturnType<typeof startSmtpSink>>;
@@ -51,12 +58,11 @@ function booking(overrides: Record<string, unknown> = {}) {
   };
 }
 
+const CLOCK = { timeZone: "America/New_York", locale: "en-US" };
+
 /** A booking written straight to the table, for dates the rules would refuse now. */
 function storeBooking(userId: string, date: string, time: string) {
-  const { service, ...fields } = booking({ date, time });
-  return prisma.appointment.create({
-    data: { ...fields, date, time, serviceId: String(service), userId, chair: 1 },
-  });
+  return storeAppointment({ userId, serviceId, date, time });
 }
 
 async function refusal(input: Record<string, unknown>, user: User, now?: Date) {
@@ -66,18 +72,44 @@ async function refusal(input: Record<string, unknown>, user: User, now?: Date) {
 }
 
 describe("booking a slot", () => {
-  it("stores the booking on chair 1 and mails a confirmation with a valid calendar file", async () => {
+  it("stores the booking with the first dentist and chair, holds its time, and mails a confirmation with a valid calendar file", async () => {
     const user = await createUser({ email: "confirm@example.com" });
     const date = upcoming(MONDAY, 2);
     const result = await bookAppointment(booking({ date, time: "9:30" }), user.id);
     expect(result.ok).toBe(true);
     const stored = await prisma.appointment.findFirstOrThrow({ where: { userId: user.id } });
-    expect(stored).toMatchObject({ date, time: "09:30", chair: 1, status: "booked" });
+    expect(stored).toMatchObject({
+      date,
+      time: "09:30",
+      dentistId: FIRST_DENTIST,
+      chairId: FIRST_CHAIR,
+      status: "booked",
+      sequence: 0,
+      startsAt: clinicTimeToUtc(date, "09:30"),
+      endsAt: clinicTimeToUtc(date, "10:00"),
+    });
+    const holds = await prisma.slotHold.findMany({ where: { appointmentId: stored.id } });
+    expect(holds.map((hold) => hold.resource).sort()).toEqual([
+      `chair:${FIRST_CHAIR}`,
+      `dentist:${FIRST_DENTIST}`,
+    ]);
+    expect(
+      await prisma.appointmentStatusChange.findMany({
+        where: { appointmentId: stored.id },
+        select: { from: true, to: true, byUserId: true },
+      }),
+    ).toEqual([{ from: null, to: "booked", byUserId: user.id }]);
 
     const mail = await sink.waitFor("confirm@example.com", (m) => m.subject.includes("booked"));
-    expect(mail.subject).toBe(`Your appointment on ${formatClinicDate(date)} at 09:30 is booked`);
+    expect(mail.subject).toBe(
+      `Your appointment on ${formatDateTime(date, "09:30", CLOCK)} is booked`,
+    );
+    expect(mail.subject).toMatch(
+      /^Your appointment on \w+day, \w+ \d{1,2}, \d{4} at 9:30 AM is booked$/,
+    );
     expect(mail.text).toContain(`Service: ${serviceName}`);
-    expect(mail.text).toContain("Time: 09:30 (clinic time, America/New_York)");
+    expect(mail.text).toContain("Time: 9:30 AM (Eastern Time)");
+    expect(mail.text).toContain("Dentist: Dr. Anita Patel");
     expect(mail.text).toContain("Phone: +1 555 0100");
 
     const ics = mail.attachments.find((attachment) => attachment.filename === "appointment.ics");
@@ -113,22 +145,21 @@ describe("booking a slot", () => {
       message: "The clinic is closed on Sundays. We are open Monday to Saturday.",
     });
     const early = await refusal(booking({ date: monday, time: "08:30" }), user);
+    const allDay = Array.from({ length: 16 }, (_, i) => {
+      const hour = 9 + Math.floor(i / 2);
+      return `${hour > 12 ? hour - 12 : hour}:${i % 2 ? "30" : "00"} ${hour < 12 ? "AM" : "PM"}`;
+    });
     expect(early.message).toBe(
-      `We are open from 09:00 to 17:00: appointments start between 09:00 and 16:30. Still free on ${formatClinicDate(monday)}: ${[
-        ...Array.from(
-          { length: 16 },
-          (_, i) => `${String(9 + Math.floor(i / 2)).padStart(2, "0")}:${i % 2 ? "30" : "00"}`,
-        ),
-      ].join(", ")}.`,
+      `We are open from 9:00 AM to 5:00 PM: a visit of 30 minutes can start between 9:00 AM and 4:30 PM. Still free on ${formatDate(monday, CLOCK)}: ${allDay.join(", ")}.`,
     );
     expect((await refusal(booking({ date: monday, time: "16:45" }), user)).message).toMatch(
-      /^We are open from 09:00 to 17:00/,
+      /^We are open from 9:00 AM to 5:00 PM/,
     );
     expect((await refusal(booking({ date: monday, time: "17:00" }), user)).message).toMatch(
-      /^We are open from 09:00 to 17:00/,
+      /^We are open from 9:00 AM to 5:00 PM/,
     );
     expect((await refusal(booking({ date: monday, time: "09:15" }), user)).message).toMatch(
-      /^Appointments start every 30 minutes \(09:00, 09:30, \.\.\.\)\. Please choose one of those times\. Still free on /,
+      /^Appointments start every 30 minutes \(9:00 AM, 9:30 AM, \.\.\.\)\. Please choose one of those times\. Still free on /,
     );
     expect(await refusal(booking({ date: "2099-01-05" }), user)).toMatchObject({
       status: 400,
@@ -145,16 +176,19 @@ describe("booking a slot", () => {
     expect(await prisma.appointment.count({ where: { userId: user.id } })).toBe(0);
   });
 
-  it("refuses a slot that has already started today and names the times still free", async () => {
+  it("refuses a time that has started or is inside the notice, and names the times still free", async () => {
     const user = await createUser();
     const date = upcoming(TUESDAY, 1);
-    // 12:10 clinic time on that Tuesday.
+    // 12:10 clinic time on that Tuesday: with two hours' notice, 14:30 is the first time.
     const now = new Date(clinicTimeToUtc(date, "12:10").getTime());
-    const result = await refusal(booking({ date, time: "12:00" }), user, now);
-    expect(result.message).toBe(
-      `That date and time has already passed. Please choose a time in the future. Still free on ${formatClinicDate(date)}: 12:30, 13:00, 13:30, 14:00, 14:30, 15:00, 15:30, 16:00, 16:30.`,
+    const stillFree = `Still free on ${formatDate(date, CLOCK)}: 2:30 PM, 3:00 PM, 3:30 PM, 4:00 PM, 4:30 PM.`;
+    expect((await refusal(booking({ date, time: "12:00" }), user, now)).message).toBe(
+      `That date and time has already passed. Please choose a time in the future. ${stillFree}`,
     );
-    expect((await bookAppointment(booking({ date, time: "12:30" }), user.id, now)).ok).toBe(true);
+    expect((await refusal(booking({ date, time: "14:00" }), user, now)).message).toBe(
+      `Online bookings need at least 2 hours notice. Please choose a later time. ${stillFree}`,
+    );
+    expect((await bookAppointment(booking({ date, time: "14:30" }), user.id, now)).ok).toBe(true);
   });
 
   it("refuses a full slot with 409 and says which times are still free that day", async () => {
@@ -164,9 +198,11 @@ describe("booking a slot", () => {
     const result = await refusal(booking({ date, time: "09:00" }), second);
     expect(result.status).toBe(409);
     expect(result.message).toMatch(
-      new RegExp(`^${SLOT_TAKEN_MESSAGE.replace(/[.?]/g, "\\$&")} Still free on .*: 09:30, 10:00,`),
+      new RegExp(
+        `^${SLOT_TAKEN_MESSAGE.replace(/[.?]/g, "\\$&")} Still free on .*: 9:30 AM, 10:00 AM,`,
+      ),
     );
-    expect(result.message).not.toContain("09:00,");
+    expect(result.message).not.toContain(" 9:00 AM,");
   });
 
   it("needs a real service", async () => {
@@ -182,8 +218,8 @@ describe("booking a slot", () => {
   });
 
   it("lets one account hold at most 3 upcoming bookings", async () => {
-    expect(OPENING_HOURS.maxUpcomingPerPatient).toBe(3);
-    expect(TOO_MANY_BOOKINGS_MESSAGE).toBe(
+    expect((await getClinicSettings()).maxUpcomingPerPatient).toBe(3);
+    expect(tooManyBookingsMessage(3)).toBe(
       "You already have 3 upcoming appointments. Please cancel one before booking another.",
     );
     const user = await createUser();
@@ -193,7 +229,7 @@ describe("booking a slot", () => {
     }
     expect(await refusal(booking({ date, time: "14:00" }), user)).toMatchObject({
       status: 409,
-      message: TOO_MANY_BOOKINGS_MESSAGE,
+      message: tooManyBookingsMessage(3),
     });
     // A cancelled booking frees its place under the cap.
     const first = await prisma.appointment.findFirstOrThrow({ where: { userId: user.id } });
@@ -223,10 +259,12 @@ describe("clinic mail goes to the account's verified address only", () => {
     if (!booked.ok) throw new Error(booked.message);
     // The form's address is kept as the booking's contact data.
     expect(booked.appointment.email).toBe("someone-else@example.com");
-    await sink.waitFor("account-owner@example.com", (m) => m.subject.includes("10:30 is booked"));
+    await sink.waitFor("account-owner@example.com", (m) =>
+      m.subject.includes("10:30 AM is booked"),
+    );
     expect((await cancelAppointment(booked.appointment._id, user.id)).ok).toBe(true);
     await sink.waitFor("account-owner@example.com", (m) =>
-      m.subject.includes("10:30 is cancelled"),
+      m.subject.includes("10:30 AM is cancelled"),
     );
     // Everything the app sent so far has arrived: none of it went to the form's address.
     await sink.idle();
@@ -248,7 +286,7 @@ describe("clinic mail goes to the account's verified address only", () => {
     await bookAppointment(booking({ date: upcoming(TUESDAY, 6), time: "12:30" }), marker.id);
     await sink.waitFor("marker@example.com");
     await sink.idle();
-    expect(sink.messages.filter((m) => m.subject.includes("11:30 is cancelled"))).toEqual([]);
+    expect(sink.messages.filter((m) => m.subject.includes("11:30 AM is cancelled"))).toEqual([]);
   });
 });
 
@@ -257,7 +295,7 @@ describe("free slots", () => {
     const user = await createUser();
     const date = upcoming(TUESDAY, 2);
     await bookAppointment(booking({ date, time: "11:00" }), user.id);
-    const result = await getFreeSlots(date);
+    const result = await getFreeSlots({ date });
     expect(result).toMatchObject({ ok: true, date, message: null });
     if (!result.ok) return;
     expect(result.times).toHaveLength(15);
@@ -267,14 +305,14 @@ describe("free slots", () => {
   });
 
   it("gives no times and the reason on a closed or past day, and 400 for a bad date", async () => {
-    expect(await getFreeSlots(upcoming(SUNDAY))).toMatchObject({
+    expect(await getFreeSlots({ date: upcoming(SUNDAY) })).toMatchObject({
       ok: true,
       times: [],
       message: "The clinic is closed on Sundays. We are open Monday to Saturday.",
     });
-    expect(await getFreeSlots("2020-01-06")).toMatchObject({ ok: true, times: [] });
-    expect(await getFreeSlots("tomorrow")).toMatchObject({ ok: false, status: 400 });
-    expect(await getFreeSlots(null)).toMatchObject({ ok: false, status: 400 });
+    expect(await getFreeSlots({ date: "2020-01-06" })).toMatchObject({ ok: true, times: [] });
+    expect(await getFreeSlots({ date: "tomorrow" })).toMatchObject({ ok: false, status: 400 });
+    expect(await getFreeSlots({ date: null })).toMatchObject({ ok: false, status: 400 });
   });
 });
 
@@ -306,14 +344,25 @@ describe("my appointments and cancelling", () => {
     const row = await prisma.appointment.findUniqueOrThrow({
       where: { id: booked.appointment._id },
     });
-    expect(row).toMatchObject({ status: "cancelled", chair: null });
+    expect(row).toMatchObject({ status: "cancelled", sequence: 1 });
+    expect(await prisma.slotHold.count({ where: { appointmentId: row.id } })).toBe(0);
+    expect(
+      await prisma.appointmentStatusChange.findMany({
+        where: { appointmentId: row.id },
+        orderBy: { at: "asc" },
+        select: { from: true, to: true },
+      }),
+    ).toEqual([
+      { from: null, to: "booked" },
+      { from: "booked", to: "cancelled" },
+    ]);
     expect((await bookAppointment(booking({ date, time: "15:00" }), next.id)).ok).toBe(true);
 
     const mail = await sink.waitFor("cancel-me@example.com", (m) =>
       m.subject.includes("cancelled"),
     );
     expect(mail.subject).toBe(
-      `Your appointment on ${formatClinicDate(date)} at 15:00 is cancelled`,
+      `Your appointment on ${formatDateTime(date, "15:00", CLOCK)} is cancelled`,
     );
     const ics = mail.attachments.find((attachment) => attachment.filename === "appointment.ics");
     const event = new ICAL.Component(ICAL.parse(ics!.content)).getFirstSubcomponent("vevent")!;
@@ -344,10 +393,12 @@ describe("my appointments and cancelling", () => {
     expect(await cancelAppointment("no-such-id", intruder.id)).toEqual(notFound);
     expect(
       await prisma.appointment.findUniqueOrThrow({ where: { id: booked.appointment._id } }),
-    ).toMatchObject({ status: "booked", chair: 1 });
+    ).toMatchObject({ status: "booked", chairId: FIRST_CHAIR });
     expect((await listAppointments(intruder.id)).upcoming).toEqual([]);
     // The booking's mail is sent in the background: let it arrive before the sink closes.
-    await sink.waitFor("owner@example.com", (mail) => mail.subject.includes(" at 16:00 is booked"));
+    await sink.waitFor("owner@example.com", (mail) =>
+      mail.subject.includes(" at 4:00 PM is booked"),
+    );
   });
 
   it("does not cancel a booking that has already started", async () => {

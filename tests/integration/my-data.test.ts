@@ -21,7 +21,7 @@ import { action as meApi } from "~/routes/api.me";
 import { action as deletePage, loader as deleteLoader } from "~/routes/user.delete-account";
 import { loader as dataLoader } from "~/routes/user.data";
 import { action as dataPage } from "~/routes/user.data.export";
-import { clinicNow } from "~/utils/clinic-time";
+import { addDays, clinicNow } from "~/utils/clinic-time";
 import { prisma } from "~/utils/db.server";
 import { RATE_LIMIT_MESSAGE } from "~/utils/rate-limit.server";
 import { hashToken } from "~/utils/session.server";
@@ -36,7 +36,7 @@ import {
   toastOf,
 } from "./auth-helpers";
 import { TUESDAY, upcoming } from "../support/clinic-dates";
-import { createService, createUser, sessionFor } from "../support/factories";
+import { createService, createUser, sessionFor, storeAppointment } from "../support/factories";
 import { startSmtpSink } from "../support/smtp-sink";
 import { TEST_PASSWORD } from "../support/test-password";
 
@@ -67,32 +67,34 @@ async function patientWithHistory() {
   });
   const phone = `+1 555 ${tag}`;
   const contact = { name: `Grace H ${tag}`, email: `contact-${tag}@example.com`, phone };
-  // Each patient its own slot: the diary's unique index holds across the file's tests.
+  // Each patient its own slot: the first dentist's and chair's holds span the file's tests.
   const times = ["09:00", "09:30", "10:00", "10:30", "11:00", "11:30"];
   const slot = booked++;
   const time = times[slot % times.length]!;
-  const future = await prisma.appointment.create({
-    data: {
-      ...contact,
-      userId: user.id,
-      serviceId,
-      date: upcoming(TUESDAY, 1 + Math.floor(slot / 12)),
-      time,
-      chair: 1 + (Math.floor(slot / 6) % 2),
-      message: `Sensitive tooth ${tag}`,
-    },
-  });
-  const past = await prisma.appointment.create({
-    data: {
-      ...contact,
-      userId: user.id,
-      serviceId,
-      date: "2024-03-05",
-      time,
-      chair: null,
-      message: `Past visit ${tag}`,
-    },
-  });
+  const withContact = (id: string, message: string) =>
+    prisma.appointment.update({ where: { id }, data: { ...contact, message } });
+  const future = await withContact(
+    (
+      await storeAppointment({
+        userId: user.id,
+        serviceId,
+        date: upcoming(TUESDAY, 1 + Math.floor(slot / times.length)),
+        time,
+      })
+    ).id,
+    `Sensitive tooth ${tag}`,
+  );
+  const past = await withContact(
+    (
+      await storeAppointment({
+        userId: user.id,
+        serviceId,
+        date: addDays("2024-03-05", slot),
+        time,
+      })
+    ).id,
+    `Past visit ${tag}`,
+  );
   const review = await prisma.review.create({
     data: {
       name: user.name,

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { DEMO_PATIENT, DEMO_STAFF, seedReviews, seedServices } from "../../prisma/seed-data";
+import {
+  CLINIC_WEEK,
+  DEMO_PATIENT,
+  DEMO_STAFF,
+  seedDentists,
+  seedReviews,
+  seedServices,
+} from "../../prisma/seed-data";
 import { seed } from "../../prisma/seed-database";
 import { prisma } from "~/utils/db.server";
 import { verifyPassword } from "~/utils/password.server";
@@ -85,10 +92,54 @@ describe("seed", () => {
     }
   });
 
+  it("runs the diary: 3 dentists who perform every service between them, 2 chairs, hours with a lunch break, holidays", async () => {
+    await seed(prisma);
+    await prisma.dentist.update({ where: { id: "dentist-chen" }, data: { bio: "Edited." } });
+    await seed(prisma);
+
+    const dentists = await prisma.dentist.findMany({
+      include: { services: true },
+      orderBy: { sortOrder: "asc" },
+    });
+    expect(dentists.map((dentist) => dentist.name)).toEqual([
+      "Dr. Anita Patel",
+      "Dr. Marcus Chen",
+      "Sarah Okafor",
+    ]);
+    // The migration's first dentist is the seed's first, now on the seed's plan.
+    expect(dentists[0]!.id).toBe("dentist-first");
+    expect(JSON.parse(dentists[0]!.weeklyPlan).monday.breaks).toEqual([
+      { start: "12:30", end: "13:30" },
+    ]);
+    expect(dentists[1]!.bio).toBe("Edited.");
+    const services = await prisma.service.findMany();
+    const performed = new Set(
+      dentists.flatMap((dentist) => dentist.services.map((s) => s.serviceId)),
+    );
+    for (const service of services) expect(performed.has(service.id)).toBe(true);
+
+    const bySlug = Object.fromEntries(services.map((service) => [service.slug, service]));
+    expect(bySlug["dental-checkup"]).toMatchObject({ durationMinutes: 30, bufferMinutes: 0 });
+    expect(bySlug["teeth-cleaning"]!.durationMinutes).toBe(60);
+    expect(bySlug["dental-crowns"]!.durationMinutes).toBe(90);
+    expect(bySlug["teeth-whitening"]!.durationMinutes).toBe(60);
+    expect(bySlug["dental-implants"]).toMatchObject({ durationMinutes: 120, bufferMinutes: 30 });
+    for (const service of services) expect(service.durationMinutes % 30).toBe(0);
+
+    expect(await prisma.chair.count({ where: { active: true } })).toBe(2);
+    const settings = await prisma.clinicSettings.findUniqueOrThrow({ where: { id: 1 } });
+    expect(JSON.parse(settings.weeklyHours)).toEqual(CLINIC_WEEK);
+    const closures = await prisma.clinicClosure.findMany();
+    expect(closures.map((closure) => closure.name)).toContain("Christmas");
+  });
+
   it("ships every seed image in public/", async () => {
     const { existsSync } = await import("node:fs");
     for (const service of seedServices) {
       expect(existsSync(`public/images/services/${service.slug}.svg`)).toBe(true);
+    }
+    for (const dentist of seedDentists) {
+      expect(existsSync(`public/images/team/${dentist.slug}.svg`)).toBe(true);
     }
     expect(existsSync(DEMO_PATIENT.userImage.replace(/^\//, "public/"))).toBe(true);
   });

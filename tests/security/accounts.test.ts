@@ -44,7 +44,9 @@ beforeAll(async () => {
       RATE_LIMIT_SIGNIN_PER_MINUTE: "10000",
     },
   });
-  serviceId = (await server.db().service.findFirstOrThrow()).id;
+  // A 30-minute visit: back-to-back half hours are separate bookings.
+  serviceId = (await server.db().service.findUniqueOrThrow({ where: { slug: "dental-checkup" } }))
+    .id;
 }, 180_000);
 
 afterAll(async () => {
@@ -388,7 +390,8 @@ describe("9.5 and 9.6: bookings", () => {
     const patient = client();
     const others = ["a", "b", "c", "d"].map((n) => `someone-else-${n}-${unique()}@example.com`);
     const statuses: number[] = [];
-    for (const [index, time] of ["09:00", "09:30", "10:30", "13:00"].entries()) {
+    // The seeded clinic breaks for lunch from 12:30 to 13:30: 14:00 is open.
+    for (const [index, time] of ["09:00", "09:30", "10:30", "14:00"].entries()) {
       const response = await patient.postJson(
         "/api/create-appointment",
         booking({ date: upcoming(TUESDAY, 4), time, email: others[index]! }),
@@ -410,7 +413,7 @@ describe("9.5 and 9.6: bookings", () => {
     const stored = await server.db().appointment.findMany({ where: { userId: user.id } });
     expect(stored.map((row) => row.email).sort()).toEqual(others.slice(0, 3).sort());
     // ... and every confirmation went to the account instead.
-    for (const time of ["09:00", "09:30", "10:30"]) {
+    for (const time of ["9:00 AM", "9:30 AM", "10:30 AM"]) {
       await sink.waitFor(user.email, (mail) => mail.subject.includes(`${time} is booked`), 30_000);
     }
     await sink.idle();

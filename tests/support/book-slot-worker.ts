@@ -1,4 +1,4 @@
-// A separate process that books one slot for several patients at once, on the database
+// A separate process that books for several patients at once (one input each), on the database
 // named by DATABASE_URL, through the API route's action. It loads and connects first,
 // says "ready", and fires only when it reads "go", so several workers hit the database
 // together.
@@ -6,9 +6,9 @@ import { createInterface } from "node:readline";
 import { prisma } from "~/utils/db.server";
 import { bookThroughApi } from "./book-slot";
 
-const { tokens, input } = JSON.parse(process.argv[2] ?? "{}") as {
+const { tokens, inputs } = JSON.parse(process.argv[2] ?? "{}") as {
   tokens: string[];
-  input: Record<string, unknown>;
+  inputs: Record<string, unknown>[];
 };
 
 await prisma.$queryRaw`SELECT 1`;
@@ -16,6 +16,8 @@ process.stdout.write("ready\n");
 for await (const line of createInterface({ input: process.stdin })) {
   if (line.trim() === "go") break;
 }
-const answers = await Promise.all(tokens.map((token) => bookThroughApi(token, input)));
+const answers = await Promise.all(
+  tokens.map((token, index) => bookThroughApi(token, inputs[index]!)),
+);
 process.stdout.write(`result:${JSON.stringify(answers)}\n`);
 await prisma.$disconnect();

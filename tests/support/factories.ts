@@ -45,7 +45,14 @@ export async function sessionFor(user: User) {
 }
 
 export async function createService(
-  overrides: Partial<{ name: string; slug: string; priceCents: number; category: string }> = {},
+  overrides: Partial<{
+    name: string;
+    slug: string;
+    priceCents: number;
+    category: string;
+    durationMinutes: number;
+    bufferMinutes: number;
+  }> = {},
 ) {
   counter += 1;
   const service = await prisma.service.create({
@@ -62,4 +69,60 @@ export async function createService(
   // A write past the domain layer: the cached catalogue reads must not outlive it.
   invalidateReadCache();
   return service;
+}
+
+/** The dentist and chair the diary migration creates: every test database has them. */
+export const FIRST_DENTIST = "dentist-first";
+export const FIRST_CHAIR = "chair-1";
+
+/**
+ * An appointment written straight to the table (no rules), for states the rules would
+ * refuse now, such as a visit in the past. Holds are written for active statuses.
+ */
+export async function storeAppointment(options: {
+  userId: string | null;
+  serviceId: string;
+  date: string;
+  time: string;
+  minutes?: number;
+  status?: string;
+  dentistId?: string;
+  chairId?: string;
+}) {
+  const { clinicTimeToUtc } = await import("~/utils/clinic-time");
+  const startsAt = clinicTimeToUtc(options.date, options.time);
+  const minutes = options.minutes ?? 30;
+  const dentistId = options.dentistId ?? FIRST_DENTIST;
+  const chairId = options.chairId ?? FIRST_CHAIR;
+  const status = options.status ?? "booked";
+  const steps = Array.from({ length: Math.ceil(minutes / 30) }, (_, k) => ({
+    startsAt: new Date(startsAt.getTime() + k * 30 * 60_000),
+  }));
+  return prisma.appointment.create({
+    data: {
+      userId: options.userId,
+      serviceId: options.serviceId,
+      name: "Stored Patient",
+      email: "stored@example.com",
+      phone: "+1 555 0100",
+      message: "Written by a test.",
+      date: options.date,
+      time: options.time,
+      dentistId,
+      chairId,
+      startsAt,
+      endsAt: new Date(startsAt.getTime() + minutes * 60_000),
+      status,
+      holds: ["cancelled", "no_show"].includes(status)
+        ? undefined
+        : {
+            createMany: {
+              data: steps.flatMap((step) => [
+                { resource: `dentist:${dentistId}`, ...step },
+                { resource: `chair:${chairId}`, ...step },
+              ]),
+            },
+          },
+    },
+  });
 }

@@ -52,6 +52,9 @@ export function testPorts(env = process.env) {
       fixture: base + 55,
       auditSmall: base + 56,
       auditLarge: base + 57,
+      /** The diary's free-time benchmark: an empty diary and one of 200,000 visits. */
+      diaryEmpty: base + 58,
+      diaryFull: base + 59,
     },
     /** The backup suite: the server written to, and the instance restored from its backup. */
     backup: { main: base + 60, restored: base + 61 },

@@ -1,0 +1,98 @@
+/**
+ * The one formatter of every date and time the clinic shows (pages, hints, the picker,
+ * mails, calendar text, staff screens): wall-clock dates and times and stored instants, in
+ * the settings' zone and locale. Shared by the server and the browser.
+ */
+
+export type ClinicClock = { timeZone: string; locale: string };
+
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, options);
+    formats.set(key, format);
+  }
+  return format;
+}
+
+// ICU writes a narrow no-break space before AM/PM; plain text mail and screen readers
+// do better with an ordinary one.
+const tidy = (text: string) => text.replace(/[\u202f\u00a0]/g, " ");
+
+function wallClockDate(date: string, time = "00:00"): Date {
+  const [year, month, day] = date.split("-").map(Number);
+  const [hours, minutes] = time.split(":").map(Number);
+  return new Date(Date.UTC(year!, month! - 1, day!, hours, minutes));
+}
+
+const DATE: Intl.DateTimeFormatOptions = {
+  weekday: "long",
+  year: "numeric",
+  month: "long",
+  day: "numeric",
+};
+const TIME: Intl.DateTimeFormatOptions = { hour: "numeric", minute: "2-digit" };
+
+/** "Monday, November 23, 2026" for a clinic date YYYY-MM-DD. */
+export function formatDate(date: string, clock: ClinicClock): string {
+  return tidy(formatter(clock.locale, { ...DATE, timeZone: "UTC" }).format(wallClockDate(date)));
+}
+
+/** "10:00 AM" for a clinic time HH:MM. */
+export function formatTime(time: string, clock: ClinicClock): string {
+  return tidy(
+    formatter(clock.locale, { ...TIME, timeZone: "UTC" }).format(wallClockDate("2000-01-01", time)),
+  );
+}
+
+/** "Monday, November 23, 2026 at 10:00 AM" for a clinic date and time. */
+export function formatDateTime(date: string, time: string, clock: ClinicClock): string {
+  return tidy(
+    formatter(clock.locale, { ...DATE, ...TIME, timeZone: "UTC" }).format(
+      wallClockDate(date, time),
+    ),
+  );
+}
+
+/** A stored instant as the clinic's wall clock: "Monday, November 23, 2026 at 10:00 AM". */
+export function formatInstant(instant: Date, clock: ClinicClock): string {
+  return tidy(
+    formatter(clock.locale, { ...DATE, ...TIME, timeZone: clock.timeZone }).format(instant),
+  );
+}
+
+/** "Eastern Time" for America/New_York in en-US: the zone as people say it. */
+export function formatZone(clock: ClinicClock): string {
+  const part = formatter(clock.locale, { timeZone: clock.timeZone, timeZoneName: "longGeneric" })
+    .formatToParts(new Date(0))
+    .find((entry) => entry.type === "timeZoneName");
+  return part?.value ?? clock.timeZone;
+}
+
+/** "30 minutes", "1 hour", "1 hour 30 minutes". */
+export function formatDuration(minutes: number): string {
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  const parts = [
+    hours > 0 ? `${hours} ${hours === 1 ? "hour" : "hours"}` : "",
+    rest > 0 || hours === 0 ? `${rest} ${rest === 1 ? "minute" : "minutes"}` : "",
+  ];
+  return parts.filter(Boolean).join(" ");
+}
+
+/** A list of clinic times: "9:00 AM, 9:30 AM, 10:00 AM". */
+export function formatTimes(times: string[], clock: ClinicClock): string {
+  return times.map((time) => formatTime(time, clock)).join(", ");
+}
+
+/** "Nov 23, 2026": the day of an instant (a review's date) on the clinic's calendar. */
+export function formatInstantDay(instant: Date | string, clock: ClinicClock): string {
+  return tidy(
+    formatter(clock.locale, { dateStyle: "medium", timeZone: clock.timeZone }).format(
+      new Date(instant),
+    ),
+  );
+}
