@@ -549,7 +549,8 @@ export async function deleteMyAccount(
   });
   if (!deleted) return fail(404, MY_DATA_MESSAGES.gone);
   if (isEmailVerified(user)) {
-    for (const appointment of context.cancelled) await sendCancellationMail(user.email, appointment);
+    for (const appointment of context.cancelled)
+      await sendCancellationMail(user.email, appointment);
   }
   return ok({ message: MY_DATA_MESSAGES.deleted, counts: context.counts });
 }
