@@ -15,6 +15,7 @@ import { SiteHeader } from "./components/site-header";
 import { AppToaster, ServerToast } from "./components/toaster";
 import stylesheet from "./styles/tailwind.css";
 import { getUser, toPublicUser } from "./utils/auth.server";
+import { roleOf } from "./utils/roles.server";
 import { useNonce } from "./utils/nonce-provider";
 import { getToast } from "./utils/toast.server";
 
@@ -33,7 +34,15 @@ export const meta: MetaFunction = () => [
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const [user, { toast, headers }] = await Promise.all([getUser(request), getToast(request)]);
-  return data({ user: user ? toPublicUser(user) : null, toast }, { headers: headers ?? undefined });
+  return data(
+    {
+      user: user ? toPublicUser(user) : null,
+      // Shows the Clinic link; every staff page checks the role again on the server.
+      staff: user ? roleOf(user) !== "patient" : false,
+      toast,
+    },
+    { headers: headers ?? undefined },
+  );
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -54,7 +63,7 @@ export function Layout({ children }: { children: ReactNode }) {
         >
           Skip to content
         </a>
-        <SiteHeader user={rootData?.user ?? null} />
+        <SiteHeader user={rootData?.user ?? null} staff={rootData?.staff ?? false} />
         <main id="main" className="flex-1">
           {children}
         </main>

@@ -1,6 +1,6 @@
-// Bundles the Express entry, the seed script and the database commands (scripts/db.mjs)
-// next to the Remix build, so the production image runs plain JavaScript with only
-// production dependencies.
+// Bundles the Express entry, the seed script, the database commands (scripts/db.mjs) and
+// the staff command (scripts/staff.mjs) next to the Remix build, so the production image
+// runs plain JavaScript with only production dependencies.
 import { build } from "esbuild";
 
 const outdir = process.env.BUILD_DIR || "build";
@@ -10,6 +10,7 @@ await build({
     server: "server/index.ts",
     seed: "prisma/seed.ts",
     "backup-cli": "app/utils/backup-cli.server.ts",
+    "staff-cli": "app/utils/staff-cli.server.ts",
   },
   outdir,
   bundle: true,
@@ -19,4 +20,4 @@ await build({
   packages: "external",
   logLevel: "warning",
 });
-console.info(`Built ${outdir}/server.js, ${outdir}/seed.js and ${outdir}/backup-cli.js`);
+console.info(`Built server.js, seed.js, backup-cli.js and staff-cli.js in ${outdir}/`);

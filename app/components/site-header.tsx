@@ -81,7 +81,7 @@ function UserMenu({ user }: { user: PublicUser }) {
   );
 }
 
-function NavLinks({ user }: { user: PublicUser | null }) {
+function NavLinks({ user, staff }: { user: PublicUser | null; staff: boolean }) {
   return (
     <>
       <NavLink to="/" end className={navClass}>
@@ -93,6 +93,11 @@ function NavLinks({ user }: { user: PublicUser | null }) {
       <NavLink to="/blog" className={navClass}>
         Blog
       </NavLink>
+      {user && staff ? (
+        <NavLink to="/staff" className={navClass}>
+          Clinic
+        </NavLink>
+      ) : null}
       {user ? (
         <>
           <NavLink to="/add-services" className={navClass}>
@@ -116,7 +121,7 @@ function NavLinks({ user }: { user: PublicUser | null }) {
   );
 }
 
-export function SiteHeader({ user }: { user: PublicUser | null }) {
+export function SiteHeader({ user, staff }: { user: PublicUser | null; staff: boolean }) {
   const mobileMenu = useClosedOnNavigation();
   return (
     <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/95 backdrop-blur">
@@ -126,7 +131,7 @@ export function SiteHeader({ user }: { user: PublicUser | null }) {
           <span>Dental Clinic</span>
         </Link>
         <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
-          <NavLinks user={user} />
+          <NavLinks user={user} staff={staff} />
           {user ? <UserMenu user={user} /> : null}
         </nav>
         <details ref={mobileMenu} className="relative md:hidden">
@@ -137,7 +142,7 @@ export function SiteHeader({ user }: { user: PublicUser | null }) {
             aria-label="Mobile"
             className="absolute right-0 z-30 mt-2 flex w-56 flex-col gap-1 rounded-md border border-slate-200 bg-white p-2 shadow-lg"
           >
-            <NavLinks user={user} />
+            <NavLinks user={user} staff={staff} />
             {user ? <UserMenu user={user} /> : null}
           </nav>
         </details>

@@ -1,0 +1,55 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { NavLink, Outlet, useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-pages";
+import { requireStaffPage, roleOf, STAFF_ROLES } from "~/utils/roles.server";
+import { type StaffHandle, staffScreensFor } from "~/utils/staff-screens";
+
+// The staff area's frame: the screens of the user's role. Each child screen checks its
+// own roles in its loader and action; this check only guards the frame.
+export const handle: StaffHandle = { staffRoles: STAFF_ROLES };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireStaffPage(request, STAFF_ROLES);
+  const role = roleOf(user);
+  return { name: user.name, role, screens: staffScreensFor(role) };
+}
+
+export const meta: MetaFunction = () => [
+  { title: "Clinic | Dental Clinic" },
+  { name: "robots", content: "noindex" },
+];
+
+function navClass({ isActive }: { isActive: boolean }) {
+  return `block rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap ${
+    isActive ? "bg-brand-50 text-brand-800" : "text-slate-700 hover:bg-slate-100"
+  }`;
+}
+
+export default function StaffLayout() {
+  const { name, role, screens } = useLoaderData<typeof loader>();
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8 md:flex-row">
+      <nav aria-label="Clinic" className="md:w-52 md:shrink-0">
+        <p className="px-3 text-sm text-slate-700">
+          {name} · <span className="capitalize">{role}</span>
+        </p>
+        <ul className="mt-2 flex gap-1 overflow-x-auto md:flex-col">
+          {screens.map((screen) => (
+            <li key={screen.path}>
+              <NavLink to={screen.path} end={screen.path === "/staff"} className={navClass}>
+                {screen.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="min-w-0 flex-1">
+        <Outlet />
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,75 @@
+// The command behind `npm run staff -- grant <role> <e-mail>`, `revoke <e-mail>` and `list`:
+// how the first admin comes to exist. scripts/build-server.mjs bundles this file into
+// build/staff-cli.js, which scripts/staff.mjs runs (in the container: docker exec clinic
+// node scripts/staff.mjs ...). It reads only the database part of the environment.
+import { PrismaClient } from "@prisma/client";
+import { grantRole, isStaffRole, listStaff, revokeRole } from "~/models/staff.server";
+import { parseDatabaseEnv } from "./env.server";
+import { STAFF_ROLES } from "./roles";
+import { ClinicSqliteAdapter } from "./sqlite-adapter.server";
+
+const USAGE = `Usage: npm run staff -- <command>
+  grant <${STAFF_ROLES.join("|")}> <e-mail>   give an existing account a staff role
+  revoke <e-mail>                        make the account a patient again (ends its sessions)
+  list                                   everyone with a staff role`;
+
+/** Runs one command; resolves to the process's exit code. */
+export async function runStaffCommand(
+  args: readonly string[],
+  env: Record<string, string | undefined> = process.env,
+): Promise<number> {
+  const [command, ...rest] = args;
+  if (command === undefined || command === "help" || command === "--help") {
+    console.info(USAGE);
+    return command === undefined ? 1 : 0;
+  }
+  let url: string;
+  try {
+    url = parseDatabaseEnv(env).DATABASE_URL;
+  } catch (error) {
+    console.error((error as Error).message);
+    return 1;
+  }
+  const prisma = new PrismaClient({ adapter: new ClinicSqliteAdapter({ url, timeout: 5000 }) });
+  try {
+    const [first, second] = rest;
+    if (command === "grant" && rest.length === 2 && first && second) {
+      const [role, email] = [first, second];
+      if (!isStaffRole(role)) {
+        console.error(`Unknown role "${role}": one of ${STAFF_ROLES.join(", ")}.`);
+        return 1;
+      }
+      const result = await grantRole(prisma, email, role);
+      if (!result.ok) return report(result.message);
+      console.info(
+        result.changed ? `${result.email} is now ${role}.` : `${result.email} was already ${role}.`,
+      );
+      return 0;
+    }
+    if (command === "revoke" && rest.length === 1 && first) {
+      const result = await revokeRole(prisma, first);
+      if (!result.ok) return report(result.message);
+      console.info(
+        result.changed
+          ? `${result.email} is a patient again; their sessions are ended.`
+          : `${result.email} had no staff role.`,
+      );
+      return 0;
+    }
+    if (command === "list" && rest.length === 0) {
+      const staff = await listStaff(prisma);
+      if (staff.length === 0) console.info("No staff accounts yet.");
+      for (const member of staff) console.info(`${member.role}\t${member.email}\t${member.name}`);
+      return 0;
+    }
+    console.error(USAGE);
+    return 1;
+  } finally {
+    await prisma.$disconnect();
+  }
+}
+
+function report(message: string) {
+  console.error(message);
+  return 1;
+}

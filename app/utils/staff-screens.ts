@@ -1,0 +1,37 @@
+import type { StaffRole } from "./roles";
+
+/** A screen of the clinic's staff area, and who may open it. */
+export type StaffScreen = { path: string; label: string; roles: readonly StaffRole[] };
+
+/**
+ * Every staff screen the navigation links to, in its order. The one list: the layout
+ * shows each user the screens of their role, and each screen's loader and action check
+ * the same roles (`staffScreenRoles`). A new screen is one line here, once its route
+ * exists (tests/integration/staff-routes.test.ts fails for a staff page route that is
+ * missing from this list, and for an entry without a route). Planned: Patients
+ * (`/staff/patients`, reception, dentist, admin), New booking (`/staff/bookings/new`,
+ * reception, admin), Settings (`/staff/settings`, admin), Failed mail (`/staff/outbox`, admin).
+ */
+export const STAFF_SCREENS = [
+  { path: "/staff", label: "Overview", roles: ["reception", "dentist", "admin"] },
+] as const satisfies readonly StaffScreen[];
+
+export type StaffScreenPath = (typeof STAFF_SCREENS)[number]["path"];
+
+/** The roles that may open the screen at `path`. */
+export function staffScreenRoles(path: StaffScreenPath): readonly StaffRole[] {
+  const screen = STAFF_SCREENS.find((entry) => entry.path === path);
+  if (!screen) throw new Error(`No staff screen at ${path}`);
+  return screen.roles;
+}
+
+/** The screens a user with `role` may open, in navigation order. */
+export function staffScreensFor(role: string): StaffScreen[] {
+  return STAFF_SCREENS.filter((screen) => (screen.roles as readonly string[]).includes(role));
+}
+
+/**
+ * What a staff route module exports as `handle`: the roles its loader and action let
+ * through, so the role tests can check every staff route without a list of their own.
+ */
+export type StaffHandle = { staffRoles: readonly StaffRole[] };
