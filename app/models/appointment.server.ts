@@ -9,7 +9,7 @@ import {
   formatTimes,
   formatZone,
 } from "~/utils/clinic-format";
-import { DAY_NAMES, isIsoDate, normalizeTime } from "~/utils/clinic-time";
+import { addDays, clinicTimeToUtc, DAY_NAMES, isIsoDate, normalizeTime } from "~/utils/clinic-time";
 import { prisma } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { calendarFile } from "~/utils/ics.server";
@@ -104,13 +104,13 @@ export const STATUS_LABELS: Record<AppointmentStatus, string> = {
 const isStatus = (value: string): value is AppointmentStatus =>
   (STATUSES as readonly string[]).includes(value);
 
-const WITH_DETAILS = {
+export const WITH_DETAILS = {
   service: { select: { id: true, slug: true, name: true, durationMinutes: true } },
   dentist: { select: { id: true, slug: true, name: true } },
   chair: { select: { id: true, name: true } },
 } as const;
 
-type AppointmentWithDetails = Prisma.AppointmentGetPayload<{ include: typeof WITH_DETAILS }>;
+export type AppointmentWithDetails = Prisma.AppointmentGetPayload<{ include: typeof WITH_DETAILS }>;
 
 /** A booking as pages and JSON answers see it. */
 export type AppointmentJson = {
@@ -132,7 +132,7 @@ export type AppointmentJson = {
   status: AppointmentStatus;
 };
 
-function toAppointmentJson(appointment: AppointmentWithDetails): AppointmentJson {
+export function toAppointmentJson(appointment: AppointmentWithDetails): AppointmentJson {
   return {
     _id: appointment.id,
     service: {
@@ -217,7 +217,7 @@ function timeProblemMessage(problem: TimeProblem, day: LoadedDay, durationMinute
   }
 }
 
-async function freeTimesSentence(
+export async function freeTimesSentence(
   date: string,
   service: ServiceTimes,
   dentistId: string | undefined,
@@ -231,9 +231,9 @@ async function freeTimesSentence(
     : `Nothing is free on ${formatDate(date, clock)}${who} any more. Please choose another day.`;
 }
 
-type ServiceRow = ServiceTimes & { id: string; name: string };
+export type ServiceRow = ServiceTimes & { id: string; name: string };
 
-async function findBookableService(id: string): Promise<ServiceRow | null> {
+export async function findBookableService(id: string): Promise<ServiceRow | null> {
   return prisma.service.findFirst({
     where: { id, hidden: false, status: "published" },
     select: { id: true, name: true, durationMinutes: true, bufferMinutes: true },
@@ -241,7 +241,7 @@ async function findBookableService(id: string): Promise<ServiceRow | null> {
 }
 
 /** "" or "any" is any dentist; otherwise an active dentist who performs the service. */
-async function resolveDentist(
+export async function resolveDentist(
   raw: string | null | undefined,
   service: ServiceRow,
 ): Promise<Result<{ dentistId: string | undefined }>> {
@@ -377,7 +377,7 @@ function deliver(mail: ReturnType<typeof appointmentMail>) {
   });
 }
 
-async function mailPatient(
+export async function mailPatient(
   appointment: AppointmentWithDetails,
   kind: MailKind,
   previously?: string,
@@ -402,7 +402,7 @@ async function mailPatient(
 }
 
 /** What stops `time` on `date` for the service, with the free times when the day is open. */
-async function refusalFor(
+export async function refusalFor(
   day: LoadedDay,
   time: string,
   service: ServiceRow,
@@ -431,7 +431,13 @@ async function refusalFor(
   return ok({ earliest: earliestStart(now, settings.minNoticeMinutes) });
 }
 
-function holdRows(choice: { dentistId: string; chairId: string; holds: Date[] }) {
+/** The day with another notice period (staff bookings and moves); unchanged when undefined. */
+export function withNotice(day: LoadedDay, minNoticeMinutes: number | undefined): LoadedDay {
+  if (minNoticeMinutes === undefined) return day;
+  return { ...day, settings: { ...day.settings, minNoticeMinutes } };
+}
+
+export function holdRows(choice: { dentistId: string; chairId: string; holds: Date[] }) {
   return choice.holds.flatMap((startsAt) => [
     { resource: dentistResource(choice.dentistId), startsAt, layer: 0 },
     { resource: chairResource(choice.chairId), startsAt, layer: 0 },
@@ -555,6 +561,8 @@ export async function changeStatus(
     note?: string;
     reason?: string;
     where?: Prisma.AppointmentWhereInput;
+    /** Runs inside the change's transaction (the staff screens' audit entry). */
+    alsoInTransaction?: (tx: Prisma.TransactionClient) => Promise<unknown>;
   } = {},
 ): Promise<Result<{ appointment: AppointmentWithDetails; from: AppointmentStatus }>> {
   const now = options.now ?? new Date();
@@ -592,6 +600,7 @@ export async function changeStatus(
     await tx.appointmentStatusChange.create({
       data: { appointmentId, from, to, at: now, byUserId: actor.userId, note: options.note ?? "" },
     });
+    await options.alsoInTransaction?.(tx);
     return tx.appointment.findUniqueOrThrow({
       where: { id: appointmentId },
       include: WITH_DETAILS,
@@ -650,6 +659,12 @@ export async function moveAppointment(
   target: { date: string; time: string; dentistId?: string; chairId?: string },
   actor: Actor,
   now: Date = new Date(),
+  staffOptions: {
+    /** Staff may move a visit closer than the online notice (0 = any future time). */
+    minNoticeMinutes?: number;
+    /** Runs inside the move's transaction (the staff screens' audit entry). */
+    alsoInTransaction?: (tx: Prisma.TransactionClient) => Promise<unknown>;
+  } = {},
 ): Promise<Result<{ appointment: AppointmentJson }>> {
   const current = await prisma.appointment.findUnique({
     where: { id: appointmentId },
@@ -679,7 +694,7 @@ export async function moveAppointment(
     const dentist = await resolveDentist(target.dentistId, service);
     if (!dentist.ok) return dentist;
   }
-  const day = await loadDay(date, service);
+  const day = withNotice(await loadDay(date, service), staffOptions.minNoticeMinutes);
   const allowed = await refusalFor(day, time, service, target.dentistId, now);
   if (!allowed.ok) return allowed;
 
@@ -754,6 +769,7 @@ export async function moveAppointment(
           note: `moved from ${previously} with ${current.dentist.name}`,
         },
       });
+      await staffOptions.alsoInTransaction?.(tx);
       return tx.appointment.findUniqueOrThrow({
         where: { id: appointmentId },
         include: WITH_DETAILS,
@@ -787,6 +803,11 @@ export async function appointmentsNeedingAttention(range: {
       where: {
         status: { in: ["booked", "confirmed"] },
         date: { gte: range.from, lte: range.to },
+        // The (status, startsAt) index bounds the read; the local dates decide.
+        startsAt: {
+          gte: clinicTimeToUtc(addDays(range.from, -1), "00:00", settings.timeZone),
+          lt: clinicTimeToUtc(addDays(range.to, 2), "00:00", settings.timeZone),
+        },
       },
       include: {
         ...WITH_DETAILS,

@@ -48,3 +48,12 @@ export function limitSignIn(action: string, clientIp: string): Failure | null {
   const result = signInLimiter.hit(`${action}:${clientIp}`);
   return result.ok ? null : fail(429, RATE_LIMIT_MESSAGE, result.retryAfter);
 }
+
+/** Staff changes (status, moves, bookings, patient records): 120 a minute per staff member. */
+export const staffWriteLimiter = createRateLimiter({ limit: 120, windowMs: 60_000 });
+
+/** Counts one staff change by `userId`; the failure to hand back when over the limit, or null. */
+export function limitStaffWrite(userId: string): Failure | null {
+  const result = staffWriteLimiter.hit(`staff:${userId}`);
+  return result.ok ? null : fail(429, RATE_LIMIT_MESSAGE, result.retryAfter);
+}

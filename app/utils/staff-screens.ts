@@ -13,7 +13,9 @@ export type StaffScreen = { path: string; label: string; roles: readonly StaffRo
  * reception, admin), Settings (`/staff/settings`, admin), Failed mail (`/staff/outbox`, admin).
  */
 export const STAFF_SCREENS = [
-  { path: "/staff", label: "Overview", roles: ["reception", "dentist", "admin"] },
+  { path: "/staff", label: "Diary", roles: ["reception", "dentist", "admin"] },
+  { path: "/staff/patients", label: "Patients", roles: ["reception", "dentist", "admin"] },
+  { path: "/staff/bookings/new", label: "New booking", roles: ["reception", "admin"] },
 ] as const satisfies readonly StaffScreen[];
 
 export type StaffScreenPath = (typeof STAFF_SCREENS)[number]["path"];
