@@ -30,8 +30,8 @@ import { redirectWithToast } from "~/utils/toast.server";
 const ROLES = ["reception", "dentist", "admin"] as const;
 export const handle: StaffHandle = { staffRoles: ROLES };
 
-/** Dentists mark their visits' progress; reception and admin also cancel and move. */
-const DENTIST_INTENTS = ["confirmed", "checked_in", "completed", "no_show"];
+/** Dentists mark their visits' progress; only reception and admin cancel and move. */
+const MANAGER_INTENTS = ["cancelled", "move"];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireStaffPage(request, ROLES);
@@ -82,7 +82,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   };
   const intent = field("intent");
   const values = { reason: field("reason") };
-  if (roleOf(user) === "dentist" && !DENTIST_INTENTS.includes(intent)) {
+  if (roleOf(user) === "dentist" && MANAGER_INTENTS.includes(intent)) {
     return formRefusal(fail(403, "Only reception and admin can cancel or move a visit."), values);
   }
   const limited = limitStaffWrite(user.id);
