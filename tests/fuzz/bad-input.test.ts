@@ -23,7 +23,9 @@ const runsPerRoute = Math.max(50, Math.ceil(TOTAL_RUNS / Math.max(1, targets.len
 
 let server: ProductionServer;
 let userId: string;
+let staffId: string;
 let serviceId: string;
+let appointmentId: string;
 
 beforeAll(async () => {
   server = await startProductionServer({
@@ -33,6 +35,27 @@ beforeAll(async () => {
   });
   userId = (await server.signedInUser()).user.id;
   serviceId = (await server.db().service.findFirstOrThrow()).id;
+  // Staff routes need a staff session to reach their writes, and a real visit to change.
+  staffId = (await server.signedInUser({ role: "reception" })).user.id;
+  const startsAt = new Date(Date.now() + 7 * 86_400_000);
+  appointmentId = (
+    await server.db().appointment.create({
+      data: {
+        userId,
+        serviceId,
+        name: "Fuzz Visit",
+        email: "fuzz@example.com",
+        phone: "+1 555 0100",
+        message: "",
+        date: "2099-01-05",
+        time: "10:00",
+        dentistId: "dentist-first",
+        chairId: "chair-1",
+        startsAt,
+        endsAt: new Date(startsAt.getTime() + 30 * 60_000),
+      },
+    })
+  ).id;
 }, 120_000);
 
 afterAll(async () => {
@@ -128,8 +151,20 @@ const brokenJson = fc.oneof(
   fc.constantFrom("{", '{"a":', "[1,2", "nul", "{'single':1}", '{"a":1}}', "\u0000", "[]", "42"),
   fc.string({ maxLength: 200 }),
 );
-type Auth = "none" | "cookie" | "token" | "bogus-token";
+type Auth = "none" | "cookie" | "token" | "bogus-token" | "staff-cookie" | "staff-token";
 const auth = fc.constantFrom<Auth>("none", "cookie", "token", "bogus-token");
+/** Staff routes are fuzzed mostly as a receptionist, so the bad input reaches their writes. */
+const staffAuth = fc.constantFrom<Auth>(
+  "staff-cookie",
+  "staff-cookie",
+  "staff-token",
+  "none",
+  "cookie",
+);
+const isStaffRoute = (route: DiscoveredRoute) =>
+  route.pattern === "/staff" ||
+  route.pattern.startsWith("/staff/") ||
+  route.pattern.startsWith("/api/staff/");
 const paramValue = fc.oneof(
   fc.constant("real"),
   fc.string({ maxLength: 30 }),
@@ -181,14 +216,20 @@ async function send(
   const params = Object.fromEntries(
     Object.entries(input.params).map(([name, param]) => [
       name,
-      param === "real" ? (name === "page" ? "1" : serviceId) : param,
+      param === "real"
+        ? name === "page"
+          ? "1"
+          : route.pattern.includes("appointments")
+            ? appointmentId
+            : serviceId
+        : param,
     ]),
   );
   const url = `${server.url}${fillPattern(route.pattern, params)}`;
   const headers: Record<string, string> = { origin: server.url };
-  if (input.auth === "cookie" || input.auth === "token") {
-    const session = await server.newSession(userId);
-    if (input.auth === "cookie") headers.cookie = session.cookie;
+  if (input.auth !== "none" && input.auth !== "bogus-token") {
+    const session = await server.newSession(input.auth.startsWith("staff") ? staffId : userId);
+    if (input.auth.endsWith("cookie")) headers.cookie = session.cookie;
     else headers.authorization = `Bearer ${session.token}`;
   }
   if (input.auth === "bogus-token") headers.authorization = "Bearer ' OR 1=1 --";
@@ -228,7 +269,7 @@ describe("bad input", () => {
             kind: encoding,
             body: fields,
             raw: brokenJson,
-            auth,
+            auth: isStaffRoute(route) ? staffAuth : auth,
           }),
           async (input) => {
             const result = await send(route, input as Parameters<typeof send>[1]);
