@@ -12,6 +12,7 @@ import autocannon from "autocannon";
 import bcrypt from "bcryptjs";
 import { testPorts } from "../../tests/support/ports.mjs";
 import { recordBackupFigures, runBackupBench } from "./backup.mjs";
+import { recordDiaryFigures, runDiaryBench } from "./diary.mjs";
 import { addSession, addUsers, fillCatalogue } from "./catalogue.mjs";
 import { imageSize } from "./image.mjs";
 import { build, removeDatabase, startApp, startProcess } from "./server.mjs";
@@ -339,15 +340,25 @@ const backupRows = await runBackupBench({
   note,
 });
 
+// 10. The day diary at 200,000 appointments against only the day's (its own table).
+const diaryRows = await runDiaryBench({
+  buildDir: BUILD_DIR,
+  port: PORTS.diary,
+  dir: path.join(TMP, "diary"),
+  note,
+  seconds: SECONDS,
+});
+
 removeDatabase(mainDb);
 note("\nSummary");
-for (const row of [...rows, ...backupRows])
+for (const row of [...rows, ...backupRows, ...diaryRows])
   note(
     `  ${row.pass ? "PASS" : "MISS"}  ${row.name}: ${row.value} (goal ${row.goal}) ${row.detail}`,
   );
 if (process.argv.includes("--record")) {
   recordInDocs();
   await recordBackupFigures(backupRows, machine);
+  recordDiaryFigures(diaryRows);
 }
 
 /**

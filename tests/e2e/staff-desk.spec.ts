@@ -83,7 +83,9 @@ for (const javaScript of [true, false]) {
       const service = await seededService("teeth-cleaning");
       await page.goto("/staff/bookings/new");
       await page.getByLabel("Name", { exact: true }).fill(`Caller ${tag}`);
-      await page.getByLabel("E-mail", { exact: true }).fill(`caller-${tag.toLowerCase()}@example.com`);
+      await page
+        .getByLabel("E-mail", { exact: true })
+        .fill(`caller-${tag.toLowerCase()}@example.com`);
       await page.getByLabel("Phone", { exact: true }).fill("+1 555 0123");
       await page.getByRole("button", { name: "Create record" }).click();
       await expect(page.getByText(`Booking for Caller ${tag}`)).toBeVisible();

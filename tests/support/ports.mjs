@@ -34,6 +34,8 @@ export function testPorts(env = process.env) {
       small: base + 52,
       large: base + 53,
       backup: base + 54,
+      /** The day diary's two servers: diary and diary + 1. */
+      diary: base + 55,
     },
     /** The backup suite: the server written to, and the instance restored from its backup. */
     backup: { main: base + 60, restored: base + 61 },
