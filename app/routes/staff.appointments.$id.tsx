@@ -52,12 +52,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       orderBy: [{ sortOrder: "asc" }, { id: "asc" }],
       select: { id: true, name: true },
     }),
-    staffFreeTimes({
-      date: moveDate,
-      serviceId: found.appointment.service._id,
-      dentistId: moveDentist === "any" ? undefined : moveDentist,
-      ownAppointmentId: found.appointment._id,
-    }),
+    ["booked", "confirmed"].includes(found.appointment.status)
+      ? staffFreeTimes({
+          date: moveDate,
+          serviceId: found.appointment.service._id,
+          dentistId: moveDentist === "any" ? undefined : moveDentist,
+          ownAppointmentId: found.appointment._id,
+        })
+      : [],
   ]);
   return {
     ...found,

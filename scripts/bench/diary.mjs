@@ -130,7 +130,7 @@ async function signIn(url) {
 async function measure(url, cookie, seconds) {
   const result = await autocannon({
     url: `${url}/staff?date=${DAY}`,
-    connections: 8,
+    connections: 2,
     duration: seconds,
     headers: { cookie },
   });
@@ -149,23 +149,18 @@ export async function runDiaryBench({ buildDir, port, dir, note = console.info, 
   mkdirSync(dir, { recursive: true });
   const servers = {};
   try {
-    for (const [name, extra] of [
-      ["day-only", 0],
-      ["large", DIARY_APPOINTMENTS],
+    for (const [name, extra, own] of [
+      ["day-only", 0, port],
+      ["large", DIARY_APPOINTMENTS, port + 1],
     ]) {
       const file = path.join(dir, `diary-${name}.db`);
       removeDatabase(file);
       const log = path.join(dir, `diary-${name}.log`);
       // Migrate and seed through a first start, then fill and start again.
-      await (await startApp({ buildDir, port, databaseFile: file, log })).stop();
+      await (await startApp({ buildDir, port: own, databaseFile: file, log })).stop();
       const count = fill(file, extra);
-      const server = await startApp({
-        buildDir,
-        port: port + (name === "large" ? 1 : 0),
-        databaseFile: file,
-        log,
-      });
-      const url = `http://127.0.0.1:${port + (name === "large" ? 1 : 0)}`;
+      const server = await startApp({ buildDir, port: own, databaseFile: file, log });
+      const url = `http://127.0.0.1:${own}`;
       servers[name] = { server, url, file, count, cookie: await signIn(url), rounds: [] };
       const page = await (
         await fetch(`${url}/staff?date=${DAY}`, { headers: { cookie: servers[name].cookie } })
