@@ -5,7 +5,14 @@
  * written to the audit trail in the same transaction (reads: in the same request).
  */
 import type { Prisma } from "@prisma/client";
-import { addDays, clinicNow, clinicTimeToUtc, isIsoDate, normalizeTime } from "~/utils/clinic-time";
+import {
+  addDays,
+  clinicNow,
+  clinicTimeToUtc,
+  isIsoDate,
+  normalizeTime,
+  weekdayOf,
+} from "~/utils/clinic-time";
 import { type ClinicClock, formatDateTime } from "~/utils/clinic-format";
 import { prisma } from "~/utils/db.server";
 import { fail, invalid, isUniqueViolation, ok, type Result } from "~/utils/result";
@@ -56,6 +63,8 @@ export const PATIENT_NOT_FOUND_MESSAGE = "There is no such patient.";
 export const REASON_REQUIRED_MESSAGE = "Please give a reason.";
 export const OVERRIDE_DENTIST_MESSAGE =
   "Booking anyway needs a chosen dentist. Please choose one instead of Any dentist.";
+export const DENTIST_OWN_VISITS_MESSAGE =
+  "Dentists can update the status of their own visits; reception and admin cancel and move.";
 export const RACE_MESSAGE =
   "Someone else has just taken that time. Please choose another free time.";
 const REASON_LIMIT = 500;
@@ -93,6 +102,8 @@ export type Diary = {
   columns: DiaryColumn[];
   /** Every visit of the day in time order (the phone list), cancelled ones included. */
   appointments: AppointmentJson[];
+  /** Monday to Sunday of the date's week: active visits per day. */
+  week: { date: string; visits: number }[];
   needsAttention: NeedsAttention[];
 };
 
@@ -101,13 +112,17 @@ export async function diaryDay(
   requested: string | null,
   view: DiaryView,
   now: Date = new Date(),
+  /** A dentist's own column comes first for them. */
+  viewerId?: string,
 ): Promise<Diary> {
   const settings = await getClinicSettings();
   const today = clinicNow(now, settings.timeZone).date;
   const date = requested && isIsoDate(requested) ? requested : today;
   const dayStart = clinicTimeToUtc(date, "00:00", settings.timeZone);
   const dayEnd = clinicTimeToUtc(addDays(date, 1), "00:00", settings.timeZone);
-  const [closure, dentists, chairs, rows, needsAttention] = await Promise.all([
+  const monday = addDays(date, -((weekdayOf(date) + 6) % 7));
+  const weekDates = Array.from({ length: 7 }, (_, k) => addDays(monday, k));
+  const [closure, dentists, chairs, rows, needsAttention, weekRows] = await Promise.all([
     prisma.clinicClosure.findFirst({
       where: { startDate: { lte: date }, endDate: { gte: date } },
       select: { name: true },
@@ -118,6 +133,7 @@ export async function diaryDay(
       select: {
         id: true,
         name: true,
+        userId: true,
         weeklyPlan: true,
         exceptions: {
           where: { startDate: { lte: date }, endDate: { gte: date } },
@@ -136,7 +152,23 @@ export async function diaryDay(
       orderBy: [{ startsAt: "asc" }, { createdAt: "asc" }],
     }),
     appointmentsNeedingAttention({ from: date, to: addDays(date, 6) }),
+    prisma.appointment.groupBy({
+      by: ["date"],
+      where: {
+        startsAt: {
+          gte: clinicTimeToUtc(monday, "00:00", settings.timeZone),
+          lt: clinicTimeToUtc(addDays(monday, 7), "00:00", settings.timeZone),
+        },
+        status: { in: ["booked", "confirmed", "checked_in", "completed"] },
+      },
+      _count: { _all: true },
+    }),
   ]);
+  const perDay = new Map(weekRows.map((row) => [row.date, row._count._all]));
+  const ownFirst = [...dentists].sort(
+    (a, b) =>
+      Number(b.userId === viewerId && !!viewerId) - Number(a.userId === viewerId && !!viewerId),
+  );
   const appointments = rows.map(toAppointmentJson);
   const clinicDay = dayOfPlan(settings.weeklyHours, date);
   const clinicOpen = closure ? [] : openIntervals(clinicDay);
@@ -150,7 +182,7 @@ export async function diaryDay(
           open: clinicOpen,
           appointments: active.filter((a) => a.chair._id === chair.id),
         }))
-      : dentists.map((dentist) => ({
+      : ownFirst.map((dentist) => ({
           id: dentist.id,
           name: dentist.name,
           open: workingIntervals({
@@ -194,6 +226,7 @@ export async function diaryDay(
     columns,
     appointments,
     needsAttention,
+    week: weekDates.map((day) => ({ date: day, visits: perDay.get(day) ?? 0 })),
   };
 }
 
@@ -296,8 +329,17 @@ export async function staffChangeStatus(
   if (reason.length > REASON_LIMIT) {
     return invalid(`Please keep the reason under ${REASON_LIMIT} characters.`);
   }
-  const before = await prisma.appointment.findUnique({ where: { id }, include: WITH_DETAILS });
+  const before = await prisma.appointment.findUnique({
+    where: { id },
+    include: {
+      ...WITH_DETAILS,
+      dentist: { select: { id: true, slug: true, name: true, userId: true } },
+    },
+  });
   if (!before) return fail(404, NOT_FOUND_MESSAGE);
+  if (actor.role === "dentist" && (to === "cancelled" || before.dentist.userId !== actor.id)) {
+    return fail(403, DENTIST_OWN_VISITS_MESSAGE);
+  }
   const beforeJson = toAppointmentJson(before);
   const result = await changeStatus(
     id,
@@ -336,6 +378,7 @@ export async function staffMove(
   target: { date: string; time: string; dentist?: string; chair?: string },
   now: Date = new Date(),
 ): Promise<Result<{ appointment: AppointmentJson }>> {
+  if (actor.role === "dentist") return fail(403, DENTIST_OWN_VISITS_MESSAGE);
   const before = await prisma.appointment.findUnique({ where: { id }, include: WITH_DETAILS });
   if (!before) return fail(404, NOT_FOUND_MESSAGE);
   const beforeJson = toAppointmentJson(before);

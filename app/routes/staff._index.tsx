@@ -13,10 +13,10 @@ const ROLES = staffScreenRoles("/staff");
 export const handle: StaffHandle = { staffRoles: ROLES };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireStaffPage(request, ROLES);
+  const user = await requireStaffPage(request, ROLES);
   const url = new URL(request.url);
   const view = url.searchParams.get("view") === "chair" ? "chair" : "dentist";
-  const diary = await diaryDay(url.searchParams.get("date"), view);
+  const diary = await diaryDay(url.searchParams.get("date"), view, new Date(), user.id);
   return { diary, list: url.searchParams.get("layout") === "list", labels: STATUS_LABELS };
 }
 
@@ -235,6 +235,28 @@ export default function DiaryPage() {
           New booking
         </Link>
       </p>
+      <nav aria-label="Week overview">
+        <ul className="flex flex-wrap gap-1 text-sm">
+          {diary.week.map((day) => (
+            <li key={day.date}>
+              <Link
+                to={diaryLink(diary, { date: day.date, layout: list ? "list" : undefined })}
+                aria-current={day.date === diary.date ? "date" : undefined}
+                className={`inline-flex min-h-6 flex-col rounded-md border px-2 py-1 ${
+                  day.date === diary.date
+                    ? "border-brand-700 bg-brand-50 font-semibold text-brand-800"
+                    : "border-slate-300 text-slate-800 hover:bg-slate-100"
+                }`}
+              >
+                <span>{formatDate(day.date, clock).split(",")[0]}</span>
+                <span className="text-xs">
+                  {day.visits} {day.visits === 1 ? "visit" : "visits"}
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
       {diary.closureName ? (
         <p className="rounded-md border border-amber-600 bg-amber-50 p-3 text-amber-900">
           The clinic is closed on this day ({diary.closureName}).

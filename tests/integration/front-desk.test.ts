@@ -376,3 +376,60 @@ describe("the staff API", () => {
     expect((await patch({ status: "confirmed" }, patientToken)).status).toBe(403);
   });
 });
+
+describe("dentists at the front desk", () => {
+  it("see their own column first, and may update only their own visits' status", async () => {
+    const date = upcoming(TUESDAY, 7);
+    const user = await createUser({ role: "dentist", name: "Dr. Own's account" });
+    const first = await prisma.dentist.findUniqueOrThrow({ where: { id: FIRST_DENTIST } });
+    await prisma.dentist.create({
+      data: {
+        id: "dentist-own",
+        slug: "dr-own",
+        name: "Dr. Own",
+        title: "DDS",
+        sortOrder: 50,
+        weeklyPlan: first.weeklyPlan,
+        userId: user.id,
+      },
+    });
+    const dentist = { id: user.id, role: "dentist" as const };
+    try {
+      const diary = await diaryDay(date, "dentist", new Date(), user.id);
+      expect(diary.columns[0]!.id).toBe("dentist-own");
+
+      const theirs = await storeAppointment({
+        userId: null,
+        serviceId: service.id,
+        date,
+        time: "10:00",
+        dentistId: "dentist-own",
+      });
+      const other = await visit(date, "11:00");
+      expect((await staffChangeStatus(dentist, theirs.id, "confirmed", "")).ok).toBe(true);
+      expect(await staffChangeStatus(dentist, other.id, "confirmed", "")).toMatchObject({
+        ok: false,
+        status: 403,
+      });
+      expect(await staffChangeStatus(dentist, theirs.id, "cancelled", "No")).toMatchObject({
+        ok: false,
+        status: 403,
+      });
+      expect(await staffMove(dentist, theirs.id, { date, time: "15:00" })).toMatchObject({
+        ok: false,
+        status: 403,
+      });
+    } finally {
+      await prisma.dentist.update({ where: { id: "dentist-own" }, data: { active: false } });
+    }
+  });
+
+  it("counts the week's visits per day for the week overview", async () => {
+    const date = upcoming(MONDAY, 8);
+    await visit(date, "09:00");
+    await visit(date, "11:00");
+    const diary = await diaryDay(date, "dentist");
+    expect(diary.week).toHaveLength(7);
+    expect(diary.week[0]).toEqual({ date, visits: 2 });
+  });
+});
