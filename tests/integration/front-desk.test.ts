@@ -433,3 +433,33 @@ describe("dentists at the front desk", () => {
     expect(diary.week[0]).toEqual({ date, visits: 2 });
   });
 });
+
+describe("the staff write limit", () => {
+  it("answers 429 with Retry-After once a staff member passes 120 changes a minute", async () => {
+    const { limitStaffWrite, staffWriteLimiter } = await import("~/utils/rate-limit.server");
+    const appointment = await visit(upcoming(MONDAY, 9), "09:00");
+    staffWriteLimiter.reset();
+    try {
+      for (let i = 0; i < 120; i += 1) expect(limitStaffWrite(reception.id)).toBeNull();
+      const answer = await outcome(
+        await appointmentAction(
+          actionArgs(
+            formPost(
+              `/staff/appointments/${appointment.id}`,
+              { intent: "confirmed" },
+              receptionCookies[0],
+            ),
+            undefined,
+            { id: appointment.id },
+          ),
+        ),
+      );
+      expect(answer.status).toBe(429);
+      expect(answer.headers.get("retry-after")).toMatch(/^\d+$/);
+      const row = await prisma.appointment.findUniqueOrThrow({ where: { id: appointment.id } });
+      expect(row.status).toBe("booked");
+    } finally {
+      staffWriteLimiter.reset();
+    }
+  });
+});
