@@ -530,3 +530,13 @@ export const seedClosures = [
     endDate: "2027-07-05",
   },
 ];
+
+/**
+ * The demo staff account of each seeded dentist (role dentist, linked to the Dentist
+ * record): created only by the seed, listed in the README's demo table.
+ */
+export const DEMO_DENTIST_STAFF = [
+  { dentistId: "dentist-first", email: "anita.patel@example.com", password: "dentist-demo-1" },
+  { dentistId: "dentist-chen", email: "marcus.chen@example.com", password: "dentist-demo-2" },
+  { dentistId: "dentist-okafor", email: "sarah.okafor@example.com", password: "dentist-demo-3" },
+] as const;

@@ -2,6 +2,7 @@ import type { PrismaClient } from "@prisma/client";
 import bcrypt from "bcryptjs";
 import {
   CLINIC_WEEK,
+  DEMO_DENTIST_STAFF,
   DEMO_PATIENT,
   DEMO_STAFF,
   MIGRATION_WEEK,
@@ -86,6 +87,34 @@ export async function seed(prisma: PrismaClient) {
   }
 
   await seedDiary(prisma);
+  await seedDentistStaff(prisma);
+}
+
+/** One demo staff account per seeded dentist, linked to its record; never overwrites. */
+async function seedDentistStaff(prisma: PrismaClient) {
+  for (const account of DEMO_DENTIST_STAFF) {
+    const dentist = await prisma.dentist.findUnique({
+      where: { id: account.dentistId },
+      select: { name: true, userId: true },
+    });
+    if (!dentist) continue;
+    let user = await prisma.user.findUnique({ where: { email: account.email } });
+    if (!user) {
+      user = await prisma.user.create({
+        data: {
+          name: dentist.name,
+          email: account.email,
+          passwordHash: await bcrypt.hash(account.password, 10),
+          provider: "local",
+          role: "dentist",
+          emailVerifiedAt: new Date(),
+        },
+      });
+    }
+    if (!dentist.userId) {
+      await prisma.dentist.update({ where: { id: account.dentistId }, data: { userId: user.id } });
+    }
+  }
 }
 
 /**

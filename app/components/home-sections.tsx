@@ -142,7 +142,7 @@ export function OpeningHoursSection({ clinic }: { clinic: PublicClinic }) {
 /**
  * Contact: an embedded map with directions beside it, the address, the e-mail and the
  * phone. The spec's e-mail link went nowhere; patients need it to work
- * (docs/decisions/016-patient-experience.md).
+ * (docs/decisions/018-patient-experience.md).
  */
 export function ContactSection({ clinic }: { clinic: PublicClinic }) {
   return (

@@ -9,7 +9,7 @@ import {
   formatTimes,
   formatZone,
 } from "~/utils/clinic-format";
-import { DAY_NAMES, isIsoDate, normalizeTime } from "~/utils/clinic-time";
+import { addDays, clinicTimeToUtc, DAY_NAMES, isIsoDate, normalizeTime } from "~/utils/clinic-time";
 import { prisma } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { type AppointmentStatus, STATUS_LABELS, STATUSES } from "~/utils/appointment-status";
@@ -86,13 +86,13 @@ const RELEASES_HOLDS: AppointmentStatus[] = ["cancelled", "no_show"];
 const isStatus = (value: string): value is AppointmentStatus =>
   (STATUSES as readonly string[]).includes(value);
 
-const WITH_DETAILS = {
+export const WITH_DETAILS = {
   service: { select: { id: true, slug: true, name: true, durationMinutes: true } },
   dentist: { select: { id: true, slug: true, name: true } },
   chair: { select: { id: true, name: true } },
 } as const;
 
-type AppointmentWithDetails = Prisma.AppointmentGetPayload<{ include: typeof WITH_DETAILS }>;
+export type AppointmentWithDetails = Prisma.AppointmentGetPayload<{ include: typeof WITH_DETAILS }>;
 
 /** A booking as pages and JSON answers see it. */
 export type AppointmentJson = {
@@ -114,7 +114,7 @@ export type AppointmentJson = {
   status: AppointmentStatus;
 };
 
-function toAppointmentJson(appointment: AppointmentWithDetails): AppointmentJson {
+export function toAppointmentJson(appointment: AppointmentWithDetails): AppointmentJson {
   return {
     _id: appointment.id,
     service: {
@@ -199,7 +199,7 @@ function timeProblemMessage(problem: TimeProblem, day: LoadedDay, durationMinute
   }
 }
 
-async function freeTimesSentence(
+export async function freeTimesSentence(
   date: string,
   service: ServiceTimes,
   dentistId: string | undefined,
@@ -213,9 +213,9 @@ async function freeTimesSentence(
     : `Nothing is free on ${formatDate(date, clock)}${who} any more. Please choose another day.`;
 }
 
-type ServiceRow = ServiceTimes & { id: string; name: string };
+export type ServiceRow = ServiceTimes & { id: string; name: string };
 
-async function findBookableService(id: string): Promise<ServiceRow | null> {
+export async function findBookableService(id: string): Promise<ServiceRow | null> {
   return prisma.service.findFirst({
     where: { id, hidden: false, status: "published" },
     select: { id: true, name: true, durationMinutes: true, bufferMinutes: true },
@@ -223,7 +223,7 @@ async function findBookableService(id: string): Promise<ServiceRow | null> {
 }
 
 /** "" or "any" is any dentist; otherwise an active dentist who performs the service. */
-async function resolveDentist(
+export async function resolveDentist(
   raw: string | null | undefined,
   service: ServiceRow,
 ): Promise<Result<{ dentistId: string | undefined }>> {
@@ -359,7 +359,7 @@ function deliver(mail: ReturnType<typeof appointmentMail>) {
   });
 }
 
-async function mailPatient(
+export async function mailPatient(
   appointment: AppointmentWithDetails,
   kind: MailKind,
   previously?: string,
@@ -384,7 +384,7 @@ async function mailPatient(
 }
 
 /** What stops `time` on `date` for the service, with the free times when the day is open. */
-async function refusalFor(
+export async function refusalFor(
   day: LoadedDay,
   time: string,
   service: ServiceRow,
@@ -413,7 +413,13 @@ async function refusalFor(
   return ok({ earliest: earliestStart(now, settings.minNoticeMinutes) });
 }
 
-function holdRows(choice: { dentistId: string; chairId: string; holds: Date[] }) {
+/** The day with another notice period (staff bookings and moves); unchanged when undefined. */
+export function withNotice(day: LoadedDay, minNoticeMinutes: number | undefined): LoadedDay {
+  if (minNoticeMinutes === undefined) return day;
+  return { ...day, settings: { ...day.settings, minNoticeMinutes } };
+}
+
+export function holdRows(choice: { dentistId: string; chairId: string; holds: Date[] }) {
   return choice.holds.flatMap((startsAt) => [
     { resource: dentistResource(choice.dentistId), startsAt, layer: 0 },
     { resource: chairResource(choice.chairId), startsAt, layer: 0 },
@@ -428,7 +434,7 @@ const BOOKING_ATTEMPTS = 3;
  * address. The appointment, its holds (one row per grid step for its dentist and its
  * chair, under a unique index) and its first status row are one nested write, so of any
  * number of simultaneous requests for overlapping times the database lets exactly one
- * through, whatever the lengths (docs/decisions/012-slot-holds.md).
+ * through, whatever the lengths (docs/decisions/016-slot-holds.md).
  */
 export async function bookAppointment(
   input: Record<string, unknown>,
@@ -508,7 +514,7 @@ export const PATIENT_CANCELLABLE: AppointmentStatus[] = ["booked", "confirmed"];
 
 /** Includes what a mail about an appointment shows (service, dentist, chair). */
 export const APPOINTMENT_DETAILS = WITH_DETAILS;
-export type { AppointmentWithDetails };
+
 
 /** The cancellation mail of `appointment` to `to`, for a cancel made inside another transaction. */
 export async function sendCancellationMail(to: string, appointment: AppointmentWithDetails) {
@@ -550,6 +556,8 @@ export async function changeStatus(
     note?: string;
     reason?: string;
     where?: Prisma.AppointmentWhereInput;
+    /** Runs inside the change's transaction (the staff screens' audit entry). */
+    alsoInTransaction?: (tx: Prisma.TransactionClient) => Promise<unknown>;
   } = {},
 ): Promise<Result<{ appointment: AppointmentWithDetails; from: AppointmentStatus }>> {
   const now = options.now ?? new Date();
@@ -587,6 +595,7 @@ export async function changeStatus(
     await tx.appointmentStatusChange.create({
       data: { appointmentId, from, to, at: now, byUserId: actor.userId, note: options.note ?? "" },
     });
+    await options.alsoInTransaction?.(tx);
     return tx.appointment.findUniqueOrThrow({
       where: { id: appointmentId },
       include: WITH_DETAILS,
@@ -645,6 +654,12 @@ export async function moveAppointment(
   target: { date: string; time: string; dentistId?: string; chairId?: string },
   actor: Actor,
   now: Date = new Date(),
+  staffOptions: {
+    /** Staff may move a visit closer than the online notice (0 = any future time). */
+    minNoticeMinutes?: number;
+    /** Runs inside the move's transaction (the staff screens' audit entry). */
+    alsoInTransaction?: (tx: Prisma.TransactionClient) => Promise<unknown>;
+  } = {},
 ): Promise<Result<{ appointment: AppointmentJson }>> {
   const current = await prisma.appointment.findUnique({
     where: { id: appointmentId },
@@ -674,7 +689,7 @@ export async function moveAppointment(
     const dentist = await resolveDentist(target.dentistId, service);
     if (!dentist.ok) return dentist;
   }
-  const day = await loadDay(date, service);
+  const day = withNotice(await loadDay(date, service), staffOptions.minNoticeMinutes);
   const allowed = await refusalFor(day, time, service, target.dentistId, now);
   if (!allowed.ok) return allowed;
 
@@ -749,6 +764,7 @@ export async function moveAppointment(
           note: `moved from ${previously} with ${current.dentist.name}`,
         },
       });
+      await staffOptions.alsoInTransaction?.(tx);
       return tx.appointment.findUniqueOrThrow({
         where: { id: appointmentId },
         include: WITH_DETAILS,
@@ -782,6 +798,11 @@ export async function appointmentsNeedingAttention(range: {
       where: {
         status: { in: ["booked", "confirmed"] },
         date: { gte: range.from, lte: range.to },
+        // The (status, startsAt) index bounds the read; the local dates decide.
+        startsAt: {
+          gte: clinicTimeToUtc(addDays(range.from, -1), "00:00", settings.timeZone),
+          lt: clinicTimeToUtc(addDays(range.to, 2), "00:00", settings.timeZone),
+        },
       },
       include: {
         ...WITH_DETAILS,

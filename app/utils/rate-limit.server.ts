@@ -59,6 +59,11 @@ export class Bucket {
     // A window that ended meanwhile has nothing to give back to.
     if (current && current.consumedPoints > 0) await this.limiter.reward(key, 1);
   }
+
+  /** Clears what `key` has taken (tests that fill a bucket on purpose clean up with it). */
+  async forget(key: string): Promise<void> {
+    await this.limiter.delete(key);
+  }
 }
 
 export type RateLimits = ReturnType<typeof createRateLimits>;
@@ -86,6 +91,8 @@ export function createRateLimits(env: Env) {
      * is tried there too, and a stolen session must not guess it from many addresses.
      */
     accountDeletions: new Bucket(10, 60, () => RATE_LIMIT_MESSAGE),
+    /** Staff changes (status, moves, bookings, patient records) per staff member and minute. */
+    staffWrites: new Bucket(120, 60, () => RATE_LIMIT_MESSAGE),
     /** Every write (POST, PUT, PATCH, DELETE) per client and minute. */
     writes: new Bucket(env.RATE_LIMIT_WRITES_PER_MINUTE, 60, () => WRITE_LIMIT_MESSAGE),
   };
@@ -141,3 +148,10 @@ export function accountKey(email: string): string {
 export function limitWrite(address: string): Promise<Failure | null> {
   return rateLimits().writes.take(clientKey(address));
 }
+
+/** Counts one staff change by `userId`; the failure to hand back when over the limit, or null. */
+export function limitStaffWrite(userId: string): Promise<Failure | null> {
+  return rateLimits().staffWrites.take(staffWriteKey(userId));
+}
+
+export const staffWriteKey = (userId: string) => `staff:${userId}`;

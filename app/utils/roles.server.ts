@@ -37,3 +37,10 @@ export async function requireStaffPage(
 export function staffRefusal(user: User, roles: readonly StaffRole[]): Failure | null {
   return hasRole(user, roles) ? null : fail(403, STAFF_ONLY_MESSAGE);
 }
+
+/** Who made a staff change, for the audit trail: a user `requireStaffPage` let through. */
+export function staffActor(user: Pick<User, "id" | "role">): { id: string; role: StaffRole } {
+  const role = roleOf(user);
+  if (role === "patient") throw new Error("staffActor needs a staff user");
+  return { id: user.id, role };
+}

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** Working plans: the clinic's hours and each dentist's week (docs/decisions/012-slot-holds.md). */
+/** Working plans: the clinic's hours and each dentist's week (docs/decisions/016-slot-holds.md). */
 
 const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
 const clock = z.string().regex(HH_MM, "Please enter times as HH:MM");

@@ -14,8 +14,9 @@ import bcrypt from "bcryptjs";
 import { testPorts } from "../../tests/support/ports.mjs";
 import { recordAuditFigures, runAuditBench } from "./audit.mjs";
 import { recordBackupFigures, runBackupBench } from "./backup.mjs";
-import { addSession, addUsers, fillCatalogue } from "./catalogue.mjs";
 import { runDiaryBench } from "./diary.mjs";
+import { addSession, addUsers, fillCatalogue } from "./catalogue.mjs";
+import { recordDayDiaryFigures, runDayDiaryBench } from "./day-diary.mjs";
 import { imageSize } from "./image.mjs";
 import { build, removeDatabase, startApp, startProcess } from "./server.mjs";
 import { buildFixture, measureUncachedPath, signedInCookie, startFixture } from "./uncached.mjs";
@@ -429,9 +430,18 @@ const auditRows = await runAuditBench({
   note,
 });
 
+// 15. The day diary at 200,000 appointments against only the day's (its own table).
+const dayDiaryRows = await runDayDiaryBench({
+  buildDir: BUILD_DIR,
+  port: PORTS.dayDiary,
+  dir: path.join(TMP, "day-diary"),
+  note,
+  seconds: SECONDS,
+});
+
 removeDatabase(mainDb);
 note("\nSummary");
-for (const row of [...rows, ...backupRows, ...auditRows])
+for (const row of [...rows, ...backupRows, ...auditRows, ...dayDiaryRows])
   note(
     `  ${row.pass ? "PASS" : "MISS"}  ${row.name}: ${row.value} (goal ${row.goal}) ${row.detail}`,
   );
@@ -439,6 +449,7 @@ if (process.argv.includes("--record")) {
   recordInDocs();
   await recordBackupFigures(backupRows, machine);
   await recordAuditFigures(auditRows, machine);
+  recordDayDiaryFigures(dayDiaryRows);
 }
 
 /**

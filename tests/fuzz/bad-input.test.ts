@@ -30,6 +30,7 @@ let userId: string;
 let staffId: string;
 let serviceId: string;
 let reviewId: string;
+let appointmentId: string;
 
 beforeAll(async () => {
   server = await startProductionServer({
@@ -42,6 +43,26 @@ beforeAll(async () => {
   staffId = (await server.signedInUser({ role: "admin" })).user.id;
   serviceId = (await server.db().service.findFirstOrThrow()).id;
   reviewId = (await server.db().review.findFirstOrThrow()).id;
+  // Staff routes need a staff session to reach their writes, and a real visit to change.
+  const startsAt = new Date(Date.now() + 7 * 86_400_000);
+  appointmentId = (
+    await server.db().appointment.create({
+      data: {
+        userId,
+        serviceId,
+        name: "Fuzz Visit",
+        email: "fuzz@example.com",
+        phone: "+1 555 0100",
+        message: "",
+        date: "2099-01-05",
+        time: "10:00",
+        dentistId: "dentist-first",
+        chairId: "chair-1",
+        startsAt,
+        endsAt: new Date(startsAt.getTime() + 30 * 60_000),
+      },
+    })
+  ).id;
 }, 120_000);
 
 afterAll(async () => {
@@ -143,13 +164,14 @@ const brokenJson = fc.oneof(
   fc.constantFrom("{", '{"a":', "[1,2", "nul", "{'single':1}", '{"a":1}}', "\u0000", "[]", "42"),
   fc.string({ maxLength: 200 }),
 );
-type Auth = "none" | "cookie" | "token" | "bogus-token" | "staff-cookie";
+type Auth = "none" | "cookie" | "token" | "bogus-token" | "staff-cookie" | "staff-token";
 const auth = fc.constantFrom<Auth>("none", "cookie", "token", "bogus-token");
-// Staff pages mostly get a staff session: the others stop at the role check.
+// Staff routes mostly get a staff session (an admin: every staff role's writes are open to
+// it): the others stop at the role check.
 const staffAuth = fc.constantFrom<Auth>(
   "staff-cookie",
   "staff-cookie",
-  "staff-cookie",
+  "staff-token",
   "cookie",
   "none",
 );
@@ -163,7 +185,9 @@ const staffFields = fc.oneof(
   }),
 );
 const isStaffRoute = (route: DiscoveredRoute) =>
-  route.pattern === "/staff" || route.pattern.startsWith("/staff/");
+  route.pattern === "/staff" ||
+  route.pattern.startsWith("/staff/") ||
+  route.pattern.startsWith("/api/staff/");
 const paramValue = fc.oneof(
   fc.constant("real"),
   fc.string({ maxLength: 30 }),
@@ -215,15 +239,20 @@ async function send(
   const params = Object.fromEntries(
     Object.entries(input.params).map(([name, param]) => [
       name,
-      param === "real" ? (name === "page" ? "1" : serviceId) : param,
+      param === "real"
+        ? name === "page"
+          ? "1"
+          : route.pattern.includes("appointments")
+            ? appointmentId
+            : serviceId
+        : param,
     ]),
   );
   const url = `${server.url}${fillPattern(route.pattern, params)}`;
   const headers: Record<string, string> = { origin: server.url };
-  if (input.auth === "staff-cookie") headers.cookie = (await server.newSession(staffId)).cookie;
-  if (input.auth === "cookie" || input.auth === "token") {
-    const session = await server.newSession(userId);
-    if (input.auth === "cookie") headers.cookie = session.cookie;
+  if (input.auth !== "none" && input.auth !== "bogus-token") {
+    const session = await server.newSession(input.auth.startsWith("staff") ? staffId : userId);
+    if (input.auth.endsWith("cookie")) headers.cookie = session.cookie;
     else headers.authorization = `Bearer ${session.token}`;
   }
   if (input.auth === "bogus-token") headers.authorization = "Bearer ' OR 1=1 --";

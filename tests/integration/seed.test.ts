@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   CLINIC_WEEK,
+  DEMO_DENTIST_STAFF,
   DEMO_PATIENT,
   DEMO_STAFF,
   seedDentists,
@@ -142,5 +143,24 @@ describe("seed", () => {
       expect(existsSync(`public/images/team/${dentist.slug}.svg`)).toBe(true);
     }
     expect(existsSync(DEMO_PATIENT.userImage.replace(/^\//, "public/"))).toBe(true);
+  });
+});
+
+describe("the seed's dentist staff accounts", () => {
+  it("creates one dentist account per seeded dentist, linked to its record, signing in with its demo password", async () => {
+    await seed(prisma);
+    await seed(prisma);
+    for (const account of DEMO_DENTIST_STAFF) {
+      const user = await prisma.user.findUniqueOrThrow({
+        where: { email: account.email },
+        include: { dentist: true },
+      });
+      expect(user.role).toBe("dentist");
+      expect(user.dentist?.id).toBe(account.dentistId);
+      expect(await verifyPassword(account.password, user.passwordHash!)).toBe(true);
+    }
+    expect(DEMO_DENTIST_STAFF.map((account) => account.dentistId).sort()).toEqual(
+      seedDentists.map((dentist) => dentist.id).sort(),
+    );
   });
 });

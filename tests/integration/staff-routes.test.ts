@@ -126,3 +126,63 @@ describe("the staff navigation", () => {
     }
   });
 });
+
+type ApiModule = {
+  loader?: (args: LoaderFunctionArgs) => unknown;
+  action?: (args: ActionFunctionArgs) => unknown;
+};
+const apiModules = import.meta.glob<ApiModule>("../../app/routes/api.staff*.ts");
+const staffApiRoutes = discoverRoutes()
+  .filter((route) => route.pattern.startsWith("/api/staff"))
+  .map((route) => {
+    const load = apiModules[`../../app/routes/${route.file}`];
+    if (!load) throw new Error(`app/routes/${route.file} was found but could not be imported`);
+    return { ...route, load };
+  });
+
+const tokens = new Map<string, string>();
+async function tokenFor(role: "patient" | StaffRole) {
+  let token = tokens.get(role);
+  if (!token) {
+    token = (await sessionFor(await createUser({ role }))).token;
+    tokens.set(role, token);
+  }
+  return token;
+}
+
+describe("staff API routes", () => {
+  it("are found in app/routes", () => {
+    expect(staffApiRoutes.map((route) => route.pattern)).toEqual(
+      expect.arrayContaining(["/api/staff/appointments", "/api/staff/appointments/:id"]),
+    );
+  });
+
+  it.each(staffApiRoutes.map((route) => [route.file, route] as const))(
+    "%s answers a visitor 401 and a patient 403 in JSON, and lets staff through",
+    async (_file, route) => {
+      const apiModule = await route.load();
+      const url = fillPattern(route.pattern, {});
+      const params = Object.fromEntries(route.params.map((name) => [name, "1"]));
+      const call = async (method: string, token?: string) => {
+        const request = new Request(`http://localhost${url}`, {
+          method,
+          headers: {
+            "content-type": "application/json",
+            ...(token ? { authorization: `Bearer ${token}` } : {}),
+          },
+          body: method === "GET" ? undefined : "{}",
+        });
+        const run = method === "GET" ? apiModule.loader : apiModule.action;
+        const response = (await run!(actionArgs(request, undefined, params))) as Response;
+        return { status: response.status, body: (await response.json()) as { success?: boolean } };
+      };
+      const method = route.pattern.includes(":id") ? "PATCH" : "GET";
+      const visitor = await call(method);
+      expect(visitor).toMatchObject({ status: 401, body: { success: false } });
+      expect((await call(method, await tokenFor("patient"))).status).toBe(403);
+      for (const role of STAFF_ROLES) {
+        expect([401, 403]).not.toContain((await call(method, await tokenFor(role))).status);
+      }
+    },
+  );
+});

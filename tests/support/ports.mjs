@@ -55,6 +55,8 @@ export function testPorts(env = process.env) {
       /** The diary's free-time benchmark: an empty diary and one of 200,000 visits. */
       diaryEmpty: base + 58,
       diaryFull: base + 59,
+      /** The day diary's two servers: dayDiary and dayDiary + 1. */
+      dayDiary: base + 60,
     },
     /** The backup suite: the server written to, and the instance restored from its backup. */
     backup: { main: base + 60, restored: base + 61 },

@@ -1,0 +1,367 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-pages";
+import { FormError } from "~/components/form-error";
+import { StatusBadge } from "~/components/staff/status-badge";
+import { TRANSITIONS } from "~/models/appointment.server";
+import { STATUS_LABELS } from "~/utils/appointment-status";
+import { getClinicClock } from "~/models/clinic-settings.server";
+import {
+  appointmentForStaff,
+  staffChangeStatus,
+  staffFreeTimes,
+  staffMove,
+} from "~/models/front-desk.server";
+import { prisma } from "~/utils/db.server";
+import {
+  formatDate,
+  formatDateTime,
+  formatDuration,
+  formatInstant,
+  formatTime,
+} from "~/utils/clinic-format";
+import { formRefusal, unexpectedFailure } from "~/utils/form-action.server";
+import { limitStaffWrite } from "~/utils/rate-limit.server";
+import { invalid } from "~/utils/result";
+import { requireStaffPage, roleOf, staffActor } from "~/utils/roles.server";
+import type { StaffHandle } from "~/utils/staff-screens";
+import { redirectWithToast } from "~/utils/toast.server";
+
+const ROLES = ["reception", "dentist", "admin"] as const;
+export const handle: StaffHandle = { staffRoles: ROLES };
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireStaffPage(request, ROLES);
+  const found = await appointmentForStaff(params.id ?? "");
+  if (!found) throw data({ message: "There is no such appointment." }, { status: 404 });
+  const url = new URL(request.url);
+  const moveDate = url.searchParams.get("moveDate") ?? found.appointment.date;
+  const moveDentist = url.searchParams.get("moveDentist") ?? found.appointment.dentist._id;
+  const [clock, dentists, chairs, freeTimes] = await Promise.all([
+    getClinicClock(),
+    prisma.dentist.findMany({
+      where: { active: true },
+      orderBy: [{ sortOrder: "asc" }, { id: "asc" }],
+      select: { id: true, name: true },
+    }),
+    prisma.chair.findMany({
+      where: { active: true },
+      orderBy: [{ sortOrder: "asc" }, { id: "asc" }],
+      select: { id: true, name: true },
+    }),
+    ["booked", "confirmed"].includes(found.appointment.status)
+      ? staffFreeTimes({
+          date: moveDate,
+          serviceId: found.appointment.service._id,
+          dentistId: moveDentist === "any" ? undefined : moveDentist,
+          ownAppointmentId: found.appointment._id,
+        })
+      : [],
+  ]);
+  return {
+    ...found,
+    role: roleOf(user),
+    clock,
+    dentists,
+    chairs,
+    move: { date: moveDate, dentist: moveDentist, times: freeTimes },
+    next: TRANSITIONS[found.appointment.status],
+    labels: STATUS_LABELS,
+    started: new Date(found.appointment.startsAt) <= new Date(),
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireStaffPage(request, ROLES);
+  const id = params.id ?? "";
+  const form = await request.formData();
+  const field = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  const intent = field("intent");
+  const values = { reason: field("reason") };
+  const limited = await limitStaffWrite(user.id);
+  if (limited) return formRefusal(limited, values);
+  const actor = staffActor(user);
+  try {
+    const result =
+      intent === "move"
+        ? await staffMove(actor, id, {
+            date: field("date"),
+            time: field("time"),
+            dentist: field("dentist"),
+            chair: field("chair"),
+          })
+        : intent
+          ? await staffChangeStatus(actor, id, intent, field("reason"))
+          : invalid("Please choose what to do with this appointment.");
+    if (!result.ok) return formRefusal(result, values);
+    const clock = await getClinicClock();
+    const { date, time, status } = result.appointment;
+    return redirectWithToast(`/staff/appointments/${id}`, {
+      type: "success",
+      message:
+        intent === "move"
+          ? `Moved to ${formatDateTime(date, time, clock)}.`
+          : `The appointment is now ${STATUS_LABELS[status].toLowerCase()}.`,
+    });
+  } catch (error) {
+    return unexpectedFailure("A staff change to an appointment", error, values);
+  }
+}
+
+export const meta: MetaFunction = () => [
+  { title: "Appointment | Dental Clinic" },
+  { name: "robots", content: "noindex" },
+];
+
+const ACTION_LABELS: Record<string, string> = {
+  confirmed: "Confirm",
+  checked_in: "Check in",
+  completed: "Complete",
+  no_show: "Mark no-show",
+};
+
+export default function StaffAppointment() {
+  const loaded = useLoaderData<typeof loader>();
+  const { appointment, patient, clock, labels, history, move } = loaded;
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const canManage = loaded.role !== "dentist";
+  const statusActions = loaded.next.filter(
+    (to) => to !== "cancelled" && (loaded.started || (to !== "no_show" && to !== "completed")),
+  );
+  const movable = canManage && ["booked", "confirmed"].includes(appointment.status);
+  const button =
+    "inline-flex min-h-6 items-center rounded-md border border-slate-400 px-3 py-1.5 text-sm font-semibold text-slate-900 hover:bg-slate-100 disabled:opacity-60";
+  return (
+    <section className="space-y-6">
+      <p>
+        <Link to={`/staff?date=${appointment.date}`} className="text-brand-700 underline">
+          Back to the diary of {formatDate(appointment.date, clock)}
+        </Link>
+      </p>
+      <h1 className="text-2xl font-bold text-slate-900">
+        {appointment.name}: {formatDateTime(appointment.date, appointment.time, clock)}
+      </h1>
+      <FormError message={actionData?.error} />
+      <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-slate-800">
+        <dt className="font-semibold">Status</dt>
+        <dd>
+          <StatusBadge status={appointment.status} labels={labels} />
+        </dd>
+        <dt className="font-semibold">Service</dt>
+        <dd>
+          {appointment.service.name} ({formatDuration(appointment.service.durationMinutes)})
+        </dd>
+        <dt className="font-semibold">Dentist</dt>
+        <dd>{appointment.dentist.name}</dd>
+        <dt className="font-semibold">Chair</dt>
+        <dd>{appointment.chair.name}</dd>
+        <dt className="font-semibold">Booked</dt>
+        <dd>
+          {loaded.source === "staff"
+            ? `By the clinic${loaded.createdBy ? ` (${loaded.createdBy})` : ""}`
+            : "Online"}
+          {loaded.overrideReason ? `; booked anyway: ${loaded.overrideReason}` : ""}
+        </dd>
+        {loaded.cancelReason ? (
+          <>
+            <dt className="font-semibold">Cancelled because</dt>
+            <dd>{loaded.cancelReason}</dd>
+          </>
+        ) : null}
+        <dt className="font-semibold">Message</dt>
+        <dd>{appointment.message || "None"}</dd>
+      </dl>
+
+      <section aria-labelledby="contact-heading">
+        <h2 id="contact-heading" className="text-lg font-semibold text-slate-900">
+          Patient contact
+        </h2>
+        <p>
+          {patient ? (
+            <Link to={`/staff/patients/${patient.id}`} className="text-brand-700 underline">
+              {patient.name}
+            </Link>
+          ) : (
+            appointment.name
+          )}
+          {" · "}
+          <a href={`tel:${appointment.phone}`} className="text-brand-700 underline">
+            {appointment.phone}
+          </a>
+          {" · "}
+          <a href={`mailto:${appointment.email}`} className="text-brand-700 underline">
+            {appointment.email}
+          </a>
+        </p>
+      </section>
+
+      {statusActions.length > 0 ? (
+        <section aria-labelledby="status-heading" className="space-y-2">
+          <h2 id="status-heading" className="text-lg font-semibold text-slate-900">
+            Update status
+          </h2>
+          <div className="flex flex-wrap gap-2">
+            {statusActions.map((to) => (
+              <Form method="post" key={to}>
+                <button type="submit" name="intent" value={to} className={button} disabled={busy}>
+                  {ACTION_LABELS[to] ?? labels[to]}
+                </button>
+              </Form>
+            ))}
+          </div>
+          {!loaded.started && loaded.next.includes("no_show") ? (
+            <p className="text-sm text-slate-700">
+              No-show and complete become available once the visit has started.
+            </p>
+          ) : null}
+        </section>
+      ) : null}
+
+      {canManage && loaded.next.includes("cancelled") ? (
+        <section aria-labelledby="cancel-heading">
+          <h2 id="cancel-heading" className="text-lg font-semibold text-slate-900">
+            Cancel
+          </h2>
+          <Form method="post" className="flex flex-wrap items-end gap-2">
+            <label className="flex flex-col text-sm font-medium">
+              Reason (the patient is told)
+              <input
+                name="reason"
+                required
+                maxLength={500}
+                defaultValue={actionData?.values.reason}
+                className="w-72 rounded-md border border-slate-400 px-2 py-1.5"
+              />
+            </label>
+            <button
+              type="submit"
+              name="intent"
+              value="cancelled"
+              className={button}
+              disabled={busy}
+            >
+              Cancel appointment
+            </button>
+          </Form>
+        </section>
+      ) : null}
+
+      {movable ? (
+        <section aria-labelledby="move-heading" className="space-y-3">
+          <h2 id="move-heading" className="text-lg font-semibold text-slate-900">
+            Move
+          </h2>
+          <Form method="get" className="flex flex-wrap items-end gap-2">
+            <label className="flex flex-col text-sm font-medium">
+              Date
+              <input
+                type="date"
+                name="moveDate"
+                defaultValue={move.date}
+                required
+                className="rounded-md border border-slate-400 px-2 py-1.5"
+              />
+            </label>
+            <label className="flex flex-col text-sm font-medium">
+              Dentist
+              <select
+                name="moveDentist"
+                defaultValue={move.dentist}
+                className="rounded-md border border-slate-400 px-2 py-1.5"
+              >
+                <option value="any">Any dentist</option>
+                {loaded.dentists.map((dentist) => (
+                  <option key={dentist.id} value={dentist.id}>
+                    {dentist.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <button type="submit" className={button}>
+              Show free times
+            </button>
+          </Form>
+          {move.times.length === 0 ? (
+            <p className="text-slate-700">
+              Nothing is free on {formatDate(move.date, clock)} for this visit. Try another day or
+              dentist.
+            </p>
+          ) : (
+            <Form method="post" className="space-y-2">
+              <input type="hidden" name="date" value={move.date} />
+              <input type="hidden" name="dentist" value={move.dentist} />
+              <fieldset>
+                <legend className="text-sm font-medium">
+                  Free times on {formatDate(move.date, clock)}
+                </legend>
+                <div className="mt-1 flex flex-wrap gap-2">
+                  {move.times.map((time, index) => (
+                    <label
+                      key={time}
+                      className="inline-flex min-h-6 min-w-6 items-center gap-1 rounded border border-slate-300 px-2 py-1 text-sm"
+                    >
+                      <input
+                        type="radio"
+                        name="time"
+                        value={time}
+                        required
+                        defaultChecked={index === 0}
+                      />
+                      {formatTime(time, clock)}
+                    </label>
+                  ))}
+                </div>
+              </fieldset>
+              <label className="flex flex-col text-sm font-medium">
+                Chair
+                <select
+                  name="chair"
+                  className="w-52 rounded-md border border-slate-400 px-2 py-1.5"
+                >
+                  <option value="">Any free chair</option>
+                  {loaded.chairs.map((chair) => (
+                    <option key={chair.id} value={chair.id}>
+                      {chair.name}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <button type="submit" name="intent" value="move" className={button} disabled={busy}>
+                Move appointment
+              </button>
+            </Form>
+          )}
+        </section>
+      ) : null}
+
+      <section aria-labelledby="history-heading">
+        <h2 id="history-heading" className="text-lg font-semibold text-slate-900">
+          Status history
+        </h2>
+        <ol className="mt-2 space-y-1 text-sm text-slate-800">
+          {history.map((change) => (
+            <li key={change.id}>
+              {formatInstant(new Date(change.at), clock)}:{" "}
+              {change.from && change.from !== change.to
+                ? `${labels[change.from as keyof typeof labels] ?? change.from} → `
+                : ""}
+              {labels[change.to as keyof typeof labels] ?? change.to}
+              {change.by ? ` by ${change.by}` : ""}
+              {change.note ? ` (${change.note})` : ""}
+            </li>
+          ))}
+        </ol>
+      </section>
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,376 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-pages";
+import { FormError } from "~/components/form-error";
+import { getClinicClock } from "~/models/clinic-settings.server";
+import { bookingChoices } from "~/models/dentist.server";
+import {
+  bookForCaller,
+  createCallerRecord,
+  searchPatients,
+  staffFreeTimes,
+} from "~/models/front-desk.server";
+import { formatDate, formatDateTime, formatDuration, formatTime } from "~/utils/clinic-format";
+import { clinicNow, isIsoDate } from "~/utils/clinic-time";
+import { prisma } from "~/utils/db.server";
+import { formRefusal, unexpectedFailure } from "~/utils/form-action.server";
+import { limitStaffWrite } from "~/utils/rate-limit.server";
+import { invalid } from "~/utils/result";
+import { requireStaffPage, staffActor } from "~/utils/roles.server";
+import { type StaffHandle, staffScreenRoles } from "~/utils/staff-screens";
+import { redirectWithToast } from "~/utils/toast.server";
+
+const PATH = "/staff/bookings/new";
+const ROLES = staffScreenRoles(PATH);
+export const handle: StaffHandle = { staffRoles: ROLES };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireStaffPage(request, ROLES);
+  const url = new URL(request.url);
+  const param = (name: string) => url.searchParams.get(name)?.trim().slice(0, 100) ?? "";
+  const query = param("q");
+  const patientId = param("patient");
+  const [clock, choices, patient, matches] = await Promise.all([
+    getClinicClock(),
+    bookingChoices(),
+    patientId
+      ? prisma.user.findFirst({
+          where: { id: patientId, role: "patient" },
+          select: { id: true, name: true, email: true, phone: true },
+        })
+      : null,
+    patientId ? [] : searchPatients(query),
+  ]);
+  const date = isIsoDate(param("date"))
+    ? param("date")
+    : clinicNow(new Date(), clock.timeZone).date;
+  const service = choices.services.find((entry) => entry.value === param("service")) ?? null;
+  const dentist = param("dentist") || "any";
+  const times =
+    patient && service
+      ? await staffFreeTimes({
+          date,
+          serviceId: service.value,
+          dentistId: dentist === "any" ? undefined : dentist,
+        })
+      : [];
+  return { clock, choices, patient, matches, query, date, service, dentist, times };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireStaffPage(request, ROLES);
+  const form = await request.formData();
+  const field = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  const intent = field("intent");
+  const values = {
+    name: field("name"),
+    email: field("email"),
+    phone: field("phone"),
+    reason: field("reason"),
+    time: field("time"),
+    message: field("message"),
+  };
+  const limited = await limitStaffWrite(user.id);
+  if (limited) return formRefusal(limited, values);
+  const actor = staffActor(user);
+  try {
+    if (intent === "create-patient") {
+      const created = await createCallerRecord(actor, values);
+      if (!created.ok) return formRefusal(created, values);
+      return redirect(`${PATH}?patient=${encodeURIComponent(created.patientId)}`);
+    }
+    if (intent !== "book" && intent !== "book-anyway") {
+      return formRefusal(invalid("Please find the patient, then choose a time."), values);
+    }
+    const result = await bookForCaller(actor, {
+      patientId: field("patientId"),
+      service: field("service"),
+      dentist: field("dentist"),
+      date: field("date"),
+      time: field("time"),
+      message: field("message"),
+      override: intent === "book-anyway" ? "yes" : "",
+      reason: field("reason"),
+    });
+    if (!result.ok) return formRefusal(result, values);
+    const { _id, date, time, name } = result.appointment;
+    return redirectWithToast(`/staff/appointments/${_id}`, {
+      type: "success",
+      message: `Booked ${name} on ${formatDateTime(date, time, await getClinicClock())}.`,
+    });
+  } catch (error) {
+    return unexpectedFailure("A booking by the clinic", error, values);
+  }
+}
+
+export const meta: MetaFunction = () => [
+  { title: "New booking | Dental Clinic" },
+  { name: "robots", content: "noindex" },
+];
+
+const input = "rounded-md border border-slate-400 px-2 py-1.5";
+const label = "flex flex-col text-sm font-medium text-slate-800";
+const button =
+  "inline-flex min-h-6 items-center rounded-md border border-slate-400 px-3 py-1.5 text-sm font-semibold text-slate-900 hover:bg-slate-100 disabled:opacity-60";
+
+function FindPatient() {
+  const { query, matches } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const values = actionData?.values;
+  return (
+    <>
+      <section aria-labelledby="find-heading" className="space-y-2">
+        <h2 id="find-heading" className="text-lg font-semibold">
+          1. Find the caller
+        </h2>
+        <Form method="get" role="search" className="flex flex-wrap items-end gap-2">
+          <label className={label}>
+            Name, e-mail or phone
+            <input
+              type="search"
+              name="q"
+              defaultValue={query}
+              required
+              minLength={2}
+              className={`${input} w-72`}
+            />
+          </label>
+          <button type="submit" className={button}>
+            Search
+          </button>
+        </Form>
+        {query.length >= 2 ? (
+          matches.length === 0 ? (
+            <p className="text-slate-700">No patient matches “{query}”. Create a record below.</p>
+          ) : (
+            <ul className="space-y-1">
+              {matches.map((match) => (
+                <li key={match.id}>
+                  <Link to={`${PATH}?patient=${match.id}`} className="text-brand-700 underline">
+                    Book for {match.name}
+                  </Link>{" "}
+                  <span className="text-sm text-slate-700">
+                    ({match.email}, {match.phone || "no phone"})
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )
+        ) : null}
+      </section>
+      <section aria-labelledby="create-heading" className="space-y-2">
+        <h2 id="create-heading" className="text-lg font-semibold">
+          Or create a patient record
+        </h2>
+        <p className="text-sm text-slate-700">
+          No password is set: the caller can claim the record by registering with this e-mail
+          address.
+        </p>
+        <Form method="post" className="flex flex-wrap items-end gap-2">
+          <label className={label}>
+            Name
+            <input
+              name="name"
+              required
+              maxLength={100}
+              defaultValue={values?.name}
+              className={input}
+            />
+          </label>
+          <label className={label}>
+            E-mail
+            <input
+              type="email"
+              name="email"
+              required
+              maxLength={254}
+              defaultValue={values?.email}
+              className={input}
+            />
+          </label>
+          <label className={label}>
+            Phone
+            <input
+              type="tel"
+              name="phone"
+              required
+              maxLength={25}
+              defaultValue={values?.phone}
+              className={input}
+            />
+          </label>
+          <button type="submit" name="intent" value="create-patient" className={button}>
+            Create record
+          </button>
+        </Form>
+      </section>
+    </>
+  );
+}
+
+export default function NewBooking() {
+  const { clock, choices, patient, date, service, dentist, times } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const busy = useNavigation().state === "submitting";
+  return (
+    <section className="space-y-6">
+      <h1 className="text-2xl font-bold text-slate-900">New booking for a caller</h1>
+      <FormError message={actionData?.error} />
+      {!patient ? (
+        <FindPatient />
+      ) : (
+        <>
+          <p>
+            Booking for <span className="font-semibold">{patient.name}</span> ({patient.email},{" "}
+            {patient.phone || "no phone"}).{" "}
+            <Link to={PATH} className="text-brand-700 underline">
+              Choose another caller
+            </Link>
+          </p>
+          <section aria-labelledby="when-heading" className="space-y-2">
+            <h2 id="when-heading" className="text-lg font-semibold">
+              2. Service, dentist and day
+            </h2>
+            <Form method="get" className="flex flex-wrap items-end gap-2">
+              <input type="hidden" name="patient" value={patient.id} />
+              <label className={label}>
+                Service
+                <select
+                  name="service"
+                  required
+                  defaultValue={service?.value ?? ""}
+                  className={input}
+                >
+                  <option value="" disabled>
+                    Choose a service
+                  </option>
+                  {choices.services.map((entry) => (
+                    <option key={entry.value} value={entry.value}>
+                      {entry.label} ({formatDuration(entry.durationMinutes)})
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <label className={label}>
+                Dentist
+                <select name="dentist" defaultValue={dentist} className={input}>
+                  <option value="any">Any dentist</option>
+                  {choices.dentists.map((entry) => (
+                    <option key={entry.value} value={entry.value}>
+                      {entry.label}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <label className={label}>
+                Date
+                <input type="date" name="date" required defaultValue={date} className={input} />
+              </label>
+              <button type="submit" className={button}>
+                Show free times
+              </button>
+            </Form>
+          </section>
+          {service ? (
+            <section aria-labelledby="time-heading" className="space-y-4">
+              <h2 id="time-heading" className="text-lg font-semibold">
+                3. A free time on {formatDate(date, clock)}
+              </h2>
+              {times.length === 0 ? (
+                <p className="text-slate-700">Nothing is free for {service.label} on this day.</p>
+              ) : (
+                <Form method="post" className="space-y-2">
+                  <input type="hidden" name="patientId" value={patient.id} />
+                  <input type="hidden" name="service" value={service.value} />
+                  <input type="hidden" name="dentist" value={dentist} />
+                  <input type="hidden" name="date" value={date} />
+                  <fieldset>
+                    <legend className="text-sm font-medium">Free times</legend>
+                    <div className="mt-1 flex flex-wrap gap-2">
+                      {times.map((time, index) => (
+                        <label
+                          key={time}
+                          className="inline-flex min-h-6 min-w-6 items-center gap-1 rounded border border-slate-300 px-2 py-1 text-sm"
+                        >
+                          <input
+                            type="radio"
+                            name="time"
+                            value={time}
+                            required
+                            defaultChecked={index === 0}
+                          />
+                          {formatTime(time, clock)}
+                        </label>
+                      ))}
+                    </div>
+                  </fieldset>
+                  <label className={label}>
+                    Note for the visit (optional)
+                    <input name="message" maxLength={1000} className={`${input} w-96 max-w-full`} />
+                  </label>
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="book"
+                    className="btn-primary"
+                    disabled={busy}
+                  >
+                    Book
+                  </button>
+                </Form>
+              )}
+              <details className="rounded-md border border-slate-300 p-3">
+                <summary className="cursor-pointer font-medium">
+                  Book anyway (double booking)
+                </summary>
+                <Form method="post" className="mt-2 flex flex-wrap items-end gap-2">
+                  <input type="hidden" name="patientId" value={patient.id} />
+                  <input type="hidden" name="service" value={service.value} />
+                  <input type="hidden" name="dentist" value={dentist} />
+                  <input type="hidden" name="date" value={date} />
+                  <label className={label}>
+                    Time
+                    <input
+                      type="time"
+                      name="time"
+                      required
+                      defaultValue={actionData?.values.time}
+                      className={input}
+                    />
+                  </label>
+                  <label className={label}>
+                    Reason (required, recorded with your name)
+                    <input
+                      name="reason"
+                      required
+                      maxLength={500}
+                      defaultValue={actionData?.values.reason}
+                      className={`${input} w-72`}
+                    />
+                  </label>
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="book-anyway"
+                    className={button}
+                    disabled={busy}
+                  >
+                    Book anyway
+                  </button>
+                </Form>
+              </details>
+            </section>
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

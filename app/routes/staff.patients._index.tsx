@@ -1,0 +1,72 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-pages";
+import { searchPatients } from "~/models/front-desk.server";
+import { requireStaffPage } from "~/utils/roles.server";
+import { type StaffHandle, staffScreenRoles } from "~/utils/staff-screens";
+
+const ROLES = staffScreenRoles("/staff/patients");
+export const handle: StaffHandle = { staffRoles: ROLES };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireStaffPage(request, ROLES);
+  const query = new URL(request.url).searchParams.get("q")?.slice(0, 100) ?? "";
+  return { query, patients: await searchPatients(query) };
+}
+
+export const meta: MetaFunction = () => [
+  { title: "Patients | Dental Clinic" },
+  { name: "robots", content: "noindex" },
+];
+
+export default function PatientSearch() {
+  const { query, patients } = useLoaderData<typeof loader>();
+  return (
+    <section className="space-y-4">
+      <h1 className="text-2xl font-bold text-slate-900">Patients</h1>
+      <Form method="get" role="search" className="flex flex-wrap items-end gap-2">
+        <label className="flex flex-col text-sm font-medium text-slate-800">
+          Name, e-mail or phone
+          <input
+            type="search"
+            name="q"
+            defaultValue={query}
+            minLength={2}
+            maxLength={100}
+            required
+            className="w-72 rounded-md border border-slate-400 px-2 py-1.5"
+          />
+        </label>
+        <button type="submit" className="btn-primary">
+          Search
+        </button>
+      </Form>
+      {query.trim().length >= 2 ? (
+        patients.length === 0 ? (
+          <p className="text-slate-700">No patient matches “{query}”.</p>
+        ) : (
+          <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200">
+            {patients.map((patient) => (
+              <li key={patient.id} className="p-3">
+                <Link
+                  to={`/staff/patients/${patient.id}`}
+                  className="font-semibold text-brand-700 underline"
+                >
+                  {patient.name}
+                </Link>
+                <span className="block text-sm text-slate-700">
+                  {patient.email} · {patient.phone || "no phone"}
+                  {patient.hasAccount ? "" : " · record without an account"}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )
+      ) : null}
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

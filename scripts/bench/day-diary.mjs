@@ -1,0 +1,246 @@
+// The day diary against the size of the appointment table: /staff for one day with 10
+// dentists, on a database holding only that day's visits and on one holding 200,000
+// appointments besides. The diary reads one day through the startsAt index, so the two
+// should cost about the same (goal: within 1.5x). Run alone with
+// `node scripts/bench/day-diary.mjs [--record]` or as part of `npm run bench`.
+import { spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import autocannon from "autocannon";
+import bcrypt from "bcryptjs";
+import Database from "better-sqlite3";
+import { testPorts } from "../../tests/support/ports.mjs";
+import { build, removeDatabase, startApp } from "./server.mjs";
+
+export const DIARY_APPOINTMENTS = Number(process.env.BENCH_DIARY_APPOINTMENTS || 200_000);
+const DENTISTS = 10;
+const PASSWORD = "bench-reception";
+/** The measured day: a Wednesday far enough ahead to stay in the future. */
+const DAY = "2027-03-10";
+const WEEK = JSON.stringify(
+  Object.fromEntries(
+    ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"].map((day) => [
+      day,
+      day === "saturday" || day === "sunday" ? null : { start: "09:00", end: "17:00", breaks: [] },
+    ]),
+  ),
+);
+const iso = (date) => date.toISOString().replace("Z", "+00:00");
+const id = (prefix) => `${prefix}${randomBytes(10).toString("hex")}`;
+
+/**
+ * Ten active dentists, a receptionist who can sign in, the measured day fully booked
+ * (16 half-hour visits per dentist) and `extra` more appointments on other days.
+ */
+function fill(file, extra) {
+  const db = new Database(file);
+  try {
+    const now = iso(new Date());
+    const serviceId = db.prepare("SELECT id FROM Product ORDER BY id LIMIT 1").get().id;
+    const chairId = db.prepare("SELECT id FROM Chair ORDER BY sortOrder LIMIT 1").get().id;
+    const have = db.prepare("SELECT COUNT(*) AS n FROM Dentist WHERE active = 1").get().n;
+    const addDentist = db.prepare(
+      `INSERT INTO Dentist (id, slug, name, title, sortOrder, weeklyPlan, updatedAt) VALUES (?, ?, ?, 'DDS', ?, ?, ?)`,
+    );
+    const userId = id("benchpatient");
+    const insertAppointment = db.prepare(
+      `INSERT INTO Appointment (id, userId, productId, name, email, phone, date, time, message, dentistId, chairId, startsAt, endsAt, status, createdAt, updatedAt)
+       VALUES (?, ?, ?, 'Bench Patient', 'bench@example.com', '555 0100', ?, ?, '', ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    db.transaction(() => {
+      for (let i = have; i < DENTISTS; i += 1) {
+        addDentist.run(
+          id("benchdentist"),
+          `bench-dentist-${i}`,
+          `Dr. Bench ${i}`,
+          100 + i,
+          WEEK,
+          now,
+        );
+      }
+      db.prepare(
+        `INSERT INTO User (id, name, email, passwordHash, role, emailVerifiedAt, createdAt, updatedAt)
+         VALUES (?, 'Bench Reception', 'bench-reception@example.com', ?, 'reception', ?, ?, ?)`,
+      ).run(id("benchstaff"), bcrypt.hashSync(PASSWORD, 10), now, now, now);
+      db.prepare(
+        `INSERT INTO User (id, name, email, createdAt, updatedAt) VALUES (?, 'Bench Patient', 'bench-patient@example.com', ?, ?)`,
+      ).run(userId, now, now);
+      const dentists = db
+        .prepare("SELECT id FROM Dentist WHERE active = 1 ORDER BY sortOrder, id")
+        .all()
+        .map((row) => row.id);
+      // Eastern standard time in March before the DST change: UTC-5.
+      const add = (date, minutes, dentistId, status) => {
+        const startsAt = new Date(`${date}T00:00:00.000Z`);
+        startsAt.setUTCMinutes(minutes + 5 * 60);
+        const time = `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
+        insertAppointment.run(
+          id("benchappt"),
+          userId,
+          serviceId,
+          date,
+          time,
+          dentistId,
+          chairId,
+          iso(startsAt),
+          iso(new Date(startsAt.getTime() + 30 * 60_000)),
+          status,
+          now,
+          now,
+        );
+      };
+      for (const dentistId of dentists) {
+        for (let slot = 0; slot < 16; slot += 1) add(DAY, 9 * 60 + slot * 30, dentistId, "booked");
+      }
+      // The rest: other days before and after, every status, 16 a day per dentist.
+      const first = Date.parse("2024-01-01T00:00:00Z");
+      const statuses = ["booked", "confirmed", "completed", "cancelled", "no_show", "checked_in"];
+      for (let i = 0; i < extra; i += 1) {
+        const dayIndex = Math.floor(i / (16 * dentists.length));
+        let date = new Date(first + dayIndex * 86_400_000).toISOString().slice(0, 10);
+        if (date === DAY) date = "2031-01-01";
+        add(
+          date,
+          9 * 60 + (i % 16) * 30,
+          dentists[Math.floor(i / 16) % dentists.length],
+          statuses[i % 6],
+        );
+      }
+    })();
+    return db.prepare("SELECT COUNT(*) AS n FROM Appointment").get().n;
+  } finally {
+    db.close();
+  }
+}
+
+async function signIn(url) {
+  const response = await fetch(`${url}/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: url },
+    body: new URLSearchParams({ email: "bench-reception@example.com", password: PASSWORD }),
+  });
+  const cookie = response.headers.get("set-cookie")?.split(";")[0];
+  if (!cookie) throw new Error(`sign-in answered ${response.status} without a cookie`);
+  return cookie;
+}
+
+async function measure(url, cookie, seconds) {
+  const result = await autocannon({
+    url: `${url}/staff?date=${DAY}`,
+    connections: 2,
+    duration: seconds,
+    headers: { cookie },
+  });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    bad: result.errors + result.timeouts + result.non2xx,
+  };
+}
+
+/** Both databases side by side (alternating rounds); returns the figure rows. */
+export async function runDayDiaryBench({ buildDir, port, dir, note = console.info, seconds = 10 }) {
+  note(
+    `\nThe day diary (10 dentists) on ${DIARY_APPOINTMENTS.toLocaleString("en-US")} appointments vs only the day's`,
+  );
+  mkdirSync(dir, { recursive: true });
+  const servers = {};
+  try {
+    for (const [name, extra, own] of [
+      ["day-only", 0, port],
+      ["large", DIARY_APPOINTMENTS, port + 1],
+    ]) {
+      const file = path.join(dir, `diary-${name}.db`);
+      removeDatabase(file);
+      const log = path.join(dir, `diary-${name}.log`);
+      // Migrate and seed through a first start, then fill and start again.
+      await (await startApp({ buildDir, port: own, databaseFile: file, log })).stop();
+      const count = fill(file, extra);
+      const server = await startApp({ buildDir, port: own, databaseFile: file, log });
+      const url = `http://127.0.0.1:${own}`;
+      servers[name] = { server, url, file, count, cookie: await signIn(url), rounds: [] };
+      const page = await (
+        await fetch(`${url}/staff?date=${DAY}`, { headers: { cookie: servers[name].cookie } })
+      ).text();
+      const visits = (page.match(/data-testid="diary-visit"/g) ?? []).length;
+      if (visits < 160) throw new Error(`the ${name} diary shows ${visits} visits, expected 160+`);
+      await measure(url, servers[name].cookie, 2);
+    }
+    for (let round = 0; round < 3; round += 1) {
+      for (const entry of Object.values(servers)) {
+        entry.rounds.push(
+          await measure(entry.url, entry.cookie, Math.max(2, Math.round(seconds / 3))),
+        );
+      }
+    }
+  } finally {
+    for (const entry of Object.values(servers)) {
+      await entry.server.stop();
+      removeDatabase(entry.file);
+    }
+  }
+  const mean = (list) => list.reduce((sum, r) => sum + r.rps, 0) / list.length;
+  const small = servers["day-only"];
+  const large = servers.large;
+  const ratio = mean(small.rounds) / Math.max(mean(large.rounds), 0.001);
+  const bad = [...small.rounds, ...large.rounds].reduce((sum, r) => sum + r.bad, 0);
+  const row = {
+    name: `Day diary /staff (10 dentists, 160 visits): cost at ${large.count.toLocaleString("en-US")} appointments / at ${small.count}`,
+    value: ratio.toFixed(2),
+    goal: "<= 1.5",
+    pass: ratio <= 1.5 && bad === 0,
+    detail: `(${mean(small.rounds).toFixed(1)} req/s with only the day, ${mean(large.rounds).toFixed(1)} req/s at ${large.count.toLocaleString("en-US")}; p50 ${small.rounds[0].p50} ms vs ${large.rounds[0].p50} ms; ${bad} errors/non-2xx)`,
+  };
+  note(
+    `  ${row.pass ? "PASS" : "MISS"}  ${row.name}: ${row.value}  (goal ${row.goal})  ${row.detail}`,
+  );
+  return [row];
+}
+
+/** Writes the row into docs/performance.md between the diary benchmark's markers. */
+export function recordDayDiaryFigures(rows) {
+  const file = "docs/performance.md";
+  const start = "<!-- bench:day-diary:start -->";
+  const end = "<!-- bench:day-diary:end -->";
+  const machine = `${os.cpus()[0]?.model ?? "unknown CPU"}, ${os.availableParallelism()} cores, Node ${process.version}, load average ${os.loadavg()[0].toFixed(1)}`;
+  const block = [
+    start,
+    `Latest run: ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC on ${machine} (\`node scripts/bench/day-diary.mjs --record\`, also run by \`npm run bench\`).`,
+    "",
+    "| Figure | Value | Goal | Pass | Detail |",
+    "| --- | --- | --- | --- | --- |",
+    ...rows.map(
+      (r) => `| ${r.name} | ${r.value} | ${r.goal} | ${r.pass ? "yes" : "no"} | ${r.detail} |`,
+    ),
+    end,
+  ].join("\n");
+  let text = existsSync(file) ? readFileSync(file, "utf8") : "# Performance\n";
+  if (text.includes(start)) {
+    text = text.slice(0, text.indexOf(start)) + block + text.slice(text.indexOf(end) + end.length);
+  } else {
+    text = `${text.trimEnd()}\n\n## The day diary against the appointment table's size\n\n${block}\n`;
+  }
+  writeFileSync(file, text);
+  // The table as the lint's Prettier check wants it (aligned columns).
+  spawnSync(process.execPath, ["node_modules/prettier/bin/prettier.cjs", "--write", file], {
+    stdio: "ignore",
+  });
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  const buildDir = process.env.BENCH_BUILD_DIR || ".build-bench";
+  if (!existsSync(path.join(buildDir, "server.js")) || process.argv.includes("--build")) {
+    build(buildDir);
+  }
+  const rows = await runDayDiaryBench({
+    buildDir,
+    port: testPorts().bench.dayDiary,
+    dir: path.resolve("tests/.tmp/bench-day-diary"),
+    seconds: Number(process.env.BENCH_SECONDS || 10),
+  });
+  if (process.argv.includes("--record")) recordDayDiaryFigures(rows);
+}

@@ -1,0 +1,156 @@
+// A receptionist's morning at the front desk, with JavaScript on and off: the diary, a
+// phone booking, an arrival, a completion, a no-show, a move and a cancellation (the
+// patient's mail arrives at the test SMTP server). Then axe on every staff screen.
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { clinicNow } from "../../app/utils/clinic-time";
+import { MONDAY, TUESDAY, upcoming } from "../support/clinic-dates";
+import { createTestUser, e2eDb, expect, test, waitForMail } from "./fixtures";
+import { holdSlot, seededService, separateClients } from "./patient-support";
+
+separateClients();
+
+/** A clinic date and time a few minutes ago: a visit that has started. */
+function startedMinutesAgo(minutes: number) {
+  return clinicNow(new Date(Date.now() - minutes * 60_000), "America/New_York");
+}
+
+/** A visit in the diary's grid (the visit may also be listed under Needs attention). */
+function diaryVisit(page: Page, name: string) {
+  return page.getByTestId("diary-visit").filter({ hasText: name }).filter({ visible: true });
+}
+
+async function openVisit(page: Page, date: string, name: string) {
+  await page.goto(`/staff?date=${date}`);
+  await page
+    .getByRole("link", { name: new RegExp(name) })
+    .first()
+    .click();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(name);
+}
+
+async function status(page: Page) {
+  return page.locator("dt:text-is('Status') + dd");
+}
+
+for (const javaScript of [true, false]) {
+  test.describe(`a receptionist's morning, JavaScript ${javaScript ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled: javaScript });
+
+    test("diary, check in, complete, no-show, phone booking, move and cancel", async ({
+      page,
+      login,
+    }) => {
+      await login(await createTestUser({ role: "reception", name: "Rosa Reception" }));
+      const tag = `${javaScript ? "On" : "Off"}${Date.now().toString(36)}`;
+      const [arriving, missing, moving, cancelling] = await Promise.all(
+        ["Arriving", "Missing", "Moving", "Cancelling"].map((who) =>
+          createTestUser({ name: `${who} ${tag}` }),
+        ),
+      );
+      // Two visits that have started (one per chair), two next week.
+      // The two runs use different times and weeks: their holds must not collide.
+      const started = startedMinutesAgo(javaScript ? 20 : 45);
+      await holdSlot(arriving!, started.date, started.time, { chairId: "chair-1" });
+      await holdSlot(missing!, started.date, started.time, {
+        chairId: "chair-2",
+        dentistId: "dentist-chen",
+      });
+      const later = upcoming(TUESDAY, javaScript ? 3 : 4);
+      const moved = await holdSlot(moving!, later, "09:00");
+      await holdSlot(cancelling!, later, "10:00");
+
+      // The diary of the day, with the started visits in it.
+      await page.goto(`/staff?date=${started.date}`);
+      await expect(page.getByRole("heading", { level: 1 })).toContainText("Diary");
+      await expect(diaryVisit(page, `Arriving ${tag}`)).toBeVisible();
+      await page.getByRole("link", { name: "By chair" }).click();
+      await expect(page.getByRole("columnheader", { name: "Chair 2" })).toBeVisible();
+
+      // The arrival, then the completion.
+      await openVisit(page, started.date, `Arriving ${tag}`);
+      await page.getByRole("button", { name: "Check in" }).click();
+      await expect(await status(page)).toHaveText("Checked in");
+      await page.getByRole("button", { name: "Complete" }).click();
+      await expect(await status(page)).toHaveText("Completed");
+
+      // The no-show.
+      await openVisit(page, started.date, `Missing ${tag}`);
+      await page.getByRole("button", { name: "Mark no-show" }).click();
+      await expect(await status(page)).toHaveText("Missed");
+
+      // A phone booking for a new caller.
+      const service = await seededService("teeth-cleaning");
+      await page.goto("/staff/bookings/new");
+      await page.getByLabel("Name", { exact: true }).fill(`Caller ${tag}`);
+      await page
+        .getByLabel("E-mail", { exact: true })
+        .fill(`caller-${tag.toLowerCase()}@example.com`);
+      await page.getByLabel("Phone", { exact: true }).fill("+1 555 0123");
+      await page.getByRole("button", { name: "Create record" }).click();
+      await expect(page.getByText(`Booking for Caller ${tag}`)).toBeVisible();
+      await page.getByRole("combobox", { name: "Service" }).selectOption(service.id);
+      await page.getByLabel("Date", { exact: true }).fill(upcoming(MONDAY, javaScript ? 3 : 4));
+      await page.getByRole("button", { name: "Show free times" }).click();
+      await page.getByRole("button", { name: "Book", exact: true }).click();
+      await expect(page.getByRole("heading", { level: 1 })).toContainText(`Caller ${tag}`);
+      await expect(await status(page)).toHaveText("Booked");
+
+      // A move to another free time the same day.
+      await openVisit(page, later, `Moving ${tag}`);
+      await page.getByRole("radio", { name: "3:00 PM" }).check();
+      await page.getByRole("button", { name: "Move appointment" }).click();
+      await expect(page.getByRole("heading", { level: 1 })).toContainText("3:00 PM");
+      const row = await e2eDb().appointment.findUniqueOrThrow({ where: { id: moved.id } });
+      expect(row.time).toBe("15:00");
+
+      // A cancellation with a reason: the patient is mailed.
+      await openVisit(page, later, `Cancelling ${tag}`);
+      await page.getByLabel("Reason (the patient is told)").fill("The dentist is ill");
+      await page.getByRole("button", { name: "Cancel appointment" }).click();
+      await expect(await status(page)).toHaveText("Cancelled");
+      const mail = await waitForMail(cancelling!.email, (m) => /cancelled/i.test(m.subject));
+      expect(mail.subject).toMatch(/cancelled/);
+    });
+  });
+}
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map(
+      (violation) =>
+        `${violation.id}: ${violation.nodes.map((node) => `${node.target.join(" ")} ${node.failureSummary}`).join(", ")}`,
+    );
+}
+
+for (const viewport of [
+  { name: "desktop", width: 1280, height: 800 },
+  { name: "phone", width: 390, height: 844 },
+]) {
+  test(`staff screens have no serious or critical axe violations (${viewport.name})`, async ({
+    page,
+    login,
+  }) => {
+    await page.setViewportSize(viewport);
+    await login(await createTestUser({ role: "reception" }));
+    const patient = await createTestUser({ name: `Axe Patient ${Date.now()}`, phone: "555 0199" });
+    const date = upcoming(MONDAY, 4);
+    const visit = await holdSlot(patient, date, viewport.name === "phone" ? "14:00" : "10:00");
+    const service = await seededService("teeth-cleaning");
+    for (const path of [
+      `/staff?date=${date}`,
+      `/staff?date=${date}&view=chair&layout=list`,
+      `/staff/appointments/${visit.id}`,
+      "/staff/patients?q=Axe",
+      `/staff/patients/${patient.id}`,
+      "/staff/bookings/new?q=Axe",
+      `/staff/bookings/new?patient=${patient.id}&service=${service.id}&dentist=any&date=${date}`,
+    ]) {
+      await page.goto(path);
+      await page.waitForLoadState("networkidle");
+      expect(await seriousViolations(page), path).toEqual([]);
+    }
+  });
+}
