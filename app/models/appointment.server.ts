@@ -515,7 +515,6 @@ export const PATIENT_CANCELLABLE: AppointmentStatus[] = ["booked", "confirmed"];
 /** Includes what a mail about an appointment shows (service, dentist, chair). */
 export const APPOINTMENT_DETAILS = WITH_DETAILS;
 
-
 /** The cancellation mail of `appointment` to `to`, for a cancel made inside another transaction. */
 export async function sendCancellationMail(to: string, appointment: AppointmentWithDetails) {
   const settings = await getClinicSettings();

@@ -436,9 +436,8 @@ describe("dentists at the front desk", () => {
 
 describe("the staff write limit", () => {
   it("answers 429 with Retry-After once a staff member passes 120 changes a minute", async () => {
-    const { limitStaffWrite, rateLimits, staffWriteKey } = await import(
-      "~/utils/rate-limit.server"
-    );
+    const { limitStaffWrite, rateLimits, staffWriteKey } =
+      await import("~/utils/rate-limit.server");
     const forget = () => rateLimits().staffWrites.forget(staffWriteKey(reception.id));
     const appointment = await visit(upcoming(MONDAY, 9), "09:00");
     await forget();
