@@ -5,6 +5,7 @@ import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { BackgroundJobs, ServerHooks } from "../server/config";
+import { startOutboxWorker } from "./models/outbox.server";
 import { backupSettings, startBackupSchedule } from "./utils/backup.server";
 import { lockDatabase } from "./utils/database-lock.server";
 import { prisma } from "./utils/db.server";
@@ -15,14 +16,17 @@ import { readCacheGeneration } from "./utils/read-cache.server";
 /**
  * Called by the server once it listens, stopped on shutdown; never started by importing a
  * module. The server claims its database first (a restore waits for it to stop, and a
- * second server on the same file refuses to start), then the backups run on their schedule.
+ * second server on the same file refuses to start), then the backups run on their
+ * schedule and the outbox worker delivers mail.
  */
 export function startBackgroundJobs(): BackgroundJobs {
   const settings = backupSettings(getEnv());
   const lock = lockDatabase(settings.databaseFile);
   const backups = startBackupSchedule(settings);
+  const outbox = startOutboxWorker();
   return {
     async stop() {
+      await outbox.stop();
       await backups.stop();
       lock.release();
     },

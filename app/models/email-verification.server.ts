@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { EmailVerification, Prisma, User } from "@prisma/client";
 import { prisma } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
-import { sendMail, type Mail } from "~/utils/mail.server";
+import { enqueueMail, wakeOutbox, type NewOutboxMessage } from "~/models/outbox.server";
 import { limitSignIn } from "~/utils/rate-limit.server";
 import { fail, ok, type Failure, type Result } from "~/utils/result";
 import { hashToken } from "~/utils/session.server";
@@ -72,9 +72,16 @@ function verificationLinkFor(token: string) {
   return `${getEnv().APP_URL}/verify-email/${token}`;
 }
 
-/** The verification mail: for a new sign-up, or for claiming a record the clinic keeps. */
-export function verificationMail(to: string, token: string, kind: "sign-up" | "claim"): Mail {
-  const link = verificationLinkFor(token);
+/**
+ * The verification mail, for the outbox: for a new sign-up, or for claiming a record the
+ * clinic keeps. One message per link (its hash is the key).
+ */
+export function verificationMail(
+  user: { id: string; email: string },
+  link: ReturnType<typeof newVerificationLink>,
+  kind: "sign-up" | "claim",
+): NewOutboxMessage {
+  const url = verificationLinkFor(link.token);
   const what =
     kind === "claim"
       ? [
@@ -87,23 +94,16 @@ export function verificationMail(to: string, token: string, kind: "sign-up" | "c
         ];
   const ignore = "If it was not you, ignore this e-mail: nothing changes without the link.";
   return {
-    to,
+    dedupeKey: `verification:${link.row.tokenHash}`,
+    kind: "verification",
+    userId: user.id,
+    to: user.email,
     subject: kind === "claim" ? "Confirm your Dental Clinic account" : "Verify your e-mail address",
-    text: [...what, "", `${link}`, "", "The link works once, within 24 hours.", ignore].join("\n"),
+    text: [...what, "", url, "", "The link works once, within 24 hours.", ignore].join("\n"),
     html: `${what.map((line) => `<p>${line}</p>`).join("\n")}
-<p><a href="${link}">Verify my e-mail address</a> (the link works once, within 24 hours).</p>
+<p><a href="${url}">Verify my e-mail address</a> (the link works once, within 24 hours).</p>
 <p>${ignore}</p>`,
   };
-}
-
-/**
- * Sent in the background: a slow mail server must not hold up the answer, and a failure
- * must not tell the visitor anything about the account.
- */
-export function deliverVerificationMail(mail: Mail) {
-  sendMail(mail).catch((error: unknown) => {
-    console.error(`Could not send "${mail.subject}" to ${mail.to}`, error);
-  });
 }
 
 /**
@@ -120,17 +120,22 @@ export async function issueVerificationLink(
     where: { userId: user.id, createdAt: { gt: new Date(now.getTime() - 60 * 60 * 1000) } },
   });
   if (recent >= MAX_VERIFICATION_MAILS_PER_HOUR) return;
-  const { token, row } = newVerificationLink(now);
-  await prisma.emailVerification.create({
-    data: {
-      ...row,
-      userId: user.id,
-      pendingName: pending?.name,
-      pendingUserImage: pending?.userImage,
-      pendingPasswordHash: pending?.passwordHash,
-    },
-  });
-  deliverVerificationMail(verificationMail(user.email, token, pending ? "claim" : "sign-up"));
+  const link = newVerificationLink(now);
+  // The link and its mail exist together or not at all; the outbox sends it in the
+  // background, so a slow mail server never holds up (or shapes) the answer.
+  await prisma.$transaction([
+    prisma.emailVerification.create({
+      data: {
+        ...link.row,
+        userId: user.id,
+        pendingName: pending?.name,
+        pendingUserImage: pending?.userImage,
+        pendingPasswordHash: pending?.passwordHash,
+      },
+    }),
+    enqueueMail(prisma, verificationMail(user, link, pending ? "claim" : "sign-up"), now),
+  ]);
+  wakeOutbox();
 }
 
 /** 'Send me a new link': rate limited per client, the same answer whatever the state. */

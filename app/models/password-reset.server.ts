@@ -10,7 +10,7 @@ import { retireVerificationLinks } from "~/models/email-verification.server";
 import { validateForm } from "~/validation/form";
 import { prisma } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
-import { sendMail } from "~/utils/mail.server";
+import { enqueueMail, wakeOutbox, type NewOutboxMessage } from "~/models/outbox.server";
 import { hashPassword } from "~/utils/password.server";
 import { limitSignIn } from "~/utils/rate-limit.server";
 import { fail, ok, type Result } from "~/utils/result";
@@ -47,43 +47,50 @@ export async function requestPasswordReset(
   const { email } = parsed.data;
 
   const user = await prisma.user.findUnique({ where: { email } });
+  const now = new Date();
+  // The mail is only written here, in the transaction of its cause; the outbox sends it in
+  // the background, so the answer takes no longer for an address with an account, and a
+  // failing mail server tells the visitor nothing.
   // A Google account without a password has none to reset; every other account (one the
   // clinic made, one whose password linking Google removed) may choose one.
   if (user && (user.passwordHash || user.provider !== "google")) {
     const token = randomBytes(32).toString("base64url");
-    await prisma.passwordReset.create({
-      data: {
-        userId: user.id,
-        tokenHash: hashToken(token),
-        expiresAt: new Date(Date.now() + RESET_LINK_TTL_MS),
-      },
-    });
-    deliver(resetLinkMail(email, token));
+    const tokenHash = hashToken(token);
+    await prisma.$transaction([
+      prisma.passwordReset.create({
+        data: {
+          userId: user.id,
+          tokenHash,
+          expiresAt: new Date(now.getTime() + RESET_LINK_TTL_MS),
+        },
+      }),
+      enqueueMail(prisma, resetLinkMail(user, token, tokenHash), now),
+    ]);
+    wakeOutbox();
   } else if (user) {
     // A Google-only account has no password to change; tell its owner how to sign in.
-    deliver(googleAccountMail(email));
+    // One such notice per account and hour: a stranger cannot flood the mailbox.
+    await enqueueMail(prisma, googleAccountMail(user, now), now);
+    wakeOutbox();
   }
   return ok({ message: RESET_MESSAGES.requested });
-}
-
-/**
- * Sent in the background: waiting for the mail server would make the answer slower
- * for addresses with an account, and a failure must not reveal that one exists.
- */
-function deliver(mail: Parameters<typeof sendMail>[0]) {
-  sendMail(mail).catch((error: unknown) => {
-    console.error(`Could not send the password reset mail to ${mail.to}`, error);
-  });
 }
 
 export function resetLinkFor(token: string) {
   return `${getEnv().APP_URL}/reset-password/${token}`;
 }
 
-function resetLinkMail(to: string, token: string) {
+function resetLinkMail(
+  user: { id: string; email: string },
+  token: string,
+  tokenHash: string,
+): NewOutboxMessage {
   const link = resetLinkFor(token);
   return {
-    to,
+    dedupeKey: `reset:${tokenHash}`,
+    kind: "reset",
+    userId: user.id,
+    to: user.email,
     subject: "Choose a new password",
     text: [
       "Someone (we hope you) asked to reset the password of your Dental Clinic account.",
@@ -98,10 +105,14 @@ function resetLinkMail(to: string, token: string) {
   };
 }
 
-function googleAccountMail(to: string) {
+function googleAccountMail(user: { id: string; email: string }, now: Date): NewOutboxMessage {
   const login = `${getEnv().APP_URL}/login`;
+  const hour = now.toISOString().slice(0, 13);
   return {
-    to,
+    dedupeKey: `reset-google:${user.id}:${hour}`,
+    kind: "reset",
+    userId: user.id,
+    to: user.email,
     subject: "Your Dental Clinic account signs in with Google",
     text: [
       "Someone asked to change the password of your Dental Clinic account.",

@@ -9,8 +9,8 @@ import {
 } from "~/validation/account";
 import { validateForm } from "~/validation/form";
 import { isHttpUrl } from "~/validation/fields";
+import { enqueueMail, wakeOutbox } from "~/models/outbox.server";
 import {
-  deliverVerificationMail,
   isEmailVerified,
   issueVerificationLink,
   newVerificationLink,
@@ -73,16 +73,20 @@ export async function registerUser(
   }
   const link = newVerificationLink();
   try {
-    // One write: the account and its link exist together or not at all.
-    await prisma.user.create({
-      data: { name, email, userImage, passwordHash, emailVerifications: { create: link.row } },
+    // One transaction: the account, its link and the mail exist together or not at all.
+    await prisma.$transaction(async (tx) => {
+      const user = await tx.user.create({
+        data: { name, email, userImage, passwordHash, emailVerifications: { create: link.row } },
+        select: { id: true, email: true },
+      });
+      await enqueueMail(tx, verificationMail(user, link, "sign-up"));
     });
   } catch (error) {
     // Two sign-ups for one address at the same moment: the unique index decides.
     if (isUniqueViolation(error)) return fail(409, ACCOUNT_RESULTS.emailTaken);
     throw error;
   }
-  deliverVerificationMail(verificationMail(email, link.token, "sign-up"));
+  wakeOutbox();
   return ok({ message: ACCOUNT_RESULTS.registered });
 }
 

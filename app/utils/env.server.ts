@@ -65,6 +65,15 @@ const envSchema = z
     SMTP_URL: z.string().optional(),
     MAIL_FROM: z.string().default("Dental Clinic <no-reply@dental-clinic.local>"),
     OUTBOX_DIR: z.string().default("data/outbox"),
+    /** How often the mail outbox worker looks for due messages (it is also woken on enqueue). */
+    OUTBOX_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
+    /** Delivery attempts before a message is marked failed (staff can retry it). */
+    OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
+    /**
+     * How long a claimed message stays reserved for the worker that claimed it; after a
+     * crash it is sent again once this has passed. Longer than the SMTP timeouts (2 min).
+     */
+    OUTBOX_LOCK_SECONDS: z.coerce.number().int().min(1).default(180),
     GOOGLE_CLIENT_ID: z.string().optional(),
     GOOGLE_CLIENT_SECRET: z.string().optional(),
     GOOGLE_CALLBACK_URL: z.string().optional(),

@@ -11,6 +11,10 @@ export type Mail = {
   text: string;
   html?: string;
   attachments?: MailAttachment[];
+  /** A calendar part, sent as `text/calendar; method=...` (RFC 6047). */
+  calendar?: { method: string; content: string };
+  /** Fixed by the outbox per message, so a repeated delivery carries the same id. */
+  messageId?: string;
 };
 
 const transports = new Map<string, Transporter>();
@@ -18,10 +22,28 @@ const transports = new Map<string, Transporter>();
 function smtpTransport(url: string) {
   let transport = transports.get(url);
   if (!transport) {
-    transport = nodemailer.createTransport(url);
+    // One pooled connection, reused by the outbox's messages one after another (a new
+    // connection per message costs several times the message) and closed after 2 s idle.
+    // The timeouts add up to well below the outbox's claim lock (OUTBOX_LOCK_SECONDS), so
+    // a hung send never outlives its claim.
+    transport = nodemailer.createTransport({
+      url,
+      pool: true,
+      maxConnections: 1,
+      idleTimeout: 2_000,
+      connectionTimeout: 30_000,
+      greetingTimeout: 30_000,
+      socketTimeout: 60_000,
+    });
     transports.set(url, transport);
   }
   return transport;
+}
+
+/** Closes the SMTP transports (on shutdown, so nothing keeps the process alive). */
+export function closeMailTransports() {
+  for (const transport of transports.values()) transport.close();
+  transports.clear();
 }
 
 /**
@@ -30,7 +52,12 @@ function smtpTransport(url: string) {
  */
 export async function sendMail(mail: Mail): Promise<void> {
   const env = getEnv();
-  const message = { from: env.MAIL_FROM, ...mail };
+  const { calendar, ...rest } = mail;
+  const message = {
+    from: env.MAIL_FROM,
+    ...rest,
+    ...(calendar ? { icalEvent: { method: calendar.method, content: calendar.content } } : {}),
+  };
   // Read at send time so a test can point a running process at its own SMTP server.
   const smtpUrl = process.env.SMTP_URL ?? env.SMTP_URL;
   if (smtpUrl) {

@@ -3,7 +3,7 @@
 // BENCH_SECONDS sets the length of each throughput run (default 10), LOAD_SECONDS the
 // length of the load run (default 30). `-- --record` writes the results into
 // docs/performance.md.
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -338,6 +338,32 @@ const backupRows = await runBackupBench({
   dir: path.join(TMP, "backup"),
   note,
 });
+
+// 10. The mail outbox (scripts/bench/outbox.ts, the app's own worker code in-process).
+note("\n10. Mail outbox: 1,000 due messages to a local SMTP server; a pass at 100,000 vs 1,000");
+const outbox = JSON.parse(
+  execFileSync(process.execPath, ["--import", "tsx", "scripts/bench/outbox.ts", "--json"], {
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "inherit"],
+  })
+    .trim()
+    .split("\n")
+    .at(-1),
+);
+record(
+  "Outbox: 1,000 due messages delivered over SMTP",
+  `${outbox.seconds.toFixed(1)} s`,
+  "information",
+  outbox.delivered === 1000 && outbox.received === 1000,
+  `(${Math.round(outbox.perSecond)} messages/s, ${outbox.received} received by the sink)`,
+);
+record(
+  "Outbox: pass with nothing due at 100,000 future messages / at 1,000",
+  outbox.ratio.toFixed(2),
+  "<= 1.5",
+  outbox.ratio <= 1.5,
+  `(median ${outbox.smallMs.toFixed(2)} ms at 1,000, ${outbox.largeMs.toFixed(2)} ms at 100,000)`,
+);
 
 removeDatabase(mainDb);
 note("\nSummary");

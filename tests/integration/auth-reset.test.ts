@@ -12,6 +12,7 @@ import { verifyPassword } from "~/utils/password.server";
 import { RATE_LIMIT_MESSAGE } from "~/utils/rate-limit.server";
 import { createUser, sessionFor } from "../support/factories";
 import { startSmtpSink } from "../support/smtp-sink";
+import { startOutboxWorker, type OutboxWorker } from "~/models/outbox.server";
 import { actionArgs, formPost, freshIp, get, loaderArgs, settle, toastOf } from "./auth-helpers";
 
 vi.hoisted(() => {
@@ -29,11 +30,15 @@ vi.mock("~/models/password-reset.server", async (importOriginal) => {
 });
 
 let sink: Awaited<ReturnType<typeof startSmtpSink>>;
+let worker: OutboxWorker;
 beforeAll(async () => {
   sink = await startSmtpSink();
   process.env.SMTP_URL = sink.url;
+  // Mail leaves through the outbox: its worker runs here as in the server.
+  worker = startOutboxWorker({ pollSeconds: 1 });
 });
 afterAll(async () => {
+  await worker.stop();
   delete process.env.SMTP_URL;
   await sink.close();
 });

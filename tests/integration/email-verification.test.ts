@@ -24,6 +24,7 @@ import { RATE_LIMIT_MESSAGE } from "~/utils/rate-limit.server";
 import { MONDAY, upcoming } from "../support/clinic-dates";
 import { createService, createUser, sessionFor } from "../support/factories";
 import { startSmtpSink } from "../support/smtp-sink";
+import { startOutboxWorker, type OutboxWorker } from "~/models/outbox.server";
 import {
   actionArgs,
   formPost,
@@ -36,13 +37,17 @@ import {
 } from "./auth-helpers";
 
 let sink: Awaited<ReturnType<typeof startSmtpSink>>;
+let worker: OutboxWorker;
 let serviceId: string;
 beforeAll(async () => {
   sink = await startSmtpSink();
   process.env.SMTP_URL = sink.url;
+  // Mail leaves through the outbox: its worker runs here as in the server.
+  worker = startOutboxWorker({ pollSeconds: 1 });
   serviceId = (await createService({ name: "Checkup" })).id;
 });
 afterAll(async () => {
+  await worker.stop();
   delete process.env.SMTP_URL;
   await sink.close();
 });

@@ -3,6 +3,7 @@ import { SMTPServer } from "smtp-server";
 
 export type ReceivedMail = {
   to: string[];
+  messageId: string;
   subject: string;
   text: string;
   html: string;
@@ -15,7 +16,12 @@ export type ReceivedMail = {
  */
 export async function startSmtpSink({
   onMessage,
-}: { onMessage?: (mail: ReceivedMail) => void } = {}) {
+  refuse,
+}: {
+  onMessage?: (mail: ReceivedMail) => void;
+  /** An SMTP code (e.g. 451 try later, 550 no such mailbox) to refuse a message with. */
+  refuse?: () => number | null;
+} = {}) {
   const messages: ReceivedMail[] = [];
   const waiters: Array<() => void> = [];
   const open = new Set<string>();
@@ -35,6 +41,14 @@ export async function startSmtpSink({
       if (open.size === 0) whenIdle.splice(0).forEach((wake) => wake());
     },
     onData(stream, _session, callback) {
+      const code = refuse?.() ?? null;
+      if (code !== null) {
+        stream.resume();
+        stream.once("end", () =>
+          callback(Object.assign(new Error(`Refused by the test sink`), { responseCode: code })),
+        );
+        return;
+      }
       simpleParser(stream)
         .then((parsed) => {
           const to = Array.isArray(parsed.to) ? parsed.to : parsed.to ? [parsed.to] : [];
@@ -42,6 +56,7 @@ export async function startSmtpSink({
             to: to.flatMap((address) =>
               address.value.map((entry) => (entry.address ?? "").toLowerCase()),
             ),
+            messageId: parsed.messageId ?? "",
             subject: parsed.subject ?? "",
             text: parsed.text ?? "",
             html: typeof parsed.html === "string" ? parsed.html : "",

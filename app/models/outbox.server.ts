@@ -1,0 +1,339 @@
+import { Cron } from "croner";
+import type { OutboxMessage, Prisma, PrismaClient } from "@prisma/client";
+import { z } from "zod";
+import { prisma } from "~/utils/db.server";
+import { getEnv } from "~/utils/env.server";
+import { closeMailTransports, sendMail, type Mail } from "~/utils/mail.server";
+import { afterFailure, type OutboxPolicy } from "~/utils/outbox-rules";
+import { fail, ok, type Result } from "~/utils/result";
+
+/**
+ * The durable mail outbox: every message the clinic sends is a row written in the same
+ * transaction as the change that causes it, and the worker below delivers due rows over
+ * SMTP, one at a time, retrying with exponential backoff. The guarantee (SIGKILL loses
+ * nothing; at most the one message in flight is sent twice) is docs/decisions/012-mail-outbox.md.
+ */
+
+export type OutboxKind =
+  | "verification"
+  | "reset"
+  | "booking"
+  | "change"
+  | "cancellation"
+  | "reminder"
+  | "waitlist_offer"
+  | "review_request";
+
+export const OUTBOX_STATUSES = ["pending", "sending", "sent", "failed"] as const;
+export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
+
+export type NewOutboxMessage = {
+  /** One message per cause, e.g. `reset:<reset id>`; a repeated enqueue does nothing. */
+  dedupeKey: string;
+  kind: OutboxKind;
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  calendar?: { method: "REQUEST" | "CANCEL"; content: string };
+  userId?: string;
+  appointmentId?: string;
+  /** Not sent before this instant (a reminder's time); now by default. */
+  notBefore?: Date;
+};
+
+/** A Prisma client or the client of an interactive transaction. */
+type Db = PrismaClient | Prisma.TransactionClient;
+
+/**
+ * Writes a message to the outbox, as one step of the caller's transaction: `await` it
+ * inside `prisma.$transaction(async (tx) => ...)` with `tx`, or put it (called with
+ * `prisma`) in the list of a batch `prisma.$transaction([...])`. The message exists exactly
+ * when the change that causes it does. Call `wakeOutbox()` once the transaction committed.
+ */
+export function enqueueMail(
+  db: Db,
+  message: NewOutboxMessage,
+  now: Date = new Date(),
+): Prisma.PrismaPromise<OutboxMessage> {
+  return db.outboxMessage.upsert({
+    where: { dedupeKey: message.dedupeKey },
+    create: {
+      dedupeKey: message.dedupeKey,
+      kind: message.kind,
+      toAddress: message.to,
+      subject: message.subject,
+      text: message.text,
+      html: message.html ?? null,
+      calendar: message.calendar?.content ?? null,
+      calendarMethod: message.calendar?.method ?? null,
+      userId: message.userId ?? null,
+      appointmentId: message.appointmentId ?? null,
+      nextAttemptAt: message.notBefore ?? now,
+      createdAt: now,
+    },
+    update: {},
+  });
+}
+
+export function outboxPolicy(env = getEnv()): OutboxPolicy {
+  return {
+    maxAttempts: env.OUTBOX_MAX_ATTEMPTS,
+    lockMs: env.OUTBOX_LOCK_SECONDS * 1000,
+    baseDelayMs: 60_000,
+    maxDelayMs: 6 * 60 * 60 * 1000,
+  };
+}
+
+function describeError(error: unknown): string {
+  const text =
+    error instanceof Error
+      ? [(error as { code?: unknown }).code, error.message].filter(Boolean).join(": ")
+      : String(error);
+  return text.slice(0, 500);
+}
+
+// --- Claiming and delivering ---
+
+/**
+ * Claims the next due message for this worker: the oldest `sending` one whose claim has
+ * expired (its worker died), else the oldest `pending` one that is due. The claim is a
+ * conditional update: of two workers (or processes) reaching for one row, one gets it.
+ * Both reads go through an index on (status, time), never the whole table.
+ */
+export async function claimNext(
+  now: Date,
+  policy: OutboxPolicy = outboxPolicy(),
+  db: PrismaClient = prisma,
+): Promise<OutboxMessage | null> {
+  const expired = { status: "sending", lockedUntil: { lte: now } } as const;
+  const due = { status: "pending", nextAttemptAt: { lte: now } } as const;
+  // A few tries: another worker may take the row between the read and the claim.
+  for (let tries = 0; tries < 5; tries += 1) {
+    const candidate =
+      (await db.outboxMessage.findFirst({
+        where: expired,
+        orderBy: { lockedUntil: "asc" },
+        select: { id: true },
+      })) ??
+      (await db.outboxMessage.findFirst({
+        where: due,
+        orderBy: { nextAttemptAt: "asc" },
+        select: { id: true },
+      }));
+    if (!candidate) return null;
+    const lockedUntil = new Date(now.getTime() + policy.lockMs);
+    const { count } = await db.outboxMessage.updateMany({
+      where: { id: candidate.id, OR: [expired, due] },
+      data: { status: "sending", lockedUntil, attempts: { increment: 1 } },
+    });
+    if (count === 1) return db.outboxMessage.findUnique({ where: { id: candidate.id } });
+  }
+  return null;
+}
+
+/** Kinds whose text carries a one-time link: erased once delivered, so no copy outlives it. */
+const ONE_TIME_LINK_KINDS: ReadonlySet<string> = new Set(["verification", "reset"]);
+const ERASED = "(removed after delivery: this message carried a one-time link)";
+
+function messageIdFor(message: OutboxMessage): string {
+  const host = new URL(getEnv().APP_URL).hostname || "dental-clinic.local";
+  return `<outbox-${message.id}@${host}>`;
+}
+
+export function mailOf(message: OutboxMessage): Mail {
+  return {
+    to: message.toAddress,
+    subject: message.subject,
+    text: message.text,
+    ...(message.html ? { html: message.html } : {}),
+    ...(message.calendar
+      ? { calendar: { method: message.calendarMethod ?? "REQUEST", content: message.calendar } }
+      : {}),
+    messageId: messageIdFor(message),
+  };
+}
+
+type Outcome = "sent" | "retrying" | "failed" | "lost";
+
+/** Sends one claimed message and records the outcome, if the claim is still its own. */
+async function deliverClaimed(
+  message: OutboxMessage,
+  now: Date,
+  policy: OutboxPolicy,
+): Promise<Outcome> {
+  const claim = { id: message.id, status: "sending", lockedUntil: message.lockedUntil };
+  try {
+    await sendMail(mailOf(message));
+  } catch (error) {
+    const next = afterFailure(message.attempts, error, now, policy);
+    console.warn(
+      `[outbox] attempt ${message.attempts} of "${message.subject}" (${message.id}) failed: ${describeError(error)}; ${next.status === "failed" ? "marked failed" : `next at ${next.nextAttemptAt.toISOString()}`}`,
+    );
+    const { count } = await prisma.outboxMessage.updateMany({
+      where: claim,
+      data: { ...next, lockedUntil: null, lastError: describeError(error) },
+    });
+    return count === 1 ? (next.status === "failed" ? "failed" : "retrying") : "lost";
+  }
+  const erase = ONE_TIME_LINK_KINDS.has(message.kind) ? { text: ERASED, html: null } : {};
+  // A crash (or a database error) right here leaves the row claimed: it is sent again once
+  // the claim expires. That is the one duplicate the design allows.
+  const { count } = await prisma.outboxMessage.updateMany({
+    where: claim,
+    data: { status: "sent", sentAt: now, lockedUntil: null, ...erase },
+  });
+  return count === 1 ? "sent" : "lost";
+}
+
+export type DeliverySummary = { claimed: number; sent: number; retrying: number; failed: number };
+
+/**
+ * One delivery pass at `now`: claims and sends due messages one at a time (so at most one
+ * is ever in flight), up to `limit`, or until `shouldStop()` says the server is stopping.
+ */
+export async function deliverDue(
+  now: Date = new Date(),
+  {
+    limit = 50,
+    policy = outboxPolicy(),
+    shouldStop = () => false,
+  }: { limit?: number; policy?: OutboxPolicy; shouldStop?: () => boolean } = {},
+): Promise<DeliverySummary> {
+  const summary: DeliverySummary = { claimed: 0, sent: 0, retrying: 0, failed: 0 };
+  while (summary.claimed < limit && !shouldStop()) {
+    const message = await claimNext(now, policy);
+    if (!message) break;
+    summary.claimed += 1;
+    const outcome = await deliverClaimed(message, now, policy);
+    if (outcome !== "lost") summary[outcome] += 1;
+  }
+  return summary;
+}
+
+// --- The worker ---
+
+export type OutboxWorker = { stop(): Promise<void> };
+
+let wakeRunning: (() => void) | null = null;
+
+/** Asks the running worker (if this process has one) for a pass now: call after a commit. */
+export function wakeOutbox(): void {
+  wakeRunning?.();
+}
+
+/**
+ * Starts the worker of this process: a pass every `pollSeconds` (croner) and whenever
+ * `wakeOutbox()` is called; each pass delivers in batches, with a fresh clock per batch so
+ * claims stay current, until nothing is due. Never two passes at once.
+ */
+export function startOutboxWorker({
+  pollSeconds = getEnv().OUTBOX_POLL_SECONDS,
+  batchSize = 50,
+}: { pollSeconds?: number; batchSize?: number } = {}): OutboxWorker {
+  let stopping = false;
+  let running: Promise<void> | null = null;
+  let again = false;
+
+  async function pass() {
+    do {
+      again = false;
+      for (;;) {
+        const batch = await deliverDue(new Date(), {
+          limit: batchSize,
+          shouldStop: () => stopping,
+        });
+        if (batch.claimed < batchSize || stopping) break;
+      }
+    } while (again && !stopping);
+  }
+
+  function run() {
+    if (stopping) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = pass()
+      .catch((error: unknown) => console.error("[outbox] delivery pass failed", error))
+      .finally(() => {
+        running = null;
+      });
+  }
+
+  const job = new Cron("* * * * * *", { interval: pollSeconds, unref: true }, run);
+  wakeRunning = () => setImmediate(run);
+  run();
+  return {
+    async stop() {
+      stopping = true;
+      job.stop();
+      if (wakeRunning) wakeRunning = null;
+      await running;
+      closeMailTransports();
+    },
+  };
+}
+
+// --- Staff: failed messages and retry ---
+
+export const OUTBOX_MESSAGES = {
+  badStatus: `Status must be one of: ${OUTBOX_STATUSES.join(", ")}.`,
+  notFound: "There is no such message in the outbox.",
+  notFailed: "Only a failed message can be retried.",
+} as const;
+
+/** What staff see of a message: never its text, which may carry a one-time link. */
+const SUMMARY = {
+  id: true,
+  kind: true,
+  toAddress: true,
+  subject: true,
+  status: true,
+  attempts: true,
+  lastError: true,
+  nextAttemptAt: true,
+  sentAt: true,
+  createdAt: true,
+  userId: true,
+  appointmentId: true,
+} as const;
+
+export type OutboxSummary = Prisma.OutboxMessageGetPayload<{ select: typeof SUMMARY }>;
+
+const statusSchema = z.enum(OUTBOX_STATUSES);
+
+/** Messages of one status (failed by default), newest first, at most `limit`. */
+export async function listOutbox({
+  status = "failed",
+  limit = 100,
+}: {
+  status?: string | null;
+  limit?: number;
+} = {}): Promise<Result<{ messages: OutboxSummary[] }>> {
+  const parsed = statusSchema.safeParse(status ?? "failed");
+  if (!parsed.success) return fail(400, OUTBOX_MESSAGES.badStatus);
+  const messages = await prisma.outboxMessage.findMany({
+    where: { status: parsed.data },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: limit,
+    select: SUMMARY,
+  });
+  return ok({ messages });
+}
+
+/** Puts a failed message back in line, due now, with a fresh count of attempts. */
+export async function retryFailedMessage(
+  id: string,
+  now: Date = new Date(),
+): Promise<Result<{ message: OutboxSummary }>> {
+  const { count } = await prisma.outboxMessage.updateMany({
+    where: { id, status: "failed" },
+    data: { status: "pending", attempts: 0, nextAttemptAt: now, lockedUntil: null },
+  });
+  const message = await prisma.outboxMessage.findUnique({ where: { id }, select: SUMMARY });
+  if (!message) return fail(404, OUTBOX_MESSAGES.notFound);
+  if (count === 0) return fail(409, OUTBOX_MESSAGES.notFailed);
+  wakeOutbox();
+  return ok({ message });
+}

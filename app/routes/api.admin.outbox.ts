@@ -1,0 +1,15 @@
+import { listOutbox } from "~/models/outbox.server";
+import { apiJson, apiRoute } from "~/utils/api.server";
+
+/** `GET /api/admin/outbox?status=failed` -> {success, messages}: admins only. */
+export const { loader, action } = apiRoute({
+  method: "GET",
+  auth: true,
+  roles: ["admin"],
+  async handler({ request }) {
+    const status = new URL(request.url).searchParams.get("status");
+    const result = await listOutbox({ status });
+    if (!result.ok) return result;
+    return apiJson({ success: true, messages: result.messages });
+  },
+});
