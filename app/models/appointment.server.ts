@@ -1,5 +1,6 @@
 import type { Appointment, Prisma } from "@prisma/client";
-import { isEmailVerified, verifiedAccount } from "~/models/email-verification.server";
+import { verifiedAccount } from "~/models/email-verification.server";
+import { wakeOutbox } from "~/models/outbox.server";
 import {
   type ClinicClock,
   formatDate,
@@ -7,13 +8,9 @@ import {
   formatDuration,
   formatTime,
   formatTimes,
-  formatZone,
 } from "~/utils/clinic-format";
 import { DAY_NAMES, isIsoDate, normalizeTime } from "~/utils/clinic-time";
 import { prisma } from "~/utils/db.server";
-import { getEnv } from "~/utils/env.server";
-import { calendarFile } from "~/utils/ics.server";
-import { sendMail } from "~/utils/mail.server";
 import { fail, invalid, isUniqueViolation, ok, type Result } from "~/utils/result";
 import {
   chairResource,
@@ -49,6 +46,7 @@ import {
   problemOfDay,
   type ServiceTimes,
 } from "./availability.server";
+import { enqueueAppointmentMail } from "./appointment-mail.server";
 import { closuresBetween, getClinicSettings, type Settings } from "./clinic-settings.server";
 
 /** The spec reuses the service toast for a booking (docs/spec/product-spec.md §8). */
@@ -310,97 +308,6 @@ export async function getFreeSlots(
   });
 }
 
-type MailKind = "booked" | "cancelled" | "moved";
-
-/**
- * The confirmation, change or cancellation, to `to`: always the account's verified
- * address, never the booking form's e-mail, which is only contact data
- * (docs/decisions/010-clinic-mail.md).
- */
-function appointmentMail(
-  to: string,
-  appointment: AppointmentWithDetails,
-  kind: MailKind,
-  clock: ClinicClock,
-  clinicName: string,
-  previously?: string,
-) {
-  const when = formatDateTime(appointment.date, appointment.time, clock);
-  const details = [
-    `Service: ${appointment.service.name} (${formatDuration(appointment.service.durationMinutes)})`,
-    `Dentist: ${appointment.dentist.name}`,
-    `Date: ${formatDate(appointment.date, clock)}`,
-    `Time: ${formatTime(appointment.time, clock)} (${formatZone(clock)})`,
-    `Name: ${appointment.name}`,
-    `Phone: ${appointment.phone}`,
-    `Message: ${appointment.message}`,
-  ];
-  const intro = {
-    booked: `Hello ${appointment.name},\n\nyour appointment is booked. The attached calendar file adds it to your calendar.`,
-    moved: `Hello ${appointment.name},\n\nyour appointment has moved${previously ? ` from ${previously}` : ""} to ${when}. The attached calendar file updates your calendar.`,
-    cancelled: `Hello ${appointment.name},\n\nyour appointment has been cancelled and the time is free again.`,
-  }[kind];
-  const outro =
-    kind === "cancelled"
-      ? "You are welcome to book another time on our website."
-      : "You can see or cancel it under My appointments on our website.";
-  return {
-    to,
-    subject: {
-      booked: `Your appointment on ${when} is booked`,
-      moved: `Your appointment has moved to ${when}`,
-      cancelled: `Your appointment on ${when} is cancelled`,
-    }[kind],
-    text: `${intro}\n\n${details.join("\n")}\n\n${outro}\n\n${clinicName}`,
-    attachments: [
-      {
-        filename: "appointment.ics",
-        contentType: "text/calendar; charset=utf-8",
-        content: calendarFile({
-          uid: `appointment-${appointment.id}@${new URL(getEnv().APP_URL).hostname}`,
-          start: appointment.startsAt,
-          end: appointment.endsAt,
-          summary: `${clinicName}: ${appointment.service.name}`,
-          description: details.join("\n"),
-          status: kind === "cancelled" ? "CANCELLED" : "CONFIRMED",
-          sequence: appointment.sequence,
-        }),
-      },
-    ],
-  };
-}
-
-/** Mail is sent after the answer: a slow or failing mail server must not undo a booking. */
-function deliver(mail: ReturnType<typeof appointmentMail>) {
-  sendMail(mail).catch((error: unknown) => {
-    console.error(`Could not send "${mail.subject}" to ${mail.to}`, error);
-  });
-}
-
-async function mailPatient(
-  appointment: AppointmentWithDetails,
-  kind: MailKind,
-  previously?: string,
-) {
-  if (!appointment.userId) return;
-  const user = await prisma.user.findUnique({
-    where: { id: appointment.userId },
-    select: { email: true, emailVerifiedAt: true },
-  });
-  if (!user || !isEmailVerified(user)) return;
-  const settings = await getClinicSettings();
-  deliver(
-    appointmentMail(
-      user.email,
-      appointment,
-      kind,
-      clockOf(settings),
-      settings.clinicName,
-      previously,
-    ),
-  );
-}
-
 /** What stops `time` on `date` for the service, with the free times when the day is open. */
 async function refusalFor(
   day: LoadedDay,
@@ -481,34 +388,30 @@ export async function bookAppointment(
     const choice = chooseResources(day, service, time, { dentistId, earliest: allowed.earliest });
     if (!choice) break;
     try {
-      const appointment = await prisma.appointment.create({
-        data: {
-          ...contact,
-          date,
-          time,
-          userId,
-          serviceId: service.id,
-          dentistId: choice.dentistId,
-          chairId: choice.chairId,
-          startsAt: choice.startsAt,
-          endsAt: choice.endsAt,
-          bufferMinutes: service.bufferMinutes,
-          source: "online",
-          holds: { createMany: { data: holdRows(choice) } },
-          statusChanges: { create: { from: null, to: "booked", at: now, byUserId: userId } },
-        },
-        include: WITH_DETAILS,
+      // The booking, its holds, its history and its confirmation mail: one transaction.
+      const appointment = await prisma.$transaction(async (tx) => {
+        const created = await tx.appointment.create({
+          data: {
+            ...contact,
+            date,
+            time,
+            userId,
+            serviceId: service.id,
+            dentistId: choice.dentistId,
+            chairId: choice.chairId,
+            startsAt: choice.startsAt,
+            endsAt: choice.endsAt,
+            bufferMinutes: service.bufferMinutes,
+            source: "online",
+            holds: { createMany: { data: holdRows(choice) } },
+            statusChanges: { create: { from: null, to: "booked", at: now, byUserId: userId } },
+          },
+          include: WITH_DETAILS,
+        });
+        await enqueueAppointmentMail(tx, created, "booked", day.settings, now);
+        return created;
       });
-      const settings = day.settings;
-      deliver(
-        appointmentMail(
-          patient.account.email,
-          appointment,
-          "booked",
-          clockOf(settings),
-          settings.clinicName,
-        ),
-      );
+      wakeOutbox();
       return ok({ appointment: toAppointmentJson(appointment) });
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
@@ -577,6 +480,7 @@ export async function changeStatus(
       `An appointment can only be marked ${STATUS_LABELS[to].toLowerCase()} once it has started.`,
     );
   }
+  const settings = await getClinicSettings();
   const changed = await prisma.$transaction(async (tx) => {
     const { count } = await tx.appointment.updateMany({
       where: { id: appointmentId, status: from },
@@ -592,11 +496,16 @@ export async function changeStatus(
     await tx.appointmentStatusChange.create({
       data: { appointmentId, from, to, at: now, byUserId: actor.userId, note: options.note ?? "" },
     });
-    return tx.appointment.findUniqueOrThrow({
+    const appointment = await tx.appointment.findUniqueOrThrow({
       where: { id: appointmentId },
       include: WITH_DETAILS,
     });
+    if (to === "cancelled") {
+      await enqueueAppointmentMail(tx, appointment, "cancelled", settings, now);
+    }
+    return appointment;
   });
+  if (changed) wakeOutbox();
   if (!changed) {
     return to === "cancelled"
       ? fail(409, ALREADY_CANCELLED_MESSAGE)
@@ -634,7 +543,6 @@ export async function cancelAppointment(
     },
   );
   if (!result.ok) return result;
-  await mailPatient(result.appointment, "cancelled");
   return ok({ appointment: toAppointmentJson(result.appointment) });
 }
 
@@ -754,14 +662,16 @@ export async function moveAppointment(
           note: `moved from ${previously} with ${current.dentist.name}`,
         },
       });
-      return tx.appointment.findUniqueOrThrow({
+      const appointment = await tx.appointment.findUniqueOrThrow({
         where: { id: appointmentId },
         include: WITH_DETAILS,
       });
+      await enqueueAppointmentMail(tx, appointment, "moved", settings, now, { previously });
+      return appointment;
     });
     if (!moved)
       return fail(409, "This appointment has just been changed by someone else. Please reload.");
-    await mailPatient(moved, "moved", previously);
+    wakeOutbox();
     return ok({ appointment: toAppointmentJson(moved) });
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;

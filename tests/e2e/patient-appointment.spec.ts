@@ -136,7 +136,7 @@ for (const javaScript of [true, false]) {
         `Your appointment on ${formatDateTime(date, "10:30", CLINIC_CLOCK)} is booked`,
       );
       expect(mail.text).toContain(`Service: ${service.name}`);
-      const ics = mail.attachments.find((attachment) => attachment.filename === "appointment.ics");
+      const ics = mail.attachments.find((attachment) => attachment.contentType === "text/calendar");
       expect(ics?.contentType).toBe("text/calendar");
       const event = new ICAL.Component(ICAL.parse(ics!.content)).getFirstSubcomponent("vevent");
       expect(event?.getFirstPropertyValue("summary")).toBe(`Dental Clinic: ${service.name}`);
