@@ -47,6 +47,7 @@ import {
   type ServiceTimes,
 } from "./availability.server";
 import { enqueueAppointmentMail } from "./appointment-mail.server";
+import { insideCutoffMessage, isInsideCutoff } from "./cancellation-policy.server";
 import { closuresBetween, getClinicSettings, type Settings } from "./clinic-settings.server";
 
 /** The spec reuses the service toast for a booking (docs/spec/product-spec.md §8). */
@@ -531,6 +532,10 @@ export async function cancelAppointment(
   if (!appointment) return fail(404, APPOINTMENT_NOT_FOUND_MESSAGE);
   if (appointment.status === "cancelled") return fail(409, ALREADY_CANCELLED_MESSAGE);
   if (appointment.startsAt <= now) return fail(409, ALREADY_PAST_MESSAGE);
+  const settings = await getClinicSettings();
+  if (isInsideCutoff(appointment.startsAt, settings, now)) {
+    return fail(409, insideCutoffMessage(settings));
+  }
   const result = await changeStatus(
     appointmentId,
     "cancelled",
