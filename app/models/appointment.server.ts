@@ -635,6 +635,7 @@ export async function moveAppointment(
           chairId: choice.chairId,
           bufferMinutes: service.bufferMinutes,
           sequence: { increment: 1 },
+          rescheduledAt: now,
         },
       });
       if (count === 0) return null;
