@@ -47,6 +47,7 @@ import {
   type ServiceTimes,
 } from "./availability.server";
 import { enqueueAppointmentMail } from "./appointment-mail.server";
+import { afterVisitCompleted } from "./review-request.server";
 import { insideCutoffMessage, isInsideCutoff } from "./cancellation-policy.server";
 import { closuresBetween, getClinicSettings, type Settings } from "./clinic-settings.server";
 
@@ -504,6 +505,7 @@ export async function changeStatus(
     if (to === "cancelled") {
       await enqueueAppointmentMail(tx, appointment, "cancelled", settings, now);
     }
+    if (to === "completed") await afterVisitCompleted(tx, appointment, settings, now);
     return appointment;
   });
   if (changed) wakeOutbox();

@@ -298,11 +298,9 @@ for (const javaScript of [true, false]) {
       await expect(page.getByText("2:30 PM")).toHaveCount(0);
       await expect(pastList.getByRole("button")).toHaveCount(0);
 
-      await upcomingList
-        .getByRole("button", {
-          name: `Cancel the appointment on ${when}`,
-        })
-        .click();
+      await upcomingList.getByRole("link", { name: `Cancel the appointment on ${when}` }).click();
+      await expect(page.getByText("Do you really want to cancel this appointment?")).toBeVisible();
+      await page.getByRole("button", { name: "Yes, cancel my appointment" }).click();
       await expect(
         toast(page, `Your appointment on ${when} is cancelled.`, {
           javaScript,
