@@ -1,5 +1,6 @@
 import type { Appointment, Prisma } from "@prisma/client";
 import { verifiedAccount } from "~/models/email-verification.server";
+import { type AppointmentStatus, STATUSES, STATUS_LABELS } from "~/utils/appointment-status";
 import { wakeOutbox } from "~/models/outbox.server";
 import {
   type ClinicClock,
@@ -66,15 +67,8 @@ export function tooManyBookingsMessage(max: number) {
   return `You already have ${max} upcoming appointments. Please cancel one before booking another.`;
 }
 
-export const STATUSES = [
-  "booked",
-  "confirmed",
-  "checked_in",
-  "completed",
-  "cancelled",
-  "no_show",
-] as const;
-export type AppointmentStatus = (typeof STATUSES)[number];
+// The names and labels are shared with the browser (a *.server module never reaches it).
+export { STATUSES, STATUS_LABELS, type AppointmentStatus };
 
 /** Statuses whose visit still holds its time. */
 export const ACTIVE_STATUSES: AppointmentStatus[] = ["booked", "confirmed", "checked_in"];
@@ -91,15 +85,6 @@ export const TRANSITIONS: Record<AppointmentStatus, AppointmentStatus[]> = {
 
 /** Cancelled and no-show visits give their time back; completed ones keep their holds. */
 const RELEASES_HOLDS: AppointmentStatus[] = ["cancelled", "no_show"];
-
-export const STATUS_LABELS: Record<AppointmentStatus, string> = {
-  booked: "Booked",
-  confirmed: "Confirmed",
-  checked_in: "Checked in",
-  completed: "Completed",
-  cancelled: "Cancelled",
-  no_show: "Missed",
-};
 
 const isStatus = (value: string): value is AppointmentStatus =>
   (STATUSES as readonly string[]).includes(value);

@@ -7,7 +7,8 @@ import {
   formatDuration,
   formatZone,
 } from "~/utils/clinic-format";
-import { type AppointmentJson, listAppointments, STATUS_LABELS } from "~/models/appointment.server";
+import { type AppointmentJson, listAppointments } from "~/models/appointment.server";
+import { STATUS_LABELS } from "~/utils/appointment-status";
 import { insideCutoffMessage, isInsideCutoff } from "~/models/cancellation-policy.server";
 import { getClinicSettings } from "~/models/clinic-settings.server";
 import { cancelOwnVisit } from "~/models/self-service.server";
