@@ -95,6 +95,14 @@ describe("appointment mail through the outbox", () => {
     expect(confirmation.raw).toMatch(
       /Content-Type: text\/calendar; charset=utf-8; method=REQUEST/i,
     );
+    // Once delivered, the database keeps no copy of the links.
+    expect(
+      (
+        await prisma.outboxMessage.findFirstOrThrow({
+          where: { appointmentId: id, kind: "booking" },
+        })
+      ).text,
+    ).not.toContain("/visit/");
     const first = calendarOf(confirmation);
     expect(first).toMatchObject({
       method: "REQUEST",
