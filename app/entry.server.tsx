@@ -5,6 +5,7 @@ import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { BackgroundJobs, ServerHooks } from "../server/config";
+import { startReminderSweep } from "~/models/reminders.server";
 import { startOutboxWorker } from "./models/outbox.server";
 import { backupSettings, startBackupSchedule } from "./utils/backup.server";
 import { lockDatabase } from "./utils/database-lock.server";
@@ -26,8 +27,10 @@ export function startBackgroundJobs(): BackgroundJobs {
   const lock = lockDatabase(settings.databaseFile);
   const backups = startBackupSchedule(settings);
   const outbox = startOutboxWorker();
+  const reminders = startReminderSweep();
   return {
     async stop() {
+      await reminders.stop();
       await outbox.stop();
       await backups.stop();
       lock.release();

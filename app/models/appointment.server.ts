@@ -1,5 +1,7 @@
 import type { Appointment, Prisma } from "@prisma/client";
-import { isEmailVerified, verifiedAccount } from "~/models/email-verification.server";
+import { verifiedAccount } from "~/models/email-verification.server";
+import { type AppointmentStatus, STATUSES, STATUS_LABELS } from "~/utils/appointment-status";
+import { wakeOutbox } from "~/models/outbox.server";
 import {
   type ClinicClock,
   formatDate,
@@ -7,13 +9,9 @@ import {
   formatDuration,
   formatTime,
   formatTimes,
-  formatZone,
 } from "~/utils/clinic-format";
 import { addDays, clinicTimeToUtc, DAY_NAMES, isIsoDate, normalizeTime } from "~/utils/clinic-time";
 import { prisma } from "~/utils/db.server";
-import { getEnv } from "~/utils/env.server";
-import { type AppointmentStatus, STATUS_LABELS, STATUSES } from "~/utils/appointment-status";
-import { calendarFile } from "~/utils/ics.server";
 import { sendMail } from "~/utils/mail.server";
 import { fail, invalid, isUniqueViolation, ok, type Result } from "~/utils/result";
 import {
@@ -50,6 +48,13 @@ import {
   problemOfDay,
   type ServiceTimes,
 } from "./availability.server";
+import {
+  appointmentCalendar,
+  composeAppointmentMail,
+  enqueueAppointmentMail,
+} from "./appointment-mail.server";
+import { afterVisitCompleted } from "./review-request.server";
+import { insideCutoffMessage, isInsideCutoff } from "./cancellation-policy.server";
 import { closuresBetween, getClinicSettings, type Settings } from "./clinic-settings.server";
 
 /** The spec reuses the service toast for a booking (docs/spec/product-spec.md §8). */
@@ -66,6 +71,9 @@ export const NOT_MOVABLE_MESSAGE = "Only a booked or confirmed appointment can b
 export function tooManyBookingsMessage(max: number) {
   return `You already have ${max} upcoming appointments. Please cancel one before booking another.`;
 }
+
+// The names and labels are shared with the browser (a *.server module never reaches it).
+export { STATUSES, STATUS_LABELS, type AppointmentStatus };
 
 /** Statuses whose visit still holds its time. */
 export const ACTIVE_STATUSES: AppointmentStatus[] = ["booked", "confirmed", "checked_in"];
@@ -292,97 +300,6 @@ export async function getFreeSlots(
   });
 }
 
-type MailKind = "booked" | "cancelled" | "moved";
-
-/**
- * The confirmation, change or cancellation, to `to`: always the account's verified
- * address, never the booking form's e-mail, which is only contact data
- * (docs/decisions/010-clinic-mail.md).
- */
-function appointmentMail(
-  to: string,
-  appointment: AppointmentWithDetails,
-  kind: MailKind,
-  clock: ClinicClock,
-  clinicName: string,
-  previously?: string,
-) {
-  const when = formatDateTime(appointment.date, appointment.time, clock);
-  const details = [
-    `Service: ${appointment.service.name} (${formatDuration(appointment.service.durationMinutes)})`,
-    `Dentist: ${appointment.dentist.name}`,
-    `Date: ${formatDate(appointment.date, clock)}`,
-    `Time: ${formatTime(appointment.time, clock)} (${formatZone(clock)})`,
-    `Name: ${appointment.name}`,
-    `Phone: ${appointment.phone}`,
-    `Message: ${appointment.message}`,
-  ];
-  const intro = {
-    booked: `Hello ${appointment.name},\n\nyour appointment is booked. The attached calendar file adds it to your calendar.`,
-    moved: `Hello ${appointment.name},\n\nyour appointment has moved${previously ? ` from ${previously}` : ""} to ${when}. The attached calendar file updates your calendar.`,
-    cancelled: `Hello ${appointment.name},\n\nyour appointment has been cancelled and the time is free again.`,
-  }[kind];
-  const outro =
-    kind === "cancelled"
-      ? "You are welcome to book another time on our website."
-      : "You can see or cancel it under My appointments on our website.";
-  return {
-    to,
-    subject: {
-      booked: `Your appointment on ${when} is booked`,
-      moved: `Your appointment has moved to ${when}`,
-      cancelled: `Your appointment on ${when} is cancelled`,
-    }[kind],
-    text: `${intro}\n\n${details.join("\n")}\n\n${outro}\n\n${clinicName}`,
-    attachments: [
-      {
-        filename: "appointment.ics",
-        contentType: "text/calendar; charset=utf-8",
-        content: calendarFile({
-          uid: `appointment-${appointment.id}@${new URL(getEnv().APP_URL).hostname}`,
-          start: appointment.startsAt,
-          end: appointment.endsAt,
-          summary: `${clinicName}: ${appointment.service.name}`,
-          description: details.join("\n"),
-          status: kind === "cancelled" ? "CANCELLED" : "CONFIRMED",
-          sequence: appointment.sequence,
-        }),
-      },
-    ],
-  };
-}
-
-/** Mail is sent after the answer: a slow or failing mail server must not undo a booking. */
-function deliver(mail: ReturnType<typeof appointmentMail>) {
-  sendMail(mail).catch((error: unknown) => {
-    console.error(`Could not send "${mail.subject}" to ${mail.to}`, error);
-  });
-}
-
-export async function mailPatient(
-  appointment: AppointmentWithDetails,
-  kind: MailKind,
-  previously?: string,
-) {
-  if (!appointment.userId) return;
-  const user = await prisma.user.findUnique({
-    where: { id: appointment.userId },
-    select: { email: true, emailVerifiedAt: true },
-  });
-  if (!user || !isEmailVerified(user)) return;
-  const settings = await getClinicSettings();
-  deliver(
-    appointmentMail(
-      user.email,
-      appointment,
-      kind,
-      clockOf(settings),
-      settings.clinicName,
-      previously,
-    ),
-  );
-}
-
 /** What stops `time` on `date` for the service, with the free times when the day is open. */
 export async function refusalFor(
   day: LoadedDay,
@@ -469,34 +386,30 @@ export async function bookAppointment(
     const choice = chooseResources(day, service, time, { dentistId, earliest: allowed.earliest });
     if (!choice) break;
     try {
-      const appointment = await prisma.appointment.create({
-        data: {
-          ...contact,
-          date,
-          time,
-          userId,
-          serviceId: service.id,
-          dentistId: choice.dentistId,
-          chairId: choice.chairId,
-          startsAt: choice.startsAt,
-          endsAt: choice.endsAt,
-          bufferMinutes: service.bufferMinutes,
-          source: "online",
-          holds: { createMany: { data: holdRows(choice) } },
-          statusChanges: { create: { from: null, to: "booked", at: now, byUserId: userId } },
-        },
-        include: WITH_DETAILS,
+      // The booking, its holds, its history and its confirmation mail: one transaction.
+      const appointment = await prisma.$transaction(async (tx) => {
+        const created = await tx.appointment.create({
+          data: {
+            ...contact,
+            date,
+            time,
+            userId,
+            serviceId: service.id,
+            dentistId: choice.dentistId,
+            chairId: choice.chairId,
+            startsAt: choice.startsAt,
+            endsAt: choice.endsAt,
+            bufferMinutes: service.bufferMinutes,
+            source: "online",
+            holds: { createMany: { data: holdRows(choice) } },
+            statusChanges: { create: { from: null, to: "booked", at: now, byUserId: userId } },
+          },
+          include: WITH_DETAILS,
+        });
+        await enqueueAppointmentMail(tx, created, "booked", day.settings, now);
+        return created;
       });
-      const settings = day.settings;
-      deliver(
-        appointmentMail(
-          patient.account.email,
-          appointment,
-          "booked",
-          clockOf(settings),
-          settings.clinicName,
-        ),
-      );
+      wakeOutbox();
       return ok({ appointment: toAppointmentJson(appointment) });
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
@@ -515,10 +428,25 @@ export const PATIENT_CANCELLABLE: AppointmentStatus[] = ["booked", "confirmed"];
 /** Includes what a mail about an appointment shows (service, dentist, chair). */
 export const APPOINTMENT_DETAILS = WITH_DETAILS;
 
-/** The cancellation mail of `appointment` to `to`, for a cancel made inside another transaction. */
+/**
+ * The cancellation mail of a visit whose patient just deleted their account, sent at once
+ * and never stored: the outbox would keep the address and name the patient asked us to
+ * erase (docs/decisions/013-my-data.md). A failure is logged; the deletion stands.
+ */
 export async function sendCancellationMail(to: string, appointment: AppointmentWithDetails) {
   const settings = await getClinicSettings();
-  deliver(appointmentMail(to, appointment, "cancelled", clockOf(settings), settings.clinicName));
+  const now = new Date();
+  const { subject, text } = composeAppointmentMail(appointment, "cancelled", settings, null);
+  try {
+    await sendMail({
+      to,
+      subject,
+      text,
+      calendar: appointmentCalendar(appointment, settings, to, now),
+    });
+  } catch (error) {
+    console.error("The cancellation mail of a deleted account could not be sent", error);
+  }
 }
 
 /** The signed-in patient's bookings: upcoming soonest first, the rest latest first. */
@@ -579,6 +507,7 @@ export async function changeStatus(
       `An appointment can only be marked ${STATUS_LABELS[to].toLowerCase()} once it has started.`,
     );
   }
+  const settings = await getClinicSettings();
   const changed = await prisma.$transaction(async (tx) => {
     const { count } = await tx.appointment.updateMany({
       where: { id: appointmentId, status: from },
@@ -595,11 +524,17 @@ export async function changeStatus(
       data: { appointmentId, from, to, at: now, byUserId: actor.userId, note: options.note ?? "" },
     });
     await options.alsoInTransaction?.(tx);
-    return tx.appointment.findUniqueOrThrow({
+    const appointment = await tx.appointment.findUniqueOrThrow({
       where: { id: appointmentId },
       include: WITH_DETAILS,
     });
+    if (to === "cancelled") {
+      await enqueueAppointmentMail(tx, appointment, "cancelled", settings, now);
+    }
+    if (to === "completed") await afterVisitCompleted(tx, appointment, settings, now);
+    return appointment;
   });
+  if (changed) wakeOutbox();
   if (!changed) {
     return to === "cancelled"
       ? fail(409, ALREADY_CANCELLED_MESSAGE)
@@ -625,6 +560,10 @@ export async function cancelAppointment(
   if (!appointment) return fail(404, APPOINTMENT_NOT_FOUND_MESSAGE);
   if (appointment.status === "cancelled") return fail(409, ALREADY_CANCELLED_MESSAGE);
   if (appointment.startsAt <= now) return fail(409, ALREADY_PAST_MESSAGE);
+  const settings = await getClinicSettings();
+  if (isInsideCutoff(appointment.startsAt, settings, now)) {
+    return fail(409, insideCutoffMessage(settings));
+  }
   const result = await changeStatus(
     appointmentId,
     "cancelled",
@@ -637,7 +576,6 @@ export async function cancelAppointment(
     },
   );
   if (!result.ok) return result;
-  await mailPatient(result.appointment, "cancelled");
   return ok({ appointment: toAppointmentJson(result.appointment) });
 }
 
@@ -731,6 +669,7 @@ export async function moveAppointment(
           chairId: choice.chairId,
           bufferMinutes: service.bufferMinutes,
           sequence: { increment: 1 },
+          rescheduledAt: now,
         },
       });
       if (count === 0) return null;
@@ -764,14 +703,16 @@ export async function moveAppointment(
         },
       });
       await staffOptions.alsoInTransaction?.(tx);
-      return tx.appointment.findUniqueOrThrow({
+      const appointment = await tx.appointment.findUniqueOrThrow({
         where: { id: appointmentId },
         include: WITH_DETAILS,
       });
+      await enqueueAppointmentMail(tx, appointment, "moved", settings, now, { previously });
+      return appointment;
     });
     if (!moved)
       return fail(409, "This appointment has just been changed by someone else. Please reload.");
-    await mailPatient(moved, "moved", previously);
+    wakeOutbox();
     return ok({ appointment: toAppointmentJson(moved) });
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;

@@ -39,7 +39,6 @@ import {
   findBookableService,
   freeTimesSentence,
   holdRows,
-  mailPatient,
   moveAppointment,
   type NeedsAttention,
   refusalFor,
@@ -361,7 +360,6 @@ export async function staffChangeStatus(
     },
   );
   if (!result.ok) return result;
-  if (to === "cancelled") await mailPatient(result.appointment, "cancelled");
   return ok({ appointment: toAppointmentJson(result.appointment) });
 }
 

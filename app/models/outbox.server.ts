@@ -132,8 +132,18 @@ export async function claimNext(
   return null;
 }
 
-/** Kinds whose text carries a one-time link: erased once delivered, so no copy outlives it. */
-const ONE_TIME_LINK_KINDS: ReadonlySet<string> = new Set(["verification", "reset"]);
+/**
+ * Kinds whose text carries a link that acts for the patient (one-time links, and the
+ * appointment links of docs/decisions/019-appointment-links.md): erased once delivered, so
+ * no copy in the database outlives the mail.
+ */
+const ONE_TIME_LINK_KINDS: ReadonlySet<string> = new Set([
+  "verification",
+  "reset",
+  "booking",
+  "change",
+  "reminder",
+]);
 const ERASED = "(removed after delivery: this message carried a one-time link)";
 
 function messageIdFor(message: OutboxMessage): string {

@@ -19,6 +19,8 @@ export type ReviewJson = {
   name: string;
   message: string;
   rating: number;
+  /** The author had a completed visit for this service. */
+  verified: boolean;
   createdAt: string;
   service: { _id: string; slug: string; name: string } | null;
 };
@@ -31,6 +33,7 @@ export function toReviewJson(
     name: review.name,
     message: review.message,
     rating: review.rating,
+    verified: review.verified,
     createdAt: review.createdAt.toISOString(),
     service: review.service
       ? { _id: review.service.id, slug: review.service.slug, name: review.service.name }
@@ -78,6 +81,15 @@ export async function getServiceReviews(serviceId: string) {
   };
 }
 
+/** True when the patient had a completed visit for the service: their review is verified. */
+export async function hasCompletedVisit(userId: string, serviceId: string): Promise<boolean> {
+  const visit = await prisma.appointment.findFirst({
+    where: { userId, serviceId, status: "completed" },
+    select: { id: true },
+  });
+  return visit !== null;
+}
+
 export const REVIEW_CREATED = "review Created Successfully";
 
 /**
@@ -99,8 +111,9 @@ export async function createReview(
     select: { id: true },
   });
   if (!service) return invalid(UNKNOWN_SERVICE_MESSAGE);
+  const verified = await hasCompletedVisit(userId, service.id);
   const review = await prisma.review.create({
-    data: { name, message, rating, serviceId: service.id, userId },
+    data: { name, message, rating, serviceId: service.id, userId, verified },
     include: WITH_SERVICE,
   });
   invalidateReadCache();

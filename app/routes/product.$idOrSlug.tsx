@@ -112,7 +112,17 @@ export default function ServiceDetail() {
                 data-testid="service-review"
               >
                 <div className="flex flex-wrap items-center justify-between gap-2">
-                  <p className="font-semibold text-slate-900">{review.name}</p>
+                  <p className="font-semibold text-slate-900">
+                    {review.name}
+                    {review.verified ? (
+                      <span
+                        className="ml-2 rounded bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-900"
+                        data-testid="verified-patient"
+                      >
+                        Verified patient
+                      </span>
+                    ) : null}
+                  </p>
                   <StarRating rating={review.rating} />
                 </div>
                 <p className="mt-2 whitespace-pre-line text-slate-800">{review.message}</p>

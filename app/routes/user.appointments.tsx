@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { FormError } from "~/components/form-error";
 import {
   type ClinicClock,
@@ -7,13 +7,12 @@ import {
   formatDuration,
   formatZone,
 } from "~/utils/clinic-format";
-import {
-  type AppointmentJson,
-  cancelAppointment,
-  listAppointments,
-} from "~/models/appointment.server";
+import { type AppointmentJson, listAppointments } from "~/models/appointment.server";
 import { STATUS_LABELS } from "~/utils/appointment-status";
-import { getClinicClock } from "~/models/clinic-settings.server";
+import { insideCutoffMessage, isInsideCutoff } from "~/models/cancellation-policy.server";
+import { getClinicSettings } from "~/models/clinic-settings.server";
+import { cancelOwnVisit } from "~/models/self-service.server";
+import { CallClinic } from "~/components/visit-actions";
 import { requirePageUser, requireUser } from "~/utils/auth.server";
 import { formRefusal, unexpectedFailure } from "~/utils/form-action.server";
 import { invalid } from "~/utils/result";
@@ -23,8 +22,16 @@ const PATH = "/user/appointments";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requirePageUser(request);
-  const [list, clock] = await Promise.all([listAppointments(user.id), getClinicClock()]);
-  return { ...list, clock };
+  const now = new Date();
+  const [list, settings] = await Promise.all([listAppointments(user.id, now), getClinicSettings()]);
+  const clock = { timeZone: settings.timeZone, locale: settings.locale };
+  // Inside the cancellation cutoff only the clinic changes a visit (the server refuses too).
+  const upcoming = list.upcoming.map((appointment) => ({
+    ...appointment,
+    changeable: !isInsideCutoff(new Date(appointment.startsAt), settings, now),
+  }));
+  const past = list.past.map((appointment) => ({ ...appointment, changeable: false }));
+  return { upcoming, past, clock, phone: settings.phone, cutoff: insideCutoffMessage(settings) };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -35,14 +42,9 @@ export async function action({ request }: ActionFunctionArgs) {
     return formRefusal(invalid("Please choose an appointment to cancel."), {});
   }
   try {
-    const result = await cancelAppointment(id, user.id);
+    const result = await cancelOwnVisit(id, user.id, form.get("reason"));
     if (!result.ok) return formRefusal(result, {});
-    const { date, time } = result.appointment;
-    const clock = await getClinicClock();
-    return redirectWithToast(PATH, {
-      type: "success",
-      message: `Your appointment on ${formatDateTime(date, time, clock)} is cancelled.`,
-    });
+    return redirectWithToast(PATH, { type: "success", message: result.message });
   } catch (error) {
     return unexpectedFailure("Cancelling an appointment", error, {});
   }
@@ -55,17 +57,17 @@ export const meta: MetaFunction = () => [
 
 function AppointmentCard({
   appointment,
-  cancellable,
+  upcoming,
   clock,
+  phone,
+  cutoff,
 }: {
-  appointment: AppointmentJson;
-  cancellable: boolean;
+  appointment: AppointmentJson & { changeable: boolean };
+  upcoming: boolean;
   clock: ClinicClock;
+  phone: string;
+  cutoff: string;
 }) {
-  const navigation = useNavigation();
-  const cancelling =
-    navigation.state === "submitting" &&
-    navigation.formData?.get("appointmentId") === appointment._id;
   const when = formatDateTime(appointment.date, appointment.time, clock);
   return (
     <li
@@ -94,26 +96,34 @@ function AppointmentCard({
           {STATUS_LABELS[appointment.status]}
         </p>
       </div>
-      {cancellable ? (
-        <Form method="post">
-          <input type="hidden" name="intent" value="cancel" />
-          <input type="hidden" name="appointmentId" value={appointment._id} />
-          <button
-            type="submit"
+      {upcoming && appointment.changeable ? (
+        <div className="flex flex-wrap gap-2">
+          <Link
+            to={`${PATH}/${appointment._id}/reschedule`}
+            className="btn-secondary"
+            aria-label={`Reschedule the appointment on ${when}`}
+          >
+            Reschedule
+          </Link>
+          <Link
+            to={`${PATH}/${appointment._id}/cancel`}
             className="btn-secondary"
             aria-label={`Cancel the appointment on ${when}`}
-            disabled={cancelling}
           >
-            {cancelling ? "Cancelling..." : "Cancel"}
-          </button>
-        </Form>
+            Cancel
+          </Link>
+        </div>
+      ) : upcoming ? (
+        <div className="max-w-xs text-sm">
+          <CallClinic message={cutoff} phone={phone} />
+        </div>
       ) : null}
     </li>
   );
 }
 
 export default function MyAppointments() {
-  const { upcoming, past, clock } = useLoaderData<typeof loader>();
+  const { upcoming, past, clock, phone, cutoff } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
 
   return (
@@ -134,8 +144,10 @@ export default function MyAppointments() {
             <AppointmentCard
               key={appointment._id}
               appointment={appointment}
-              cancellable
+              upcoming
               clock={clock}
+              phone={phone}
+              cutoff={cutoff}
             />
           ))}
         </ul>
@@ -150,8 +162,10 @@ export default function MyAppointments() {
             <AppointmentCard
               key={appointment._id}
               appointment={appointment}
-              cancellable={false}
+              upcoming={false}
               clock={clock}
+              phone={phone}
+              cutoff={cutoff}
             />
           ))}
         </ul>

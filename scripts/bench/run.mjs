@@ -422,6 +422,32 @@ record(
   `(median ${outbox.smallMs.toFixed(2)} ms at 1,000, ${outbox.largeMs.toFixed(2)} ms at 100,000)`,
 );
 
+// 16. The reminder sweep (scripts/bench/reminders.ts, the app's own sweep and worker in-process).
+note("\n16. Reminders: a sweep at 100,000 vs 1,000 future visits; 1,000 due reminders delivered");
+const reminders = JSON.parse(
+  execFileSync(process.execPath, ["--import", "tsx", "scripts/bench/reminders.ts", "--json"], {
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "inherit"],
+  })
+    .trim()
+    .split("\n")
+    .at(-1),
+);
+record(
+  "Reminders: sweep with nothing due at 100,000 future visits / at 1,000",
+  reminders.ratio.toFixed(2),
+  "<= 1.5",
+  reminders.ratio <= 1.5,
+  `(median ${reminders.smallMs.toFixed(2)} ms at 1,000, ${reminders.largeMs.toFixed(2)} ms at 100,000)`,
+);
+record(
+  "Reminders: 1,000 due reminders swept and delivered over SMTP",
+  `${(reminders.sweepSeconds + reminders.seconds).toFixed(1)} s`,
+  "information",
+  reminders.enqueued === 1000 && reminders.received === 1000,
+  `(sweep ${reminders.sweepSeconds.toFixed(1)} s, delivery ${reminders.seconds.toFixed(1)} s at ${Math.round(reminders.perSecond)} messages/s, ${reminders.received} received by the sink)`,
+);
+
 // 14. A patient's audit-trail page at 1,000 and 1,000,000 entries (its own table in the docs).
 const auditRows = await runAuditBench({
   buildDir: BUILD_DIR,

@@ -136,7 +136,7 @@ for (const javaScript of [true, false]) {
         `Your appointment on ${formatDateTime(date, "10:30", CLINIC_CLOCK)} is booked`,
       );
       expect(mail.text).toContain(`Service: ${service.name}`);
-      const ics = mail.attachments.find((attachment) => attachment.filename === "appointment.ics");
+      const ics = mail.attachments.find((attachment) => attachment.contentType === "text/calendar");
       expect(ics?.contentType).toBe("text/calendar");
       const event = new ICAL.Component(ICAL.parse(ics!.content)).getFirstSubcomponent("vevent");
       expect(event?.getFirstPropertyValue("summary")).toBe(`Dental Clinic: ${service.name}`);
@@ -298,11 +298,9 @@ for (const javaScript of [true, false]) {
       await expect(page.getByText("2:30 PM")).toHaveCount(0);
       await expect(pastList.getByRole("button")).toHaveCount(0);
 
-      await upcomingList
-        .getByRole("button", {
-          name: `Cancel the appointment on ${when}`,
-        })
-        .click();
+      await upcomingList.getByRole("link", { name: `Cancel the appointment on ${when}` }).click();
+      await expect(page.getByText("Do you really want to cancel this appointment?")).toBeVisible();
+      await page.getByRole("button", { name: "Yes, cancel my appointment" }).click();
       await expect(
         toast(page, `Your appointment on ${when} is cancelled.`, {
           javaScript,

@@ -164,6 +164,16 @@ describe("cross-site request forgery", () => {
     expect(response.status).toBe(403);
   });
 
+  it("refuses a cross-site post to a mail link's page, which acts without any cookie", async () => {
+    const path = `/visit/${"A".repeat(43)}/cancel`;
+    const refused = await post(server, path, form({ reason: "x" }), { origin: EVIL });
+    expect(refused.status).toBe(403);
+    // From the site itself the same post reaches the page: an unknown link, told plainly.
+    const own = await post(server, path, form({ reason: "x" }), { origin: server.url });
+    expect(own.status).toBe(404);
+    expect(await own.text()).toContain("This link is not valid.");
+  });
+
   it("lets the site's own form post through", async () => {
     const { cookie } = await server.signedInUser();
     const response = await post(server, "/logout", form({}), { cookie, origin: server.url });

@@ -8,6 +8,8 @@ export type ReceivedMail = {
   text: string;
   html: string;
   attachments: Array<{ filename: string; contentType: string; content: string }>;
+  /** The message as sent (headers and MIME parts), for what the parsed view drops. */
+  raw: string;
 };
 
 /**
@@ -49,8 +51,14 @@ export async function startSmtpSink({
         );
         return;
       }
-      simpleParser(stream)
-        .then((parsed) => {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      new Promise<Buffer>((resolve, reject) => {
+        stream.once("end", () => resolve(Buffer.concat(chunks)));
+        stream.once("error", reject);
+      })
+        .then(async (raw) => ({ raw, parsed: await simpleParser(raw) }))
+        .then(({ raw, parsed }) => {
           const to = Array.isArray(parsed.to) ? parsed.to : parsed.to ? [parsed.to] : [];
           const mail: ReceivedMail = {
             to: to.flatMap((address) =>
@@ -65,6 +73,7 @@ export async function startSmtpSink({
               contentType: attachment.contentType,
               content: attachment.content.toString("utf8"),
             })),
+            raw: raw.toString("utf8"),
           };
           messages.push(mail);
           onMessage?.(mail);

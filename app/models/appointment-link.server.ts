@@ -1,0 +1,53 @@
+import { createHmac, randomBytes } from "node:crypto";
+import type { Prisma, PrismaClient } from "@prisma/client";
+import { getEnv } from "~/utils/env.server";
+import { hashToken } from "~/utils/session.server";
+
+/**
+ * The one-click links in appointment mail (docs/decisions/019-appointment-links.md): one
+ * token per appointment, derived as HMAC(newest SESSION_SECRET, id + random nonce), so
+ * mail composed later (reminders) carries the same link without the token being stored in
+ * clear; only its SHA-256 is stored, for lookup. Valid until the visit starts.
+ */
+
+type Db = PrismaClient | Prisma.TransactionClient;
+
+export const LINK_ACTIONS = ["confirm", "reschedule", "cancel"] as const;
+export type LinkAction = (typeof LINK_ACTIONS)[number];
+
+export function deriveLinkToken(appointmentId: string, nonce: string, secret?: string): string {
+  const key = secret ?? getEnv().SESSION_SECRETS[0]!;
+  return createHmac("sha256", key)
+    .update(`appointment-link:${appointmentId}:${nonce}`)
+    .digest("base64url");
+}
+
+/**
+ * The appointment's link token, as one step of the caller's transaction: creates the nonce
+ * on first use and re-stores the hash when the newest secret changed (which retires the
+ * links of mail sent before the rotation).
+ */
+export async function linkTokenFor(
+  db: Db,
+  appointment: { id: string; linkNonce: string | null; linkTokenHash: string | null },
+): Promise<string> {
+  const nonce = appointment.linkNonce ?? randomBytes(16).toString("base64url");
+  const token = deriveLinkToken(appointment.id, nonce);
+  const tokenHash = hashToken(token);
+  if (appointment.linkNonce !== nonce || appointment.linkTokenHash !== tokenHash) {
+    await db.appointment.update({
+      where: { id: appointment.id },
+      data: { linkNonce: nonce, linkTokenHash: tokenHash },
+    });
+  }
+  return token;
+}
+
+export function linkUrl(token: string, action: LinkAction): string {
+  return `${getEnv().APP_URL}/visit/${token}/${action}`;
+}
+
+/** A token as it may appear in a URL: anything else is answered as a wrong link. */
+export function isWellFormedToken(token: string | undefined): token is string {
+  return typeof token === "string" && /^[A-Za-z0-9_-]{43}$/.test(token);
+}

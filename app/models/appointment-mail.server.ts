@@ -1,0 +1,202 @@
+import type { Prisma, PrismaClient } from "@prisma/client";
+import ical, { ICalCalendarMethod, ICalEventStatus } from "ical-generator";
+import { enqueueMail, type NewOutboxMessage } from "~/models/outbox.server";
+import {
+  type ClinicClock,
+  formatDate,
+  formatDateTime,
+  formatDuration,
+  formatTime,
+  formatZone,
+} from "~/utils/clinic-format";
+import { getEnv } from "~/utils/env.server";
+import { linkTokenFor, linkUrl } from "./appointment-link.server";
+import type { Settings } from "./clinic-settings.server";
+
+/**
+ * Every mail about one appointment (confirmation, change, cancellation, reminder), composed
+ * for the outbox inside the transaction of the change that causes it, each with its
+ * calendar part (RFC 5545/5546): one UID for the life of the booking, SEQUENCE from
+ * `Appointment.sequence`, METHOD:REQUEST on booking, move and reminder, METHOD:CANCEL with
+ * STATUS:CANCELLED on cancellation, the clinic as ORGANIZER.
+ */
+
+type Db = PrismaClient | Prisma.TransactionClient;
+
+export type AppointmentMailKind = "booked" | "moved" | "cancelled" | "reminder";
+
+/** What a mail needs of the appointment (the include of the domain module's reads). */
+export type MailAppointment = {
+  id: string;
+  userId: string | null;
+  name: string;
+  phone: string;
+  message: string;
+  date: string;
+  time: string;
+  startsAt: Date;
+  endsAt: Date;
+  status: string;
+  sequence: number;
+  linkNonce: string | null;
+  linkTokenHash: string | null;
+  service: { name: string; durationMinutes: number };
+  dentist: { name: string };
+};
+
+const OUTBOX_KIND = {
+  booked: "booking",
+  moved: "change",
+  cancelled: "cancellation",
+  reminder: "reminder",
+} as const;
+
+const clockOf = (settings: Settings): ClinicClock => ({
+  timeZone: settings.timeZone,
+  locale: settings.locale,
+});
+
+/** The address clinic mail goes to (docs/decisions/010-clinic-mail.md), or null for none. */
+export async function mailRecipient(db: Db, userId: string | null): Promise<string | null> {
+  if (!userId) return null;
+  const user = await db.user.findUnique({
+    where: { id: userId },
+    select: { email: true, emailVerifiedAt: true, passwordHash: true, googleId: true },
+  });
+  if (!user) return null;
+  if (user.emailVerifiedAt) return user.email;
+  // A record the staff made for a caller (no password, no Google): the address they recorded.
+  return user.passwordHash === null && user.googleId === null ? user.email : null;
+}
+
+function appointmentUid(appointmentId: string): string {
+  return `appointment-${appointmentId}@${new URL(getEnv().APP_URL).hostname}`;
+}
+
+function organizerOf(settings: Settings): { name: string; email: string } {
+  const fromAddress = /<([^>]+)>/.exec(getEnv().MAIL_FROM)?.[1] ?? getEnv().MAIL_FROM;
+  return { name: settings.clinicName, email: settings.email || fromAddress };
+}
+
+function clinicAddress(settings: Settings): string {
+  return [settings.street, settings.city, [settings.region, settings.postalCode].join(" ").trim()]
+    .filter(Boolean)
+    .join(", ");
+}
+
+/** The calendar part: REQUEST for a live booking, CANCEL with STATUS:CANCELLED otherwise. */
+export function appointmentCalendar(
+  appointment: MailAppointment,
+  settings: Settings,
+  attendee: string,
+  now: Date,
+): { method: "REQUEST" | "CANCEL"; content: string } {
+  const cancelled = appointment.status === "cancelled";
+  const calendar = ical({
+    prodId: { company: settings.clinicName, product: "Appointments", language: "EN" },
+    method: cancelled ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST,
+  });
+  calendar.createEvent({
+    id: appointmentUid(appointment.id),
+    sequence: appointment.sequence,
+    stamp: now,
+    start: appointment.startsAt,
+    end: appointment.endsAt,
+    summary: `${settings.clinicName}: ${appointment.service.name}`,
+    description: `${appointment.service.name} with ${appointment.dentist.name}`,
+    location: clinicAddress(settings) || null,
+    status: cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+    organizer: organizerOf(settings),
+    attendees: [{ email: attendee, name: appointment.name }],
+  });
+  return { method: cancelled ? "CANCEL" : "REQUEST", content: calendar.toString() };
+}
+
+/** The mail's text and subject; `token` is null when it carries no links (cancellation). */
+export function composeAppointmentMail(
+  appointment: MailAppointment,
+  kind: AppointmentMailKind,
+  settings: Settings,
+  token: string | null,
+  previously?: string,
+): { subject: string; text: string } {
+  const clock = clockOf(settings);
+  const when = formatDateTime(appointment.date, appointment.time, clock);
+  const details = [
+    `Service: ${appointment.service.name} (${formatDuration(appointment.service.durationMinutes)})`,
+    `Dentist: ${appointment.dentist.name}`,
+    `Date: ${formatDate(appointment.date, clock)}`,
+    `Time: ${formatTime(appointment.time, clock)} (${formatZone(clock)})`,
+    `Name: ${appointment.name}`,
+    `Phone: ${appointment.phone}`,
+    `Message: ${appointment.message}`,
+  ];
+  const confirmed = appointment.status === "confirmed";
+  const intro = {
+    booked: `Hello ${appointment.name},\n\nyour appointment is booked. The attached calendar file adds it to your calendar.`,
+    moved: `Hello ${appointment.name},\n\nyour appointment has moved${previously ? ` from ${previously}` : ""} to ${when}. The attached calendar file updates your calendar.`,
+    cancelled: `Hello ${appointment.name},\n\nyour appointment has been cancelled and the time is free again.`,
+    reminder: `Hello ${appointment.name},\n\nthis is a reminder of your appointment on ${when}.${confirmed ? " Thank you for confirming it." : " Please confirm that you are coming."}`,
+  }[kind];
+  const links = token
+    ? [
+        ...(confirmed ? [] : [`Confirm: ${linkUrl(token, "confirm")}`]),
+        `Reschedule: ${linkUrl(token, "reschedule")}`,
+        `Cancel: ${linkUrl(token, "cancel")}`,
+      ].join("\n")
+    : "";
+  const outro =
+    kind === "cancelled"
+      ? "You are welcome to book another time on our website."
+      : `${links}\n\nYou can also see, move or cancel it under My appointments on our website${settings.phone ? `, or call us on ${settings.phone}` : ""}.`;
+  return {
+    subject: {
+      booked: `Your appointment on ${when} is booked`,
+      moved: `Your appointment has moved to ${when}`,
+      cancelled: `Your appointment on ${when} is cancelled`,
+      reminder: confirmed
+        ? `Reminder: your appointment on ${when}`
+        : `Reminder: please confirm your appointment on ${when}`,
+    }[kind],
+    text: `${intro}\n\n${details.join("\n")}\n\n${outro}\n\n${settings.clinicName}`,
+  };
+}
+
+/**
+ * Writes the appointment's mail to the outbox, as one step of the caller's transaction
+ * (`db` is the transaction's client). Nothing when the patient has no address the clinic
+ * may write to. `dedupeKey` defaults to one message per kind and calendar version.
+ */
+export async function enqueueAppointmentMail(
+  db: Db,
+  appointment: MailAppointment,
+  kind: AppointmentMailKind,
+  settings: Settings,
+  now: Date,
+  options: { previously?: string; dedupeKey?: string; notBefore?: Date } = {},
+): Promise<boolean> {
+  const to = await mailRecipient(db, appointment.userId);
+  if (!to) return false;
+  const token = kind === "cancelled" ? null : await linkTokenFor(db, appointment);
+  const { subject, text } = composeAppointmentMail(
+    appointment,
+    kind,
+    settings,
+    token,
+    options.previously,
+  );
+  const message: NewOutboxMessage = {
+    dedupeKey:
+      options.dedupeKey ?? `${OUTBOX_KIND[kind]}:${appointment.id}:${appointment.sequence}`,
+    kind: OUTBOX_KIND[kind],
+    to,
+    subject,
+    text,
+    calendar: appointmentCalendar(appointment, settings, to, now),
+    userId: appointment.userId ?? undefined,
+    appointmentId: appointment.id,
+    notBefore: options.notBefore,
+  };
+  await enqueueMail(db, message, now);
+  return true;
+}

@@ -1,0 +1,55 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { FormCard } from "~/components/form-kit";
+import { CallClinic, CancelForm, Outcome, VisitSummary } from "~/components/visit-actions";
+import { cancelOwnVisit, ownVisit } from "~/models/self-service.server";
+import { requirePageUser, requireUser } from "~/utils/auth.server";
+import { linkActionAnswer, linkActionFailure, visitPageData } from "~/utils/visit-pages.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+const BACK = "/user/appointments";
+
+export async function loader({ params, request }: LoaderFunctionArgs) {
+  const user = await requirePageUser(request);
+  return visitPageData(await ownVisit(params.id ?? "", user.id), request);
+}
+
+export async function action({ params, request }: ActionFunctionArgs) {
+  const user = await requireUser(request, { redirectTo: BACK });
+  try {
+    const form = await request.formData();
+    const result = await cancelOwnVisit(params.id ?? "", user.id, form.get("reason"));
+    if (!result.ok) return linkActionAnswer(result);
+    return redirectWithToast(BACK, { type: "success", message: result.message });
+  } catch (error) {
+    return linkActionFailure("Cancelling an appointment", error);
+  }
+}
+
+export const meta: MetaFunction = () => [{ title: "Cancel an appointment | Dental Clinic" }];
+
+export default function CancelOwnVisit() {
+  const { visit, refusal, clock, phone, cutoff } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  return (
+    <FormCard title="Cancel your appointment">
+      {visit ? (
+        <>
+          <VisitSummary visit={visit} clock={clock} />
+          {visit.changeable ? (
+            <CancelForm error={answer?.error} />
+          ) : (
+            <CallClinic message={cutoff} phone={phone} />
+          )}
+          <p className="mt-6">
+            <Link to={BACK} className="text-brand-700 underline">
+              Back to My appointments
+            </Link>
+          </p>
+        </>
+      ) : (
+        <Outcome message={refusal ?? ""} />
+      )}
+    </FormCard>
+  );
+}

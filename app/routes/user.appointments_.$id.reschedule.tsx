@@ -1,0 +1,64 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { FormCard } from "~/components/form-kit";
+import { CallClinic, Outcome, RescheduleForm, VisitSummary } from "~/components/visit-actions";
+import { ownVisit, rescheduleOwnVisit } from "~/models/self-service.server";
+import { requirePageUser, requireUser } from "~/utils/auth.server";
+import { linkActionAnswer, linkActionFailure, visitPageData } from "~/utils/visit-pages.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+const BACK = "/user/appointments";
+
+export async function loader({ params, request }: LoaderFunctionArgs) {
+  const user = await requirePageUser(request);
+  return visitPageData(await ownVisit(params.id ?? "", user.id), request, { times: true });
+}
+
+export async function action({ params, request }: ActionFunctionArgs) {
+  const user = await requireUser(request, { redirectTo: BACK });
+  try {
+    const form = await request.formData();
+    const result = await rescheduleOwnVisit(params.id ?? "", user.id, {
+      date: form.get("date"),
+      time: form.get("time"),
+    });
+    if (!result.ok) return linkActionAnswer(result);
+    return redirectWithToast(BACK, { type: "success", message: result.message });
+  } catch (error) {
+    return linkActionFailure("Rescheduling an appointment", error);
+  }
+}
+
+export const meta: MetaFunction = () => [{ title: "Reschedule an appointment | Dental Clinic" }];
+
+export default function RescheduleOwnVisit() {
+  const data = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const { visit, clock } = data;
+  return (
+    <FormCard title="Reschedule your appointment">
+      {visit ? (
+        <>
+          <VisitSummary visit={visit} clock={clock} />
+          {visit.changeable ? (
+            <RescheduleForm
+              date={data.date}
+              minDate={data.today}
+              choice={data.choice}
+              error={answer?.error ?? ("dateError" in data ? data.dateError : null)}
+            />
+          ) : (
+            <CallClinic message={data.cutoff} phone={data.phone} />
+          )}
+          <p className="mt-6">
+            <Link to={BACK} className="text-brand-700 underline">
+              Back to My appointments
+            </Link>
+          </p>
+        </>
+      ) : (
+        <Outcome message={data.refusal ?? ""} />
+      )}
+    </FormCard>
+  );
+}

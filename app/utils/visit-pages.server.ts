@@ -1,0 +1,73 @@
+import { data } from "@remix-run/node";
+import { insideCutoffMessage } from "~/models/cancellation-policy.server";
+import { getClinicSettings } from "~/models/clinic-settings.server";
+import { type LinkVisit, rescheduleTimes } from "~/models/self-service.server";
+import { clinicNow } from "~/utils/clinic-time";
+import { retryAfterHeaders, type Failure, type Result, unexpectedError } from "~/utils/result";
+
+/**
+ * What the confirm, reschedule and cancel pages (mail link or My appointments) load: the
+ * visit, the clinic's clock and phone, the cutoff sentence and, with `?date=`, that day's
+ * free times for a move. A refusal (wrong or expired link) is a page with its message.
+ */
+export async function visitPageData(
+  found: Result<{ visit: LinkVisit }>,
+  request: Request,
+  options: { times?: boolean } = {},
+) {
+  const settings = await getClinicSettings();
+  const clock = { timeZone: settings.timeZone, locale: settings.locale };
+  const base = {
+    clock,
+    phone: settings.phone,
+    cutoff: insideCutoffMessage(settings),
+    today: clinicNow(new Date(), settings.timeZone).date,
+  };
+  if (!found.ok) {
+    return data(
+      { ...base, visit: null, refusal: found.message, date: "", choice: null },
+      { status: found.status },
+    );
+  }
+  const date = new URL(request.url).searchParams.get("date")?.trim() ?? "";
+  const choice =
+    options.times && found.visit.changeable
+      ? await rescheduleTimes(found.visit, date || null)
+      : null;
+  return data({
+    ...base,
+    visit: {
+      firstName: found.visit.firstName,
+      serviceName: found.visit.serviceName,
+      dentistName: found.visit.dentistName,
+      date: found.visit.date,
+      time: found.visit.time,
+      changeable: found.visit.changeable,
+    },
+    refusal: null,
+    date,
+    choice: choice?.ok
+      ? {
+          date: choice.date,
+          times: choice.times,
+          labels: choice.labels,
+          message: choice.message,
+          sameDentist: choice.sameDentist,
+        }
+      : null,
+    dateError: choice && !choice.ok ? choice.message : null,
+  });
+}
+
+/** A link page's POST answer: the outcome, or the refusal under its status. */
+export function linkActionAnswer(result: Result<{ message: string }> | Failure) {
+  if (result.ok) return data({ done: result.message, error: null });
+  return data(
+    { done: null, error: result.message },
+    { status: result.status, headers: retryAfterHeaders(result) },
+  );
+}
+
+export function linkActionFailure(what: string, error: unknown) {
+  return linkActionAnswer(unexpectedError(what, error));
+}

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "Appointment" ADD COLUMN "linkNonce" TEXT;
+
