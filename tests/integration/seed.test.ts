@@ -86,7 +86,7 @@ describe("seed", () => {
   it("lists every demo account in the README, e-mail and password in backticks, one per line", async () => {
     const { readFileSync } = await import("node:fs");
     const lines = readFileSync("README.md", "utf8").split("\n");
-    for (const account of [DEMO_PATIENT, ...DEMO_STAFF]) {
+    for (const account of [DEMO_PATIENT, ...DEMO_STAFF, ...DEMO_DENTIST_STAFF]) {
       const line = lines.find((entry) => entry.includes(`\`${account.email}\``));
       expect(line, account.email).toBeDefined();
       expect(line).toContain(`\`${account.password}\``);
