@@ -449,6 +449,22 @@ export async function sendCancellationMail(to: string, appointment: AppointmentW
   }
 }
 
+/**
+ * The patient's next visit that still holds its time (booked, confirmed or checked in,
+ * not over yet), for the home page's "Your next appointment" panel; null when none.
+ */
+export async function nextAppointment(
+  userId: string,
+  now: Date = new Date(),
+): Promise<AppointmentJson | null> {
+  const row = await prisma.appointment.findFirst({
+    where: { userId, status: { in: ACTIVE_STATUSES }, endsAt: { gt: now } },
+    include: WITH_DETAILS,
+    orderBy: [{ startsAt: "asc" }, { createdAt: "asc" }],
+  });
+  return row ? toAppointmentJson(row) : null;
+}
+
 /** The signed-in patient's bookings: upcoming soonest first, the rest latest first. */
 export async function listAppointments(userId: string, now: Date = new Date()) {
   const rows = await prisma.appointment.findMany({

@@ -9,18 +9,23 @@ import {
 } from "~/components/home-sections";
 import { ReviewsCarousel } from "~/components/reviews-carousel";
 import { ServicesList } from "~/components/services-list";
+import { NextAppointmentPanel, type NextAppointment } from "~/components/next-appointment";
+import { nextAppointment } from "~/models/appointment.server";
+import { mailRecipient } from "~/models/appointment-mail.server";
 import { getCatalog } from "~/models/service.server";
-import { getPublicClinic } from "~/models/clinic-settings.server";
+import { getClinicClock, getPublicClinic } from "~/models/clinic-settings.server";
 import { listReviews } from "~/models/review.server";
 import { useNonce } from "~/utils/nonce-provider";
 import { jsonLd } from "~/utils/json-ld";
 import type { loader as rootLoader } from "~/root";
+import { getUser } from "~/utils/auth.server";
+import { prisma } from "~/utils/db.server";
 import { publicPageHeaders } from "~/utils/page-headers.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   // The home list has paging but no filters: only ?page is read.
   const page = new URL(request.url).searchParams.get("page");
-  const [catalog, reviews, clinic] = await Promise.all([
+  const [catalog, reviews, clinic, next] = await Promise.all([
     getCatalog(new URLSearchParams(page ? { page } : {})),
     // A failed reviews load is shown as the spec's toast, not as an error page.
     listReviews().catch((error: unknown) => {
@@ -28,8 +33,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
       return null;
     }),
     getPublicClinic(),
+    nextAppointmentOf(request),
   ]);
-  return { catalog, reviews, clinic };
+  return { catalog, reviews, clinic, next };
+}
+
+/** The signed-in patient's next visit, what the panel above the services shows. */
+async function nextAppointmentOf(request: Request): Promise<NextAppointment | null> {
+  const user = await getUser(request);
+  if (!user) return null;
+  const appointment = await nextAppointment(user.id);
+  if (!appointment) return null;
+  const [clock, mailedTo] = await Promise.all([getClinicClock(), mailRecipient(prisma, user.id)]);
+  return { appointment, clock, mailedTo };
 }
 
 // The same for every visitor who is not signed in (app/utils/page-headers.server.ts).
@@ -45,7 +61,7 @@ export const meta: MetaFunction = () => [
 ];
 
 export default function Home() {
-  const { catalog, reviews, clinic } = useLoaderData<typeof loader>();
+  const { catalog, reviews, clinic, next } = useLoaderData<typeof loader>();
   const nonce = useNonce();
   const user = useRouteLoaderData<typeof rootLoader>("root")?.user ?? null;
   return (
@@ -75,6 +91,7 @@ export default function Home() {
               </>
             )}
           </div>
+          {next ? <NextAppointmentPanel {...next} /> : null}
         </div>
         <img
           src="/images/hero.svg"

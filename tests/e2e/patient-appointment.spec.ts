@@ -221,6 +221,14 @@ for (const javaScript of [true, false]) {
       const booked = await e2eDb().appointment.findFirstOrThrow({ where: { userId: user.id } });
       expect(booked).toMatchObject({ date, time: "13:30", dentistId: "dentist-first" });
       expect(booked.endsAt.getTime() - booked.startsAt.getTime()).toBe(90 * 60_000);
+      // Back home, the patient sees what they booked (issue 13.5).
+      const panel = page.getByRole("region", { name: "Your next appointment" });
+      await expect(panel).toContainText(
+        `${crown.name} with Dr. Anita Patel, ${formatDateTime(date, "13:30", CLINIC_CLOCK)}`,
+      );
+      await expect(panel).toContainText(`We sent the confirmation to ${user.email}.`);
+      await panel.getByRole("link", { name: "My appointments" }).click();
+      await expect(page).toHaveURL(/\/user\/appointments$/);
 
       // "Any dentist": the hygienist is free for a cleaning while Dr. Patel has the crown.
       await page.goto("/make-appointment");

@@ -1,0 +1,40 @@
+import { Link } from "@remix-run/react";
+import type { AppointmentJson } from "~/models/appointment.server";
+import { formatDateTime, formatZone, type ClinicClock } from "~/utils/clinic-format";
+
+export type NextAppointment = {
+  appointment: AppointmentJson;
+  clock: ClinicClock;
+  /** The verified address the confirmation went to; null when the clinic mails none. */
+  mailedTo: string | null;
+};
+
+/** What a signed-in patient sees first on the home page: the visit they booked. */
+export function NextAppointmentPanel({ appointment, clock, mailedTo }: NextAppointment) {
+  return (
+    <section
+      aria-labelledby="next-appointment-heading"
+      className="mt-6 rounded-xl border border-brand-100 bg-brand-50 p-5"
+      data-testid="next-appointment"
+    >
+      <h2 id="next-appointment-heading" className="text-lg font-semibold text-slate-900">
+        Your next appointment
+      </h2>
+      <p className="mt-2 text-slate-800">
+        <strong>{appointment.service.name}</strong> with {appointment.dentist.name},{" "}
+        {formatDateTime(appointment.date, appointment.time, clock)} ({formatZone(clock)}).
+      </p>
+      {mailedTo ? (
+        <p className="mt-1 text-sm text-slate-700">
+          We sent the confirmation to <span className="font-medium">{mailedTo}</span>.
+        </p>
+      ) : null}
+      <Link
+        to="/user/appointments"
+        className="mt-3 inline-block text-sm font-semibold text-brand-700 underline hover:text-brand-800"
+      >
+        My appointments
+      </Link>
+    </section>
+  );
+}
