@@ -49,10 +49,17 @@ const EXPORT_SECTIONS = {
   async appointments(db: Reader, userId: string) {
     const rows = await db.appointment.findMany({
       where: { userId },
-      include: { service: SERVICE },
-      orderBy: [{ date: "asc" }, { time: "asc" }, { createdAt: "asc" }],
+      include: {
+        service: SERVICE,
+        dentist: { select: { name: true } },
+        // What happened to the visit; who did it is the clinic's business, not the export's.
+        statusChanges: {
+          select: { from: true, to: true, at: true, note: true },
+          orderBy: [{ at: "asc" }, { id: "asc" }],
+        },
+      },
+      orderBy: [{ startsAt: "asc" }, { createdAt: "asc" }],
     });
-    // statusHistory: the booking rebuild's history rows go here when it lands.
     return rows.map((row) => ({
       id: row.id,
       service: row.service,
@@ -62,7 +69,10 @@ const EXPORT_SECTIONS = {
       date: row.date,
       time: row.time,
       message: row.message,
+      dentist: row.dentist.name,
       status: row.status,
+      cancelReason: row.cancelReason,
+      statusHistory: row.statusChanges.map((change) => ({ ...change, at: iso(change.at) })),
       createdAt: iso(row.createdAt),
       updatedAt: iso(row.updatedAt),
     }));

@@ -4,6 +4,8 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { recordAudit } from "~/models/audit.server";
+import { changeStatus } from "~/models/appointment.server";
+import { getClinicClock } from "~/models/clinic-settings.server";
 import { enqueueMail } from "~/models/outbox.server";
 import {
   deleteMyAccount,
@@ -21,6 +23,7 @@ import { action as meApi } from "~/routes/api.me";
 import { action as deletePage, loader as deleteLoader } from "~/routes/user.delete-account";
 import { loader as dataLoader } from "~/routes/user.data";
 import { action as dataPage } from "~/routes/user.data.export";
+import { formatDate, formatTime } from "~/utils/clinic-format";
 import { addDays, clinicNow } from "~/utils/clinic-time";
 import { prisma } from "~/utils/db.server";
 import { RATE_LIMIT_MESSAGE } from "~/utils/rate-limit.server";
@@ -177,6 +180,12 @@ describe("export", () => {
 
   it("the page's download: a dated JSON attachment, never cached, with everything about me", async () => {
     const mine = await patientWithHistory();
+    await changeStatus(
+      mine.future.id,
+      "confirmed",
+      { userId: null },
+      { note: "Confirmed by phone" },
+    );
     const { response, document } = await exported(mine.cookie);
     expect(response.headers.get("content-disposition")).toBe(
       `attachment; filename="dental-clinic-my-data-${clinicNow().date}.json"`,
@@ -212,9 +221,12 @@ describe("export", () => {
       ].sort(),
     );
     expect(document.appointments.map((a) => a.id)).toEqual([mine.past.id, mine.future.id]);
+    expect(document.appointments[1]!.statusHistory).toEqual([
+      expect.objectContaining({ from: "booked", to: "confirmed", note: "Confirmed by phone" }),
+    ]);
     expect(document.appointments[1]).toMatchObject({
       ...mine.contact,
-      status: "booked",
+      status: "confirmed",
       service: { id: serviceId, name: "Gentle Cleaning" },
     });
     expect(document.reviews).toEqual([
@@ -301,6 +313,30 @@ describe("export", () => {
 });
 
 describe("deletion", () => {
+  it("leaves staff nothing of the patient: the patient search finds no one, the diary shows a former patient", async () => {
+    const mine = await patientWithHistory();
+    const { searchPatients, diaryDay } = await import("~/models/front-desk.server");
+    expect((await searchPatients(mine.user.email)).length).toBe(1);
+    await deleteMyAccount(
+      mine.user,
+      { password: TEST_PASSWORD },
+      { request: get("/user/delete-account", mine.cookie) },
+    );
+    for (const term of [mine.user.email, mine.user.name, mine.contact.name, mine.contact.phone]) {
+      expect(await searchPatients(term), term).toEqual([]);
+    }
+    const diary = await diaryDay(mine.future.date, "dentist");
+    const visit = diary.appointments.find((entry) => entry._id === mine.future.id);
+    expect(visit).toMatchObject({
+      name: "Former patient",
+      email: "",
+      phone: "",
+      status: "cancelled",
+    });
+    expect(JSON.stringify(diary)).not.toContain(mine.user.email);
+    expect(JSON.stringify(diary)).not.toContain(mine.contact.name);
+  });
+
   it("removes the profile, sign-ins and links; cancels upcoming bookings; anonymises the rest", async () => {
     const mine = await patientWithHistory();
     const other = await patientWithHistory();
@@ -324,13 +360,21 @@ describe("deletion", () => {
     expect(await prisma.appointment.findUnique({ where: { id: mine.future.id } })).toMatchObject({
       ...anonymous,
       status: "cancelled",
-      chair: null,
       date: mine.future.date,
       time: mine.future.time,
+      sequence: mine.future.sequence + 1,
     });
+    // Cancelled as the patient's own cancel does it: the time freed, the change recorded.
+    expect(await prisma.slotHold.count({ where: { appointmentId: mine.future.id } })).toBe(0);
+    expect(
+      await prisma.appointmentStatusChange.findMany({
+        where: { appointmentId: mine.future.id },
+        select: { from: true, to: true },
+      }),
+    ).toEqual([{ from: "booked", to: "cancelled" }]);
     expect(await prisma.appointment.findUnique({ where: { id: mine.past.id } })).toMatchObject({
       ...anonymous,
-      date: "2024-03-05",
+      date: mine.past.date,
     });
     expect(await prisma.review.findUnique({ where: { id: mine.review.id } })).toMatchObject({
       name: FORMER_PATIENT,
@@ -375,7 +419,9 @@ describe("deletion", () => {
 
     // The patient gets the cancellation, at the address the account had proven.
     const mail = await sink.waitFor(mine.user.email, (m) => m.subject.includes("is cancelled"));
-    expect(mail.text).toContain(mine.future.time);
+    const clock = await getClinicClock();
+    expect(mail.text).toContain(`Date: ${formatDate(mine.future.date, clock)}`);
+    expect(mail.text).toContain(`Time: ${formatTime(mine.future.time, clock)}`);
   });
 
   it("afterwards the address registers again as a new account", async () => {
