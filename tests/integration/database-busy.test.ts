@@ -91,10 +91,12 @@ describe("a busy database on a page", () => {
     vi.spyOn(console, "warn").mockImplementation(() => {});
     // The real error of a locked write, without waiting out the app's busy timeout again.
     const busy = await lockedWriteError();
-    // Prisma's model methods sit behind a proxy that vi.spyOn cannot restore.
-    const appointments = prisma.appointment as unknown as Record<string, unknown>;
-    const create = appointments.create;
-    appointments.create = vi.fn().mockRejectedValue(busy);
+    // The booking's write (the visit, its holds, its history and its mail in one
+    // transaction) meets the lock. Prisma's client sits behind a proxy that vi.spyOn
+    // cannot restore.
+    const client = prisma as unknown as Record<string, unknown>;
+    const transaction = client.$transaction;
+    client.$transaction = vi.fn().mockRejectedValue(busy);
     const date = upcoming(MONDAY, 4);
     const fields = {
       name: "Ada",
@@ -107,7 +109,7 @@ describe("a busy database on a page", () => {
     };
     const result = await settle(() =>
       bookAction(actionArgs(formPost("/make-appointment", fields, cookie))),
-    ).finally(() => (appointments.create = create));
+    ).finally(() => (client.$transaction = transaction));
     expect(result).toMatchObject({
       status: 503,
       body: { error: DATABASE_BUSY_MESSAGE, values: { phone: "555 0100", date } },
