@@ -10,6 +10,9 @@ import {
   sendCancellationMail,
 } from "~/models/appointment.server";
 import { recordAudit } from "~/models/audit.server";
+import { getClinicSettings } from "~/models/clinic-settings.server";
+import { enqueueMail, wakeOutbox } from "~/models/outbox.server";
+import { formatDateTime } from "~/utils/clinic-format";
 import { isEmailVerified } from "~/models/email-verification.server";
 import { clinicNow } from "~/utils/clinic-time";
 import { prisma } from "~/utils/db.server";
@@ -266,6 +269,42 @@ type ErasureStep = {
 const ACCOUNT_DELETED_NOTE = "Cancelled: the patient deleted their account";
 
 const ANONYMOUS_BOOKING = { name: FORMER_PATIENT, email: "", phone: "", message: "" };
+
+/**
+ * Tells the clinic (its address in the settings) through the outbox, in the deletion's
+ * transaction, which visits just became free: service, dentist and time, never who the
+ * patient was.
+ */
+async function notifyClinic(
+  tx: Prisma.TransactionClient,
+  context: ErasureContext,
+  settings: Awaited<ReturnType<typeof getClinicSettings>>,
+) {
+  if (context.cancelled.length === 0 || !settings.email) return;
+  const clock = { timeZone: settings.timeZone, locale: settings.locale };
+  const lines = context.cancelled.map(
+    (visit) =>
+      `- ${visit.service.name} with ${visit.dentist.name}, ${formatDateTime(visit.date, visit.time, clock)}`,
+  );
+  const count = context.cancelled.length;
+  await enqueueMail(
+    tx,
+    {
+      dedupeKey: `clinic-cancellation:${context.cancelled.map((visit) => visit.id).join(",")}`,
+      kind: "cancellation",
+      to: settings.email,
+      subject: `${count} appointment${count === 1 ? "" : "s"} cancelled: a patient deleted their account`,
+      text: [
+        `A patient deleted their account, which cancelled ${count === 1 ? "this visit" : "these visits"}:`,
+        "",
+        ...lines,
+        "",
+        "The times are free again. The visits stay in the diary as a former patient's.",
+      ].join("\n"),
+    },
+    context.now,
+  );
+}
 
 /**
  * The deletion, one step per kind of record, run in this order inside one transaction.
@@ -540,6 +579,8 @@ export async function deleteMyAccount(
     cancelled: [],
     counts: {},
   };
+  // Read before the transaction: no other query of the process runs while one is open.
+  const settings = await getClinicSettings();
   const deleted = await prisma.$transaction(async (tx) => {
     const current = await tx.user.findUnique({ where: { id: user.id } });
     if (!current) return false;
@@ -547,6 +588,7 @@ export async function deleteMyAccount(
     context.personal.add(current.name).add(current.email);
     if (current.address) context.personal.add(current.address);
     for (const step of steps) context.counts[step.name] = await step.run(tx, context);
+    await notifyClinic(tx, context, settings);
     await recordAudit(tx, {
       actor: { id: current.id, role: "patient" },
       action: "account.delete",
@@ -558,6 +600,7 @@ export async function deleteMyAccount(
     return true;
   });
   if (!deleted) return fail(404, MY_DATA_MESSAGES.gone);
+  wakeOutbox();
   if (isEmailVerified(user)) {
     for (const appointment of context.cancelled)
       await sendCancellationMail(user.email, appointment);

@@ -26,6 +26,7 @@ import { action as dataPage } from "~/routes/user.data.export";
 import { formatDate, formatTime } from "~/utils/clinic-format";
 import { addDays, clinicNow } from "~/utils/clinic-time";
 import { prisma } from "~/utils/db.server";
+import { invalidateReadCache } from "~/utils/read-cache.server";
 import { RATE_LIMIT_MESSAGE } from "~/utils/rate-limit.server";
 import { hashToken } from "~/utils/session.server";
 import {
@@ -316,6 +317,8 @@ describe("deletion", () => {
   it("leaves staff nothing of the patient: the patient search finds no one, the diary shows a former patient", async () => {
     const mine = await patientWithHistory();
     const { searchPatients, diaryDay } = await import("~/models/front-desk.server");
+    await prisma.clinicSettings.updateMany({ data: { email: "front-desk@clinic.example" } });
+    invalidateReadCache();
     expect((await searchPatients(mine.user.email)).length).toBe(1);
     await deleteMyAccount(
       mine.user,
@@ -335,6 +338,20 @@ describe("deletion", () => {
     });
     expect(JSON.stringify(diary)).not.toContain(mine.user.email);
     expect(JSON.stringify(diary)).not.toContain(mine.contact.name);
+    // The clinic hears which time became free, through the outbox, and nothing of whose.
+    const notice = await prisma.outboxMessage.findFirstOrThrow({
+      where: { toAddress: "front-desk@clinic.example", dedupeKey: { contains: mine.future.id } },
+    });
+    expect(notice.subject).toBe("1 appointment cancelled: a patient deleted their account");
+    expect(notice.text).toContain("Gentle Cleaning with Dr. Anita Patel");
+    for (const personal of [
+      mine.user.name,
+      mine.user.email,
+      mine.contact.name,
+      mine.contact.phone,
+    ]) {
+      expect(JSON.stringify(notice)).not.toContain(personal);
+    }
   });
 
   it("removes the profile, sign-ins and links; cancels upcoming bookings; anonymises the rest", async () => {
