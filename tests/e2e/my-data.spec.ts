@@ -1,8 +1,9 @@
 import { readFile } from "node:fs/promises";
+import { formatDateTime } from "../../app/utils/clinic-format";
 import { TUESDAY, upcoming } from "../support/clinic-dates";
 import { expectSignedOut, fillLogin, toast } from "./auth-support";
 import { createTestUser, expect, test, TEST_PASSWORD, waitForMail } from "./fixtures";
-import { formError, holdSlot, separateClients } from "./patient-support";
+import { CLINIC_CLOCK, formError, holdSlot, separateClients } from "./patient-support";
 
 separateClients();
 
@@ -69,7 +70,7 @@ for (const javaScript of [true, false]) {
       const cancellation = await waitForMail(user.email, (mail) =>
         mail.subject.includes("is cancelled"),
       );
-      expect(cancellation.subject).toContain("14:00");
+      expect(cancellation.subject).toContain(formatDateTime(date, "14:00", CLINIC_CLOCK));
 
       await page.goto("/login");
       await fillLogin(page, user.email, TEST_PASSWORD);

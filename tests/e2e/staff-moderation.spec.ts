@@ -40,7 +40,10 @@ for (const javaScript of [true, false]) {
       // The phone menu holds the same link; the desktop one is visible at this size.
       await main.getByRole("link", { name: "Clinic", exact: true }).click();
       await expect(page).toHaveURL(/\/staff$/);
-      await expect(page.getByRole("heading", { name: `Welcome, ${reception.name}` })).toBeVisible();
+      // The Clinic link opens today's diary.
+      await expect(
+        page.getByRole("heading", { level: 1, name: /^Diary: .+ \(today\)$/ }),
+      ).toBeVisible();
       const clinic = page.getByRole("navigation", { name: "Clinic" });
       await expect(clinic.getByRole("link", { name: "Audit trail" })).toHaveCount(0);
       await clinic.getByRole("link", { name: "Moderation" }).click();
