@@ -17,8 +17,44 @@ import {
   holdKey,
   workingIntervals,
 } from "~/utils/slot-engine";
-import { dayPlanSchema, parseJsonColumn, weeklyPlanSchema } from "~/validation/schedule";
+import {
+  type DayPlan,
+  dayPlanSchema,
+  parseJsonColumn,
+  weeklyPlanSchema,
+} from "~/validation/schedule";
 import { getClinicSettings, type Settings } from "./clinic-settings.server";
+
+/** A dentist row as stored: its weekly plan and date exceptions are JSON text. */
+type StoredDentist = {
+  name: string;
+  weeklyPlan: string;
+  exceptions: { startDate: string; endDate: string; dayPlan: string }[];
+};
+
+/**
+ * When `dentist` works on `date`: their plan or the exception covering the date, inside
+ * the clinic's day, and nothing on a closed day. Shared by the free times and the diary.
+ */
+export function dentistWorkingIntervals(
+  dentist: StoredDentist,
+  date: string,
+  clinicDay: DayPlan,
+  closed: boolean,
+) {
+  return workingIntervals({
+    dentistDay: dentistDay(
+      parseJsonColumn(weeklyPlanSchema, dentist.weeklyPlan, `${dentist.name}'s plan`),
+      dentist.exceptions.map((exception) => ({
+        ...exception,
+        dayPlan: parseJsonColumn(dayPlanSchema, exception.dayPlan, "An exception"),
+      })),
+      date,
+    ),
+    clinicDay,
+    closed,
+  });
+}
 
 export type ServiceTimes = { id: string | null; durationMinutes: number; bufferMinutes: number };
 
@@ -79,18 +115,7 @@ function dayPlans(date: string, serviceId: string | null, settings: Settings) {
       dentists: dentists.map((dentist) => ({
         id: dentist.id,
         sortOrder: dentist.sortOrder,
-        intervals: workingIntervals({
-          dentistDay: dentistDay(
-            parseJsonColumn(weeklyPlanSchema, dentist.weeklyPlan, `${dentist.name}'s plan`),
-            dentist.exceptions.map((exception) => ({
-              ...exception,
-              dayPlan: parseJsonColumn(dayPlanSchema, exception.dayPlan, "An exception"),
-            })),
-            date,
-          ),
-          clinicDay,
-          closed: closure !== null,
-        }),
+        intervals: dentistWorkingIntervals(dentist, date, clinicDay, closure !== null),
       })),
     };
   });

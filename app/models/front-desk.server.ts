@@ -21,16 +21,13 @@ import {
   chairResource,
   chooseResources,
   dayOfPlan,
-  dentistDay,
   dentistResource,
   type Interval,
   heldStepCount,
   holdInstants,
   openIntervals,
-  workingIntervals,
 } from "~/utils/slot-engine";
 import { DATE_FORMAT_MESSAGE, TIME_FORMAT_MESSAGE } from "~/validation/appointment";
-import { dayPlanSchema, parseJsonColumn, weeklyPlanSchema } from "~/validation/schedule";
 import { UNKNOWN_SERVICE_MESSAGE } from "~/validation/service";
 import {
   type AppointmentJson,
@@ -48,7 +45,7 @@ import {
   withNotice,
   WITH_DETAILS,
 } from "./appointment.server";
-import { freeStarts, loadDay } from "./availability.server";
+import { dentistWorkingIntervals, freeStarts, loadDay } from "./availability.server";
 import { type AppointmentStatus, STATUS_LABELS, STATUSES } from "~/utils/appointment-status";
 import { recordAudit } from "./audit.server";
 import { getClinicSettings } from "./clinic-settings.server";
@@ -182,18 +179,7 @@ export async function diaryDay(
       : ownFirst.map((dentist) => ({
           id: dentist.id,
           name: dentist.name,
-          open: workingIntervals({
-            dentistDay: dentistDay(
-              parseJsonColumn(weeklyPlanSchema, dentist.weeklyPlan, `${dentist.name}'s plan`),
-              dentist.exceptions.map((exception) => ({
-                ...exception,
-                dayPlan: parseJsonColumn(dayPlanSchema, exception.dayPlan, "An exception"),
-              })),
-              date,
-            ),
-            clinicDay,
-            closed: closure !== null,
-          }),
+          open: dentistWorkingIntervals(dentist, date, clinicDay, closure !== null),
           appointments: active.filter((a) => a.dentist._id === dentist.id),
         }));
   // The grid spans the clinic's day, and any visit booked outside it.
