@@ -3,6 +3,7 @@ import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-pages";
 import { FormError } from "~/components/form-error";
+import { FreeTimeRadios } from "~/components/staff/free-time-radios";
 import { StatusBadge } from "~/components/staff/status-badge";
 import { TRANSITIONS } from "~/models/appointment.server";
 import { STATUS_LABELS } from "~/utils/appointment-status";
@@ -14,13 +15,7 @@ import {
   staffMove,
 } from "~/models/front-desk.server";
 import { prisma } from "~/utils/db.server";
-import {
-  formatDate,
-  formatDateTime,
-  formatDuration,
-  formatInstant,
-  formatTime,
-} from "~/utils/clinic-format";
+import { formatDate, formatDateTime, formatDuration, formatInstant } from "~/utils/clinic-format";
 import { formRefusal, unexpectedFailure } from "~/utils/form-action.server";
 import { limitStaffWrite } from "~/utils/rate-limit.server";
 import { invalid } from "~/utils/result";
@@ -296,28 +291,11 @@ export default function StaffAppointment() {
             <Form method="post" className="space-y-2">
               <input type="hidden" name="date" value={move.date} />
               <input type="hidden" name="dentist" value={move.dentist} />
-              <fieldset>
-                <legend className="text-sm font-medium">
-                  Free times on {formatDate(move.date, clock)}
-                </legend>
-                <div className="mt-1 flex flex-wrap gap-2">
-                  {move.times.map((time, index) => (
-                    <label
-                      key={time}
-                      className="inline-flex min-h-6 min-w-6 items-center gap-1 rounded border border-slate-300 px-2 py-1 text-sm"
-                    >
-                      <input
-                        type="radio"
-                        name="time"
-                        value={time}
-                        required
-                        defaultChecked={index === 0}
-                      />
-                      {formatTime(time, clock)}
-                    </label>
-                  ))}
-                </div>
-              </fieldset>
+              <FreeTimeRadios
+                legend={`Free times on ${formatDate(move.date, clock)}`}
+                times={move.times}
+                clock={clock}
+              />
               <label className="flex flex-col text-sm font-medium">
                 Chair
                 <select

@@ -3,6 +3,7 @@ import { redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-pages";
 import { FormError } from "~/components/form-error";
+import { FreeTimeRadios } from "~/components/staff/free-time-radios";
 import { getClinicClock } from "~/models/clinic-settings.server";
 import { bookingChoices } from "~/models/dentist.server";
 import {
@@ -11,7 +12,7 @@ import {
   searchPatients,
   staffFreeTimes,
 } from "~/models/front-desk.server";
-import { formatDate, formatDateTime, formatDuration, formatTime } from "~/utils/clinic-format";
+import { formatDate, formatDateTime, formatDuration } from "~/utils/clinic-format";
 import { clinicNow, isIsoDate } from "~/utils/clinic-time";
 import { prisma } from "~/utils/db.server";
 import { formRefusal, unexpectedFailure } from "~/utils/form-action.server";
@@ -288,26 +289,7 @@ export default function NewBooking() {
                   <input type="hidden" name="service" value={service.value} />
                   <input type="hidden" name="dentist" value={dentist} />
                   <input type="hidden" name="date" value={date} />
-                  <fieldset>
-                    <legend className="text-sm font-medium">Free times</legend>
-                    <div className="mt-1 flex flex-wrap gap-2">
-                      {times.map((time, index) => (
-                        <label
-                          key={time}
-                          className="inline-flex min-h-6 min-w-6 items-center gap-1 rounded border border-slate-300 px-2 py-1 text-sm"
-                        >
-                          <input
-                            type="radio"
-                            name="time"
-                            value={time}
-                            required
-                            defaultChecked={index === 0}
-                          />
-                          {formatTime(time, clock)}
-                        </label>
-                      ))}
-                    </div>
-                  </fieldset>
+                  <FreeTimeRadios legend="Free times" times={times} clock={clock} />
                   <label className={label}>
                     Note for the visit (optional)
                     <input name="message" maxLength={1000} className={`${input} w-96 max-w-full`} />
