@@ -28,13 +28,15 @@ for (const viewport of [
       const admin = await login(await createTestUser({ role: "admin" }));
       // Something on every screen: a hidden review and its audit entry.
       const service = await seededService("invisalign");
+      // Its own text: the desktop and phone runs go side by side, each with its review.
+      const message = `For the scan ${viewport.width}-${Date.now()}`;
       const review = await e2eDb().review.create({
-        data: { name: "Axe Reviewer", message: "For the scan", rating: 2, serviceId: service.id },
+        data: { name: "Axe Reviewer", message, rating: 2, serviceId: service.id },
       });
       await page.goto("/staff/moderation");
       await page
         .getByTestId("moderated-review")
-        .filter({ hasText: "For the scan" })
+        .filter({ hasText: message })
         .first()
         .getByRole("button", { name: "Hide the review by Axe Reviewer" })
         .click();
