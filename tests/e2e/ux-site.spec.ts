@@ -289,14 +289,19 @@ for (const [label, viewport] of VIEWPORTS) {
     for (let step = 0; step < 25; step += 1) {
       await page.keyboard.press("Shift+Tab");
       // The page's active element, read in one step (no locator left waiting for one).
-      const box = await page.evaluate(() => {
-        const active = document.activeElement;
-        if (!active || active === document.body) return null;
-        const rect = active.getBoundingClientRect();
-        return { y: rect.y, height: rect.height };
-      });
-      if (!box || box.height === 0) continue;
-      expect(box.y, `step ${step}`).toBeGreaterThanOrEqual((await headerBottom(page)) - 1);
+      const top = () =>
+        page.evaluate(() => {
+          const active = document.activeElement;
+          if (!active || active === document.body) return null;
+          const rect = active.getBoundingClientRect();
+          return rect.height === 0 ? null : rect.y;
+        });
+      if ((await top()) === null) continue;
+      // Scrolling to the focused control may be animated: wait for where it settles.
+      const bottom = (await headerBottom(page)) - 1;
+      await expect
+        .poll(async () => (await top()) ?? bottom, { message: `step ${step}` })
+        .toBeGreaterThanOrEqual(bottom);
     }
   });
 }
