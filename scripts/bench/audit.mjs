@@ -10,15 +10,15 @@
 // connections), so drift on a shared machine hits both alike. BENCH_SECONDS sets each
 // round's length (default 10); BENCH_AUDIT_ENTRIES the large trail's size (default 1,000,000).
 import { randomBytes } from "node:crypto";
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import autocannon from "autocannon";
 import bcrypt from "bcryptjs";
 import Database from "better-sqlite3";
-import * as prettier from "prettier";
 import { testPorts } from "../../tests/support/ports.mjs";
+import { recordSection } from "./record.mjs";
 import { build, removeDatabase, startApp } from "./server.mjs";
 
 const SECONDS = Number(process.env.BENCH_SECONDS || 10);
@@ -224,27 +224,13 @@ export async function runAuditBench({ buildDir, ports, dir, note = console.info 
 }
 
 /** Writes the rows into docs/performance.md between the audit benchmark's own markers. */
-export async function recordAuditFigures(rows, machine) {
-  const file = "docs/performance.md";
-  const block = [
-    `Latest run: ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC, \`node scripts/bench/audit.mjs\` (part of \`npm run bench\`, BENCH_SECONDS=${SECONDS}).`,
-    "",
-    `Machine: ${machine}.`,
-    "",
-    "| Figure | Result | Goal | Met | Detail |",
-    "| --- | --- | --- | --- | --- |",
-    ...rows.map(
-      (row) =>
-        `| ${row.name} | ${row.value} | ${row.goal} | ${row.pass ? "yes" : "**no**"} | ${row.detail.replace(/^\(|\)$/g, "")} |`,
-    ),
-  ].join("\n");
-  const start = "<!-- bench:audit:start -->";
-  const end = "<!-- bench:audit:end -->";
-  const current = readFileSync(file, "utf8");
-  const next = current.replace(new RegExp(`${start}[\\s\\S]*${end}`), `${start}\n${block}\n${end}`);
-  const options = await prettier.resolveConfig(file);
-  writeFileSync(file, await prettier.format(next, { ...options, filepath: file }));
-  console.info(`Recorded in ${file}`);
+export function recordAuditFigures(rows, machine) {
+  return recordSection(
+    "audit",
+    `\`node scripts/bench/audit.mjs\` (part of \`npm run bench\`, BENCH_SECONDS=${SECONDS})`,
+    rows,
+    machine,
+  );
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {

@@ -10,14 +10,14 @@
 import { localToUtc, sqliteInstant } from "../upgrade-data.mjs";
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import Database from "better-sqlite3";
-import * as prettier from "prettier";
 import { testPorts } from "../../tests/support/ports.mjs";
 import { addSession } from "./catalogue.mjs";
+import { recordSection } from "./record.mjs";
 import { build, removeDatabase, startApp } from "./server.mjs";
 
 export const APPOINTMENTS = Number(process.env.BENCH_APPOINTMENTS || 200_000);
@@ -304,27 +304,13 @@ export async function runBackupBench({ buildDir, port, dir, note = console.info 
  * Writes the rows into docs/performance.md, between the backup benchmark's own markers, and
  * formats the file as `npm run lint` expects.
  */
-export async function recordBackupFigures(rows, machine) {
-  const file = "docs/performance.md";
-  const block = [
-    `Latest run: ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC, \`node scripts/bench/backup.mjs\` (part of \`npm run bench\`).`,
-    "",
-    `Machine: ${machine}.`,
-    "",
-    "| Figure | Result | Goal | Met | Detail |",
-    "| --- | --- | --- | --- | --- |",
-    ...rows.map(
-      (row) =>
-        `| ${row.name} | ${row.value} | ${row.goal} | ${row.pass ? "yes" : "**no**"} | ${row.detail.replace(/^\(|\)$/g, "")} |`,
-    ),
-  ].join("\n");
-  const start = "<!-- bench:backup:start -->";
-  const end = "<!-- bench:backup:end -->";
-  const current = readFileSync(file, "utf8");
-  const next = current.replace(new RegExp(`${start}[\\s\\S]*${end}`), `${start}\n${block}\n${end}`);
-  const options = await prettier.resolveConfig(file);
-  writeFileSync(file, await prettier.format(next, { ...options, filepath: file }));
-  console.info(`Recorded in ${file}`);
+export function recordBackupFigures(rows, machine) {
+  return recordSection(
+    "backup",
+    "`node scripts/bench/backup.mjs` (part of `npm run bench`)",
+    rows,
+    machine,
+  );
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
