@@ -64,9 +64,17 @@ export async function sweepReminders(now: Date = new Date()): Promise<SweepSumma
       enqueueAppointmentMail(tx, visit, "reminder", settings, now, { dedupeKey: key }),
     );
     if (written) enqueued += 1;
+    // Queries outside a transaction wait while one is open (sqlite-adapter.server.ts); back
+    // to back, these transactions would hold off every page and the outbox worker until
+    // the last reminder is written. Between two, whatever waits goes first.
+    await yieldToWaiting();
   }
   if (enqueued > 0) wakeOutbox();
   return { candidates: visits.length, enqueued };
+}
+
+function yieldToWaiting(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }
 
 export type ReminderJob = { stop(): Promise<void> };

@@ -41,6 +41,8 @@ export function testPorts(env = process.env) {
     crash: base + 30,
     /** The outbox crash test's server (killed and restarted on one database). */
     outboxCrash: base + 31,
+    /** The reminder crash test's server (killed mid-sweep and restarted on one database). */
+    remindersCrash: base + 32,
     /** Playwright's server, and the two broken servers some specs start beside it. */
     e2e: { main: e2e, brokenDatabase: e2e + 1, noReviews: e2e + 2 },
     bench: {

@@ -1,0 +1,44 @@
+// For suites where the production server's own reminder sweep must find reminders due on
+// the real clock: the clinic's time zone is chosen so that it is early afternoon there
+// now, hours away from the quiet hours (20:00-08:00), whatever the time of the run.
+import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
+import { PrismaClient } from "@prisma/client";
+import { startProductionServer } from "./production-server";
+
+/**
+ * A fixed-offset IANA zone (`Etc/GMT-3` is UTC+3: the sign is POSIX's) in which `now` is
+ * 13:xx, so the sweep is outside the quiet hours for the next 6 hours.
+ */
+export function middayTimeZone(now: Date = new Date()): string {
+  const offset = 13 - now.getUTCHours();
+  if (offset === 0) return "Etc/GMT";
+  return `Etc/GMT${offset > 0 ? "-" : "+"}${Math.abs(offset)}`;
+}
+
+/**
+ * A production server whose clinic is in `middayTimeZone()` from its first sweep on: it is
+ * started once to migrate and seed its database, stopped, given the time zone (the server
+ * caches its settings, so they are written while it is down) and started again.
+ */
+export async function startMiddayClinic(options: {
+  port: number;
+  env?: Record<string, string>;
+}): Promise<{
+  server: Awaited<ReturnType<typeof startProductionServer>>;
+  timeZone: string;
+}> {
+  const seeded = await startProductionServer(options);
+  const { databaseFile } = seeded;
+  await seeded.stop({ removeDatabase: false });
+  const timeZone = middayTimeZone();
+  const db = new PrismaClient({
+    adapter: new PrismaBetterSQLite3({ url: `file:${databaseFile}`, timeout: 5000 }),
+  });
+  try {
+    await db.clinicSettings.update({ where: { id: 1 }, data: { timeZone } });
+  } finally {
+    await db.$disconnect();
+  }
+  const server = await startProductionServer({ ...options, databaseFile });
+  return { server, timeZone };
+}
