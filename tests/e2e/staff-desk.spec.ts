@@ -3,10 +3,13 @@
 // patient's mail arrives at the test SMTP server). Then axe on every staff screen.
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import ICAL from "ical.js";
+import { formatDateTime } from "../../app/utils/clinic-format";
 import { clinicNow } from "../../app/utils/clinic-time";
 import { MONDAY, TUESDAY, upcoming } from "../support/clinic-dates";
 import { createTestUser, e2eDb, expect, test, waitForMail } from "./fixtures";
-import { holdSlot, seededService, separateClients } from "./patient-support";
+import { CLINIC_CLOCK, holdSlot, seededService, separateClients } from "./patient-support";
+import type { ReceivedMail } from "../support/smtp-sink";
 
 separateClients();
 
@@ -27,6 +30,20 @@ async function openVisit(page: Page, date: string, name: string) {
     .first()
     .click();
   await expect(page.getByRole("heading", { level: 1 })).toContainText(name);
+}
+
+/** The mail's calendar part, as a calendar client reads it. */
+function calendarOf(mail: ReceivedMail) {
+  const part = mail.attachments.find((a) => a.contentType === "text/calendar");
+  expect(part, "a text/calendar part").toBeDefined();
+  const calendar = new ICAL.Component(ICAL.parse(part!.content));
+  const event = new ICAL.Event(calendar.getFirstSubcomponent("vevent")!);
+  return {
+    method: calendar.getFirstPropertyValue("method"),
+    uid: event.uid,
+    sequence: event.sequence,
+    start: event.startDate.toJSDate().toISOString(),
+  };
 }
 
 async function status(page: Page) {
@@ -103,6 +120,22 @@ for (const javaScript of [true, false]) {
       await expect(page.getByRole("heading", { level: 1 })).toContainText("3:00 PM");
       const row = await e2eDb().appointment.findUniqueOrThrow({ where: { id: moved.id } });
       expect(row.time).toBe("15:00");
+      // The moved patient is told, and their calendar entry is updated in place.
+      const newTime = formatDateTime(later, "15:00", CLINIC_CLOCK);
+      const change = await waitForMail(
+        moving!.email,
+        (m) => m.subject === `Your appointment has moved to ${newTime}`,
+      );
+      expect(change.text).toContain(`from ${formatDateTime(later, "09:00", CLINIC_CLOCK)}`);
+      expect(change.text).toContain("Time: 3:00 PM");
+      const calendar = calendarOf(change);
+      expect(calendar).toMatchObject({
+        method: "REQUEST",
+        uid: expect.stringMatching(new RegExp(`^appointment-${moved.id}@`)),
+        start: row.startsAt.toISOString(),
+      });
+      expect(calendar.sequence).toBeGreaterThan(moved.sequence);
+      expect(calendar.sequence).toBe(row.sequence);
 
       // A cancellation with a reason: the patient is mailed.
       await openVisit(page, later, `Cancelling ${tag}`);
