@@ -84,6 +84,14 @@ describe("password reset through the mailed link", () => {
     });
 
     const token = await tokenFromMail(user.email);
+    // The mail as the owner reads it: what it is, the absolute link, and what to do if not asked.
+    const mail = sink.messages.find((message) => message.to.includes(user.email))!;
+    expect(mail.subject).toBe("Choose a new password");
+    expect(mail.text).toContain(
+      `To choose a new password, open this link within one hour: https://clinic.example/reset-password/${token}\n`,
+    );
+    expect(mail.text).toContain("If it was not you, ignore this e-mail");
+    expect(mail.html).toContain(`href="https://clinic.example/reset-password/${token}"`);
     const stored = await prisma.passwordReset.findFirstOrThrow({ where: { userId: user.id } });
     expect(stored.tokenHash).not.toBe(token);
     expect(JSON.stringify(stored)).not.toContain("attacker-choice");

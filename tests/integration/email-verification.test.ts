@@ -111,6 +111,8 @@ describe("registration proves the address", () => {
     const token = await tokenFromMail(email);
     const mail = sink.messages.find((message) => message.to.includes(email))!;
     expect(mail.subject).toBe("Verify your e-mail address");
+    expect(mail.text).toMatch(new RegExp(`^https?://[^/\\s]+/verify-email/${token}$`, "m"));
+    expect(mail.text).toContain("The link works once, within 24 hours.");
     expect(mail.html).toContain(`/verify-email/${token}`);
     const stored = await prisma.emailVerification.findFirstOrThrow({ where: { userId: user.id } });
     expect(stored.tokenHash).not.toBe(token);
