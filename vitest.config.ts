@@ -39,7 +39,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "http",
-          include: ["tests/{security,fuzz,load,crash,backup}/**/*.test.ts"],
+          include: ["tests/{security,fuzz,load,crash,backup,mail}/**/*.test.ts"],
           exclude: [FLOOD],
           // The run's one production build (tests/support/test-build.ts), then the template.
           globalSetup: ["tests/support/http-build.ts", "tests/support/template-db.ts"],

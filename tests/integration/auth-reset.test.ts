@@ -247,7 +247,9 @@ describe("password reset through the mailed link", () => {
       message: RESET_MESSAGES.requested,
     });
     const mail = await sink.waitFor(user.email);
+    expect(mail.subject).toBe("Your Dental Clinic account signs in with Google");
     expect(mail.text).toContain("signs in with Google");
+    expect(mail.text).toContain("choose 'Join with google' on https://clinic.example/login");
     expect(mail.text).not.toMatch(LINK);
     expect(await prisma.passwordReset.count({ where: { userId: user.id } })).toBe(0);
   });

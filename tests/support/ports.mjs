@@ -43,6 +43,8 @@ export function testPorts(env = process.env) {
     outboxCrash: base + 31,
     /** The reminder crash test's server (killed mid-sweep and restarted on one database). */
     remindersCrash: base + 32,
+    /** The appointment mail as received (tests/mail), on a clinic clock set to midday. */
+    patientMail: base + 33,
     /** Playwright's server, and the two broken servers some specs start beside it. */
     e2e: { main: e2e, brokenDatabase: e2e + 1, noReviews: e2e + 2 },
     bench: {
