@@ -1,5 +1,6 @@
 import { Cron } from "croner";
 import { prisma } from "~/utils/db.server";
+import { getEnv } from "~/utils/env.server";
 import { dueRule, type QuietHours } from "~/utils/reminder-rules";
 import { enqueueAppointmentMail } from "./appointment-mail.server";
 import { getClinicSettings } from "./clinic-settings.server";
@@ -79,20 +80,24 @@ function yieldToWaiting(): Promise<void> {
 
 export type ReminderJob = { stop(): Promise<void> };
 
-/** Sweeps every minute (croner), never two sweeps at once. */
+/** Sweeps every `REMINDER_SWEEP_SECONDS` (croner), never two sweeps at once. */
 export function startReminderSweep({
-  pattern = "0 * * * * *",
-}: { pattern?: string } = {}): ReminderJob {
+  sweepSeconds = getEnv().REMINDER_SWEEP_SECONDS,
+}: { sweepSeconds?: number } = {}): ReminderJob {
   let running: Promise<void> | null = null;
-  const job = new Cron(pattern, { unref: true, protect: true }, () => {
-    running = sweepReminders()
-      .then(() => undefined)
-      .catch((error: unknown) => console.error("[reminders] sweep failed", error))
-      .finally(() => {
-        running = null;
-      });
-    return running;
-  });
+  const job = new Cron(
+    "* * * * * *",
+    { interval: sweepSeconds, unref: true, protect: true },
+    () => {
+      running = sweepReminders()
+        .then(() => undefined)
+        .catch((error: unknown) => console.error("[reminders] sweep failed", error))
+        .finally(() => {
+          running = null;
+        });
+      return running;
+    },
+  );
   return {
     async stop() {
       job.stop();

@@ -67,6 +67,8 @@ const envSchema = z
     OUTBOX_DIR: z.string().default("data/outbox"),
     /** How often the mail outbox worker looks for due messages (it is also woken on enqueue). */
     OUTBOX_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
+    /** How often the reminder sweep looks for visits whose reminders are due. */
+    REMINDER_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
     /** Delivery attempts before a message is marked failed (staff can retry it). */
     OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
     /**

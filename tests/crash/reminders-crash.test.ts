@@ -64,6 +64,7 @@ describe("reminder sweep crash safety", () => {
     const env = {
       SMTP_URL: sink.url,
       OUTBOX_POLL_SECONDS: "1",
+      REMINDER_SWEEP_SECONDS: "2",
       // A claim left by the killed process is taken back this soon after the restart.
       OUTBOX_LOCK_SECONDS: "2",
     };

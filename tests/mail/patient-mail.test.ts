@@ -35,7 +35,12 @@ beforeAll(async () => {
   sink = await startSmtpSink();
   const clinic = await startMiddayClinic({
     port: PORT,
-    env: { SMTP_URL: sink.url, OUTBOX_POLL_SECONDS: "1", ...NO_RATE_LIMITS },
+    env: {
+      SMTP_URL: sink.url,
+      OUTBOX_POLL_SECONDS: "1",
+      REMINDER_SWEEP_SECONDS: "2",
+      ...NO_RATE_LIMITS,
+    },
   });
   server = clinic.server;
   clock = { timeZone: clinic.timeZone, locale: "en-US" };
@@ -261,7 +266,7 @@ describe("appointment mail as the patient receives it", () => {
     const unconfirmed = await storedVisit("booked", 0);
     const confirmed = await storedVisit("confirmed", 30);
 
-    // The sweep runs on the minute: up to a minute, more on a busy machine.
+    // The sweep runs every 2 s here; the bound is for a busy machine.
     const pleaseConfirm = await sink.waitFor(
       unconfirmed.user.email,
       (m) => m.subject.startsWith("Reminder"),
