@@ -60,7 +60,7 @@ export function testPorts(env = process.env) {
       diaryEmpty: base + 58,
       diaryFull: base + 59,
       /** The day diary's two servers: dayDiary and dayDiary + 1. */
-      dayDiary: base + 60,
+      dayDiary: base + 62,
     },
     /** The backup suite: the server written to, and the instance restored from its backup. */
     backup: { main: base + 60, restored: base + 61 },
