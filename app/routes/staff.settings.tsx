@@ -393,3 +393,7 @@ function GridChoice({ stored }: { stored: string }) {
     </fieldset>
   );
 }
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
