@@ -15,6 +15,7 @@ import {
   parseWeeklyHours,
   WEEK,
 } from "~/validation/clinic-settings";
+import type { Result } from "~/utils/result";
 import type { WeeklyPlan } from "~/validation/schedule";
 
 const DAY = { opens: "09:00", closes: "17:00" };
@@ -31,13 +32,10 @@ function weekForm(change: Record<string, string> = {}) {
   return { ...form, ...change };
 }
 
-const refusal = (result: { ok: boolean }) =>
-  result.ok
-    ? null
-    : {
-        message: (result as { message: string }).message,
-        field: (result as { field?: string }).field,
-      };
+/** The message and field of a refusal, or null for a success. */
+function refusal(result: Result<object>) {
+  return result.ok ? null : { message: result.message, field: result.field };
+}
 
 describe("parseBreaks", () => {
   it("reads ranges separated by commas, semicolons or lines, in any order, sorted", () => {
@@ -185,12 +183,15 @@ describe("parseWeeklyHours", () => {
   });
 
   it("finds the days whose hours are off a coarser grid", () => {
-    const week = {
-      ...Object.fromEntries(WEEK.map((day) => [day, null])),
+    const week: WeeklyPlan = {
       monday: { start: "09:00", end: "17:00", breaks: [] },
       tuesday: { start: "09:15", end: "17:00", breaks: [] },
+      wednesday: null,
+      thursday: null,
       friday: { start: "09:00", end: "17:00", breaks: [{ start: "12:00", end: "12:45" }] },
-    } as WeeklyPlan;
+      saturday: null,
+      sunday: null,
+    };
     expect(daysOffGrid(week, 30)).toEqual(["Tuesday", "Friday"]);
     expect(daysOffGrid(week, 15)).toEqual([]);
   });
