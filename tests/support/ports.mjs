@@ -41,8 +41,12 @@ export function testPorts(env = process.env) {
     crash: base + 30,
     /** The outbox crash test's server (killed and restarted on one database). */
     outboxCrash: base + 31,
-    /** Playwright's server, and the two broken servers some specs start beside it. */
-    e2e: { main: e2e, brokenDatabase: e2e + 1, noReviews: e2e + 2 },
+    /**
+     * Playwright's server, the two broken servers some specs start beside it, and the
+     * admin settings spec's own server (its changes to the clinic's hours must not reach
+     * the specs that book on the shared one).
+     */
+    e2e: { main: e2e, brokenDatabase: e2e + 1, noReviews: e2e + 2, settings: e2e + 3 },
     bench: {
       app: base + 50,
       baseline: base + 51,
