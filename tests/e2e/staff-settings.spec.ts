@@ -55,9 +55,15 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  server?.kill("SIGTERM");
   await db?.$disconnect();
-  for (const suffix of ["", "-wal", "-shm"]) rmSync(databaseFile + suffix, { force: true });
+  if (server && server.exitCode === null) {
+    const exited = new Promise((resolve) => server!.once("exit", resolve));
+    server.kill("SIGTERM");
+    await exited;
+  }
+  for (const suffix of ["", "-wal", "-shm", "-journal", ".lock"]) {
+    rmSync(databaseFile + suffix, { force: true });
+  }
 });
 
 async function userOnThisServer(role = "patient") {
