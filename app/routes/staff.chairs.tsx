@@ -11,6 +11,7 @@ import {
 import { StaffScreenHeader } from "~/components/staff-kit";
 import { changeChairs, listChairs, type ChairRow } from "~/models/chair.server";
 import { formRefusal, unexpectedFailure } from "~/utils/form-action.server";
+import { formPageHeaders } from "~/utils/page-headers.server";
 import { limitStaffWrite } from "~/utils/rate-limit.server";
 import { requireStaffPage, staffActor } from "~/utils/roles.server";
 import { type StaffHandle, staffScreenRoles } from "~/utils/staff-screens";
@@ -39,6 +40,9 @@ export async function action({ request }: ActionFunctionArgs) {
     return unexpectedFailure("Changing the chairs", error, values);
   }
 }
+
+// A refusal's Retry-After (the staff write limit, a busy database) reaches the browser.
+export const headers = formPageHeaders;
 
 export const meta: MetaFunction = () => [
   { title: "Chairs | Clinic | Dental Clinic" },

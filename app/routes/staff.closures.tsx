@@ -18,6 +18,7 @@ import {
 } from "~/models/closure.server";
 import { formatDate } from "~/utils/clinic-format";
 import { formRefusal, unexpectedFailure } from "~/utils/form-action.server";
+import { formPageHeaders } from "~/utils/page-headers.server";
 import { limitStaffWrite } from "~/utils/rate-limit.server";
 import { invalid } from "~/utils/result";
 import { requireStaffPage, staffActor } from "~/utils/roles.server";
@@ -73,6 +74,9 @@ export async function action({ request }: ActionFunctionArgs) {
     return unexpectedFailure("Changing the clinic's closures", error, values);
   }
 }
+
+// A refusal's Retry-After (the staff write limit, a busy database) reaches the browser.
+export const headers = formPageHeaders;
 
 export const meta: MetaFunction = () => [
   { title: "Closures | Clinic | Dental Clinic" },

@@ -13,6 +13,7 @@ import { StaffScreenHeader } from "~/components/staff-kit";
 import { getClinicSettings } from "~/models/clinic-settings.server";
 import { saveClinicSettings } from "~/models/settings-admin.server";
 import { formRefusal, unexpectedFailure } from "~/utils/form-action.server";
+import { formPageHeaders } from "~/utils/page-headers.server";
 import { limitStaffWrite } from "~/utils/rate-limit.server";
 import { requireStaffPage, staffActor } from "~/utils/roles.server";
 import { type StaffHandle, staffScreenRoles } from "~/utils/staff-screens";
@@ -90,6 +91,9 @@ export async function action({ request }: ActionFunctionArgs) {
     return unexpectedFailure("Saving the clinic's settings", error, values);
   }
 }
+
+// A refusal's Retry-After (the staff write limit, a busy database) reaches the browser.
+export const headers = formPageHeaders;
 
 export const meta: MetaFunction = () => [
   { title: "Clinic settings | Clinic | Dental Clinic" },

@@ -34,6 +34,8 @@ export function testPorts(env = process.env) {
     accounts: base + 4,
     /** A patient's own data: export and deletion over HTTP. */
     myData: base + 7,
+    /** The admin's settings, closures and chairs over HTTP. */
+    adminSettings: base + 8,
     fuzz: base + 10,
     load: base + 20,
     /** The memory flood (tests/load/flood.test.ts). */
