@@ -3,6 +3,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-pages";
 import {
   labelClass,
+  RefusalSummary,
   type SectionRefusal,
   SettingCheckbox,
   SettingField,
@@ -118,7 +119,7 @@ function DayRow({
   const label = DAY_LABELS[day];
   const closed = useSectionValue(hoursField(day, "closed"), stored.closed ? "on" : "");
   return (
-    <fieldset className="grid gap-3 border-t border-slate-200 pt-3 sm:grid-cols-[8rem_7rem_7rem_1fr] sm:items-end">
+    <fieldset className="grid gap-3 border-t border-slate-200 pt-3 sm:grid-cols-[7rem_9rem_9rem_1fr] sm:items-end">
       <legend className="sr-only">{label}</legend>
       <div>
         <p className={labelClass} aria-hidden="true">
@@ -127,6 +128,7 @@ function DayRow({
         <label className="inline-flex items-center gap-2 text-sm text-slate-800">
           <input
             type="checkbox"
+            id={hoursField(day, "closed")}
             name={hoursField(day, "closed")}
             value="on"
             defaultChecked={Boolean(closed)}
@@ -169,6 +171,7 @@ export default function ClinicSettings() {
       <StaffScreenHeader title="Clinic settings">
         Each section is saved on its own and takes effect at once for patients booking online.
       </StaffScreenHeader>
+      <RefusalSummary refusal={actionData ?? null} />
 
       <SettingsSection
         id="hours"
@@ -380,6 +383,7 @@ function GridChoice({ stored }: { stored: string }) {
           <label key={step} className="inline-flex items-center gap-2 text-sm text-slate-800">
             <input
               type="radio"
+              id={step === "15" ? "gridMinutes" : undefined}
               name="gridMinutes"
               value={step}
               defaultChecked={value === step}

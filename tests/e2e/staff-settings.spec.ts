@@ -147,6 +147,13 @@ for (const javaScript of [true, false]) {
         `Tuesday's break 11:00-${closes} must lie inside the opening hours (${opens} to ${closes}).`,
       );
       await expect(hours.getByLabel("Tuesday breaks")).toHaveAttribute("aria-invalid", "true");
+      if (javaScript) {
+        await expect(hours.getByLabel("Tuesday breaks")).toBeFocused();
+      } else {
+        // The page comes back at its top: the message there leads to the field.
+        await page.getByRole("link", { name: /^Tuesday's break 11:00/ }).click();
+        await expect(hours.getByLabel("Tuesday breaks")).toBeFocused();
+      }
       await hours.getByLabel("Tuesday breaks").fill("");
       await hours.getByRole("button", { name: "Save opening hours" }).click();
       await expect(toast(page, "The opening hours are saved.", { javaScript })).toBeVisible();

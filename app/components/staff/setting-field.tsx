@@ -1,6 +1,15 @@
 import { Form, useNavigation } from "@remix-run/react";
-import { createContext, useContext, type InputHTMLAttributes, type ReactNode } from "react";
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useRef,
+  useState,
+  type InputHTMLAttributes,
+  type ReactNode,
+} from "react";
 import { FormError } from "~/components/form-error";
+import { useHydrated } from "~/utils/use-hydrated";
 
 // The admin's settings screens: each section is its own form, and a refusal (with the
 // field it is about) shows in the section it came from.
@@ -42,6 +51,22 @@ export function SettingsSection({
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   const errorId = `${id}-error`;
+  const form = useRef<HTMLFormElement>(null);
+  // With JavaScript, the field a refusal is about gets the focus (the section may be far
+  // down the page); without it, RefusalSummary links to it from the top. Focus moves one
+  // render after the refusal arrives, after RouteFocus has put it on the page's heading.
+  const [version, setVersion] = useState(0);
+  useEffect(() => {
+    if (refusal) setVersion((value) => value + 1);
+  }, [refusal]);
+  useEffect(() => {
+    if (version === 0 || !refusal || !form.current) return;
+    const target = refusal.field
+      ? form.current.querySelector<HTMLElement>(`[name="${CSS.escape(refusal.field)}"]`)
+      : null;
+    (target ?? form.current.querySelector<HTMLElement>("button[type=submit]"))?.focus();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new refusal moves focus
+  }, [version]);
   return (
     <section
       aria-labelledby={`${id}-heading`}
@@ -50,7 +75,13 @@ export function SettingsSection({
       <h2 id={`${id}-heading`} className="text-lg font-semibold text-slate-900">
         {title}
       </h2>
-      <Form method="post" noValidate className="mt-4 space-y-4" aria-labelledby={`${id}-heading`}>
+      <Form
+        ref={form}
+        method="post"
+        noValidate
+        className="mt-4 space-y-4"
+        aria-labelledby={`${id}-heading`}
+      >
         <input type="hidden" name="intent" value={intent} />
         {Object.entries(hiddenFields ?? {}).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
@@ -150,5 +181,19 @@ export function SettingCheckbox({
         </p>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * Without JavaScript the page comes back at its top after a refusal: the message, linked
+ * to the field it is about (which then has the focus).
+ */
+export function RefusalSummary({ refusal }: { refusal: SectionRefusal }) {
+  const hydrated = useHydrated();
+  if (hydrated || !refusal) return null;
+  return (
+    <p role="alert" className="form-error rounded-md border border-red-700 bg-red-50 p-3">
+      {refusal.field ? <a href={`#${refusal.field}`}>{refusal.error}</a> : refusal.error}
+    </p>
   );
 }
