@@ -1,5 +1,6 @@
 import type { Prisma } from "@prisma/client";
 import { recordAudit, type AuditActor } from "~/models/audit.server";
+import { addDays, clinicNow } from "~/utils/clinic-time";
 import { prisma } from "~/utils/db.server";
 import { invalidateReadCache } from "~/utils/read-cache.server";
 import { fail, type Failure, invalid, isUniqueViolation, ok, type Result } from "~/utils/result";
@@ -14,7 +15,8 @@ import {
   refuse,
 } from "~/validation/clinic-settings";
 import { parseJsonColumn, reminderRulesSchema, weeklyPlanSchema } from "~/validation/schedule";
-import { ACTIVE_STATUSES } from "./appointment.server";
+import { ACTIVE_STATUSES, appointmentsNeedingAttention } from "./appointment.server";
+import { getClinicSettings } from "./clinic-settings.server";
 
 /**
  * The admin's changes to the clinic's settings row (/staff/settings), one section at a
@@ -115,8 +117,21 @@ export async function saveClinicSettings(
     if (error instanceof Refused) return error.failure;
     throw error;
   }
-  if (result.ok && result.changed) invalidateReadCache();
-  return result;
+  if (!result.ok || !result.changed) return result;
+  invalidateReadCache();
+  if (section !== "hours") return result;
+  return ok({ ...result, message: `${result.message}${await unfittingVisitsNote(now)}` });
+}
+
+/** What the admin should know after new hours: the upcoming visits that no longer fit. */
+async function unfittingVisitsNote(now: Date) {
+  const { timeZone, horizonDays } = await getClinicSettings();
+  const today = clinicNow(now, timeZone).date;
+  const count = (
+    await appointmentsNeedingAttention({ from: today, to: addDays(today, horizonDays) })
+  ).length;
+  if (count === 0) return "";
+  return ` ${count} upcoming ${count === 1 ? "visit no longer fits" : "visits no longer fit"} the diary: see Needs attention in the diary.`;
 }
 
 const SUMMARY: Record<SettingsSection, string> = {

@@ -87,6 +87,13 @@ describe("opening hours", () => {
     expect(await page()).toMatch(/^Monday to Saturday: 9:00\sAM to 5:00\sPM/);
 
     const before = await getClinicSettings();
+    // One visit that the new hours leave out: saved all the same, and counted.
+    const late = await storeAppointment({
+      userId: null,
+      serviceId: checkup.id,
+      date: tuesday,
+      time: "15:00",
+    });
     const result = await saveClinicSettings(
       await hoursForm({
         "tuesday-opens": "10:00",
@@ -95,7 +102,13 @@ describe("opening hours", () => {
       }),
       admin,
     );
-    expect(result).toEqual({ ok: true, message: "The opening hours are saved.", changed: true });
+    expect(result).toEqual({
+      ok: true,
+      message:
+        "The opening hours are saved. 1 upcoming visit no longer fits the diary: see Needs attention in the diary.",
+      changed: true,
+    });
+    await prisma.appointment.delete({ where: { id: late.id } });
     expect(await freeTimes(tuesday)).toEqual(["10:00", "10:30", "11:30", "12:00"]);
     expect(await page()).toMatch(
       /Tuesday: 10:00\s?AM to 12:30\s?PM, closed 11:00\s?AM to 11:30\s?AM/,
