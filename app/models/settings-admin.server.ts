@@ -60,16 +60,17 @@ const FIELDS = {
 function sectionState(row: Row, section: SettingsSection): Record<string, unknown> {
   const state: Record<string, unknown> = {};
   for (const field of FIELDS[section]) {
-    const value = row[field];
-    if (field === "weeklyHours")
-      state[field] = parseJsonColumn(weeklyPlanSchema, row.weeklyHours, "The clinic's hours");
-    else if (field === "reminderRules")
-      state[field] = parseJsonColumn(reminderRulesSchema, row.reminderRules, "Reminder rules");
-    else state[field] = value;
+    state[field] =
+      field === "weeklyHours"
+        ? parseJsonColumn(weeklyPlanSchema, row.weeklyHours, "The clinic's hours")
+        : field === "reminderRules"
+          ? parseJsonColumn(reminderRulesSchema, row.reminderRules, "Reminder rules")
+          : row[field];
   }
   return state;
 }
 
+/** Thrown to roll the transaction back after a write, carrying the refusal to answer. */
 class Refused extends Error {
   constructor(readonly failure: Failure) {
     super(failure.message);
