@@ -8,15 +8,16 @@ export type StaffScreen = { path: string; label: string; roles: readonly StaffRo
  * shows each user the screens of their role, and each screen's loader and action check
  * the same roles (`staffScreenRoles`). A new screen is one line here, once its route
  * exists (tests/integration/staff-routes.test.ts fails for a staff page route that is
- * missing from this list, and for an entry without a route). Planned: Settings
- * (`/staff/settings`, admin), Moderation (`/staff/moderation`), Audit trail (`/staff/audit`),
- * Failed mail (`/staff/outbox`, admin).
+ * missing from this list, and for an entry without a route).
  */
 export const STAFF_SCREENS = [
   { path: "/staff", label: "Diary", roles: ["reception", "dentist", "admin"] },
   { path: "/staff/patients", label: "Patients", roles: ["reception", "dentist", "admin"] },
   { path: "/staff/bookings/new", label: "New booking", roles: ["reception", "admin"] },
   { path: "/staff/moderation", label: "Moderation", roles: ["reception", "admin"] },
+  { path: "/staff/chairs", label: "Chairs", roles: ["admin"] },
+  { path: "/staff/closures", label: "Closures", roles: ["admin"] },
+  { path: "/staff/settings", label: "Clinic settings", roles: ["admin"] },
   { path: "/staff/audit", label: "Audit trail", roles: ["admin"] },
 ] as const satisfies readonly StaffScreen[];
 

@@ -15,7 +15,15 @@ async function seriousViolations(page: Page) {
     );
 }
 
-const SCREENS = ["/staff", "/staff/moderation", "/staff/moderation?show=hidden", "/staff/audit"];
+const SCREENS = [
+  "/staff",
+  "/staff/moderation",
+  "/staff/moderation?show=hidden",
+  "/staff/audit",
+  "/staff/chairs",
+  "/staff/closures",
+  "/staff/settings",
+];
 
 for (const viewport of [
   { name: "desktop", width: 1280, height: 800 },

@@ -177,12 +177,53 @@ const staffAuth = fc.constantFrom<Auth>(
 );
 // Half of a staff page's bodies are its own form's fields with valid or nearly valid
 // values, so the fuzz gets past the first check into the write itself.
+// The admin's settings, closures and chairs forms: their intents, with their fields
+// holding valid values, values near them and anything else.
+const SETTINGS_FIELDS = [
+  "tuesday-closed",
+  "tuesday-opens",
+  "tuesday-closes",
+  "tuesday-breaks",
+  "gridMinutes",
+  "minNoticeMinutes",
+  "horizonDays",
+  "cancellationCutoffHours",
+  "maxUpcomingPerPatient",
+  "reminder1",
+  "reminder2",
+  "quietHoursStart",
+  "quietHoursEnd",
+  "waitlistOfferHours",
+  "serviceApprovalRequired",
+  "clinicName",
+  "phone",
+  "startDate",
+  "endDate",
+  "name",
+  "chairId",
+  "closureId",
+];
+const settingsValue = fc.oneof(
+  value,
+  fc.constantFrom("09:00", "17:00", "9:15", "12:00-13:00, 12:30-14:00", "15", "30", "0", "on"),
+  fc.constantFrom("2099-01-06", "2000-01-01", "chair-1", "Chair 9", "+1 555 0100"),
+);
 const staffFields = fc.oneof(
   fields,
   fc.record({
     intent: fc.constantFrom("hide", "restore", "hide "),
     reviewId: fc.oneof(fc.constant("real"), fc.constant("real"), fc.string({ maxLength: 70 })),
   }),
+  fc.record(
+    {
+      intent: fc.constantFrom(
+        ...["hours", "booking", "reminders", "approval", "contact"],
+        ...["add", "rename", "up", "down", "deactivate", "reactivate", "remove"],
+      ),
+      ...Object.fromEntries(SETTINGS_FIELDS.map((field) => [field, settingsValue])),
+    },
+    { requiredKeys: ["intent"] },
+  ),
 );
 const isStaffRoute = (route: DiscoveredRoute) =>
   route.pattern === "/staff" ||

@@ -15,6 +15,8 @@ export function e2eSettings() {
     /** Ports of the extra servers specs start on broken databases. */
     brokenDatabasePort: ports.brokenDatabase,
     noReviewsPort: ports.noReviews,
+    /** The admin settings spec's server, on a copy of the database. */
+    settingsPort: ports.settings,
     baseURL: `http://127.0.0.1:${port}`,
     databaseFile: path.join(tmp, `e2e-${port}.db`),
     mailDir: path.join(tmp, `e2e-mail-${port}`),

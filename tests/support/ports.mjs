@@ -34,6 +34,8 @@ export function testPorts(env = process.env) {
     accounts: base + 4,
     /** A patient's own data: export and deletion over HTTP. */
     myData: base + 7,
+    /** The admin's settings, closures and chairs over HTTP. */
+    adminSettings: base + 8,
     fuzz: base + 10,
     load: base + 20,
     /** The memory flood (tests/load/flood.test.ts). */
@@ -45,8 +47,12 @@ export function testPorts(env = process.env) {
     remindersCrash: base + 32,
     /** The appointment mail as received (tests/mail), on a clinic clock set to midday. */
     patientMail: base + 33,
-    /** Playwright's server, and the two broken servers some specs start beside it. */
-    e2e: { main: e2e, brokenDatabase: e2e + 1, noReviews: e2e + 2 },
+    /**
+     * Playwright's server, the two broken servers some specs start beside it, and the
+     * admin settings spec's own server (its changes to the clinic's hours must not reach
+     * the specs that book on the shared one).
+     */
+    e2e: { main: e2e, brokenDatabase: e2e + 1, noReviews: e2e + 2, settings: e2e + 3 },
     bench: {
       app: base + 50,
       baseline: base + 51,

@@ -1,0 +1,156 @@
+import { recordAudit, type AuditActor } from "~/models/audit.server";
+import { addDays, clinicNow, clinicTimeToUtc } from "~/utils/clinic-time";
+import { prisma } from "~/utils/db.server";
+import { invalidateReadCache } from "~/utils/read-cache.server";
+import { fail, invalid, ok, type Result } from "~/utils/result";
+import { parseClosure, refuse } from "~/validation/clinic-settings";
+import { ACTIVE_STATUSES } from "./appointment.server";
+import { getClinicSettings } from "./clinic-settings.server";
+
+/** The admin's closures and holidays (/staff/closures): whole days the clinic is shut. */
+
+type Actor = Extract<AuditActor, { id: string }>;
+
+export const CLOSURE_GONE_MESSAGE = "That closure no longer exists.";
+export const PAST_CLOSURE_MESSAGE =
+  "A closure that has ended stays on record and cannot be removed.";
+/** Past closures the screen lists (the most recent). */
+const PAST_SHOWN = 20;
+
+export type ClosureRow = {
+  id: string;
+  name: string;
+  startDate: string;
+  endDate: string;
+  /** Active visits booked on its days (upcoming closures only). */
+  visits: number;
+};
+
+async function visitsCovered(closure: { startDate: string; endDate: string }, timeZone: string) {
+  return prisma.appointment.count({
+    where: {
+      status: { in: ACTIVE_STATUSES },
+      startsAt: {
+        gte: clinicTimeToUtc(closure.startDate, "00:00", timeZone),
+        lt: clinicTimeToUtc(addDays(closure.endDate, 1), "00:00", timeZone),
+      },
+    },
+  });
+}
+
+/** Upcoming (and current) closures soonest first with the visits they cover, and the latest past ones. */
+export async function listClosures(now: Date = new Date()) {
+  const { timeZone } = await getClinicSettings();
+  const today = clinicNow(now, timeZone).date;
+  const [upcoming, past] = await Promise.all([
+    prisma.clinicClosure.findMany({
+      where: { endDate: { gte: today } },
+      orderBy: [{ startDate: "asc" }, { id: "asc" }],
+    }),
+    prisma.clinicClosure.findMany({
+      where: { endDate: { lt: today } },
+      orderBy: [{ startDate: "desc" }, { id: "asc" }],
+      take: PAST_SHOWN,
+    }),
+  ]);
+  const counted: ClosureRow[] = await Promise.all(
+    upcoming.map(async (closure) => ({
+      ...pick(closure),
+      visits: await visitsCovered(closure, timeZone),
+    })),
+  );
+  return {
+    today,
+    upcoming: counted,
+    past: past.map((closure) => ({ ...pick(closure), visits: 0 })),
+  };
+}
+
+function pick(closure: { id: string; name: string; startDate: string; endDate: string }) {
+  return {
+    id: closure.id,
+    name: closure.name,
+    startDate: closure.startDate,
+    endDate: closure.endDate,
+  };
+}
+
+/**
+ * Adds a closure (name, first and last day, not in the past, not overlapping another).
+ * Booked visits on those days are not touched: the answer counts them, and the diary
+ * lists them under "Needs attention".
+ */
+export async function createClosure(
+  form: Record<string, unknown>,
+  actor: Actor,
+  now: Date = new Date(),
+): Promise<Result<{ closure: ClosureRow }>> {
+  const { timeZone } = await getClinicSettings();
+  const parsed = parseClosure(form, clinicNow(now, timeZone).date);
+  if (!parsed.ok) return parsed;
+  const input = parsed.closure;
+  const result = await prisma.$transaction(async (tx) => {
+    const overlapping = await tx.clinicClosure.findFirst({
+      where: { startDate: { lte: input.endDate }, endDate: { gte: input.startDate } },
+    });
+    if (overlapping) {
+      return refuse(
+        "startDate",
+        `Those days overlap the closure ${overlapping.name} (${overlapping.startDate} to ${overlapping.endDate}).`,
+      );
+    }
+    const created = await tx.clinicClosure.create({ data: input });
+    await recordAudit(tx, {
+      actor,
+      action: "closure.add",
+      entityType: "ClinicClosure",
+      entityId: created.id,
+      summary: `Closed the clinic for ${created.name} (${created.startDate} to ${created.endDate})`,
+      after: pick(created),
+    });
+    return ok({ created });
+  });
+  if (!result.ok) return result;
+  invalidateReadCache();
+  return ok({
+    closure: { ...pick(result.created), visits: await visitsCovered(result.created, timeZone) },
+  });
+}
+
+/** Removes an upcoming or current closure; the clinic opens on its days again at once. */
+export async function removeClosure(
+  form: Record<string, unknown>,
+  actor: Actor,
+  now: Date = new Date(),
+): Promise<Result<{ closure: ClosureRow }>> {
+  const id = typeof form.closureId === "string" ? form.closureId.trim() : "";
+  if (!id || id.length > 64) return invalid("Please choose a closure to remove.");
+  const { timeZone } = await getClinicSettings();
+  const today = clinicNow(now, timeZone).date;
+  const result = await prisma.$transaction(async (tx) => {
+    const closure = await tx.clinicClosure.findUnique({ where: { id } });
+    if (!closure) return fail(404, CLOSURE_GONE_MESSAGE);
+    if (closure.endDate < today) return fail(409, PAST_CLOSURE_MESSAGE);
+    await tx.clinicClosure.delete({ where: { id } });
+    await recordAudit(tx, {
+      actor,
+      action: "closure.remove",
+      entityType: "ClinicClosure",
+      entityId: closure.id,
+      summary: `Removed the closure ${closure.name} (${closure.startDate} to ${closure.endDate})`,
+      before: pick(closure),
+    });
+    return ok({ closure: { ...pick(closure), visits: 0 } });
+  });
+  if (result.ok) invalidateReadCache();
+  return result;
+}
+
+/** The closure a removal asks to confirm, if it can still be removed. */
+export async function closureToRemove(id: string | null, now: Date = new Date()) {
+  if (!id || id.length > 64) return null;
+  const { timeZone } = await getClinicSettings();
+  const closure = await prisma.clinicClosure.findUnique({ where: { id } });
+  if (!closure || closure.endDate < clinicNow(now, timeZone).date) return null;
+  return pick(closure);
+}

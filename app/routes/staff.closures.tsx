@@ -1,0 +1,233 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-pages";
+import {
+  SettingField,
+  SettingsSection,
+  type SectionRefusal,
+} from "~/components/staff/setting-field";
+import { FormError } from "~/components/form-error";
+import { StaffScreenHeader } from "~/components/staff-kit";
+import { getClinicClock } from "~/models/clinic-settings.server";
+import {
+  closureToRemove,
+  createClosure,
+  listClosures,
+  removeClosure,
+  type ClosureRow,
+} from "~/models/closure.server";
+import { formatDate } from "~/utils/clinic-format";
+import { formRefusal, unexpectedFailure } from "~/utils/form-action.server";
+import { formPageHeaders } from "~/utils/page-headers.server";
+import { limitStaffWrite } from "~/utils/rate-limit.server";
+import { invalid } from "~/utils/result";
+import { requireStaffPage, staffActor } from "~/utils/roles.server";
+import { type StaffHandle, staffScreenRoles } from "~/utils/staff-screens";
+import { redirectWithToast } from "~/utils/toast.server";
+import { formToObject } from "~/validation/form";
+
+const PATH = "/staff/closures";
+const ROLES = staffScreenRoles(PATH);
+export const handle: StaffHandle = { staffRoles: ROLES };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireStaffPage(request, ROLES);
+  const url = new URL(request.url);
+  const [closures, confirm, clock] = await Promise.all([
+    listClosures(),
+    closureToRemove(url.searchParams.get("remove")),
+    getClinicClock(),
+  ]);
+  return { ...closures, confirm, clock };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireStaffPage(request, ROLES);
+  const values = formToObject(await request.formData());
+  const limited = await limitStaffWrite(user.id);
+  if (limited) return formRefusal(limited, values);
+  const actor = staffActor(user);
+  try {
+    if (values.intent === "add") {
+      const result = await createClosure(values, actor);
+      if (!result.ok) return formRefusal(result, values);
+      const { closure } = result;
+      const covered =
+        closure.visits > 0
+          ? ` It covers ${closure.visits} booked ${closure.visits === 1 ? "visit" : "visits"}: see Needs attention in the diary.`
+          : "";
+      return redirectWithToast(PATH, {
+        type: "success",
+        message: `${closure.name} is added.${covered}`,
+      });
+    }
+    if (values.intent === "remove") {
+      const result = await removeClosure(values, actor);
+      if (!result.ok) return formRefusal(result, values);
+      return redirectWithToast(PATH, {
+        type: "success",
+        message: `${result.closure.name} is removed: the clinic is open on those days again.`,
+      });
+    }
+    return formRefusal(invalid("Please choose what to do with the closures."), values);
+  } catch (error) {
+    return unexpectedFailure("Changing the clinic's closures", error, values);
+  }
+}
+
+// A refusal's Retry-After (the staff write limit, a busy database) reaches the browser.
+export const headers = formPageHeaders;
+
+export const meta: MetaFunction = () => [
+  { title: "Closures | Clinic | Dental Clinic" },
+  { name: "robots", content: "noindex" },
+];
+
+type Clock = Parameters<typeof formatDate>[1];
+
+function days(closure: ClosureRow, clock: Clock) {
+  return closure.startDate === closure.endDate
+    ? formatDate(closure.startDate, clock)
+    : `${formatDate(closure.startDate, clock)} to ${formatDate(closure.endDate, clock)}`;
+}
+
+function ClosureList({
+  closures,
+  clock,
+  removable,
+}: {
+  closures: ClosureRow[];
+  clock: Clock;
+  removable: boolean;
+}) {
+  return (
+    <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
+      {closures.map((closure) => (
+        <li
+          key={closure.id}
+          className="flex flex-col gap-2 p-4 sm:flex-row sm:items-center sm:justify-between"
+          data-testid="closure"
+        >
+          <div>
+            <p className="font-semibold text-slate-900">{closure.name}</p>
+            <p className="text-sm text-slate-700">{days(closure, clock)}</p>
+            {closure.visits > 0 ? (
+              <p className="text-sm font-semibold text-red-800">
+                {closure.visits} booked {closure.visits === 1 ? "visit falls" : "visits fall"} on
+                these days.{" "}
+                <Link
+                  to={`/staff?date=${closure.startDate}#attention-heading`}
+                  className="text-brand-700 underline"
+                >
+                  See Needs attention in the diary
+                </Link>
+              </p>
+            ) : null}
+          </div>
+          {removable ? (
+            <Link
+              to={`?remove=${closure.id}`}
+              className="btn-secondary shrink-0"
+              aria-label={`Remove the closure ${closure.name}`}
+            >
+              Remove
+            </Link>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export default function Closures() {
+  const { upcoming, past, confirm, clock, today } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const addRefusal: SectionRefusal = actionData?.values.intent === "add" ? actionData : null;
+  const removeError = actionData && actionData.values.intent !== "add" ? actionData.error : null;
+  return (
+    <div className="space-y-6">
+      <StaffScreenHeader title="Closures">
+        Holidays and other days the whole clinic is closed. Nobody can book on them; visits already
+        booked stay and are listed in the diary under Needs attention.
+      </StaffScreenHeader>
+
+      {confirm ? (
+        <section
+          aria-labelledby="confirm-heading"
+          className="rounded-lg border border-amber-600 bg-amber-50 p-4"
+        >
+          <h2 id="confirm-heading" className="font-semibold text-amber-950">
+            Remove the closure {confirm.name}?
+          </h2>
+          <p className="mt-1 text-sm text-amber-950">
+            Patients can book on {days({ ...confirm, visits: 0 }, clock)} again at once.
+          </p>
+          <Form method="post" action={PATH} className="mt-3 flex flex-wrap gap-2">
+            <input type="hidden" name="intent" value="remove" />
+            <input type="hidden" name="closureId" value={confirm.id} />
+            <button type="submit" className="btn-primary">
+              Yes, remove it
+            </button>
+            <Link to={PATH} className="btn-secondary">
+              Keep it
+            </Link>
+          </Form>
+        </section>
+      ) : null}
+      <FormError message={removeError} id="remove-error" />
+
+      <SettingsSection
+        id="add"
+        title="Add a closure"
+        intent="add"
+        refusal={addRefusal}
+        submitLabel="Add closure"
+      >
+        <div className="grid gap-4 sm:grid-cols-3">
+          <SettingField name="name" label="Name" stored="" placeholder="Thanksgiving" />
+          <SettingField
+            name="startDate"
+            label="First day closed"
+            type="date"
+            min={today}
+            stored=""
+          />
+          <SettingField
+            name="endDate"
+            label="Last day closed"
+            type="date"
+            min={today}
+            stored=""
+            help="Leave empty for a single day."
+          />
+        </div>
+      </SettingsSection>
+
+      <section aria-labelledby="upcoming-heading" className="space-y-3">
+        <h2 id="upcoming-heading" className="text-lg font-semibold text-slate-900">
+          Upcoming closures
+        </h2>
+        {upcoming.length > 0 ? (
+          <ClosureList closures={upcoming} clock={clock} removable />
+        ) : (
+          <p className="text-slate-700">No closure is planned.</p>
+        )}
+      </section>
+
+      <section aria-labelledby="past-heading" className="space-y-3">
+        <h2 id="past-heading" className="text-lg font-semibold text-slate-900">
+          Past closures
+        </h2>
+        {past.length > 0 ? (
+          <ClosureList closures={past} clock={clock} removable={false} />
+        ) : (
+          <p className="text-slate-700">None yet.</p>
+        )}
+      </section>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

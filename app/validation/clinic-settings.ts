@@ -1,0 +1,417 @@
+import { isIsoDate, normalizeTime } from "~/utils/clinic-time";
+import { invalid, ok, type Failure, type Result } from "~/utils/result";
+import type { TimeRange, WeeklyPlan } from "./schedule";
+
+/**
+ * The rules and messages of the admin's settings screens (/staff/settings, /staff/closures,
+ * /staff/chairs). Each parser takes the form's fields as sent and answers the value to
+ * store, or a 400 naming the field and, for the hours, the weekday.
+ */
+
+export const WEEK = [
+  "monday",
+  "tuesday",
+  "wednesday",
+  "thursday",
+  "friday",
+  "saturday",
+  "sunday",
+] as const;
+export type WeekKey = (typeof WEEK)[number];
+
+export const DAY_LABELS: Record<WeekKey, string> = {
+  monday: "Monday",
+  tuesday: "Tuesday",
+  wednesday: "Wednesday",
+  thursday: "Thursday",
+  friday: "Friday",
+  saturday: "Saturday",
+  sunday: "Sunday",
+};
+
+export const GRID_STEPS = [15, 30] as const;
+export const MAX_BREAKS = 10;
+export const REMINDER_SLOTS = 3;
+
+export const LIMITS = {
+  minNoticeMinutes: { min: 0, max: 20_160 },
+  horizonDays: { min: 1, max: 730 },
+  cancellationCutoffHours: { min: 0, max: 336 },
+  maxUpcomingPerPatient: { min: 1, max: 50 },
+  reminderHours: { min: 1, max: 336 },
+  waitlistOfferHours: { min: 1, max: 168 },
+} as const;
+
+type Form = Record<string, unknown>;
+
+/** A refusal about one field of the form. */
+export function refuse(field: string, message: string): Failure {
+  return { ...invalid(message), field };
+}
+
+function text(form: Form, name: string): string {
+  const value = form[name];
+  return typeof value === "string" ? value.trim() : "";
+}
+
+/** A checkbox: present with any value but "false"/"off" counts as ticked. */
+function ticked(form: Form, name: string): boolean {
+  const value = text(form, name).toLowerCase();
+  return value !== "" && value !== "false" && value !== "off";
+}
+
+const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+
+function onGrid(time: string, grid: number) {
+  return minutesOf(time) % grid === 0;
+}
+
+// ---------------------------------------------------------------------------------------
+// Opening hours and breaks
+
+export const hoursField = (day: WeekKey, part: "closed" | "opens" | "closes" | "breaks") =>
+  `${day}-${part}`;
+
+const BREAK = /^(\d{1,2}:\d{2})\s*(?:-|–|to)\s*(\d{1,2}:\d{2})$/i;
+
+/**
+ * A day's breaks as typed: "12:00-13:00, 15:00-15:15" (commas, semicolons or new lines
+ * between them), in any order; answered sorted. Empty text is no break.
+ */
+export function parseBreaks(
+  input: string,
+  day: WeekKey,
+  hours: { opens: string; closes: string },
+  grid: number,
+): Result<{ breaks: TimeRange[] }> {
+  const field = hoursField(day, "breaks");
+  const label = DAY_LABELS[day];
+  const parts = input
+    .split(/[,;\n]/)
+    .map((part) => part.trim())
+    .filter(Boolean);
+  if (parts.length > MAX_BREAKS) {
+    return refuse(field, `${label} can have at most ${MAX_BREAKS} breaks.`);
+  }
+  const breaks: TimeRange[] = [];
+  for (const part of parts) {
+    const match = BREAK.exec(part);
+    const start = match ? normalizeTime(match[1]!) : null;
+    const end = match ? normalizeTime(match[2]!) : null;
+    if (!start || !end) {
+      return refuse(
+        field,
+        `${label}'s break "${part.slice(0, 40)}" is not a time range: write breaks as 12:00-13:00, separated by commas.`,
+      );
+    }
+    if (start >= end)
+      return refuse(field, `${label}'s break ${start}-${end} must end after it starts.`);
+    if (!onGrid(start, grid) || !onGrid(end, grid)) {
+      return refuse(
+        field,
+        `${label}'s break ${start}-${end} is not on the ${grid}-minute grid of the diary.`,
+      );
+    }
+    if (start <= hours.opens || end >= hours.closes) {
+      return refuse(
+        field,
+        `${label}'s break ${start}-${end} must lie inside the opening hours (${hours.opens} to ${hours.closes}).`,
+      );
+    }
+    breaks.push({ start, end });
+  }
+  breaks.sort((a, b) => (a.start < b.start ? -1 : 1));
+  for (let k = 1; k < breaks.length; k += 1) {
+    const before = breaks[k - 1]!;
+    const after = breaks[k]!;
+    if (after.start < before.end) {
+      return refuse(
+        field,
+        `${label}'s breaks ${before.start}-${before.end} and ${after.start}-${after.end} overlap.`,
+      );
+    }
+  }
+  return ok({ breaks });
+}
+
+/** The opening-hours form: one row per weekday (closed, opens, closes, breaks). */
+export function parseWeeklyHours(form: Form, grid: number): Result<{ hours: WeeklyPlan }> {
+  const hours = {} as WeeklyPlan;
+  for (const day of WEEK) {
+    const label = DAY_LABELS[day];
+    if (ticked(form, hoursField(day, "closed"))) {
+      hours[day] = null;
+      continue;
+    }
+    const opens = normalizeTime(text(form, hoursField(day, "opens")));
+    if (!opens) {
+      return refuse(
+        hoursField(day, "opens"),
+        `Please enter ${label}'s opening time as HH:MM, or tick Closed.`,
+      );
+    }
+    const closes = normalizeTime(text(form, hoursField(day, "closes")));
+    if (!closes) {
+      return refuse(
+        hoursField(day, "closes"),
+        `Please enter ${label}'s closing time as HH:MM, or tick Closed.`,
+      );
+    }
+    if (!onGrid(opens, grid)) {
+      return refuse(
+        hoursField(day, "opens"),
+        `${label}'s opening time ${opens} is not on the ${grid}-minute grid of the diary.`,
+      );
+    }
+    if (!onGrid(closes, grid)) {
+      return refuse(
+        hoursField(day, "closes"),
+        `${label}'s closing time ${closes} is not on the ${grid}-minute grid of the diary.`,
+      );
+    }
+    if (closes <= opens) {
+      return refuse(hoursField(day, "closes"), `${label} must close after it opens (${opens}).`);
+    }
+    const breaks = parseBreaks(text(form, hoursField(day, "breaks")), day, { opens, closes }, grid);
+    if (!breaks.ok) return breaks;
+    hours[day] = { start: opens, end: closes, breaks: breaks.breaks };
+  }
+  if (WEEK.every((day) => hours[day] === null)) {
+    return refuse(hoursField("monday", "closed"), "The clinic must be open on at least one day.");
+  }
+  return ok({ hours });
+}
+
+/** Breaks as the form shows them: "12:00-13:00, 15:00-15:15". */
+export function breaksText(breaks: TimeRange[]): string {
+  return breaks.map((range) => `${range.start}-${range.end}`).join(", ");
+}
+
+/** The weekdays whose hours or breaks are off a grid of `grid` minutes. */
+export function daysOffGrid(hours: WeeklyPlan, grid: number): string[] {
+  return WEEK.filter((day) => {
+    const plan = hours[day];
+    if (!plan) return false;
+    const times = [plan.start, plan.end, ...plan.breaks.flatMap((gap) => [gap.start, gap.end])];
+    return times.some((time) => !onGrid(time, grid));
+  }).map((day) => DAY_LABELS[day]);
+}
+
+// ---------------------------------------------------------------------------------------
+// Numbers
+
+function wholeNumber(
+  form: Form,
+  field: string,
+  limits: { min: number; max: number },
+  what: string,
+): Result<{ value: number }> {
+  const raw = text(form, field);
+  const value = /^\d{1,6}$/.test(raw) ? Number(raw) : Number.NaN;
+  if (!Number.isInteger(value) || value < limits.min || value > limits.max) {
+    return refuse(
+      field,
+      `Please enter ${what} as a whole number from ${limits.min} to ${limits.max}.`,
+    );
+  }
+  return ok({ value });
+}
+
+export type BookingRules = {
+  gridMinutes: number;
+  minNoticeMinutes: number;
+  horizonDays: number;
+  cancellationCutoffHours: number;
+  maxUpcomingPerPatient: number;
+};
+
+export const GRID_MESSAGE = "Please choose a grid step of 15 or 30 minutes.";
+
+export function parseBookingRules(form: Form): Result<{ rules: BookingRules }> {
+  const grid = Number(text(form, "gridMinutes"));
+  if (!(GRID_STEPS as readonly number[]).includes(grid)) return refuse("gridMinutes", GRID_MESSAGE);
+  const notice = wholeNumber(
+    form,
+    "minNoticeMinutes",
+    LIMITS.minNoticeMinutes,
+    "the minimum notice in minutes",
+  );
+  if (!notice.ok) return notice;
+  const horizon = wholeNumber(
+    form,
+    "horizonDays",
+    LIMITS.horizonDays,
+    "the booking horizon in days",
+  );
+  if (!horizon.ok) return horizon;
+  if (horizon.value * 24 * 60 <= notice.value) {
+    return refuse("horizonDays", "The booking horizon must be longer than the minimum notice.");
+  }
+  const cutoff = wholeNumber(
+    form,
+    "cancellationCutoffHours",
+    LIMITS.cancellationCutoffHours,
+    "the cancellation cutoff in hours",
+  );
+  if (!cutoff.ok) return cutoff;
+  const cap = wholeNumber(
+    form,
+    "maxUpcomingPerPatient",
+    LIMITS.maxUpcomingPerPatient,
+    "the most upcoming bookings per patient",
+  );
+  if (!cap.ok) return cap;
+  return ok({
+    rules: {
+      gridMinutes: grid,
+      minNoticeMinutes: notice.value,
+      horizonDays: horizon.value,
+      cancellationCutoffHours: cutoff.value,
+      maxUpcomingPerPatient: cap.value,
+    },
+  });
+}
+
+// ---------------------------------------------------------------------------------------
+// Reminders and waitlist offers
+
+export const reminderField = (slot: number) => `reminder${slot}`;
+
+export type ReminderSettings = {
+  reminderRules: { hoursBefore: number }[];
+  quietHoursStart: string;
+  quietHoursEnd: string;
+  waitlistOfferHours: number;
+};
+
+/** Up to three reminder inputs (blank ones unused), the quiet hours and the offer validity. */
+export function parseReminderSettings(form: Form): Result<{ settings: ReminderSettings }> {
+  const hours: number[] = [];
+  for (let slot = 1; slot <= REMINDER_SLOTS; slot += 1) {
+    const field = reminderField(slot);
+    if (!text(form, field)) continue;
+    const rule = wholeNumber(
+      form,
+      field,
+      LIMITS.reminderHours,
+      `reminder ${slot} in hours before the visit`,
+    );
+    if (!rule.ok) return rule;
+    if (hours.includes(rule.value)) {
+      return refuse(
+        field,
+        `Reminder ${slot} repeats another one: ${rule.value} hours before is already set.`,
+      );
+    }
+    hours.push(rule.value);
+  }
+  if (hours.length === 0) {
+    return refuse(reminderField(1), "Please set at least one reminder (hours before the visit).");
+  }
+  const quietHoursStart = normalizeTime(text(form, "quietHoursStart"));
+  if (!quietHoursStart) {
+    return refuse("quietHoursStart", "Please enter when the quiet hours start as HH:MM.");
+  }
+  const quietHoursEnd = normalizeTime(text(form, "quietHoursEnd"));
+  if (!quietHoursEnd) {
+    return refuse("quietHoursEnd", "Please enter when the quiet hours end as HH:MM.");
+  }
+  const offer = wholeNumber(
+    form,
+    "waitlistOfferHours",
+    LIMITS.waitlistOfferHours,
+    "how long a waitlist offer stays open, in hours",
+  );
+  if (!offer.ok) return offer;
+  return ok({
+    settings: {
+      reminderRules: hours.sort((a, b) => b - a).map((hoursBefore) => ({ hoursBefore })),
+      quietHoursStart,
+      quietHoursEnd,
+      waitlistOfferHours: offer.value,
+    },
+  });
+}
+
+export function parseApproval(form: Form): { serviceApprovalRequired: boolean } {
+  return { serviceApprovalRequired: ticked(form, "serviceApprovalRequired") };
+}
+
+// ---------------------------------------------------------------------------------------
+// Contact details
+
+export type ContactDetails = {
+  clinicName: string;
+  phone: string;
+  email: string;
+  street: string;
+  city: string;
+  region: string;
+  postalCode: string;
+};
+
+const PHONE = /^\+?[0-9 ().-]{5,30}$/;
+const EMAIL = /^[^\s@<>()",;]+@[^\s@<>()",;]+\.[^\s@<>()",;]{2,}$/;
+
+export function parseContact(form: Form): Result<{ contact: ContactDetails }> {
+  const required: [keyof ContactDetails, string, number][] = [
+    ["clinicName", "the clinic's name", 100],
+    ["phone", "the clinic's phone number", 30],
+    ["email", "the clinic's e-mail address", 254],
+    ["street", "the street address", 120],
+    ["city", "the city", 80],
+    ["region", "the state or region", 80],
+    ["postalCode", "the postal code", 20],
+  ];
+  const contact = {} as ContactDetails;
+  for (const [field, what, max] of required) {
+    const value = text(form, field).replace(/\s+/g, " ");
+    if (!value) return refuse(field, `Please enter ${what}.`);
+    if (value.length > max) return refuse(field, `Please keep ${what} to ${max} characters.`);
+    contact[field] = value;
+  }
+  if (!PHONE.test(contact.phone) || contact.phone.replace(/\D/g, "").length < 5) {
+    return refuse(
+      "phone",
+      "Please enter the phone number with digits, spaces, +, -, ( and ) only.",
+    );
+  }
+  if (!EMAIL.test(contact.email))
+    return refuse("email", "Please enter a valid e-mail address for the clinic.");
+  return ok({ contact });
+}
+
+// ---------------------------------------------------------------------------------------
+// Closures and chairs
+
+export const MAX_CLOSURE_DAYS = 366;
+
+export type ClosureInput = { name: string; startDate: string; endDate: string };
+
+/** A closure to add: a name, and first and last day (inclusive), starting today or later. */
+export function parseClosure(form: Form, today: string): Result<{ closure: ClosureInput }> {
+  const name = text(form, "name").replace(/\s+/g, " ");
+  if (!name) return refuse("name", "Please enter a name for the closure, such as Thanksgiving.");
+  if (name.length > 100) return refuse("name", "Please keep the closure's name to 100 characters.");
+  const startDate = text(form, "startDate");
+  if (!isIsoDate(startDate))
+    return refuse("startDate", "Please enter the first day closed as a date.");
+  const endDate = text(form, "endDate") || startDate;
+  if (!isIsoDate(endDate)) return refuse("endDate", "Please enter the last day closed as a date.");
+  if (startDate < today) return refuse("startDate", "The first day closed cannot be in the past.");
+  if (endDate < startDate) {
+    return refuse("endDate", "The last day closed cannot be before the first day.");
+  }
+  const days = (Date.parse(endDate) - Date.parse(startDate)) / 86_400_000 + 1;
+  if (days > MAX_CLOSURE_DAYS) {
+    return refuse("endDate", `A closure can last at most ${MAX_CLOSURE_DAYS} days.`);
+  }
+  return ok({ closure: { name, startDate, endDate } });
+}
+
+export function parseChairName(form: Form): Result<{ name: string }> {
+  const name = text(form, "name").replace(/\s+/g, " ");
+  if (!name) return refuse("name", "Please enter a name for the chair.");
+  if (name.length > 60) return refuse("name", "Please keep the chair's name to 60 characters.");
+  return ok({ name });
+}
