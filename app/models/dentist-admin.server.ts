@@ -20,6 +20,7 @@ import {
 } from "~/utils/plan-text";
 import { invalidateReadCache } from "~/utils/read-cache.server";
 import { type Failure, isUniqueViolation, ok, type Result } from "~/utils/result";
+import { DENTIST_KINDS } from "~/utils/team";
 import { isImageLink } from "~/validation/fields";
 import {
   type DayPlan,
@@ -34,9 +35,6 @@ import { linkAccountInTransaction } from "./dentist-account.server";
 import { getClinicSettings } from "./clinic-settings.server";
 
 type StaffActor = Extract<AuditActor, { id: string }>;
-
-export const DENTIST_KINDS = ["dentist", "hygienist"] as const;
-export type DentistKind = (typeof DENTIST_KINDS)[number];
 
 export const DENTIST_GONE_MESSAGE = "There is no such dentist.";
 export const CHOOSE_KIND_MESSAGE = "Please choose whether this is a dentist or a hygienist.";
