@@ -59,12 +59,18 @@ function refusal(message: string, field: string | null = null, status = 400): Fa
   return { ok: false, status, message, field };
 }
 
-/** The first problem of `input` against `schema`, on the field it is about. */
-function check<S extends z.ZodType>(
+/**
+ * The first problem of `input` against `schema`, on the field it is about. A field the
+ * form did not send counts as empty (an unticked checkbox sends nothing).
+ */
+function check<S extends z.ZodObject>(
   schema: S,
   input: Record<string, unknown>,
 ): Result<{ data: z.output<S> }> {
-  const parsed = schema.safeParse(input);
+  const filled = Object.fromEntries(
+    Object.keys(schema.shape).map((key) => [key, input[key] ?? ""]),
+  );
+  const parsed = schema.safeParse(filled);
   if (parsed.success) return ok({ data: parsed.data });
   const issue = parsed.error.issues[0];
   const field = typeof issue?.path[0] === "string" ? issue.path[0] : null;

@@ -48,8 +48,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 const visits = (count: number) => `${count} upcoming ${count === 1 ? "visit" : "visits"}`;
+const needs = (count: number) => (count === 1 ? "needs" : "need");
 const attentionNote = (attention: AttentionCount) =>
-  attention.count > 0 ? ` ${visits(attention.count)} now need attention in the diary.` : "";
+  attention.count > 0
+    ? ` ${visits(attention.count)} now ${needs(attention.count)} attention in the diary.`
+    : "";
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireStaffPage(request, ROLES);
@@ -192,8 +195,8 @@ function AttentionNotice({ loaded }: { loaded: Loaded }) {
       className="rounded-md border border-amber-600 bg-amber-50 p-3 text-amber-900"
       data-testid="attention"
     >
-      {visits(attention.count)} of {dentist.name} need attention (outside their plan, an exception
-      or a closure, or they no longer see patients).{" "}
+      {visits(attention.count)} of {dentist.name} {needs(attention.count)} attention (outside their
+      plan, an exception or a closure, or they no longer see patients).{" "}
       <Link
         to={`/staff?date=${attention.firstDate}#attention-heading`}
         className="font-semibold underline"
