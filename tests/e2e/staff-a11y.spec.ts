@@ -15,7 +15,14 @@ async function seriousViolations(page: Page) {
     );
 }
 
-const SCREENS = ["/staff", "/staff/moderation", "/staff/moderation?show=hidden", "/staff/audit"];
+const SCREENS = [
+  "/staff",
+  "/staff/moderation",
+  "/staff/moderation?show=hidden",
+  "/staff/audit",
+  "/staff/dentists",
+  "/staff/dentists/dentist-first",
+];
 
 for (const viewport of [
   { name: "desktop", width: 1280, height: 800 },
