@@ -26,6 +26,7 @@ import {
 } from "~/models/dentist-admin.server";
 import { bookingChoices, listTeam } from "~/models/dentist.server";
 import { loader as bookingLoader } from "~/routes/make-appointment";
+import { loader as freeSlotsLoader } from "~/routes/resources.free-slots";
 import { action as dentistAction, loader as dentistLoader } from "~/routes/staff.dentists.$id";
 import { action as teamAction, loader as teamLoader } from "~/routes/staff.dentists._index";
 import { prisma } from "~/utils/db.server";
@@ -297,6 +298,16 @@ describe("exceptions", () => {
     expect(added).toMatchObject({ ok: true });
     expect(await freeFor(dentist.id, monday)).toEqual([]);
     expect(await freeFor(dentist.id, upcoming(TUESDAY, 4))).toContain("09:00");
+    // The booking form's time picker asks the same: nothing that day with her.
+    const picker = await outcome(
+      await freeSlotsLoader(
+        loaderArgs(
+          get(`/resources/free-slots?date=${monday}&service=${service.id}&dentist=${dentist.id}`),
+        ),
+      ),
+    );
+    expect(picker.body).toMatchObject({ success: true, times: [] });
+    expect(String(picker.body?.message)).toContain(`with ${dentist.name}`);
     const [row] = await prisma.dentistException.findMany({ where: { dentistId: dentist.id } });
     expect(row).toMatchObject({
       startDate: monday,
@@ -309,6 +320,14 @@ describe("exceptions", () => {
     const removed = await removeDentistException(actor, dentist.id, row!.id);
     expect(removed.ok).toBe(true);
     expect(await freeFor(dentist.id, monday)).toContain("09:00");
+    const again = await outcome(
+      await freeSlotsLoader(
+        loaderArgs(
+          get(`/resources/free-slots?date=${monday}&service=${service.id}&dentist=${dentist.id}`),
+        ),
+      ),
+    );
+    expect((again.body as { times: string[] }).times).toContain("09:00");
     const [entry] = await auditsOf(dentist.id, "dentist.exception.remove");
     expect(JSON.parse(entry!.before!)).toMatchObject({ startDate: monday, note: "Conference" });
     expect(await removeDentistException(actor, dentist.id, row!.id)).toMatchObject({
