@@ -36,6 +36,9 @@ for (const javaScript of [true, false]) {
       page,
       login,
     }) => {
+      // One walk through a whole admin session (about twenty pages): three times the
+      // usual bound, for a busy machine.
+      test.slow();
       const tag = `${javaScript ? "On" : "Off"}${Date.now().toString(36)}`;
       const name = `Dr. Erin Vale ${tag}`;
       const service = await newService(tag);
