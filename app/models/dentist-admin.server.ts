@@ -39,7 +39,7 @@ type StaffActor = Extract<AuditActor, { id: string }>;
 export const DENTIST_GONE_MESSAGE = "There is no such dentist.";
 export const CHOOSE_KIND_MESSAGE = "Please choose whether this is a dentist or a hygienist.";
 export const PHOTO_LINK_MESSAGE =
-  "Please enter a photo link that starts with http:// or https:// (or leave it empty).";
+  "Please enter a photo link that starts with http:// or https://, an image of this site under /images/, or leave it empty.";
 
 /** A week with no working day: a new dentist offers no time until their plan is set. */
 const NO_WORKING_DAYS: WeeklyPlan = {

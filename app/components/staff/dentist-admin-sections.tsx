@@ -159,10 +159,10 @@ export function ProfileForm({
         />
       </label>
       <label className={`${label} sm:col-span-2`}>
-        Photo link (http:// or https://, or empty)
+        Photo link (http:// or https://, an image of this site under /images/, or empty)
         <input
           name="photo"
-          type="url"
+          inputMode="url"
           maxLength={2000}
           defaultValue={field.value("photo", dentist.photo)}
           className={input}
