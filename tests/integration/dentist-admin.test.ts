@@ -481,6 +481,18 @@ describe("the profile", () => {
     expect(JSON.parse(entry!.before!)).toMatchObject({ title: "DDS", kind: "dentist" });
     expect(JSON.parse(entry!.after!)).toMatchObject({ title: "DMD", kind: "hygienist" });
 
+    // The images the site ships (the seeded team's portraits) are photo links too.
+    const portrait = profileOf(dentist, { photo: "/images/team/dr-anita-patel.svg" });
+    expect((await updateDentistProfile(actor, dentist.id, portrait)).ok).toBe(true);
+    const back = profileOf(dentist, {
+      title: "DMD",
+      kind: "hygienist",
+      photo: "https://example.com/p.jpg",
+      bio: "Likes teeth.",
+      sortOrder: "-3",
+    });
+    expect((await updateDentistProfile(actor, dentist.id, back)).ok).toBe(true);
+
     for (const photo of [
       "javascript:alert(1)",
       "ftp://example.com/a.png",
