@@ -370,7 +370,7 @@ export async function updateDentistProfile(
 }
 
 /** The form's week: `monday.off`, `monday.start`, `monday.end`, `monday.breaks`... */
-export function weekRowsOf(input: Record<string, unknown>): Record<Weekday, DayRow> {
+function weekRowsOf(input: Record<string, unknown>): Record<Weekday, DayRow> {
   const value = (name: string) => {
     const entry = input[name];
     return typeof entry === "string" ? entry : "";

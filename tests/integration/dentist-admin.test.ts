@@ -654,3 +654,49 @@ describe("the page", () => {
     expect(await prisma.dentistException.count({ where: { dentistId: dentist.id } })).toBe(1);
   });
 });
+
+describe("the staff write limit", () => {
+  it("answers 429 with Retry-After on both screens once the admin passes it, changing nothing", async () => {
+    const { limitStaffWrite, rateLimits, staffWriteKey } =
+      await import("~/utils/rate-limit.server");
+    const dentist = await workingDentist("Dr. Limited");
+    const forget = () => rateLimits().staffWrites.forget(staffWriteKey(admin.id));
+    await forget();
+    try {
+      for (let i = 0; i < 120; i += 1) expect(await limitStaffWrite(admin.id)).toBeNull();
+      const name = `Dr. Too Many ${Date.now()}`;
+      const added = await outcome(
+        await teamAction(
+          actionArgs(
+            formPost("/staff/dentists", { name, title: "DDS", kind: "dentist" }, adminCookie),
+          ),
+        ),
+      );
+      expect(added.status).toBe(429);
+      expect(added.headers.get("retry-after")).toMatch(/^\d+$/);
+      expect(await prisma.dentist.count({ where: { name } })).toBe(0);
+      const plan = await outcome(
+        await dentistAction(
+          actionArgs(
+            formPost(
+              `/staff/dentists/${dentist.id}`,
+              { intent: "plan", ...weekForm("10:00", "11:00") },
+              adminCookie,
+            ),
+            undefined,
+            { id: dentist.id },
+          ),
+        ),
+      );
+      expect(plan.status).toBe(429);
+      const row = await prisma.dentist.findUniqueOrThrow({ where: { id: dentist.id } });
+      expect(JSON.parse(row.weeklyPlan).monday).toEqual({
+        start: "09:00",
+        end: "17:00",
+        breaks: [],
+      });
+    } finally {
+      await forget();
+    }
+  });
+});
