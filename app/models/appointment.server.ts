@@ -746,6 +746,8 @@ export type NeedsAttention = { appointment: AppointmentJson; reason: string };
 export async function appointmentsNeedingAttention(range: {
   from: string;
   to: string;
+  /** Only this dentist's visits (their admin page). */
+  dentistId?: string;
 }): Promise<NeedsAttention[]> {
   const settings = await getClinicSettings();
   const [closures, rows] = await Promise.all([
@@ -754,6 +756,7 @@ export async function appointmentsNeedingAttention(range: {
       where: {
         status: { in: ["booked", "confirmed"] },
         date: { gte: range.from, lte: range.to },
+        ...(range.dentistId ? { dentistId: range.dentistId } : {}),
         // The (status, startsAt) index bounds the read; the local dates decide.
         startsAt: {
           gte: clinicTimeToUtc(addDays(range.from, -1), "00:00", settings.timeZone),

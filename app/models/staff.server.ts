@@ -1,9 +1,10 @@
 import type { Prisma } from "@prisma/client";
 import { recordAudit } from "~/models/audit.server";
+import { linkAccountInTransaction } from "~/models/dentist-account.server";
 import { fail, ok } from "~/utils/result";
 import { roleOf, STAFF_ROLES, type StaffRole } from "~/utils/roles.server";
 
-type Db = Pick<Prisma.TransactionClient, "user" | "auditEntry" | "session"> & {
+type Db = Pick<Prisma.TransactionClient, "user" | "auditEntry" | "session" | "dentist"> & {
   $transaction: <T>(run: (tx: Prisma.TransactionClient) => Promise<T>) => Promise<T>;
 };
 
@@ -14,17 +15,53 @@ export function isStaffRole(value: string): value is StaffRole {
 const NO_ACCOUNT = (email: string) =>
   `No account uses ${email}: the person registers (or signs in with Google) first.`;
 
+export const unknownDentistMessage = (slug: string, known: string[]) =>
+  `No dentist has the slug "${slug}"${known.length > 0 ? ` (the team: ${known.join(", ")})` : ""}.`;
+
 /**
  * Gives an existing account a staff role (`npm run staff -- grant admin a@b.c`). Run by
- * whoever operates the server, so the audit trail records the system as the actor.
+ * whoever operates the server, so the audit trail records the system as the actor. With
+ * `dentistSlug` (role dentist only) the account is also linked to that dentist, in the
+ * same transaction: a refused link leaves the role unchanged.
  */
-export async function grantRole(db: Db, email: string, role: StaffRole) {
+export async function grantRole(
+  db: Db,
+  email: string,
+  role: StaffRole,
+  options: { dentistSlug?: string } = {},
+) {
   const address = email.trim().toLowerCase();
   return db.$transaction(async (tx) => {
     const user = await tx.user.findUnique({ where: { email: address } });
     if (!user) return fail(404, NO_ACCOUNT(address));
+    let linked = false;
+    if (options.dentistSlug !== undefined) {
+      const dentist = await tx.dentist.findUnique({
+        where: { slug: options.dentistSlug },
+        select: { id: true, name: true, userId: true },
+      });
+      if (!dentist) {
+        const team = await tx.dentist.findMany({
+          select: { slug: true },
+          orderBy: { slug: "asc" },
+        });
+        return fail(
+          404,
+          unknownDentistMessage(
+            options.dentistSlug,
+            team.map((entry) => entry.slug),
+          ),
+        );
+      }
+      const link = await linkAccountInTransaction(tx, { id: null, role: "system" }, dentist, {
+        id: user.id,
+        email: address,
+      });
+      if (!link.ok) return link;
+      linked = link.changed;
+    }
     const before = roleOf(user);
-    if (before === role) return ok({ email: address, role, changed: false });
+    if (before === role) return ok({ email: address, role, changed: false, linked });
     await tx.user.update({ where: { id: user.id }, data: { role } });
     await recordAudit(tx, {
       actor: { id: null, role: "system" },
@@ -35,7 +72,7 @@ export async function grantRole(db: Db, email: string, role: StaffRole) {
       before: { role: before },
       after: { role },
     });
-    return ok({ email: address, role, changed: true });
+    return ok({ email: address, role, changed: true, linked });
   });
 }
 

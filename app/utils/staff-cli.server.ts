@@ -1,4 +1,5 @@
-// The command behind `npm run staff -- grant <role> <e-mail>`, `revoke <e-mail>` and `list`:
+// The command behind `npm run staff -- grant <role> <e-mail> [--dentist <slug>]`,
+// `revoke <e-mail>` and `list`:
 // how the first admin comes to exist. scripts/build-server.mjs bundles this file into
 // build/staff-cli.js, which scripts/staff.mjs runs (in the container: docker exec clinic
 // node scripts/staff.mjs ...). It reads only the database part of the environment.
@@ -10,6 +11,8 @@ import { ClinicSqliteAdapter } from "./sqlite-adapter.server";
 
 const USAGE = `Usage: npm run staff -- <command>
   grant <${STAFF_ROLES.join("|")}> <e-mail>   give an existing account a staff role
+  grant dentist <e-mail> --dentist <slug>
+                                         ... and link it to that dentist of the team page
   revoke <e-mail>                        make the account a patient again (ends its sessions)
   list                                   everyone with a staff role`;
 
@@ -32,18 +35,29 @@ export async function runStaffCommand(
   }
   const prisma = new PrismaClient({ adapter: new ClinicSqliteAdapter({ url, timeout: 5000 }) });
   try {
-    const [first, second] = rest;
-    if (command === "grant" && rest.length === 2 && first && second) {
+    const [first, second, flag, slug] = rest;
+    const withDentist = rest.length === 4 && flag === "--dentist" && Boolean(slug);
+    if (command === "grant" && (rest.length === 2 || withDentist) && first && second) {
       const [role, email] = [first, second];
       if (!isStaffRole(role)) {
         console.error(`Unknown role "${role}": one of ${STAFF_ROLES.join(", ")}.`);
         return 1;
       }
-      const result = await grantRole(prisma, email, role);
+      if (withDentist && role !== "dentist") {
+        return report(`--dentist goes with the role dentist only, not ${role}.`);
+      }
+      const result = await grantRole(prisma, email, role, withDentist ? { dentistSlug: slug } : {});
       if (!result.ok) return report(result.message);
       console.info(
         result.changed ? `${result.email} is now ${role}.` : `${result.email} was already ${role}.`,
       );
+      if (withDentist) {
+        console.info(
+          result.linked
+            ? `${result.email} is linked to the dentist "${slug}".`
+            : `${result.email} was already linked to the dentist "${slug}".`,
+        );
+      }
       return 0;
     }
     if (command === "revoke" && rest.length === 1 && first) {

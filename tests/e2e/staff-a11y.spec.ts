@@ -20,6 +20,8 @@ const SCREENS = [
   "/staff/moderation",
   "/staff/moderation?show=hidden",
   "/staff/audit",
+  "/staff/dentists",
+  "/staff/dentists/dentist-first",
   "/staff/chairs",
   "/staff/closures",
   "/staff/settings",

@@ -224,6 +224,40 @@ const staffFields = fc.oneof(
     },
     { requiredKeys: ["intent"] },
   ),
+  // The team's admin (/staff/dentists/:id): each section's form, nearly valid.
+  fc.record(
+    {
+      intent: fc.constantFrom(
+        "profile",
+        "plan",
+        "add-exception",
+        "remove-exception",
+        "services",
+        "link-account",
+        "unlink-account",
+      ),
+      name: value,
+      title: value,
+      kind: fc.constantFrom("dentist", "hygienist", "dentist "),
+      photo: value,
+      sortOrder: fc.oneof(fc.constantFrom("0", "7", "-1000", "1e309"), value),
+      active: fc.constantFrom("on", "", "true"),
+      "monday.start": fc.oneof(fc.constantFrom("09:00", "25:61", "9:00"), value),
+      "monday.end": fc.oneof(fc.constantFrom("17:00", "08:00"), value),
+      "monday.breaks": fc.oneof(fc.constantFrom("12:00-13:00", "12:00-13:00, 12:30-14:00"), value),
+      "sunday.off": fc.constantFrom("on", ""),
+      startDate: fc.oneof(fc.constantFrom("2099-03-02", "2026-02-30"), value),
+      endDate: fc.oneof(fc.constantFrom("2099-03-06", "2099-03-01", ""), value),
+      start: value,
+      end: value,
+      breaks: value,
+      note: value,
+      email: value,
+      exceptionId: value,
+      service: fc.oneof(fc.constant("real"), value),
+    },
+    { requiredKeys: ["intent"] },
+  ),
 );
 const isStaffRoute = (route: DiscoveredRoute) =>
   route.pattern === "/staff" ||
@@ -285,7 +319,9 @@ async function send(
           ? "1"
           : route.pattern.includes("appointments")
             ? appointmentId
-            : serviceId
+            : route.pattern.includes("dentists")
+              ? "dentist-first"
+              : serviceId
         : param,
     ]),
   );
@@ -301,7 +337,11 @@ async function send(
   const fields = Object.fromEntries(
     Object.entries(input.body).map(([key, entry]) => [
       key,
-      entry === "real" && key === "reviewId" ? reviewId : entry,
+      entry === "real" && key === "reviewId"
+        ? reviewId
+        : entry === "real" && key === "service"
+          ? serviceId
+          : entry,
     ]),
   );
   const encoded = hasBody ? await buildBody(input.kind, fields, input.raw) : null;

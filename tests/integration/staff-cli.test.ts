@@ -60,3 +60,73 @@ describe("npm run staff", () => {
     expect(output.error()).toContain("Usage: npm run staff");
   });
 });
+
+describe("npm run staff -- grant dentist <e-mail> --dentist <slug>", () => {
+  async function dentist(slug: string, userId: string | null = null) {
+    return prisma.dentist.create({
+      data: { slug, name: `Dr. ${slug}`, title: "DDS", weeklyPlan: "{}", userId },
+    });
+  }
+
+  it("grants the role and links the account to that dentist, with audit entries", async () => {
+    const user = await createUser();
+    const row = await dentist(`dr-cli-${Date.now()}`);
+    const output = captureOutput();
+    expect(await runStaffCommand(["grant", "dentist", user.email, "--dentist", row.slug])).toBe(0);
+    expect(output.info()).toContain(`${user.email} is now dentist.`);
+    expect(output.info()).toContain(`${user.email} is linked to the dentist "${row.slug}".`);
+    expect((await prisma.user.findUniqueOrThrow({ where: { id: user.id } })).role).toBe("dentist");
+    expect((await prisma.dentist.findUniqueOrThrow({ where: { id: row.id } })).userId).toBe(
+      user.id,
+    );
+    const actions = (
+      await prisma.auditEntry.findMany({ where: { entityId: { in: [user.id, row.id] } } })
+    ).map((entry) => entry.action);
+    expect(actions).toEqual(expect.arrayContaining(["staff.grant", "dentist.account.link"]));
+    // Again: nothing to change.
+    expect(await runStaffCommand(["grant", "dentist", user.email, "--dentist", row.slug])).toBe(0);
+    expect(output.info()).toContain(
+      `${user.email} was already linked to the dentist "${row.slug}".`,
+    );
+  });
+
+  it("refuses an unknown slug in one line, changing nothing", async () => {
+    const user = await createUser();
+    const output = captureOutput();
+    expect(await runStaffCommand(["grant", "dentist", user.email, "--dentist", "dr-nobody"])).toBe(
+      1,
+    );
+    expect(output.error()).toMatch(
+      /^No dentist has the slug "dr-nobody" \(the team: .*dr-anita-patel.*\)\.$/,
+    );
+    expect((await prisma.user.findUniqueOrThrow({ where: { id: user.id } })).role).toBe("patient");
+    expect(await prisma.auditEntry.count({ where: { entityId: user.id } })).toBe(0);
+  });
+
+  it("refuses a dentist already linked to another account, and says which", async () => {
+    const holder = await createUser({ role: "dentist" });
+    const user = await createUser();
+    const row = await dentist(`dr-taken-${Date.now()}`, holder.id);
+    const output = captureOutput();
+    expect(await runStaffCommand(["grant", "dentist", user.email, "--dentist", row.slug])).toBe(1);
+    expect(output.error()).toBe(
+      `${row.name} is already linked to ${holder.email}. Unlink that account first.`,
+    );
+    expect((await prisma.user.findUniqueOrThrow({ where: { id: user.id } })).role).toBe("patient");
+    expect((await prisma.dentist.findUniqueOrThrow({ where: { id: row.id } })).userId).toBe(
+      holder.id,
+    );
+  });
+
+  it("takes --dentist with the role dentist only, and shows it in the usage", async () => {
+    const user = await createUser();
+    const output = captureOutput();
+    expect(
+      await runStaffCommand(["grant", "admin", user.email, "--dentist", "dr-anita-patel"]),
+    ).toBe(1);
+    expect(output.error()).toContain("--dentist goes with the role dentist only, not admin.");
+    expect(await runStaffCommand(["grant", "dentist", user.email, "--dentist"])).toBe(1);
+    expect(output.error()).toContain("grant dentist <e-mail> --dentist <slug>");
+    expect((await prisma.user.findUniqueOrThrow({ where: { id: user.id } })).role).toBe("patient");
+  });
+});

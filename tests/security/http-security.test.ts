@@ -164,6 +164,18 @@ describe("cross-site request forgery", () => {
     expect(response.status).toBe(403);
   });
 
+  it("refuses an admin's cross-site post to the team's admin, adding nobody", async () => {
+    const { cookie } = await server.signedInUser({ role: "admin" });
+    const name = `Dr. Forged ${Date.now()}`;
+    const fields = { name, title: "DDS", kind: "dentist" };
+    const refused = await post(server, "/staff/dentists", form(fields), { cookie, origin: EVIL });
+    expect(refused.status).toBe(403);
+    expect(await server.db().dentist.count({ where: { name } })).toBe(0);
+    const own = await post(server, "/staff/dentists", form(fields), { cookie, origin: server.url });
+    expect(own.status).toBe(302);
+    expect(await server.db().dentist.count({ where: { name } })).toBe(1);
+  });
+
   it("refuses a cross-site post to a mail link's page, which acts without any cookie", async () => {
     const path = `/visit/${"A".repeat(43)}/cancel`;
     const refused = await post(server, path, form({ reason: "x" }), { origin: EVIL });
