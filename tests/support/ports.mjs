@@ -57,6 +57,8 @@ export function testPorts(env = process.env) {
       diaryFull: base + 59,
       /** The day diary's two servers: dayDiary and dayDiary + 1. */
       dayDiary: base + 60,
+      /** scripts/bench/profile.mjs: the build under --cpu-prof. */
+      profile: base + 62,
     },
     /** The backup suite: the server written to, and the instance restored from its backup. */
     backup: { main: base + 60, restored: base + 61 },
