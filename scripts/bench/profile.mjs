@@ -21,6 +21,8 @@ const paths = process.argv.slice(2).filter((arg) => arg.startsWith("/"));
 rmSync(TMP, { recursive: true, force: true });
 mkdirSync(TMP, { recursive: true });
 
+let started = 0;
+let stopped = 0;
 for (const target of paths.length > 0 ? paths : ["/blog", "/", "/healthz"]) {
   const dir = path.join(TMP, target.replace(/\W+/g, "_") || "root");
   const database = path.join(TMP, "profile.db");
@@ -29,13 +31,14 @@ for (const target of paths.length > 0 ? paths : ["/blog", "/", "/healthz"]) {
     port,
     databaseFile: database,
     log: path.join(TMP, "app.log"),
-    env: { TRUST_PROXY: "true", NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${dir}` },
+    env: { TRUST_PROXY: "true" },
+    nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${dir}`],
   });
   const url = `http://127.0.0.1:${port}`;
   try {
     const headers = visitor ? {} : { cookie: await signedInCookie(url) };
-    // Warm up, then the profiled run (the profile covers both; the warm-up is short).
     await autocannon({ url: url + target, connections: 32, duration: 2, headers });
+    started = performance.now();
     const result = await autocannon({
       url: url + target,
       connections: 32,
@@ -48,27 +51,47 @@ for (const target of paths.length > 0 ? paths : ["/blog", "/", "/healthz"]) {
     );
   } finally {
     await app.stop();
+    stopped = performance.now();
     removeDatabase(database);
   }
   // scripts/start.mjs runs the server in-process: the one profile is its own.
   const [file] = readdirSync(dir).filter((name) => name.endsWith(".cpuprofile"));
-  if (file) summarise(JSON.parse(readFileSync(path.join(dir, file), "utf8")));
+  // Only the samples of the measured run: the profile ends when the server exits, just
+  // after stop(); start-up (migrations, seeding) and the warm-up are left out.
+  if (file) summarise(JSON.parse(readFileSync(path.join(dir, file), "utf8")), stopped - started);
 }
 
-/** Self time by package and the functions with the most self time, in shares of the whole. */
-function summarise(profile) {
+/**
+ * CPU time by package (Node's own functions count for the package that called them) and
+ * the functions with the most self time, as shares of the last `windowMs` of the profile.
+ */
+function summarise(profile, windowMs) {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const parent = new Map();
+  for (const node of profile.nodes)
+    for (const child of node.children ?? []) parent.set(child, node.id);
   const self = new Map();
   const deltas = profile.timeDeltas;
+  const from = profile.endTime - windowMs * 1000;
+  let at = profile.startTime;
   profile.samples.forEach((id, index) => {
-    self.set(id, (self.get(id) ?? 0) + (deltas[index] ?? 0));
+    at += deltas[index] ?? 0;
+    if (at >= from) self.set(id, (self.get(id) ?? 0) + (deltas[index] ?? 0));
   });
+  /** The nearest frame (this one or a caller) that is not Node's own or native. */
+  const owner = (id) => {
+    for (let current = id; current !== undefined; current = parent.get(current)) {
+      const { url } = byId.get(current).callFrame;
+      if (url && !url.startsWith("node:")) return byId.get(current).callFrame;
+    }
+    return byId.get(id).callFrame;
+  };
   const total = [...self.values()].reduce((sum, time) => sum + time, 0);
   const packages = new Map();
   const functions = new Map();
   for (const [id, time] of self) {
     const frame = byId.get(id).callFrame;
-    const where = packageOf(frame);
+    const where = packageOf(owner(id));
     packages.set(where, (packages.get(where) ?? 0) + time);
     const name = `${frame.functionName || "(anonymous)"} ${shortUrl(frame.url)}:${frame.lineNumber + 1}`;
     functions.set(name, (functions.get(name) ?? 0) + time);
