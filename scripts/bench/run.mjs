@@ -64,19 +64,46 @@ function rssMb(pid) {
   return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 102.4) / 10;
 }
 
-/** Two rounds side by side, alternating, so drift on a shared machine hits both. */
+/** CPU time (user + system, ms) a process has used so far. */
+function cpuMs(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  // utime and stime are fields 14 and 15 of the line (11 and 12 after the name).
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
+/**
+ * Two rounds side by side, alternating, so drift on a shared machine hits both. With a
+ * `pid` for each side, also the server's CPU time per answered request: unlike the
+ * throughput, it hardly moves with what else the machine runs.
+ */
 async function sideBySide(a, b) {
   const results = { a: [], b: [] };
+  const cpu = { a: { ms: 0, requests: 0 }, b: { ms: 0, requests: 0 } };
+  const run = async (side, spec) => {
+    const before = spec.pid ? cpuMs(spec.pid) : 0;
+    const result = await cannon(spec.url, spec.options);
+    if (spec.pid) {
+      cpu[side].ms += cpuMs(spec.pid) - before;
+      cpu[side].requests += result.total;
+    }
+    results[side].push(result);
+  };
   // Warm up both (JIT, first queries, caches) before anything counts.
   await cannon(a.url, { ...a.options, duration: 2 });
   await cannon(b.url, { ...b.options, duration: 2 });
   for (let round = 0; round < 2; round += 1) {
-    results.a.push(await cannon(a.url, a.options));
-    results.b.push(await cannon(b.url, b.options));
+    await run("a", a);
+    await run("b", b);
   }
   const mean = (list) => Math.round(list.reduce((sum, entry) => sum + entry.rps, 0) / list.length);
   const bad = (list) => list.reduce((sum, entry) => sum + entry.errors + entry.non2xx, 0);
-  return { a: mean(results.a), b: mean(results.b), failures: bad(results.a) + bad(results.b) };
+  const perRequest = ({ ms, requests }) => (requests > 0 ? ms / requests : null);
+  return {
+    a: mean(results.a),
+    b: mean(results.b),
+    failures: bad(results.a) + bad(results.b),
+    cpuMs: { a: perRequest(cpu.a), b: perRequest(cpu.b) },
+  };
 }
 
 note(`Building ${BUILD_DIR}`);
@@ -313,6 +340,8 @@ try {
     try {
       await measureUncachedPath({
         appUrl,
+        appPid: app.pid,
+        fixturePid: fixture.pid,
         fixtureUrl: `http://127.0.0.1:${PORTS.fixture}`,
         cookie: await signedInCookie(appUrl),
         sideBySide,
