@@ -22,3 +22,11 @@ const adapter = globalThis.__prisma.adapter;
 export function databaseWriteStamp(): string | null {
   return adapter.writeStamp();
 }
+
+/**
+ * Throws when the database does not answer. On the open connection when there is one (no
+ * Prisma query: the health check is polled), else through Prisma, which connects.
+ */
+export async function pingDatabase(): Promise<void> {
+  if (!adapter.ping()) await prisma.$queryRawUnsafe("SELECT 1");
+}

@@ -1,6 +1,6 @@
 import type { BackupHealth } from "./backup-rules";
 import { backupStatus } from "./backup.server";
-import { prisma } from "./db.server";
+import { pingDatabase } from "./db.server";
 
 export type HealthReport = {
   status: "ok" | "error";
@@ -18,7 +18,7 @@ export type HealthReport = {
 export async function healthReport(): Promise<{ httpStatus: 200 | 503; report: HealthReport }> {
   let database: HealthReport["database"] = "ok";
   try {
-    await prisma.$queryRawUnsafe("SELECT 1");
+    await pingDatabase();
   } catch (error) {
     console.error("healthz: database check failed", error);
     database = "unavailable";

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
 import { createCookieSessionStorage } from "@remix-run/node";
 import type { PrismaClient, User } from "@prisma/client";
-import { LRUCache } from "lru-cache";
-import { databaseWriteStamp, prisma } from "./db.server";
+import { prisma } from "./db.server";
+import { keptUntilWrite } from "./write-kept.server";
 import { cookieOptions, sessionCookieName } from "./cookie.server";
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -34,47 +34,33 @@ export async function createSession(userId: string, db: Pick<PrismaClient, "sess
   return { token, expiresAt };
 }
 
-type KnownSession = { user: User; expiresAt: number; stamp: string };
-
 /**
- * Sessions found in the last lookups, each with the database's write stamp at the time
- * (db.server.ts `databaseWriteStamp`). One is used again only while the stamp has not
- * moved: any write at all, by this process or another (a sign-out, a password change, a
- * role change, the staff command), makes every kept session be read again, so a revoked
- * session is refused at the very next request. Without writes, a signed-in page view asks
- * the database nothing about its visitor (docs/decisions/026-session-lookup-cache.md).
+ * Sessions found in the last lookups, used again only while nothing has been written to
+ * the database (write-kept.server.ts): a sign-out, a password change, a role change or the
+ * staff command makes every kept session be read again, so a revoked session is refused
+ * at the very next request. Without writes, a signed-in page view asks the database
+ * nothing about its visitor (docs/decisions/026-session-lookup-cache.md).
  */
-const knownSessions = new LRUCache<string, KnownSession>({ max: 5_000 });
+const knownSessions = keptUntilWrite<User | null>(5_000);
 
 /** The user a token belongs to, or null when it is unknown or expired. */
 export async function getUserByToken(token: string | null | undefined): Promise<User | null> {
   if (!token) return null;
   const tokenHash = hashToken(token);
-  const stamp = databaseWriteStamp();
-  const known = stamp === null ? undefined : knownSessions.get(tokenHash);
-  if (known && known.stamp === stamp && known.expiresAt > Date.now()) {
-    // A copy: callers may not change what the next request is given.
-    return { ...known.user };
-  }
-  const session = await prisma.session.findUnique({
-    where: { tokenHash },
-    include: { user: true },
-  });
-  if (!session) return null;
-  if (session.expiresAt.getTime() <= Date.now()) {
-    await prisma.session.deleteMany({ where: { id: session.id } });
-    return null;
-  }
-  // Kept under the stamp read before the lookup: a write that landed meanwhile moved it,
-  // and this copy will never be used.
-  if (stamp !== null) {
-    knownSessions.set(tokenHash, {
-      user: { ...session.user },
-      expiresAt: session.expiresAt.getTime(),
-      stamp,
+  const user = await knownSessions(tokenHash, async () => {
+    const session = await prisma.session.findUnique({
+      where: { tokenHash },
+      include: { user: true },
     });
-  }
-  return session.user;
+    if (!session) return { value: null, keepUntil: null };
+    if (session.expiresAt.getTime() <= Date.now()) {
+      await prisma.session.deleteMany({ where: { id: session.id } });
+      return { value: null, keepUntil: null };
+    }
+    return { value: session.user, keepUntil: session.expiresAt.getTime() };
+  });
+  // A copy: a caller may not change what the next request is given.
+  return user ? { ...user } : null;
 }
 
 export async function deleteSessionByToken(token: string | null | undefined) {

@@ -19,6 +19,17 @@ export class ClinicSqliteAdapter extends PrismaBetterSQLite3 {
   /** Statements of this process that may have written, counted once they are done. */
   #writes = 0;
   #dataVersion: Database.Statement | null = null;
+  #ping: Database.Statement | null = null;
+
+  /**
+   * Asks the open connection to run a statement (for the health check): true when it ran,
+   * false before the first query has connected; throws when the database does not answer.
+   */
+  ping(): boolean {
+    if (!this.#ping) return false;
+    this.#ping.get();
+    return true;
+  }
 
   /**
    * Changes whenever anything may have been written to the database since the last call,
@@ -37,6 +48,7 @@ export class ClinicSqliteAdapter extends PrismaBetterSQLite3 {
     const connection = connectionOf(adapter);
     applyPragmas(connection);
     this.#dataVersion = connection.prepare("PRAGMA data_version").pluck();
+    this.#ping = connection.prepare("SELECT 1").pluck();
     const counted = async <T>(run: Promise<T>, sql: string): Promise<T> => {
       try {
         return await run;
