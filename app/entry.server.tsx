@@ -12,6 +12,7 @@ import { lockDatabase } from "./utils/database-lock.server";
 import { pageCachePolicy } from "./utils/page-headers.server";
 import { prisma } from "./utils/db.server";
 import { getEnv, serverConfig } from "./utils/env.server";
+import { healthReport } from "./utils/health.server";
 import { NonceProvider } from "./utils/nonce-provider";
 import { limitWrite } from "./utils/rate-limit.server";
 import { readCacheGeneration } from "./utils/read-cache.server";
@@ -45,6 +46,7 @@ export const server: ServerHooks = {
   limitWrite,
   closeDatabase: () => prisma.$disconnect(),
   startBackgroundJobs,
+  health: healthReport,
 };
 
 const ABORT_DELAY = 5_000;

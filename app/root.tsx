@@ -15,7 +15,7 @@ import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { AppToaster, ServerToast } from "./components/toaster";
 import stylesheet from "./styles/tailwind.css";
-import { getPublicClinic } from "./models/clinic-settings.server";
+import { getClinicSettings } from "./models/clinic-settings.server";
 import { getUser, toPublicUser } from "./utils/auth.server";
 import { roleOf } from "./utils/roles.server";
 import { useNonce } from "./utils/nonce-provider";
@@ -39,8 +39,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     getUser(request),
     getToast(request),
     // The header's call link; a page whose database is down still renders, without it.
-    getPublicClinic().then(
-      (clinic) => clinic.phone || null,
+    getClinicSettings().then(
+      (settings) => settings.phone || null,
       () => null,
     ),
   ]);

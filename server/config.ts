@@ -44,6 +44,11 @@ export type ServerHooks = {
    * (with a message for the operator) when another server or a restore holds the database.
    */
   startBackgroundJobs(): BackgroundJobs;
+  /**
+   * The health report /healthz answers with (HTTP status and JSON body): the database is
+   * asked, cheaply, on every call.
+   */
+  health(): Promise<{ httpStatus: number; report: unknown }>;
 };
 
 const HOOKS = [
@@ -52,6 +57,7 @@ const HOOKS = [
   "limitWrite",
   "closeDatabase",
   "startBackgroundJobs",
+  "health",
 ] as const;
 
 /** The hooks a build exports, or an error that says the build is not this app's. */

@@ -83,6 +83,17 @@ app.use(
     await hooks.closeDatabase();
   }),
 );
+// The health check is polled by the container and load balancers: it is answered here,
+// after the edge checks and before compression, the static files and Remix, none of which
+// it needs. It still asks the database each time.
+app.get("/healthz", async (_req, res, next) => {
+  try {
+    const { httpStatus, report } = await hooks.health();
+    res.status(httpStatus).set("cache-control", "no-store").json(report);
+  } catch (error) {
+    next(error);
+  }
+});
 app.use(compression());
 app.use(
   "/build",

@@ -95,8 +95,23 @@ export type PublicClinic = {
   structuredData: Record<string, unknown>;
 };
 
+/**
+ * Made once per settings row read (the read cache hands out the same object until the
+ * next write), not per page view: the hours are formatted with Intl, which is not cheap.
+ */
+const publicClinics = new WeakMap<Settings, PublicClinic>();
+
 export async function getPublicClinic(): Promise<PublicClinic> {
   const settings = await getClinicSettings();
+  let clinic = publicClinics.get(settings);
+  if (!clinic) {
+    clinic = describeClinic(settings);
+    publicClinics.set(settings, clinic);
+  }
+  return clinic;
+}
+
+function describeClinic(settings: Settings): PublicClinic {
   const clock = { timeZone: settings.timeZone, locale: settings.locale };
   const order = [
     "monday",

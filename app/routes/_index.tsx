@@ -21,6 +21,7 @@ import type { loader as rootLoader } from "~/root";
 import { getUser } from "~/utils/auth.server";
 import { prisma } from "~/utils/db.server";
 import { publicPageHeaders } from "~/utils/page-headers.server";
+import { keptUntilWrite } from "~/utils/write-kept.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   // The home list has paging but no filters: only ?page is read.
@@ -38,14 +39,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { catalog, reviews, clinic, next };
 }
 
-/** The signed-in patient's next visit, what the panel above the services shows. */
+/**
+ * The signed-in patient's next visit, what the panel above the services shows: kept until
+ * the database is written (a booking, a move, a cancellation) or the visit ends.
+ */
+const nextVisits = keptUntilWrite<NextAppointment | null>(5_000);
+
 async function nextAppointmentOf(request: Request): Promise<NextAppointment | null> {
   const user = await getUser(request);
   if (!user) return null;
-  const appointment = await nextAppointment(user.id);
-  if (!appointment) return null;
-  const [clock, mailedTo] = await Promise.all([getClinicClock(), mailRecipient(prisma, user.id)]);
-  return { appointment, clock, mailedTo };
+  return nextVisits(user.id, async () => {
+    const appointment = await nextAppointment(user.id);
+    if (!appointment) return { value: null, keepUntil: Number.POSITIVE_INFINITY };
+    const [clock, mailedTo] = await Promise.all([getClinicClock(), mailRecipient(prisma, user.id)]);
+    return { value: { appointment, clock, mailedTo }, keepUntil: Date.parse(appointment.endsAt) };
+  });
 }
 
 // The same for every visitor who is not signed in (app/utils/page-headers.server.ts).

@@ -34,9 +34,26 @@ export function toPublicUser(user: User): PublicUser {
   };
 }
 
+/**
+ * One session lookup per page view: the root loader and the page's own loader of a GET
+ * (Remix hands every loader of a request the same Request) share it. A write (an action)
+ * looks again each time, since it may have signed someone in or out since.
+ */
+const usersOfReads = new WeakMap<Request, Promise<User | null>>();
+
 /** The signed-in user of a page request (session cookie), or null. */
 export async function getUser(request: Request): Promise<User | null> {
-  return getUserByToken(await getCookieToken(request));
+  if (request.method !== "GET" && request.method !== "HEAD") {
+    return getUserByToken(await getCookieToken(request));
+  }
+  let user = usersOfReads.get(request);
+  if (!user) {
+    user = getCookieToken(request).then(getUserByToken);
+    usersOfReads.set(request, user);
+    // A failed lookup is not remembered: the next loader asks again.
+    user.catch(() => usersOfReads.delete(request));
+  }
+  return user;
 }
 
 /** The user of an API request: `Authorization` token first, then the session cookie. */

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { createCookieSessionStorage } from "@remix-run/node";
 import type { PrismaClient, User } from "@prisma/client";
 import { prisma } from "./db.server";
+import { keptUntilWrite } from "./write-kept.server";
 import { cookieOptions, sessionCookieName } from "./cookie.server";
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -33,19 +34,33 @@ export async function createSession(userId: string, db: Pick<PrismaClient, "sess
   return { token, expiresAt };
 }
 
+/**
+ * Sessions found in the last lookups, used again only while nothing has been written to
+ * the database (write-kept.server.ts): a sign-out, a password change, a role change or the
+ * staff command makes every kept session be read again, so a revoked session is refused
+ * at the very next request. Without writes, a signed-in page view asks the database
+ * nothing about its visitor (docs/decisions/026-session-lookup-cache.md).
+ */
+const knownSessions = keptUntilWrite<User | null>(5_000);
+
 /** The user a token belongs to, or null when it is unknown or expired. */
 export async function getUserByToken(token: string | null | undefined): Promise<User | null> {
   if (!token) return null;
-  const session = await prisma.session.findUnique({
-    where: { tokenHash: hashToken(token) },
-    include: { user: true },
+  const tokenHash = hashToken(token);
+  const user = await knownSessions(tokenHash, async () => {
+    const session = await prisma.session.findUnique({
+      where: { tokenHash },
+      include: { user: true },
+    });
+    if (!session) return { value: null, keepUntil: null };
+    if (session.expiresAt.getTime() <= Date.now()) {
+      await prisma.session.deleteMany({ where: { id: session.id } });
+      return { value: null, keepUntil: null };
+    }
+    return { value: session.user, keepUntil: session.expiresAt.getTime() };
   });
-  if (!session) return null;
-  if (session.expiresAt.getTime() <= Date.now()) {
-    await prisma.session.deleteMany({ where: { id: session.id } });
-    return null;
-  }
-  return session.user;
+  // A copy: a caller may not change what the next request is given.
+  return user ? { ...user } : null;
 }
 
 export async function deleteSessionByToken(token: string | null | undefined) {

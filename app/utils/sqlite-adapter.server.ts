@@ -16,9 +16,46 @@ type Adapter = Awaited<ReturnType<PrismaBetterSQLite3["connect"]>>;
  * Keep transactions short: while one is open, every other query of this process waits.
  */
 export class ClinicSqliteAdapter extends PrismaBetterSQLite3 {
+  /** Statements of this process that may have written, counted once they are done. */
+  #writes = 0;
+  #dataVersion: Database.Statement | null = null;
+  #ping: Database.Statement | null = null;
+
+  /**
+   * Asks the open connection to run a statement (for the health check): true when it ran,
+   * false before the first query has connected; throws when the database does not answer.
+   */
+  ping(): boolean {
+    if (!this.#ping) return false;
+    this.#ping.get();
+    return true;
+  }
+
+  /**
+   * Changes whenever anything may have been written to the database since the last call,
+   * by this process (counted as each write or transaction ends) or by another connection
+   * to the file (SQLite's `data_version`: the staff command, a restore, a test harness).
+   * Null until the first query has connected. A value kept with it is current as long as
+   * the stamp is the same: the session lookup's cache relies on it (session.server.ts).
+   */
+  writeStamp(): string | null {
+    if (!this.#dataVersion) return null;
+    return `${this.#writes}:${String(this.#dataVersion.get())}`;
+  }
+
   override async connect(): Promise<Adapter> {
     const adapter = await super.connect();
-    applyPragmas(connectionOf(adapter));
+    const connection = connectionOf(adapter);
+    applyPragmas(connection);
+    this.#dataVersion = connection.prepare("PRAGMA data_version").pluck();
+    this.#ping = connection.prepare("SELECT 1").pluck();
+    const counted = async <T>(run: Promise<T>, sql: string): Promise<T> => {
+      try {
+        return await run;
+      } finally {
+        if (!READ.test(sql)) this.#writes += 1;
+      }
+    };
 
     let open: { done: Promise<void>; end: () => void } | null = null;
     const outsideTransactions = async () => {
@@ -41,7 +78,14 @@ export class ClinicSqliteAdapter extends PrismaBetterSQLite3 {
           current.end();
         }
       };
-      transaction.commit = finish(transaction.commit.bind(transaction));
+      const commit = transaction.commit.bind(transaction);
+      transaction.commit = finish(async () => {
+        try {
+          await commit();
+        } finally {
+          this.#writes += 1;
+        }
+      });
       transaction.rollback = finish(transaction.rollback.bind(transaction));
       return transaction;
     };
@@ -51,19 +95,22 @@ export class ClinicSqliteAdapter extends PrismaBetterSQLite3 {
     const executeScript = adapter.executeScript.bind(adapter);
     adapter.queryRaw = async (query) => {
       await outsideTransactions();
-      return queryRaw(query);
+      return counted(queryRaw(query), query.sql);
     };
     adapter.executeRaw = async (query) => {
       await outsideTransactions();
-      return executeRaw(query);
+      return counted(executeRaw(query), query.sql);
     };
     adapter.executeScript = async (script) => {
       await outsideTransactions();
-      return executeScript(script);
+      return counted(executeScript(script), script);
     };
     return adapter;
   }
 }
+
+/** A statement that only reads (Prisma's reads are SELECTs; its writes may RETURN rows too). */
+const READ = /^\s*SELECT\b/i;
 
 /** The better-sqlite3 handle behind the adapter (a public field the adapter's types omit). */
 function connectionOf(adapter: Adapter): Database.Database {

@@ -3,7 +3,8 @@
 // BENCH_SECONDS sets the length of each throughput run (default 10), LOAD_SECONDS the
 // length of the load run (default 30). `-- --record` writes the results into
 // docs/performance.md; `-- --only=uncached,load` runs only the named parts (list, home,
-// sign-ins, javascript, lighthouse, load, uncached, size, image).
+// sign-ins, javascript, lighthouse, load, uncached, size, image, diary, backup, outbox,
+// reminders, audit, day-diary).
 import { execFileSync, spawn } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -18,6 +19,7 @@ import { runDiaryBench } from "./diary.mjs";
 import { addSession, addUsers, fillCatalogue } from "./catalogue.mjs";
 import { recordDayDiaryFigures, runDayDiaryBench } from "./day-diary.mjs";
 import { imageSize } from "./image.mjs";
+import { recordSection } from "./record.mjs";
 import { build, removeDatabase, startApp, startProcess } from "./server.mjs";
 import { buildFixture, measureUncachedPath, signedInCookie, startFixture } from "./uncached.mjs";
 
@@ -27,6 +29,8 @@ const BUILD_DIR = ".build-bench";
 const TMP = path.resolve("tests/.tmp/bench");
 const PORTS = testPorts().bench;
 const rows = [];
+/** The uncached path's figures: their own table in docs/performance.md. */
+const uncachedRows = [];
 const only = process.argv.find((arg) => arg.startsWith("--only="))?.slice("--only=".length);
 /** Whether a part of the benchmark runs this time (all of them without --only). */
 const wanted = (part) => !only || only.split(",").includes(part);
@@ -36,8 +40,8 @@ mkdirSync(TMP, { recursive: true });
 const log = (name) => path.join(TMP, `${name}.log`);
 const note = (text) => process.stdout.write(`${text}\n`);
 
-function record(name, value, goal, pass, detail = "") {
-  rows.push({ name, value, goal, pass, detail });
+function record(name, value, goal, pass, detail = "", into = rows) {
+  into.push({ name, value, goal, pass, detail });
   note(
     `  ${pass ? "PASS" : "MISS"}  ${name}: ${value}  (goal ${goal})${detail ? `  ${detail}` : ""}`,
   );
@@ -60,19 +64,46 @@ function rssMb(pid) {
   return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 102.4) / 10;
 }
 
-/** Two rounds side by side, alternating, so drift on a shared machine hits both. */
+/** CPU time (user + system, ms) a process has used so far. */
+function cpuMs(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  // utime and stime are fields 14 and 15 of the line (11 and 12 after the name).
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
+/**
+ * Two rounds side by side, alternating, so drift on a shared machine hits both. With a
+ * `pid` for each side, also the server's CPU time per answered request: unlike the
+ * throughput, it hardly moves with what else the machine runs.
+ */
 async function sideBySide(a, b) {
   const results = { a: [], b: [] };
+  const cpu = { a: { ms: 0, requests: 0 }, b: { ms: 0, requests: 0 } };
+  const run = async (side, spec) => {
+    const before = spec.pid ? cpuMs(spec.pid) : 0;
+    const result = await cannon(spec.url, spec.options);
+    if (spec.pid) {
+      cpu[side].ms += cpuMs(spec.pid) - before;
+      cpu[side].requests += result.total;
+    }
+    results[side].push(result);
+  };
   // Warm up both (JIT, first queries, caches) before anything counts.
   await cannon(a.url, { ...a.options, duration: 2 });
   await cannon(b.url, { ...b.options, duration: 2 });
   for (let round = 0; round < 2; round += 1) {
-    results.a.push(await cannon(a.url, a.options));
-    results.b.push(await cannon(b.url, b.options));
+    await run("a", a);
+    await run("b", b);
   }
   const mean = (list) => Math.round(list.reduce((sum, entry) => sum + entry.rps, 0) / list.length);
   const bad = (list) => list.reduce((sum, entry) => sum + entry.errors + entry.non2xx, 0);
-  return { a: mean(results.a), b: mean(results.b), failures: bad(results.a) + bad(results.b) };
+  const perRequest = ({ ms, requests }) => (requests > 0 ? ms / requests : null);
+  return {
+    a: mean(results.a),
+    b: mean(results.b),
+    failures: bad(results.a) + bad(results.b),
+    cpuMs: { a: perRequest(cpu.a), b: perRequest(cpu.b) },
+  };
 }
 
 note(`Building ${BUILD_DIR}`);
@@ -309,10 +340,12 @@ try {
     try {
       await measureUncachedPath({
         appUrl,
+        appPid: app.pid,
+        fixturePid: fixture.pid,
         fixtureUrl: `http://127.0.0.1:${PORTS.fixture}`,
         cookie: await signedInCookie(appUrl),
         sideBySide,
-        record,
+        record: (...row) => record(...row, uncachedRows),
       });
     } finally {
       await fixture.stop();
@@ -386,96 +419,112 @@ if (wanted("image")) {
 }
 
 // 10-11. The diary: free times against diary size, and bookings under contention.
-await runDiaryBench({ buildDir: BUILD_DIR, dir: path.join(TMP, "diary"), note, record });
+if (wanted("diary")) {
+  await runDiaryBench({ buildDir: BUILD_DIR, dir: path.join(TMP, "diary"), note, record });
+}
 
 // 12. A backup at 200,000 appointments against request latency (its own table in the docs).
-const backupRows = await runBackupBench({
-  buildDir: BUILD_DIR,
-  port: PORTS.backup,
-  dir: path.join(TMP, "backup"),
-  note,
-});
+const backupRows = wanted("backup")
+  ? await runBackupBench({
+      buildDir: BUILD_DIR,
+      port: PORTS.backup,
+      dir: path.join(TMP, "backup"),
+      note,
+    })
+  : [];
 
 // 13. The mail outbox (scripts/bench/outbox.ts, the app's own worker code in-process).
-note("\n13. Mail outbox: 1,000 due messages to a local SMTP server; a pass at 100,000 vs 1,000");
-const outbox = JSON.parse(
-  execFileSync(process.execPath, ["--import", "tsx", "scripts/bench/outbox.ts", "--json"], {
-    encoding: "utf8",
-    stdio: ["ignore", "pipe", "inherit"],
-  })
-    .trim()
-    .split("\n")
-    .at(-1),
-);
-record(
-  "Outbox: 1,000 due messages delivered over SMTP",
-  `${outbox.seconds.toFixed(1)} s`,
-  "information",
-  outbox.delivered === 1000 && outbox.received === 1000,
-  `(${Math.round(outbox.perSecond)} messages/s, ${outbox.received} received by the sink)`,
-);
-record(
-  "Outbox: pass with nothing due at 100,000 future messages / at 1,000",
-  outbox.ratio.toFixed(2),
-  "<= 1.5",
-  outbox.ratio <= 1.5,
-  `(median ${outbox.smallMs.toFixed(2)} ms at 1,000, ${outbox.largeMs.toFixed(2)} ms at 100,000)`,
-);
+if (wanted("outbox")) {
+  note("\n13. Mail outbox: 1,000 due messages to a local SMTP server; a pass at 100,000 vs 1,000");
+  const outbox = JSON.parse(
+    execFileSync(process.execPath, ["--import", "tsx", "scripts/bench/outbox.ts", "--json"], {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "inherit"],
+    })
+      .trim()
+      .split("\n")
+      .at(-1),
+  );
+  record(
+    "Outbox: 1,000 due messages delivered over SMTP",
+    `${outbox.seconds.toFixed(1)} s`,
+    "information",
+    outbox.delivered === 1000 && outbox.received === 1000,
+    `(${Math.round(outbox.perSecond)} messages/s, ${outbox.received} received by the sink)`,
+  );
+  record(
+    "Outbox: pass with nothing due at 100,000 future messages / at 1,000",
+    outbox.ratio.toFixed(2),
+    "<= 1.5",
+    outbox.ratio <= 1.5,
+    `(median ${outbox.smallMs.toFixed(2)} ms at 1,000, ${outbox.largeMs.toFixed(2)} ms at 100,000)`,
+  );
+}
 
 // 16. The reminder sweep (scripts/bench/reminders.ts, the app's own sweep and worker in-process).
-note("\n16. Reminders: a sweep at 100,000 vs 1,000 future visits; 1,000 due reminders delivered");
-const reminders = JSON.parse(
-  execFileSync(process.execPath, ["--import", "tsx", "scripts/bench/reminders.ts", "--json"], {
-    encoding: "utf8",
-    stdio: ["ignore", "pipe", "inherit"],
-  })
-    .trim()
-    .split("\n")
-    .at(-1),
-);
-record(
-  "Reminders: sweep with nothing due at 100,000 future visits / at 1,000",
-  reminders.ratio.toFixed(2),
-  "<= 1.5",
-  reminders.ratio <= 1.5,
-  `(median ${reminders.smallMs.toFixed(2)} ms at 1,000, ${reminders.largeMs.toFixed(2)} ms at 100,000)`,
-);
-record(
-  "Reminders: 1,000 due reminders swept and delivered over SMTP",
-  `${(reminders.sweepSeconds + reminders.seconds).toFixed(1)} s`,
-  "information",
-  reminders.enqueued === 1000 && reminders.received === 1000,
-  `(sweep ${reminders.sweepSeconds.toFixed(1)} s, delivery ${reminders.seconds.toFixed(1)} s at ${Math.round(reminders.perSecond)} messages/s, ${reminders.received} received by the sink)`,
-);
+if (wanted("reminders")) {
+  note("\n16. Reminders: a sweep at 100,000 vs 1,000 future visits; 1,000 due reminders delivered");
+  const reminders = JSON.parse(
+    execFileSync(process.execPath, ["--import", "tsx", "scripts/bench/reminders.ts", "--json"], {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "inherit"],
+    })
+      .trim()
+      .split("\n")
+      .at(-1),
+  );
+  record(
+    "Reminders: sweep with nothing due at 100,000 future visits / at 1,000",
+    reminders.ratio.toFixed(2),
+    "<= 1.5",
+    reminders.ratio <= 1.5,
+    `(median ${reminders.smallMs.toFixed(2)} ms at 1,000, ${reminders.largeMs.toFixed(2)} ms at 100,000)`,
+  );
+  record(
+    "Reminders: 1,000 due reminders swept and delivered over SMTP",
+    `${(reminders.sweepSeconds + reminders.seconds).toFixed(1)} s`,
+    "information",
+    reminders.enqueued === 1000 && reminders.received === 1000,
+    `(sweep ${reminders.sweepSeconds.toFixed(1)} s, delivery ${reminders.seconds.toFixed(1)} s at ${Math.round(reminders.perSecond)} messages/s, ${reminders.received} received by the sink)`,
+  );
+}
 
 // 14. A patient's audit-trail page at 1,000 and 1,000,000 entries (its own table in the docs).
-const auditRows = await runAuditBench({
-  buildDir: BUILD_DIR,
-  ports: PORTS,
-  dir: path.join(TMP, "audit"),
-  note,
-});
+const auditRows = wanted("audit")
+  ? await runAuditBench({ buildDir: BUILD_DIR, ports: PORTS, dir: path.join(TMP, "audit"), note })
+  : [];
 
 // 15. The day diary at 200,000 appointments against only the day's (its own table).
-const dayDiaryRows = await runDayDiaryBench({
-  buildDir: BUILD_DIR,
-  port: PORTS.dayDiary,
-  dir: path.join(TMP, "day-diary"),
-  note,
-  seconds: SECONDS,
-});
+const dayDiaryRows = wanted("day-diary")
+  ? await runDayDiaryBench({
+      buildDir: BUILD_DIR,
+      port: PORTS.dayDiary,
+      dir: path.join(TMP, "day-diary"),
+      note,
+      seconds: SECONDS,
+    })
+  : [];
 
 removeDatabase(mainDb);
 note("\nSummary");
-for (const row of [...rows, ...backupRows, ...auditRows, ...dayDiaryRows])
+for (const row of [...rows, ...uncachedRows, ...backupRows, ...auditRows, ...dayDiaryRows])
   note(
     `  ${row.pass ? "PASS" : "MISS"}  ${row.name}: ${row.value} (goal ${row.goal}) ${row.detail}`,
   );
 if (process.argv.includes("--record")) {
-  recordInDocs();
-  await recordBackupFigures(backupRows, machine);
-  await recordAuditFigures(auditRows, machine);
-  recordDayDiaryFigures(dayDiaryRows);
+  // A part that did not run (--only) leaves its figures in the docs as they were.
+  if (rows.length > 0) recordInDocs();
+  if (uncachedRows.length > 0) {
+    await recordSection(
+      "uncached",
+      `\`npm run bench -- --only=uncached\` (BENCH_SECONDS=${SECONDS})`,
+      uncachedRows,
+      machine,
+    );
+  }
+  if (backupRows.length > 0) await recordBackupFigures(backupRows, machine);
+  if (auditRows.length > 0) await recordAuditFigures(auditRows, machine);
+  if (dayDiaryRows.length > 0) recordDayDiaryFigures(dayDiaryRows);
 }
 
 /**

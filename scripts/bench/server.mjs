@@ -55,10 +55,11 @@ export async function startProcess({ command, args, env = {}, log, url }) {
   };
 }
 
-export function startApp({ buildDir, port, databaseFile, log, env = {} }) {
+/** `nodeArgs`: flags for node itself (`--cpu-prof`, which NODE_OPTIONS may not carry). */
+export function startApp({ buildDir, port, databaseFile, log, env = {}, nodeArgs = [] }) {
   return startProcess({
     command: process.execPath,
-    args: ["scripts/start.mjs"],
+    args: [...nodeArgs, "scripts/start.mjs"],
     env: {
       NODE_ENV: "production",
       BUILD_DIR: buildDir,

@@ -1,5 +1,5 @@
 // Issue 13.5: after booking, the home page tells a signed-in patient what they booked.
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { nextAppointment } from "~/models/appointment.server";
 import { loader as homeLoader } from "~/routes/_index";
 import { prisma } from "~/utils/db.server";
@@ -75,4 +75,38 @@ describe("the home page's next appointment", () => {
     expect(await nextAppointment(patient.id)).toBeNull();
     expect(await prisma.appointment.count({ where: { id: past.id } })).toBe(1);
   });
+
+  // The panel is kept between page views until the database is written (ADR 026).
+  it("changes at once when a visit is booked or cancelled, and drops a visit once it has ended", async () => {
+    const patient = await createUser();
+    const { cookie } = await sessionFor(patient);
+    const service = await createService();
+    expect((await homeFor(cookie)).next).toBeNull();
+    const booked = await storeAppointment({
+      userId: patient.id,
+      serviceId: service.id,
+      date: upcoming(TUESDAY, 2),
+      time: "10:00",
+    });
+    expect((await homeFor(cookie)).next?.appointment._id).toBe(booked.id);
+    expect((await homeFor(cookie)).next?.appointment._id).toBe(booked.id);
+    await prisma.appointment.update({ where: { id: booked.id }, data: { status: "cancelled" } });
+    expect((await homeFor(cookie)).next).toBeNull();
+
+    const again = await storeAppointment({
+      userId: patient.id,
+      serviceId: service.id,
+      date: upcoming(TUESDAY, 2),
+      time: "11:00",
+    });
+    expect((await homeFor(cookie)).next?.appointment._id).toBe(again.id);
+    // No write, only time: once the visit has ended it is no longer shown.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(again.endsAt.getTime() + 60_000);
+    expect((await homeFor(cookie)).next).toBeNull();
+  });
+});
+
+afterEach(() => {
+  vi.useRealTimers();
 });

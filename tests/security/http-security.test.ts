@@ -3,8 +3,10 @@
 // request log, and that no secret ever leaves the server. The rate limits have their own
 // suite (rate-limits.test.ts), and so has the request edge (request-edge.test.ts).
 import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import http from "node:http";
 import net from "node:net";
 import path from "node:path";
+import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { sessionCookieName } from "~/utils/cookie.server";
 import { TMP_DIR } from "../support/paths";
@@ -371,5 +373,81 @@ describe("request log", () => {
     expect(lines[0]).toMatchObject({ method: "GET", path: marker, status: 404 });
     expect(lines[0]!.durationMs).toBeGreaterThanOrEqual(0);
     expect(server.output()).not.toContain("should-not-appear");
+  });
+});
+
+/** A GET as a plain HTTP client makes it: no header but those given, the body as sent. */
+function rawGet(pathname: string, headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>(
+    (resolve, reject) => {
+      http
+        .get(`${server.url}${pathname}`, { headers }, (response) => {
+          const chunks: Buffer[] = [];
+          response.on("data", (chunk: Buffer) => chunks.push(chunk));
+          response.on("end", () =>
+            resolve({
+              status: response.statusCode ?? 0,
+              headers: response.headers,
+              body: Buffer.concat(chunks),
+            }),
+          );
+          response.on("error", reject);
+        })
+        .on("error", reject);
+    },
+  );
+}
+
+describe("the uncached path (issue 14.12)", () => {
+  it("answers /healthz before the page machinery: JSON, not kept, with the security headers", async () => {
+    const response = await rawGet("/healthz", { "accept-encoding": "gzip" });
+    expect(response.status).toBe(200);
+    expect(JSON.parse(response.body.toString("utf8"))).toMatchObject({
+      status: "ok",
+      database: "ok",
+    });
+    expect(response.headers["cache-control"]).toBe("no-store");
+    expect(response.headers["content-encoding"]).toBeUndefined();
+    expect(response.headers["x-content-type-options"]).toBe("nosniff");
+    expect(response.headers["content-security-policy"]).toBeTruthy();
+  });
+
+  it("streams a signed-in page whole, gzipped for a client that asks, never kept", async () => {
+    const { cookie } = await server.signedInUser({ name: "Streamed Patient" });
+    const plain = await rawGet("/blog", { cookie });
+    const zipped = await rawGet("/blog", { cookie, "accept-encoding": "gzip" });
+    for (const response of [plain, zipped]) {
+      expect(response.status).toBe(200);
+      expect(response.headers["cache-control"]).toBe("private, no-store");
+      expect(response.headers["x-cache"]).toBeUndefined();
+    }
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(zipped.headers["content-encoding"]).toBe("gzip");
+    const html = gunzipSync(zipped.body).toString("utf8");
+    // Whole: the layout with the visitor's name, then the streamed data up to Remix's
+    // last script, which closes it.
+    for (const page of [plain.body.toString("utf8"), html]) {
+      expect(page).toContain("Streamed Patient");
+      expect(page).toContain("</html>");
+      expect(page).toContain("window.__remixContext.streamController.close();</script>");
+    }
+    expect(zipped.body.length).toBeLessThan(html.length / 2);
+  });
+
+  it("refuses a session at the next request once it is signed out, or deleted by another process", async () => {
+    const signedOut = await server.signedInUser();
+    expect(await isSignedIn(signedOut.cookie)).toBe(true);
+    const logout = await post(server, "/logout", form({}), {
+      cookie: signedOut.cookie,
+      origin: server.url,
+    });
+    expect(logout.status).toBe(302);
+    expect(await isSignedIn(signedOut.cookie)).toBe(false);
+
+    // As `npm run staff -- revoke` or a password reset elsewhere: another connection.
+    const revoked = await server.signedInUser();
+    expect(await isSignedIn(revoked.cookie)).toBe(true);
+    await server.db().session.deleteMany({ where: { userId: revoked.user.id } });
+    expect(await isSignedIn(revoked.cookie)).toBe(false);
   });
 });

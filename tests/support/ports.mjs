@@ -66,7 +66,9 @@ export function testPorts(env = process.env) {
       diaryEmpty: base + 58,
       diaryFull: base + 59,
       /** The day diary's two servers: dayDiary and dayDiary + 1. */
-      dayDiary: base + 62,
+      dayDiary: base + 63,
+      /** scripts/bench/profile.mjs: the build under --cpu-prof. */
+      profile: base + 62,
     },
     /** The backup suite: the server written to, and the instance restored from its backup. */
     backup: { main: base + 60, restored: base + 61 },

@@ -1,0 +1,83 @@
+// The server's route matching (scripts/patch-dependencies.mjs keeps the ranked branches of
+// @remix-run/router's CommonJS build per route array, and its compiled paths): the
+// answers must be those of the unpatched router, call after call, and a router that
+// patches new routes in must see them.
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import type * as RemixRouter from "@remix-run/router";
+import { describe, expect, it } from "vitest";
+
+// The router Remix's server runtime loads (Node's CommonJS `main`), not the ESM build
+// Vite would pick for a test.
+const fromServerRuntime = createRequire(createRequire(import.meta.url).resolve("@remix-run/node"));
+const router = createRequire(fromServerRuntime.resolve("@remix-run/server-runtime"))(
+  "@remix-run/router",
+) as typeof RemixRouter;
+
+const routes = () => [
+  {
+    id: "root",
+    path: "",
+    children: [
+      { id: "index", index: true },
+      { id: "blog", path: "blog" },
+      { id: "product", path: "product/:idOrSlug" },
+      { id: "product-new", path: "product/new" },
+      { id: "optional", path: "visit/:token?/confirm" },
+      { id: "staff", path: "staff", children: [{ id: "staff-index", index: true }] },
+      { id: "case", path: "Exact", caseSensitive: true },
+      { id: "splat", path: "*" },
+    ],
+  },
+];
+
+const ids = (matches: ReturnType<typeof router.matchRoutes>) =>
+  matches?.map((match) => match.route.id) ?? null;
+
+describe("route matching on the server", () => {
+  it("runs the patched router (npm install applies scripts/patch-dependencies.mjs)", () => {
+    const file = path.resolve("node_modules/@remix-run/router/dist/router.cjs.js");
+    expect(readFileSync(file, "utf8")).toContain("dental-clinic patch: kept route branches");
+  });
+
+  it("ranks and matches as the router always did, on every call over the same routes", () => {
+    const tree = routes();
+    for (let call = 0; call < 3; call += 1) {
+      expect(ids(router.matchRoutes(tree, "/"))).toEqual(["root", "index"]);
+      expect(ids(router.matchRoutes(tree, "/blog"))).toEqual(["root", "blog"]);
+      expect(ids(router.matchRoutes(tree, "/BLOG/"))).toEqual(["root", "blog"]);
+      expect(ids(router.matchRoutes(tree, "/product/new"))).toEqual(["root", "product-new"]);
+      const product = router.matchRoutes(tree, "/product/white%20fillings");
+      expect(ids(product)).toEqual(["root", "product"]);
+      expect(product?.[1]?.params).toEqual({ idOrSlug: "white fillings" });
+      expect(router.matchRoutes(tree, "/visit/abc/confirm")?.[1]?.params).toEqual({
+        token: "abc",
+      });
+      expect(ids(router.matchRoutes(tree, "/staff"))).toEqual(["root", "staff", "staff-index"]);
+      expect(ids(router.matchRoutes(tree, "/Exact"))).toEqual(["root", "case"]);
+      expect(ids(router.matchRoutes(tree, "/exact"))).toEqual(["root", "splat"]);
+      expect(router.matchRoutes(tree, "/no/such/page")?.[1]?.params).toEqual({
+        "*": "no/such/page",
+      });
+    }
+  });
+
+  it("sees the routes a router patches in later (lazy route discovery)", async () => {
+    const tree = [{ id: "root", path: "/", children: [{ id: "home", index: true }] }];
+    const memory = router.createRouter({
+      routes: tree,
+      history: router.createMemoryHistory(),
+    });
+    expect(ids(router.matchRoutes(memory.routes, "/late"))).toBeNull();
+    memory.patchRoutes("root", [{ id: "late", path: "late" }]);
+    expect(ids(router.matchRoutes(memory.routes, "/late"))).toEqual(["root", "late"]);
+    memory.dispose();
+  });
+
+  it("answers matchPath for any pattern, as before", () => {
+    expect(router.matchPath("/x/:y", "/x/1")?.params).toEqual({ y: "1" });
+    expect(router.matchPath({ path: "/x", end: false }, "/x/1/2")?.pathname).toBe("/x");
+    expect(router.matchPath({ path: "/X", caseSensitive: true }, "/x")).toBeNull();
+  });
+});
