@@ -6,6 +6,7 @@ import { invalid, ok, type Result } from "~/utils/result";
 import { validateForm } from "~/validation/form";
 import { REVIEW_REQUIRED_FIELDS, reviewSchema } from "~/validation/review";
 import { UNKNOWN_SERVICE_MESSAGE } from "~/validation/service";
+import { PUBLICLY_LISTED } from "~/models/service.server";
 
 /** How many of the newest reviews the carousel and `GET /api/reviews` carry. */
 export const RECENT_REVIEWS = 20;
@@ -106,8 +107,8 @@ export async function createReview(
   const validated = validateForm(reviewSchema, input, REVIEW_REQUIRED_FIELDS);
   if (!validated.ok) return validated;
   const { name, service: serviceId, message, rating } = validated.data;
-  const service = await prisma.service.findUnique({
-    where: { id: serviceId },
+  const service = await prisma.service.findFirst({
+    where: { id: serviceId, ...PUBLICLY_LISTED },
     select: { id: true },
   });
   if (!service) return invalid(UNKNOWN_SERVICE_MESSAGE);
