@@ -99,6 +99,7 @@ export async function getServiceForEditing(id: string): Promise<EditableService 
 const wholeMinutes = (message: string, max: number) =>
   z
     .unknown()
+    .optional()
     .transform((value) => (typeof value === "string" ? value.trim() : ""))
     .refine((value) => /^\d{1,4}$/.test(value), message)
     .transform(Number)
@@ -116,7 +117,10 @@ function editSchema(gridMinutes: number) {
       durationMessage,
     ),
     bufferMinutes: wholeMinutes(SERVICE_EDIT_MESSAGES.buffer, MAX_BUFFER_MINUTES),
-    hidden: z.unknown().transform((value) => value === "on" || value === "true" || value === true),
+    hidden: z
+      .unknown()
+      .optional()
+      .transform((value) => value === "on" || value === "true" || value === true),
   });
 }
 

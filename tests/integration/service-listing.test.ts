@@ -4,7 +4,6 @@
 // staff can still open its page, which says where it stands. Patient-added services wait
 // for review while the clinic setting asks for it, and a moderator approves or rejects them
 // with an audit entry.
-import type { LoaderFunctionArgs } from "@remix-run/node";
 import type { Service } from "@prisma/client";
 import { afterEach, describe, expect, it } from "vitest";
 import { updateClinicSettings } from "~/models/clinic-settings.server";
