@@ -293,6 +293,7 @@ export const OUTBOX_MESSAGES = {
   badStatus: `Status must be one of: ${OUTBOX_STATUSES.join(", ")}.`,
   notFound: "There is no such message in the outbox.",
   notFailed: "Only a failed message can be retried.",
+  choose: "Please choose a message to send again.",
 } as const;
 
 /** What staff see of a message: never its text, which may carry a one-time link. */

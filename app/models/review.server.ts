@@ -47,11 +47,14 @@ const WITH_SERVICE = { service: { select: { id: true, slug: true, name: true } }
 /** What every public read of reviews shows: those the clinic's staff have not hidden. */
 const PUBLIC = { hidden: false } as const;
 
-/** The newest public reviews, newest first, each with the service it is about. */
+/**
+ * The newest public reviews, newest first, each with the service it is about (a listed
+ * one: the carousel links to its page).
+ */
 export function listReviews(limit = RECENT_REVIEWS): Promise<ReviewJson[]> {
   return cachedRead(`reviews:${limit}`, async () => {
     const reviews = await prisma.review.findMany({
-      where: PUBLIC,
+      where: { ...PUBLIC, service: PUBLICLY_LISTED },
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
       take: limit,
       include: WITH_SERVICE,

@@ -7,15 +7,17 @@ import { dollarsToCents } from "~/utils/format";
 import { decodeCursor, olderThan, pageOf } from "~/utils/keyset";
 import { invalidateReadCache } from "~/utils/read-cache.server";
 import { fail, ok, type Result } from "~/utils/result";
-import { isServiceStatus, type ServiceStatus } from "~/utils/service-status";
+import {
+  isServiceStatus,
+  type ServiceStatus,
+  type StaffServiceFilter,
+} from "~/utils/service-status";
 import { validateForm } from "~/validation/form";
-import { serviceSchema } from "~/validation/service";
+import { MAX_BUFFER_MINUTES, MAX_DURATION_MINUTES, serviceSchema } from "~/validation/service";
 
 /** The admin's services screen: every service, whatever the public sees of it. */
 
 export const STAFF_SERVICES_PAGE_SIZE = 30;
-export const MAX_DURATION_MINUTES = 8 * 60;
-export const MAX_BUFFER_MINUTES = 120;
 
 export const SERVICE_EDIT_MESSAGES = {
   duration: (grid: number) =>
@@ -23,21 +25,6 @@ export const SERVICE_EDIT_MESSAGES = {
   buffer: `Please enter a buffer of 0 to ${MAX_BUFFER_MINUTES} whole minutes`,
   gone: "That service no longer exists.",
 } as const;
-
-export const STAFF_SERVICE_FILTERS = [
-  "all",
-  "published",
-  "awaiting_review",
-  "rejected",
-  "hidden",
-] as const;
-export type StaffServiceFilter = (typeof STAFF_SERVICE_FILTERS)[number];
-
-export function staffServiceFilterOf(value: string | null): StaffServiceFilter {
-  return (STAFF_SERVICE_FILTERS as readonly (string | null)[]).includes(value)
-    ? (value as StaffServiceFilter)
-    : "all";
-}
 
 export type StaffServiceRow = {
   id: string;

@@ -3,6 +3,7 @@ import { recordAudit, type AuditActor } from "~/models/audit.server";
 import { prisma } from "~/utils/db.server";
 import { invalidateReadCache } from "~/utils/read-cache.server";
 import { fail, invalid, ok, type Result } from "~/utils/result";
+import { REJECTION_REASON_MAX } from "~/validation/service";
 
 /**
  * The review of patient-added services (docs/decisions/023-service-approval.md): a
@@ -11,7 +12,6 @@ import { fail, invalid, ok, type Result } from "~/utils/result";
 
 /** Services the moderation screen shows at once; the oldest wait longest, so they come first. */
 export const AWAITING_LIST_SIZE = 50;
-export const REJECTION_REASON_MAX = 500;
 
 export const SERVICE_REVIEW_MESSAGES = {
   choose: "Please choose a service to approve or reject.",

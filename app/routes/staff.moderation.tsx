@@ -13,7 +13,6 @@ import {
 import { formRefusal, unexpectedFailure } from "~/utils/form-action.server";
 import {
   listServicesAwaitingReview,
-  REJECTION_REASON_MAX,
   reviewService,
   type AwaitingService,
 } from "~/models/service-moderation.server";
@@ -23,6 +22,7 @@ import { type StaffHandle, staffScreenRoles } from "~/utils/staff-screens";
 import { formatPrice } from "~/utils/format";
 import { redirectWithToast } from "~/utils/toast.server";
 import { formToObject } from "~/validation/form";
+import { REJECTION_REASON_MAX } from "~/validation/service";
 
 const PATH = "/staff/moderation";
 const ROLES = staffScreenRoles(PATH);

@@ -5,6 +5,7 @@ import { FormError } from "~/components/form-error";
 import { PageLinks, StaffScreenHeader, Timestamp } from "~/components/staff-kit";
 import {
   listUndeliveredMessages,
+  OUTBOX_MESSAGES,
   retryAllFailedMessages,
   retryFailedMessage,
   type UndeliveredMessage,
@@ -20,8 +21,6 @@ import { formToObject } from "~/validation/form";
 const PATH = "/staff/outbox";
 const ROLES = staffScreenRoles(PATH);
 export const handle: StaffHandle = { staffRoles: ROLES };
-
-export const CHOOSE_RETRY_MESSAGE = "Please choose a message to send again.";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaffPage(request, ROLES);
@@ -56,7 +55,7 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     const id = form.messageId?.trim() ?? "";
     if (form.intent !== "retry" || !id || id.length > 64) {
-      return formRefusal(invalid(CHOOSE_RETRY_MESSAGE), {});
+      return formRefusal(invalid(OUTBOX_MESSAGES.choose), {});
     }
     const result = await retryFailedMessage(id, staffActor(user));
     if (!result.ok) return formRefusal(result, {});

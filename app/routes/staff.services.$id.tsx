@@ -9,19 +9,14 @@ import { StaffScreenHeader } from "~/components/staff-kit";
 import { TextAreaField } from "~/components/text-area-field";
 import { SERVICE_CATEGORIES } from "~/data/service-categories";
 import { getClinicSettings } from "~/models/clinic-settings.server";
-import {
-  getServiceForEditing,
-  MAX_BUFFER_MINUTES,
-  MAX_DURATION_MINUTES,
-  updateService,
-} from "~/models/service-admin.server";
+import { getServiceForEditing, updateService } from "~/models/service-admin.server";
 import { formRefusal, unexpectedFailure } from "~/utils/form-action.server";
 import { limitStaffWrite } from "~/utils/rate-limit.server";
 import { requireStaffPage, staffActor } from "~/utils/roles.server";
 import { type StaffHandle, staffScreenRoles } from "~/utils/staff-screens";
 import { redirectWithToast } from "~/utils/toast.server";
 import { formToObject } from "~/validation/form";
-import { MAX_PRICE_DOLLARS } from "~/validation/service";
+import { MAX_BUFFER_MINUTES, MAX_DURATION_MINUTES, MAX_PRICE_DOLLARS } from "~/validation/service";
 
 const LIST = "/staff/services";
 const ROLES = staffScreenRoles(LIST);

@@ -3,16 +3,16 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-pages";
 import { ServiceStatusBadge } from "~/components/service-standing";
 import { PageLinks, StaffScreenHeader } from "~/components/staff-kit";
-import {
-  listServicesForStaff,
-  STAFF_SERVICE_FILTERS,
-  staffServiceFilterOf,
-  type StaffServiceFilter,
-} from "~/models/service-admin.server";
+import { listServicesForStaff } from "~/models/service-admin.server";
 import { formatDuration } from "~/utils/clinic-format";
 import { formatPrice } from "~/utils/format";
 import { requireStaffPage } from "~/utils/roles.server";
-import { SERVICE_STATUS_LABELS } from "~/utils/service-status";
+import {
+  SERVICE_STATUS_LABELS,
+  STAFF_SERVICE_FILTERS,
+  staffServiceFilterOf,
+  type StaffServiceFilter,
+} from "~/utils/service-status";
 import { type StaffHandle, staffScreenRoles } from "~/utils/staff-screens";
 
 const PATH = "/staff/services";

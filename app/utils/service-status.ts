@@ -6,6 +6,23 @@ export function isServiceStatus(value: unknown): value is ServiceStatus {
   return (SERVICE_STATUSES as readonly unknown[]).includes(value);
 }
 
+/** The admin's list of services shows all, one status, or the hidden ones. */
+export const STAFF_SERVICE_FILTERS = [
+  "all",
+  "published",
+  "awaiting_review",
+  "rejected",
+  "hidden",
+] as const;
+export type StaffServiceFilter = (typeof STAFF_SERVICE_FILTERS)[number];
+
+/** A filter from the query; anything else is all services. */
+export function staffServiceFilterOf(value: string | null): StaffServiceFilter {
+  return (STAFF_SERVICE_FILTERS as readonly (string | null)[]).includes(value)
+    ? (value as StaffServiceFilter)
+    : "all";
+}
+
 /** What a service's author and staff read for each status. */
 export const SERVICE_STATUS_LABELS: Record<ServiceStatus, string> = {
   published: "Published",

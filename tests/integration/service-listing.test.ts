@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { updateClinicSettings } from "~/models/clinic-settings.server";
 import { bookingChoices } from "~/models/dentist.server";
 import { findBookableService } from "~/models/appointment.server";
-import { createReview } from "~/models/review.server";
+import { createReview, listReviews } from "~/models/review.server";
 import {
   listServicesAwaitingReview,
   reviewService,
@@ -34,6 +34,7 @@ import { action as moderationAction, loader as moderationLoader } from "~/routes
 import { loader as myServicesLoader } from "~/routes/user.services";
 import { prisma } from "~/utils/db.server";
 import { serviceOptions } from "~/utils/form-action.server";
+import { invalidateReadCache } from "~/utils/read-cache.server";
 import { UNKNOWN_SERVICE_MESSAGE } from "~/validation/service";
 import { createService, createUser, sessionFor } from "../support/factories";
 import { actionArgs, formPost, get, loaderArgs, settle, toastOf } from "./auth-helpers";
@@ -107,7 +108,15 @@ describe("the public listing", () => {
       createdById: author.id,
     });
 
+    const reviewMessage = `About the soon hidden service ${stamp}`;
+    await prisma.review.create({
+      data: { name: "Rae", message: reviewMessage, rating: 5, serviceId: toHide.id },
+    });
+    invalidateReadCache();
+    const carousel = async () => (await listReviews()).map((review) => review.message);
+
     // Read once so every cached read holds the visible-then service.
+    expect(await carousel()).toContain(reviewMessage);
     const before = await publicNames();
     for (const names of Object.values(before).filter(Array.isArray)) {
       expect(names).toContain(visible.name);
@@ -151,6 +160,8 @@ describe("the public listing", () => {
       expect(names, read).not.toContain(rejected.name);
     }
     expect(after.count).toBe(before.count - 1);
+    // The home carousel links each review to its service's page: not to a hidden one.
+    expect(await carousel()).not.toContain(reviewMessage);
 
     for (const service of [toHide, awaiting, rejected]) {
       expect((await productPage(service)).status).toBe(404);

@@ -3,8 +3,8 @@
 // each retry is audited in its own transaction, and the worker then delivers the message
 // to the (real, loopback) SMTP server.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { deliverDue, UNDELIVERED_PAGE_SIZE } from "~/models/outbox.server";
-import { action, CHOOSE_RETRY_MESSAGE, loader } from "~/routes/staff.outbox";
+import { deliverDue, OUTBOX_MESSAGES, UNDELIVERED_PAGE_SIZE } from "~/models/outbox.server";
+import { action, loader } from "~/routes/staff.outbox";
 import { prisma } from "~/utils/db.server";
 import { createUser, sessionFor } from "../support/factories";
 import { startSmtpSink } from "../support/smtp-sink";
@@ -146,8 +146,8 @@ describe("the failed-mail screen", () => {
         404,
         "There is no such message in the outbox.",
       ],
-      [{ intent: "retry" }, 400, CHOOSE_RETRY_MESSAGE],
-      [{ intent: "explode", messageId: pending.id }, 400, CHOOSE_RETRY_MESSAGE],
+      [{ intent: "retry" }, 400, OUTBOX_MESSAGES.choose],
+      [{ intent: "explode", messageId: pending.id }, 400, OUTBOX_MESSAGES.choose],
     ];
     for (const [fields, status, error] of cases) {
       const result = await settle(() =>
