@@ -72,8 +72,6 @@ const reviewInput = z.discriminatedUnion("intent", [
   }),
 ]);
 
-export type ServiceReviewIntent = "approve-service" | "reject-service";
-
 /**
  * Publishes a service awaiting review, or rejects it with a reason (kept in the audit
  * entry, where its author's view reads it). The change and its audit entry are one

@@ -261,6 +261,12 @@ export default function Moderation() {
         ) : (
           <p className="mt-4 text-slate-700">No service is waiting for review.</p>
         )}
+        {awaiting.total > awaiting.services.length ? (
+          <p className="mt-3 text-sm text-slate-700">
+            The {awaiting.services.length} that have waited longest are shown; the others follow as
+            these are decided.
+          </p>
+        ) : null}
       </section>
       <h2 className="mb-4 text-xl font-semibold text-slate-900">Reviews</h2>
       <nav aria-label="Which reviews" className="flex gap-2">
