@@ -56,6 +56,7 @@ import {
 import { afterVisitCompleted } from "./review-request.server";
 import { insideCutoffMessage, isInsideCutoff } from "./cancellation-policy.server";
 import { closuresBetween, getClinicSettings, type Settings } from "./clinic-settings.server";
+import { PUBLICLY_LISTED } from "~/models/service.server";
 
 /** The spec reuses the service toast for a booking (docs/spec/product-spec.md §8). */
 export const APPOINTMENT_BOOKED = "Product Created Successfully";
@@ -225,7 +226,7 @@ export type ServiceRow = ServiceTimes & { id: string; name: string };
 
 export async function findBookableService(id: string): Promise<ServiceRow | null> {
   return prisma.service.findFirst({
-    where: { id, hidden: false, status: "published" },
+    where: { id, ...PUBLICLY_LISTED },
     select: { id: true, name: true, durationMinutes: true, bufferMinutes: true },
   });
 }

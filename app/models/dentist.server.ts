@@ -1,5 +1,6 @@
 import { prisma } from "~/utils/db.server";
 import { cachedRead } from "~/utils/read-cache.server";
+import { PUBLICLY_LISTED } from "~/models/service.server";
 
 export type TeamMember = {
   id: string;
@@ -68,7 +69,7 @@ export async function bookingChoices(): Promise<{
     listTeam(),
     cachedRead("services:bookable", () =>
       prisma.service.findMany({
-        where: { hidden: false, status: "published" },
+        where: PUBLICLY_LISTED,
         orderBy: [{ name: "asc" }, { id: "asc" }],
         select: { id: true, name: true, durationMinutes: true, priceCents: true },
       }),

@@ -98,7 +98,7 @@ const EXPORT_SECTIONS = {
   async servicesAdded(db: Reader, userId: string) {
     const rows = await db.service.findMany({
       where: { createdById: userId },
-      select: { id: true, slug: true, name: true, createdAt: true },
+      select: { id: true, slug: true, name: true, status: true, hidden: true, createdAt: true },
       orderBy: { createdAt: "asc" },
     });
     return rows.map((row) => ({ ...row, createdAt: iso(row.createdAt) }));

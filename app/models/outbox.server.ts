@@ -6,6 +6,8 @@ import { getEnv } from "~/utils/env.server";
 import { closeMailTransports, sendMail, type Mail } from "~/utils/mail.server";
 import { afterFailure, type OutboxPolicy } from "~/utils/outbox-rules";
 import { fail, ok, type Result } from "~/utils/result";
+import { recordAudit, type AuditActor } from "~/models/audit.server";
+import { decodeCursor, olderThan, pageOf } from "~/utils/keyset";
 
 /**
  * The durable mail outbox: every message the clinic sends is a row written in the same
@@ -291,6 +293,7 @@ export const OUTBOX_MESSAGES = {
   badStatus: `Status must be one of: ${OUTBOX_STATUSES.join(", ")}.`,
   notFound: "There is no such message in the outbox.",
   notFailed: "Only a failed message can be retried.",
+  choose: "Please choose a message to send again.",
 } as const;
 
 /** What staff see of a message: never its text, which may carry a one-time link. */
@@ -332,18 +335,116 @@ export async function listOutbox({
   return ok({ messages });
 }
 
-/** Puts a failed message back in line, due now, with a fresh count of attempts. */
+/** One staff member's retry, as the audit trail records it. */
+type RetryActor = Extract<AuditActor, { id: string }>;
+
+/**
+ * Puts a failed message back in line, due now, with a fresh count of attempts; the change
+ * and its audit entry are one transaction.
+ */
 export async function retryFailedMessage(
   id: string,
+  actor: RetryActor,
   now: Date = new Date(),
 ): Promise<Result<{ message: OutboxSummary }>> {
-  const { count } = await prisma.outboxMessage.updateMany({
-    where: { id, status: "failed" },
-    data: { status: "pending", attempts: 0, nextAttemptAt: now, lockedUntil: null },
+  const result = await prisma.$transaction(async (tx) => {
+    const before = await tx.outboxMessage.findUnique({ where: { id }, select: SUMMARY });
+    if (!before) return fail(404, OUTBOX_MESSAGES.notFound);
+    const { count } = await tx.outboxMessage.updateMany({
+      where: { id, status: "failed" },
+      data: { status: "pending", attempts: 0, nextAttemptAt: now, lockedUntil: null },
+    });
+    if (count === 0) return fail(409, OUTBOX_MESSAGES.notFailed);
+    await recordAudit(tx, {
+      actor,
+      action: "outbox.retry",
+      entityType: "OutboxMessage",
+      entityId: id,
+      patientId: before.userId,
+      summary: `Sent again: ${before.kind} mail "${before.subject}" to ${before.toAddress}`,
+      before: { status: before.status, attempts: before.attempts, lastError: before.lastError },
+      after: { status: "pending", attempts: 0 },
+    });
+    const message = await tx.outboxMessage.findUniqueOrThrow({ where: { id }, select: SUMMARY });
+    return ok({ message });
   });
-  const message = await prisma.outboxMessage.findUnique({ where: { id }, select: SUMMARY });
-  if (!message) return fail(404, OUTBOX_MESSAGES.notFound);
-  if (count === 0) return fail(409, OUTBOX_MESSAGES.notFailed);
-  wakeOutbox();
-  return ok({ message });
+  if (result.ok) wakeOutbox();
+  return result;
+}
+
+/** Puts every failed message back in line at once; one audit entry says how many. */
+export async function retryAllFailedMessages(
+  actor: RetryActor,
+  now: Date = new Date(),
+): Promise<{ count: number }> {
+  const count = await prisma.$transaction(async (tx) => {
+    const { count } = await tx.outboxMessage.updateMany({
+      where: { status: "failed" },
+      data: { status: "pending", attempts: 0, nextAttemptAt: now, lockedUntil: null },
+    });
+    if (count > 0) {
+      await recordAudit(tx, {
+        actor,
+        action: "outbox.retry_all",
+        entityType: "OutboxMessage",
+        summary: `Sent ${count} failed ${count === 1 ? "message" : "messages"} again`,
+        after: { retried: count },
+      });
+    }
+    return count;
+  });
+  if (count > 0) wakeOutbox();
+  return { count };
+}
+
+/** Messages per page of the failed-mail screen. */
+export const UNDELIVERED_PAGE_SIZE = 25;
+
+export type UndeliveredMessage = {
+  id: string;
+  kind: string;
+  toAddress: string;
+  subject: string;
+  attempts: number;
+  lastError: string | null;
+  createdAt: string;
+  /** Claimed by a worker whose claim ran out (at `lockedUntil`): the next pass takes it again. */
+  stuck: boolean;
+  lockedUntil: string | null;
+};
+
+/**
+ * The failed-mail screen: failed messages and those stuck in sending past their claim,
+ * newest first, one page after `cursor` (see ~/utils/keyset), and how many have failed.
+ */
+export async function listUndeliveredMessages({
+  cursor,
+  now = new Date(),
+  take = UNDELIVERED_PAGE_SIZE,
+}: { cursor?: string | null; now?: Date; take?: number } = {}) {
+  const where = {
+    OR: [{ status: "failed" }, { status: "sending", lockedUntil: { lte: now } }],
+  };
+  const [rows, failed] = await Promise.all([
+    prisma.outboxMessage.findMany({
+      where: { AND: [where, olderThan("createdAt", decodeCursor(cursor))] },
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      take: take + 1,
+      select: { ...SUMMARY, lockedUntil: true },
+    }),
+    prisma.outboxMessage.count({ where: { status: "failed" } }),
+  ]);
+  const page = pageOf(rows, take, (row) => row.createdAt);
+  const messages: UndeliveredMessage[] = page.rows.map((row) => ({
+    id: row.id,
+    kind: row.kind,
+    toAddress: row.toAddress,
+    subject: row.subject,
+    attempts: row.attempts,
+    lastError: row.lastError,
+    createdAt: row.createdAt.toISOString(),
+    stuck: row.status === "sending",
+    lockedUntil: row.lockedUntil?.toISOString() ?? null,
+  }));
+  return { messages, next: page.next, failed };
 }

@@ -6,6 +6,7 @@ import { invalid, ok, type Result } from "~/utils/result";
 import { validateForm } from "~/validation/form";
 import { REVIEW_REQUIRED_FIELDS, reviewSchema } from "~/validation/review";
 import { UNKNOWN_SERVICE_MESSAGE } from "~/validation/service";
+import { PUBLICLY_LISTED } from "~/models/service.server";
 
 /** How many of the newest reviews the carousel and `GET /api/reviews` carry. */
 export const RECENT_REVIEWS = 20;
@@ -46,11 +47,14 @@ const WITH_SERVICE = { service: { select: { id: true, slug: true, name: true } }
 /** What every public read of reviews shows: those the clinic's staff have not hidden. */
 const PUBLIC = { hidden: false } as const;
 
-/** The newest public reviews, newest first, each with the service it is about. */
+/**
+ * The newest public reviews, newest first, each with the service it is about (a listed
+ * one: the carousel links to its page).
+ */
 export function listReviews(limit = RECENT_REVIEWS): Promise<ReviewJson[]> {
   return cachedRead(`reviews:${limit}`, async () => {
     const reviews = await prisma.review.findMany({
-      where: PUBLIC,
+      where: { ...PUBLIC, service: PUBLICLY_LISTED },
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
       take: limit,
       include: WITH_SERVICE,
@@ -106,8 +110,8 @@ export async function createReview(
   const validated = validateForm(reviewSchema, input, REVIEW_REQUIRED_FIELDS);
   if (!validated.ok) return validated;
   const { name, service: serviceId, message, rating } = validated.data;
-  const service = await prisma.service.findUnique({
-    where: { id: serviceId },
+  const service = await prisma.service.findFirst({
+    where: { id: serviceId, ...PUBLICLY_LISTED },
     select: { id: true },
   });
   if (!service) return invalid(UNKNOWN_SERVICE_MESSAGE);

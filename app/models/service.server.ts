@@ -1,10 +1,13 @@
 import { randomBytes } from "node:crypto";
-import type { Prisma, Service } from "@prisma/client";
+import type { Prisma, Service, User } from "@prisma/client";
+import { getClinicSettings } from "~/models/clinic-settings.server";
 import { verifiedAccount } from "~/models/email-verification.server";
 import { prisma } from "~/utils/db.server";
 import { CARD_DESCRIPTION_CHARS, dollarsToCents, truncate } from "~/utils/format";
 import { cachedRead, invalidateReadCache } from "~/utils/read-cache.server";
 import { fail, isUniqueViolation, ok, type Result } from "~/utils/result";
+import { hasRole, STAFF_ROLES } from "~/utils/roles.server";
+import { isServiceStatus, type ServiceStatus } from "~/utils/service-status";
 import { validateForm } from "~/validation/form";
 import { SERVICE_REQUIRED_FIELDS, serviceSchema } from "~/validation/service";
 import { SERVICE_CATEGORIES } from "~/data/service-categories";
@@ -43,6 +46,20 @@ export function toServiceJson(service: Service): ServiceJson {
   };
 }
 
+/**
+ * The one rule for what the public sees: a published service the clinic has not hidden.
+ * Every public read (catalogue, counts, filters, the product API, the booking and review
+ * pickers) narrows by this; only its author and staff may open any other.
+ */
+export const PUBLICLY_LISTED = {
+  status: "published",
+  hidden: false,
+} as const satisfies Prisma.ServiceWhereInput;
+
+export function isPubliclyListed(service: Pick<Service, "status" | "hidden">): boolean {
+  return service.status === PUBLICLY_LISTED.status && service.hidden === PUBLICLY_LISTED.hidden;
+}
+
 // Newest first; the (createdAt, id) index serves this order.
 const NEWEST_FIRST: Prisma.ServiceOrderByWithRelationInput[] = [
   { createdAt: "desc" },
@@ -50,7 +67,7 @@ const NEWEST_FIRST: Prisma.ServiceOrderByWithRelationInput[] = [
 ];
 
 function whereFor(filter: CatalogFilter): Prisma.ServiceWhereInput {
-  const where: Prisma.ServiceWhereInput = {};
+  const where: Prisma.ServiceWhereInput = { ...PUBLICLY_LISTED };
   if (filter.checked.length > 0) where.category = { in: filter.checked };
   if (filter.radio) {
     where.priceCents = {
@@ -189,10 +206,10 @@ export async function getCatalog(query: URLSearchParams): Promise<CatalogView> {
 
 const BY_NAME: Prisma.ServiceOrderByWithRelationInput[] = [{ name: "asc" }, { id: "asc" }];
 
-/** Every service, by name: for the service pickers of the booking and review forms. */
+/** Every listed service, by name: for the service pickers of the booking and review forms. */
 export function getAllServices(): Promise<ServiceJson[]> {
   return cachedRead("services:by-name", async () => {
-    const services = await prisma.service.findMany({ orderBy: BY_NAME });
+    const services = await prisma.service.findMany({ where: PUBLICLY_LISTED, orderBy: BY_NAME });
     return services.map(toServiceJson);
   });
 }
@@ -211,6 +228,7 @@ export async function allServicesInBatches(): Promise<AsyncIterable<ServiceJson[
   const readBatch = (after?: string) =>
     cachedRead(`services:by-name:after:${after ?? ""}`, async () => {
       const rows = await prisma.service.findMany({
+        where: PUBLICLY_LISTED,
         orderBy: BY_NAME,
         take: BATCH_SIZE,
         ...(after ? { cursor: { id: after }, skip: 1 } : {}),
@@ -230,21 +248,113 @@ export async function allServicesInBatches(): Promise<AsyncIterable<ServiceJson[
   };
 }
 
-/** A service by its id or its slug (the card links by id, More Details by slug). */
+/** Who is looking at a service page: its author and staff may see one the public may not. */
+export type ServiceViewer = Pick<User, "id" | "role"> | null;
+
+/** Where a service that is not publicly listed stands, as its author and staff see it. */
+export type ServiceStanding =
+  | { listed: true }
+  | { listed: false; status: ServiceStatus; hidden: boolean; reason: string | null };
+
+const SERVICE_NOT_FOUND = (key: string) => `No service found for "${key.slice(0, 60)}"`;
+
+/**
+ * A service by its id or its slug (the card links by id, More Details by slug). Without a
+ * viewer (the JSON API, visitors) only a publicly listed one is found; its author and any
+ * staff member also find one that is hidden, awaiting review or rejected, with where it stands.
+ */
 export async function getServiceByIdOrSlug(
   idOrSlug: string,
-): Promise<Result<{ service: ServiceJson }>> {
+  viewer: ServiceViewer = null,
+): Promise<Result<{ service: ServiceJson; standing: ServiceStanding }>> {
   const key = idOrSlug.trim();
-  const service =
+  const row =
     key.length > 0 && key.length <= 200
-      ? await cachedRead(`service:${key}`, async () => {
-          const row = await prisma.service.findFirst({
-            where: { OR: [{ id: key }, { slug: key }] },
-          });
-          return row && toServiceJson(row);
-        })
+      ? await cachedRead(`service:${key}`, () =>
+          prisma.service.findFirst({ where: { OR: [{ id: key }, { slug: key }] } }),
+        )
       : null;
-  return service ? ok({ service }) : fail(404, `No service found for "${key.slice(0, 60)}"`);
+  if (!row) return fail(404, SERVICE_NOT_FOUND(key));
+  if (isPubliclyListed(row)) return ok({ service: toServiceJson(row), standing: { listed: true } });
+  const mayView = viewer && (viewer.id === row.createdById || hasRole(viewer, STAFF_ROLES));
+  if (!mayView) return fail(404, SERVICE_NOT_FOUND(key));
+  const reasons = row.status === "rejected" ? await rejectionReasons([row.id]) : new Map();
+  return ok({
+    service: toServiceJson(row),
+    standing: {
+      listed: false,
+      status: serviceStatusOf(row.status),
+      hidden: row.hidden,
+      reason: reasons.get(row.id) ?? null,
+    },
+  });
+}
+
+// A status the app does not know (a manual edit) is treated as still to be reviewed.
+function serviceStatusOf(status: string): ServiceStatus {
+  return isServiceStatus(status) ? status : "awaiting_review";
+}
+
+/**
+ * Why each of these services was rejected: the reason the moderator gave, kept in the
+ * audit entry of the rejection (the newest one for each service).
+ */
+async function rejectionReasons(serviceIds: string[]): Promise<Map<string, string>> {
+  if (serviceIds.length === 0) return new Map();
+  const entries = await prisma.auditEntry.findMany({
+    where: { action: "service.reject", entityType: "Service", entityId: { in: serviceIds } },
+    orderBy: [{ at: "desc" }, { id: "desc" }],
+    select: { entityId: true, after: true },
+  });
+  const reasons = new Map<string, string>();
+  for (const entry of entries) {
+    if (!entry.entityId || reasons.has(entry.entityId)) continue;
+    const after = parseAuditJson(entry.after);
+    if (typeof after.reason === "string") reasons.set(entry.entityId, after.reason);
+  }
+  return reasons;
+}
+
+function parseAuditJson(text: string | null): Record<string, unknown> {
+  if (!text) return {};
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === "object" ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+export type AddedService = {
+  id: string;
+  slug: string;
+  name: string;
+  createdAt: string;
+  status: ServiceStatus;
+  hidden: boolean;
+  reason: string | null;
+};
+
+/** The services a patient added, newest first, with where each stands (their own view). */
+export async function servicesAddedBy(userId: string): Promise<AddedService[]> {
+  const rows = await prisma.service.findMany({
+    where: { createdById: userId },
+    orderBy: NEWEST_FIRST,
+    select: { id: true, slug: true, name: true, createdAt: true, status: true, hidden: true },
+    take: 200,
+  });
+  const reasons = await rejectionReasons(
+    rows.filter((row) => row.status === "rejected").map((row) => row.id),
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    createdAt: row.createdAt.toISOString(),
+    status: serviceStatusOf(row.status),
+    hidden: row.hidden,
+    reason: reasons.get(row.id) ?? null,
+  }));
 }
 
 export const SERVICE_CREATED = "Product Created Successfully";
@@ -276,7 +386,8 @@ async function freeSlug(base: string): Promise<string> {
 /**
  * Add Service and `POST /api/create-product`: for an account with a verified address,
  * validates in the spec's message order and stores the service with a unique slug, its
- * category and the price in cents.
+ * category and the price in cents. While the clinic reviews patient-added services (the
+ * default), it waits for a moderator before the public sees it; the answer is the same.
  */
 export async function createService(
   input: Record<string, unknown>,
@@ -287,6 +398,8 @@ export async function createService(
   const validated = validateForm(serviceSchema, input, SERVICE_REQUIRED_FIELDS);
   if (!validated.ok) return validated;
   const { name, description, price, photo, category } = validated.data;
+  const { serviceApprovalRequired } = await getClinicSettings();
+  const status: ServiceStatus = serviceApprovalRequired ? "awaiting_review" : "published";
   const base = slugify(name);
   // Two services of one name created at once can pick the same free slug; the unique
   // index refuses the second, which looks again, and finally takes a random suffix.
@@ -302,6 +415,7 @@ export async function createService(
           priceCents: dollarsToCents(price)!,
           photo,
           category,
+          status,
           createdById: userId,
         },
       });

@@ -2,7 +2,9 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-pages";
 import { StarRating } from "~/components/star-rating";
+import { ServiceStandingNotice } from "~/components/service-standing";
 import { getServiceByIdOrSlug } from "~/models/service.server";
+import { getUser } from "~/utils/auth.server";
 import { getServiceReviews } from "~/models/review.server";
 import { getClinicClock } from "~/models/clinic-settings.server";
 import { serviceVisit } from "~/models/dentist.server";
@@ -11,8 +13,13 @@ import { getEnv } from "~/utils/env.server";
 import { dollarsToCents, formatPrice, truncate } from "~/utils/format";
 import { publicPageHeaders } from "~/utils/page-headers.server";
 
-export async function loader({ params }: LoaderFunctionArgs) {
-  const result = await getServiceByIdOrSlug(params.idOrSlug ?? "");
+export async function loader({ params, request }: LoaderFunctionArgs) {
+  const key = params.idOrSlug ?? "";
+  // Visitors need no session look-up; only a service the public may not see asks who is looking.
+  let result = await getServiceByIdOrSlug(key);
+  if (!result.ok && request.headers.has("cookie")) {
+    result = await getServiceByIdOrSlug(key, await getUser(request));
+  }
   if (!result.ok) throw new Response("Not Found", { status: 404 });
   const [reviews, visit, clock] = await Promise.all([
     getServiceReviews(result.service._id),
@@ -21,7 +28,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
   ]);
   // The card links by id and More Details by slug: one canonical address for both.
   const canonical = new URL(`/product/${result.service.slug}`, getEnv().APP_URL).href;
-  return { service: result.service, reviews, canonical, visit, clock };
+  return { service: result.service, standing: result.standing, reviews, canonical, visit, clock };
 }
 
 // The same for every visitor who is not signed in (app/utils/page-headers.server.ts).
@@ -31,15 +38,17 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data) return [{ title: "Service not found | Dental Clinic" }];
   return [
     { title: `${data.service.name} | Dental Clinic` },
+    ...(data.standing.listed ? [] : [{ name: "robots", content: "noindex" }]),
     { name: "description", content: truncate(data.service.description, 155) },
     { tagName: "link", rel: "canonical", href: data.canonical },
   ];
 };
 
 export default function ServiceDetail() {
-  const { service, reviews, visit, clock } = useLoaderData<typeof loader>();
+  const { service, standing, reviews, visit, clock } = useLoaderData<typeof loader>();
   return (
     <article className="mx-auto max-w-6xl px-4 py-10">
+      {standing.listed ? null : <ServiceStandingNotice standing={standing} />}
       <div className="grid gap-8 md:grid-cols-2">
         <img
           src={service.photo}
@@ -84,12 +93,14 @@ export default function ServiceDetail() {
             </p>
           ) : null}
           <div className="flex flex-wrap gap-3">
-            <Link
-              to={`/make-appointment?service=${encodeURIComponent(service._id)}`}
-              className="btn-primary"
-            >
-              Make Appointment
-            </Link>
+            {standing.listed ? (
+              <Link
+                to={`/make-appointment?service=${encodeURIComponent(service._id)}`}
+                className="btn-primary"
+              >
+                Make Appointment
+              </Link>
+            ) : null}
             <Link to="/all-service" className="btn-secondary">
               All services
             </Link>
@@ -135,12 +146,14 @@ export default function ServiceDetail() {
             ))}
           </ul>
         )}
-        <Link
-          to={`/add-review?service=${encodeURIComponent(service._id)}`}
-          className="btn-secondary mt-6"
-        >
-          Write a review
-        </Link>
+        {standing.listed ? (
+          <Link
+            to={`/add-review?service=${encodeURIComponent(service._id)}`}
+            className="btn-secondary mt-6"
+          >
+            Write a review
+          </Link>
+        ) : null}
       </section>
     </article>
   );

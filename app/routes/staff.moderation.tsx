@@ -11,9 +11,18 @@ import {
   type ModerationFilter,
 } from "~/models/review-moderation.server";
 import { formRefusal, unexpectedFailure } from "~/utils/form-action.server";
-import { requireStaffPage, roleOf } from "~/utils/roles.server";
+import {
+  listServicesAwaitingReview,
+  reviewService,
+  type AwaitingService,
+} from "~/models/service-moderation.server";
+import { limitStaffWrite } from "~/utils/rate-limit.server";
+import { requireStaffPage, staffActor } from "~/utils/roles.server";
 import { type StaffHandle, staffScreenRoles } from "~/utils/staff-screens";
+import { formatPrice } from "~/utils/format";
 import { redirectWithToast } from "~/utils/toast.server";
+import { formToObject } from "~/validation/form";
+import { REJECTION_REASON_MAX } from "~/validation/service";
 
 const PATH = "/staff/moderation";
 const ROLES = staffScreenRoles(PATH);
@@ -27,10 +36,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaffPage(request, ROLES);
   const url = new URL(request.url);
   const filter = filterOf(url);
-  const { reviews, next } = await listReviewsForModeration({
-    cursor: url.searchParams.get("before"),
-    filter,
-  });
+  const [{ reviews, next }, awaiting] = await Promise.all([
+    listReviewsForModeration({ cursor: url.searchParams.get("before"), filter }),
+    listServicesAwaitingReview(),
+  ]);
   const query = (extra: Record<string, string>) => {
     const params = new URLSearchParams(filter === "hidden" ? { show: "hidden" } : {});
     for (const [key, value] of Object.entries(extra)) params.set(key, value);
@@ -38,6 +47,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return search ? `${PATH}?${search}` : PATH;
   };
   return {
+    awaiting,
     reviews,
     filter,
     older: next ? query({ before: next }) : null,
@@ -47,13 +57,28 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireStaffPage(request, ROLES);
-  const form = Object.fromEntries(await request.formData());
+  const form = formToObject(await request.formData());
   const url = new URL(request.url);
   // Back to the same page and filter the form was sent from (this route's own path).
   const back = `${PATH}${url.search}`;
+  const isServiceReview = form.intent === "approve-service" || form.intent === "reject-service";
+  const values = { serviceId: form.serviceId ?? "", reason: form.reason ?? "" };
+  const limited = await limitStaffWrite(user.id);
+  if (limited) return formRefusal(limited, values);
   try {
-    const result = await moderateReview(form, { id: user.id, role: roleOf(user) });
-    if (!result.ok) return formRefusal(result, {});
+    if (isServiceReview) {
+      const result = await reviewService(form, staffActor(user));
+      if (!result.ok) return formRefusal(result, values);
+      return redirectWithToast(back, {
+        type: "success",
+        message:
+          result.service.status === "published"
+            ? `${result.service.name} is now on the site.`
+            : `${result.service.name} will not be published; its author can see why.`,
+      });
+    }
+    const result = await moderateReview(form, staffActor(user));
+    if (!result.ok) return formRefusal(result, values);
     return redirectWithToast(back, {
       type: "success",
       message: result.review.hidden
@@ -61,7 +86,11 @@ export async function action({ request }: ActionFunctionArgs) {
         : "The review is shown on the site again.",
     });
   } catch (error) {
-    return unexpectedFailure("Moderating a review", error, {});
+    return unexpectedFailure(
+      isServiceReview ? "Reviewing a service" : "Moderating a review",
+      error,
+      values,
+    );
   }
 }
 
@@ -128,15 +157,118 @@ function ReviewRow({ review }: { review: ModeratedReview }) {
   );
 }
 
+function AwaitingServiceRow({
+  service,
+  rejecting,
+}: {
+  service: AwaitingService;
+  rejecting: { reason: string } | null;
+}) {
+  const navigation = useNavigation();
+  const busy =
+    navigation.state === "submitting" && navigation.formData?.get("serviceId") === service.id;
+  const reasonId = `reason-${service.id}`;
+  return (
+    <li
+      className="rounded-lg border border-amber-300 bg-amber-50 p-4"
+      data-testid="awaiting-service"
+    >
+      <div className="min-w-0 space-y-1">
+        <p className="font-semibold text-slate-900">
+          <Link to={`/product/${service.slug}`} className="text-brand-700 underline">
+            {service.name}
+          </Link>{" "}
+          <span className="font-normal text-slate-700">
+            {service.category} · {formatPrice(Math.round(service.price * 100))}
+          </span>
+        </p>
+        <p className="break-words whitespace-pre-line text-slate-800">{service.description}</p>
+        <p className="text-sm text-slate-700">
+          Added <Timestamp iso={service.createdAt} />
+          {service.authorName ? ` by ${service.authorName}` : ""}
+          {service.authorEmail ? ` (${service.authorEmail})` : ""}
+        </p>
+      </div>
+      <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-end">
+        <Form method="post">
+          <input type="hidden" name="intent" value="approve-service" />
+          <input type="hidden" name="serviceId" value={service.id} />
+          <button
+            type="submit"
+            className="btn-primary"
+            aria-label={`Approve ${service.name}`}
+            disabled={busy}
+          >
+            Approve
+          </button>
+        </Form>
+        <Form method="post" className="flex flex-1 flex-col gap-2 sm:flex-row sm:items-end">
+          <input type="hidden" name="intent" value="reject-service" />
+          <input type="hidden" name="serviceId" value={service.id} />
+          <div className="flex-1">
+            <label htmlFor={reasonId} className="field-label">
+              Reason for not publishing {service.name}
+            </label>
+            <input
+              id={reasonId}
+              name="reason"
+              className="field-input"
+              maxLength={REJECTION_REASON_MAX}
+              defaultValue={rejecting?.reason ?? ""}
+            />
+          </div>
+          <button
+            type="submit"
+            className="btn-secondary"
+            aria-label={`Reject ${service.name}`}
+            disabled={busy}
+          >
+            Reject
+          </button>
+        </Form>
+      </div>
+    </li>
+  );
+}
+
 export default function Moderation() {
-  const { reviews, filter, older, first } = useLoaderData<typeof loader>();
+  const { awaiting, reviews, filter, older, first } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const sentFor = actionData?.values.serviceId;
   return (
     <section>
       <StaffScreenHeader title="Moderation">
-        Reviews, newest first. A hidden review disappears from the site and the API at once; it
-        stays here and can be restored.
+        Services patients added wait here until you approve them. Reviews, newest first: a hidden
+        review disappears from the site and the API at once; it stays here and can be restored.
       </StaffScreenHeader>
+      <FormError message={actionData?.error} />
+      <section aria-labelledby="awaiting-heading" className="mb-10">
+        <h2 id="awaiting-heading" className="text-xl font-semibold text-slate-900">
+          Services awaiting review{awaiting.total > 0 ? ` (${awaiting.total})` : ""}
+        </h2>
+        {awaiting.services.length > 0 ? (
+          <ul className="mt-4 space-y-3" aria-label="Services awaiting review">
+            {awaiting.services.map((service) => (
+              <AwaitingServiceRow
+                key={service.id}
+                service={service}
+                rejecting={
+                  sentFor === service.id ? { reason: actionData?.values.reason ?? "" } : null
+                }
+              />
+            ))}
+          </ul>
+        ) : (
+          <p className="mt-4 text-slate-700">No service is waiting for review.</p>
+        )}
+        {awaiting.total > awaiting.services.length ? (
+          <p className="mt-3 text-sm text-slate-700">
+            The {awaiting.services.length} that have waited longest are shown; the others follow as
+            these are decided.
+          </p>
+        ) : null}
+      </section>
+      <h2 className="mb-4 text-xl font-semibold text-slate-900">Reviews</h2>
       <nav aria-label="Which reviews" className="flex gap-2">
         <Link
           to={PATH}
@@ -153,7 +285,6 @@ export default function Moderation() {
           Hidden only
         </Link>
       </nav>
-      <FormError message={actionData?.error} />
       {reviews.length > 0 ? (
         <ul className="mt-6 space-y-3" aria-label="Reviews">
           {reviews.map((review) => (

@@ -59,6 +59,12 @@ export default function GoogleProfile() {
         </Link>
         : download everything we store about you, or delete your account.
       </p>
+      <p className="mt-2 text-sm text-slate-700">
+        <Link to="/user/services" className="text-brand-700 underline">
+          My services
+        </Link>
+        : the services you added and whether the clinic has published them.
+      </p>
     </FormCard>
   );
 }

@@ -15,10 +15,12 @@ export const STAFF_SCREENS = [
   { path: "/staff/patients", label: "Patients", roles: ["reception", "dentist", "admin"] },
   { path: "/staff/bookings/new", label: "New booking", roles: ["reception", "admin"] },
   { path: "/staff/moderation", label: "Moderation", roles: ["reception", "admin"] },
+  { path: "/staff/services", label: "Services", roles: ["admin"] },
   { path: "/staff/dentists", label: "Dentists", roles: ["admin"] },
   { path: "/staff/chairs", label: "Chairs", roles: ["admin"] },
   { path: "/staff/closures", label: "Closures", roles: ["admin"] },
   { path: "/staff/settings", label: "Clinic settings", roles: ["admin"] },
+  { path: "/staff/outbox", label: "Failed mail", roles: ["admin"] },
   { path: "/staff/audit", label: "Audit trail", roles: ["admin"] },
 ] as const satisfies readonly StaffScreen[];
 

@@ -8,7 +8,7 @@ for (const javaScript of [true, false]) {
   test.describe(`Add Service with JavaScript ${javaScript ? "on" : "off"}`, () => {
     test.use({ javaScriptEnabled: javaScript });
 
-    test("messages in the spec's order, then the service is created and listed", async ({
+    test("messages in the spec's order, then the service is created for review", async ({
       page,
       login,
     }) => {
@@ -61,11 +61,15 @@ for (const javaScript of [true, false]) {
         category: "Cosmetic",
         photo: "https://images.example/gum.png",
         createdById: user.id,
+        // Patient-added services wait for the clinic's review (docs/decisions/023-service-approval.md).
+        status: "awaiting_review",
       });
       expect(created.slug).toMatch(/^gum-contouring-(js|html)-\d+$/);
+      // Its author opens it (the public does not see it yet: tests/e2e/staff-services.spec.ts).
       await page.goto(`/product/${created.slug}`);
       await expect(page.getByRole("heading", { name: title })).toBeVisible();
       await expect(page.getByTestId("service-price")).toContainText("$349.50");
+      await expect(page.getByTestId("service-standing")).toContainText("Awaiting review");
     });
 
     test("signed out, the page is guarded and leads to login", async ({ page }) => {

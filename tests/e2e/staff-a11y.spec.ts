@@ -25,6 +25,9 @@ const SCREENS = [
   "/staff/chairs",
   "/staff/closures",
   "/staff/settings",
+  "/staff/services",
+  "/staff/services?status=awaiting_review",
+  "/staff/outbox",
 ];
 
 for (const viewport of [
@@ -55,7 +58,32 @@ for (const viewport of [
           async () => (await e2eDb().review.findUniqueOrThrow({ where: { id: review.id } })).hidden,
         )
         .toBe(true);
-      for (const path of SCREENS) {
+      // A service awaiting review (the moderation queue), and a failed message.
+      const stamp = `${viewport.width}-${Date.now()}`;
+      const waiting = await e2eDb().service.create({
+        data: {
+          name: `Axe Service ${stamp}`,
+          slug: `axe-service-${stamp}`,
+          description: "Waiting for review.",
+          priceCents: 1000,
+          photo: "/images/services/teeth-cleaning.svg",
+          category: "Preventive",
+          status: "awaiting_review",
+        },
+      });
+      await e2eDb().outboxMessage.create({
+        data: {
+          dedupeKey: `axe:${stamp}`,
+          kind: "booking",
+          toAddress: `axe-${stamp}@example.com`,
+          subject: "Axe mail",
+          text: "Hello",
+          status: "failed",
+          attempts: 5,
+          lastError: "550 Mailbox unavailable",
+        },
+      });
+      for (const path of [...SCREENS, `/staff/services/${waiting.id}`]) {
         await page.goto(path);
         await page.waitForLoadState("networkidle");
         expect(await seriousViolations(page), `${path} as ${admin.email}`).toEqual([]);

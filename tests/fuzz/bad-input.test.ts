@@ -531,6 +531,22 @@ describe("cached reads", () => {
       }),
     });
     expect(product.status).toBeLessThan(300);
+    // A patient's service waits for review (docs/decisions/023-service-approval.md): a
+    // moderator's approval is the write that must show at once.
+    const created = (await product.json()) as { product: { _id: string } };
+    expect((JSON.parse(await read("/api/product-count")) as { total: number }).total).toBe(count);
+    const staff = await server.newSession(staffId);
+    const approved = await fetch(`${server.url}/staff/moderation`, {
+      method: "POST",
+      redirect: "manual",
+      headers: {
+        origin: server.url,
+        cookie: staff.cookie,
+        "content-type": "application/x-www-form-urlencoded",
+      },
+      body: new URLSearchParams({ intent: "approve-service", serviceId: created.product._id }),
+    });
+    expect(approved.status).toBe(302);
     expect((JSON.parse(await read("/api/product-count")) as { total: number }).total).toBe(
       count + 1,
     );

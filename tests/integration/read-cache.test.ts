@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { updateClinicSettings } from "~/models/clinic-settings.server";
 import { countServices, createService, getServicePage } from "~/models/service.server";
 import { createReview, listReviews } from "~/models/review.server";
 import { prisma } from "~/utils/db.server";
@@ -25,6 +26,8 @@ describe("read cache", () => {
   });
 
   it("shows a service created through the domain at once in the list and the count", async () => {
+    // Without the review of patient-added services: published as it is created.
+    await updateClinicSettings({ serviceApprovalRequired: false });
     const user = await createUser();
     await insertService();
     const before = await countServices();
@@ -48,6 +51,7 @@ describe("read cache", () => {
     const page = await getServicePage("1");
     expect(page.ok && page.services[0]?.name).toBe("Cached Whitening");
     expect(firstPage.ok && firstPage.services[0]?.name).not.toBe("Cached Whitening");
+    await updateClinicSettings({ serviceApprovalRequired: true });
   });
 
   it("shows a new review at once in GET /api/reviews' list", async () => {

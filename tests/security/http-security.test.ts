@@ -178,6 +178,61 @@ describe("cross-site request forgery", () => {
     expect(await server.db().dentist.count({ where: { name } })).toBe(1);
   });
 
+  it("refuses a cross-site post from an admin's browser to the service and failed-mail screens", async () => {
+    const { cookie } = await server.signedInUser({ role: "admin" });
+    const db = server.db();
+    const stamp = Date.now();
+    const service = await db.service.create({
+      data: {
+        name: `Cross-site target ${stamp}`,
+        slug: `cross-site-target-${stamp}`,
+        description: "Waits for review.",
+        priceCents: 1000,
+        photo: "/images/services/teeth-cleaning.svg",
+        category: "Preventive",
+        status: "awaiting_review",
+      },
+    });
+    const message = await db.outboxMessage.create({
+      data: {
+        dedupeKey: `cross-site:${stamp}`,
+        kind: "booking",
+        toAddress: "victim@example.com",
+        subject: "Failed",
+        text: "Hello",
+        status: "failed",
+      },
+    });
+    const attempts: Array<[string, Record<string, string>]> = [
+      ["/staff/moderation", { intent: "approve-service", serviceId: service.id }],
+      [
+        `/staff/services/${service.id}`,
+        {
+          name: "Renamed",
+          description: "x",
+          price: "1",
+          durationMinutes: "30",
+          bufferMinutes: "0",
+          category: "Preventive",
+          hidden: "on",
+        },
+      ],
+      ["/staff/outbox", { intent: "retry", messageId: message.id }],
+    ];
+    for (const [path, fields] of attempts) {
+      const response = await post(server, path, form(fields), { cookie, origin: EVIL });
+      expect(response.status, path).toBe(403);
+    }
+    expect(await db.service.findUniqueOrThrow({ where: { id: service.id } })).toMatchObject({
+      name: service.name,
+      status: "awaiting_review",
+      hidden: false,
+    });
+    expect(await db.outboxMessage.findUniqueOrThrow({ where: { id: message.id } })).toMatchObject({
+      status: "failed",
+    });
+  });
+
   it("refuses a cross-site post to a mail link's page, which acts without any cookie", async () => {
     const path = `/visit/${"A".repeat(43)}/cancel`;
     const refused = await post(server, path, form({ reason: "x" }), { origin: EVIL });

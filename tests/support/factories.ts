@@ -52,6 +52,9 @@ export async function createService(
     category: string;
     durationMinutes: number;
     bufferMinutes: number;
+    status: string;
+    hidden: boolean;
+    createdById: string;
   }> = {},
 ) {
   counter += 1;

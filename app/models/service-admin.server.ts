@@ -1,0 +1,162 @@
+import type { Prisma, Service } from "@prisma/client";
+import { z } from "zod";
+import { recordAudit, type AuditActor } from "~/models/audit.server";
+import { getClinicSettings } from "~/models/clinic-settings.server";
+import { prisma } from "~/utils/db.server";
+import { dollarsToCents } from "~/utils/format";
+import { decodeCursor, olderThan, pageOf } from "~/utils/keyset";
+import { invalidateReadCache } from "~/utils/read-cache.server";
+import { fail, ok, type Result } from "~/utils/result";
+import {
+  isServiceStatus,
+  type ServiceStatus,
+  type StaffServiceFilter,
+} from "~/utils/service-status";
+import { validateForm } from "~/validation/form";
+import { MAX_BUFFER_MINUTES, MAX_DURATION_MINUTES, serviceSchema } from "~/validation/service";
+
+/** The admin's services screen: every service, whatever the public sees of it. */
+
+export const STAFF_SERVICES_PAGE_SIZE = 30;
+
+export const SERVICE_EDIT_MESSAGES = {
+  duration: (grid: number) =>
+    `Please enter a duration in whole minutes that is a multiple of the clinic's ${grid}-minute step, up to ${MAX_DURATION_MINUTES}`,
+  buffer: `Please enter a buffer of 0 to ${MAX_BUFFER_MINUTES} whole minutes`,
+  gone: "That service no longer exists.",
+} as const;
+
+export type StaffServiceRow = {
+  id: string;
+  slug: string;
+  name: string;
+  category: string;
+  priceCents: number;
+  durationMinutes: number;
+  bufferMinutes: number;
+  status: ServiceStatus;
+  hidden: boolean;
+  createdAt: string;
+};
+
+function toRow(service: Service): StaffServiceRow {
+  return {
+    id: service.id,
+    slug: service.slug,
+    name: service.name,
+    category: service.category,
+    priceCents: service.priceCents,
+    durationMinutes: service.durationMinutes,
+    bufferMinutes: service.bufferMinutes,
+    status: isServiceStatus(service.status) ? service.status : "awaiting_review",
+    hidden: service.hidden,
+    createdAt: service.createdAt.toISOString(),
+  };
+}
+
+/** One page of services, newest first, narrowed by status (or hidden ones), after `cursor`. */
+export async function listServicesForStaff({
+  filter = "all",
+  cursor,
+  take = STAFF_SERVICES_PAGE_SIZE,
+}: { filter?: StaffServiceFilter; cursor?: string | null; take?: number } = {}) {
+  const where: Prisma.ServiceWhereInput =
+    filter === "all" ? {} : filter === "hidden" ? { hidden: true } : { status: filter };
+  const rows = await prisma.service.findMany({
+    where: { ...where, ...olderThan("createdAt", decodeCursor(cursor)) },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: take + 1,
+  });
+  const page = pageOf(rows, take, (row) => row.createdAt);
+  return { services: page.rows.map(toRow), next: page.next };
+}
+
+export type EditableService = StaffServiceRow & { description: string; price: string };
+
+export async function getServiceForEditing(id: string): Promise<EditableService | null> {
+  const service = id.length <= 64 ? await prisma.service.findUnique({ where: { id } }) : null;
+  if (!service) return null;
+  return {
+    ...toRow(service),
+    description: service.description,
+    price: (service.priceCents / 100).toFixed(2),
+  };
+}
+
+const wholeMinutes = (message: string, max: number) =>
+  z
+    .unknown()
+    .optional()
+    .transform((value) => (typeof value === "string" ? value.trim() : ""))
+    .refine((value) => /^\d{1,4}$/.test(value), message)
+    .transform(Number)
+    .refine((minutes) => minutes <= max, message);
+
+/**
+ * The editor's fields: the add-service schema's own fields where they overlap (its
+ * messages, its order), then the visit's length and buffer and whether it is hidden.
+ */
+function editSchema(gridMinutes: number) {
+  const durationMessage = SERVICE_EDIT_MESSAGES.duration(gridMinutes);
+  return serviceSchema.pick({ name: true, description: true, price: true, category: true }).extend({
+    durationMinutes: wholeMinutes(durationMessage, MAX_DURATION_MINUTES).refine(
+      (minutes) => minutes > 0 && minutes % gridMinutes === 0,
+      durationMessage,
+    ),
+    bufferMinutes: wholeMinutes(SERVICE_EDIT_MESSAGES.buffer, MAX_BUFFER_MINUTES),
+    hidden: z
+      .unknown()
+      .optional()
+      .transform((value) => value === "on" || value === "true" || value === true),
+  });
+}
+
+export const SERVICE_EDIT_REQUIRED_FIELDS = ["name", "description", "price"] as const;
+
+const AUDITED = [
+  "name",
+  "description",
+  "priceCents",
+  "category",
+  "durationMinutes",
+  "bufferMinutes",
+  "hidden",
+] as const;
+
+/**
+ * Saves an admin's edit of a service: validated first (nothing is written otherwise),
+ * then the change and its audit entry (the changed fields before and after) in one
+ * transaction. The public reads are cleared afterwards, so the catalogue, the service page
+ * and the booking picker show it at once.
+ */
+export async function updateService(
+  id: string,
+  input: Record<string, unknown>,
+  actor: Extract<AuditActor, { id: string }>,
+): Promise<Result<{ service: StaffServiceRow; changed: boolean }>> {
+  const { gridMinutes } = await getClinicSettings();
+  const validated = validateForm(editSchema(gridMinutes), input, SERVICE_EDIT_REQUIRED_FIELDS);
+  if (!validated.ok) return validated;
+  const { price, ...fields } = validated.data;
+  const next = { ...fields, priceCents: dollarsToCents(price)! };
+
+  const result = await prisma.$transaction(async (tx) => {
+    const service = id.length <= 64 ? await tx.service.findUnique({ where: { id } }) : null;
+    if (!service) return fail(404, SERVICE_EDIT_MESSAGES.gone);
+    const changedKeys = AUDITED.filter((key) => service[key] !== next[key]);
+    if (changedKeys.length === 0) return ok({ service: toRow(service), changed: false });
+    const updated = await tx.service.update({ where: { id }, data: next });
+    await recordAudit(tx, {
+      actor,
+      action: "service.update",
+      entityType: "Service",
+      entityId: id,
+      summary: `Changed the service ${updated.name}: ${changedKeys.join(", ")}`,
+      before: Object.fromEntries(changedKeys.map((key) => [key, service[key]])),
+      after: Object.fromEntries(changedKeys.map((key) => [key, updated[key]])),
+    });
+    return ok({ service: toRow(updated), changed: true });
+  });
+  if (result.ok && result.changed) invalidateReadCache();
+  return result;
+}

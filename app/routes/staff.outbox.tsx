@@ -1,0 +1,167 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-pages";
+import { FormError } from "~/components/form-error";
+import { PageLinks, StaffScreenHeader, Timestamp } from "~/components/staff-kit";
+import {
+  listUndeliveredMessages,
+  OUTBOX_MESSAGES,
+  retryAllFailedMessages,
+  retryFailedMessage,
+  type UndeliveredMessage,
+} from "~/models/outbox.server";
+import { formRefusal, unexpectedFailure } from "~/utils/form-action.server";
+import { limitStaffWrite } from "~/utils/rate-limit.server";
+import { invalid } from "~/utils/result";
+import { requireStaffPage, staffActor } from "~/utils/roles.server";
+import { type StaffHandle, staffScreenRoles } from "~/utils/staff-screens";
+import { redirectWithToast } from "~/utils/toast.server";
+import { formToObject } from "~/validation/form";
+
+const PATH = "/staff/outbox";
+const ROLES = staffScreenRoles(PATH);
+export const handle: StaffHandle = { staffRoles: ROLES };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireStaffPage(request, ROLES);
+  const url = new URL(request.url);
+  const { messages, next, failed } = await listUndeliveredMessages({
+    cursor: url.searchParams.get("before"),
+  });
+  return {
+    messages,
+    failed,
+    older: next ? `${PATH}?before=${encodeURIComponent(next)}` : null,
+    first: url.searchParams.has("before") ? PATH : null,
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireStaffPage(request, ROLES);
+  const form = formToObject(await request.formData());
+  const back = `${PATH}${new URL(request.url).search}`;
+  const limited = await limitStaffWrite(user.id);
+  if (limited) return formRefusal(limited, {});
+  try {
+    if (form.intent === "retry-all") {
+      const { count } = await retryAllFailedMessages(staffActor(user));
+      return redirectWithToast(back, {
+        type: "success",
+        message:
+          count > 0
+            ? `${count} ${count === 1 ? "message is" : "messages are"} queued to be sent again.`
+            : "No message had failed.",
+      });
+    }
+    const id = form.messageId?.trim() ?? "";
+    if (form.intent !== "retry" || !id || id.length > 64) {
+      return formRefusal(invalid(OUTBOX_MESSAGES.choose), {});
+    }
+    const result = await retryFailedMessage(id, staffActor(user));
+    if (!result.ok) return formRefusal(result, {});
+    return redirectWithToast(back, {
+      type: "success",
+      message: `The message to ${result.message.toAddress} is queued to be sent again.`,
+    });
+  } catch (error) {
+    return unexpectedFailure("Retrying failed mail", error, {});
+  }
+}
+
+export const meta: MetaFunction = () => [
+  { title: "Failed mail | Clinic | Dental Clinic" },
+  { name: "robots", content: "noindex" },
+];
+
+function MessageRow({ message }: { message: UndeliveredMessage }) {
+  const navigation = useNavigation();
+  const busy =
+    navigation.state === "submitting" && navigation.formData?.get("messageId") === message.id;
+  return (
+    <li
+      className={`rounded-lg border p-4 ${message.stuck ? "border-amber-300 bg-amber-50" : "border-red-200 bg-white"}`}
+      data-testid="undelivered-message"
+    >
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <dl className="grid min-w-0 grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+          <dt className="font-semibold text-slate-700">To</dt>
+          <dd className="break-all text-slate-900">{message.toAddress}</dd>
+          <dt className="font-semibold text-slate-700">Subject</dt>
+          <dd className="break-words text-slate-900">{message.subject}</dd>
+          <dt className="font-semibold text-slate-700">Kind</dt>
+          <dd className="text-slate-900">{message.kind}</dd>
+          <dt className="font-semibold text-slate-700">Status</dt>
+          <dd className="text-slate-900">
+            {message.stuck ? "Stuck in sending: the next delivery pass takes it again" : "Failed"}
+          </dd>
+          <dt className="font-semibold text-slate-700">Attempts</dt>
+          <dd className="text-slate-900">{message.attempts}</dd>
+          <dt className="font-semibold text-slate-700">Last error</dt>
+          <dd className="break-words text-slate-900">{message.lastError ?? "none"}</dd>
+          <dt className="font-semibold text-slate-700">Created</dt>
+          <dd className="text-slate-900">
+            <Timestamp iso={message.createdAt} />
+          </dd>
+          {message.stuck && message.lockedUntil ? (
+            <>
+              <dt className="font-semibold text-slate-700">Claim ran out</dt>
+              <dd className="text-slate-900">
+                <Timestamp iso={message.lockedUntil} />
+              </dd>
+            </>
+          ) : null}
+        </dl>
+        {message.stuck ? null : (
+          <Form method="post" className="shrink-0">
+            <input type="hidden" name="intent" value="retry" />
+            <input type="hidden" name="messageId" value={message.id} />
+            <button
+              type="submit"
+              className="btn-primary"
+              aria-label={`Send again: ${message.subject} to ${message.toAddress}`}
+              disabled={busy}
+            >
+              {busy ? "Queuing..." : "Send again"}
+            </button>
+          </Form>
+        )}
+      </div>
+    </li>
+  );
+}
+
+export default function FailedMail() {
+  const { messages, failed, older, first } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <section>
+      <StaffScreenHeader title="Failed mail">
+        Messages the mail server refused or that ran out of attempts, and any stuck in sending,
+        newest first. Sending one again puts it back in line with a fresh count of attempts.
+      </StaffScreenHeader>
+      <FormError message={actionData?.error} />
+      {failed > 0 ? (
+        <Form method="post" className="mb-6">
+          <input type="hidden" name="intent" value="retry-all" />
+          <button type="submit" className="btn-secondary">
+            Send all {failed} failed {failed === 1 ? "message" : "messages"} again
+          </button>
+        </Form>
+      ) : null}
+      {messages.length > 0 ? (
+        <ul className="space-y-3" aria-label="Undelivered messages">
+          {messages.map((message) => (
+            <MessageRow key={message.id} message={message} />
+          ))}
+        </ul>
+      ) : (
+        <p className="text-slate-700">Every message has been delivered or is on its way.</p>
+      )}
+      <PageLinks first={first} older={older} />
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,143 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-pages";
+import { ServiceStatusBadge } from "~/components/service-standing";
+import { PageLinks, StaffScreenHeader } from "~/components/staff-kit";
+import { listServicesForStaff } from "~/models/service-admin.server";
+import { formatDuration } from "~/utils/clinic-format";
+import { formatPrice } from "~/utils/format";
+import { requireStaffPage } from "~/utils/roles.server";
+import {
+  SERVICE_STATUS_LABELS,
+  STAFF_SERVICE_FILTERS,
+  staffServiceFilterOf,
+  type StaffServiceFilter,
+} from "~/utils/service-status";
+import { type StaffHandle, staffScreenRoles } from "~/utils/staff-screens";
+
+const PATH = "/staff/services";
+const ROLES = staffScreenRoles(PATH);
+export const handle: StaffHandle = { staffRoles: ROLES };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireStaffPage(request, ROLES);
+  const url = new URL(request.url);
+  const filter = staffServiceFilterOf(url.searchParams.get("status"));
+  const { services, next } = await listServicesForStaff({
+    filter,
+    cursor: url.searchParams.get("before"),
+  });
+  const link = (before?: string) => {
+    const params = new URLSearchParams();
+    if (filter !== "all") params.set("status", filter);
+    if (before) params.set("before", before);
+    const search = params.toString();
+    return search ? `${PATH}?${search}` : PATH;
+  };
+  return {
+    services,
+    filter,
+    older: next ? link(next) : null,
+    first: url.searchParams.has("before") ? link() : null,
+  };
+}
+
+export const meta: MetaFunction = () => [
+  { title: "Services | Clinic | Dental Clinic" },
+  { name: "robots", content: "noindex" },
+];
+
+const FILTER_LABELS: Record<StaffServiceFilter, string> = {
+  all: "All services",
+  ...SERVICE_STATUS_LABELS,
+  hidden: "Hidden",
+};
+
+export default function StaffServices() {
+  const { services, filter, older, first } = useLoaderData<typeof loader>();
+  return (
+    <section>
+      <StaffScreenHeader title="Services">
+        Every service, newest first, including hidden ones and those patients added. Open one to
+        change its price, length, buffer, category or whether the site shows it.
+      </StaffScreenHeader>
+      <Form method="get" className="flex flex-wrap items-end gap-3">
+        <div>
+          <label htmlFor="status-filter" className="field-label">
+            Show
+          </label>
+          <select id="status-filter" name="status" defaultValue={filter} className="field-input">
+            {STAFF_SERVICE_FILTERS.map((value) => (
+              <option key={value} value={value}>
+                {FILTER_LABELS[value]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="btn-secondary">
+          Show
+        </button>
+      </Form>
+      {services.length > 0 ? (
+        <div className="mt-6 overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Services</caption>
+            <thead className="border-b border-slate-300 text-slate-700">
+              <tr>
+                <th scope="col" className="py-2 pr-3">
+                  Service
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  Category
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  Price
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  Length
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  Status
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {services.map((service) => (
+                <tr
+                  key={service.id}
+                  className="border-b border-slate-200"
+                  data-testid="staff-service"
+                >
+                  <td className="py-2 pr-3">
+                    <Link
+                      to={`${PATH}/${service.id}`}
+                      className="font-medium text-brand-700 underline"
+                    >
+                      {service.name}
+                    </Link>
+                  </td>
+                  <td className="py-2 pr-3">{service.category}</td>
+                  <td className="py-2 pr-3">{formatPrice(service.priceCents)}</td>
+                  <td className="py-2 pr-3">
+                    {formatDuration(service.durationMinutes)}
+                    {service.bufferMinutes > 0 ? ` + ${service.bufferMinutes} min buffer` : ""}
+                  </td>
+                  <td className="py-2 pr-3">
+                    <ServiceStatusBadge standing={service} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : (
+        <p className="mt-6 text-slate-700">No service matches.</p>
+      )}
+      <PageLinks first={first} older={older} />
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,191 @@
+import type { Page } from "@playwright/test";
+import { createTestUser, e2eDb, expect, test, waitForMail } from "./fixtures";
+import { separateClients, toast } from "./patient-support";
+
+separateClients();
+
+/**
+ * The All Services page narrowed to one price (services from parallel tests would push a
+ * new one off the first page): the cards it shows.
+ */
+async function cardsPricedAt(page: Page, dollars: string) {
+  await page.goto(`/all-service?radio=${dollars}-${dollars}`);
+  return page.getByTestId("service-card");
+}
+
+/** A price no other test uses, in dollars with cents. */
+function uniquePrice() {
+  return `${9000 + (Date.now() % 900)}.${String(Math.floor(Math.random() * 90) + 10)}`;
+}
+
+for (const javaScript of [true, false]) {
+  test.describe(`Services and failed mail with JavaScript ${javaScript ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled: javaScript });
+
+    test("a patient's service waits for review, then reception approves it onto the site", async ({
+      page,
+      context,
+      login,
+    }) => {
+      const author = await login();
+      const title = `Gum Lift ${javaScript ? "JS" : "HTML"} ${Date.now()}`;
+      const price = uniquePrice();
+      await page.goto("/add-services");
+      await page.getByLabel("Title", { exact: true }).fill(title);
+      await page.getByLabel("Description").fill("Lifts the gum line with a gentle laser.");
+      await page.getByLabel("Price (US dollars)").fill(price);
+      await page.getByLabel("Image link").fill("https://images.example/gum-lift.png");
+      await page.getByRole("button", { name: "Add Service" }).click();
+      await expect(toast(page, "Product Created Successfully", { javaScript })).toBeVisible();
+
+      // The author follows it from the profile page.
+      await page.goto("/user/profile");
+      await page.getByRole("link", { name: "My services" }).click();
+      const mine = page.getByTestId("added-service").filter({ hasText: title });
+      await expect(mine.getByTestId("service-status")).toHaveText("Awaiting review");
+      await mine.getByRole("link", { name: title }).click();
+      await expect(page.getByRole("heading", { name: title })).toBeVisible();
+      await expect(page.getByTestId("service-standing")).toContainText("Awaiting review");
+      const service = await e2eDb().service.findFirstOrThrow({ where: { name: title } });
+      expect(service).toMatchObject({ status: "awaiting_review", createdById: author.id });
+
+      // A visitor finds it nowhere.
+      await context.clearCookies();
+      await expect(await cardsPricedAt(page, price)).toHaveCount(0);
+      expect((await page.goto(`/product/${service.slug}`))?.status()).toBe(404);
+
+      await login(await createTestUser({ role: "reception" }));
+      await page.goto("/staff/moderation");
+      const waiting = page.getByTestId("awaiting-service").filter({ hasText: title });
+      await waiting.getByRole("button", { name: `Approve ${title}` }).click();
+      await expect(toast(page, `${title} is now on the site.`, { javaScript })).toBeVisible();
+      await expect(page.getByTestId("awaiting-service").filter({ hasText: title })).toHaveCount(0);
+
+      await context.clearCookies();
+      await expect(await cardsPricedAt(page, price)).toHaveText([new RegExp(title)]);
+      expect((await page.goto(`/product/${service.slug}`))?.status()).toBe(200);
+    });
+
+    test("a rejected service shows its author why", async ({ page, context, login }) => {
+      const author = await createTestUser();
+      const title = `Tooth Jewel ${javaScript ? "JS" : "HTML"} ${Date.now()}`;
+      await e2eDb().service.create({
+        data: {
+          name: title,
+          slug: `tooth-jewel-${javaScript ? "js" : "html"}-${Date.now()}`,
+          description: "A small crystal glued to a tooth.",
+          priceCents: 5000,
+          photo: "/images/services/teeth-cleaning.svg",
+          category: "Cosmetic",
+          status: "awaiting_review",
+          createdById: author.id,
+        },
+      });
+      await login(await createTestUser({ role: "admin" }));
+      await page.goto("/staff/moderation");
+      const waiting = page.getByTestId("awaiting-service").filter({ hasText: title });
+      await waiting.getByRole("button", { name: `Reject ${title}` }).click();
+      await expect(page.getByTestId("form-error")).toHaveText(
+        "Please give the author a reason for not publishing the service.",
+      );
+      await page
+        .getByLabel(`Reason for not publishing ${title}`)
+        .fill("We do not offer cosmetic jewellery.");
+      await page.getByRole("button", { name: `Reject ${title}` }).click();
+      await expect(
+        toast(page, `${title} will not be published; its author can see why.`, { javaScript }),
+      ).toBeVisible();
+
+      await context.clearCookies();
+      await login(author);
+      await page.goto("/user/services");
+      const mine = page.getByTestId("added-service").filter({ hasText: title });
+      await expect(mine.getByTestId("service-status")).toHaveText("Not published");
+      await expect(mine.getByTestId("rejection-reason")).toHaveText(
+        "Reason: We do not offer cosmetic jewellery.",
+      );
+    });
+
+    test("an admin changes a price, then hides the service", async ({ page, context, login }) => {
+      const price = uniquePrice();
+      const title = `Night Guard ${javaScript ? "JS" : "HTML"} ${Date.now()}`;
+      const service = await e2eDb().service.create({
+        data: {
+          name: title,
+          slug: `night-guard-${javaScript ? "js" : "html"}-${Date.now()}`,
+          description: "A soft guard against grinding at night.",
+          priceCents: Math.round(Number(price) * 100),
+          photo: "/images/services/teeth-cleaning.svg",
+          category: "Restorative",
+        },
+      });
+      await login(await createTestUser({ role: "admin" }));
+      await page.goto("/staff");
+      await page
+        .getByRole("navigation", { name: "Clinic" })
+        .getByRole("link", { name: "Services", exact: true })
+        .click();
+      await expect(page.getByRole("heading", { name: "Services", level: 1 })).toBeVisible();
+      await page.getByRole("link", { name: title }).click();
+      await expect(page.getByRole("heading", { name: `Edit ${title}` })).toBeVisible();
+
+      const newPrice = javaScript ? "212.40" : "213.40";
+      await page.getByLabel(/^Duration/).fill("60");
+      await page.getByLabel("Price (US dollars)").fill(newPrice);
+      await page.getByRole("button", { name: "Save" }).click();
+      await expect(toast(page, `${title} is saved.`, { javaScript })).toBeVisible();
+
+      await context.clearCookies();
+      await page.goto(`/product/${service.slug}`);
+      await expect(page.getByTestId("service-price")).toContainText(`$${newPrice}`);
+      await expect(page.getByTestId("service-duration")).toContainText("1 hour");
+      await expect(await cardsPricedAt(page, newPrice)).toHaveText([new RegExp(title)]);
+
+      await login(await createTestUser({ role: "admin" }));
+      await page.goto(`/staff/services/${service.id}`);
+      await page.getByLabel(/^Hidden/).check();
+      await page.getByRole("button", { name: "Save" }).click();
+      await expect(toast(page, `${title} is saved.`, { javaScript })).toBeVisible();
+
+      await context.clearCookies();
+      expect((await page.goto(`/product/${service.slug}`))?.status()).toBe(404);
+      await expect(await cardsPricedAt(page, newPrice)).toHaveCount(0);
+    });
+
+    test("an admin sends a failed message again and the mail server receives it", async ({
+      page,
+      login,
+    }) => {
+      const to = `failed-${javaScript ? "js" : "html"}-${Date.now()}@example.com`;
+      const subject = `Your visit is confirmed (${javaScript ? "js" : "html"})`;
+      await e2eDb().outboxMessage.create({
+        data: {
+          dedupeKey: `e2e-failed:${to}`,
+          kind: "booking",
+          toAddress: to,
+          subject,
+          text: "See you soon.",
+          status: "failed",
+          attempts: 5,
+          lastError: "550 Mailbox unavailable",
+        },
+      });
+      await login(await createTestUser({ role: "admin" }));
+      await page.goto("/staff");
+      await page
+        .getByRole("navigation", { name: "Clinic" })
+        .getByRole("link", { name: "Failed mail", exact: true })
+        .click();
+      const row = page.getByTestId("undelivered-message").filter({ hasText: to });
+      await expect(row).toContainText("550 Mailbox unavailable");
+      await row.getByRole("button", { name: `Send again: ${subject} to ${to}` }).click();
+      await expect(
+        toast(page, `The message to ${to} is queued to be sent again.`, { javaScript }),
+      ).toBeVisible();
+      const mail = await waitForMail(to);
+      expect(mail.subject).toBe(subject);
+      await page.reload();
+      await expect(page.getByTestId("undelivered-message").filter({ hasText: to })).toHaveCount(0);
+    });
+  });
+}
