@@ -401,7 +401,11 @@ export async function declineOffer(
 
 // ---------------------------------------------------------------- the sweep
 
-export type WaitlistSweepSummary = { expiredEntries: number; expiredOffers: number; offers: number };
+export type WaitlistSweepSummary = {
+  expiredEntries: number;
+  expiredOffers: number;
+  offers: number;
+};
 
 /**
  * Closes what time has ended: entries whose last day has passed, and offers past their

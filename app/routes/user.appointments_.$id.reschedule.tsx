@@ -50,6 +50,18 @@ export default function RescheduleOwnVisit() {
           ) : (
             <CallClinic message={data.cutoff} phone={data.phone} />
           )}
+          {visit.changeable ? (
+            <p className="mt-6 text-sm text-slate-700">
+              No free time that suits you?{" "}
+              <Link
+                to={`/user/waitlist?service=${encodeURIComponent(visit.serviceId)}`}
+                className="text-brand-700 font-semibold underline"
+              >
+                Join the waiting list
+              </Link>
+              .
+            </p>
+          ) : null}
           <p className="mt-6">
             <Link to={BACK} className="text-brand-700 underline">
               Back to My appointments
