@@ -25,10 +25,11 @@ export const waitlistJoinSchema = z.object({
   dentist: appointmentSchema.shape.dentist,
   fromDate: dateField(WAITLIST_FIELD_MESSAGES.fromDate),
   toDate: dateField(WAITLIST_FIELD_MESSAGES.toDate),
-  partOfDay: z
-    .unknown()
-    .transform((value) => (typeof value === "string" && value.trim() ? value.trim() : "any"))
-    .pipe(z.enum(PARTS_OF_DAY, { error: WAITLIST_FIELD_MESSAGES.partOfDay })),
+  /** Absent or "" is any time of day. */
+  partOfDay: z.preprocess(
+    (value) => (typeof value === "string" && value.trim() ? value.trim() : "any"),
+    z.enum(PARTS_OF_DAY, { error: WAITLIST_FIELD_MESSAGES.partOfDay }),
+  ),
   phone: appointmentSchema.shape.phone,
 });
 
