@@ -22,7 +22,7 @@ import {
   partsOfDayFor,
 } from "~/utils/waitlist-rules";
 import { mailRecipient } from "./appointment-mail.server";
-import { loadDay, type LoadedDay } from "./availability.server";
+import { loadDayPlans, type LoadedDay } from "./availability.server";
 import { getClinicSettings, type Settings } from "./clinic-settings.server";
 import { enqueueMail } from "./outbox.server";
 
@@ -133,7 +133,7 @@ export async function prepareWaitlistOffers(
     select: { id: true, name: true, durationMinutes: true, bufferMinutes: true },
   });
   const days = await Promise.all(
-    services.map(async (service) => ({ service, day: await loadDay(date, service) })),
+    services.map(async (service) => ({ service, day: await loadDayPlans(date, service) })),
   );
   const dayStart = clinicTimeToUtc(date, "00:00", settings.timeZone);
   const dayEnd = clinicTimeToUtc(addDays(date, 1), "00:00", settings.timeZone);

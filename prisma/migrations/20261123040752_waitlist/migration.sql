@@ -35,7 +35,7 @@ CREATE TABLE "WaitlistOffer" (
 CREATE INDEX "WaitlistEntry_userId_status_idx" ON "WaitlistEntry"("userId", "status");
 
 -- CreateIndex
-CREATE INDEX "WaitlistEntry_status_fromDate_toDate_idx" ON "WaitlistEntry"("status", "fromDate", "toDate");
+CREATE INDEX "WaitlistEntry_status_fromDate_toDate_partOfDay_productId_idx" ON "WaitlistEntry"("status", "fromDate", "toDate", "partOfDay", "productId");
 
 -- CreateIndex
 CREATE INDEX "WaitlistEntry_productId_status_createdAt_idx" ON "WaitlistEntry"("productId", "status", "createdAt");
