@@ -94,7 +94,7 @@ export default function JoinWaitlist() {
   }
   const partOfDay = values.partOfDay ?? "any";
   return (
-    <FormCard title="Join the waiting list">
+    <FormCard title="Join the waiting list" privacy>
       <p className="mb-4 text-sm text-slate-700">
         No time that suits you? Tell us the days that would, and we e-mail you as soon as a time
         frees up. The first patient to accept gets it. You can wait for up to {MAX_WAITLIST_ENTRIES}{" "}
