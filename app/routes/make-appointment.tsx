@@ -14,6 +14,7 @@ import { SearchableSelect } from "~/components/searchable-select";
 import { TextAreaField } from "~/components/text-area-field";
 import { TimeSlotPicker } from "~/components/time-slot-picker";
 import { VerifyEmailNotice } from "~/components/verify-email-notice";
+import { WaitlistLink } from "~/components/waitlist-link";
 import { addDays, clinicNow } from "~/utils/clinic-time";
 import { formatDuration, formatTime } from "~/utils/clinic-format";
 import { formatPrice } from "~/utils/format";
@@ -103,10 +104,6 @@ export default function MakeAppointment() {
   const chosen = services.find((service) => service.value === serviceId);
   const offered = chosen ? dentists.filter((d) => chosen.dentistIds.includes(d.value)) : dentists;
   const form = useCheckedForm(appointmentSchema, APPOINTMENT_REQUIRED_FIELDS);
-  // What the patient chose so far goes with them to the waiting list.
-  const waitlistQuery = new URLSearchParams(
-    Object.entries({ service: serviceId, dentist: dentistId, date }).filter(([, v]) => v),
-  ).toString();
 
   if (verifyFirst) {
     return <VerifyEmailNotice title="Book an Appoinment" message={verifyFirst} redirectTo={PATH} />;
@@ -191,16 +188,7 @@ export default function MakeAppointment() {
           {form.submitting ? "Booking..." : "Add booking"}
         </button>
       </CheckedForm>
-      <p className="mt-4 text-sm text-slate-700">
-        No free time that suits you?{" "}
-        <Link
-          to={`/user/waitlist${waitlistQuery ? `?${waitlistQuery}` : ""}`}
-          className="text-brand-700 font-semibold underline"
-        >
-          Join the waiting list
-        </Link>{" "}
-        and we e-mail you when one frees up.
-      </p>
+      <WaitlistLink service={serviceId} dentist={dentistId} date={date} />
     </FormCard>
   );
 }
