@@ -6,6 +6,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { BackgroundJobs, ServerHooks } from "../server/config";
 import { startReminderSweep } from "~/models/reminders.server";
+import { startWaitlistSweep } from "~/models/waitlist.server";
 import { startOutboxWorker } from "./models/outbox.server";
 import { backupSettings, startBackupSchedule } from "./utils/backup.server";
 import { lockDatabase } from "./utils/database-lock.server";
@@ -21,7 +22,8 @@ import { readCacheGeneration } from "./utils/read-cache.server";
  * Called by the server once it listens, stopped on shutdown; never started by importing a
  * module. The server claims its database first (a restore waits for it to stop, and a
  * second server on the same file refuses to start), then the backups run on their
- * schedule and the outbox worker delivers mail.
+ * schedule, the outbox worker delivers mail, and the reminder and waiting-list sweeps run
+ * every minute.
  */
 export function startBackgroundJobs(): BackgroundJobs {
   const settings = backupSettings(getEnv());
@@ -29,8 +31,10 @@ export function startBackgroundJobs(): BackgroundJobs {
   const backups = startBackupSchedule(settings);
   const outbox = startOutboxWorker();
   const reminders = startReminderSweep();
+  const waitlist = startWaitlistSweep();
   return {
     async stop() {
+      await waitlist.stop();
       await reminders.stop();
       await outbox.stop();
       await backups.stop();

@@ -54,6 +54,7 @@ import {
   enqueueAppointmentMail,
 } from "./appointment-mail.server";
 import { afterVisitCompleted } from "./review-request.server";
+import { prepareWaitlistOffers } from "./waitlist-offers.server";
 import { insideCutoffMessage, isInsideCutoff } from "./cancellation-policy.server";
 import { closuresBetween, getClinicSettings, type Settings } from "./clinic-settings.server";
 import { PUBLICLY_LISTED } from "~/models/service.server";
@@ -358,6 +359,10 @@ export async function bookAppointment(
   input: Record<string, unknown>,
   userId: string,
   now: Date = new Date(),
+  options: {
+    /** Runs inside the booking's transaction (accepting a waitlist offer); may throw to undo it. */
+    alsoInTransaction?: (tx: Prisma.TransactionClient) => Promise<unknown>;
+  } = {},
 ): Promise<Result<{ appointment: AppointmentJson }>> {
   const patient = await verifiedAccount(userId);
   if (!patient.ok) return patient;
@@ -407,6 +412,7 @@ export async function bookAppointment(
           },
           include: WITH_DETAILS,
         });
+        await options.alsoInTransaction?.(tx);
         await enqueueAppointmentMail(tx, created, "booked", day.settings, now);
         return created;
       });
@@ -507,7 +513,7 @@ export async function changeStatus(
   const now = options.now ?? new Date();
   const current = await prisma.appointment.findFirst({
     where: { id: appointmentId, ...options.where },
-    select: { status: true, startsAt: true },
+    select: { status: true, startsAt: true, dentistId: true, userId: true },
   });
   if (!current) return fail(404, APPOINTMENT_NOT_FOUND_MESSAGE);
   const from = isStatus(current.status) ? current.status : "booked";
@@ -525,6 +531,18 @@ export async function changeStatus(
     );
   }
   const settings = await getClinicSettings();
+  // A cancelled visit's time goes to the waiting list, in the same transaction.
+  const offerFreedTime =
+    to === "cancelled" && current.startsAt > now
+      ? await prepareWaitlistOffers(
+          {
+            startsAt: current.startsAt,
+            dentistId: current.dentistId,
+            excludeUserId: current.userId,
+          },
+          now,
+        )
+      : null;
   const changed = await prisma.$transaction(async (tx) => {
     const { count } = await tx.appointment.updateMany({
       where: { id: appointmentId, status: from },
@@ -547,6 +565,7 @@ export async function changeStatus(
     });
     if (to === "cancelled") {
       await enqueueAppointmentMail(tx, appointment, "cancelled", settings, now);
+      await offerFreedTime?.(tx);
     }
     if (to === "completed") await afterVisitCompleted(tx, appointment, settings, now);
     return appointment;
@@ -672,6 +691,19 @@ export async function moveAppointment(
   const settings = day.settings;
   const previously = formatDateTime(current.date, current.time, clockOf(settings));
   const wanted = holdRows(choice);
+  // The time the visit leaves goes to the waiting list, in the move's transaction (the
+  // step finds nothing when the visit still holds it, e.g. moved by one step).
+  const offerFreedTime =
+    current.startsAt > now
+      ? await prepareWaitlistOffers(
+          {
+            startsAt: current.startsAt,
+            dentistId: current.dentistId,
+            excludeUserId: current.userId,
+          },
+          now,
+        )
+      : null;
   const wantedKeys = new Set(wanted.map((row) => holdKey(row.resource, row.startsAt)));
   try {
     const moved = await prisma.$transaction(async (tx) => {
@@ -725,6 +757,7 @@ export async function moveAppointment(
         include: WITH_DETAILS,
       });
       await enqueueAppointmentMail(tx, appointment, "moved", settings, now, { previously });
+      await offerFreedTime?.(tx);
       return appointment;
     });
     if (!moved)

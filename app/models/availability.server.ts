@@ -133,6 +133,24 @@ export async function loadDay(date: string, service: ServiceTimes): Promise<Load
       select: { resource: true, startsAt: true },
     }),
   ]);
+  return dayOf(date, settings, plans, holds);
+}
+
+/**
+ * The day without reading its holds (none held): for a caller that reads them itself,
+ * inside its transaction (the waiting list's offers).
+ */
+export async function loadDayPlans(date: string, service: ServiceTimes): Promise<LoadedDay> {
+  const settings = await getClinicSettings();
+  return dayOf(date, settings, await dayPlans(date, service.id, settings), []);
+}
+
+function dayOf(
+  date: string,
+  settings: Settings,
+  plans: Awaited<ReturnType<typeof dayPlans>>,
+  holds: { resource: string; startsAt: Date }[],
+): LoadedDay {
   const held = new Set(holds.map((row) => holdKey(row.resource, row.startsAt)));
   const heldSteps = new Map<string, number>();
   for (const row of holds) heldSteps.set(row.resource, (heldSteps.get(row.resource) ?? 0) + 1);

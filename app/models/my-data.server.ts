@@ -146,7 +146,48 @@ const EXPORT_SECTIONS = {
     });
     return rows.map((row) => ({ ...row, createdAt: iso(row.createdAt), sentAt: iso(row.sentAt) }));
   },
-  // waitlist: the patient's waitlist entries, once they exist.
+  /** Places on the waiting list and the times offered from them; never the links. */
+  async waitlist(db: Reader, userId: string) {
+    const rows = await db.waitlistEntry.findMany({
+      where: { userId },
+      include: {
+        service: SERVICE,
+        dentist: { select: { name: true } },
+        offers: {
+          select: {
+            startsAt: true,
+            dentist: { select: { name: true } },
+            expiresAt: true,
+            status: true,
+            respondedAt: true,
+            createdAt: true,
+          },
+          orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+        },
+      },
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    });
+    return rows.map((row) => ({
+      id: row.id,
+      service: row.service,
+      dentist: row.dentist?.name ?? null,
+      fromDate: row.fromDate,
+      toDate: row.toDate,
+      partOfDay: row.partOfDay,
+      phone: row.phone,
+      status: row.status,
+      createdAt: iso(row.createdAt),
+      updatedAt: iso(row.updatedAt),
+      offers: row.offers.map((offer) => ({
+        startsAt: iso(offer.startsAt),
+        dentist: offer.dentist.name,
+        expiresAt: iso(offer.expiresAt),
+        status: offer.status,
+        respondedAt: iso(offer.respondedAt),
+        createdAt: iso(offer.createdAt),
+      })),
+    }));
+  },
 } satisfies Record<string, (db: Reader, userId: string) => Promise<unknown[]>>;
 
 function linkDates(row: { createdAt: Date; expiresAt: Date; usedAt: Date | null }) {
@@ -420,12 +461,25 @@ export const ERASURE_STEPS: readonly ErasureStep[] = [
   },
   {
     // Mail to them, sent or waiting: its text holds their name, and pending mail must not
-    // reach an address the clinic no longer knows. (Waitlist entries go here once they exist.)
+    // reach an address the clinic no longer knows.
     name: "removeMailToPatient",
     async run(tx, context) {
       const { count } = await tx.outboxMessage.deleteMany({
         where: { OR: [{ userId: context.user.id }, { toAddress: context.user.email }] },
       });
+      return count;
+    },
+  },
+  {
+    // Places on the waiting list and their offers (the offers go with their entry).
+    name: "removeWaitlist",
+    async run(tx, context) {
+      const rows = await tx.waitlistEntry.findMany({
+        where: { userId: context.user.id },
+        select: { phone: true },
+      });
+      for (const row of rows) context.personal.add(row.phone);
+      const { count } = await tx.waitlistEntry.deleteMany({ where: { userId: context.user.id } });
       return count;
     },
   },

@@ -145,6 +145,7 @@ const ONE_TIME_LINK_KINDS: ReadonlySet<string> = new Set([
   "booking",
   "change",
   "reminder",
+  "waitlist_offer",
 ]);
 const ERASED = "(removed after delivery: this message carried a one-time link)";
 

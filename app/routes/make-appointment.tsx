@@ -14,6 +14,7 @@ import { SearchableSelect } from "~/components/searchable-select";
 import { TextAreaField } from "~/components/text-area-field";
 import { TimeSlotPicker } from "~/components/time-slot-picker";
 import { VerifyEmailNotice } from "~/components/verify-email-notice";
+import { WaitlistLink } from "~/components/waitlist-link";
 import { addDays, clinicNow } from "~/utils/clinic-time";
 import { formatDuration, formatTime } from "~/utils/clinic-format";
 import { formatPrice } from "~/utils/format";
@@ -187,6 +188,7 @@ export default function MakeAppointment() {
           {form.submitting ? "Booking..." : "Add booking"}
         </button>
       </CheckedForm>
+      <WaitlistLink service={serviceId} dentist={dentistId} date={date} />
     </FormCard>
   );
 }

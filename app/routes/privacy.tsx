@@ -63,6 +63,10 @@ export default function Privacy() {
             only by the clinic.
           </li>
           <li>
+            <strong>The waiting list:</strong> the service, dentist, days and time of day you wait
+            for, the phone number for the booking, and the times we offered you with your answer.
+          </li>
+          <li>
             <strong>Your reviews:</strong> the name you give, the rating, the service and your text.
             Reviews are published on the service&apos;s page.
           </li>
@@ -74,8 +78,8 @@ export default function Privacy() {
             hash of that key with the time it runs out.
           </li>
           <li>
-            <strong>E-mails we send you:</strong> booking confirmations and cancellations, and
-            password reset links.
+            <strong>E-mails we send you:</strong> booking confirmations and cancellations, offers of
+            a time from the waiting list, and password reset links.
           </li>
           <li>
             <strong>Our server&apos;s log:</strong> which pages were asked for, when, and from which
@@ -105,6 +109,10 @@ export default function Privacy() {
       <Section id="how-long" title="How long we keep it">
         <ul className="list-disc space-y-2 pl-6">
           <li>Your account, appointments, reviews and services: until you delete your account.</li>
+          <li>
+            A place on the waiting list: until you leave it, book from it, or its last day passes,
+            and then with your account (it is deleted with it).
+          </li>
           <li>
             A sign-in: {sessionDays} days, or until you log out. A password reset link:{" "}
             {resetHours === 1 ? "one hour" : `${resetHours} hours`}, and it works once.

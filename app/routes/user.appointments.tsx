@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { FormError } from "~/components/form-error";
 import {
   type ClinicClock,
+  formatDate,
   formatDateTime,
   formatDuration,
   formatZone,
@@ -12,6 +13,7 @@ import { STATUS_LABELS } from "~/utils/appointment-status";
 import { insideCutoffMessage, isInsideCutoff } from "~/models/cancellation-policy.server";
 import { getClinicSettings } from "~/models/clinic-settings.server";
 import { cancelOwnVisit } from "~/models/self-service.server";
+import { listWaitlist, type WaitlistEntryView } from "~/models/waitlist.server";
 import { CallClinic } from "~/components/visit-actions";
 import { requirePageUser, requireUser } from "~/utils/auth.server";
 import { formRefusal, unexpectedFailure } from "~/utils/form-action.server";
@@ -23,7 +25,11 @@ const PATH = "/user/appointments";
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requirePageUser(request);
   const now = new Date();
-  const [list, settings] = await Promise.all([listAppointments(user.id, now), getClinicSettings()]);
+  const [list, settings, waitlist] = await Promise.all([
+    listAppointments(user.id, now),
+    getClinicSettings(),
+    listWaitlist(user.id),
+  ]);
   const clock = { timeZone: settings.timeZone, locale: settings.locale };
   // Inside the cancellation cutoff only the clinic changes a visit (the server refuses too).
   const upcoming = list.upcoming.map((appointment) => ({
@@ -31,7 +37,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
     changeable: !isInsideCutoff(new Date(appointment.startsAt), settings, now),
   }));
   const past = list.past.map((appointment) => ({ ...appointment, changeable: false }));
-  return { upcoming, past, clock, phone: settings.phone, cutoff: insideCutoffMessage(settings) };
+  return {
+    upcoming,
+    past,
+    waitlist,
+    clock,
+    phone: settings.phone,
+    cutoff: insideCutoffMessage(settings),
+  };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -122,8 +135,40 @@ function AppointmentCard({
   );
 }
 
+/** A place on the waiting list, with its own form to leave it (posted to the list's page). */
+function WaitlistCard({ entry, clock }: { entry: WaitlistEntryView; clock: ClinicClock }) {
+  return (
+    <li
+      className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:flex-row sm:items-start sm:justify-between"
+      data-testid="waitlist-entry"
+    >
+      <div className="space-y-1">
+        <p className="font-semibold text-slate-900">
+          You are on the waiting list for {entry.serviceName}
+        </p>
+        <p className="text-slate-800">
+          {formatDate(entry.fromDate, clock)} to {formatDate(entry.toDate, clock)}, with{" "}
+          {entry.dentistName ?? "any dentist"}
+        </p>
+        <p className="text-sm text-slate-700">{entry.partOfDayLabel}</p>
+      </div>
+      <Form method="post" action="/user/waitlist">
+        <input type="hidden" name="intent" value="leave" />
+        <input type="hidden" name="entryId" value={entry.id} />
+        <button
+          type="submit"
+          className="btn-secondary"
+          aria-label={`Leave the waiting list for ${entry.serviceName}`}
+        >
+          Leave the list
+        </button>
+      </Form>
+    </li>
+  );
+}
+
 export default function MyAppointments() {
-  const { upcoming, past, clock, phone, cutoff } = useLoaderData<typeof loader>();
+  const { upcoming, past, waitlist, clock, phone, cutoff } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
 
   return (
@@ -154,6 +199,22 @@ export default function MyAppointments() {
       ) : (
         <p className="mt-4 text-slate-700">You have no upcoming appointments.</p>
       )}
+
+      <h2 className="mt-10 text-xl font-semibold text-slate-900">Waiting list</h2>
+      {waitlist.length > 0 ? (
+        <ul className="mt-4 space-y-3" aria-label="Waiting list">
+          {waitlist.map((entry) => (
+            <WaitlistCard key={entry.id} entry={entry} clock={clock} />
+          ))}
+        </ul>
+      ) : (
+        <p className="mt-4 text-slate-700">You are not waiting for a time.</p>
+      )}
+      <p className="mt-3">
+        <Link to="/user/waitlist" className="text-brand-700 underline">
+          Join the waiting list
+        </Link>
+      </p>
 
       <h2 className="mt-10 text-xl font-semibold text-slate-900">Past and cancelled</h2>
       {past.length > 0 ? (

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { FormCard } from "~/components/form-kit";
 import { CallClinic, Outcome, RescheduleForm, VisitSummary } from "~/components/visit-actions";
+import { WaitlistLink } from "~/components/waitlist-link";
 import { ownVisit, rescheduleOwnVisit } from "~/models/self-service.server";
 import { requirePageUser, requireUser } from "~/utils/auth.server";
 import { linkActionAnswer, linkActionFailure, visitPageData } from "~/utils/visit-pages.server";
@@ -50,6 +51,7 @@ export default function RescheduleOwnVisit() {
           ) : (
             <CallClinic message={data.cutoff} phone={data.phone} />
           )}
+          {visit.changeable ? <WaitlistLink service={visit.serviceId} /> : null}
           <p className="mt-6">
             <Link to={BACK} className="text-brand-700 underline">
               Back to My appointments

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { FormCard } from "~/components/form-kit";
 import { CallClinic, Outcome, RescheduleForm, VisitSummary } from "~/components/visit-actions";
+import { WaitlistLink } from "~/components/waitlist-link";
 import { limitLinkAction, rescheduleByLink, visitByLink } from "~/models/self-service.server";
 import { linkActionAnswer, linkActionFailure, visitPageData } from "~/utils/visit-pages.server";
 
@@ -48,6 +49,7 @@ export default function RescheduleVisit() {
           ) : (
             <CallClinic message={data.cutoff} phone={data.phone} />
           )}
+          {visit.changeable ? <WaitlistLink service={visit.serviceId} /> : null}
         </>
       ) : (
         <Outcome message={data.refusal ?? ""} />

@@ -38,6 +38,7 @@ export async function visitPageData(
     ...base,
     visit: {
       firstName: found.visit.firstName,
+      serviceId: found.visit.serviceId,
       serviceName: found.visit.serviceName,
       dentistName: found.visit.dentistName,
       date: found.visit.date,

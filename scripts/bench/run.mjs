@@ -489,6 +489,25 @@ if (wanted("reminders")) {
   );
 }
 
+// 17. The waiting-list lookup inside every cancellation (scripts/bench/waitlist.ts, in-process).
+note("\n17. Waiting list: a cancel with 10,000 waiting entries vs with none");
+const waitlist = JSON.parse(
+  execFileSync(process.execPath, ["--import", "tsx", "scripts/bench/waitlist.ts", "--json"], {
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "inherit"],
+  })
+    .trim()
+    .split("\n")
+    .at(-1),
+);
+record(
+  "Waiting list: cancel with 10,000 waiting entries / with none",
+  waitlist.ratio.toFixed(2),
+  "<= 1.5",
+  waitlist.ratio <= 1.5,
+  `(median ${waitlist.noneMs.toFixed(1)} ms with none, ${waitlist.manyMs.toFixed(1)} ms with 10,000 covering the time; a cancel that offers it to 3: ${waitlist.offeringMs.toFixed(1)} ms)`,
+);
+
 // 14. A patient's audit-trail page at 1,000 and 1,000,000 entries (its own table in the docs).
 const auditRows = wanted("audit")
   ? await runAuditBench({ buildDir: BUILD_DIR, ports: PORTS, dir: path.join(TMP, "audit"), note })

@@ -95,6 +95,11 @@ const FIELDS = [
   "intent",
   "id",
   "reviewId",
+  "dentist",
+  "fromDate",
+  "toDate",
+  "partOfDay",
+  "entryId",
 ];
 
 const nasty = fc.constantFrom(
@@ -125,6 +130,12 @@ const nasty = fc.constantFrom(
   "hide",
   "restore",
   "real",
+  // ... and of the waiting list's.
+  "join",
+  "leave",
+  "accept",
+  "decline",
+  "afternoon",
 );
 
 const scalar: fc.Arbitrary<unknown> = fc.oneof(

@@ -117,6 +117,24 @@ async function patientWithHistory() {
   await prisma.emailVerification.create({
     data: { userId: user.id, tokenHash: hashToken(unique()), expiresAt: inAnHour },
   });
+  const waitlistEntry = await prisma.waitlistEntry.create({
+    data: {
+      userId: user.id,
+      serviceId,
+      fromDate: upcoming(TUESDAY, 1),
+      toDate: upcoming(TUESDAY, 2),
+      partOfDay: "morning",
+      phone,
+      offers: {
+        create: {
+          startsAt: new Date(Date.now() + 7 * 86_400_000),
+          dentistId: future.dentistId,
+          tokenHash: hashToken(unique()),
+          expiresAt: inAnHour,
+        },
+      },
+    },
+  });
   await recordAudit(prisma, {
     actor: { id: null, role: "system" },
     action: "patient.view",
@@ -128,7 +146,19 @@ async function patientWithHistory() {
     after: { name: "Someone", phone, time: "10:00", note: `call ${phone}` },
   });
   const { token, cookie } = await sessionFor(user);
-  return { user, tag, phone, contact, future, past, review, service, token, cookie };
+  return {
+    user,
+    tag,
+    phone,
+    contact,
+    future,
+    past,
+    review,
+    service,
+    waitlistEntry,
+    token,
+    cookie,
+  };
 }
 
 function exportRequest(cookie: string) {
@@ -219,6 +249,7 @@ describe("export", () => {
         "servicesAdded",
         "signInSessions",
         "version",
+        "waitlist",
       ].sort(),
     );
     expect(document.appointments.map((a) => a.id)).toEqual([mine.past.id, mine.future.id]);
@@ -239,6 +270,17 @@ describe("export", () => {
     expect(document.passwordResets).toHaveLength(1);
     expect(document.emailVerifications).toHaveLength(1);
     expect(document.activity[0]).toMatchObject({ action: "patient.view", actorRole: "system" });
+    expect(document.waitlist).toEqual([
+      expect.objectContaining({
+        id: mine.waitlistEntry.id,
+        service: expect.objectContaining({ id: serviceId }),
+        partOfDay: "morning",
+        phone: mine.phone,
+        status: "waiting",
+        offers: [expect.objectContaining({ status: "open" })],
+      }),
+    ]);
+    expect(Object.keys(document.waitlist[0]!.offers[0]!)).not.toContain("tokenHash");
   });
 
   it("holds nothing of another patient and no secret: hashes, tokens, Google id", async () => {
@@ -372,6 +414,8 @@ describe("deletion", () => {
     expect(await prisma.session.count({ where: { userId: mine.user.id } })).toBe(0);
     expect(await prisma.passwordReset.count({ where: { userId: mine.user.id } })).toBe(0);
     expect(await prisma.emailVerification.count({ where: { userId: mine.user.id } })).toBe(0);
+    expect(await prisma.waitlistEntry.count({ where: { userId: mine.user.id } })).toBe(0);
+    expect(await prisma.waitlistOffer.count({ where: { entryId: mine.waitlistEntry.id } })).toBe(0);
 
     const anonymous = { userId: null, name: FORMER_PATIENT, email: "", phone: "", message: "" };
     expect(await prisma.appointment.findUnique({ where: { id: mine.future.id } })).toMatchObject({

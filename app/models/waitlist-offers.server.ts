@@ -1,0 +1,228 @@
+import { randomBytes } from "node:crypto";
+import type { Prisma } from "@prisma/client";
+import {
+  type ClinicClock,
+  formatDate,
+  formatDateTime,
+  formatDuration,
+  formatInstant,
+  formatTime,
+  formatZone,
+} from "~/utils/clinic-format";
+import { addDays, clinicNow, clinicTimeToUtc } from "~/utils/clinic-time";
+import { prisma } from "~/utils/db.server";
+import { getEnv } from "~/utils/env.server";
+import { hashToken } from "~/utils/session.server";
+import { earliestStart, holdKey } from "~/utils/slot-engine";
+import {
+  dentistsFreeAt,
+  OFFERS_PER_TIME,
+  offerDentist,
+  offerExpiry,
+  partsOfDayFor,
+} from "~/utils/waitlist-rules";
+import { mailRecipient } from "./appointment-mail.server";
+import { loadDayPlans, type LoadedDay } from "./availability.server";
+import { getClinicSettings, type Settings } from "./clinic-settings.server";
+import { enqueueMail } from "./outbox.server";
+
+/**
+ * Offers of a freed time to the waiting list (docs/decisions/024-waitlist.md), written in
+ * the transaction of the change that frees it (a cancellation, a move, a declined or
+ * expired offer). Split in two because nothing but the transaction's own queries may run
+ * while it is open: `prepareWaitlistOffers` reads what is cached or slow-changing before
+ * (the settings, which services are wanted that day, their dentists' plans), and the step
+ * it returns decides inside the transaction, from the holds as they are then.
+ */
+
+/** A time that has just come free: the start of the visit that held it. */
+export type FreedTime = {
+  startsAt: Date;
+  /** The dentist whose time it was: an "any dentist" entry is offered them first. */
+  dentistId: string | null;
+  /** The patient who freed it is not offered it back. */
+  excludeUserId?: string | null;
+};
+
+export type OfferStep = (tx: Prisma.TransactionClient) => Promise<number>;
+
+const WAITING = "waiting";
+
+export function offerUrl(token: string): string {
+  return `${getEnv().APP_URL}/waitlist/offer/${token}`;
+}
+
+/** Entries whose dates and part of day cover the local `date` and `time`. */
+export function coveringEntries(date: string, time: string): Prisma.WaitlistEntryWhereInput {
+  return {
+    status: WAITING,
+    fromDate: { lte: date },
+    toDate: { gte: date },
+    partOfDay: { in: partsOfDayFor(time) },
+  };
+}
+
+const clockOf = (settings: Settings): ClinicClock => ({
+  timeZone: settings.timeZone,
+  locale: settings.locale,
+});
+
+export function composeOfferMail(
+  offer: {
+    firstName: string;
+    serviceName: string;
+    durationMinutes: number;
+    dentistName: string;
+    date: string;
+    time: string;
+    expiresAt: Date;
+  },
+  token: string,
+  settings: Settings,
+): { subject: string; text: string } {
+  const clock = clockOf(settings);
+  const when = formatDateTime(offer.date, offer.time, clock);
+  return {
+    subject: `A time has come free: ${offer.serviceName} on ${when}`,
+    text: [
+      `Hello ${offer.firstName},`,
+      "",
+      "a time you are waiting for has come free:",
+      "",
+      `Service: ${offer.serviceName} (${formatDuration(offer.durationMinutes)})`,
+      `Dentist: ${offer.dentistName}`,
+      `Date: ${formatDate(offer.date, clock)}`,
+      `Time: ${formatTime(offer.time, clock)} (${formatZone(clock)})`,
+      "",
+      `We have offered it to a few patients on our waiting list: the first to accept gets it. The offer stands until ${formatInstant(offer.expiresAt, clock)}.`,
+      "",
+      `Accept or decline: ${offerUrl(token)}`,
+      "",
+      "If this time does not suit you, do nothing or decline: you stay on the waiting list.",
+      "",
+      settings.clinicName,
+    ].join("\n"),
+  };
+}
+
+/**
+ * Reads, before the transaction, what offering `freed` needs; null when nobody waits for
+ * that day or the time is too close to offer. The step it returns, run inside the
+ * transaction after the change released the holds, makes up to OFFERS_PER_TIME open offers
+ * of the time (fewer when some are open already) to the longest-waiting entries it suits,
+ * each with its mail in the outbox, and answers how many it made.
+ */
+export async function prepareWaitlistOffers(
+  freed: FreedTime,
+  now: Date,
+): Promise<OfferStep | null> {
+  const settings = await getClinicSettings();
+  const expiresAt = offerExpiry({
+    now,
+    startsAt: freed.startsAt,
+    offerHours: settings.waitlistOfferHours,
+    minNoticeMinutes: settings.minNoticeMinutes,
+  });
+  if (!expiresAt) return null;
+  const { date, time } = clinicNow(freed.startsAt, settings.timeZone);
+  const covering = coveringEntries(date, time);
+  const wanted = await prisma.waitlistEntry.groupBy({ by: ["serviceId"], where: covering });
+  if (wanted.length === 0) return null;
+  const services = await prisma.service.findMany({
+    where: { id: { in: wanted.map((row) => row.serviceId) } },
+    select: { id: true, name: true, durationMinutes: true, bufferMinutes: true },
+  });
+  const days = await Promise.all(
+    services.map(async (service) => ({ service, day: await loadDayPlans(date, service) })),
+  );
+  const dayStart = clinicTimeToUtc(date, "00:00", settings.timeZone);
+  const dayEnd = clinicTimeToUtc(addDays(date, 1), "00:00", settings.timeZone);
+  const earliest = earliestStart(now, settings.minNoticeMinutes);
+
+  return async (tx) => {
+    const holds = await tx.slotHold.findMany({
+      where: { startsAt: { gte: dayStart, lt: dayEnd } },
+      select: { resource: true, startsAt: true },
+    });
+    const held = new Set(holds.map((row) => holdKey(row.resource, row.startsAt)));
+    const free = new Map<string, { day: LoadedDay; dentistIds: string[] }>();
+    for (const { service, day } of days) {
+      const dentistIds = dentistsFreeAt({ ...day, held }, service, time, earliest);
+      if (dentistIds.length > 0) free.set(service.id, { day, dentistIds });
+    }
+    if (free.size === 0) return 0;
+    const open = await tx.waitlistOffer.count({
+      where: { startsAt: freed.startsAt, status: "open" },
+    });
+    const room = OFFERS_PER_TIME - open;
+    if (room <= 0) return 0;
+    const entries = await tx.waitlistEntry.findMany({
+      where: {
+        ...covering,
+        ...(freed.excludeUserId ? { userId: { not: freed.excludeUserId } } : {}),
+        OR: [...free].map(([serviceId, { dentistIds }]) => ({
+          serviceId,
+          OR: [{ dentistId: null }, { dentistId: { in: dentistIds } }],
+        })),
+        // One open offer per entry at a time, and never the same time twice.
+        offers: { none: { OR: [{ status: "open" }, { startsAt: freed.startsAt }] } },
+      },
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+      take: room,
+      select: {
+        id: true,
+        userId: true,
+        dentistId: true,
+        serviceId: true,
+        user: { select: { name: true } },
+      },
+    });
+    let made = 0;
+    for (const entry of entries) {
+      const option = free.get(entry.serviceId)!;
+      const dentistId = offerDentist(entry, option.dentistIds, freed.dentistId);
+      const to = await mailRecipient(tx, entry.userId);
+      if (!dentistId || !to) continue;
+      const service = services.find((row) => row.id === entry.serviceId)!;
+      const token = randomBytes(32).toString("base64url");
+      const offer = await tx.waitlistOffer.create({
+        data: {
+          entryId: entry.id,
+          startsAt: freed.startsAt,
+          dentistId,
+          tokenHash: hashToken(token),
+          expiresAt,
+          createdAt: now,
+        },
+        select: { id: true },
+      });
+      const { subject, text } = composeOfferMail(
+        {
+          firstName: entry.user.name.trim().split(/\s+/)[0] ?? "",
+          serviceName: service.name,
+          durationMinutes: service.durationMinutes,
+          dentistName: option.day.dentistNames.get(dentistId) ?? "",
+          date,
+          time,
+          expiresAt,
+        },
+        token,
+        settings,
+      );
+      await enqueueMail(
+        tx,
+        {
+          dedupeKey: `waitlist-offer:${offer.id}`,
+          kind: "waitlist_offer",
+          to,
+          subject,
+          text,
+          userId: entry.userId,
+        },
+        now,
+      );
+      made += 1;
+    }
+    return made;
+  };
+}

@@ -1,0 +1,97 @@
+import {
+  data,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { FormCard } from "~/components/form-kit";
+import { FormError } from "~/components/form-error";
+import { Outcome, VisitSummary } from "~/components/visit-actions";
+import { getClinicSettings } from "~/models/clinic-settings.server";
+import { limitLinkAction } from "~/models/self-service.server";
+import { acceptOffer, declineOffer, offerByLink } from "~/models/waitlist.server";
+import { formatInstant } from "~/utils/clinic-format";
+import { invalid } from "~/utils/result";
+import { linkActionAnswer, linkActionFailure } from "~/utils/visit-pages.server";
+
+/** Opening the link changes nothing (mail scanners open links): the buttons act. */
+export async function loader({ params }: LoaderFunctionArgs) {
+  const [found, settings] = await Promise.all([offerByLink(params.token), getClinicSettings()]);
+  const clock = { timeZone: settings.timeZone, locale: settings.locale };
+  if (!found.ok) return data({ clock, offer: null, refusal: found.message }, found.status);
+  return { clock, offer: found.offer, refusal: null };
+}
+
+export async function action({ params, request, context }: ActionFunctionArgs) {
+  const limited = await limitLinkAction("waitlist-offer", context.clientIp);
+  if (limited) return linkActionAnswer(limited);
+  try {
+    const intent = (await request.formData()).get("intent");
+    if (intent === "accept") return linkActionAnswer(await acceptOffer(params.token));
+    if (intent === "decline") return linkActionAnswer(await declineOffer(params.token));
+    return linkActionAnswer(invalid("Please choose whether to accept or decline the time."));
+  } catch (error) {
+    return linkActionFailure("Answering a waiting-list offer", error);
+  }
+}
+
+export const meta: MetaFunction = () => [
+  { title: "A time has come free | Dental Clinic" },
+  { name: "robots", content: "noindex" },
+];
+
+export default function WaitlistOffer() {
+  const { clock, offer, refusal } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const intent = navigation.formData?.get("intent");
+  return (
+    <FormCard title="A time has come free">
+      {answer?.done ? (
+        <div className="space-y-4">
+          <Outcome message={answer.done} />
+          <p>
+            <Link to="/user/appointments" className="text-brand-700 underline">
+              Open My appointments
+            </Link>
+          </p>
+        </div>
+      ) : offer ? (
+        <>
+          <VisitSummary visit={{ ...offer, changeable: true }} clock={clock} />
+          <p className="mt-4 text-sm text-slate-700">
+            The first patient to accept gets this time. The offer stands until{" "}
+            {formatInstant(new Date(offer.expiresAt), clock)}.
+          </p>
+          <Form method="post" className="mt-6 space-y-4">
+            <FormError message={answer?.error} />
+            <div className="flex flex-wrap gap-3">
+              <button
+                type="submit"
+                name="intent"
+                value="accept"
+                className="btn-primary"
+                disabled={busy}
+              >
+                {busy && intent === "accept" ? "Booking..." : "Accept this time"}
+              </button>
+              <button
+                type="submit"
+                name="intent"
+                value="decline"
+                className="btn-secondary"
+                disabled={busy}
+              >
+                {busy && intent === "decline" ? "Declining..." : "Decline"}
+              </button>
+            </div>
+          </Form>
+        </>
+      ) : (
+        <Outcome message={refusal ?? ""} />
+      )}
+    </FormCard>
+  );
+}
