@@ -39,7 +39,7 @@ export async function createSession(userId: string, db: Pick<PrismaClient, "sess
  * the database (write-kept.server.ts): a sign-out, a password change, a role change or the
  * staff command makes every kept session be read again, so a revoked session is refused
  * at the very next request. Without writes, a signed-in page view asks the database
- * nothing about its visitor (docs/decisions/026-session-lookup-cache.md).
+ * nothing about its visitor (docs/decisions/025-session-lookup-cache.md).
  */
 const knownSessions = keptUntilWrite<User | null>(5_000);
 

@@ -8,7 +8,7 @@ type Kept<T> = { value: T; stamp: string; until: number };
  * (by this process or another: `databaseWriteStamp` in db.server.ts), and at most until
  * the time each load says (`keepUntil`, ms since the epoch; null keeps nothing). For the
  * reads of a signed-in page view that would otherwise ask the database every time: the
- * session lookup, the patient's next visit (docs/decisions/026-session-lookup-cache.md).
+ * session lookup, the patient's next visit (docs/decisions/025-session-lookup-cache.md).
  *
  * The stamp is read before the load: a write that lands during it leaves an entry that is
  * never used. Kept values are shared between requests: treat them as read-only.

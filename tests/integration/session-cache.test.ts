@@ -1,5 +1,5 @@
 // The session lookup keeps what it found until the database is written (session.server.ts,
-// ADR 026): a signed-in page view costs no query, and a revoked session is still refused
+// ADR 025): a signed-in page view costs no query, and a revoked session is still refused
 // at the very next request, whoever revoked it: this process or another connection.
 import Database from "better-sqlite3";
 import { afterEach, describe, expect, it, vi } from "vitest";
