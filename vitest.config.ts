@@ -10,7 +10,7 @@ const FLOOD = "tests/load/flood.test.ts";
 export default defineConfig({
   resolve: { alias: { "~": path.resolve("app") } },
   test: {
-    pool: "forks",
+    pool: "threads",
     testTimeout: 30_000,
     // The http suites mostly wait on their servers: two files at a time keep both cores busy.
     maxWorkers: 2,
