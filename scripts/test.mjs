@@ -1,8 +1,9 @@
 // `npm test`: every check CI runs, cheapest first, with the time each step took.
-//   1. typecheck and lint, side by side (each is single-threaded);
-//   2. the one production build the HTTP suites and Playwright share (scripts/test-build.mjs);
-//   3. Vitest: the unit, integration and http projects;
-//   4. Playwright.
+//   1. typecheck, lint and the one production build the HTTP suites and Playwright share
+//      (scripts/test-build.mjs), side by side: the first two are single-threaded and the
+//      build takes a few seconds of CPU, so it fits beside them on two cores;
+//   2. Vitest: the unit, integration and http projects;
+//   3. Playwright.
 // Stops at the first step that fails. Arguments are not passed on: run a step on its own
 // for that (npm run test:unit, test:integration, test:http, test:e2e).
 import { spawn } from "node:child_process";
@@ -30,8 +31,10 @@ function run(command, { quiet = false } = {}) {
 }
 
 const steps = [
-  { name: "typecheck + lint", commands: ["npm run typecheck", "npm run lint"] },
-  { name: "build", commands: ["node scripts/test-build.mjs"] },
+  {
+    name: "typecheck + lint + build",
+    commands: ["npm run typecheck", "npm run lint", "node scripts/test-build.mjs"],
+  },
   { name: "vitest", commands: ["npx vitest run"] },
   { name: "playwright", commands: ["npx playwright test"] },
 ];
