@@ -7,6 +7,24 @@
 // Stops at the first step that fails. Arguments are not passed on: run a step on its own
 // for that (npm run test:unit, test:integration, test:http, test:e2e).
 import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+
+/**
+ * CPU seconds (user + system) of this process's finished children and their own finished
+ * children, from /proc (Linux; null elsewhere): the difference around a step is the CPU the
+ * step used, a figure a busy machine does not inflate the way it does wall time.
+ */
+function childrenCpuSeconds() {
+  try {
+    const stat = readFileSync("/proc/self/stat", "utf8");
+    // Fields after the command name (in parentheses): state is field 3, cutime 16, cstime 17.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    const CLOCK_TICKS_PER_SECOND = 100;
+    return (Number(fields[13]) + Number(fields[14])) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return null;
+  }
+}
 
 /** @param {string} command @param {{ quiet?: boolean }} [options] */
 function run(command, { quiet = false } = {}) {
@@ -45,7 +63,9 @@ let failed = false;
 for (const step of steps) {
   console.info(`\n> ${step.commands.join("  &  ")}`);
   const parallel = step.commands.length > 1;
+  const cpuBefore = childrenCpuSeconds();
   const results = await Promise.all(step.commands.map((c) => run(c, { quiet: parallel })));
+  const cpuAfter = childrenCpuSeconds();
   for (const result of results) {
     if (parallel) {
       console.info(`\n> ${result.command} (exit ${result.code})`);
@@ -55,6 +75,9 @@ for (const step of steps) {
       `${result.command}: ${result.seconds.toFixed(1)} s${result.code ? " (failed)" : ""}`,
     );
   }
+  if (cpuBefore !== null && cpuAfter !== null) {
+    times.push(`  ${step.name}: ${(cpuAfter - cpuBefore).toFixed(1)} s of CPU`);
+  }
   if (results.some((result) => result.code !== 0)) {
     failed = true;
     break;
@@ -62,5 +85,8 @@ for (const step of steps) {
 }
 console.info(`\nnpm test ${failed ? "failed" : "passed"}:`);
 for (const line of times) console.info(`  ${line}`);
-console.info(`  total: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+const cpu = childrenCpuSeconds();
+console.info(
+  `  total: ${((performance.now() - started) / 1000).toFixed(1)} s${cpu === null ? "" : ` (${cpu.toFixed(1)} s of CPU)`}`,
+);
 process.exit(failed ? 1 : 0);
