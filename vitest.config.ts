@@ -39,6 +39,9 @@ export default defineConfig({
         extends: true,
         test: {
           name: "http",
+          // A process per file: autocannon (tests/support/load.ts) sums up its figures only
+          // on a main thread, and these files mostly wait on their servers anyway.
+          pool: "forks",
           include: ["tests/{security,fuzz,load,crash,backup}/**/*.test.ts"],
           exclude: [FLOOD],
           // The run's one production build (tests/support/test-build.ts), then the template.
@@ -54,6 +57,7 @@ export default defineConfig({
           // The memory flood measures /healthz latency under the attack: it runs after
           // everything else, alone, so that the run's own suites do not share its cores.
           name: "flood",
+          pool: "forks",
           include: [FLOOD],
           globalSetup: ["tests/support/http-build.ts", "tests/support/template-db.ts"],
           setupFiles: ["tests/support/vitest-setup.ts", "tests/support/console-guard.ts"],
