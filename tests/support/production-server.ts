@@ -113,7 +113,13 @@ export async function startProductionServer({
   });
   await listening;
   const health = await fetch(`${url}/healthz`);
-  if (!health.ok) throw new Error(`Server on port ${port} is not healthy (${health.status})`);
+  if (!health.ok) {
+    // Not handed to the caller, so stopped here: nothing else would stop it.
+    const body = await health.text();
+    child.kill("SIGKILL");
+    await exited;
+    throw new Error(`Server on port ${port} is not healthy (${health.status}): ${body}`);
+  }
 
   let prisma: PrismaClient | undefined;
   const db = () =>
