@@ -10,7 +10,7 @@ const FLOOD = "tests/load/flood.test.ts";
 export default defineConfig({
   resolve: { alias: { "~": path.resolve("app") } },
   test: {
-    pool: "forks",
+    pool: "threads",
     testTimeout: 30_000,
     // The http suites mostly wait on their servers: two files at a time keep both cores busy.
     maxWorkers: 2,
@@ -39,6 +39,9 @@ export default defineConfig({
         extends: true,
         test: {
           name: "http",
+          // A process per file: autocannon (tests/support/load.ts) sums up its figures only
+          // on a main thread, and these files mostly wait on their servers anyway.
+          pool: "forks",
           include: ["tests/{security,fuzz,load,crash,backup,mail}/**/*.test.ts"],
           exclude: [FLOOD],
           // The run's one production build (tests/support/test-build.ts), then the template.
@@ -54,6 +57,7 @@ export default defineConfig({
           // The memory flood measures /healthz latency under the attack: it runs after
           // everything else, alone, so that the run's own suites do not share its cores.
           name: "flood",
+          pool: "forks",
           include: [FLOOD],
           globalSetup: ["tests/support/http-build.ts", "tests/support/template-db.ts"],
           setupFiles: ["tests/support/vitest-setup.ts", "tests/support/console-guard.ts"],

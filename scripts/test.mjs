@@ -1,11 +1,30 @@
 // `npm test`: every check CI runs, cheapest first, with the time each step took.
-//   1. typecheck and lint, side by side (each is single-threaded);
-//   2. the one production build the HTTP suites and Playwright share (scripts/test-build.mjs);
-//   3. Vitest: the unit, integration and http projects;
-//   4. Playwright.
+//   1. typecheck, lint and the one production build the HTTP suites and Playwright share
+//      (scripts/test-build.mjs), side by side: the first two are single-threaded and the
+//      build takes a few seconds of CPU, so it fits beside them on two cores;
+//   2. Vitest: the unit, integration and http projects;
+//   3. Playwright.
 // Stops at the first step that fails. Arguments are not passed on: run a step on its own
 // for that (npm run test:unit, test:integration, test:http, test:e2e).
 import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+
+/**
+ * CPU seconds (user + system) of this process's finished children and their own finished
+ * children, from /proc (Linux; null elsewhere): the difference around a step is the CPU the
+ * step used, a figure a busy machine does not inflate the way it does wall time.
+ */
+function childrenCpuSeconds() {
+  try {
+    const stat = readFileSync("/proc/self/stat", "utf8");
+    // Fields after the command name (in parentheses): state is field 3, cutime 16, cstime 17.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    const CLOCK_TICKS_PER_SECOND = 100;
+    return (Number(fields[13]) + Number(fields[14])) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return null;
+  }
+}
 
 /** @param {string} command @param {{ quiet?: boolean }} [options] */
 function run(command, { quiet = false } = {}) {
@@ -30,8 +49,10 @@ function run(command, { quiet = false } = {}) {
 }
 
 const steps = [
-  { name: "typecheck + lint", commands: ["npm run typecheck", "npm run lint"] },
-  { name: "build", commands: ["node scripts/test-build.mjs"] },
+  {
+    name: "typecheck + lint + build",
+    commands: ["npm run typecheck", "npm run lint", "node scripts/test-build.mjs"],
+  },
   { name: "vitest", commands: ["npx vitest run"] },
   { name: "playwright", commands: ["npx playwright test"] },
 ];
@@ -42,7 +63,9 @@ let failed = false;
 for (const step of steps) {
   console.info(`\n> ${step.commands.join("  &  ")}`);
   const parallel = step.commands.length > 1;
+  const cpuBefore = childrenCpuSeconds();
   const results = await Promise.all(step.commands.map((c) => run(c, { quiet: parallel })));
+  const cpuAfter = childrenCpuSeconds();
   for (const result of results) {
     if (parallel) {
       console.info(`\n> ${result.command} (exit ${result.code})`);
@@ -52,6 +75,9 @@ for (const step of steps) {
       `${result.command}: ${result.seconds.toFixed(1)} s${result.code ? " (failed)" : ""}`,
     );
   }
+  if (cpuBefore !== null && cpuAfter !== null) {
+    times.push(`  ${step.name}: ${(cpuAfter - cpuBefore).toFixed(1)} s of CPU`);
+  }
   if (results.some((result) => result.code !== 0)) {
     failed = true;
     break;
@@ -59,5 +85,8 @@ for (const step of steps) {
 }
 console.info(`\nnpm test ${failed ? "failed" : "passed"}:`);
 for (const line of times) console.info(`  ${line}`);
-console.info(`  total: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+const cpu = childrenCpuSeconds();
+console.info(
+  `  total: ${((performance.now() - started) / 1000).toFixed(1)} s${cpu === null ? "" : ` (${cpu.toFixed(1)} s of CPU)`}`,
+);
 process.exit(failed ? 1 : 0);

@@ -4,10 +4,11 @@
 // input, load and crash.
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdirSync, rmSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaClient, type User } from "@prisma/client";
+import { inject } from "vitest";
 import { sessionCookieName } from "~/utils/cookie.server";
 import { commitTokenCookie, createSession } from "~/utils/session.server";
 import { TMP_DIR } from "./paths";
@@ -39,13 +40,16 @@ export type ProductionServer = Awaited<ReturnType<typeof startProductionServer>>
 /**
  * Serves `buildDir` on 127.0.0.1:`port` with a fresh, migrated and seeded database (or the
  * given one, for a restart), and its own backup folder. Everything it prints is kept in
- * `output()`.
+ * `output()`. The fresh database is a copy of the one the run's build prepared
+ * (tests/support/http-build.ts), which the server's start-up finds up to date; a
+ * `databaseFile` that does not exist yet is created by the server itself, migrations and
+ * seed included, as `npm start` does.
  */
 export async function startProductionServer({
   port,
   buildDir = TEST_BUILD_DIR,
-  databaseFile = path.join(TMP_DIR, `prod-${port}-${randomBytes(4).toString("hex")}.db`),
-  backupDir = `${databaseFile}-backups`,
+  databaseFile,
+  backupDir,
   env = {},
 }: {
   port: number;
@@ -55,6 +59,14 @@ export async function startProductionServer({
   env?: Record<string, string>;
 }) {
   mkdirSync(TMP_DIR, { recursive: true });
+  if (!databaseFile) {
+    databaseFile = path.join(TMP_DIR, `prod-${port}-${randomBytes(4).toString("hex")}.db`);
+    const seeded = inject("seededDb");
+    if (seeded && existsSync(seeded) && buildDir === TEST_BUILD_DIR) {
+      copyFileSync(seeded, databaseFile);
+    }
+  }
+  backupDir ??= `${databaseFile}-backups`;
   const url = `http://127.0.0.1:${port}`;
   let output = "";
   const child: ChildProcess = spawn(process.execPath, ["scripts/start.mjs"], {
@@ -101,7 +113,13 @@ export async function startProductionServer({
   });
   await listening;
   const health = await fetch(`${url}/healthz`);
-  if (!health.ok) throw new Error(`Server on port ${port} is not healthy (${health.status})`);
+  if (!health.ok) {
+    // Not handed to the caller, so stopped here: nothing else would stop it.
+    const body = await health.text();
+    child.kill("SIGKILL");
+    await exited;
+    throw new Error(`Server on port ${port} is not healthy (${health.status}): ${body}`);
+  }
 
   let prisma: PrismaClient | undefined;
   const db = () =>

@@ -1,8 +1,11 @@
 import { execFileSync } from "node:child_process";
-import { mkdirSync, rmSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
+import bcrypt from "bcryptjs";
 import type { TestProject } from "vitest/node";
 import { TMP_DIR } from "./paths";
+import { TEST_PASSWORD } from "./test-password";
+import { BCRYPT_COST } from "../../app/utils/password.server";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -10,17 +13,47 @@ declare module "vitest" {
   }
 }
 
-/** Migrates one template database per project and run; each test file gets its own copy. */
-export default function setup(project: TestProject) {
+const SQLITE_SUFFIXES = ["", "-wal", "-shm", "-journal"];
+const removeDatabase = (file: string) => {
+  for (const suffix of SQLITE_SUFFIXES) rmSync(file + suffix, { force: true });
+};
+
+/**
+ * One database migrated by the Prisma CLI per run (the CLI costs 2-3 s of CPU a start),
+ * shared by every project's template and by the http project's seeded database
+ * (tests/support/http-build.ts). Removed when the run's process exits.
+ */
+export function migratedDatabase(): string {
+  const file = path.join(TMP_DIR, `migrated-${process.pid}.db`);
+  if (existsSync(file)) return file;
   mkdirSync(TMP_DIR, { recursive: true });
-  const templateDb = path.join(TMP_DIR, `template-${project.name}-${process.pid}.db`);
+  const next = `${file}.next`;
+  removeDatabase(next);
   execFileSync(process.execPath, ["node_modules/prisma/build/index.js", "migrate", "deploy"], {
-    env: { ...process.env, DATABASE_URL: `file:${templateDb}` },
+    env: { ...process.env, DATABASE_URL: `file:${next}` },
     stdio: "pipe",
   });
+  copyFileSync(next, file);
+  removeDatabase(next);
+  process.once("exit", () => removeDatabase(file));
+  return file;
+}
+
+/**
+ * The bcrypt hash of the tests' common password, made once per run at the app's cost and
+ * handed to every test file through the environment (tests/support/test-password.ts).
+ */
+let testPasswordHash: string | undefined;
+function shareTestPasswordHash() {
+  testPasswordHash ??= bcrypt.hashSync(TEST_PASSWORD, BCRYPT_COST);
+  process.env.TEST_PASSWORD_HASH = testPasswordHash;
+}
+
+/** A template database per project and run; each test file gets its own copy. */
+export default function setup(project: TestProject) {
+  const templateDb = path.join(TMP_DIR, `template-${project.name}-${process.pid}.db`);
+  copyFileSync(migratedDatabase(), templateDb);
+  shareTestPasswordHash();
   project.provide("templateDb", templateDb);
-  return () => {
-    for (const suffix of ["", "-wal", "-shm", "-journal"])
-      rmSync(templateDb + suffix, { force: true });
-  };
+  return () => removeDatabase(templateDb);
 }
