@@ -142,7 +142,12 @@ const cases: Case[] = [
   },
   {
     route: "GET /api/user-auth",
-    call: () => userAuth(getting("/api/user-auth")),
+    // A write first: a session lookup is kept until the database is written (ADR 025), and
+    // the broken lookup must really run.
+    call: async () => {
+      await prisma.$executeRawUnsafe("DELETE FROM Session WHERE 0");
+      return userAuth(getting("/api/user-auth"));
+    },
     breaks: ["session", "findUnique"],
     message: TRY_AGAIN_MESSAGE,
     shape: (message) => ({ ok: false, success: false, message }),

@@ -31,6 +31,7 @@ import { action as dentistAction, loader as dentistLoader } from "~/routes/staff
 import { action as teamAction, loader as teamLoader } from "~/routes/staff.dentists._index";
 import { prisma } from "~/utils/db.server";
 import { WEEK_ORDER } from "~/utils/plan-text";
+import { addDays } from "~/utils/clinic-time";
 import { MONDAY, TUESDAY, upcoming } from "../support/clinic-dates";
 import { createService, createUser, sessionFor, storeAppointment } from "../support/factories";
 import { actionArgs, formPost, get, loaderArgs, outcome, settle, toastOf } from "./auth-helpers";
@@ -355,7 +356,7 @@ describe("exceptions", () => {
   it("refuses an overlap, a reversed or past range and bad hours, adding nothing", async () => {
     const dentist = await workingDentist("Dr. Overlap");
     const monday = upcoming(MONDAY, 6);
-    const friday = upcoming(5, 6);
+    const friday = addDays(monday, 4); // that week's Friday, whatever day the test runs on
     expect(
       (
         await addDentistException(actor, dentist.id, {

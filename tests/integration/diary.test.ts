@@ -10,7 +10,7 @@ import {
   UNKNOWN_DENTIST_MESSAGE,
 } from "~/models/appointment.server";
 import { addClosure, updateClinicSettings } from "~/models/clinic-settings.server";
-import { clinicTimeToUtc } from "~/utils/clinic-time";
+import { addDays, clinicTimeToUtc } from "~/utils/clinic-time";
 import { prisma } from "~/utils/db.server";
 import { invalidateReadCache } from "~/utils/read-cache.server";
 import { MONDAY, TUESDAY, upcoming } from "../support/clinic-dates";
@@ -315,9 +315,10 @@ describe("moving an appointment", () => {
 describe("bookings needing attention", () => {
   it("lists active bookings inside a closure, on a dentist's exception or outside a changed plan", async () => {
     const user = await createUser();
+    // The Tuesday and Wednesday after that Monday, whatever day the test runs on.
     const from = upcoming(MONDAY, 9);
-    const tuesday = upcoming(TUESDAY, 9);
-    const wednesday = upcoming(TUESDAY, 10);
+    const tuesday = addDays(from, 1);
+    const wednesday = addDays(from, 2);
     const ok = await storeAppointment({
       userId: user.id,
       serviceId: checkup.id,
