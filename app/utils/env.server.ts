@@ -95,6 +95,8 @@ const envSchema = z
     RATE_LIMIT_ACCOUNT_FAILURES_PER_15_MINUTES: limit.default(10),
     /** Accounts one client may create per hour. */
     RATE_LIMIT_REGISTRATIONS_PER_HOUR: limit.default(5),
+    /** Changes one staff member may make per minute (status, moves, bookings, settings...). */
+    RATE_LIMIT_STAFF_WRITES_PER_MINUTE: limit.default(120),
     /** One JSON line per request on stdout. */
     REQUEST_LOG: flag.default(true),
   })

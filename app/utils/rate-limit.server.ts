@@ -91,8 +91,8 @@ export function createRateLimits(env: Env) {
      * is tried there too, and a stolen session must not guess it from many addresses.
      */
     accountDeletions: new Bucket(10, 60, () => RATE_LIMIT_MESSAGE),
-    /** Staff changes (status, moves, bookings, patient records) per staff member and minute. */
-    staffWrites: new Bucket(120, 60, () => RATE_LIMIT_MESSAGE),
+    /** Staff changes (status, moves, bookings, settings...) per staff member and minute. */
+    staffWrites: new Bucket(env.RATE_LIMIT_STAFF_WRITES_PER_MINUTE, 60, () => RATE_LIMIT_MESSAGE),
     /** Presses of a mail link's button (confirm, reschedule, cancel) per client, action and minute. */
     mailLinks: new Bucket(20, 60, () => RATE_LIMIT_MESSAGE),
     /** Every write (POST, PUT, PATCH, DELETE) per client and minute. */

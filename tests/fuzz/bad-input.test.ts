@@ -36,7 +36,8 @@ beforeAll(async () => {
   server = await startProductionServer({
     port: PORT,
     // The suite is one client sending many writes on purpose.
-    env: NO_RATE_LIMITS,
+    // The staff forms are fuzzed as one admin: its own limit must not answer them first.
+    env: { ...NO_RATE_LIMITS, RATE_LIMIT_STAFF_WRITES_PER_MINUTE: "1000000" },
   });
   userId = (await server.signedInUser()).user.id;
   // Staff screens' actions are reached with an admin's session (every staff role's screens).
@@ -433,9 +434,11 @@ describe("bad input", () => {
 });
 
 describe("staff screens' queries", () => {
-  it("the fuzz reached the staff writes themselves (audited hides and restores)", async () => {
+  it("the fuzz reached the staff writes themselves (audited changes, not only reads)", async () => {
+    // Which screens' writes a run reaches depends on its random inputs; that some change
+    // got past every check and was audited does not.
     const audited = await server.db().auditEntry.count({
-      where: { action: { in: ["review.hide", "review.restore"] }, actorId: staffId },
+      where: { actorId: staffId, action: { not: "patient.view" } },
     });
     expect(audited).toBeGreaterThan(0);
   });
@@ -529,6 +532,25 @@ describe("cached reads", () => {
     expect(await read("/api/reviews")).toContain(message);
     expect(await read("/")).toContain(message);
 
+    // The fuzz may have switched approval off on the settings screen: switch it on again.
+    const staff = await server.newSession(staffId);
+    const staffPost = (path: string, fields: Record<string, string>) =>
+      fetch(`${server.url}${path}`, {
+        method: "POST",
+        redirect: "manual",
+        headers: {
+          origin: server.url,
+          cookie: staff.cookie,
+          "content-type": "application/x-www-form-urlencoded",
+        },
+        body: new URLSearchParams(fields),
+      });
+    const approvalOn = await staffPost("/staff/settings", {
+      intent: "approval",
+      serviceApprovalRequired: "on",
+    });
+    expect(approvalOn.status).toBe(302);
+
     const name = `Fresh service ${Date.now()}`;
     const product = await fetch(`${server.url}/api/create-product`, {
       method: "POST",
@@ -546,16 +568,9 @@ describe("cached reads", () => {
     // moderator's approval is the write that must show at once.
     const created = (await product.json()) as { product: { _id: string } };
     expect((JSON.parse(await read("/api/product-count")) as { total: number }).total).toBe(count);
-    const staff = await server.newSession(staffId);
-    const approved = await fetch(`${server.url}/staff/moderation`, {
-      method: "POST",
-      redirect: "manual",
-      headers: {
-        origin: server.url,
-        cookie: staff.cookie,
-        "content-type": "application/x-www-form-urlencoded",
-      },
-      body: new URLSearchParams({ intent: "approve-service", serviceId: created.product._id }),
+    const approved = await staffPost("/staff/moderation", {
+      intent: "approve-service",
+      serviceId: created.product._id,
     });
     expect(approved.status).toBe(302);
     expect((JSON.parse(await read("/api/product-count")) as { total: number }).total).toBe(

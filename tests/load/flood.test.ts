@@ -49,6 +49,21 @@ async function addLongServices(token: string) {
   }
 }
 
+/**
+ * The clinic's admin switches approval of patient-added services off (the settings
+ * screen, over HTTP), so the long services are public at once and weigh on every page.
+ */
+async function publishWithoutApproval() {
+  const { cookie } = await server.signedInUser({ role: "admin" });
+  const response = await fetch(`${server.url}/staff/settings`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { cookie, origin: server.url, "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ intent: "approval" }),
+  });
+  expect(response.status).toBe(302);
+}
+
 /** What one attacker sends: each path once, nothing the cache could answer twice. */
 function floodPaths(): string[] {
   const paths: string[] = [];
@@ -79,6 +94,7 @@ it("stays up under the container's heap cap and keeps serving through a flood", 
   let exited = false;
   void server.exited.then(() => (exited = true));
   const { token } = await server.signedInUser();
+  await publishWithoutApproval();
   await addLongServices(token);
 
   const paths = floodPaths();
