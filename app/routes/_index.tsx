@@ -9,19 +9,15 @@ import {
 } from "~/components/home-sections";
 import { ReviewsCarousel } from "~/components/reviews-carousel";
 import { ServicesList } from "~/components/services-list";
-import { NextAppointmentPanel, type NextAppointment } from "~/components/next-appointment";
-import { nextAppointment } from "~/models/appointment.server";
-import { mailRecipient } from "~/models/appointment-mail.server";
+import { NextAppointmentPanel } from "~/components/next-appointment";
 import { getCatalog } from "~/models/service.server";
-import { getClinicClock, getPublicClinic } from "~/models/clinic-settings.server";
+import { getPublicClinic } from "~/models/clinic-settings.server";
+import { nextAppointmentPanel } from "~/models/next-appointment.server";
 import { listReviews } from "~/models/review.server";
 import { useNonce } from "~/utils/nonce-provider";
 import { jsonLd } from "~/utils/json-ld";
 import type { loader as rootLoader } from "~/root";
-import { getUser } from "~/utils/auth.server";
-import { prisma } from "~/utils/db.server";
 import { publicPageHeaders } from "~/utils/page-headers.server";
-import { keptUntilWrite } from "~/utils/write-kept.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   // The home list has paging but no filters: only ?page is read.
@@ -34,26 +30,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
       return null;
     }),
     getPublicClinic(),
-    nextAppointmentOf(request),
+    nextAppointmentPanel(request),
   ]);
   return { catalog, reviews, clinic, next };
-}
-
-/**
- * The signed-in patient's next visit, what the panel above the services shows: kept until
- * the database is written (a booking, a move, a cancellation) or the visit ends.
- */
-const nextVisits = keptUntilWrite<NextAppointment | null>(5_000);
-
-async function nextAppointmentOf(request: Request): Promise<NextAppointment | null> {
-  const user = await getUser(request);
-  if (!user) return null;
-  return nextVisits(user.id, async () => {
-    const appointment = await nextAppointment(user.id);
-    if (!appointment) return { value: null, keepUntil: Number.POSITIVE_INFINITY };
-    const [clock, mailedTo] = await Promise.all([getClinicClock(), mailRecipient(prisma, user.id)]);
-    return { value: { appointment, clock, mailedTo }, keepUntil: Date.parse(appointment.endsAt) };
-  });
 }
 
 // The same for every visitor who is not signed in (app/utils/page-headers.server.ts).
