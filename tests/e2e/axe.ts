@@ -7,6 +7,17 @@ import type { Page } from "@playwright/test";
  * tested (hydrated, menu open, error shown) before calling.
  */
 export async function axeViolations(page: Page): Promise<string[]> {
+  // A toast fading in is scanned at its final colours, not half transparent (axe blends
+  // the opacity in: a passing red read as 4.1:1 mid-transition).
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== "running" ||
+          animation.effect?.getTiming().iterations === Infinity,
+      ),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations.map(
     (violation) =>

@@ -75,7 +75,7 @@ for (const javaScript of [true, false]) {
           slug: `tooth-jewel-${javaScript ? "js" : "html"}-${Date.now()}`,
           description: "A small crystal glued to a tooth.",
           priceCents: 5000,
-          photo: "/images/services/teeth-cleaning.svg",
+          photo: "/images/services/teeth-whitening.svg",
           category: "Cosmetic",
           status: "awaiting_review",
           createdById: author.id,
@@ -115,7 +115,7 @@ for (const javaScript of [true, false]) {
           slug: `night-guard-${javaScript ? "js" : "html"}-${Date.now()}`,
           description: "A soft guard against grinding at night.",
           priceCents: Math.round(Number(price) * 100),
-          photo: "/images/services/teeth-cleaning.svg",
+          photo: "/images/services/cosmetic-fillings.svg",
           category: "Restorative",
         },
       });
