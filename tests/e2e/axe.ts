@@ -7,18 +7,25 @@ import type { Page } from "@playwright/test";
  * tested (hydrated, menu open, error shown) before calling.
  */
 export async function axeViolations(page: Page): Promise<string[]> {
-  // A toast fading in is scanned at its final colours, not half transparent (axe blends
-  // the opacity in: a passing red read as 4.1:1 mid-transition).
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every(
-        (animation) =>
-          animation.playState !== "running" ||
-          animation.effect?.getTiming().iterations === Infinity,
-      ),
-  );
-  const results = await new AxeBuilder({ page }).analyze();
+  // Toasts fade in and out: scanned mid-fade, axe blends the opacity into their colours
+  // (a passing red read as 4.1:1, a leaving toast as 1.1:1). With reduced motion they have
+  // no in-between states (sonner's own rule), so the scan sees each at its final colours.
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  let results;
+  try {
+    await page.waitForFunction(() =>
+      document
+        .getAnimations()
+        .every(
+          (animation) =>
+            animation.playState !== "running" ||
+            animation.effect?.getTiming().iterations === Infinity,
+        ),
+    );
+    results = await new AxeBuilder({ page }).analyze();
+  } finally {
+    await page.emulateMedia({ reducedMotion: null });
+  }
   return results.violations.map(
     (violation) =>
       `${violation.id} (${violation.impact}): ${violation.nodes
