@@ -8,8 +8,12 @@ declare global {
 }
 
 function createClient() {
+  const env = getEnv();
   // better-sqlite3's `timeout` is SQLite's busy timeout.
-  const adapter = new ClinicSqliteAdapter({ url: getEnv().DATABASE_URL, timeout: 5000 });
+  const adapter = new ClinicSqliteAdapter({
+    url: env.DATABASE_URL,
+    timeout: env.DATABASE_BUSY_TIMEOUT_MS,
+  });
   return { client: new PrismaClient({ adapter }), adapter };
 }
 

@@ -14,6 +14,11 @@ const limit = z.coerce.number().int().positive();
  */
 const databaseShape = {
   DATABASE_URL: z.string().min(1).default("file:./data/clinic.db"),
+  /**
+   * How long a write waits for another process's write lock on the database file before
+   * the visitor gets the "busy, try again" answer (SQLite's busy timeout).
+   */
+  DATABASE_BUSY_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5000),
   /** Where backups go; unset or empty: a `backups` folder beside the database file. */
   BACKUP_DIR: z.string().optional(),
   BACKUP_INTERVAL: z

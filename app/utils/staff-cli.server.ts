@@ -26,14 +26,19 @@ export async function runStaffCommand(
     console.info(USAGE);
     return command === undefined ? 1 : 0;
   }
-  let url: string;
+  let database: ReturnType<typeof parseDatabaseEnv>;
   try {
-    url = parseDatabaseEnv(env).DATABASE_URL;
+    database = parseDatabaseEnv(env);
   } catch (error) {
     console.error((error as Error).message);
     return 1;
   }
-  const prisma = new PrismaClient({ adapter: new ClinicSqliteAdapter({ url, timeout: 5000 }) });
+  const prisma = new PrismaClient({
+    adapter: new ClinicSqliteAdapter({
+      url: database.DATABASE_URL,
+      timeout: database.DATABASE_BUSY_TIMEOUT_MS,
+    }),
+  });
   try {
     const [first, second, flag, slug] = rest;
     const withDentist = rest.length === 4 && flag === "--dentist" && Boolean(slug);
