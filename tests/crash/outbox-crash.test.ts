@@ -9,6 +9,7 @@ import { TMP_DIR } from "../support/paths";
 import { testPorts } from "../support/ports.mjs";
 import { startProductionServer, type ProductionServer } from "../support/production-server";
 import { startSmtpSink } from "../support/smtp-sink";
+import { until } from "../support/until";
 
 const PORT = testPorts().outboxCrash;
 const MESSAGES = 1_000;
@@ -23,15 +24,6 @@ afterAll(async () => {
   await sink?.close();
   rmSync(path.join(TMP_DIR, `outbox-${PORT}`), { recursive: true, force: true });
 }, 30_000);
-
-/** Resolves when `check` holds, polling; fails after `timeoutMs` (generous: a busy machine). */
-async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 120_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`Not within ${timeoutMs} ms: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 describe("outbox crash safety", () => {
   it("delivers every message through a SIGKILL mid-delivery, with at most one duplicate", async () => {
@@ -96,5 +88,5 @@ describe("outbox crash safety", () => {
     );
     expect(arrivals.size).toBe(MESSAGES);
     expect(duplicates).toBeLessThanOrEqual(1);
-  }, 300_000);
+  }, 420_000);
 });

@@ -15,6 +15,7 @@ import { TMP_DIR } from "../support/paths";
 import { testPorts } from "../support/ports.mjs";
 import { startProductionServer, type ProductionServer } from "../support/production-server";
 import { startSmtpSink } from "../support/smtp-sink";
+import { until } from "../support/until";
 
 const PORT = testPorts().remindersCrash;
 const VISITS = 1_000;
@@ -34,15 +35,6 @@ afterAll(async () => {
   await sink?.close();
   rmSync(path.join(TMP_DIR, `outbox-${PORT}`), { recursive: true, force: true });
 }, 30_000);
-
-/** Resolves when `check` holds, polling; fails after `timeoutMs` (generous: a busy machine). */
-async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 240_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`Not within ${timeoutMs} ms: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 const run = randomBytes(3).toString("hex");
 const addressOf = (i: number) => `reminder-crash-${run}-${i}@example.com`;
