@@ -35,6 +35,16 @@ const only = process.argv.find((arg) => arg.startsWith("--only="))?.slice("--onl
 /** Whether a part of the benchmark runs this time (all of them without --only). */
 const wanted = (part) => !only || only.split(",").includes(part);
 
+/** Runs one of the in-process benchmark scripts (scripts/bench/<name>.ts) and reads its JSON line. */
+function inProcessBench(name) {
+  const output = execFileSync(
+    process.execPath,
+    ["--import", "tsx", `scripts/bench/${name}.ts`, "--json"],
+    { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] },
+  );
+  return JSON.parse(output.trim().split("\n").at(-1));
+}
+
 rmSync(TMP, { recursive: true, force: true });
 mkdirSync(TMP, { recursive: true });
 const log = (name) => path.join(TMP, `${name}.log`);
@@ -436,15 +446,7 @@ const backupRows = wanted("backup")
 // 13. The mail outbox (scripts/bench/outbox.ts, the app's own worker code in-process).
 if (wanted("outbox")) {
   note("\n13. Mail outbox: 1,000 due messages to a local SMTP server; a pass at 100,000 vs 1,000");
-  const outbox = JSON.parse(
-    execFileSync(process.execPath, ["--import", "tsx", "scripts/bench/outbox.ts", "--json"], {
-      encoding: "utf8",
-      stdio: ["ignore", "pipe", "inherit"],
-    })
-      .trim()
-      .split("\n")
-      .at(-1),
-  );
+  const outbox = inProcessBench("outbox");
   record(
     "Outbox: 1,000 due messages delivered over SMTP",
     `${outbox.seconds.toFixed(1)} s`,
@@ -464,15 +466,7 @@ if (wanted("outbox")) {
 // 16. The reminder sweep (scripts/bench/reminders.ts, the app's own sweep and worker in-process).
 if (wanted("reminders")) {
   note("\n16. Reminders: a sweep at 100,000 vs 1,000 future visits; 1,000 due reminders delivered");
-  const reminders = JSON.parse(
-    execFileSync(process.execPath, ["--import", "tsx", "scripts/bench/reminders.ts", "--json"], {
-      encoding: "utf8",
-      stdio: ["ignore", "pipe", "inherit"],
-    })
-      .trim()
-      .split("\n")
-      .at(-1),
-  );
+  const reminders = inProcessBench("reminders");
   record(
     "Reminders: sweep with nothing due at 100,000 future visits / at 1,000",
     reminders.ratio.toFixed(2),
@@ -490,23 +484,17 @@ if (wanted("reminders")) {
 }
 
 // 17. The waiting-list lookup inside every cancellation (scripts/bench/waitlist.ts, in-process).
-note("\n17. Waiting list: a cancel with 10,000 waiting entries vs with none");
-const waitlist = JSON.parse(
-  execFileSync(process.execPath, ["--import", "tsx", "scripts/bench/waitlist.ts", "--json"], {
-    encoding: "utf8",
-    stdio: ["ignore", "pipe", "inherit"],
-  })
-    .trim()
-    .split("\n")
-    .at(-1),
-);
-record(
-  "Waiting list: cancel with 10,000 waiting entries / with none",
-  waitlist.ratio.toFixed(2),
-  "<= 1.5",
-  waitlist.ratio <= 1.5,
-  `(median ${waitlist.noneMs.toFixed(1)} ms with none, ${waitlist.manyMs.toFixed(1)} ms with 10,000 covering the time; a cancel that offers it to 3: ${waitlist.offeringMs.toFixed(1)} ms)`,
-);
+if (wanted("waitlist")) {
+  note("\n17. Waiting list: a cancel with 10,000 waiting entries vs with none");
+  const waitlist = inProcessBench("waitlist");
+  record(
+    "Waiting list: cancel with 10,000 waiting entries / with none",
+    waitlist.ratio.toFixed(2),
+    "<= 1.5",
+    waitlist.ratio <= 1.5,
+    `(median ${waitlist.noneMs.toFixed(1)} ms with none, ${waitlist.manyMs.toFixed(1)} ms with 10,000 covering the time; a cancel that offers it to 3: ${waitlist.offeringMs.toFixed(1)} ms)`,
+  );
+}
 
 // 14. A patient's audit-trail page at 1,000 and 1,000,000 entries (its own table in the docs).
 const auditRows = wanted("audit")
