@@ -19,16 +19,9 @@ import { limitStaffWrite } from "~/utils/rate-limit.server";
 import { requireStaffPage, staffActor } from "~/utils/roles.server";
 import { type StaffHandle, staffScreenRoles } from "~/utils/staff-screens";
 import { redirectWithToast } from "~/utils/toast.server";
-import {
-  breaksText,
-  DAY_LABELS,
-  hoursField,
-  LIMITS,
-  REMINDER_SLOTS,
-  reminderField,
-  WEEK,
-  type WeekKey,
-} from "~/validation/clinic-settings";
+import { DAY_LABELS, formatBreaks, WEEK_ORDER } from "~/utils/plan-text";
+import { hoursField, LIMITS, REMINDER_SLOTS, reminderField } from "~/validation/clinic-settings";
+import type { Weekday } from "~/validation/schedule";
 import { formToObject } from "~/validation/form";
 
 const PATH = "/staff/settings";
@@ -39,7 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaffPage(request, ROLES);
   const settings = await getClinicSettings();
   const hours = Object.fromEntries(
-    WEEK.map((day) => {
+    WEEK_ORDER.map((day) => {
       const plan = settings.weeklyHours[day];
       return [
         day,
@@ -47,11 +40,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
           closed: plan === null,
           opens: plan?.start ?? "",
           closes: plan?.end ?? "",
-          breaks: plan ? breaksText(plan.breaks) : "",
+          breaks: plan ? formatBreaks(plan.breaks) : "",
         },
       ];
     }),
-  ) as Record<WeekKey, { closed: boolean; opens: string; closes: string; breaks: string }>;
+  ) as Record<Weekday, { closed: boolean; opens: string; closes: string; breaks: string }>;
   return {
     hours,
     gridMinutes: settings.gridMinutes,
@@ -113,7 +106,7 @@ function DayRow({
   day,
   stored,
 }: {
-  day: WeekKey;
+  day: Weekday;
   stored: { closed: boolean; opens: string; closes: string; breaks: string };
 }) {
   const label = DAY_LABELS[day];
@@ -185,7 +178,7 @@ export default function ClinicSettings() {
           12:00-13:00, separated by commas. Patients can only book inside these hours, and inside
           each dentist&apos;s own plan.
         </p>
-        {WEEK.map((day) => (
+        {WEEK_ORDER.map((day) => (
           <DayRow key={day} day={day} stored={settings.hours[day]} />
         ))}
       </SettingsSection>

@@ -2,6 +2,7 @@
 // ("12:00-13:00, 15:00-15:15"), turned into the DayPlan of ~/validation/schedule with a
 // message naming the day and the part that is wrong. Pure, so the clinic's own opening
 // hours can be read by the same rules. Shared with the browser (no server imports).
+import { normalizeTime } from "./clinic-time";
 import type { Failure, Result } from "./result";
 import { type DayPlan, type TimeRange, type WeeklyPlan, WEEKDAYS } from "~/validation/schedule";
 import type { Weekday } from "~/validation/schedule";
@@ -23,15 +24,6 @@ export const MAX_BREAKS = 10;
 
 /** One day of a plan as a form holds it. */
 export type DayRow = { off: boolean; start: string; end: string; breaks: string };
-
-/** "9:05", "09:05" or "09:05:00" (a time input with seconds) as "09:05"; else null. */
-export function readClock(text: string): string | null {
-  const match = /^(\d{1,2}):([0-5]\d)(?::00)?$/.exec(text.trim());
-  if (!match) return null;
-  const hours = Number(match[1]);
-  if (hours > 23) return null;
-  return `${String(hours).padStart(2, "0")}:${match[2]}`;
-}
 
 function refusal(message: string, field: string): Failure {
   return { ok: false, status: 400, message, field };
@@ -56,8 +48,8 @@ export function parseBreaks(
   const breaks: TimeRange[] = [];
   for (const part of parts) {
     const [from, to, ...rest] = part.split(/\s*(?:-|–|—|\bto\b)\s*/);
-    const start = readClock(from ?? "");
-    const end = readClock(to ?? "");
+    const start = normalizeTime(from ?? "");
+    const end = normalizeTime(to ?? "");
     if (!start || !end || rest.length > 0) {
       return refusal(
         `${label}: write each break as start-end, like 12:00-13:00, separated by commas ("${part.slice(0, 40)}" is not one).`,
@@ -94,14 +86,14 @@ export function formatBreaks(breaks: readonly TimeRange[]): string {
  */
 export function parseDayRow(row: DayRow, label: string, prefix = ""): Result<{ plan: DayPlan }> {
   if (row.off) return { ok: true, plan: null };
-  const start = readClock(row.start);
+  const start = normalizeTime(row.start);
   if (!start) {
     return refusal(
       `${label}: please enter the start time as HH:MM, like 09:00 (or tick "Off").`,
       `${prefix}start`,
     );
   }
-  const end = readClock(row.end);
+  const end = normalizeTime(row.end);
   if (!end) {
     return refusal(
       `${label}: please enter the end time as HH:MM, like 17:00 (or tick "Off").`,

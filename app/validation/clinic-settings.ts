@@ -1,6 +1,7 @@
 import { isIsoDate, normalizeTime } from "~/utils/clinic-time";
 import { invalid, ok, type Failure, type Result } from "~/utils/result";
-import type { TimeRange, WeeklyPlan } from "./schedule";
+import { DAY_LABELS, MAX_BREAKS, WEEK_ORDER } from "~/utils/plan-text";
+import type { TimeRange, Weekday, WeeklyPlan } from "./schedule";
 
 /**
  * The rules and messages of the admin's settings screens (/staff/settings, /staff/closures,
@@ -8,29 +9,7 @@ import type { TimeRange, WeeklyPlan } from "./schedule";
  * store, or a 400 naming the field and, for the hours, the weekday.
  */
 
-export const WEEK = [
-  "monday",
-  "tuesday",
-  "wednesday",
-  "thursday",
-  "friday",
-  "saturday",
-  "sunday",
-] as const;
-export type WeekKey = (typeof WEEK)[number];
-
-export const DAY_LABELS: Record<WeekKey, string> = {
-  monday: "Monday",
-  tuesday: "Tuesday",
-  wednesday: "Wednesday",
-  thursday: "Thursday",
-  friday: "Friday",
-  saturday: "Saturday",
-  sunday: "Sunday",
-};
-
 export const GRID_STEPS = [15, 30] as const;
-export const MAX_BREAKS = 10;
 export const REMINDER_SLOTS = 3;
 
 export const LIMITS = {
@@ -69,7 +48,7 @@ function onGrid(time: string, grid: number) {
 // ---------------------------------------------------------------------------------------
 // Opening hours and breaks
 
-export const hoursField = (day: WeekKey, part: "closed" | "opens" | "closes" | "breaks") =>
+export const hoursField = (day: Weekday, part: "closed" | "opens" | "closes" | "breaks") =>
   `${day}-${part}`;
 
 const BREAK = /^(\d{1,2}:\d{2})\s*(?:-|–|to)\s*(\d{1,2}:\d{2})$/i;
@@ -80,7 +59,7 @@ const BREAK = /^(\d{1,2}:\d{2})\s*(?:-|–|to)\s*(\d{1,2}:\d{2})$/i;
  */
 export function parseBreaks(
   input: string,
-  day: WeekKey,
+  day: Weekday,
   hours: { opens: string; closes: string },
   grid: number,
 ): Result<{ breaks: TimeRange[] }> {
@@ -137,7 +116,7 @@ export function parseBreaks(
 /** The opening-hours form: one row per weekday (closed, opens, closes, breaks). */
 export function parseWeeklyHours(form: Form, grid: number): Result<{ hours: WeeklyPlan }> {
   const hours = {} as WeeklyPlan;
-  for (const day of WEEK) {
+  for (const day of WEEK_ORDER) {
     const label = DAY_LABELS[day];
     if (ticked(form, hoursField(day, "closed"))) {
       hours[day] = null;
@@ -176,20 +155,15 @@ export function parseWeeklyHours(form: Form, grid: number): Result<{ hours: Week
     if (!breaks.ok) return breaks;
     hours[day] = { start: opens, end: closes, breaks: breaks.breaks };
   }
-  if (WEEK.every((day) => hours[day] === null)) {
+  if (WEEK_ORDER.every((day) => hours[day] === null)) {
     return refuse(hoursField("monday", "closed"), "The clinic must be open on at least one day.");
   }
   return ok({ hours });
 }
 
-/** Breaks as the form shows them: "12:00-13:00, 15:00-15:15". */
-export function breaksText(breaks: TimeRange[]): string {
-  return breaks.map((range) => `${range.start}-${range.end}`).join(", ");
-}
-
 /** The weekdays whose hours or breaks are off a grid of `grid` minutes. */
 export function daysOffGrid(hours: WeeklyPlan, grid: number): string[] {
-  return WEEK.filter((day) => {
+  return WEEK_ORDER.filter((day) => {
     const plan = hours[day];
     if (!plan) return false;
     const times = [plan.start, plan.end, ...plan.breaks.flatMap((gap) => [gap.start, gap.end])];

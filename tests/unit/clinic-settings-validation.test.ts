@@ -2,7 +2,6 @@
 // by weekday), booking rules, reminders, contact details, closures and chair names.
 import { describe, expect, it } from "vitest";
 import {
-  breaksText,
   daysOffGrid,
   GRID_MESSAGE,
   hoursField,
@@ -13,8 +12,8 @@ import {
   parseContact,
   parseReminderSettings,
   parseWeeklyHours,
-  WEEK,
 } from "~/validation/clinic-settings";
+import { formatBreaks, WEEK_ORDER } from "~/utils/plan-text";
 import type { Result } from "~/utils/result";
 import type { WeeklyPlan } from "~/validation/schedule";
 
@@ -23,7 +22,7 @@ const DAY = { opens: "09:00", closes: "17:00" };
 /** A week form open 09:00-17:00 every day but Sunday, with `change` on top. */
 function weekForm(change: Record<string, string> = {}) {
   const form: Record<string, string> = {};
-  for (const day of WEEK) {
+  for (const day of WEEK_ORDER) {
     if (day === "sunday") form[hoursField(day, "closed")] = "on";
     form[hoursField(day, "opens")] = "09:00";
     form[hoursField(day, "closes")] = "17:00";
@@ -167,7 +166,9 @@ describe("parseWeeklyHours", () => {
   });
 
   it("refuses a week with every day closed", () => {
-    const allClosed = Object.fromEntries(WEEK.map((day) => [hoursField(day, "closed"), "on"]));
+    const allClosed = Object.fromEntries(
+      WEEK_ORDER.map((day) => [hoursField(day, "closed"), "on"]),
+    );
     expect(refusal(parseWeeklyHours(weekForm(allClosed), 30))?.message).toBe(
       "The clinic must be open on at least one day.",
     );
@@ -175,7 +176,7 @@ describe("parseWeeklyHours", () => {
 
   it("round-trips breaks through the text the form shows", () => {
     expect(
-      breaksText([
+      formatBreaks([
         { start: "12:00", end: "13:00" },
         { start: "15:00", end: "15:15" },
       ]),

@@ -5,9 +5,9 @@ import {
   parseBreaks,
   parseDayRow,
   parseWeekRows,
-  readClock,
   type DayRow,
 } from "~/utils/plan-text";
+import { normalizeTime } from "~/utils/clinic-time";
 import { dayPlanSchema, weeklyPlanSchema, type Weekday } from "~/validation/schedule";
 
 const day = (start: string, end: string, breaks = ""): DayRow => ({
@@ -31,15 +31,15 @@ function week(overrides: Partial<Record<Weekday, DayRow>> = {}): Record<Weekday,
   };
 }
 
-describe("readClock", () => {
+describe("normalizeTime, which reads each clock of a plan", () => {
   it("reads HH:MM, H:MM and a time input's HH:MM:00", () => {
-    expect(readClock("09:30")).toBe("09:30");
-    expect(readClock(" 9:05 ")).toBe("09:05");
-    expect(readClock("17:00:00")).toBe("17:00");
+    expect(normalizeTime("09:30")).toBe("09:30");
+    expect(normalizeTime(" 9:05 ")).toBe("09:05");
+    expect(normalizeTime("17:00:00")).toBe("17:00");
   });
   it("refuses what is not a time of day", () => {
     for (const text of ["", "24:00", "9", "09:60", "9am", "09:00:30", "12:00-13:00"]) {
-      expect(readClock(text), text).toBeNull();
+      expect(normalizeTime(text), text).toBeNull();
     }
   });
 });
