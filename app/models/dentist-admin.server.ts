@@ -30,7 +30,7 @@ import {
   weeklyPlanSchema,
   type Weekday,
 } from "~/validation/schedule";
-import { appointmentsNeedingAttention } from "./appointment.server";
+import { ACTIVE_STATUSES, appointmentsNeedingAttention } from "./appointment.server";
 import { linkAccountInTransaction } from "./dentist-account.server";
 import { getClinicSettings } from "./clinic-settings.server";
 
@@ -51,9 +51,6 @@ const NO_WORKING_DAYS: WeeklyPlan = {
   saturday: null,
   sunday: null,
 };
-
-/** The statuses of a visit that is still to happen. */
-const ACTIVE_STATUSES = ["booked", "confirmed"];
 
 function refusal(message: string, field: string | null = null, status = 400): Failure {
   return { ok: false, status, message, field };

@@ -37,6 +37,7 @@ import { requireStaffPage, staffActor } from "~/utils/roles.server";
 import { type StaffHandle, staffScreenRoles } from "~/utils/staff-screens";
 import { redirectWithToast } from "~/utils/toast.server";
 import { formToObject } from "~/validation/form";
+import { formPageHeaders } from "~/utils/page-headers.server";
 
 const ROLES = staffScreenRoles("/staff/dentists");
 export const handle: StaffHandle = { staffRoles: ROLES };
@@ -135,6 +136,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return unexpectedFailure("Changing a dentist", error, values);
   }
 }
+
+// A refusal's Retry-After (the staff write limit, a busy database) reaches the browser.
+export const headers = formPageHeaders;
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
   { title: `${loaded ? loaded.dentist.name : "Dentist"} | Clinic | Dental Clinic` },

@@ -11,6 +11,7 @@ import { type StaffHandle, staffScreenRoles } from "~/utils/staff-screens";
 import { DENTIST_KINDS, KIND_LABELS, kindLabel } from "~/utils/team";
 import { redirectWithToast } from "~/utils/toast.server";
 import { formToObject } from "~/validation/form";
+import { formPageHeaders } from "~/utils/page-headers.server";
 
 const ROLES = staffScreenRoles("/staff/dentists");
 export const handle: StaffHandle = { staffRoles: ROLES };
@@ -37,6 +38,9 @@ export async function action({ request }: ActionFunctionArgs) {
     return unexpectedFailure("Adding a dentist", error, values);
   }
 }
+
+// A refusal's Retry-After (the staff write limit, a busy database) reaches the browser.
+export const headers = formPageHeaders;
 
 export const meta: MetaFunction = () => [
   { title: "Dentists | Clinic | Dental Clinic" },

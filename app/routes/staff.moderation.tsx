@@ -23,6 +23,7 @@ import { formatPrice } from "~/utils/format";
 import { redirectWithToast } from "~/utils/toast.server";
 import { formToObject } from "~/validation/form";
 import { REJECTION_REASON_MAX } from "~/validation/service";
+import { formPageHeaders } from "~/utils/page-headers.server";
 
 const PATH = "/staff/moderation";
 const ROLES = staffScreenRoles(PATH);
@@ -93,6 +94,9 @@ export async function action({ request }: ActionFunctionArgs) {
     );
   }
 }
+
+// A refusal's Retry-After (the staff write limit, a busy database) reaches the browser.
+export const headers = formPageHeaders;
 
 export const meta: MetaFunction = () => [
   { title: "Moderation | Clinic | Dental Clinic" },

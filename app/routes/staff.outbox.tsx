@@ -17,6 +17,7 @@ import { requireStaffPage, staffActor } from "~/utils/roles.server";
 import { type StaffHandle, staffScreenRoles } from "~/utils/staff-screens";
 import { redirectWithToast } from "~/utils/toast.server";
 import { formToObject } from "~/validation/form";
+import { formPageHeaders } from "~/utils/page-headers.server";
 
 const PATH = "/staff/outbox";
 const ROLES = staffScreenRoles(PATH);
@@ -67,6 +68,9 @@ export async function action({ request }: ActionFunctionArgs) {
     return unexpectedFailure("Retrying failed mail", error, {});
   }
 }
+
+// A refusal's Retry-After (the staff write limit, a busy database) reaches the browser.
+export const headers = formPageHeaders;
 
 export const meta: MetaFunction = () => [
   { title: "Failed mail | Clinic | Dental Clinic" },

@@ -17,6 +17,7 @@ import { type StaffHandle, staffScreenRoles } from "~/utils/staff-screens";
 import { redirectWithToast } from "~/utils/toast.server";
 import { formToObject } from "~/validation/form";
 import { MAX_BUFFER_MINUTES, MAX_DURATION_MINUTES, MAX_PRICE_DOLLARS } from "~/validation/service";
+import { formPageHeaders } from "~/utils/page-headers.server";
 
 const LIST = "/staff/services";
 const ROLES = staffScreenRoles(LIST);
@@ -60,6 +61,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return unexpectedFailure("Editing a service", error, values);
   }
 }
+
+// A refusal's Retry-After (the staff write limit, a busy database) reaches the browser.
+export const headers = formPageHeaders;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.service.name ?? "Service"} | Clinic | Dental Clinic` },
