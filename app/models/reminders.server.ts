@@ -1,10 +1,10 @@
-import { Cron } from "croner";
 import { prisma } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { dueRule, type QuietHours } from "~/utils/reminder-rules";
 import { enqueueAppointmentMail } from "./appointment-mail.server";
 import { getClinicSettings } from "./clinic-settings.server";
 import { wakeOutbox } from "./outbox.server";
+import { type BackgroundJob, startSweep } from "~/utils/sweep.server";
 
 /**
  * The reminder sweep (docs/decisions/020-reminders.md): writes the reminders that are due
@@ -78,30 +78,10 @@ function yieldToWaiting(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
 }
 
-export type ReminderJob = { stop(): Promise<void> };
-
-/** Sweeps every `REMINDER_SWEEP_SECONDS` (croner), never two sweeps at once. */
-export function startReminderSweep({
-  sweepSeconds = getEnv().REMINDER_SWEEP_SECONDS,
-}: { sweepSeconds?: number } = {}): ReminderJob {
-  let running: Promise<void> | null = null;
-  const job = new Cron(
-    "* * * * * *",
-    { interval: sweepSeconds, unref: true, protect: true },
-    () => {
-      running = sweepReminders()
-        .then(() => undefined)
-        .catch((error: unknown) => console.error("[reminders] sweep failed", error))
-        .finally(() => {
-          running = null;
-        });
-      return running;
-    },
-  );
-  return {
-    async stop() {
-      job.stop();
-      await running;
-    },
-  };
+/** Sweeps every `REMINDER_SWEEP_SECONDS`. */
+export function startReminderSweep(sweepSeconds = getEnv().REMINDER_SWEEP_SECONDS): BackgroundJob {
+  return startSweep("reminders", () => sweepReminders(), {
+    pattern: "* * * * * *",
+    intervalSeconds: sweepSeconds,
+  });
 }

@@ -1,4 +1,3 @@
-import { Cron } from "croner";
 import type { Prisma } from "@prisma/client";
 import { formatDate, formatDateTime } from "~/utils/clinic-format";
 import { addDays, clinicNow } from "~/utils/clinic-time";
@@ -29,6 +28,7 @@ import { getClinicSettings, type Settings } from "./clinic-settings.server";
 import { verifiedAccount } from "./email-verification.server";
 import { wakeOutbox } from "./outbox.server";
 import { prepareWaitlistOffers, type OfferStep } from "./waitlist-offers.server";
+import { type BackgroundJob, startSweep } from "~/utils/sweep.server";
 
 /**
  * The waiting list (issue 12, docs/decisions/024-waitlist.md): a patient for whom no time
@@ -450,26 +450,7 @@ export async function sweepWaitlist(now: Date = new Date()): Promise<WaitlistSwe
   return { expiredEntries, expiredOffers, offers };
 }
 
-export type WaitlistJob = { stop(): Promise<void> };
-
-/** Sweeps every minute (croner), never two sweeps at once. */
-export function startWaitlistSweep({
-  pattern = "30 * * * * *",
-}: { pattern?: string } = {}): WaitlistJob {
-  let running: Promise<void> | null = null;
-  const job = new Cron(pattern, { unref: true, protect: true }, () => {
-    running = sweepWaitlist()
-      .then(() => undefined)
-      .catch((error: unknown) => console.error("[waitlist] sweep failed", error))
-      .finally(() => {
-        running = null;
-      });
-    return running;
-  });
-  return {
-    async stop() {
-      job.stop();
-      await running;
-    },
-  };
+/** Sweeps every minute, at half past (expired offers pass to the next in line). */
+export function startWaitlistSweep(): BackgroundJob {
+  return startSweep("waitlist", () => sweepWaitlist(), { pattern: "30 * * * * *" });
 }
