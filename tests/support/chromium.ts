@@ -32,6 +32,25 @@ export function findChromium(): string {
   );
 }
 
+/**
+ * Chromium's headless shell (Debian's `chromium-headless-shell`, or the one Playwright
+ * downloads for itself): the same Blink engine without the desktop browser around it, which
+ * ran the browser suite in three quarters of the time on two cores. CHROMIUM_HEADLESS_SHELL_PATH
+ * if set; when there is none, the full browser.
+ */
+export function findHeadlessShell(): string {
+  const fromEnv = process.env.CHROMIUM_HEADLESS_SHELL_PATH;
+  if (fromEnv) {
+    if (!existsSync(fromEnv)) {
+      throw new Error(`CHROMIUM_HEADLESS_SHELL_PATH=${fromEnv} does not exist`);
+    }
+    return fromEnv;
+  }
+  if (process.env.CHROMIUM_PATH) return findChromium();
+  const debian = "/usr/bin/chromium-headless-shell";
+  return existsSync(debian) ? debian : findChromium();
+}
+
 /** Flags that keep Chromium from dialling hosts this closed network refuses. */
 export const CHROMIUM_ARGS = [
   "--no-sandbox",
