@@ -62,7 +62,9 @@ describe("ratings", () => {
     for (const rating of [1, 3, 5]) {
       const { unmount } = render(<StarRating rating={rating} />);
       const stars = screen.getByRole("img", { name: `${rating} out of 5 stars` });
-      expect(stars.querySelectorAll("svg")).toHaveLength(rating);
+      // One outline per star, each starting at its own top point.
+      const outline = stars.querySelector("svg path")?.getAttribute("d") ?? "";
+      expect(outline.match(/M/g)).toHaveLength(rating);
       unmount();
     }
     render(<StarRating rating={4.4} />);

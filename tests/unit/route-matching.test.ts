@@ -36,9 +36,16 @@ const ids = (matches: ReturnType<typeof router.matchRoutes>) =>
   matches?.map((match) => match.route.id) ?? null;
 
 describe("route matching on the server", () => {
-  it("runs the patched router (npm install applies scripts/patch-dependencies.mjs)", () => {
-    const file = path.resolve("node_modules/@remix-run/router/dist/router.cjs.js");
-    expect(readFileSync(file, "utf8")).toContain("dental-clinic patch: kept route branches");
+  it("runs the patched router and render (npm install applies scripts/patch-dependencies.mjs)", () => {
+    for (const file of [
+      "@remix-run/router/dist/router.cjs.js",
+      "@remix-run/react/dist/server.js",
+      "react-router-dom/server.js",
+    ]) {
+      expect(readFileSync(path.resolve("node_modules", file), "utf8"), file).toContain(
+        "dental-clinic patch: kept route branches",
+      );
+    }
   });
 
   it("ranks and matches as the router always did, on every call over the same routes", () => {
@@ -61,6 +68,20 @@ describe("route matching on the server", () => {
         "*": "no/such/page",
       });
     }
+  });
+
+  it("hands out its kept matches as copies: a caller that changes one changes no other call", () => {
+    const tree = routes();
+    const first = router.matchRoutes(tree, "/product/crown")!;
+    // Params are read-only to TypeScript; a caller in plain JavaScript may still write.
+    (first[1]!.params as Record<string, string>).idOrSlug = "changed";
+    first.pop();
+    const second = router.matchRoutes(tree, "/product/crown")!;
+    expect(ids(second)).toEqual(["root", "product"]);
+    expect(second[1]!.params).toEqual({ idOrSlug: "crown" });
+    // One params object per answer, as the unpatched router gives.
+    expect(second[0]!.params).toBe(second[1]!.params);
+    expect(router.matchRoutes(tree, "/product/crown", "/")?.[1]?.pathname).toBe("/product/crown");
   });
 
   it("sees the routes a router patches in later (lazy route discovery)", async () => {
