@@ -12,6 +12,12 @@ type Adapter = Awaited<ReturnType<PrismaBetterSQLite3["connect"]>>;
  *    same connection, so it would land inside another request's open transaction: a
  *    write would be rolled back with it, and a read would see its uncommitted rows.
  * 2. The pragmas are set on the connection as it opens, before any query can run.
+ * 3. Transactions take the write lock as they begin (`BEGIN IMMEDIATE`). With the adapter's
+ *    plain `BEGIN`, a transaction that read first and wrote second failed at once with
+ *    SQLITE_BUSY when another process (the staff command, a restore check, a test
+ *    harness) had committed in between: SQLite cannot move a read snapshot forward inside
+ *    a transaction, and the busy timeout never applies to that case. Taken up front, the
+ *    lock waits its turn under the busy timeout like any other write.
  *
  * Keep transactions short: while one is open, every other query of this process waits.
  */
@@ -47,6 +53,7 @@ export class ClinicSqliteAdapter extends PrismaBetterSQLite3 {
     const adapter = await super.connect();
     const connection = connectionOf(adapter);
     applyPragmas(connection);
+    beginImmediately(connection);
     this.#dataVersion = connection.prepare("PRAGMA data_version").pluck();
     this.#ping = connection.prepare("SELECT 1").pluck();
     const counted = async <T>(run: Promise<T>, sql: string): Promise<T> => {
@@ -115,6 +122,17 @@ const READ = /^\s*SELECT\b/i;
 /** The better-sqlite3 handle behind the adapter (a public field the adapter's types omit). */
 function connectionOf(adapter: Adapter): Database.Database {
   return (adapter as unknown as { client: Database.Database }).client;
+}
+
+/** The adapter opens each transaction with a bare `BEGIN`; this makes it `BEGIN IMMEDIATE`. */
+function beginImmediately(connection: Database.Database) {
+  // The class's own method, looked up on each call (what a test's spy on it sees).
+  const prototype = Object.getPrototypeOf(connection) as Database.Database;
+  connection.prepare = ((source: string) =>
+    prototype.prepare.call(
+      connection,
+      source.trim().toUpperCase() === "BEGIN" ? "BEGIN IMMEDIATE" : source,
+    )) as Database.Database["prepare"];
 }
 
 /**

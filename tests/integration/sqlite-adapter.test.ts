@@ -2,6 +2,7 @@
 // request's transaction is open must not become part of that transaction.
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaClient } from "@prisma/client";
+import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
 import { prisma } from "~/utils/db.server";
 import { ClinicSqliteAdapter } from "~/utils/sqlite-adapter.server";
@@ -44,6 +45,33 @@ async function interleave(client: PrismaClient, email: string, waitForB: boolean
   };
 }
 
+/**
+ * A transaction reads, then another connection to the file (as another process would)
+ * tries to commit a write without waiting, then the transaction writes.
+ */
+async function readThenWriteBesideAnotherProcess(client: PrismaClient, email: string) {
+  await client.user.create({ data: { name: "Before", email } });
+  const other = new Database(new URL(process.env.DATABASE_URL!).pathname, { timeout: 0 });
+  let otherProcess = "committed";
+  try {
+    const transaction = await client
+      .$transaction(async (tx) => {
+        await tx.user.findUniqueOrThrow({ where: { email } });
+        try {
+          other.prepare(`UPDATE "User" SET "phone" = '555 0100' WHERE "email" = ?`).run(email);
+        } catch (error) {
+          otherProcess = (error as Error).message;
+        }
+        await tx.user.update({ where: { email }, data: { name: "Written in the transaction" } });
+      })
+      .then(() => "committed")
+      .catch((error: Error) => error.message);
+    return { transaction, otherProcess };
+  } finally {
+    other.close();
+  }
+}
+
 describe("the app's SQLite adapter", () => {
   it("holds another request's write until the open transaction ends, so it survives the rollback", async () => {
     const { bDoneInsideA, row, rolledBack } = await interleave(prisma, "kept@example.com", false);
@@ -60,6 +88,24 @@ describe("the app's SQLite adapter", () => {
     const { bDoneInsideA, row } = await interleave(plain, "lost@example.com", true);
     expect(bDoneInsideA).toBe(true);
     expect(row?.name).toBe("Before");
+  });
+
+  it("takes the write lock as a transaction begins: another process's commit cannot fail its later write", async () => {
+    const outcome = await readThenWriteBesideAnotherProcess(prisma, "immediate@example.com");
+    // The other process waited for the lock instead of committing in between...
+    expect(outcome.otherProcess).toMatch(/SQLITE_BUSY|database is locked/);
+    // ...so the transaction's own write, after its read, went through.
+    expect(outcome.transaction).toBe("committed");
+  });
+
+  it("(why: after a plain BEGIN, that commit in between makes the write fail at once)", async () => {
+    const plain = new PrismaClient({
+      adapter: new PrismaBetterSQLite3({ url: process.env.DATABASE_URL!, timeout: 5000 }),
+    });
+    extraClients.push(plain);
+    const outcome = await readThenWriteBesideAnotherProcess(plain, "deferred@example.com");
+    expect(outcome.otherProcess).toBe("committed");
+    expect(outcome.transaction).toMatch(/busy|locked/i);
   });
 
   it("sets WAL and foreign keys before the first query", async () => {
