@@ -17,7 +17,7 @@ type Adapter = Awaited<ReturnType<PrismaBetterSQLite3["connect"]>>;
  *    SQLITE_BUSY when another process (the staff command, a restore check, a test
  *    harness) had committed in between: SQLite cannot move a read snapshot forward inside
  *    a transaction, and the busy timeout never applies to that case. Taken up front, the
- *    lock waits its turn under the busy timeout like any other write.
+ *    lock waits its turn under the busy timeout like any other write (ADR 026).
  *
  * Keep transactions short: while one is open, every other query of this process waits.
  */
