@@ -24,6 +24,8 @@ for (const [label, viewport] of VIEWPORTS) {
 
     test("opens on typing, a click or Alt+Down, never on focus", async ({ page }) => {
       await page.goto("/add-review");
+      // Hydration re-renders the pickers: a field focused before it would lose its focus.
+      await page.waitForLoadState("networkidle");
       const service = picker(page, "Service");
       const list = page.getByRole("listbox", { name: "Service" });
       await page.getByLabel("Name", { exact: true }).focus();
