@@ -172,6 +172,8 @@ test.describe("the booking form when the free times cannot be loaded", () => {
     const date = upcoming(WEDNESDAY, 2);
     await page.route("**/resources/free-slots**", (route) => route.abort("connectionreset"));
     await page.goto("/make-appointment");
+    // A date typed before hydration would not ask for the free times.
+    await page.waitForLoadState("networkidle");
     await page.getByLabel("Phone").fill("555 0190");
     await page.getByLabel("Message").fill("Check-up, please.");
     await choose(page, "Service", { type: "check", option: service.name, javaScript: true });
@@ -202,6 +204,8 @@ test.describe("the booking form when the free times cannot be loaded", () => {
         : route.continue(),
     );
     await page.goto("/make-appointment");
+    // A date typed before hydration would not ask for the free times.
+    await page.waitForLoadState("networkidle");
     await page.getByLabel("Date").fill(upcoming(THURSDAY, 2));
     const failed = page.getByTestId("free-times-failed");
     await expect(failed).toContainText("We could not load the free times");
