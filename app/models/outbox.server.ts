@@ -8,6 +8,7 @@ import { afterFailure, type OutboxPolicy } from "~/utils/outbox-rules";
 import { fail, ok, type Result } from "~/utils/result";
 import { recordAudit, type AuditActor } from "~/models/audit.server";
 import { decodeCursor, olderThan, pageOf } from "~/utils/keyset";
+import type { BackgroundJob } from "~/utils/sweep.server";
 
 /**
  * The durable mail outbox: every message the clinic sends is a row written in the same
@@ -226,7 +227,7 @@ export async function deliverDue(
 
 // --- The worker ---
 
-export type OutboxWorker = { stop(): Promise<void> };
+export type OutboxWorker = BackgroundJob;
 
 let wakeRunning: (() => void) | null = null;
 
