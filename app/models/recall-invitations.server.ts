@@ -277,19 +277,25 @@ export async function recordRecallBooking(
 ): Promise<boolean> {
   const recallId = recallIdFromToken(typeof token === "string" ? token : undefined, "book");
   if (!recallId) return false;
-  return prisma.$transaction(async (tx) => {
-    const invitation = await tx.recallInvitation.findFirst({
-      where: { recallId, recall: { userId }, convertedAt: null },
-      orderBy: { sentAt: "desc" },
+  try {
+    return await prisma.$transaction(async (tx) => {
+      const invitation = await tx.recallInvitation.findFirst({
+        where: { recallId, recall: { userId }, convertedAt: null },
+        orderBy: { sentAt: "desc" },
+      });
+      if (!invitation) return false;
+      const { count } = await tx.recallInvitation.updateMany({
+        where: { id: invitation.id, convertedAt: null },
+        data: { convertedAt: now, appointmentId: appointment._id },
+      });
+      if (count === 1) await markReportDay(tx, invitation.sentOn);
+      return count === 1;
     });
-    if (!invitation) return false;
-    const { count } = await tx.recallInvitation.updateMany({
-      where: { id: invitation.id, convertedAt: null },
-      data: { convertedAt: now, appointmentId: appointment._id },
-    });
-    if (count === 1) await markReportDay(tx, invitation.sentOn);
-    return count === 1;
-  });
+  } catch (error) {
+    // The booking is made: a figure of the reports must not turn it into an error page.
+    console.error("Counting a recall invitation's booking failed", error);
+    return false;
+  }
 }
 
 /** What the stop link's page shows: the patient's first name and whether they opted out. */
