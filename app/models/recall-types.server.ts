@@ -64,6 +64,13 @@ export async function saveRecallType(
   const typeId = typeof form.typeId === "string" ? form.typeId.trim() : "";
   try {
     return await prisma.$transaction(async (tx) => {
+      // Names are unique ignoring case ("Hygiene" and "hygiene" would read as one).
+      const others = await tx.recallType.findMany({ select: { id: true, name: true } });
+      if (
+        others.some((t) => t.id !== typeId && t.name.toLowerCase() === fields.name.toLowerCase())
+      ) {
+        return nameTaken();
+      }
       if (!typeId) {
         const count = await tx.recallType.count();
         const created = await tx.recallType.create({ data: { ...fields, sortOrder: count + 1 } });
