@@ -177,13 +177,25 @@ async function availableMinutes(range: ReportRange, settings: Settings, scope: R
   return { dentists, chairs, dentistMinutes, chairMinutes };
 }
 
-function total(rows: Grouped[], period: string, where: (row: Grouped) => boolean = () => true) {
+/** The sums of the rows that `where` picks. */
+function total(rows: Grouped[], where: (row: Grouped) => boolean = () => true) {
   const sums = Object.fromEntries(SUM_FIELDS.map((field) => [field, 0])) as Sums;
   for (const row of rows) {
-    if (row.period !== period || !where(row)) continue;
+    if (!where(row)) continue;
     for (const field of SUM_FIELDS) sums[field] += row[field];
   }
   return sums;
+}
+
+/** The grouped rows of each period. */
+function byPeriod(rows: Grouped[]): Map<string, Grouped[]> {
+  const periods = new Map<string, Grouped[]>();
+  for (const row of rows) {
+    const list = periods.get(row.period);
+    if (list) list.push(row);
+    else periods.set(row.period, [row]);
+  }
+  return periods;
 }
 
 export type Report = {
@@ -205,7 +217,9 @@ export async function buildReport(range: ReportRange, scope: ReportScope): Promi
   ]);
   const periods = periodsOf(range).map(({ key, label }) => ({ key, label }));
   const labels = periods.map((period) => period.label);
-  const perPeriod = periods.map((period) => ({ ...period, sums: total(rows, period.key) }));
+  const grouped = byPeriod(rows);
+  const rowsOf = (period: string) => grouped.get(period) ?? [];
+  const perPeriod = periods.map((period) => ({ ...period, sums: total(rowsOf(period.key)) }));
   const series = (name: string, values: (number | null)[]) => ({ name, data: values });
 
   const noShows: ReportTable = {
@@ -305,7 +319,7 @@ export async function buildReport(range: ReportRange, scope: ReportScope): Promi
     "Utilisation per dentist",
     "dentist",
     available.dentists,
-    (period, id) => total(rows, period, (row) => row.dentistId === id).bookedMinutes,
+    (period, id) => total(rowsOf(period), (row) => row.dentistId === id).bookedMinutes,
     (period, id) => available.dentistMinutes.get(id)?.get(period) ?? 0,
   );
   const chairTable = utilisation(
@@ -313,7 +327,7 @@ export async function buildReport(range: ReportRange, scope: ReportScope): Promi
     "Utilisation per chair",
     "chair",
     available.chairs,
-    (period, id) => total(rows, period, (row) => row.chairId === id).bookedMinutes,
+    (period, id) => total(rowsOf(period), (row) => row.chairId === id).bookedMinutes,
     (period) => available.chairMinutes.get(period) ?? 0,
   );
 
