@@ -1,5 +1,6 @@
 import type { Prisma, PrismaClient } from "@prisma/client";
 import { addDays, clinicTimeToUtc } from "~/utils/clinic-time";
+import { periodKey } from "~/utils/report-periods";
 import { prisma } from "~/utils/db.server";
 import { type BackgroundJob, startSweep } from "~/utils/sweep.server";
 import { getClinicSettings, type Settings } from "./clinic-settings.server";
@@ -178,7 +179,10 @@ export async function summariseDay(date: string, settings: Settings): Promise<bo
     if (!mark) return true;
     const rows = await dayFigures(tx, date, settings);
     await tx.reportDay.deleteMany({ where: { date } });
-    if (rows.length > 0) await tx.reportDay.createMany({ data: rows.map((r) => ({ ...r, date })) });
+    const periods = { date, week: periodKey(date, "week"), month: periodKey(date, "month") };
+    if (rows.length > 0) {
+      await tx.reportDay.createMany({ data: rows.map((row) => ({ ...row, ...periods })) });
+    }
     const { count } = await tx.reportDirtyDay.deleteMany({
       where: { date, version: mark.version },
     });

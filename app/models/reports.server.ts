@@ -75,40 +75,47 @@ const SUM_FIELDS = [
   "conversions",
 ] as const satisfies readonly (keyof Sums)[];
 
-type Grouped = Sums & { period: string; dentistId: string; chairId: string };
-
 /** Percent with one decimal, or null when there is nothing to divide by. */
 export function percent(part: number, whole: number): number | null {
   return whole > 0 ? Math.round((part / whole) * 1000) / 10 : null;
 }
 
-const bucketSql = (by: Granularity) =>
-  by === "week"
-    ? Prisma.sql`date("date", 'weekday 0', '-6 days')`
-    : Prisma.sql`substr("date", 1, 7)`;
+/** The column holding each day's period: the week's Monday, or the month. */
+const periodColumn = (by: Granularity) => Prisma.raw(by === "week" ? `"week"` : `"month"`);
 
-/** The day figures of the range, summed in the database per period, dentist and chair. */
-async function groupedFigures(range: ReportRange, scope: ReportScope): Promise<Grouped[]> {
+/**
+ * The day figures of the range summed in the database: every figure per period, and the
+ * booked minutes per period and dentist and per period and chair (three small answers,
+ * however many days and visits).
+ */
+async function summedFigures(range: ReportRange, scope: ReportScope) {
   const sums = Prisma.join(
     SUM_FIELDS.map(
       (field) => Prisma.sql`SUM(${Prisma.raw(`"${field}"`)}) AS ${Prisma.raw(`"${field}"`)}`,
     ),
   );
-  const rows = await prisma.$queryRaw<Record<string, unknown>[]>`
-    SELECT ${bucketSql(range.by)} AS "period", "dentistId", "chairId", ${sums}
-    FROM "ReportDay"
-    WHERE "date" >= ${range.from} AND "date" <= ${range.to}
-    ${scope.dentistId ? Prisma.sql`AND "dentistId" = ${scope.dentistId}` : Prisma.empty}
-    GROUP BY 1, 2, 3`;
-  return rows.map((row) => {
-    const grouped = {
-      period: String(row.period),
-      dentistId: String(row.dentistId),
-      chairId: String(row.chairId),
-    } as Grouped;
-    for (const field of SUM_FIELDS) grouped[field] = Number(row[field] ?? 0);
-    return grouped;
-  });
+  const where = Prisma.sql`WHERE "date" >= ${range.from} AND "date" <= ${range.to}
+    ${scope.dentistId ? Prisma.sql`AND "dentistId" = ${scope.dentistId}` : Prisma.empty}`;
+  const period = periodColumn(range.by);
+  const [totals, dentists, chairs] = await Promise.all([
+    prisma.$queryRaw<Record<string, unknown>[]>`
+      SELECT ${period} AS "period", ${sums} FROM "ReportDay" ${where} GROUP BY 1`,
+    prisma.$queryRaw<{ period: string; id: string; minutes: unknown }[]>`
+      SELECT ${period} AS "period", "dentistId" AS "id", SUM("bookedMinutes") AS "minutes"
+      FROM "ReportDay" ${where} GROUP BY 1, 2`,
+    prisma.$queryRaw<{ period: string; id: string; minutes: unknown }[]>`
+      SELECT ${period} AS "period", "chairId" AS "id", SUM("bookedMinutes") AS "minutes"
+      FROM "ReportDay" ${where} GROUP BY 1, 2`,
+  ]);
+  const byPeriod = new Map<string, Sums>();
+  for (const row of totals) {
+    const figures = {} as Sums;
+    for (const field of SUM_FIELDS) figures[field] = Number(row[field] ?? 0);
+    byPeriod.set(String(row.period), figures);
+  }
+  const minutes = (rows: { period: string; id: string; minutes: unknown }[]) =>
+    new Map(rows.map((row) => [`${row.period}|${row.id}`, Number(row.minutes ?? 0)]));
+  return { byPeriod, dentistMinutes: minutes(dentists), chairMinutes: minutes(chairs) };
 }
 
 /**
@@ -141,6 +148,7 @@ async function availableMinutes(range: ReportRange, settings: Settings, scope: R
   const closed = (date: string) => closures.some((c) => c.startDate <= date && date <= c.endDate);
   const dentistMinutes = new Map<string, Map<string, number>>();
   const chairMinutes = new Map<string, number>();
+  const clinicByWeekday = new Map<number, number>();
   const plans = dentists.map((dentist) => ({
     id: dentist.id,
     plan: parseJsonColumn(weeklyPlanSchema, dentist.weeklyPlan, "A dentist's plan"),
@@ -155,7 +163,10 @@ async function availableMinutes(range: ReportRange, settings: Settings, scope: R
     const period = periodKey(date, range.by);
     const clinicDay = dayOfPlan(settings.weeklyHours, date);
     const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
-    chairMinutes.set(period, (chairMinutes.get(period) ?? 0) + minutesOf(openIntervals(clinicDay)));
+    let open = clinicByWeekday.get(weekday);
+    if (open === undefined)
+      clinicByWeekday.set(weekday, (open = minutesOf(openIntervals(clinicDay))));
+    chairMinutes.set(period, (chairMinutes.get(period) ?? 0) + open);
     for (const dentist of plans) {
       const excepted = dentist.exceptions.some((e) => e.startDate <= date && date <= e.endDate);
       let minutes = excepted ? undefined : dentist.byWeekday.get(weekday);
@@ -177,26 +188,7 @@ async function availableMinutes(range: ReportRange, settings: Settings, scope: R
   return { dentists, chairs, dentistMinutes, chairMinutes };
 }
 
-/** The sums of the rows that `where` picks. */
-function total(rows: Grouped[], where: (row: Grouped) => boolean = () => true) {
-  const sums = Object.fromEntries(SUM_FIELDS.map((field) => [field, 0])) as Sums;
-  for (const row of rows) {
-    if (!where(row)) continue;
-    for (const field of SUM_FIELDS) sums[field] += row[field];
-  }
-  return sums;
-}
-
-/** The grouped rows of each period. */
-function byPeriod(rows: Grouped[]): Map<string, Grouped[]> {
-  const periods = new Map<string, Grouped[]>();
-  for (const row of rows) {
-    const list = periods.get(row.period);
-    if (list) list.push(row);
-    else periods.set(row.period, [row]);
-  }
-  return periods;
-}
+const NO_FIGURES = Object.fromEntries(SUM_FIELDS.map((field) => [field, 0])) as Sums;
 
 export type Report = {
   range: ReportRange;
@@ -211,15 +203,16 @@ export type Report = {
 export async function buildReport(range: ReportRange, scope: ReportScope): Promise<Report> {
   await summariseMarkedDays({ from: range.from, to: range.to });
   const settings = await getClinicSettings();
-  const [rows, available] = await Promise.all([
-    groupedFigures(range, scope),
+  const [summed, available] = await Promise.all([
+    summedFigures(range, scope),
     availableMinutes(range, settings, scope),
   ]);
   const periods = periodsOf(range).map(({ key, label }) => ({ key, label }));
   const labels = periods.map((period) => period.label);
-  const grouped = byPeriod(rows);
-  const rowsOf = (period: string) => grouped.get(period) ?? [];
-  const perPeriod = periods.map((period) => ({ ...period, sums: total(rowsOf(period.key)) }));
+  const perPeriod = periods.map((period) => ({
+    ...period,
+    sums: summed.byPeriod.get(period.key) ?? NO_FIGURES,
+  }));
   const series = (name: string, values: (number | null)[]) => ({ name, data: values });
 
   const noShows: ReportTable = {
@@ -319,7 +312,7 @@ export async function buildReport(range: ReportRange, scope: ReportScope): Promi
     "Utilisation per dentist",
     "dentist",
     available.dentists,
-    (period, id) => total(rowsOf(period), (row) => row.dentistId === id).bookedMinutes,
+    (period, id) => summed.dentistMinutes.get(`${period}|${id}`) ?? 0,
     (period, id) => available.dentistMinutes.get(id)?.get(period) ?? 0,
   );
   const chairTable = utilisation(
@@ -327,7 +320,7 @@ export async function buildReport(range: ReportRange, scope: ReportScope): Promi
     "Utilisation per chair",
     "chair",
     available.chairs,
-    (period, id) => total(rowsOf(period), (row) => row.chairId === id).bookedMinutes,
+    (period, id) => summed.chairMinutes.get(`${period}|${id}`) ?? 0,
     (period) => available.chairMinutes.get(period) ?? 0,
   );
 

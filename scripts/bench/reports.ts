@@ -78,8 +78,13 @@ function prepareDatabase(name: string, count: number, range: ReportRange) {
       const date = days[i % days.length]!;
       const time = TIMES[Math.floor(i / days.length) % TIMES.length]!;
       const start = clinicTimeToUtc(date, time).getTime();
-      const dentist = i % DENTISTS === 0 ? "dentist-first" : `bench-dentist-${i % DENTISTS}`;
-      const chair = i % CHAIRS === 0 ? "chair-1" : `bench-chair-${i % CHAIRS}`;
+      // Each day's visits spread over every dentist and chair.
+      const slot = Math.floor(i / days.length);
+      const dentist = slot % DENTISTS === 0 ? "dentist-first" : `bench-dentist-${slot % DENTISTS}`;
+      const chair =
+        Math.floor(slot / DENTISTS) % CHAIRS === 0
+          ? "chair-1"
+          : `bench-chair-${Math.floor(slot / DENTISTS) % CHAIRS}`;
       // 80% came, 5% did not, 15% cancelled (a third of them inside the cutoff).
       const roll = i % 20;
       const status = roll < 16 ? "completed" : roll === 16 ? "no_show" : "cancelled";

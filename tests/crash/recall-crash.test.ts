@@ -126,7 +126,9 @@ describe("recall sweep crash safety", () => {
     expect(rows).toHaveLength(PATIENTS);
     expect(new Set(rows.map((row) => row.dedupeKey)).size).toBe(PATIENTS);
     expect(
-      await after.recallInvitation.count({ where: { recallId: { startsWith: `recall-crash-${run}-` } } }),
+      await after.recallInvitation.count({
+        where: { recallId: { startsWith: `recall-crash-${run}-` } },
+      }),
     ).toBe(PATIENTS);
     expect(
       await after.patientRecall.count({

@@ -28,6 +28,9 @@ const SCREENS = [
   "/staff/services",
   "/staff/services?status=awaiting_review",
   "/staff/outbox",
+  "/staff/recall",
+  "/staff/recall-types",
+  "/staff/reports",
 ];
 
 for (const viewport of [
@@ -83,7 +86,20 @@ for (const viewport of [
           lastError: "550 Mailbox unavailable",
         },
       });
-      for (const path of [...SCREENS, `/staff/services/${waiting.id}`]) {
+      // A patient due back, on the recall list and with a page of their own.
+      const recall = await e2eDb().patientRecall.create({
+        data: {
+          userId: (await createTestUser({ name: `Axe Recall ${stamp}` })).id,
+          recallTypeId: "recall-checkup",
+          dentistId: "dentist-first",
+          dueDate: new Date().toISOString().slice(0, 10),
+        },
+      });
+      for (const path of [
+        ...SCREENS,
+        `/staff/services/${waiting.id}`,
+        `/staff/recall/${recall.id}`,
+      ]) {
         await page.goto(path);
         await page.waitForLoadState("networkidle");
         expect(await seriousViolations(page), `${path} as ${admin.email}`).toEqual([]);

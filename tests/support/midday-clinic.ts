@@ -41,6 +41,10 @@ export async function startMiddayClinic(options: {
   } finally {
     await db.$disconnect();
   }
-  const server = await startProductionServer({ port: options.port, env: options.env, databaseFile });
+  const server = await startProductionServer({
+    port: options.port,
+    env: options.env,
+    databaseFile,
+  });
   return { server, timeZone };
 }

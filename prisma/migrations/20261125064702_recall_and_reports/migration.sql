@@ -70,6 +70,8 @@ CREATE TABLE "ReportDirtyDay" (
 -- CreateTable
 CREATE TABLE "ReportDay" (
     "date" TEXT NOT NULL,
+    "week" TEXT NOT NULL,
+    "month" TEXT NOT NULL,
     "dentistId" TEXT NOT NULL,
     "chairId" TEXT NOT NULL,
     "scheduled" INTEGER NOT NULL DEFAULT 0,
