@@ -1,4 +1,4 @@
-// Kills the production server with SIGKILL while its own recall sweep writes 1,000 due
+// Kills the production server with SIGKILL while its own recall sweep writes 500 due
 // invitations to the outbox and its worker delivers them to a real SMTP server on loopback,
 // then restarts it on the same database: every invitation arrives, each recall has written
 // exactly one, and at most one mail (the one in flight at the kill) arrives twice, which is
@@ -19,7 +19,7 @@ import { startSmtpSink } from "../support/smtp-sink";
 import { until } from "../support/until";
 
 const PORT = testPorts().recallCrash;
-const PATIENTS = 1_000;
+const PATIENTS = 500;
 /** The kill comes once this many invitations arrived: the sweep is still writing then. */
 const KILL_AFTER = 20;
 const OPEN_ALL_WEEK = JSON.stringify(
@@ -72,7 +72,7 @@ describe("recall sweep crash safety", () => {
     server = clinic.server;
     const db = server.db();
 
-    // 1,000 patients whose check-up is due in four weeks: the cadence's first step is today.
+    // 500 patients whose check-up is due in four weeks: the cadence's first step is today.
     const today = clinicNow(new Date(), clinic.timeZone).date;
     const verifiedAt = new Date(Date.now() - 200 * 86_400_000);
     await db.user.createMany({

@@ -41,6 +41,8 @@ for (const viewport of [
     test.use({ viewport: { width: viewport.width, height: viewport.height } });
 
     test("have no serious or critical axe violations", async ({ page, login }) => {
+      // Nineteen screens, each scanned whole: more than one default test's time on a busy machine.
+      test.slow();
       const admin = await login(await createTestUser({ role: "admin" }));
       // Something on every screen: a hidden review and its audit entry.
       const service = await seededService("invisalign");
