@@ -48,8 +48,11 @@ export async function action({ request }: ActionFunctionArgs) {
   const values = formToObject(await request.formData());
   const limited = await limitStaffWrite(user.id);
   if (limited) return formRefusal(limited, values);
-  const save = SAVERS[values.intent as keyof typeof SAVERS];
-  if (!save) return formRefusal(invalid("Please choose what to change."), values);
+  const intent = values.intent ?? "";
+  if (!Object.hasOwn(SAVERS, intent)) {
+    return formRefusal(invalid("Please choose what to change."), values);
+  }
+  const save = SAVERS[intent as keyof typeof SAVERS];
   try {
     const result = await save(values, staffActor(user));
     if (!result.ok) return formRefusal(result, values);

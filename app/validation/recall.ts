@@ -118,7 +118,7 @@ export function parseRecallChange(
 /** The desk's note of a phone call: how it went, and a few words. */
 export function parseCallNote(form: Form): Result<{ outcome: CallOutcome; note: string }> {
   const outcome = text(form, "outcome");
-  if (!(outcome in CALL_OUTCOMES)) return refuse("outcome", RECALL_MESSAGES.outcome);
+  if (!Object.hasOwn(CALL_OUTCOMES, outcome)) return refuse("outcome", RECALL_MESSAGES.outcome);
   const note = text(form, "note");
   if (note.length > CALL_NOTE_LIMIT) return refuse("note", RECALL_MESSAGES.note);
   return ok({ outcome: outcome as CallOutcome, note });
