@@ -1,16 +1,19 @@
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import type Database from "better-sqlite3";
+import { ConnectionTurns } from "./connection-turns.server";
 
 type Adapter = Awaited<ReturnType<PrismaBetterSQLite3["connect"]>>;
 
 /**
- * Prisma's better-sqlite3 adapter with two fixes for a server that shares one connection
+ * Prisma's better-sqlite3 adapter with three fixes for a server that shares one connection
  * between all its requests.
  *
  * 1. Queries made outside a transaction wait while a transaction is open. The adapter
  *    serialises transactions among themselves, but runs any other query at once on the
  *    same connection, so it would land inside another request's open transaction: a
  *    write would be rolled back with it, and a read would see its uncommitted rows.
+ *    Both take turns in the order they came (ConnectionTurns), so a run of transactions
+ *    does not hold off the reads that arrived between them.
  * 2. The pragmas are set on the connection as it opens, before any query can run.
  * 3. Transactions take the write lock as they begin (`BEGIN IMMEDIATE`). With the adapter's
  *    plain `BEGIN`, a transaction that read first and wrote second failed at once with
@@ -19,7 +22,9 @@ type Adapter = Awaited<ReturnType<PrismaBetterSQLite3["connect"]>>;
  *    a transaction, and the busy timeout never applies to that case. Taken up front, the
  *    lock waits its turn under the busy timeout like any other write (ADR 026).
  *
- * Keep transactions short: while one is open, every other query of this process waits.
+ * Keep transactions short: while one is open, every other query of this process waits. A
+ * query inside a transaction's callback must go through the transaction, or it waits for
+ * the very transaction that waits for it: `prisma` from db.server does that by itself.
  */
 export class ClinicSqliteAdapter extends PrismaBetterSQLite3 {
   /** Statements of this process that may have written, counted once they are done. */
@@ -64,54 +69,44 @@ export class ClinicSqliteAdapter extends PrismaBetterSQLite3 {
       }
     };
 
-    let open: { done: Promise<void>; end: () => void } | null = null;
-    const outsideTransactions = async () => {
-      while (open) await open.done;
-    };
-
+    const turns = new ConnectionTurns();
     const startTransaction = adapter.startTransaction.bind(adapter);
     adapter.startTransaction = async (isolationLevel) => {
-      // The adapter's own mutex queues this behind any open transaction.
-      const transaction = await startTransaction(isolationLevel);
-      let end!: () => void;
-      const done = new Promise<void>((resolve) => (end = resolve));
-      const current = { done, end };
-      open = current;
-      const finish = (step: () => Promise<void>) => async () => {
-        try {
-          await step();
-        } finally {
-          if (open === current) open = null;
-          current.end();
-        }
-      };
+      const release = await turns.transaction();
+      let transaction: Awaited<ReturnType<typeof startTransaction>>;
+      try {
+        transaction = await startTransaction(isolationLevel);
+      } catch (error) {
+        release();
+        throw error;
+      }
       const commit = transaction.commit.bind(transaction);
-      transaction.commit = finish(async () => {
+      const rollback = transaction.rollback.bind(transaction);
+      transaction.commit = async () => {
         try {
           await commit();
         } finally {
           this.#writes += 1;
+          release();
         }
-      });
-      transaction.rollback = finish(transaction.rollback.bind(transaction));
+      };
+      transaction.rollback = async () => {
+        try {
+          await rollback();
+        } finally {
+          release();
+        }
+      };
       return transaction;
     };
 
     const queryRaw = adapter.queryRaw.bind(adapter);
     const executeRaw = adapter.executeRaw.bind(adapter);
     const executeScript = adapter.executeScript.bind(adapter);
-    adapter.queryRaw = async (query) => {
-      await outsideTransactions();
-      return counted(queryRaw(query), query.sql);
-    };
-    adapter.executeRaw = async (query) => {
-      await outsideTransactions();
-      return counted(executeRaw(query), query.sql);
-    };
-    adapter.executeScript = async (script) => {
-      await outsideTransactions();
-      return counted(executeScript(script), script);
-    };
+    adapter.queryRaw = (query) => turns.statement(() => counted(queryRaw(query), query.sql));
+    adapter.executeRaw = (query) => turns.statement(() => counted(executeRaw(query), query.sql));
+    adapter.executeScript = (script) =>
+      turns.statement(() => counted(executeScript(script), script));
     return adapter;
   }
 }
