@@ -27,8 +27,7 @@ type Adapter = Awaited<ReturnType<PrismaBetterSQLite3["connect"]>>;
  * the very transaction that waits for it: `prisma` from db.server does that by itself.
  */
 export class ClinicSqliteAdapter extends PrismaBetterSQLite3 {
-  /** Statements of this process that may have written, counted once they are done. */
-  #writes = 0;
+  #totalChanges: Database.Statement | null = null;
   #dataVersion: Database.Statement | null = null;
   #ping: Database.Statement | null = null;
 
@@ -43,15 +42,22 @@ export class ClinicSqliteAdapter extends PrismaBetterSQLite3 {
   }
 
   /**
-   * Changes whenever anything may have been written to the database since the last call,
-   * by this process (counted as each write or transaction ends) or by another connection
-   * to the file (SQLite's `data_version`: the staff command, a restore, a test harness).
-   * Null until the first query has connected. A value kept with it is current as long as
-   * the stamp is the same: the session lookup's cache relies on it (session.server.ts).
+   * Changes whenever a row of the database may have changed since the last call, from
+   * SQLite's own counters: `total_changes()`, the rows this connection has inserted,
+   * updated or deleted (a write that matched no row moves nothing), and `data_version`,
+   * which moves when another connection commits (the staff command, a manual fix, a test
+   * harness). Null until the first query has connected. A value kept with it is current as
+   * long as the stamp is the same: the session lookup (session.server.ts) and the read
+   * caches rely on it (ADR 025 and 030).
+   *
+   * Rows a transaction changes count as it changes them, before it commits: a stamp read
+   * meanwhile may move for rows that are then rolled back, which only costs a re-read.
+   * Reads outside the transaction wait for it to end, so nothing read under a stamp can
+   * miss a change the stamp already counts.
    */
   writeStamp(): string | null {
-    if (!this.#dataVersion) return null;
-    return `${this.#writes}:${String(this.#dataVersion.get())}`;
+    if (!this.#totalChanges || !this.#dataVersion) return null;
+    return `${String(this.#totalChanges.get())}:${String(this.#dataVersion.get())}`;
   }
 
   override async connect(): Promise<Adapter> {
@@ -59,15 +65,9 @@ export class ClinicSqliteAdapter extends PrismaBetterSQLite3 {
     const connection = connectionOf(adapter);
     applyPragmas(connection);
     beginImmediately(connection);
+    this.#totalChanges = connection.prepare("SELECT total_changes()").pluck();
     this.#dataVersion = connection.prepare("PRAGMA data_version").pluck();
     this.#ping = connection.prepare("SELECT 1").pluck();
-    const counted = async <T>(run: Promise<T>, sql: string): Promise<T> => {
-      try {
-        return await run;
-      } finally {
-        if (!READ.test(sql)) this.#writes += 1;
-      }
-    };
 
     const turns = new ConnectionTurns();
     const startTransaction = adapter.startTransaction.bind(adapter);
@@ -80,39 +80,28 @@ export class ClinicSqliteAdapter extends PrismaBetterSQLite3 {
         release();
         throw error;
       }
-      const commit = transaction.commit.bind(transaction);
-      const rollback = transaction.rollback.bind(transaction);
-      transaction.commit = async () => {
-        try {
-          await commit();
-        } finally {
-          this.#writes += 1;
-          release();
-        }
-      };
-      transaction.rollback = async () => {
-        try {
-          await rollback();
-        } finally {
-          release();
-        }
-      };
+      for (const end of ["commit", "rollback"] as const) {
+        const step = transaction[end].bind(transaction);
+        transaction[end] = async () => {
+          try {
+            await step();
+          } finally {
+            release();
+          }
+        };
+      }
       return transaction;
     };
 
     const queryRaw = adapter.queryRaw.bind(adapter);
     const executeRaw = adapter.executeRaw.bind(adapter);
     const executeScript = adapter.executeScript.bind(adapter);
-    adapter.queryRaw = (query) => turns.statement(() => counted(queryRaw(query), query.sql));
-    adapter.executeRaw = (query) => turns.statement(() => counted(executeRaw(query), query.sql));
-    adapter.executeScript = (script) =>
-      turns.statement(() => counted(executeScript(script), script));
+    adapter.queryRaw = (query) => turns.statement(() => queryRaw(query));
+    adapter.executeRaw = (query) => turns.statement(() => executeRaw(query));
+    adapter.executeScript = (script) => turns.statement(() => executeScript(script));
     return adapter;
   }
 }
-
-/** A statement that only reads (Prisma's reads are SELECTs; its writes may RETURN rows too). */
-const READ = /^\s*SELECT\b/i;
 
 /** The better-sqlite3 handle behind the adapter (a public field the adapter's types omit). */
 function connectionOf(adapter: Adapter): Database.Database {
