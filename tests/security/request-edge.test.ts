@@ -291,19 +291,18 @@ describe("the response cache", () => {
 
     // `npm run staff -- grant reception <e-mail>`, as an operator runs it beside the server.
     const { execFile } = await import("node:child_process");
-    const granted = await new Promise<string>((resolve, reject) =>
-      execFile(
-        process.execPath,
-        ["scripts/staff.mjs", "grant", "reception", user.email],
-        {
-          env: {
-            PATH: process.env.PATH,
-            BUILD_DIR: server.buildDir,
-            DATABASE_URL: `file:${server.databaseFile}`,
-          },
+    const { promisify } = await import("node:util");
+    const { stdout: granted } = await promisify(execFile)(
+      process.execPath,
+      ["scripts/staff.mjs", "grant", "reception", user.email],
+      {
+        env: {
+          PATH: process.env.PATH,
+          NODE_ENV: "production",
+          BUILD_DIR: server.buildDir,
+          DATABASE_URL: `file:${server.databaseFile}`,
         },
-        (error, stdout) => (error ? reject(error) : resolve(stdout)),
-      ),
+      },
     );
     expect(granted).toContain("is now reception");
     // The server's own next answer is made again: the database moved under the cache.
