@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { FormError } from "~/components/form-error";
 import {
   type ClinicClock,
-  formatDate,
+  formatDateRange,
   formatDateTime,
   formatDuration,
   formatZone,
@@ -14,6 +14,7 @@ import { insideCutoffMessage, isInsideCutoff } from "~/models/cancellation-polic
 import { getClinicSettings } from "~/models/clinic-settings.server";
 import { cancelOwnVisit } from "~/models/self-service.server";
 import { listWaitlist, type WaitlistEntryView } from "~/models/waitlist.server";
+import { partOfDayLabel } from "~/utils/waitlist-rules";
 import { CallClinic } from "~/components/visit-actions";
 import { requirePageUser, requireUser } from "~/utils/auth.server";
 import { formRefusal, unexpectedFailure } from "~/utils/form-action.server";
@@ -147,10 +148,10 @@ function WaitlistCard({ entry, clock }: { entry: WaitlistEntryView; clock: Clini
           You are on the waiting list for {entry.serviceName}
         </p>
         <p className="text-slate-800">
-          {formatDate(entry.fromDate, clock)} to {formatDate(entry.toDate, clock)}, with{" "}
+          {formatDateRange(entry.fromDate, entry.toDate, clock)}, with{" "}
           {entry.dentistName ?? "any dentist"}
         </p>
-        <p className="text-sm text-slate-700">{entry.partOfDayLabel}</p>
+        <p className="text-sm text-slate-700">{partOfDayLabel(entry.partOfDay, clock)}</p>
       </div>
       <Form method="post" action="/user/waitlist">
         <input type="hidden" name="intent" value="leave" />
