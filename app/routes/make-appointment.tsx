@@ -24,7 +24,7 @@ import { bookingChoices } from "~/models/dentist.server";
 import { unverifiedRefusal } from "~/models/email-verification.server";
 import { requirePageUser, requireUser } from "~/utils/auth.server";
 import { formRefusal, unexpectedFailure } from "~/utils/form-action.server";
-import { loginPathFor } from "~/utils/safe-redirect";
+import { loginPathFor, registerPathFor } from "~/utils/safe-redirect";
 import { redirectWithToast } from "~/utils/toast.server";
 import { APPOINTMENT_REQUIRED_FIELDS, appointmentSchema } from "~/validation/appointment";
 import { formToObject } from "~/validation/form";
@@ -106,7 +106,7 @@ export default function MakeAppointment() {
   const form = useCheckedForm(appointmentSchema, APPOINTMENT_REQUIRED_FIELDS);
 
   if (verifyFirst) {
-    return <VerifyEmailNotice title="Book an Appoinment" message={verifyFirst} redirectTo={PATH} />;
+    return <VerifyEmailNotice title="Book an Appoinment" message={verifyFirst} />;
   }
   return (
     <FormCard title="Book an Appoinment" privacy>
@@ -203,11 +203,17 @@ export function ErrorBoundary() {
     <section className="mx-auto flex max-w-xl flex-col items-center gap-6 px-4 py-24 text-center">
       <h1 className="text-2xl font-bold text-slate-900">Please Login To Book an Appoinment</h1>
       <p className="text-slate-700">
-        Booking needs an account. After you login you come straight back to the booking form.
+        Booking needs an account. After you login, or register as a new patient, you come straight
+        back to the booking form.
       </p>
-      <Link to={loginPathFor(error.data.redirectTo)} className="btn-primary">
-        Goto Login
-      </Link>
+      <div className="flex flex-wrap justify-center gap-3">
+        <Link to={loginPathFor(error.data.redirectTo)} className="btn-primary">
+          Goto Login
+        </Link>
+        <Link to={registerPathFor(error.data.redirectTo)} className="btn-secondary">
+          Register
+        </Link>
+      </div>
     </section>
   );
 }

@@ -31,7 +31,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     userImage: form.userImage ?? "",
   };
   try {
-    const result = await registerUser(form, { clientIp: context.clientIp });
+    const result = await registerUser(form, {
+      clientIp: context.clientIp,
+      returnTo: safeRedirect(form.redirectTo),
+    });
     if (!result.ok) {
       return formRefusal(result, values);
     }
