@@ -3,6 +3,7 @@ import {
   LOGIN_FIELDS,
   PROFILE_FIELDS,
   REGISTER_FIELDS,
+  REGISTER_PRESETS,
   loginSchema,
   profileSchema,
   registerSchema,
@@ -60,7 +61,7 @@ export async function registerUser(
   const client = clientKey(clientIp);
   const limited = await limits.signIn.take(client);
   if (limited) return limited;
-  const parsed = validateForm(registerSchema, input, REGISTER_FIELDS);
+  const parsed = validateForm(registerSchema, input, REGISTER_FIELDS, REGISTER_PRESETS);
   if (!parsed.ok) return parsed;
   const { name, email, userImage, password } = parsed.data;
 
