@@ -7,6 +7,7 @@ import {
   useRouteError,
 } from "@remix-run/react";
 import { useCallback, useState } from "react";
+import { FirstFreeTimes, type StripChoice } from "~/components/first-free-times";
 import { CheckedForm, FormCard, TextField, useCheckedForm } from "~/components/form-kit";
 import { GeneralErrorBoundary } from "~/components/error-pages";
 import { isSignInRequired } from "~/components/login-guard";
@@ -15,14 +16,9 @@ import { TextAreaField } from "~/components/text-area-field";
 import { TimeSlotPicker } from "~/components/time-slot-picker";
 import { VerifyEmailNotice } from "~/components/verify-email-notice";
 import { WaitlistLink } from "~/components/waitlist-link";
-import { addDays, clinicNow } from "~/utils/clinic-time";
-import { formatDuration, formatTime } from "~/utils/clinic-format";
-import { formatPrice } from "~/utils/format";
 import { APPOINTMENT_BOOKED, bookAppointment } from "~/models/appointment.server";
-import { getClinicSettings, getPublicClinic } from "~/models/clinic-settings.server";
-import { bookingChoices } from "~/models/dentist.server";
-import { unverifiedRefusal } from "~/models/email-verification.server";
 import { requirePageUser, requireUser } from "~/utils/auth.server";
+import { bookingPageData } from "~/utils/booking-page.server";
 import { formRefusal, unexpectedFailure } from "~/utils/form-action.server";
 import { loginPathFor, registerPathFor } from "~/utils/safe-redirect";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -32,33 +28,7 @@ import { formToObject } from "~/validation/form";
 const PATH = "/make-appointment";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requirePageUser(request);
-  const [{ services, dentists }, settings, clinic] = await Promise.all([
-    bookingChoices(),
-    getClinicSettings(),
-    getPublicClinic(),
-  ]);
-  // The service page links here with ?service=<id>.
-  const requested = new URL(request.url).searchParams.get("service");
-  const today = clinicNow(new Date(), settings.timeZone).date;
-  const clock = { timeZone: settings.timeZone, locale: settings.locale };
-  return {
-    user: { name: user.name, email: user.email },
-    verifyFirst: unverifiedRefusal(user)?.message ?? null,
-    services: services.map((service) => ({
-      ...service,
-      duration: formatDuration(service.durationMinutes),
-      price: formatPrice(service.priceCents),
-    })),
-    dentists,
-    selectedService: services.some((service) => service.value === requested) ? requested! : "",
-    minDate: today,
-    maxDate: addDays(today, settings.horizonDays),
-    gridMinutes: settings.gridMinutes,
-    hours: clinic.hours.map((row) => `${row.days}: ${row.text}`).join("; "),
-    zoneName: clinic.zoneName,
-    timeHint: `Appointments start every ${settings.gridMinutes} minutes, for example ${formatTime("09:00", clock)} or ${formatTime("09:30", clock)}; the visit must end by closing time.`,
-  };
+  return bookingPageData(request, await requirePageUser(request));
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -81,13 +51,87 @@ export const meta: MetaFunction = () => [
   },
 ];
 
+/**
+ * Without JavaScript the strip cannot follow the form's own service and dentist fields:
+ * this GET form asks for the strip of another service or dentist.
+ */
+function StripQuery({
+  services,
+  dentists,
+  selected,
+}: {
+  services: { value: string; label: string }[];
+  dentists: { value: string; label: string }[];
+  selected: { service: string; dentist: string };
+}) {
+  return (
+    <form method="get" action={`${PATH}#first-free`} className="mt-4 space-y-3">
+      <div>
+        <label htmlFor="strip-service" className="field-label">
+          Free times for
+        </label>
+        <select
+          id="strip-service"
+          name="service"
+          defaultValue={selected.service}
+          className="field-input"
+        >
+          <option value="">Choose a service</option>
+          {services.map((service) => (
+            <option key={service.value} value={service.value}>
+              {service.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <label htmlFor="strip-dentist" className="field-label">
+          With
+        </label>
+        <select
+          id="strip-dentist"
+          name="dentist"
+          defaultValue={selected.dentist}
+          className="field-input"
+        >
+          <option value="">Any dentist</option>
+          {dentists.map((dentist) => (
+            <option key={dentist.value} value={dentist.value}>
+              {dentist.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button type="submit" className="btn-secondary w-full">
+        Show free times
+      </button>
+    </form>
+  );
+}
+
+/** Already at the visit cap: said as the form opens, not after it was filled in. */
+function AtTheCap({ message }: { message: string }) {
+  return (
+    <FormCard title="Book an Appoinment">
+      <p role="status" className="text-slate-800" data-testid="visit-cap">
+        {message}
+      </p>
+      <Link to="/user/appointments" className="btn-primary mt-6 w-full">
+        My appointments
+      </Link>
+    </FormCard>
+  );
+}
+
 export default function MakeAppointment() {
   const {
     user,
     verifyFirst,
+    capped,
     services,
     dentists,
-    selectedService,
+    selected,
+    strip,
     minDate,
     maxDate,
     gridMinutes,
@@ -97,23 +141,49 @@ export default function MakeAppointment() {
   } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const values: Record<string, string> = actionData?.values ?? {};
-  const [date, setDate] = useState(values.date ?? "");
-  const [serviceId, setServiceId] = useState(values.service ?? selectedService);
-  const [dentistId, setDentistId] = useState(values.dentist ?? "");
+  const [date, setDate] = useState(values.date ?? selected.date);
+  const [time, setTime] = useState(values.time ?? selected.time);
+  const [serviceId, setServiceId] = useState(values.service ?? selected.service);
+  const [dentistId, setDentistId] = useState(values.dentist ?? selected.dentist);
   const onServiceChange = useCallback((value: string) => setServiceId(value), []);
   const chosen = services.find((service) => service.value === serviceId);
   const offered = chosen ? dentists.filter((d) => chosen.dentistIds.includes(d.value)) : dentists;
+  const dentist = offered.some((d) => d.value === dentistId) ? dentistId : "";
   const form = useCheckedForm(appointmentSchema, APPOINTMENT_REQUIRED_FIELDS);
 
   if (verifyFirst) {
     return <VerifyEmailNotice title="Book an Appoinment" message={verifyFirst} />;
   }
+  if (capped) return <AtTheCap message={capped} />;
+
+  function choose(choice: StripChoice) {
+    setDate(choice.date);
+    setTime(choice.time);
+  }
+  const hrefFor = (query: Record<string, string>, hash: string) =>
+    `${PATH}?${new URLSearchParams({ service: serviceId, ...(dentist ? { dentist } : {}), ...query })}${hash}`;
+
   return (
     <FormCard title="Book an Appoinment" privacy>
       <p className="mb-4 text-sm text-slate-700">
         We are open {hours}. Times are {zoneName}.
       </p>
-      <CheckedForm form={form} className="space-y-4">
+      <FirstFreeTimes
+        initial={strip}
+        service={serviceId}
+        serviceName={chosen?.label ?? null}
+        dentist={dentist}
+        dentistName={offered.find((d) => d.value === dentist)?.label ?? null}
+        today={minDate}
+        chosen={{ date, time }}
+        onChoose={choose}
+        hrefFor={hrefFor}
+      >
+        <noscript>
+          <StripQuery services={services} dentists={dentists} selected={selected} />
+        </noscript>
+      </FirstFreeTimes>
+      <CheckedForm form={form} className="space-y-4" id="booking-form">
         <TextField
           name="name"
           label="Name"
@@ -132,7 +202,7 @@ export default function MakeAppointment() {
           label="Phone"
           type="tel"
           autoComplete="tel"
-          defaultValue={values.phone ?? ""}
+          defaultValue={values.phone ?? user.phone}
         />
         <TextField
           name="date"
@@ -140,14 +210,15 @@ export default function MakeAppointment() {
           type="date"
           min={minDate}
           max={maxDate}
-          defaultValue={values.date ?? ""}
+          value={date}
           onChange={(event) => setDate(event.target.value)}
         />
         <TimeSlotPicker
           date={date}
           service={serviceId}
-          dentist={offered.some((d) => d.value === dentistId) ? dentistId : ""}
-          defaultValue={values.time ?? ""}
+          dentist={dentist}
+          value={time}
+          onChange={setTime}
           gridMinutes={gridMinutes}
           hint={timeHint}
         />
@@ -155,7 +226,7 @@ export default function MakeAppointment() {
           name="service"
           label="Service"
           options={services}
-          defaultValue={values.service ?? selectedService}
+          defaultValue={values.service ?? selected.service}
           placeholder="Choose a service"
           onValueChange={onServiceChange}
         />
@@ -171,14 +242,14 @@ export default function MakeAppointment() {
           <select
             id="field-dentist"
             name="dentist"
-            value={offered.some((d) => d.value === dentistId) ? dentistId : ""}
+            value={dentist}
             onChange={(event) => setDentistId(event.target.value)}
             className="field-input"
           >
             <option value="">Any dentist</option>
-            {offered.map((dentist) => (
-              <option key={dentist.value} value={dentist.value}>
-                {dentist.label}
+            {offered.map((entry) => (
+              <option key={entry.value} value={entry.value}>
+                {entry.label}
               </option>
             ))}
           </select>
@@ -188,7 +259,7 @@ export default function MakeAppointment() {
           {form.submitting ? "Booking..." : "Add booking"}
         </button>
       </CheckedForm>
-      <WaitlistLink service={serviceId} dentist={dentistId} date={date} />
+      <WaitlistLink service={serviceId} dentist={dentist} date={date} />
     </FormCard>
   );
 }

@@ -179,7 +179,7 @@ describe("registration proves the address", () => {
     expect(verified.location).toBe(bookingForm);
     // The booking form now opens, with the service chosen.
     const form = await settle(() => bookLoader(loaderArgs(get(bookingForm, cookie))));
-    expect(form.body).toMatchObject({ verifyFirst: null, selectedService: serviceId });
+    expect(form.body).toMatchObject({ verifyFirst: null, selected: { service: serviceId } });
   });
 
   it("signed out, the way back goes through /login; a link elsewhere goes nowhere", async () => {

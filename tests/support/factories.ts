@@ -18,6 +18,7 @@ export async function createUser(
       | "address"
       | "role"
       | "emailVerifiedAt"
+      | "phone"
     >
   > & {
     password?: string;
