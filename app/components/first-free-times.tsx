@@ -205,11 +205,11 @@ export function FirstFreeTimes({
       data-testid="first-free-times"
     >
       <h2 id="first-free-heading" className="text-lg font-semibold text-slate-900">
-        First free times
+        First available
       </h2>
       {!service || !serviceName ? (
         <p className="mt-1 text-sm text-slate-700">
-          Choose a service below to see its first free times.
+          Choose a service below to see its first openings.
         </p>
       ) : (
         <>
@@ -229,7 +229,7 @@ export function FirstFreeTimes({
             </p>
           ) : !strip ? (
             <p role="status" className="mt-3 text-sm text-slate-700">
-              Looking up the first free times...
+              Looking up the first openings...
             </p>
           ) : (
             <>
@@ -249,7 +249,7 @@ export function FirstFreeTimes({
                 // One column per day, side by side; on a phone the row scrolls sideways.
                 <ul
                   className="mt-4 flex snap-x gap-2 overflow-x-auto pb-2"
-                  aria-label="Free times by day"
+                  aria-label="Openings by day"
                 >
                   {strip.days.map((day) => (
                     <li key={day.date} className="w-[4.75rem] shrink-0 snap-start">
@@ -281,7 +281,7 @@ export function FirstFreeTimes({
                                 chosen.date === day.date &&
                                 !day.times.slice(0, TIMES_PER_DAY).includes(chosen.time)
                               }
-                              label={`All ${day.times.length} free times on ${day.label}`}
+                              label={`All ${day.times.length} openings on ${day.label}`}
                               onChoose={() => choose(day.date, "")}
                               className={chipClass(false)}
                             >

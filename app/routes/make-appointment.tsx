@@ -7,6 +7,7 @@ import {
   useRouteError,
 } from "@remix-run/react";
 import { useCallback, useState } from "react";
+import { FirstFreeQuery } from "~/components/first-free-query";
 import { FirstFreeTimes, type StripChoice } from "~/components/first-free-times";
 import { CheckedForm, FormCard, TextField, useCheckedForm } from "~/components/form-kit";
 import { GeneralErrorBoundary } from "~/components/error-pages";
@@ -20,6 +21,7 @@ import { APPOINTMENT_BOOKED, bookAppointment } from "~/models/appointment.server
 import { requirePageUser, requireUser } from "~/utils/auth.server";
 import { bookingPageData } from "~/utils/booking-page.server";
 import { formRefusal, unexpectedFailure } from "~/utils/form-action.server";
+import { useHydrated } from "~/utils/use-hydrated";
 import { loginPathFor, registerPathFor } from "~/utils/safe-redirect";
 import { redirectWithToast } from "~/utils/toast.server";
 import { APPOINTMENT_REQUIRED_FIELDS, appointmentSchema } from "~/validation/appointment";
@@ -50,64 +52,6 @@ export const meta: MetaFunction = () => [
     content: "Choose a service, a day and a free time, and book your visit to the clinic.",
   },
 ];
-
-/**
- * Without JavaScript the strip cannot follow the form's own service and dentist fields:
- * this GET form asks for the strip of another service or dentist.
- */
-function StripQuery({
-  services,
-  dentists,
-  selected,
-}: {
-  services: { value: string; label: string }[];
-  dentists: { value: string; label: string }[];
-  selected: { service: string; dentist: string };
-}) {
-  return (
-    <form method="get" action={`${PATH}#first-free`} className="mt-4 space-y-3">
-      <div>
-        <label htmlFor="strip-service" className="field-label">
-          Free times for
-        </label>
-        <select
-          id="strip-service"
-          name="service"
-          defaultValue={selected.service}
-          className="field-input"
-        >
-          <option value="">Choose a service</option>
-          {services.map((service) => (
-            <option key={service.value} value={service.value}>
-              {service.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label htmlFor="strip-dentist" className="field-label">
-          With
-        </label>
-        <select
-          id="strip-dentist"
-          name="dentist"
-          defaultValue={selected.dentist}
-          className="field-input"
-        >
-          <option value="">Any dentist</option>
-          {dentists.map((dentist) => (
-            <option key={dentist.value} value={dentist.value}>
-              {dentist.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <button type="submit" className="btn-secondary w-full">
-        Show free times
-      </button>
-    </form>
-  );
-}
 
 /** Already at the visit cap: said as the form opens, not after it was filled in. */
 function AtTheCap({ message }: { message: string }) {
@@ -150,6 +94,10 @@ export default function MakeAppointment() {
   const offered = chosen ? dentists.filter((d) => chosen.dentistIds.includes(d.value)) : dentists;
   const dentist = offered.some((d) => d.value === dentistId) ? dentistId : "";
   const form = useCheckedForm(appointmentSchema, APPOINTMENT_REQUIRED_FIELDS);
+  // A refusal without JavaScript reloads the page at its top, where the form's message must
+  // be seen: the strip then follows the form.
+  const hydrated = useHydrated();
+  const refusedWithoutScript = form.fromServer && !hydrated;
 
   if (verifyFirst) {
     return <VerifyEmailNotice title="Book an Appoinment" message={verifyFirst} />;
@@ -163,26 +111,30 @@ export default function MakeAppointment() {
   const hrefFor = (query: Record<string, string>, hash: string) =>
     `${PATH}?${new URLSearchParams({ service: serviceId, ...(dentist ? { dentist } : {}), ...query })}${hash}`;
 
+  const firstFree = (
+    <FirstFreeTimes
+      initial={strip}
+      service={serviceId}
+      serviceName={chosen?.label ?? null}
+      dentist={dentist}
+      dentistName={offered.find((d) => d.value === dentist)?.label ?? null}
+      today={minDate}
+      chosen={{ date, time }}
+      onChoose={choose}
+      hrefFor={hrefFor}
+    >
+      <noscript>
+        <FirstFreeQuery action={PATH} services={services} dentists={dentists} selected={selected} />
+      </noscript>
+    </FirstFreeTimes>
+  );
+
   return (
     <FormCard title="Book an Appoinment" privacy>
       <p className="mb-4 text-sm text-slate-700">
         We are open {hours}. Times are {zoneName}.
       </p>
-      <FirstFreeTimes
-        initial={strip}
-        service={serviceId}
-        serviceName={chosen?.label ?? null}
-        dentist={dentist}
-        dentistName={offered.find((d) => d.value === dentist)?.label ?? null}
-        today={minDate}
-        chosen={{ date, time }}
-        onChoose={choose}
-        hrefFor={hrefFor}
-      >
-        <noscript>
-          <StripQuery services={services} dentists={dentists} selected={selected} />
-        </noscript>
-      </FirstFreeTimes>
+      {refusedWithoutScript ? null : firstFree}
       <CheckedForm form={form} className="space-y-4" id="booking-form">
         <TextField
           name="name"
@@ -259,6 +211,7 @@ export default function MakeAppointment() {
           {form.submitting ? "Booking..." : "Add booking"}
         </button>
       </CheckedForm>
+      {refusedWithoutScript ? firstFree : null}
       <WaitlistLink service={serviceId} dentist={dentist} date={date} />
     </FormCard>
   );
