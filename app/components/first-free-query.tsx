@@ -7,15 +7,19 @@ export function FirstFreeQuery({
   services,
   dentists,
   selected,
+  recall,
 }: {
   /** The booking page. */
   action: string;
   services: { value: string; label: string }[];
   dentists: { value: string; label: string }[];
   selected: { service: string; dentist: string };
+  /** A recall invitation's token, kept for the booking (docs/decisions/035-recall.md). */
+  recall: string;
 }) {
   return (
     <form method="get" action={`${action}#first-free`} className="mt-4 space-y-3">
+      {recall ? <input type="hidden" name="recall" value={recall} /> : null}
       <div>
         <label htmlFor="strip-service" className="field-label">
           Openings for

@@ -18,6 +18,7 @@ import { TimeSlotPicker } from "~/components/time-slot-picker";
 import { VerifyEmailNotice } from "~/components/verify-email-notice";
 import { WaitlistLink } from "~/components/waitlist-link";
 import { APPOINTMENT_BOOKED, bookAppointment } from "~/models/appointment.server";
+import { recordRecallBooking } from "~/models/recall-invitations.server";
 import { requirePageUser, requireUser } from "~/utils/auth.server";
 import { bookingPageData } from "~/utils/booking-page.server";
 import { formRefusal, unexpectedFailure } from "~/utils/form-action.server";
@@ -39,6 +40,7 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     const result = await bookAppointment(values, user.id);
     if (!result.ok) return formRefusal(result, values);
+    await recordRecallBooking(values.recall, user.id, result.appointment);
   } catch (error) {
     return unexpectedFailure("Booking", error, values);
   }
@@ -76,6 +78,7 @@ export default function MakeAppointment() {
     dentists,
     selected,
     strip,
+    recall,
     minDate,
     maxDate,
     gridMinutes,
@@ -97,6 +100,9 @@ export default function MakeAppointment() {
   // A refusal without JavaScript reloads the page at its top, where the form's message must
   // be seen: the strip then follows the form.
   const hydrated = useHydrated();
+  // A recall invitation's token rides along every reload of the page (the strip's links
+  // and its query without JavaScript) until the booking is made.
+  const recallToken = values.recall ?? recall;
   const refusedWithoutScript = form.fromServer && !hydrated;
 
   if (verifyFirst) {
@@ -109,7 +115,7 @@ export default function MakeAppointment() {
     setTime(choice.time);
   }
   const hrefFor = (query: Record<string, string>, hash: string) =>
-    `${PATH}?${new URLSearchParams({ service: serviceId, ...(dentist ? { dentist } : {}), ...query })}${hash}`;
+    `${PATH}?${new URLSearchParams({ service: serviceId, ...(dentist ? { dentist } : {}), ...(recallToken ? { recall: recallToken } : {}), ...query })}${hash}`;
 
   const firstFree = (
     <FirstFreeTimes
@@ -124,7 +130,13 @@ export default function MakeAppointment() {
       hrefFor={hrefFor}
     >
       <noscript>
-        <FirstFreeQuery action={PATH} services={services} dentists={dentists} selected={selected} />
+        <FirstFreeQuery
+          action={PATH}
+          services={services}
+          dentists={dentists}
+          selected={selected}
+          recall={recallToken}
+        />
       </noscript>
     </FirstFreeTimes>
   );
@@ -136,6 +148,7 @@ export default function MakeAppointment() {
       </p>
       {refusedWithoutScript ? null : firstFree}
       <CheckedForm form={form} className="space-y-4" id="booking-form">
+        {recallToken ? <input type="hidden" name="recall" value={recallToken} /> : null}
         <TextField
           name="name"
           label="Name"

@@ -25,7 +25,7 @@ async function knownPhone(user: Pick<User, "id" | "phone">): Promise<string> {
 
 /**
  * What the booking form opens with. The query may name the service (a service page's
- * link), the dentist, a date and time (a choice of the first-free strip without
+ * link), the dentist (and a recall token: a recall invitation's link), a date and time (a choice of the first-free strip without
  * JavaScript) and the strip's first day (`from`); what does not fit is left out. A patient
  * already at the visit cap is told so at once, instead of after filling the form in.
  */
@@ -68,6 +68,8 @@ export async function bookingPageData(request: Request, user: User, now: Date = 
     })),
     dentists,
     selected: { service: service?.value ?? "", dentist, date, time },
+    // A recall invitation's link also carries its token (docs/decisions/035-recall.md).
+    recall: query.get("recall")?.slice(0, 100) ?? "",
     strip: strip?.ok
       ? {
           service: strip.service,
