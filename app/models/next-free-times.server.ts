@@ -21,8 +21,6 @@ export const STRIP_DAYS = 7;
  * day reads, never the whole horizon); past them the strip offers to look further.
  */
 export const STRIP_SCAN_DAYS = 28;
-/** Days read at once (one week: the reads of a week go to the database together). */
-const BATCH_DAYS = 7;
 
 export type FreeDay = {
   /** Clinic date, YYYY-MM-DD. */
@@ -86,8 +84,10 @@ export async function nextFreeDays(options: {
   const days: FreeDay[] = [];
   let date = from;
   while (date <= until && days.length < STRIP_DAYS) {
+    // The days still wanted and one more (a weekday the clinic is closed), read together:
+    // one batch usually fills the strip.
     const batch: string[] = [];
-    for (let k = 0; k < BATCH_DAYS && date <= until; k += 1) {
+    for (let k = 0; k <= STRIP_DAYS - days.length && date <= until; k += 1) {
       batch.push(date);
       date = addDays(date, 1);
     }
