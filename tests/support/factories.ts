@@ -17,6 +17,7 @@ export async function createUser(
       | "address"
       | "role"
       | "emailVerifiedAt"
+      | "phone"
     >
   > & {
     password?: string;
