@@ -64,6 +64,17 @@ export function formatInstant(instant: Date, clock: ClinicClock): string {
   );
 }
 
+/** "Nov 23, 2026, 10:00 AM": a stored instant in a list (when a staff change or a mail happened). */
+export function formatStamp(instant: Date | string, clock: ClinicClock): string {
+  return tidy(
+    formatter(clock.locale, {
+      dateStyle: "medium",
+      timeStyle: "short",
+      timeZone: clock.timeZone,
+    }).format(new Date(instant)),
+  );
+}
+
 /** "Eastern Time" for America/New_York in en-US: the zone as people say it. */
 export function formatZone(clock: ClinicClock): string {
   const part = formatter(clock.locale, { timeZone: clock.timeZone, timeZoneName: "longGeneric" })
