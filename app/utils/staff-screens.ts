@@ -1,7 +1,15 @@
 import type { StaffRole } from "./roles";
 
-/** A screen of the clinic's staff area, and who may open it. */
-export type StaffScreen = { path: string; label: string; roles: readonly StaffRole[] };
+/**
+ * A screen of the clinic's staff area, and who may open it. `header` is the screen's label
+ * in the site's header, for the few screens staff reach from any page.
+ */
+export type StaffScreen = {
+  path: string;
+  label: string;
+  roles: readonly StaffRole[];
+  header?: string;
+};
 
 /**
  * Every staff screen the navigation links to, in its order. The one list: the layout
@@ -11,16 +19,26 @@ export type StaffScreen = { path: string; label: string; roles: readonly StaffRo
  * missing from this list, and for an entry without a route).
  */
 export const STAFF_SCREENS = [
-  { path: "/staff", label: "Diary", roles: ["reception", "dentist", "admin"] },
-  { path: "/staff/patients", label: "Patients", roles: ["reception", "dentist", "admin"] },
-  { path: "/staff/bookings/new", label: "New booking", roles: ["reception", "admin"] },
+  { path: "/staff", label: "Diary", roles: ["reception", "dentist", "admin"], header: "Clinic" },
+  {
+    path: "/staff/patients",
+    label: "Patients",
+    roles: ["reception", "dentist", "admin"],
+    header: "Patients",
+  },
+  {
+    path: "/staff/bookings/new",
+    label: "New booking",
+    roles: ["reception", "admin"],
+    header: "New booking",
+  },
   { path: "/staff/moderation", label: "Moderation", roles: ["reception", "admin"] },
   { path: "/staff/services", label: "Services", roles: ["admin"] },
   { path: "/staff/dentists", label: "Dentists", roles: ["admin"] },
   { path: "/staff/chairs", label: "Chairs", roles: ["admin"] },
   { path: "/staff/closures", label: "Closures", roles: ["admin"] },
   { path: "/staff/settings", label: "Clinic settings", roles: ["admin"] },
-  { path: "/staff/outbox", label: "Failed mail", roles: ["admin"] },
+  { path: "/staff/outbox", label: "Failed mail", roles: ["reception", "admin"] },
   { path: "/staff/audit", label: "Audit trail", roles: ["admin"] },
 ] as const satisfies readonly StaffScreen[];
 
@@ -43,3 +61,13 @@ export function staffScreensFor(role: string): StaffScreen[] {
  * through, so the role tests can check every staff route without a list of their own.
  */
 export type StaffHandle = { staffRoles: readonly StaffRole[] };
+
+/** A link of the site's header. */
+export type HeaderLink = { path: string; label: string };
+
+/** The staff links of the site's header for `role`: none for a patient. */
+export function headerLinksFor(role: string): HeaderLink[] {
+  return staffScreensFor(role).flatMap((screen) =>
+    screen.header ? [{ path: screen.path, label: screen.header }] : [],
+  );
+}
