@@ -1,6 +1,7 @@
 import type { Prisma, Service } from "@prisma/client";
 import { z } from "zod";
 import { recordAudit, type AuditActor } from "~/models/audit.server";
+import { auditFieldLabel } from "~/utils/audit-labels";
 import { getClinicSettings } from "~/models/clinic-settings.server";
 import { prisma } from "~/utils/db.server";
 import { dollarsToCents } from "~/utils/format";
@@ -151,7 +152,7 @@ export async function updateService(
       action: "service.update",
       entityType: "Service",
       entityId: id,
-      summary: `Changed the service ${updated.name}: ${changedKeys.join(", ")}`,
+      summary: `Changed the service ${updated.name}: ${changedKeys.map((key) => auditFieldLabel(key).toLowerCase()).join(", ")}`,
       before: Object.fromEntries(changedKeys.map((key) => [key, service[key]])),
       after: Object.fromEntries(changedKeys.map((key) => [key, updated[key]])),
     });
