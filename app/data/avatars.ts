@@ -15,10 +15,24 @@ export function isSiteAvatar(value: unknown): boolean {
   return SITE_AVATARS.some((avatar) => avatar.src === value);
 }
 
+/** One of the pictures the site ships, as a form offers it. */
+export type SitePicture = { readonly src: string; readonly label: string };
+
 /**
- * A form's image link: the picture chosen among the site's own (the `avatar` radio
+ * A form's image link: the picture chosen among `pictures` (the `choiceName` radio
  * buttons, which work without JavaScript), or else what was typed in `field`.
  */
+export function withChosenPicture<T extends Record<string, string>>(
+  form: T,
+  field: string,
+  pictures: readonly SitePicture[],
+  choiceName: string,
+): T {
+  const chosen = form[choiceName];
+  return pictures.some((picture) => picture.src === chosen) ? { ...form, [field]: chosen } : form;
+}
+
+/** A profile's image link: the chosen avatar (`avatar` radio buttons), or else the link typed. */
 export function withChosenAvatar<T extends Record<string, string>>(form: T, field: string): T {
-  return isSiteAvatar(form.avatar) ? { ...form, [field]: form.avatar } : form;
+  return withChosenPicture(form, field, SITE_AVATARS, "avatar");
 }

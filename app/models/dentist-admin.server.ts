@@ -135,7 +135,10 @@ export type AdminDentistRow = {
 export async function listDentistsForAdmin(): Promise<AdminDentistRow[]> {
   const rows = await prisma.dentist.findMany({
     orderBy: [{ sortOrder: "asc" }, { name: "asc" }, { id: "asc" }],
-    include: { user: { select: { email: true } }, _count: { select: { services: true } } },
+    include: {
+      user: { select: { email: true } },
+      _count: { select: { services: { where: { service: NOT_REJECTED } } } },
+    },
   });
   return rows.map((row) => ({
     id: row.id,
@@ -148,6 +151,12 @@ export async function listDentistsForAdmin(): Promise<AdminDentistRow[]> {
     servicesCount: row._count.services,
   }));
 }
+
+/**
+ * A service a moderator rejected is not the clinic's: the team's pages neither offer nor
+ * count it (docs/decisions/023-service-approval.md).
+ */
+const NOT_REJECTED = { status: { not: "rejected" } } satisfies Prisma.ServiceWhereInput;
 
 const readPlan = (dentist: { name: string; weeklyPlan: string }) =>
   parseJsonColumn(weeklyPlanSchema, dentist.weeklyPlan, `${dentist.name}'s plan`);
@@ -178,6 +187,7 @@ export async function dentistForAdmin(id: string) {
   const today = clinicNow(new Date(), settings.timeZone).date;
   const [services, upcoming] = await Promise.all([
     prisma.service.findMany({
+      where: NOT_REJECTED,
       orderBy: [{ name: "asc" }, { id: "asc" }],
       select: { id: true, name: true, hidden: true, status: true },
     }),
@@ -209,7 +219,11 @@ export async function dentistForAdmin(id: string) {
     services: services.map((service) => ({
       id: service.id,
       name: service.name,
-      note: service.hidden ? "hidden" : service.status !== "published" ? "awaiting review" : null,
+      note: service.hidden
+        ? "hidden"
+        : service.status === "awaiting_review"
+          ? "awaiting review"
+          : null,
       performed: performed.has(service.id),
     })),
     account: dentist.user,
@@ -570,7 +584,7 @@ export async function setDentistServices(
     });
     if (!dentist) return refusal(DENTIST_GONE_MESSAGE, null, 404);
     const found = await tx.service.findMany({
-      where: { id: { in: wanted } },
+      where: { id: { in: wanted }, ...NOT_REJECTED },
       select: { id: true, name: true },
       orderBy: { name: "asc" },
     });

@@ -36,7 +36,7 @@ function navClass({ isActive }: { isActive: boolean }) {
   }`;
 }
 
-/** A count beside a screen's name; read out as part of the link ("Failed mail, 3 failed"). */
+/** A count beside a screen's name; read out as part of the link ("Failed mail (3 failed)"). */
 function CountBadge({ count, what }: { count: number; what: string }) {
   if (count === 0) return null;
   return (
@@ -49,7 +49,7 @@ function CountBadge({ count, what }: { count: number; what: string }) {
         {count > 99 ? "99+" : count}
       </span>
       <span className="sr-only">
-        , {count} {what}
+        ({count} {what})
       </span>
     </>
   );

@@ -2,13 +2,15 @@ import type { StaffRole } from "./roles";
 
 /**
  * A screen of the clinic's staff area, and who may open it. `header` is the screen's label
- * in the site's header, for the few screens staff reach from any page.
+ * in the site's header, for the few screens staff reach from any page; a screen reached
+ * from another screen (a form behind a button) says `inNavigation: false`.
  */
 export type StaffScreen = {
   path: string;
   label: string;
   roles: readonly StaffRole[];
   header?: string;
+  inNavigation?: false;
 };
 
 /**
@@ -34,6 +36,7 @@ export const STAFF_SCREENS = [
   },
   { path: "/staff/moderation", label: "Moderation", roles: ["reception", "admin"] },
   { path: "/staff/services", label: "Services", roles: ["admin"] },
+  { path: "/staff/services/new", label: "New service", roles: ["admin"], inNavigation: false },
   { path: "/staff/dentists", label: "Dentists", roles: ["admin"] },
   { path: "/staff/chairs", label: "Chairs", roles: ["admin"] },
   { path: "/staff/closures", label: "Closures", roles: ["admin"] },
@@ -51,9 +54,12 @@ export function staffScreenRoles(path: StaffScreenPath): readonly StaffRole[] {
   return screen.roles;
 }
 
-/** The screens a user with `role` may open, in navigation order. */
+/** The screens of the navigation a user with `role` may open, in its order. */
 export function staffScreensFor(role: string): StaffScreen[] {
-  return STAFF_SCREENS.filter((screen) => (screen.roles as readonly string[]).includes(role));
+  return STAFF_SCREENS.filter(
+    (screen: StaffScreen) =>
+      screen.inNavigation !== false && (screen.roles as readonly string[]).includes(role),
+  );
 }
 
 /**

@@ -29,10 +29,12 @@ describe("the audit-trail screen", () => {
         name: "Audit Polish",
         description: service.description,
         price: "150.50",
+        photo: service.photo,
         category: "Cosmetic",
         durationMinutes: "60",
         bufferMinutes: "0",
       },
+      [],
       staffActor(admin),
     );
     expect(saved.ok).toBe(true);

@@ -25,6 +25,8 @@ import {
   updateWeeklyPlan,
 } from "~/models/dentist-admin.server";
 import { bookingChoices, listTeam } from "~/models/dentist.server";
+import { reviewService } from "~/models/service-moderation.server";
+import { staffActor } from "~/utils/roles.server";
 import { loader as bookingLoader } from "~/routes/make-appointment";
 import { loader as freeSlotsLoader } from "~/routes/resources.free-slots";
 import { action as dentistAction, loader as dentistLoader } from "~/routes/staff.dentists.$id";
@@ -431,6 +433,47 @@ describe("services performed", () => {
 
     const [entry] = (await auditsOf(dentist.id, "dentist.services")).slice(-1);
     expect(JSON.parse(entry!.after!)).toEqual({ services: ["Other Service"] });
+  });
+
+  it("drops a service a moderator rejected from the dentist's page and the team's count", async () => {
+    const dentist = await workingDentist("Dr. Rejected");
+    const author = await createUser();
+    const proposed = await createService({
+      name: `Proposed Glow ${Date.now()}`,
+      status: "awaiting_review",
+      createdById: author.id,
+    });
+    expect(await setDentistServices(actor, dentist.id, [service.id, proposed.id])).toMatchObject({
+      ok: true,
+      count: 2,
+    });
+    const seen = async () => {
+      const page = await dentistLoader(
+        loaderArgs(get(`/staff/dentists/${dentist.id}`, adminCookie), { id: dentist.id }),
+      );
+      const team = await teamLoader(loaderArgs(get("/staff/dentists", adminCookie)));
+      return {
+        offered: page.services.find((entry) => entry.id === proposed.id) ?? null,
+        counted: team.dentists.find((entry) => entry.id === dentist.id)?.servicesCount,
+      };
+    };
+    expect(await seen()).toMatchObject({
+      offered: { note: "awaiting review", performed: true },
+      counted: 2,
+    });
+
+    const moderator = await createUser({ role: "reception" });
+    const decided = await reviewService(
+      { intent: "reject-service", serviceId: proposed.id, reason: "We do not offer this." },
+      staffActor(moderator),
+    );
+    expect(decided.ok).toBe(true);
+    expect(await seen()).toEqual({ offered: null, counted: 1 });
+    // Nor can it be ticked again by a form sent before the rejection.
+    expect(await setDentistServices(actor, dentist.id, [proposed.id])).toMatchObject({
+      ok: false,
+      message: SERVICE_GONE_MESSAGE,
+    });
   });
 
   it("allows none, and the page says they will not be offered", async () => {
