@@ -31,7 +31,3 @@ export const SERVICE_PICTURES = [
   { src: "/images/services/tooth-extraction.svg", label: "Tooth extraction" },
   { src: "/images/services/wisdom-tooth-removal.svg", label: "Wisdom tooth removal" },
 ] as const;
-
-export function isServicePicture(value: unknown): boolean {
-  return SERVICE_PICTURES.some((picture) => picture.src === value);
-}
