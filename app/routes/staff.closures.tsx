@@ -16,7 +16,7 @@ import {
   removeClosure,
   type ClosureRow,
 } from "~/models/closure.server";
-import { formatDate } from "~/utils/clinic-format";
+import { type ClinicClock, formatDateRange } from "~/utils/clinic-format";
 import { formRefusal, unexpectedFailure } from "~/utils/form-action.server";
 import { formPageHeaders } from "~/utils/page-headers.server";
 import { limitStaffWrite } from "~/utils/rate-limit.server";
@@ -83,12 +83,8 @@ export const meta: MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-type Clock = Parameters<typeof formatDate>[1];
-
-function days(closure: ClosureRow, clock: Clock) {
-  return closure.startDate === closure.endDate
-    ? formatDate(closure.startDate, clock)
-    : `${formatDate(closure.startDate, clock)} to ${formatDate(closure.endDate, clock)}`;
+function days(closure: ClosureRow, clock: ClinicClock) {
+  return formatDateRange(closure.startDate, closure.endDate, clock);
 }
 
 function ClosureList({
@@ -97,7 +93,7 @@ function ClosureList({
   removable,
 }: {
   closures: ClosureRow[];
-  clock: Clock;
+  clock: ClinicClock;
   removable: boolean;
 }) {
   return (

@@ -49,6 +49,13 @@ export function formatDate(date: string, clock: ClinicClock): string {
   return tidy(formatter(clock.locale, { ...DATE, timeZone: "UTC" }).format(wallClockDate(date)));
 }
 
+/** "Monday, March 3, 2031", or "... to Friday, March 7, 2031" for a range of clinic dates. */
+export function formatDateRange(start: string, end: string, clock: ClinicClock): string {
+  return start === end
+    ? formatDate(start, clock)
+    : `${formatDate(start, clock)} to ${formatDate(end, clock)}`;
+}
+
 /** "10:00 AM" for a clinic time HH:MM. */
 export function formatTime(time: string, clock: ClinicClock): string {
   return tidy(

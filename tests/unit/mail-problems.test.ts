@@ -6,10 +6,7 @@ import { describeMailProblem, mailKindLabel } from "~/utils/mail-problems";
 
 describe("describeMailProblem", () => {
   it.each([
-    [
-      "ESOCKET: connect ECONNREFUSED 127.0.0.1:587",
-      "The mail server refused the connection.",
-    ],
+    ["ESOCKET: connect ECONNREFUSED 127.0.0.1:587", "The mail server refused the connection."],
     [
       "EDNS: getaddrinfo ENOTFOUND smtp.clinic.invalid",
       "The mail server's address could not be found.",
