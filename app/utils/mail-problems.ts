@@ -14,6 +14,7 @@ const KIND_LABELS: Record<string, string> = {
   reminder: "Reminder",
   waitlist_offer: "Waiting-list offer",
   review_request: "Review request",
+  recall_invitation: "Recall invitation",
 };
 
 /** "Booking confirmation" for `booking`; an unknown kind in words ("recall_invite" -> "Recall invite"). */

@@ -34,6 +34,8 @@ export const STAFF_SCREENS = [
     roles: ["reception", "admin"],
     header: "New booking",
   },
+  { path: "/staff/recall", label: "Recall", roles: ["reception", "admin"] },
+  { path: "/staff/reports", label: "Reports", roles: ["dentist", "admin"] },
   { path: "/staff/moderation", label: "Moderation", roles: ["reception", "admin"] },
   { path: "/staff/services", label: "Services", roles: ["admin"] },
   { path: "/staff/services/new", label: "New service", roles: ["admin"], inNavigation: false },
@@ -41,6 +43,7 @@ export const STAFF_SCREENS = [
   { path: "/staff/chairs", label: "Chairs", roles: ["admin"] },
   { path: "/staff/closures", label: "Closures", roles: ["admin"] },
   { path: "/staff/settings", label: "Clinic settings", roles: ["admin"] },
+  { path: "/staff/recall-types", label: "Recall types", roles: ["admin"] },
   { path: "/staff/outbox", label: "Failed mail", roles: ["reception", "admin"] },
   { path: "/staff/audit", label: "Audit trail", roles: ["admin"] },
 ] as const satisfies readonly StaffScreen[];
