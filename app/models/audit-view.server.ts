@@ -3,7 +3,7 @@ import type { AuditRow } from "~/models/audit.server";
 import {
   type AuditChange,
   auditActionLabel,
-  auditPeopleIds,
+  auditNamedIds,
   describeAuditChanges,
 } from "~/utils/audit-labels";
 import { type ClinicClock, formatDateTime } from "~/utils/clinic-format";
@@ -24,6 +24,8 @@ type Db = Pick<
   | "user"
   | "review"
   | "outboxMessage"
+  | "recallType"
+  | "patientRecall"
 >;
 
 /** What an entry was done to, as staff know it, and where to see it now. */
@@ -58,7 +60,7 @@ function storedName(row: AuditRow): string | null {
 }
 
 async function namesById(db: Db, rows: readonly AuditRow[], clock: ClinicClock) {
-  const [services, dentists, chairs, closures, visits, users, reviews, messages] =
+  const [services, dentists, chairs, closures, visits, users, reviews, messages, types, recalls] =
     await Promise.all([
       db.service.findMany({
         where: { id: { in: idsOf(rows, "Service") } },
@@ -92,9 +94,21 @@ async function namesById(db: Db, rows: readonly AuditRow[], clock: ClinicClock) 
         where: { id: { in: idsOf(rows, "OutboxMessage") } },
         select: { id: true, subject: true },
       }),
+      db.recallType.findMany({
+        where: { id: { in: idsOf(rows, "RecallType") } },
+        select: { id: true, name: true },
+      }),
+      db.patientRecall.findMany({
+        where: { id: { in: idsOf(rows, "PatientRecall") } },
+        select: {
+          id: true,
+          user: { select: { name: true } },
+          recallType: { select: { name: true } },
+        },
+      }),
     ]);
   const map = new Map<string, string>();
-  for (const row of [...services, ...dentists, ...chairs, ...closures, ...users]) {
+  for (const row of [...services, ...dentists, ...chairs, ...closures, ...users, ...types]) {
     map.set(row.id, row.name);
   }
   for (const visit of visits) {
@@ -102,6 +116,9 @@ async function namesById(db: Db, rows: readonly AuditRow[], clock: ClinicClock) 
   }
   for (const review of reviews) map.set(review.id, `The review by ${review.name}`);
   for (const message of messages) map.set(message.id, `"${message.subject}"`);
+  for (const recall of recalls) {
+    map.set(recall.id, `${recall.user.name}'s ${recall.recallType.name} recall`);
+  }
   return map;
 }
 
@@ -116,6 +133,8 @@ const WHERE: Record<string, { path: (id: string) => string; gone: string }> = {
   User: { path: (id) => `/staff/patients/${id}`, gone: "A deleted account" },
   Review: { path: () => "/staff/moderation?show=hidden", gone: "A review" },
   OutboxMessage: { path: () => "/staff/outbox", gone: "A message" },
+  RecallType: { path: () => "/staff/recall-types", gone: "A recall type" },
+  PatientRecall: { path: (id) => `/staff/recall/${id}`, gone: "A patient's recall" },
 };
 
 function subjectOf(row: AuditRow, names: ReadonlyMap<string, string>): AuditSubject | null {
@@ -137,19 +156,25 @@ export async function viewAuditEntries(
   rows: readonly AuditRow[],
   clock: ClinicClock,
 ): Promise<AuditView[]> {
-  const people = [...new Set(rows.flatMap(auditPeopleIds))];
-  const [names, staff] = await Promise.all([
+  const named = rows.map(auditNamedIds);
+  const people = [...new Set(named.flatMap((ids) => ids.people))];
+  const recallTypes = [...new Set(named.flatMap((ids) => ids.recallTypes))];
+  const [names, staff, types] = await Promise.all([
     namesById(db, rows, clock),
     db.user.findMany({ where: { id: { in: people } }, select: { id: true, name: true } }),
+    db.recallType.findMany({
+      where: { id: { in: recallTypes } },
+      select: { id: true, name: true },
+    }),
   ]);
-  const peopleNames = new Map(staff.map((person) => [person.id, person.name]));
+  const valueNames = new Map([...staff, ...types].map((row) => [row.id, row.name]));
   return rows.map((row) => {
     const { before: _before, after: _after, ...shown } = row;
     return {
       ...shown,
       actionLabel: auditActionLabel(row.action),
       subject: subjectOf(row, names),
-      changes: describeAuditChanges(row, clock, peopleNames),
+      changes: describeAuditChanges(row, clock, valueNames),
     };
   });
 }

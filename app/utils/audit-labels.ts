@@ -18,6 +18,7 @@ import { formatPrice } from "./format";
 import { DAY_LABELS, WEEK_ORDER } from "./plan-text";
 import { isServiceStatus, SERVICE_STATUS_LABELS } from "./service-status";
 import { kindLabel } from "./team";
+import { CALL_OUTCOMES } from "~/validation/recall";
 import { dayPlanSchema, type Weekday } from "~/validation/schedule";
 
 const ACTION_LABELS: Record<string, string> = {
@@ -47,16 +48,22 @@ const ACTION_LABELS: Record<string, string> = {
   "outbox.retry_all": "Sent all failed mail again",
   "patient.create": "Created a patient record",
   "patient.view": "Opened a patient's card",
+  "recall.call": "Noted a recall call",
+  "recall.change": "Changed a patient's recall",
+  "recall_type.change": "Changed a recall type",
+  "recall_type.create": "Added a recall type",
   "review.hide": "Hid a review",
   "review.restore": "Restored a review",
   "service.approve": "Approved a service",
   "service.create": "Added a service",
+  "service.recall_type": "Changed the recall a service sets",
   "service.reject": "Rejected a service",
   "service.update": "Changed a service",
   "settings.approval": "Changed the approval of patient-added services",
   "settings.booking": "Changed the booking rules",
   "settings.contact": "Changed the clinic's contact details",
   "settings.hours": "Changed the opening hours",
+  "settings.recall": "Changed the recall invitations",
   "settings.reminders": "Changed the reminder settings",
   "staff.grant": "Gave a staff role",
   "staff.revoke": "Took a staff role away",
@@ -83,16 +90,19 @@ const FIELD_LABELS: Record<string, string> = {
   attempts: "Attempts",
   bio: "Introduction",
   bufferMinutes: "Buffer after the visit",
+  cadence: "Invitations, days from the due date",
   cancellationCutoffHours: "Cancellation cutoff",
   category: "Category",
   chair: "Chair",
   city: "City",
   clinicName: "Clinic name",
+  dailyCap: "Invitations a day, at most",
   date: "Date",
   dayPlan: "Hours",
   dentist: "Dentist",
   dentists: "Performed by",
   description: "Description",
+  dueDate: "Due on",
   durationMinutes: "Length",
   email: "E-mail",
   endDate: "Last day",
@@ -101,6 +111,7 @@ const FIELD_LABELS: Record<string, string> = {
   hiddenAt: "Hidden on",
   hiddenById: "Hidden by",
   horizonDays: "Booking horizon",
+  intervalMonths: "Interval",
   kind: "Kind",
   lastError: "Last error",
   maxUpcomingPerPatient: "Most upcoming bookings per patient",
@@ -108,6 +119,7 @@ const FIELD_LABELS: Record<string, string> = {
   name: "Name",
   note: "Note",
   order: "Order",
+  outcome: "How the call went",
   overrideReason: "Booked anyway because",
   phone: "Phone",
   photo: "Picture",
@@ -116,6 +128,7 @@ const FIELD_LABELS: Record<string, string> = {
   quietHoursEnd: "Quiet hours end",
   quietHoursStart: "Quiet hours start",
   reason: "Reason",
+  recallTypeId: "Recall",
   region: "State or region",
   reminderRules: "Reminders",
   retried: "Messages sent again",
@@ -136,13 +149,13 @@ const FIELD_LABELS: Record<string, string> = {
 /** Fields that only identify a row: the entry's subject already names it. */
 const UNSHOWN = new Set(["id", "exceptionId"]);
 
-/** People an entry's values name by id (who hid a review), for their names. */
+/** Names of what an entry's values name by id (who hid a review, a recall type). */
 export type AuditNames = ReadonlyMap<string, string>;
 
 type Context = { entityType: string; clock: ClinicClock; names: AuditNames };
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
-const DATE_FIELDS = new Set(["date", "startDate", "endDate"]);
+const DATE_FIELDS = new Set(["date", "startDate", "endDate", "dueDate"]);
 const TIME_FIELDS = new Set(["time", "quietHoursStart", "quietHoursEnd"]);
 
 function statusLabel(value: string, entityType: string): string {
@@ -162,6 +175,9 @@ function show(field: string, value: unknown, context: Context): string {
   if (value === null || value === undefined || value === "") return "none";
   if (typeof value === "boolean") return value ? "Yes" : "No";
   if (Array.isArray(value)) {
+    if (field === "cadence") {
+      return value.length > 0 ? value.map((day) => `${day}`).join(", ") : "none";
+    }
     if (field === "reminderRules") {
       const hours = value.flatMap((rule: { hoursBefore?: unknown }) =>
         typeof rule?.hoursBefore === "number" ? [rule.hoursBefore] : [],
@@ -183,6 +199,10 @@ function show(field: string, value: unknown, context: Context): string {
         return formatDuration(value);
       case "horizonDays":
         return plural(value, "day", "days");
+      case "intervalMonths":
+        return `every ${plural(value, "month", "months")}`;
+      case "dailyCap":
+        return plural(value, "invitation", "invitations");
       case "cancellationCutoffHours":
       case "waitlistOfferHours":
         return plural(value, "hour", "hours");
@@ -198,6 +218,8 @@ function show(field: string, value: unknown, context: Context): string {
   if (field === "kind") return kindLabel(text);
   if (field === "role") return words(text);
   if (field === "hiddenById") return names.get(text) ?? "a former staff member";
+  if (field === "recallTypeId") return names.get(text) ?? "a recall type since removed";
+  if (field === "outcome") return (CALL_OUTCOMES as Record<string, string>)[text] ?? words(text);
   if (field === "hiddenAt" && !Number.isNaN(Date.parse(text))) return formatStamp(text, clock);
   if (DATE_FIELDS.has(field) && isIsoDate(text)) return formatDate(text, clock);
   if (TIME_FIELDS.has(field) && normalizeTime(text)) return formatTime(text, clock);
@@ -276,9 +298,16 @@ export function describeAuditChanges(
   return rows;
 }
 
-/** The ids of people an entry's values name (who hid a review), to look their names up. */
-export function auditPeopleIds(entry: { before: string | null; after: string | null }): string[] {
-  return [parseObject(entry.before), parseObject(entry.after)].flatMap((state) =>
-    typeof state?.hiddenById === "string" ? [state.hiddenById] : [],
-  );
+/** The ids an entry's values name (who hid a review, a recall type), to look their names up. */
+export function auditNamedIds(entry: { before: string | null; after: string | null }): {
+  people: string[];
+  recallTypes: string[];
+} {
+  const states = [parseObject(entry.before), parseObject(entry.after)];
+  const ids = (field: string) =>
+    states.flatMap((state) => {
+      const value = state?.[field];
+      return typeof value === "string" ? [value] : [];
+    });
+  return { people: ids("hiddenById"), recallTypes: ids("recallTypeId") };
 }

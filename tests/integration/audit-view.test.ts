@@ -4,6 +4,7 @@
 // JSON or id in what the page gets.
 import { describe, expect, it } from "vitest";
 import { createClosure, removeClosure } from "~/models/closure.server";
+import { saveRecallType, setServiceRecallType } from "~/models/recall-types.server";
 import { moderateReview } from "~/models/review-moderation.server";
 import { updateService } from "~/models/service-admin.server";
 import { loader } from "~/routes/staff.audit";
@@ -104,6 +105,36 @@ describe("the audit-trail screen", () => {
       "Name",
       "First day",
       "Last day",
+    ]);
+  });
+
+  it("names the recall type a service sets, and links the type's screen", async () => {
+    const admin = await createUser({ role: "admin", name: "Rhea Recall" });
+    const service = await createService({ name: "Audit Scale" });
+    const actor = staffActor(admin);
+    expect(
+      (await saveRecallType({ name: "Audit Check", intervalMonths: "6", active: "on" }, actor)).ok,
+    ).toBe(true);
+    const type = await prisma.recallType.findFirstOrThrow({ where: { name: "Audit Check" } });
+    expect(
+      (await setServiceRecallType({ serviceId: service.id, recallTypeId: type.id }, actor)).ok,
+    ).toBe(true);
+    const { entries } = await screenFor(admin, `?staff=${encodeURIComponent(admin.email)}`);
+    expect(entries.map((entry) => [entry.actionLabel, entry.subject, entry.changes])).toEqual([
+      [
+        "Changed the recall a service sets",
+        { label: "Audit Scale", href: `/staff/services/${service.id}` },
+        [{ field: "Recall", before: "none", after: "Audit Check" }],
+      ],
+      [
+        "Added a recall type",
+        { label: "Audit Check", href: "/staff/recall-types" },
+        [
+          { field: "Name", before: null, after: "Audit Check" },
+          { field: "Interval", before: null, after: "every 6 months" },
+          { field: "In use", before: null, after: "Yes" },
+        ],
+      ],
     ]);
   });
 });

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import {
   auditActionLabel,
   auditFieldLabel,
-  auditPeopleIds,
+  auditNamedIds,
   describeAuditChanges,
 } from "~/utils/audit-labels";
 
@@ -93,12 +93,49 @@ describe("describeAuditChanges", () => {
       before: json({ hidden: false, hiddenAt: null, hiddenById: null }),
       after: json({ hidden: true, hiddenAt: "2031-01-02T15:04:00.000Z", hiddenById: "staff-1" }),
     };
-    expect(auditPeopleIds(entry)).toEqual(["staff-1"]);
+    expect(auditNamedIds(entry)).toEqual({ people: ["staff-1"], recallTypes: [] });
     expect(describeAuditChanges(entry, clock, names)).toEqual([
       { field: "Hidden from the site", before: "No", after: "Yes" },
       { field: "Hidden on", before: "none", after: "Jan 2, 2031, 10:04 AM" },
       { field: "Hidden by", before: "none", after: "Rita Desk" },
     ]);
+  });
+
+  it("reads recall entries by label: the type by name, the call's outcome, months and dates", () => {
+    const names = new Map([["type-1", "Check-up"]]);
+    const setsRecall = {
+      entityType: "Service",
+      before: json({ recallTypeId: null }),
+      after: json({ recallTypeId: "type-1" }),
+    };
+    expect(auditActionLabel("service.recall_type")).toBe("Changed the recall a service sets");
+    expect(auditNamedIds(setsRecall)).toEqual({ people: [], recallTypes: ["type-1"] });
+    expect(describeAuditChanges(setsRecall, clock, names)).toEqual([
+      { field: "Recall", before: "none", after: "Check-up" },
+    ]);
+    expect(
+      describeAuditChanges(
+        {
+          entityType: "PatientRecall",
+          before: json({ intervalMonths: 6, dueDate: "2031-01-02" }),
+          after: json({ intervalMonths: 12, dueDate: "2031-07-02" }),
+        },
+        clock,
+      ),
+    ).toEqual([
+      { field: "Interval", before: "every 6 months", after: "every 12 months" },
+      {
+        field: "Due on",
+        before: "Thursday, January 2, 2031",
+        after: "Wednesday, July 2, 2031",
+      },
+    ]);
+    expect(
+      describeAuditChanges(
+        { entityType: "PatientRecall", before: null, after: json({ outcome: "call_back" }) },
+        clock,
+      ),
+    ).toEqual([{ field: "How the call went", before: null, after: "Asked to be called back" }]);
   });
 
   it("lists every field of something added or removed, without its id", () => {
