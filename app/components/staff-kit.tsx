@@ -1,5 +1,6 @@
 import { Link, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { telHref } from "~/data/clinic";
 import { type ClinicClock, formatStamp } from "~/utils/clinic-format";
 import { CLINIC_TIME_ZONE } from "~/utils/clinic-time";
 
@@ -47,5 +48,30 @@ export function PageLinks({ first, older }: { first: string | null; older: strin
         </Link>
       ) : null}
     </nav>
+  );
+}
+
+/**
+ * A patient's phone number to call from the screen; without one (a caller who gave none),
+ * plain words, never an empty `tel:` link.
+ */
+export function PhoneLink({ phone }: { phone: string | null | undefined }) {
+  const number = phone?.trim() ?? "";
+  if (!/\d/.test(number)) return <span className="text-slate-700">no phone number</span>;
+  return (
+    <a href={telHref(number)} className="text-brand-700 underline">
+      {number}
+    </a>
+  );
+}
+
+/** A patient's e-mail address to write to; without one, plain words. */
+export function EmailLink({ email }: { email: string | null | undefined }) {
+  const address = email?.trim() ?? "";
+  if (!address) return <span className="text-slate-700">no e-mail address</span>;
+  return (
+    <a href={`mailto:${address}`} className="break-all text-brand-700 underline">
+      {address}
+    </a>
   );
 }

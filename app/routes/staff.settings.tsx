@@ -100,10 +100,12 @@ function DayRow({ day, stored }: { day: Weekday; stored: DayPlan }) {
   const fields = clinicDayFields(day);
   const row = refusal ? readDayRow(refusal.values, fields) : dayRowOf(stored);
   return (
-    <fieldset className="border-t border-slate-200 pt-3">
-      <legend className="float-left mb-2 w-full pt-3 font-semibold text-slate-900">
+    <fieldset className="min-w-0 border-t border-slate-200 pt-3">
+      <legend className="sr-only">{DAY_LABELS[day]}</legend>
+      {/* Shown apart from the legend: a legend on a top-bordered fieldset sits on the line. */}
+      <p className="mb-2 font-semibold text-slate-900" aria-hidden="true">
         {DAY_LABELS[day]}
-      </legend>
+      </p>
       <DayHours
         day={DAY_LABELS[day]}
         fields={fields}

@@ -92,7 +92,7 @@ export function DayHours({
           </span>
         </label>
       ) : null}
-      <div className="grid w-64 grid-cols-2 gap-2">
+      <div className="grid w-72 grid-cols-2 gap-2">
         {time(
           fields.start,
           <>
@@ -117,7 +117,7 @@ export function DayHours({
           return (
             <li
               key={number}
-              className="grid w-64 grid-cols-2 gap-2 rounded-md bg-slate-50 px-2 pb-2"
+              className="grid w-72 grid-cols-2 gap-2 rounded-md bg-slate-50 px-2 pb-2"
             >
               {time(
                 name("start"),

@@ -31,7 +31,7 @@ export function PlanForm({
       {loaded.week.map(({ day, plan }) => {
         const fields = planDayFields(`${day}.`);
         return (
-          <fieldset key={day} className="rounded-md border border-slate-200 p-3">
+          <fieldset key={day} className="min-w-0 rounded-md border border-slate-200 p-3">
             <legend className="px-1 font-semibold text-slate-900">{DAY_LABELS[day]}</legend>
             <DayHours
               day={DAY_LABELS[day]}
