@@ -39,10 +39,14 @@ export function getClinicSettings(): Promise<Settings> {
   });
 }
 
+/** What the one formatter (~/utils/clinic-format) needs, from settings already read. */
+export function clockOf(settings: Pick<ClinicSettings, "timeZone" | "locale">): ClinicClock {
+  return { timeZone: settings.timeZone, locale: settings.locale };
+}
+
 /** What the one formatter (~/utils/clinic-format) needs. */
 export async function getClinicClock(): Promise<ClinicClock> {
-  const { timeZone, locale } = await getClinicSettings();
-  return { timeZone, locale };
+  return clockOf(await getClinicSettings());
 }
 
 export type SettingsChange = Partial<

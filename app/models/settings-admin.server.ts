@@ -150,7 +150,8 @@ async function sectionData(
 ): Promise<Result<{ data: Prisma.ClinicSettingsUpdateInput }>> {
   switch (section) {
     case "hours": {
-      const parsed = parseWeeklyHours(form, row.gridMinutes);
+      const clock = { timeZone: row.timeZone, locale: row.locale };
+      const parsed = parseWeeklyHours(form, row.gridMinutes, clock);
       if (!parsed.ok) return parsed;
       return ok({ data: { weeklyHours: JSON.stringify(weeklyPlanSchema.parse(parsed.hours)) } });
     }

@@ -4,6 +4,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { GeneralErrorBoundary } from "~/components/error-pages";
 import { FormError } from "~/components/form-error";
 import { FreeTimeRadios } from "~/components/staff/free-time-radios";
+import { EmailLink, PhoneLink } from "~/components/staff-kit";
 import { StatusBadge } from "~/components/staff/status-badge";
 import { TRANSITIONS } from "~/models/appointment.server";
 import { STATUS_LABELS } from "~/utils/appointment-status";
@@ -186,13 +187,9 @@ export default function StaffAppointment() {
             appointment.name
           )}
           {" · "}
-          <a href={`tel:${appointment.phone}`} className="text-brand-700 underline">
-            {appointment.phone}
-          </a>
+          <PhoneLink phone={appointment.phone} />
           {" · "}
-          <a href={`mailto:${appointment.email}`} className="text-brand-700 underline">
-            {appointment.email}
-          </a>
+          <EmailLink email={appointment.email} />
         </p>
       </section>
 
