@@ -6,7 +6,7 @@ import { FormError } from "~/components/form-error";
 import { FreeTimeRadios } from "~/components/staff/free-time-radios";
 import { StatusBadge } from "~/components/staff/status-badge";
 import { TRANSITIONS } from "~/models/appointment.server";
-import { STATUS_LABELS } from "~/utils/appointment-status";
+import { MOVABLE, STATUS_LABELS } from "~/utils/appointment-status";
 import { getClinicClock } from "~/models/clinic-settings.server";
 import {
   appointmentForStaff,
@@ -45,12 +45,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       orderBy: [{ sortOrder: "asc" }, { id: "asc" }],
       select: { id: true, name: true },
     }),
-    ["booked", "confirmed"].includes(found.appointment.status)
-      ? staffFreeTimes({
+    (MOVABLE as string[]).includes(found.appointment.status)
+      ? staffFreeTimes(staffActor(user), {
           date: moveDate,
           serviceId: found.appointment.service._id,
           dentistId: moveDentist === "any" ? undefined : moveDentist,
-          ownAppointmentId: found.appointment._id,
+          appointmentId: found.appointment._id,
         })
       : [],
   ]);
@@ -169,8 +169,16 @@ export default function StaffAppointment() {
             <dd>{loaded.cancelReason}</dd>
           </>
         ) : null}
-        <dt className="font-semibold">Message</dt>
+        <dt className="font-semibold">Patient&apos;s message</dt>
         <dd>{appointment.message || "None"}</dd>
+        <dt className="font-semibold">Staff note</dt>
+        <dd>{appointment.staffNote || "None"}</dd>
+        <dt className="font-semibold">Confirmation</dt>
+        <dd>
+          {loaded.mailedTo
+            ? `Mailed to ${loaded.mailedTo}`
+            : "None mailed: the patient has no e-mail address the clinic may write to."}
+        </dd>
       </dl>
 
       <section aria-labelledby="contact-heading">
