@@ -1,6 +1,7 @@
-// Bundles the Express entry, the seed script, the database commands (scripts/db.mjs) and
-// the staff command (scripts/staff.mjs) next to the Remix build, so the production image
-// runs plain JavaScript with only production dependencies.
+// Bundles the Express entry, the seed script, the database commands (scripts/db.mjs), the
+// staff command (scripts/staff.mjs) and the data upgrades (scripts/prepare-db.mjs) next to
+// the Remix build, so the production image runs plain JavaScript with only production
+// dependencies.
 import { build } from "esbuild";
 
 const outdir = process.env.BUILD_DIR || "build";
@@ -11,6 +12,7 @@ await build({
     seed: "prisma/seed.ts",
     "backup-cli": "app/utils/backup-cli.server.ts",
     "staff-cli": "app/utils/staff-cli.server.ts",
+    "data-upgrade": "app/utils/data-upgrade-cli.server.ts",
   },
   outdir,
   bundle: true,
@@ -20,4 +22,6 @@ await build({
   packages: "external",
   logLevel: "warning",
 });
-console.info(`Built server.js, seed.js, backup-cli.js and staff-cli.js in ${outdir}/`);
+console.info(
+  `Built server.js, seed.js, backup-cli.js, staff-cli.js and data-upgrade.js in ${outdir}/`,
+);

@@ -5,8 +5,6 @@
  * per request through the SlotHold.startsAt index, by the caller's client: the plain one
  * for free times, the transaction's for a booking (which then decides under the write lock).
  */
-import type { Prisma, PrismaClient } from "@prisma/client";
-import { addDays, clinicTimeToUtc } from "~/utils/clinic-time";
 import { prisma } from "~/utils/db.server";
 import { cachedRead } from "~/utils/read-cache.server";
 import {
@@ -14,7 +12,6 @@ import {
   dayOfPlan,
   type Interval,
   dentistDay,
-  HOLD_MINUTES,
   workingIntervals,
 } from "~/utils/slot-engine";
 import {
@@ -23,10 +20,9 @@ import {
   parseJsonColumn,
   weeklyPlanSchema,
 } from "~/validation/schedule";
+import { readHolds } from "./booking/holds.server";
 import type { DentistOnDay, RuleDay } from "./booking/rules";
 import { getClinicSettings, type Settings } from "./clinic-settings.server";
-
-type Db = PrismaClient | Prisma.TransactionClient;
 
 /** A dentist row as stored: its weekly plan and date exceptions are JSON text. */
 type StoredDentist = {
@@ -153,43 +149,6 @@ export async function loadDayPlans(date: string, serviceId: string | null): Prom
     };
   });
   return { date, settings, ...plans };
-}
-
-export type DayHolds = Pick<RuleDay, "held" | "visitsByDentist" | "heldMinutes">;
-
-/**
- * The day's holds, on any layer, through the startsAt index; a moving visit's own holds
- * are left out (its old time counts as free to it).
- */
-export async function readHolds(
-  db: Db,
-  date: string,
-  timeZone: string,
-  exceptAppointmentId?: string,
-): Promise<DayHolds> {
-  const rows = await db.slotHold.findMany({
-    where: {
-      startsAt: {
-        gte: clinicTimeToUtc(date, "00:00", timeZone),
-        lt: clinicTimeToUtc(addDays(date, 1), "00:00", timeZone),
-      },
-      ...(exceptAppointmentId ? { appointmentId: { not: exceptAppointmentId } } : {}),
-    },
-    select: { resource: true, startsAt: true, appointmentId: true },
-  });
-  const held = new Set<string>();
-  const visitsByDentist = new Map<string, Set<string>>();
-  const heldMinutes = new Map<string, number>();
-  for (const row of rows) {
-    held.add(`${row.resource}|${row.startsAt.getTime()}`);
-    if (!row.resource.startsWith("dentist:")) continue;
-    const id = row.resource.slice("dentist:".length);
-    const visits = visitsByDentist.get(id) ?? new Set<string>();
-    visits.add(row.appointmentId);
-    visitsByDentist.set(id, visits);
-    heldMinutes.set(id, (heldMinutes.get(id) ?? 0) + HOLD_MINUTES);
-  }
-  return { held, visitsByDentist, heldMinutes };
 }
 
 export type LoadedDay = RuleDay & { settings: Settings };

@@ -11,8 +11,9 @@ import type { Prisma } from "@prisma/client";
 import { ACTIVE_STATUSES } from "~/utils/appointment-status";
 import { formatDate, formatDateTime, formatTimes } from "~/utils/clinic-format";
 import { type Failure, fail, isUniqueViolation, ok, type Success } from "~/utils/result";
-import { chairResource, dentistResource } from "~/utils/slot-engine";
-import { type DayPlans, readHolds } from "../availability.server";
+import { chairResource, dentistResource, holdSteps } from "~/utils/slot-engine";
+import type { DayPlans } from "../availability.server";
+import { readHolds } from "./holds.server";
 import { evaluate, freeStartsOn, proposalAt, type Verdict } from "./evaluate";
 import type { EventOutcome, RaiseEvent } from "./events.server";
 import { actorUserId, type BookingPolicy } from "./policy";
@@ -94,7 +95,13 @@ export async function placeVisit(
           where: { userId, status: { in: ACTIVE_STATUSES }, startsAt: { gt: now } },
         })
       : null;
-  const proposal = proposalAt(draft.date, draft.time, settings.timeZone, draft.visit);
+  const proposal =
+    placement.kind === "keep"
+      ? {
+          ...proposalAt(draft.date, draft.time, settings.timeZone, draft.visit),
+          ...exactly(placement.current),
+        }
+      : proposalAt(draft.date, draft.time, settings.timeZone, draft.visit);
   const verdict = evaluate({
     day,
     proposal,
@@ -213,6 +220,11 @@ export async function placeVisit(
     context,
   );
   return ok({ appointment, outcome });
+}
+
+/** A kept visit holds exactly its stored time. */
+function exactly(visit: KeptVisit["current"]) {
+  return { startsAt: visit.startsAt, endsAt: visit.endsAt, steps: holdSteps(visit) };
 }
 
 /**
