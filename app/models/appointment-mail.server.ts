@@ -70,6 +70,19 @@ export async function mailRecipient(db: Db, userId: string | null): Promise<stri
   return user.passwordHash === null && user.googleId === null ? user.email : null;
 }
 
+/**
+ * Where the visit's newest confirmation (booking or change mail, with the calendar file)
+ * went, or null when none was written: what "we sent the confirmation to" may claim.
+ */
+export async function confirmationSentTo(db: Db, appointmentId: string): Promise<string | null> {
+  const mail = await db.outboxMessage.findFirst({
+    where: { appointmentId, kind: { in: [OUTBOX_KIND.booked, OUTBOX_KIND.moved] } },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    select: { toAddress: true },
+  });
+  return mail?.toAddress ?? null;
+}
+
 function appointmentUid(appointmentId: string): string {
   return `appointment-${appointmentId}@${new URL(getEnv().APP_URL).hostname}`;
 }

@@ -34,6 +34,7 @@ export {
 export {
   freeTimes,
   getFreeSlots,
+  phoneOnlyHint,
   type FreeSlots,
   staffFreeTimes,
 } from "./booking/free-times.server";

@@ -18,7 +18,7 @@ import { WaitlistLink } from "~/components/waitlist-link";
 import { addDays, clinicNow } from "~/utils/clinic-time";
 import { formatDuration, formatTime } from "~/utils/clinic-format";
 import { formatPrice } from "~/utils/format";
-import { APPOINTMENT_BOOKED, bookAppointment } from "~/models/appointment.server";
+import { APPOINTMENT_BOOKED, bookAppointment, phoneOnlyHint } from "~/models/appointment.server";
 import { getClinicSettings, getPublicClinic } from "~/models/clinic-settings.server";
 import { bookingChoices } from "~/models/dentist.server";
 import { unverifiedRefusal } from "~/models/email-verification.server";
@@ -57,7 +57,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     gridMinutes: settings.gridMinutes,
     hours: clinic.hours.map((row) => `${row.days}: ${row.text}`).join("; "),
     zoneName: clinic.zoneName,
-    timeHint: `Appointments start every ${settings.gridMinutes} minutes, for example ${formatTime("09:00", clock)} or ${formatTime("09:30", clock)}; the visit must end by closing time.`,
+    timeHint: `Appointments start every ${settings.gridMinutes} minutes, for example ${formatTime("09:00", clock)} or ${formatTime("09:30", clock)}; the visit must end by closing time. ${phoneOnlyHint(settings)}`,
   };
 }
 

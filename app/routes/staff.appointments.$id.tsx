@@ -160,7 +160,9 @@ export default function StaffAppointment() {
         <dd>
           {loaded.source === "staff"
             ? `By the clinic${loaded.createdBy ? ` (${loaded.createdBy})` : ""}`
-            : "Online"}
+            : loaded.source === "waitlist"
+              ? "Online, from the waiting list"
+              : "Online"}
           {loaded.overrideReason ? `; booked anyway: ${loaded.overrideReason}` : ""}
         </dd>
         {loaded.cancelReason ? (

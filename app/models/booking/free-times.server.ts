@@ -3,7 +3,7 @@
  * form's picker (`GET /resources/free-slots`), the reschedule pages and the desk's
  * screens (their policy waives the online notice).
  */
-import { type ClinicClock, formatDate, formatTime } from "~/utils/clinic-format";
+import { type ClinicClock, formatDate, formatInstant, formatTime } from "~/utils/clinic-format";
 import { clinicTimeToUtc, isIsoDate } from "~/utils/clinic-time";
 import { prisma } from "~/utils/db.server";
 import { invalid, ok, type Result } from "~/utils/result";
@@ -50,6 +50,15 @@ const clockOf = (settings: Settings): ClinicClock => ({
   timeZone: settings.timeZone,
   locale: settings.locale,
 });
+
+/**
+ * The booking form's note without JavaScript (the times are typed, not listed): from when a
+ * visit booked now can no longer be changed online.
+ */
+export function phoneOnlyHint(settings: Settings, now: Date = new Date()): string {
+  const until = new Date(now.getTime() + settings.cancellationCutoffHours * 3_600_000);
+  return `A visit starting before ${formatInstant(until, clockOf(settings))} can only be moved or cancelled by calling the clinic${settings.phone ? ` on ${settings.phone}` : ""}: changes by phone only.`;
+}
 
 export function cutoffNoteOf(settings: Settings): string {
   return `Times marked “${PHONE_ONLY_MARK}” start within ${settings.cancellationCutoffHours} hours: once booked, only the clinic can move or cancel them${settings.phone ? `, on ${settings.phone}` : ""}.`;

@@ -6,6 +6,7 @@
 import { isStatus, STATUS_LABELS } from "~/utils/appointment-status";
 import { prisma } from "~/utils/db.server";
 import { fail, invalid, ok, type Result } from "~/utils/result";
+import { confirmationSentTo } from "../appointment-mail.server";
 import { moveAppointment } from "../booking/move.server";
 import { deskPolicy } from "../booking/policy";
 import { changeStatus } from "../booking/status.server";
@@ -17,15 +18,6 @@ export const REASON_REQUIRED_MESSAGE = "Please give a reason.";
 export const REASON_LIMIT = 500;
 export const DENTIST_OWN_VISITS_MESSAGE =
   "Dentists can update the status of their own visits; reception and admin cancel and move.";
-
-/** The newest mail with a calendar part the patient got for the visit, if any. */
-async function confirmationOf(appointmentId: string) {
-  return prisma.outboxMessage.findFirst({
-    where: { appointmentId, kind: { in: ["booking", "change"] } },
-    orderBy: { createdAt: "desc" },
-    select: { toAddress: true, kind: true, status: true },
-  });
-}
 
 /** An appointment as the staff see it: details, the patient's contact and the history. */
 export async function appointmentForStaff(id: string) {
@@ -50,7 +42,7 @@ export async function appointmentForStaff(id: string) {
     overrideReason: row.overrideReason,
     cancelReason: row.cancelReason,
     /** Where the patient's confirmation went; null when none was mailed. */
-    mailedTo: (await confirmationOf(id))?.toAddress ?? null,
+    mailedTo: await confirmationSentTo(prisma, id),
     history: row.statusChanges.map((change) => ({
       id: change.id,
       from: change.from,
