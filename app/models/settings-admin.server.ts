@@ -49,6 +49,7 @@ const FIELDS = {
     "horizonDays",
     "cancellationCutoffHours",
     "maxUpcomingPerPatient",
+    "maxVisitsPerDentistPerDay",
   ],
   reminders: ["reminderRules", "quietHoursStart", "quietHoursEnd", "waitlistOfferHours"],
   approval: ["serviceApprovalRequired"],

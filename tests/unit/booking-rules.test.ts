@@ -47,6 +47,7 @@ const SETTINGS: RuleSettings = {
   minNoticeMinutes: 0,
   horizonDays: 90,
   maxUpcomingPerPatient: 3,
+  maxVisitsPerDentistPerDay: 0,
   weeklyHours: WEEK,
 };
 /** Long before any date used here: notice and the past never bite unless a test says so. */
@@ -500,5 +501,61 @@ describe("choosing a dentist and chair", () => {
     expect(free(CHECKUP, "14:00")).toEqual(["a", "b"]);
     expect(free(HOUR, "16:30")).toEqual([]);
     expect(free(CHECKUP, "14:00", clinicTimeToUtc(date, "14:30", ZONE))).toEqual([]);
+  });
+});
+
+describe("the most visits per dentist per day", () => {
+  const date = "2026-12-08";
+  const visits = (counts: Record<string, number>) =>
+    new Map(
+      Object.entries(counts).map(([id, n]) => [
+        id,
+        new Set(Array.from({ length: n }, (_, k) => `${id}-${k}`)),
+      ]),
+    );
+  const day = (most: number, counts: Record<string, number>) =>
+    diary(date, {
+      settings: { ...SETTINGS, maxVisitsPerDentistPerDay: most },
+      dentists: [dentist("patel", date), dentist("chen", date, { sortOrder: 1 })],
+      visitsByDentist: visits(counts),
+    });
+
+  it("is off by default: any number of visits that day", () => {
+    expect(ask(day(0, { patel: 40, chen: 40 }), "10:00", { dentistId: "patel" }).ok).toBe(true);
+  });
+
+  it("refuses a dentist who has that many, naming them and the day; 'any' gets another", () => {
+    const full = day(2, { patel: 2, chen: 1 });
+    expect(message(ask(full, "10:00", { dentistId: "patel" }))).toBe(
+      "Dr. Patel already has 2 visits on Tuesday, December 8, 2026, the most the clinic books in one day. Please choose another day or another dentist.",
+    );
+    const any = ask(full, "10:00");
+    expect(any.ok && any.dentist.id).toBe("chen");
+    expect(message(ask(day(2, { patel: 2, chen: 2 }), "10:00"))).toBe(
+      "Everyone who performs Check-up is fully booked on Tuesday, December 8, 2026. Please choose another day.",
+    );
+    // The day's free times agree.
+    expect(
+      freeStartsOn({
+        day: day(2, { patel: 2, chen: 2 }),
+        visit: CHECKUP,
+        policy: ONLINE,
+        now: LONG_AGO,
+      }),
+    ).toEqual([]);
+  });
+
+  it("staff may book past it with a reason; patients may not", () => {
+    const full = day(1, { patel: 1 });
+    expect(ask(full, "10:00", { dentistId: "patel", policy: DESK })).toMatchObject({
+      ok: false,
+      overridable: true,
+      refusal: { rule: "dentist-daily-cap", status: 409 },
+    });
+    const anyway = deskPolicy({ id: "rita", role: "reception" }, { reason: "Emergency" });
+    expect(ask(full, "10:00", { dentistId: "patel", policy: anyway })).toMatchObject({
+      ok: true,
+      overridden: ["dentist-daily-cap"],
+    });
   });
 });

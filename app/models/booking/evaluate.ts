@@ -176,10 +176,13 @@ function refused(
     };
   }
   const { rule, refusal } = outcome;
-  const message = !ask.dentistId && rule.anyDentist ? rule.anyDentist(input) : refusal.message;
+  // "Any dentist": the reason is about all of them, and says itself what to do.
+  const any = !ask.dentistId && rule.anyDentist ? rule.anyDentist(input) : null;
   return {
     ok: false,
-    refusal: { ...refusal, rule: rule.id, status: rule.status, message },
+    refusal: any
+      ? { rule: rule.id, status: rule.status, message: any }
+      : { ...refusal, rule: rule.id, status: rule.status },
     suggestsFreeTimes: rule.suggestsFreeTimes,
     overridable: !ask.policy.override && rule.overridableBy.includes(ask.policy.actor.kind),
   };

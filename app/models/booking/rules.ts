@@ -35,6 +35,8 @@ export type RuleSettings = {
   minNoticeMinutes: number;
   horizonDays: number;
   maxUpcomingPerPatient: number;
+  /** 0: no limit. */
+  maxVisitsPerDentistPerDay: number;
   weeklyHours: WeeklyPlan;
 };
 
@@ -107,6 +109,7 @@ export type RuleId =
   | "dentist-performs"
   | "dentist-active"
   | "dentist-works"
+  | "dentist-daily-cap"
   | "dentist-free"
   | "chair-free"
   | "patient-cap";
@@ -387,6 +390,26 @@ export const BOOKING_RULES: readonly BookingRule[] = [
     }),
     anyDentist: ({ proposal }) =>
       `No dentist who performs ${proposal.service.name} works at that time.`,
+  },
+  {
+    id: "dentist-daily-cap",
+    scope: "dentist",
+    overridableBy: ["staff"],
+    status: 409,
+    standing: false,
+    suggestsFreeTimes: false,
+    check: withDentist(({ day, dentist }) => {
+      const most = day.settings.maxVisitsPerDentistPerDay;
+      const booked = day.visitsByDentist.get(dentist.id)?.size ?? 0;
+      return most > 0 && booked >= most
+        ? {
+            message: `${dentist.name} already has ${booked} ${booked === 1 ? "visit" : "visits"} on ${formatDate(day.date, clockOf(day.settings))}, the most the clinic books in one day.`,
+            advice: "Please choose another day or another dentist.",
+          }
+        : null;
+    }),
+    anyDentist: ({ day, proposal }) =>
+      `Everyone who performs ${proposal.service.name} is fully booked on ${formatDate(day.date, clockOf(day.settings))}. Please choose another day.`,
   },
   {
     id: "dentist-free",
