@@ -1,31 +1,23 @@
-import type { ClinicClosure, ClinicSettings } from "@prisma/client";
+import type { ClinicClosure } from "@prisma/client";
 import { type ClinicClock, formatTime, formatZone } from "~/utils/clinic-format";
 import { prisma } from "~/utils/db.server";
 import { cachedRead, invalidateReadCache } from "~/utils/read-cache.server";
+import { recallCadenceSchema } from "~/validation/recall";
 import {
-  parseJsonColumn,
   reminderRulesSchema,
   type ReminderRule,
   type WeeklyPlan,
   weeklyPlanSchema,
 } from "~/validation/schedule";
+import { parseSettingsRow, type Settings } from "./settings-row";
 
-/** The settings row with its JSON columns parsed and checked. */
-export type Settings = Omit<ClinicSettings, "weeklyHours" | "reminderRules"> & {
-  weeklyHours: WeeklyPlan;
-  reminderRules: ReminderRule[];
-};
+export type { Settings };
 
 /** The clinic's settings (one row, made by the migration), cached until the next write. */
 export function getClinicSettings(): Promise<Settings> {
-  return cachedRead("clinic-settings", async () => {
-    const row = await prisma.clinicSettings.findUniqueOrThrow({ where: { id: 1 } });
-    return {
-      ...row,
-      weeklyHours: parseJsonColumn(weeklyPlanSchema, row.weeklyHours, "The clinic's hours"),
-      reminderRules: parseJsonColumn(reminderRulesSchema, row.reminderRules, "Reminder rules"),
-    };
-  });
+  return cachedRead("clinic-settings", async () =>
+    parseSettingsRow(await prisma.clinicSettings.findUniqueOrThrow({ where: { id: 1 } })),
+  );
 }
 
 /** What the one formatter (~/utils/clinic-format) needs. */
@@ -35,12 +27,12 @@ export async function getClinicClock(): Promise<ClinicClock> {
 }
 
 export type SettingsChange = Partial<
-  Omit<Settings, "id" | "updatedAt" | "weeklyHours" | "reminderRules">
-> & { weeklyHours?: WeeklyPlan; reminderRules?: ReminderRule[] };
+  Omit<Settings, "id" | "updatedAt" | "weeklyHours" | "reminderRules" | "recallCadenceDays">
+> & { weeklyHours?: WeeklyPlan; reminderRules?: ReminderRule[]; recallCadenceDays?: number[] };
 
 /** Writes settings (JSON columns checked by their schemas) and drops every cached read. */
 export async function updateClinicSettings(change: SettingsChange): Promise<Settings> {
-  const { weeklyHours, reminderRules, ...plain } = change;
+  const { weeklyHours, reminderRules, recallCadenceDays, ...plain } = change;
   await prisma.clinicSettings.update({
     where: { id: 1 },
     data: {
@@ -48,6 +40,9 @@ export async function updateClinicSettings(change: SettingsChange): Promise<Sett
       ...(weeklyHours ? { weeklyHours: JSON.stringify(weeklyPlanSchema.parse(weeklyHours)) } : {}),
       ...(reminderRules
         ? { reminderRules: JSON.stringify(reminderRulesSchema.parse(reminderRules)) }
+        : {}),
+      ...(recallCadenceDays
+        ? { recallCadenceDays: JSON.stringify(recallCadenceSchema.parse(recallCadenceDays)) }
         : {}),
     },
   });

@@ -12,6 +12,7 @@ import { enqueueAppointmentMail } from "../appointment-mail.server";
 import { recordAudit } from "../audit.server";
 import type { Settings } from "../clinic-settings.server";
 import { keepPatientPhone } from "../patients.server";
+import { setRecallFromVisit } from "../recall.server";
 import { afterVisitCompleted } from "../review-request.server";
 import { prepareWaitlistOffers } from "../waitlist-offers.server";
 import type { BookingActor } from "./policy";
@@ -222,6 +223,13 @@ export const EVENT_HANDLERS: { [T in VisitEventType]: readonly EventHandler<Even
       name: "review request",
       async run(tx, { visit, to }, { settings, now }) {
         if (to === "completed") await afterVisitCompleted(tx, visit, settings, now);
+      },
+    },
+    {
+      // A completed visit sets its recall's due date (docs/decisions/035-recall.md).
+      name: "recall due date",
+      async run(tx, { visit, to }, { settings }) {
+        if (to === "completed") await setRecallFromVisit(tx, visit, settings);
       },
     },
     {

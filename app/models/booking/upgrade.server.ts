@@ -10,9 +10,8 @@
  */
 import type { Prisma, PrismaClient } from "@prisma/client";
 import { clinicTimeToUtc } from "~/utils/clinic-time";
-import { parseJsonColumn, reminderRulesSchema, weeklyPlanSchema } from "~/validation/schedule";
 import type { DayPlans } from "../availability.server";
-import type { Settings } from "../clinic-settings.server";
+import { parseSettingsRow, type Settings } from "../settings-row";
 import { placeVisit } from "./place.server";
 import { UPGRADE_POLICY } from "./policy";
 
@@ -77,12 +76,7 @@ async function keepWhereItIs(tx: Tx, settings: Settings, visit: Keep) {
 }
 
 async function readSettings(tx: Tx): Promise<Settings> {
-  const row = await tx.clinicSettings.findUniqueOrThrow({ where: { id: 1 } });
-  return {
-    ...row,
-    weeklyHours: parseJsonColumn(weeklyPlanSchema, row.weeklyHours, "The clinic's hours"),
-    reminderRules: parseJsonColumn(reminderRulesSchema, row.reminderRules, "Reminder rules"),
-  };
+  return parseSettingsRow(await tx.clinicSettings.findUniqueOrThrow({ where: { id: 1 } }));
 }
 
 /** Bookings from before the diary: their instants from the local date and time, then holds. */

@@ -13,7 +13,8 @@ UPDATE "User" SET "phoneDigits" = replace(replace(replace(replace(replace(replac
 
 -- Appointment: the staff's private note, and a status the database checks (SQLite adds a
 -- CHECK only by rebuilding the table). A later migration that rebuilds this table must
--- keep the CHECK: tests/integration/booking-core.test.ts fails without it.
+-- keep the CHECK (tests/integration/booking-core.test.ts fails without it) and the report
+-- triggers (tests/integration/reports.test.ts).
 PRAGMA defer_foreign_keys=ON;
 PRAGMA foreign_keys=OFF;
 CREATE TABLE "new_Appointment" (
@@ -60,6 +61,21 @@ CREATE INDEX "Appointment_startsAt_idx" ON "Appointment"("startsAt");
 CREATE INDEX "Appointment_userId_startsAt_idx" ON "Appointment"("userId", "startsAt");
 CREATE INDEX "Appointment_dentistId_startsAt_idx" ON "Appointment"("dentistId", "startsAt");
 CREATE INDEX "Appointment_status_startsAt_idx" ON "Appointment"("status", "startsAt");
+-- The rebuild dropped the report triggers (20261125064702_recall_and_reports): the same again.
+CREATE TRIGGER "Appointment_report_insert" AFTER INSERT ON "Appointment" BEGIN
+    INSERT INTO "ReportDirtyDay" ("date", "version") VALUES (NEW."date", 1)
+        ON CONFLICT ("date") DO UPDATE SET "version" = "version" + 1;
+END;
+CREATE TRIGGER "Appointment_report_update" AFTER UPDATE OF "date", "status", "dentistId", "chairId", "startsAt", "endsAt", "userId" ON "Appointment" BEGIN
+    INSERT INTO "ReportDirtyDay" ("date", "version") VALUES (OLD."date", 1)
+        ON CONFLICT ("date") DO UPDATE SET "version" = "version" + 1;
+    INSERT INTO "ReportDirtyDay" ("date", "version") VALUES (NEW."date", 1)
+        ON CONFLICT ("date") DO UPDATE SET "version" = "version" + 1;
+END;
+CREATE TRIGGER "Appointment_report_delete" AFTER DELETE ON "Appointment" BEGIN
+    INSERT INTO "ReportDirtyDay" ("date", "version") VALUES (OLD."date", 1)
+        ON CONFLICT ("date") DO UPDATE SET "version" = "version" + 1;
+END;
 PRAGMA foreign_keys=ON;
 PRAGMA defer_foreign_keys=OFF;
 
