@@ -58,7 +58,14 @@ export async function holdSlot(
   user: { id: string; name: string; email: string },
   date: string,
   time: string,
-  options: { slug?: string; dentistId?: string; chairId?: string; minutes?: number } = {},
+  options: {
+    slug?: string;
+    dentistId?: string;
+    chairId?: string;
+    minutes?: number;
+    /** Another hold layer: a double booking on purpose (parallel runs on the same steps). */
+    layer?: number;
+  } = {},
 ) {
   const { clinicTimeToUtc } = await import("../../app/utils/clinic-time");
   const { holdSteps } = await import("../../app/utils/slot-engine");
@@ -85,8 +92,8 @@ export async function holdSlot(
       holds: {
         createMany: {
           data: holdSteps({ startsAt, endsAt, bufferMinutes: 0 }).flatMap((step) => [
-            { resource: `dentist:${dentistId}`, startsAt: step },
-            { resource: `chair:${chairId}`, startsAt: step },
+            { resource: `dentist:${dentistId}`, startsAt: step, layer: options.layer ?? 0 },
+            { resource: `chair:${chairId}`, startsAt: step, layer: options.layer ?? 0 },
           ]),
         },
       },
