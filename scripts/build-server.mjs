@@ -1,7 +1,10 @@
 // Bundles the Express entry, the seed script, the database commands (scripts/db.mjs), the
 // staff command (scripts/staff.mjs) and the data upgrades (scripts/prepare-db.mjs) next to
 // the Remix build, so the production image runs plain JavaScript with only production
-// dependencies.
+// dependencies; copies the worker threads' scripts beside them
+// (app/utils/worker-script.server.ts finds them there).
+import { copyFileSync } from "node:fs";
+import path from "node:path";
 import { build } from "esbuild";
 
 const outdir = process.env.BUILD_DIR || "build";
@@ -22,6 +25,9 @@ await build({
   packages: "external",
   logLevel: "warning",
 });
+const WORKERS = ["backup-worker.mjs", "password-worker.mjs"];
+for (const worker of WORKERS)
+  copyFileSync(path.join("app/utils", worker), path.join(outdir, worker));
 console.info(
-  `Built server.js, seed.js, backup-cli.js, staff-cli.js and data-upgrade.js in ${outdir}/`,
+  `Built server.js, seed.js, backup-cli.js, staff-cli.js and data-upgrade.js, copied ${WORKERS.join(", ")} in ${outdir}/`,
 );

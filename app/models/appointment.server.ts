@@ -6,6 +6,7 @@
 import { prisma } from "~/utils/db.server";
 import { ACTIVE_STATUSES } from "~/utils/appointment-status";
 import { sendMail } from "~/utils/mail.server";
+import { fail, type Failure } from "~/utils/result";
 import { appointmentCalendar, composeAppointmentMail } from "./appointment-mail.server";
 import {
   type AppointmentJson,
@@ -13,7 +14,8 @@ import {
   toAppointmentJson,
   WITH_DETAILS,
 } from "./booking/visit";
-import { getClinicSettings } from "./clinic-settings.server";
+import { tooManyBookingsMessage } from "./booking/rules";
+import { getClinicSettings, type Settings } from "./clinic-settings.server";
 
 export {
   ACTIVE_STATUSES,
@@ -57,6 +59,24 @@ export {
   toAppointmentJson,
   WITH_DETAILS,
 } from "./booking/visit";
+
+/**
+ * The booking form asks the rule "patient-cap" as it opens (booking asks it through the
+ * booking core): its refusal when the patient already holds the clinic's most upcoming
+ * visits, else null.
+ */
+export async function visitCapRefusal(
+  userId: string,
+  settings: Pick<Settings, "maxUpcomingPerPatient">,
+  now: Date = new Date(),
+): Promise<Failure | null> {
+  const upcoming = await prisma.appointment.count({
+    where: { userId, status: { in: ACTIVE_STATUSES }, startsAt: { gt: now } },
+  });
+  return upcoming >= settings.maxUpcomingPerPatient
+    ? fail(409, tooManyBookingsMessage(settings.maxUpcomingPerPatient))
+    : null;
+}
 
 /** Includes what a mail about an appointment shows (service, dentist, chair). */
 export const APPOINTMENT_DETAILS = WITH_DETAILS;

@@ -97,8 +97,8 @@ export type DayPlans = Omit<RuleDay, "held" | "visitsByDentist" | "heldMinutes">
 };
 
 /**
- * The parts of a day that only staff change, from the read cache: every write through the
- * domain clears it, so only the holds are read per request. Every dentist is in it (an
+ * The parts of a day that only staff change, from the read cache, which any write to the
+ * database clears (ADR 030), so only the holds are read per request. Every dentist is in it (an
  * inactive one or one who does not perform the service is refused by its rule, by name).
  */
 export async function loadDayPlans(date: string, serviceId: string | null): Promise<DayPlans> {

@@ -1,7 +1,7 @@
 import type { ClinicClosure } from "@prisma/client";
 import { type ClinicClock, formatTime, formatZone } from "~/utils/clinic-format";
 import { prisma } from "~/utils/db.server";
-import { cachedRead, invalidateReadCache } from "~/utils/read-cache.server";
+import { cachedRead } from "~/utils/read-cache.server";
 import { recallCadenceSchema } from "~/validation/recall";
 import {
   reminderRulesSchema,
@@ -46,7 +46,6 @@ export async function updateClinicSettings(change: SettingsChange): Promise<Sett
         : {}),
     },
   });
-  invalidateReadCache();
   return getClinicSettings();
 }
 
@@ -59,9 +58,7 @@ export function closuresBetween(from: string, to: string): Promise<ClinicClosure
 }
 
 export async function addClosure(closure: { name: string; startDate: string; endDate: string }) {
-  const created = await prisma.clinicClosure.create({ data: closure });
-  invalidateReadCache();
-  return created;
+  return prisma.clinicClosure.create({ data: closure });
 }
 
 const SCHEMA_DAYS: Record<string, string> = {

@@ -6,6 +6,8 @@ import { confirmationSentTo, telLink } from "./appointment-mail.server";
 import { nextAppointment } from "./appointment.server";
 import { cutoffStart, isInsideCutoff } from "./cancellation-policy.server";
 import { getClinicSettings } from "./clinic-settings.server";
+import { justMovedVisits } from "./moved-visit.server";
+import { movedMessage } from "./self-service.server";
 
 /**
  * The signed-in patient's next visit, what the home page's panel shows: kept until the
@@ -21,9 +23,10 @@ export async function nextAppointmentPanel(request: Request): Promise<NextAppoin
   return nextVisits(user.id, async () => {
     const appointment = await nextAppointment(user.id);
     if (!appointment) return { value: null, keepUntil: Number.POSITIVE_INFINITY };
-    const [settings, mailedTo] = await Promise.all([
+    const [settings, mailedTo, moved] = await Promise.all([
       getClinicSettings(),
       confirmationSentTo(prisma, appointment._id),
+      justMovedVisits(user.id),
     ]);
     const clock = { timeZone: settings.timeZone, locale: settings.locale };
     // Inside the cancellation cutoff only the clinic changes the visit: the panel says so.
@@ -31,11 +34,22 @@ export async function nextAppointmentPanel(request: Request): Promise<NextAppoin
     const phoneOnly = isInsideCutoff(startsAt, settings, new Date())
       ? { phone: settings.phone, tel: telLink(settings.phone) }
       : null;
-    const phoneOnlyFrom = cutoffStart(startsAt, settings).getTime() + 1;
-    const ends = Date.parse(appointment.endsAt);
+    const phoneOnlyFrom = phoneOnly ? Infinity : cutoffStart(startsAt, settings).getTime() + 1;
+    const movedNoteEnds = moved.get(appointment._id);
     return {
-      value: { appointment, clock, mailedTo, phoneOnly },
-      keepUntil: phoneOnly ? ends : Math.min(ends, phoneOnlyFrom),
+      value: {
+        appointment,
+        clock,
+        mailedTo,
+        phoneOnly,
+        moved: movedNoteEnds ? movedMessage(appointment, clock) : null,
+      },
+      // Until the visit ends, it enters the cutoff, or its "moved" note ends.
+      keepUntil: Math.min(
+        Date.parse(appointment.endsAt),
+        phoneOnlyFrom,
+        movedNoteEnds?.getTime() ?? Infinity,
+      ),
     };
   });
 }

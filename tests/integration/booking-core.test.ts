@@ -22,7 +22,6 @@ import { loader as patientSearch } from "~/routes/api.staff.patients";
 import { loader as deskPage } from "~/routes/staff.bookings.new";
 import { addDays, clinicTimeToUtc } from "~/utils/clinic-time";
 import { prisma } from "~/utils/db.server";
-import { invalidateReadCache } from "~/utils/read-cache.server";
 import { SATURDAY, TUESDAY, upcoming } from "../support/clinic-dates";
 import { createService, createUser, FIRST_DENTIST, sessionFor } from "../support/factories";
 import { get, jsonRequest, loaderArgs, actionArgs, outcome } from "./auth-helpers";
@@ -209,7 +208,6 @@ describe("refusals name the real reason", () => {
         weeklyPlan: JSON.stringify({ ...plan, saturday: null }),
       },
     });
-    invalidateReadCache();
     try {
       const patient = await createUser();
       const saturday = upcoming(SATURDAY, 2);
@@ -238,7 +236,6 @@ describe("refusals name the real reason", () => {
       expect(!desk.ok && desk.message).toMatch(/^Dr\. Weekday does not work on Saturdays\./);
     } finally {
       await prisma.dentist.update({ where: { id: weekdays.id }, data: { active: false } });
-      invalidateReadCache();
     }
   });
 });
