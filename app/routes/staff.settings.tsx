@@ -45,6 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     horizonDays: settings.horizonDays,
     cancellationCutoffHours: settings.cancellationCutoffHours,
     maxUpcomingPerPatient: settings.maxUpcomingPerPatient,
+    maxVisitsPerDentistPerDay: settings.maxVisitsPerDentistPerDay,
     reminders: settings.reminderRules.map((rule) => rule.hoursBefore).sort((a, b) => b - a),
     quietHoursStart: settings.quietHoursStart,
     quietHoursEnd: settings.quietHoursEnd,
@@ -194,6 +195,16 @@ export default function ClinicSettings() {
             max={LIMITS.maxUpcomingPerPatient.max}
             stored={number(settings.maxUpcomingPerPatient)}
             help="A patient with this many upcoming visits must cancel one to book another."
+          />
+          <SettingField
+            name="maxVisitsPerDentistPerDay"
+            label="Most visits per dentist per day"
+            type="number"
+            inputMode="numeric"
+            min={LIMITS.maxVisitsPerDentistPerDay.min}
+            max={LIMITS.maxVisitsPerDentistPerDay.max}
+            stored={number(settings.maxVisitsPerDentistPerDay)}
+            help="0 for no limit. Reception can still book a dentist past it, with a reason."
           />
         </div>
       </SettingsSection>

@@ -25,6 +25,7 @@ export const LIMITS = {
   horizonDays: { min: 1, max: 730 },
   cancellationCutoffHours: { min: 0, max: 336 },
   maxUpcomingPerPatient: { min: 1, max: 50 },
+  maxVisitsPerDentistPerDay: { min: 0, max: 100 },
   reminderHours: { min: 1, max: 336 },
   waitlistOfferHours: { min: 1, max: 168 },
 } as const;
@@ -126,6 +127,7 @@ export type BookingRules = {
   horizonDays: number;
   cancellationCutoffHours: number;
   maxUpcomingPerPatient: number;
+  maxVisitsPerDentistPerDay: number;
 };
 
 export const GRID_MESSAGE = "Please choose a grid step of 15 or 30 minutes.";
@@ -164,6 +166,16 @@ export function parseBookingRules(form: Form): Result<{ rules: BookingRules }> {
     "the most upcoming bookings per patient",
   );
   if (!cap.ok) return cap;
+  // Optional: left empty, there is no daily limit.
+  const daily = text(form, "maxVisitsPerDentistPerDay")
+    ? wholeNumber(
+        form,
+        "maxVisitsPerDentistPerDay",
+        LIMITS.maxVisitsPerDentistPerDay,
+        "the most visits per dentist per day (0 for no limit)",
+      )
+    : ok({ value: 0 });
+  if (!daily.ok) return daily;
   return ok({
     rules: {
       gridMinutes: grid,
@@ -171,6 +183,7 @@ export function parseBookingRules(form: Form): Result<{ rules: BookingRules }> {
       horizonDays: horizon.value,
       cancellationCutoffHours: cutoff.value,
       maxUpcomingPerPatient: cap.value,
+      maxVisitsPerDentistPerDay: daily.value,
     },
   });
 }

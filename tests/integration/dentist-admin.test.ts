@@ -4,7 +4,7 @@
 import type { User } from "@prisma/client";
 import { beforeAll, describe, expect, it } from "vitest";
 import { appointmentsNeedingAttention } from "~/models/appointment.server";
-import { freeStarts } from "~/models/availability.server";
+import { freeTimes, onlinePolicy } from "~/models/appointment.server";
 import {
   createDentist,
   dentistForAdmin,
@@ -99,9 +99,11 @@ const auditsOf = (entityId: string, action?: string) =>
 
 const freeFor = async (dentistId: string, date: string) =>
   (
-    await freeStarts({
+    await freeTimes({
       date,
-      service: { id: service.id, durationMinutes: 30, bufferMinutes: 0 },
+      serviceId: service.id,
+      visit: { name: "Check-up", durationMinutes: 30, bufferMinutes: 0 },
+      policy: onlinePolicy(null),
       dentistId,
       now: new Date(),
     })
@@ -351,7 +353,7 @@ describe("the weekly plan", () => {
     );
     const attention = await appointmentsNeedingAttention({ from: tuesday, to: tuesday });
     expect(attention.find((entry) => entry.appointment._id === visit.id)?.reason).toBe(
-      `Outside ${dentist.name}'s working hours.`,
+      `That time is outside ${dentist.name}'s working hours on Tuesdays (9:00 AM to 12:00 PM).`,
     );
     const page = await outcome(
       await dentistLoader(

@@ -185,7 +185,19 @@ describe("parseBookingRules", () => {
         horizonDays: 30,
         cancellationCutoffHours: 12,
         maxUpcomingPerPatient: 4,
+        maxVisitsPerDentistPerDay: 0,
       },
+    });
+    // The daily limit per dentist is optional: empty is none, a number sets one.
+    expect(parseBookingRules({ ...good, maxVisitsPerDentistPerDay: "8" })).toMatchObject({
+      ok: true,
+      rules: { maxVisitsPerDentistPerDay: 8 },
+    });
+    expect(parseBookingRules({ ...good, maxVisitsPerDentistPerDay: "101" })).toMatchObject({
+      ok: false,
+      field: "maxVisitsPerDentistPerDay",
+      message:
+        "Please enter the most visits per dentist per day (0 for no limit) as a whole number from 0 to 100.",
     });
   });
 
