@@ -21,7 +21,7 @@ export function getClinicSettings(): Promise<Settings> {
 }
 
 /** What the one formatter (~/utils/clinic-format) needs, from settings already read. */
-export function clockOf(settings: Pick<ClinicSettings, "timeZone" | "locale">): ClinicClock {
+export function clockOf(settings: Pick<Settings, "timeZone" | "locale">): ClinicClock {
   return { timeZone: settings.timeZone, locale: settings.locale };
 }
 
