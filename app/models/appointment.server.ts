@@ -10,7 +10,7 @@ import {
   formatTime,
   formatTimes,
 } from "~/utils/clinic-format";
-import { addDays, clinicTimeToUtc, DAY_NAMES, isIsoDate, normalizeTime } from "~/utils/clinic-time";
+import { addDays, clinicTimeToUtc, DAY_NAMES, normalizeTime } from "~/utils/clinic-time";
 import { prisma } from "~/utils/db.server";
 import { sendMail } from "~/utils/mail.server";
 import { fail, invalid, isUniqueViolation, ok, type Result } from "~/utils/result";
@@ -33,10 +33,10 @@ import {
 import {
   APPOINTMENT_REQUIRED_FIELDS,
   appointmentSchema,
-  DATE_FORMAT_MESSAGE,
   DENTIST_CHOICE_MESSAGE,
   TIME_FORMAT_MESSAGE,
 } from "~/validation/appointment";
+import { dateRefusal } from "~/validation/dates";
 import { validateForm } from "~/validation/form";
 import { dayPlanSchema, parseJsonColumn, WEEKDAYS, weeklyPlanSchema } from "~/validation/schedule";
 import { UNKNOWN_SERVICE_MESSAGE } from "~/validation/service";
@@ -270,7 +270,8 @@ export async function getFreeSlots(
   now: Date = new Date(),
 ): Promise<Result<FreeSlots>> {
   const date = query.date?.trim() ?? "";
-  if (!isIsoDate(date)) return invalid(DATE_FORMAT_MESSAGE);
+  const refusedDate = dateRefusal(date, now);
+  if (refusedDate) return refusedDate;
   const settings = await getClinicSettings();
   let service: ServiceTimes = {
     id: null,
@@ -649,7 +650,8 @@ export async function moveAppointment(
     return fail(409, NOT_MOVABLE_MESSAGE);
   }
   const date = target.date.trim();
-  if (!isIsoDate(date)) return invalid(DATE_FORMAT_MESSAGE);
+  const refusedDate = dateRefusal(date, now);
+  if (refusedDate) return refusedDate;
   const time = normalizeTime(target.time);
   if (!time) return invalid(TIME_FORMAT_MESSAGE);
   const service: ServiceRow = {

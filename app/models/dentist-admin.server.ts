@@ -21,6 +21,7 @@ import {
 import { invalidateReadCache } from "~/utils/read-cache.server";
 import { type Failure, isUniqueViolation, ok, type Result } from "~/utils/result";
 import { DENTIST_KINDS } from "~/utils/team";
+import { dateRefusal } from "~/validation/dates";
 import { isImageLink } from "~/validation/fields";
 import {
   type DayPlan,
@@ -455,6 +456,13 @@ export async function addDentistException(
   if (!checked.ok) return checked;
   const { startDate, kind, note } = checked.data;
   const endDate = checked.data.endDate || startDate;
+  for (const [field, date] of [
+    ["startDate", startDate],
+    ["endDate", endDate],
+  ] as const) {
+    const refusedDate = dateRefusal(date);
+    if (refusedDate) return refusal(refusedDate.message, field);
+  }
   if (endDate < startDate) {
     return refusal("The last day must not be before the first day.", "endDate");
   }

@@ -116,6 +116,10 @@ export async function diaryDay(
   const dayEnd = clinicTimeToUtc(addDays(date, 1), "00:00", settings.timeZone);
   const monday = addDays(date, -((weekdayOf(date) + 6) % 7));
   const weekDates = Array.from({ length: 7 }, (_, k) => addDays(monday, k));
+  // Computed before the queries start: a throw among them would leave a started one unawaited.
+  const [weekStart, weekEnd] = [monday, addDays(monday, 7)].map((day) =>
+    clinicTimeToUtc(day, "00:00", settings.timeZone),
+  );
   const [closure, dentists, chairs, rows, needsAttention, weekRows] = await Promise.all([
     prisma.clinicClosure.findFirst({
       where: { startDate: { lte: date }, endDate: { gte: date } },
@@ -149,10 +153,7 @@ export async function diaryDay(
     prisma.appointment.groupBy({
       by: ["date"],
       where: {
-        startsAt: {
-          gte: clinicTimeToUtc(monday, "00:00", settings.timeZone),
-          lt: clinicTimeToUtc(addDays(monday, 7), "00:00", settings.timeZone),
-        },
+        startsAt: { gte: weekStart, lt: weekEnd },
         status: { in: ["booked", "confirmed", "checked_in", "completed"] },
       },
       _count: { _all: true },

@@ -1,5 +1,6 @@
 import { staffAppointmentsOn } from "~/models/front-desk.server";
 import { apiJson, apiRoute } from "~/utils/api.server";
+import { dateRefusal } from "~/validation/dates";
 
 /** `GET /api/staff/appointments?date=YYYY-MM-DD[&dentist=]` -> {success, appointments}. */
 export const { loader, action } = apiRoute({
@@ -8,6 +9,8 @@ export const { loader, action } = apiRoute({
   roles: ["reception", "dentist", "admin"],
   handler: async ({ request }) => {
     const url = new URL(request.url);
+    const refusedDate = dateRefusal(url.searchParams.get("date")?.trim() ?? "");
+    if (refusedDate) return refusedDate;
     const result = await staffAppointmentsOn({
       date: url.searchParams.get("date"),
       dentist: url.searchParams.get("dentist"),

@@ -37,6 +37,8 @@ export function testPorts(env = process.env) {
     /** The admin's settings, closures and chairs over HTTP. */
     adminSettings: base + 8,
     fuzz: base + 10,
+    /** Extreme dates on every date parameter (tests/fuzz/dates.test.ts). */
+    fuzzDates: base + 11,
     load: base + 20,
     /** The memory flood (tests/load/flood.test.ts). */
     flood: base + 21,
@@ -45,6 +47,8 @@ export function testPorts(env = process.env) {
     outboxCrash: base + 31,
     /** The reminder crash test's server (killed mid-sweep and restarted on one database). */
     remindersCrash: base + 32,
+    /** A server whose process is made to reject a promise nobody handles (tests/crash). */
+    rejection: base + 34,
     /** The appointment mail as received (tests/mail), on a clinic clock set to midday. */
     patientMail: base + 33,
     /**
