@@ -5,6 +5,7 @@ import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { BackgroundJobs, ServerHooks } from "../server/config";
+import { reportDemoAccountsAtStart } from "~/models/demo-accounts.server";
 import { startReminderSweep } from "~/models/reminders.server";
 import { startWaitlistSweep } from "~/models/waitlist.server";
 import { startOutboxWorker } from "./models/outbox.server";
@@ -22,8 +23,8 @@ import { readCacheGeneration } from "./utils/read-cache.server";
  * Called by the server once it listens, stopped on shutdown; never started by importing a
  * module. The server claims its database first (a restore waits for it to stop, and a
  * second server on the same file refuses to start), then the backups run on their
- * schedule, the outbox worker delivers mail, and the reminder and waiting-list sweeps run
- * every minute.
+ * schedule, the outbox worker delivers mail, the reminder and waiting-list sweeps run
+ * every minute, and demo accounts left where they are off are reported once.
  */
 export function startBackgroundJobs(): BackgroundJobs {
   const settings = backupSettings(getEnv());
@@ -32,6 +33,9 @@ export function startBackgroundJobs(): BackgroundJobs {
   const outbox = startOutboxWorker();
   const reminders = startReminderSweep();
   const waitlist = startWaitlistSweep();
+  reportDemoAccountsAtStart(prisma, { demoAccounts: getEnv().DEMO_ACCOUNTS }).catch(
+    (error: unknown) => console.error("Looking for demo accounts failed", error),
+  );
   return {
     async stop() {
       await waitlist.stop();

@@ -17,7 +17,9 @@ import {
   retireVerificationLinks,
   verificationMail,
 } from "~/models/email-verification.server";
+import { demoLoginRefusal } from "~/models/demo-accounts.server";
 import { prisma } from "~/utils/db.server";
+import { getEnv } from "~/utils/env.server";
 import { hashPassword, verifyPassword } from "~/utils/password.server";
 import { accountKey, clientKey, rateLimits } from "~/utils/rate-limit.server";
 import { fail, isUniqueViolation, ok, type Result } from "~/utils/result";
@@ -124,6 +126,8 @@ export async function loginUser(
   if (!user?.passwordHash || !matches) {
     return fail(401, ACCOUNT_RESULTS.wrongCredentials);
   }
+  const demoOff = demoLoginRefusal(email, password, { demoAccounts: getEnv().DEMO_ACCOUNTS });
+  if (demoOff) return demoOff;
   // A login that succeeds uses up no allowance; it clears nobody else's failures.
   await Promise.all([limits.signIn.giveBack(client), limits.loginFailures.giveBack(account)]);
   return ok({ message: ACCOUNT_RESULTS.loggedIn, user });

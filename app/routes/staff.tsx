@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { NavLink, Outlet, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-pages";
+import { getEnv } from "~/utils/env.server";
 import { requireStaffPage, roleOf, STAFF_ROLES } from "~/utils/roles.server";
 import { type StaffHandle, staffScreensFor } from "~/utils/staff-screens";
 
@@ -11,7 +12,9 @@ export const handle: StaffHandle = { staffRoles: STAFF_ROLES };
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireStaffPage(request, STAFF_ROLES);
   const role = roleOf(user);
-  return { name: user.name, role, screens: staffScreensFor(role) };
+  // While the demo accounts (published passwords, admin among them) can sign in, every
+  // staff page says so: such a server must never hold real patients.
+  return { name: user.name, role, screens: staffScreensFor(role), demo: getEnv().DEMO_ACCOUNTS };
 }
 
 export const meta: MetaFunction = () => [
@@ -26,27 +29,44 @@ function navClass({ isActive }: { isActive: boolean }) {
 }
 
 export default function StaffLayout() {
-  const { name, role, screens } = useLoaderData<typeof loader>();
+  const { name, role, screens, demo } = useLoaderData<typeof loader>();
   return (
-    <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8 md:flex-row">
-      <nav aria-label="Clinic" className="md:w-52 md:shrink-0">
-        <p className="px-3 text-sm text-slate-700">
-          {name} · <span className="capitalize">{role}</span>
-        </p>
-        <ul className="mt-2 flex gap-1 overflow-x-auto md:flex-col">
-          {screens.map((screen) => (
-            <li key={screen.path}>
-              <NavLink to={screen.path} end={screen.path === "/staff"} className={navClass}>
-                {screen.label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <div className="min-w-0 flex-1">
-        <Outlet />
+    <>
+      {demo ? <DemoBanner /> : null}
+      <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8 md:flex-row">
+        <nav aria-label="Clinic" className="md:w-52 md:shrink-0">
+          <p className="px-3 text-sm text-slate-700">
+            {name} · <span className="capitalize">{role}</span>
+          </p>
+          <ul className="mt-2 flex gap-1 overflow-x-auto md:flex-col">
+            {screens.map((screen) => (
+              <li key={screen.path}>
+                <NavLink to={screen.path} end={screen.path === "/staff"} className={navClass}>
+                  {screen.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="min-w-0 flex-1">
+          <Outlet />
+        </div>
       </div>
-    </div>
+    </>
+  );
+}
+
+function DemoBanner() {
+  return (
+    <p
+      role="note"
+      data-testid="demo-banner"
+      className="border-b-2 border-amber-500 bg-amber-100 px-4 py-3 text-center text-sm font-medium text-amber-950"
+    >
+      Demo: the demo accounts are on, and anyone can sign in to them, the clinic&apos;s admin
+      included, with the passwords the README publishes. Never keep patients&apos; data on this
+      server (DEMO_ACCOUNTS).
+    </p>
   );
 }
 

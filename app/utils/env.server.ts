@@ -1,6 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
 import type { ServerConfig } from "../../server/config";
+import { demoAccountsEnabled } from "~/data/demo-accounts";
 import { parseBackupInterval } from "./backup-rules";
 
 const DEV_SESSION_SECRET = "dev-only-session-secret-change-me";
@@ -104,6 +105,11 @@ const envSchema = z
     RATE_LIMIT_STAFF_WRITES_PER_MINUTE: limit.default(120),
     /** One JSON line per request on stdout. */
     REQUEST_LOG: flag.default(true),
+    /**
+     * Whether the demo accounts (published passwords) may exist and sign in. Unset: only
+     * in development or test without a SESSION_SECRET (app/data/demo-accounts.ts).
+     */
+    DEMO_ACCOUNTS: flag.optional(),
   })
   .transform(({ SESSION_SECRET, ...env }, ctx) => {
     const secrets = (SESSION_SECRET ?? "")
@@ -120,6 +126,7 @@ const envSchema = z
     }
     return {
       ...withBackupDir(env),
+      DEMO_ACCOUNTS: demoAccountsEnabled({ ...env, SESSION_SECRET }),
       /** Newest first: cookies are signed with the first and read with any of them. */
       SESSION_SECRETS: secrets.length > 0 ? secrets : [DEV_SESSION_SECRET],
       APP_URL: env.APP_URL ?? `http://localhost:${env.PORT}`,

@@ -4,6 +4,7 @@
 // build/staff-cli.js, which scripts/staff.mjs runs (in the container: docker exec clinic
 // node scripts/staff.mjs ...). It reads only the database part of the environment.
 import { PrismaClient } from "@prisma/client";
+import { retireDemoAccounts } from "~/models/demo-accounts.server";
 import { grantRole, isStaffRole, listStaff, revokeRole } from "~/models/staff.server";
 import { parseDatabaseEnv } from "./env.server";
 import { STAFF_ROLES } from "./roles";
@@ -14,7 +15,9 @@ const USAGE = `Usage: npm run staff -- <command>
   grant dentist <e-mail> --dentist <slug>
                                          ... and link it to that dentist of the team page
   revoke <e-mail>                        make the account a patient again (ends its sessions)
-  list                                   everyone with a staff role`;
+  list                                   everyone with a staff role
+  retire-demo-accounts                   take the published passwords (README) away from the
+                                         demo accounts that still have them`;
 
 /** Runs one command; resolves to the process's exit code. */
 export async function runStaffCommand(
@@ -79,6 +82,15 @@ export async function runStaffCommand(
       const staff = await listStaff(prisma);
       if (staff.length === 0) console.info("No staff accounts yet.");
       for (const member of staff) console.info(`${member.role}\t${member.email}\t${member.name}`);
+      return 0;
+    }
+    if (command === "retire-demo-accounts" && rest.length === 0) {
+      const retired = await retireDemoAccounts(prisma);
+      console.info(
+        retired.length === 0
+          ? "No account signs in with a published demo password."
+          : `Retired ${retired.join(", ")}: no password, staff role or session is left to them.`,
+      );
       return 0;
     }
     console.error(USAGE);

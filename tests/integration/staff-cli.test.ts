@@ -1,9 +1,12 @@
 // `npm run staff -- grant|revoke|list`: how the first admin comes to exist, on a real
 // database file (the command opens its own connection, as it does beside a running server).
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { DEMO_DENTIST_STAFF, DEMO_PATIENT, DEMO_STAFF } from "~/data/demo-accounts";
 import { auditTrail } from "~/models/audit.server";
 import { prisma } from "~/utils/db.server";
+import { hashPassword, verifyPassword } from "~/utils/password.server";
 import { runStaffCommand } from "~/utils/staff-cli.server";
+import { seed } from "../../prisma/seed-database";
 import { createUser, sessionFor } from "../support/factories";
 
 function captureOutput() {
@@ -128,5 +131,44 @@ describe("npm run staff -- grant dentist <e-mail> --dentist <slug>", () => {
     expect(await runStaffCommand(["grant", "dentist", user.email, "--dentist"])).toBe(1);
     expect(output.error()).toContain("grant dentist <e-mail> --dentist <slug>");
     expect((await prisma.user.findUniqueOrThrow({ where: { id: user.id } })).role).toBe("patient");
+  });
+});
+
+describe("npm run staff -- retire-demo-accounts", () => {
+  it("takes the published password, the staff role, the dentist link and the sessions from the demo accounts that still hold it, once", async () => {
+    await seed(prisma, { demoAccounts: true });
+    // One demo account whose password the clinic changed: it is theirs now, and stays.
+    const changed = await prisma.user.update({
+      where: { email: "reception@example.com" },
+      data: { passwordHash: await hashPassword("a-password-of-their-own") },
+    });
+    const admin = await prisma.user.findUniqueOrThrow({ where: { email: "admin@example.com" } });
+    await sessionFor(admin);
+    await sessionFor(changed);
+    const output = captureOutput();
+
+    expect(await runStaffCommand(["retire-demo-accounts"])).toBe(0);
+    const retired = [DEMO_PATIENT, ...DEMO_STAFF, ...DEMO_DENTIST_STAFF]
+      .map((account) => account.email)
+      .filter((email) => email !== changed.email);
+    expect(output.info()).toContain(`Retired ${[...retired].sort().join(", ")}`);
+    const after = await prisma.user.findMany({ where: { email: { in: retired } } });
+    expect(after).toHaveLength(retired.length);
+    for (const user of after) expect(user).toMatchObject({ passwordHash: null, role: "patient" });
+    expect(await prisma.session.count({ where: { userId: admin.id } })).toBe(0);
+    expect(await prisma.dentist.count({ where: { userId: { in: after.map((u) => u.id) } } })).toBe(
+      0,
+    );
+    expect(
+      await prisma.auditEntry.count({ where: { action: "demo.retire", actorRole: "system" } }),
+    ).toBe(retired.length);
+
+    const kept = await prisma.user.findUniqueOrThrow({ where: { id: changed.id } });
+    expect(kept.role).toBe("reception");
+    expect(await verifyPassword("a-password-of-their-own", kept.passwordHash!)).toBe(true);
+    expect(await prisma.session.count({ where: { userId: changed.id } })).toBe(1);
+
+    expect(await runStaffCommand(["retire-demo-accounts"])).toBe(0);
+    expect(output.info()).toContain("No account signs in with a published demo password.");
   });
 });

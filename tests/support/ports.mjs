@@ -36,6 +36,8 @@ export function testPorts(env = process.env) {
     myData: base + 7,
     /** The admin's settings, closures and chairs over HTTP. */
     adminSettings: base + 8,
+    /** Fresh production starts: demo accounts, file modes (tests/security/fresh-start.test.ts). */
+    freshStart: base + 9,
     fuzz: base + 10,
     /** Extreme dates on every date parameter (tests/fuzz/dates.test.ts). */
     fuzzDates: base + 11,
