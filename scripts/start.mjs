@@ -6,8 +6,10 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { prepareDatabase } from "./prepare-db.mjs";
+import { keepFilesPrivate } from "./private-files.mjs";
 import { completeStartEnvironment } from "./start-env.mjs";
 
+keepFilesPrivate();
 const buildDir = path.resolve(process.env.BUILD_DIR || "build");
 
 completeStartEnvironment(process.env, localSessionSecret);

@@ -16,6 +16,7 @@ import { createResponseCache } from "./response-cache";
 import { cspNonce, securityHeaders } from "./security-headers";
 import { gracefulShutdown } from "./shutdown";
 import { staticFiles } from "./static-files";
+import { keepFilesPrivate } from "../scripts/private-files.mjs";
 import { logUnhandledRejections } from "./unhandled-rejections";
 import { writeLimit } from "./write-limit";
 
@@ -23,6 +24,7 @@ import { writeLimit } from "./write-limit";
 // in React and Remix, and before Express starts, so that they run as production too.
 process.env.NODE_ENV ||= "production";
 logUnhandledRejections();
+keepFilesPrivate();
 const BUILD_DIR = path.resolve(process.env.BUILD_DIR || "build");
 const SERVER_BUILD = path.join(BUILD_DIR, "server", "index.js");
 

@@ -2,8 +2,9 @@
 // (NODE_ENV=production, a SESSION_SECRET, no DEMO_ACCOUNTS): issue 21.1. No account signs in
 // with a password the README publishes; DEMO_ACCOUNTS=true brings the demo accounts back,
 // with a banner on every staff page; a later start without it refuses them, ends their
-// sessions and says so once in the log.
-import { mkdirSync, rmSync } from "node:fs";
+// sessions and says so once in the log. The new database, its backups and mail files are
+// the server user's alone (issue 21.10).
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
@@ -13,6 +14,7 @@ import { TMP_DIR } from "../support/paths";
 import { testPorts } from "../support/ports.mjs";
 import { startProductionServer, type ProductionServer } from "../support/production-server";
 import { discoverRoutes } from "../support/route-discovery";
+import { until } from "../support/until";
 
 const PORT = testPorts().freshStart;
 const ACCOUNTS = [DEMO_PATIENT, ...DEMO_STAFF, ...DEMO_DENTIST_STAFF];
@@ -63,13 +65,54 @@ async function staffPage(pathname: string, cookie: string) {
 
 describe("a production start on a new database", () => {
   it("creates no demo account: the published passwords sign nobody in", async () => {
-    server = await startProductionServer({ port: PORT, databaseFile: newDatabaseFile("plain") });
+    const databaseFile = newDatabaseFile("plain");
+    const folder = path.dirname(databaseFile);
+    server = await startProductionServer({
+      port: PORT,
+      databaseFile,
+      backupDir: path.join(folder, "backups"),
+      env: { OUTBOX_DIR: path.join(folder, "outbox") },
+    });
     expect(server.output()).toContain("no demo accounts (DEMO_ACCOUNTS is not true)");
     expect(await server.db().user.count({ where: { email: { in: EMAILS } } })).toBe(0);
     for (const account of ACCOUNTS) {
       const response = await login(account.email, account.password);
       expect(response.status, account.email).toBe(401);
       await response.arrayBuffer();
+    }
+
+    // Issue 21.10: what the server writes is its user's alone, whatever the umask it was
+    // started with (this test process's is the usual 022).
+    const mode = (file: string) => statSync(file).mode & 0o777;
+    const register = await fetch(`${server.url}/api/register`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        name: "Private Files",
+        email: "private-files@example.com",
+        password: "secret123",
+        userImage: "https://example.com/a.png",
+      }),
+    });
+    expect(register.status).toBe(201);
+    const outbox = path.join(folder, "outbox");
+    await until(() => existsSync(outbox) && readdirSync(outbox).length > 0, "a mail file", 60_000);
+    await server.waitForOutput(/"msg":"backup","file"/);
+    const backups = readdirSync(path.join(folder, "backups")).filter((name) =>
+      name.endsWith(".db"),
+    );
+    expect(backups.length).toBeGreaterThan(0);
+    const files = [
+      databaseFile,
+      `${databaseFile}-wal`,
+      `${databaseFile}-shm`,
+      `${databaseFile}.lock`,
+      ...backups.map((name) => path.join(folder, "backups", name)),
+      ...readdirSync(outbox).map((name) => path.join(outbox, name)),
+    ];
+    for (const file of files) expect(`${mode(file).toString(8)} ${file}`).toBe(`600 ${file}`);
+    for (const dir of [folder, path.join(folder, "backups"), outbox]) {
+      expect(`${mode(dir).toString(8)} ${dir}`).toBe(`700 ${dir}`);
     }
     await server.stop();
     server = undefined;
