@@ -5,13 +5,13 @@
 // node scripts/staff.mjs ...). It reads only the database part of the environment.
 import { PrismaClient } from "@prisma/client";
 import { retireDemoAccounts } from "~/models/demo-accounts.server";
-import { grantRole, isStaffRole, listStaff, revokeRole } from "~/models/staff.server";
+import { grantRole, isStaffRole, listStaff, printable, revokeRole } from "~/models/staff.server";
 import { parseDatabaseEnv } from "./env.server";
 import { STAFF_ROLES } from "./roles";
 import { ClinicSqliteAdapter } from "./sqlite-adapter.server";
 
 const USAGE = `Usage: npm run staff -- <command>
-  grant <${STAFF_ROLES.join("|")}> <e-mail>   give an existing account a staff role
+  grant <${STAFF_ROLES.join("|")}> <e-mail>   give a verified account a staff role (ends its sessions)
   grant dentist <e-mail> --dentist <slug>
                                          ... and link it to that dentist of the team page
   revoke <e-mail>                        make the account a patient again (ends its sessions)
@@ -57,7 +57,9 @@ export async function runStaffCommand(
       const result = await grantRole(prisma, email, role, withDentist ? { dentistSlug: slug } : {});
       if (!result.ok) return report(result.message);
       console.info(
-        result.changed ? `${result.email} is now ${role}.` : `${result.email} was already ${role}.`,
+        result.changed
+          ? `${result.email} is now ${role}. Their sessions are ended: they sign in again.`
+          : `${result.email} was already ${role}.`,
       );
       if (withDentist) {
         console.info(
@@ -81,7 +83,9 @@ export async function runStaffCommand(
     if (command === "list" && rest.length === 0) {
       const staff = await listStaff(prisma);
       if (staff.length === 0) console.info("No staff accounts yet.");
-      for (const member of staff) console.info(`${member.role}\t${member.email}\t${member.name}`);
+      for (const member of staff) {
+        console.info([member.role, member.email, member.name].map(printable).join("\t"));
+      }
       return 0;
     }
     if (command === "retire-demo-accounts" && rest.length === 0) {
