@@ -21,7 +21,7 @@ import { demoLoginRefusal } from "~/models/demo-accounts.server";
 import { prisma } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { hashPassword, verifyPassword } from "~/utils/password.server";
-import { accountKey, clientKey, rateLimits } from "~/utils/rate-limit.server";
+import { accountKey, clientKey, pairKey, rateLimits } from "~/utils/rate-limit.server";
 import { fail, isUniqueViolation, ok, type Result } from "~/utils/result";
 
 /** What account actions answer; the messages in quotes in the spec are spelled as there. */
@@ -103,9 +103,16 @@ function isClaimable(user: Pick<User, "passwordHash" | "googleId">) {
   return user.passwordHash === null && user.googleId === null;
 }
 
+/**
+ * Checks a login. Before the password check, each limit takes its point at once (parallel
+ * guesses cannot all slip under one): the client's sign-in attempts, the failures of this
+ * account from this client, then the account's checks from everywhere, which a device that
+ * signed in to the account before (`knownAccounts`, ~/utils/device.server) skips. An
+ * address without an account is counted and refused the same way.
+ */
 export async function loginUser(
   input: Record<string, unknown>,
-  { clientIp }: Options,
+  { clientIp, knownAccounts = [] }: Options & { knownAccounts?: readonly string[] },
 ): Promise<Result<{ message: string; user: User }>> {
   const limits = rateLimits();
   const client = clientKey(clientIp);
@@ -114,11 +121,19 @@ export async function loginUser(
   const parsed = validateForm(loginSchema, input, LOGIN_FIELDS);
   if (!parsed.ok) return parsed;
   const { email, password } = parsed.data;
-  // Taken before the password is checked, so parallel guesses cannot all slip under the
-  // limit; an address without an account is counted (and refused) the same way.
   const account = accountKey(email);
-  const locked = await limits.loginFailures.take(account);
-  if (locked) return locked;
+  const pair = pairKey(account, client);
+  const pairLocked = await limits.loginFailures.take(pair);
+  if (pairLocked) return pairLocked;
+  const countsForAccount = !knownAccounts.includes(account);
+  if (countsForAccount) {
+    const accountLocked = await limits.accountChecks.take(account);
+    if (accountLocked) {
+      // Refused before the check: no failure of this address.
+      await limits.loginFailures.giveBack(pair);
+      return accountLocked;
+    }
+  }
 
   const user = await prisma.user.findUnique({ where: { email } });
   // Google-only accounts have no password; they get the same answer as a wrong one.
@@ -129,7 +144,11 @@ export async function loginUser(
   const demoOff = demoLoginRefusal(email, password, { demoAccounts: getEnv().DEMO_ACCOUNTS });
   if (demoOff) return demoOff;
   // A login that succeeds uses up no allowance; it clears nobody else's failures.
-  await Promise.all([limits.signIn.giveBack(client), limits.loginFailures.giveBack(account)]);
+  await Promise.all([
+    limits.signIn.giveBack(client),
+    limits.loginFailures.giveBack(pair),
+    countsForAccount ? limits.accountChecks.giveBack(account) : null,
+  ]);
   return ok({ message: ACCOUNT_RESULTS.loggedIn, user });
 }
 

@@ -20,10 +20,12 @@ export async function loader({ params }: LoaderFunctionArgs) {
   return data({ linkProblem }, { status: STATUS_CODE[status] });
 }
 
-export async function action({ params, request }: ActionFunctionArgs) {
+export async function action({ params, request, context }: ActionFunctionArgs) {
   const form = formToObject(await request.formData());
   try {
-    const result = await applyPasswordReset(params.token ?? "", form);
+    const result = await applyPasswordReset(params.token ?? "", form, {
+      clientIp: context.clientIp,
+    });
     if (!result.ok) {
       // A link that stopped working shows why instead of the form; a bad password, the form.
       const linkProblem = result.status === 404 || result.status === 410 ? result.message : null;

@@ -97,8 +97,13 @@ const envSchema = z
     RATE_LIMIT_WRITES_PER_MINUTE: limit.default(60),
     /** Sign-in, registration and reset attempts one client may make per minute. */
     RATE_LIMIT_SIGNIN_PER_MINUTE: limit.default(10),
-    /** Failed logins one account may take in 15 minutes, from all addresses together. */
+    /** Failed logins one account may take in 15 minutes from one client address. */
     RATE_LIMIT_ACCOUNT_FAILURES_PER_15_MINUTES: limit.default(10),
+    /**
+     * Password checks one account may take in 15 minutes from all addresses together
+     * (devices that signed in to it before are not counted against it).
+     */
+    RATE_LIMIT_ACCOUNT_CHECKS_PER_15_MINUTES: limit.default(100),
     /** Accounts one client may create per hour. */
     RATE_LIMIT_REGISTRATIONS_PER_HOUR: limit.default(5),
     /** Changes one staff member may make per minute (status, moves, bookings, settings...). */
