@@ -14,6 +14,7 @@ import {
   isEmailVerified,
   issueVerificationLink,
   newVerificationLink,
+  verificationLinksCapped,
   retireVerificationLinks,
   verificationMail,
 } from "~/models/email-verification.server";
@@ -50,8 +51,9 @@ function timingHash() {
 /**
  * Creates the account and mails a verification link to the address. An address that
  * belongs to a patient record with no password and no Google link (one the clinic's staff
- * made) answers as usual too: the name and password asked for wait with the link, and
- * take effect only if the owner of the mailbox uses it.
+ * made) answers as usual too, but the registration sets nothing: the mail's link lets the
+ * owner of the mailbox choose the password on its page. Once the record has had its links
+ * for the hour, the answer says so instead.
  */
 export async function registerUser(
   input: Record<string, unknown>,
@@ -70,13 +72,16 @@ export async function registerUser(
     select: { id: true, email: true, passwordHash: true, googleId: true },
   });
   if (existing && !isClaimable(existing)) return fail(409, ACCOUNT_RESULTS.emailTaken);
+  const linksCapped = existing ? await verificationLinksCapped(existing.id) : null;
+  if (linksCapped) return linksCapped;
   // Only accounts actually created (or claimed) count against the hourly cap.
   const capped = await limits.registrations.take(client);
   if (capped) return capped;
+  // A claim stores no password, but hashes it all the same: both answers take as long.
   const passwordHash = await hashPassword(password);
   if (existing) {
-    await issueVerificationLink(existing, { name, userImage, passwordHash });
-    return ok({ message: ACCOUNT_RESULTS.registered, email });
+    const issued = await issueVerificationLink(existing, { claim: true });
+    return issued.ok ? ok({ message: ACCOUNT_RESULTS.registered, email }) : issued;
   }
   const link = newVerificationLink();
   try {

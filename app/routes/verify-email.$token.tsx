@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FormCard } from "~/components/form-kit";
+import { NewPasswordForm } from "~/components/new-password-form";
 import {
   applyEmailVerification,
   checkVerificationLink,
@@ -11,20 +12,38 @@ import { ACCOUNT_RESULTS } from "~/models/user.server";
 import { getUser } from "~/utils/auth.server";
 import { retryAfterHeaders, unexpectedError } from "~/utils/result";
 import { redirectWithToast } from "~/utils/toast.server";
+import { formToObject } from "~/validation/form";
 
 const STATUS_CODE = { valid: 200, invalid: 404, expired: 410, used: 410 } as const;
 
-/** Opening the link changes nothing (mail scanners open links): the button verifies. */
+/**
+ * Opening the link changes nothing (mail scanners open links): the button verifies. A link
+ * that claims a record the clinic made asks for the password first, as a reset link does.
+ */
 export async function loader({ params }: LoaderFunctionArgs) {
-  const { status, claimName } = await checkVerificationLink(params.token ?? "");
+  const { status, claim } = await checkVerificationLink(params.token ?? "");
   const message = status === "valid" ? null : VERIFY_MESSAGES[status];
-  return data({ message, claimName }, { status: STATUS_CODE[status] });
+  return data({ message, claim }, { status: STATUS_CODE[status] });
 }
 
-export async function action({ params, request }: ActionFunctionArgs) {
+export async function action({ params, request, context }: ActionFunctionArgs) {
+  const form = formToObject(await request.formData());
   try {
-    const result = await applyEmailVerification(params.token ?? "");
-    if (!result.ok) return data({ message: result.message }, { status: result.status });
+    const result = await applyEmailVerification(params.token ?? "", form, {
+      clientIp: context.clientIp,
+    });
+    if (!result.ok) {
+      // A link that stopped working shows why instead of the form; a bad password, the form.
+      const linkProblem = result.status === 404 || result.status === 410;
+      return data(
+        {
+          message: linkProblem ? result.message : null,
+          error: linkProblem ? null : result.message,
+          field: linkProblem ? null : (result.field ?? null),
+        },
+        { status: result.status },
+      );
+    }
     // Read after the change: a claim ends every session, so its browser goes to /login.
     const next = (await getUser(request)) ? "/" : "/login";
     return redirectWithToast(next, { type: "success", message: result.message });
@@ -35,7 +54,7 @@ export async function action({ params, request }: ActionFunctionArgs) {
       ACCOUNT_RESULTS.somethingWentWrong,
     );
     return data(
-      { message: failure.message },
+      { message: failure.message, error: null, field: null },
       { status: failure.status, headers: retryAfterHeaders(failure) },
     );
   }
@@ -65,19 +84,24 @@ export default function VerifyEmailLink() {
       </FormCard>
     );
   }
+  if (loaderData.claim) {
+    return (
+      <FormCard title="Choose your password">
+        <p className="mb-4 text-sm text-slate-700">
+          Someone registered at Dental Clinic with this address, for which the clinic keeps a
+          patient record. If it was you, type the password you want twice: it is set, and your
+          address verified, when you press the button. If it was not you, close this page.
+        </p>
+        <NewPasswordForm submitLabel="Set my password" />
+      </FormCard>
+    );
+  }
   return (
     <FormCard title="Verify your e-mail address">
-      {loaderData.claimName ? (
-        <p className="text-slate-700">
-          Someone registered with this address as <strong>{loaderData.claimName}</strong>. Press the
-          button only if that was you: it sets the name and password chosen at registration.
-        </p>
-      ) : (
-        <p className="text-slate-700">
-          Press the button to confirm that this e-mail address is yours. You can then book
-          appointments, add reviews and add services.
-        </p>
-      )}
+      <p className="text-slate-700">
+        Press the button to confirm that this e-mail address is yours. You can then book
+        appointments, add reviews and add services.
+      </p>
       <Form method="post" className="mt-6">
         <button type="submit" className="btn-primary w-full" disabled={navigation.state !== "idle"}>
           Verify my e-mail address

@@ -18,16 +18,16 @@ export const RATE_LIMIT_MESSAGE = "Too many attempts. Please wait a minute and t
 export const WRITE_LIMIT_MESSAGE = "Too many requests: please wait a minute and try again";
 
 /** "a minute", "15 minutes": how long a refusal asks to wait. */
-function waitFor(seconds: number) {
+export function waitingTime(seconds: number) {
   const minutes = Math.ceil(seconds / 60);
   return minutes <= 1 ? "a minute" : `${minutes} minutes`;
 }
 
 export const accountLockedMessage = (seconds: number) =>
-  `Too many failed logins with this email. Please wait ${waitFor(seconds)} and try again, or reset your password.`;
+  `Too many failed logins with this email. Please wait ${waitingTime(seconds)} and try again, or reset your password.`;
 
 export const registrationsMessage = (seconds: number) =>
-  `Too many new accounts from your network. Please try again in ${waitFor(seconds)}.`;
+  `Too many new accounts from your network. Please try again in ${waitingTime(seconds)}.`;
 
 /** One limit: `points` takes per key in a fixed window of `seconds`. */
 export class Bucket {
