@@ -4,6 +4,7 @@ import { DEMO_DENTIST_STAFF, DEMO_PATIENT, DEMO_STAFF } from "../app/data/demo-a
 import {
   CLINIC_WEEK,
   MIGRATION_WEEK,
+  SERVICE_RECALLS,
   SERVICE_TIMES,
   seedChairs,
   seedClosures,
@@ -31,6 +32,7 @@ export async function seed(prisma: PrismaClient, { demoAccounts }: { demoAccount
       create: {
         ...service,
         ...SERVICE_TIMES[service.slug],
+        recallTypeId: SERVICE_RECALLS[service.slug] ?? null,
         photo: `/images/services/${service.slug}.svg`,
         createdAt: new Date(base + index * 60_000),
       },
