@@ -8,6 +8,7 @@ import { ACCOUNT_RESULTS } from "~/models/user.server";
 import { unexpectedFailure } from "~/utils/form-action.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { formToObject } from "~/validation/form";
+import { tokenPageHeaders } from "~/utils/page-headers.server";
 
 const STATUS_CODE = { valid: 200, invalid: 404, expired: 410, used: 410 } as const;
 
@@ -42,6 +43,9 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
     );
   }
 }
+
+// The address is a key: nothing may keep this page.
+export const headers = tokenPageHeaders;
 
 export const meta: MetaFunction = () => [
   { title: "Choose a new password | Dental Clinic" },

@@ -13,6 +13,7 @@ import { getUser } from "~/utils/auth.server";
 import { retryAfterHeaders, unexpectedError } from "~/utils/result";
 import { redirectWithToast } from "~/utils/toast.server";
 import { formToObject } from "~/validation/form";
+import { tokenPageHeaders } from "~/utils/page-headers.server";
 
 const STATUS_CODE = { valid: 200, invalid: 404, expired: 410, used: 410 } as const;
 
@@ -59,6 +60,9 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
     );
   }
 }
+
+// The address is a key: nothing may keep this page.
+export const headers = tokenPageHeaders;
 
 export const meta: MetaFunction = () => [
   { title: "Verify your e-mail address | Dental Clinic" },
