@@ -15,6 +15,6 @@ export function completeStartEnvironment(env, localSecret) {
   if (env.NODE_ENV) return;
   env.NODE_ENV = "production";
   if (env.SESSION_SECRET) return;
-  env.DEMO_ACCOUNTS ??= "true";
+  if (!env.DEMO_ACCOUNTS?.trim()) env.DEMO_ACCOUNTS = "true";
   env.SESSION_SECRET = localSecret();
 }

@@ -38,7 +38,7 @@ export function isPublishedPassword(email: string, password: string): boolean {
 
 /**
  * Whether this environment is a demo, whose accounts may exist and sign in: DEMO_ACCOUNTS
- * says so when set ("true" or "false"); otherwise only a development or test run without
+ * says so when set ("true" or "false"; empty is unset, as in .env.example); otherwise only a development or test run without
  * a SESSION_SECRET is one. No NODE_ENV counts as production, as everywhere (a plain
  * `npm start` on a developer's machine says DEMO_ACCOUNTS=true itself: scripts/start.mjs).
  */
@@ -47,7 +47,8 @@ export function demoAccountsEnabled(env: {
   NODE_ENV?: string | undefined;
   SESSION_SECRET?: string | undefined;
 }): boolean {
-  if (env.DEMO_ACCOUNTS !== undefined) return String(env.DEMO_ACCOUNTS) === "true";
+  const said = String(env.DEMO_ACCOUNTS ?? "").trim();
+  if (said) return said === "true";
   const development = env.NODE_ENV === "development" || env.NODE_ENV === "test";
   return development && !env.SESSION_SECRET?.trim();
 }

@@ -116,7 +116,8 @@ const envSchema = z
      * Whether the demo accounts (published passwords) may exist and sign in. Unset: only
      * in development or test without a SESSION_SECRET (app/data/demo-accounts.ts).
      */
-    DEMO_ACCOUNTS: flag.optional(),
+    /** Empty is unset (.env.example lists it so): `demoAccountsEnabled` decides then. */
+    DEMO_ACCOUNTS: z.preprocess((value) => (value === "" ? undefined : value), flag.optional()),
   })
   .transform(({ SESSION_SECRET, ...env }, ctx) => {
     const secrets = (SESSION_SECRET ?? "")

@@ -22,6 +22,10 @@ describe("a demo", () => {
     expect(demoAccountsEnabled({ NODE_ENV: "development", SESSION_SECRET: "s" })).toBe(false);
     expect(demoAccountsEnabled({ NODE_ENV: "production", DEMO_ACCOUNTS: "true" })).toBe(true);
     expect(demoAccountsEnabled({ NODE_ENV: "development", DEMO_ACCOUNTS: "false" })).toBe(false);
+    // Empty, as .env.example lists it, is unset.
+    expect(demoAccountsEnabled({ NODE_ENV: "production", DEMO_ACCOUNTS: "" })).toBe(false);
+    expect(demoAccountsEnabled({ NODE_ENV: "test", DEMO_ACCOUNTS: "" })).toBe(true);
+    expect(parseEnv({ NODE_ENV: "test", DEMO_ACCOUNTS: "" }).DEMO_ACCOUNTS).toBe(true);
   });
 
   it("is what the server reads from its environment (production by default)", () => {
