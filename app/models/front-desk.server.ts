@@ -511,7 +511,7 @@ export async function patientCard(actor: StaffActor, patientId: string, now: Dat
       entityType: "patient",
       entityId: patientId,
       patientId,
-      summary: `Viewed the card of ${patient.name}`,
+      summary: "Viewed the patient's card",
     }),
   ]);
   const visits = rows.map(toAppointmentJson);
@@ -561,7 +561,7 @@ export async function createCallerRecord(
         entityType: "patient",
         entityId: user.id,
         patientId: user.id,
-        summary: `Created a patient record for ${name} (no password)`,
+        summary: "Created a patient record (no password)",
         after: { name, email, phone },
       });
       return user;
@@ -659,7 +659,7 @@ export async function bookForCaller(
       entityType: "appointment",
       entityId: created._id,
       patientId: patient.id,
-      summary: `Booked ${service.name} for ${patient.name}${override ? ` anyway: ${reason}` : ""}`,
+      summary: `Booked ${service.name} for the patient${override ? ` anyway: ${reason}` : ""}`,
       after: { ...snapshot(created), ...(override ? { overrideReason: reason } : {}) },
     });
 

@@ -71,7 +71,7 @@ export const formPageHeaders: HeadersFunction = ({ actionHeaders }) => {
  * not, since its address is a key. A refusal's Retry-After goes on, as on `formPageHeaders`.
  */
 export const tokenPageHeaders: HeadersFunction = (args) => {
-  const headers = formPageHeaders(args);
+  const headers = new Headers(formPageHeaders(args));
   headers.set("Cache-Control", "no-store");
   return headers;
 };
