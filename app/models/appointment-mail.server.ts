@@ -9,6 +9,7 @@ import {
   formatTime,
   formatZone,
 } from "~/utils/clinic-format";
+import { calendarDisplayName } from "~/utils/calendar-name";
 import { getEnv } from "~/utils/env.server";
 import { linkTokenFor, linkUrl } from "./appointment-link.server";
 import type { Settings } from "./clinic-settings.server";
@@ -75,7 +76,7 @@ function appointmentUid(appointmentId: string): string {
 
 function organizerOf(settings: Settings): { name: string; email: string } {
   const fromAddress = /<([^>]+)>/.exec(getEnv().MAIL_FROM)?.[1] ?? getEnv().MAIL_FROM;
-  return { name: settings.clinicName, email: settings.email || fromAddress };
+  return { name: calendarDisplayName(settings.clinicName), email: settings.email || fromAddress };
 }
 
 function clinicAddress(settings: Settings): string {
@@ -107,7 +108,7 @@ export function appointmentCalendar(
     location: clinicAddress(settings) || null,
     status: cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
     organizer: organizerOf(settings),
-    attendees: [{ email: attendee, name: appointment.name }],
+    attendees: [{ email: attendee, name: calendarDisplayName(appointment.name) }],
   });
   return { method: cancelled ? "CANCEL" : "REQUEST", content: calendar.toString() };
 }
