@@ -6,6 +6,26 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+const ROOT_CLIENT_MESSAGE =
+  "Use `prisma` from ~/utils/db.server: it is the open transaction inside one, so a query never waits for its own transaction.";
+
+/** The options of no-restricted-imports that keep a second database client out of app/. */
+function databaseClientImports(...extraPaths) {
+  return {
+    paths: [
+      {
+        name: "@prisma/client",
+        importNames: ["PrismaClient"],
+        allowTypeImports: true,
+        message: ROOT_CLIENT_MESSAGE,
+      },
+      { name: "@prisma/adapter-better-sqlite3", message: ROOT_CLIENT_MESSAGE },
+      ...extraPaths,
+    ],
+    patterns: [{ regex: "sqlite-adapter\\.server$", message: ROOT_CLIENT_MESSAGE }],
+  };
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -56,6 +76,39 @@ export default tseslint.config(
     },
   },
   {
+    // One way to the database: `prisma` from ~/utils/db.server, which is the open
+    // transaction inside a transaction's callback. A client of its own (or the adapter, or
+    // the driver) would be outside it, and would wait for it until it timed out
+    // (docs/decisions/029-transactions-without-traps.md). The staff command runs in its
+    // own process and opens its own.
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: [
+      "app/utils/db.server.ts",
+      "app/utils/sqlite-adapter.server.ts",
+      "app/utils/staff-cli.server.ts",
+    ],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": ["error", databaseClientImports()],
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "MemberExpression[object.name='globalThis'][property.name='__prisma']",
+          message: "Use `prisma` from ~/utils/db.server: it is the open transaction inside one.",
+        },
+      ],
+    },
+  },
+  {
+    // The domain and the routes do not open SQLite files either.
+    files: ["app/models/**/*.{ts,tsx}", "app/routes/**/*.{ts,tsx}"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        databaseClientImports({ name: "better-sqlite3", message: ROOT_CLIENT_MESSAGE }),
+      ],
+    },
+  },
+  {
     // Every package a file imports is in package.json; what the production image runs
     // (below) may use dependencies only, as devDependencies are not installed there.
     files: ["**/*.{ts,tsx,js,mjs}"],
@@ -84,6 +137,9 @@ export default tseslint.config(
       "react-hooks/rules-of-hooks": "error",
       "react-hooks/exhaustive-deps": "warn",
       ...jsxA11y.configs.recommended.rules,
+      // A named region that scrolls sideways must take focus, or a keyboard cannot scroll it
+      // (axe: scrollable-region-focusable).
+      "jsx-a11y/no-noninteractive-tabindex": ["error", { roles: ["tabpanel", "region"] }],
       "react/prop-types": "off",
     },
   },

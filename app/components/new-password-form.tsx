@@ -9,10 +9,18 @@ import { NEW_PASSWORD_FIELDS, newPasswordSchema } from "~/validation/account";
  * that claims a record the clinic made): checked before sending with JavaScript, by the
  * server's answer without.
  */
-export function NewPasswordForm({ submitLabel }: { submitLabel: string }) {
+export function NewPasswordForm({
+  submitLabel,
+  next,
+}: {
+  submitLabel: string;
+  /** Where the page's owner goes afterwards, posted back with the form. */
+  next?: string | null;
+}) {
   const { error, onSubmit, submitting } = useCheckedForm(newPasswordSchema, NEW_PASSWORD_FIELDS);
   return (
     <Form method="post" noValidate onSubmit={onSubmit} className="space-y-4">
+      {next ? <input type="hidden" name="next" value={next} /> : null}
       <PasswordInput
         id="field-password"
         name="password"

@@ -7,10 +7,12 @@ export type NextAppointment = {
   clock: ClinicClock;
   /** The verified address the confirmation went to; null when the clinic mails none. */
   mailedTo: string | null;
+  /** "Your appointment has moved to ..." for a visit moved a moment ago, else null. */
+  moved: string | null;
 };
 
 /** What a signed-in patient sees first on the home page: the visit they booked. */
-export function NextAppointmentPanel({ appointment, clock, mailedTo }: NextAppointment) {
+export function NextAppointmentPanel({ appointment, clock, mailedTo, moved }: NextAppointment) {
   return (
     <section
       aria-labelledby="next-appointment-heading"
@@ -20,6 +22,7 @@ export function NextAppointmentPanel({ appointment, clock, mailedTo }: NextAppoi
       <h2 id="next-appointment-heading" className="text-lg font-semibold text-slate-900">
         Your next appointment
       </h2>
+      {moved ? <MovedNote message={moved} /> : null}
       <p className="mt-2 text-slate-800">
         <strong>{appointment.service.name}</strong> with {appointment.dentist.name},{" "}
         {formatDateTime(appointment.date, appointment.time, clock)} ({formatZone(clock)}).
@@ -36,5 +39,18 @@ export function NextAppointmentPanel({ appointment, clock, mailedTo }: NextAppoi
         My appointments
       </Link>
     </section>
+  );
+}
+
+/** A visit's own word that it just moved, beside it (not a toast that may sit off screen). */
+export function MovedNote({ message }: { message: string }) {
+  return (
+    <p
+      role="status"
+      className="mt-2 rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm font-medium text-emerald-900"
+      data-testid="moved-note"
+    >
+      {message}
+    </p>
   );
 }

@@ -102,21 +102,25 @@ function TypedTime({
  * The booking form's time field. Without JavaScript it is a time input on the grid (the
  * server names the free times if the one typed is not free). With JavaScript it is a
  * select of the start times still free on the chosen date for the chosen service's length
- * and dentist; if they cannot be loaded it says so, offers to try again, and falls back to
- * the typed time, so the form can still be sent.
+ * and dentist, holding `value` (the page sets it too: a choice of the first-free strip);
+ * if they cannot be loaded it says so, offers to try again, and falls back to the typed
+ * time, so the form can still be sent.
  */
 export function TimeSlotPicker({
   date,
   service,
   dentist,
-  defaultValue,
+  value,
+  onChange,
   gridMinutes,
   hint,
 }: {
   date: string;
   service: string;
   dentist: string;
-  defaultValue: string;
+  /** The chosen time, HH:MM or "". */
+  value: string;
+  onChange: (time: string) => void;
   gridMinutes: number;
   /** What the time input says without JavaScript ("Appointments start every ..."). */
   hint: string;
@@ -137,7 +141,7 @@ export function TimeSlotPicker({
       <div>
         {label}
         <TypedTime
-          defaultValue={defaultValue}
+          defaultValue={value}
           gridMinutes={gridMinutes}
           hint={hint}
           errorId={errorId}
@@ -151,7 +155,7 @@ export function TimeSlotPicker({
       <div>
         {label}
         <TypedTime
-          defaultValue={defaultValue}
+          defaultValue={value}
           gridMinutes={gridMinutes}
           hint={hint}
           errorId={errorId}
@@ -192,11 +196,10 @@ export function TimeSlotPicker({
     <div>
       {label}
       <select
-        // defaultValue only applies when a select mounts: a new list is a new select.
-        key={`${query}|${free.join(",")}`}
         id={ID}
         name="time"
-        defaultValue={free.includes(defaultValue) ? defaultValue : ""}
+        value={free.includes(value) ? value : ""}
+        onChange={(event) => onChange(event.target.value)}
         disabled={!date || loading || free.length === 0}
         className="field-input"
         aria-invalid={invalid || undefined}

@@ -15,10 +15,16 @@ export function isSiteAvatar(value: unknown): boolean {
   return SITE_AVATARS.some((avatar) => avatar.src === value);
 }
 
+/** The picture a new account starts with (one's own link stays a choice). */
+export const DEFAULT_AVATAR = SITE_AVATARS[0].src;
+
 /**
- * A form's image link: the picture chosen among the site's own (the `avatar` radio
- * buttons, which work without JavaScript), or else what was typed in `field`.
+ * A form's image link: a link of one's own typed in `field`, or else the picture chosen
+ * among the site's own (the `avatar` radio buttons, which work without JavaScript: a link
+ * typed there while a picture is still chosen wins over the preselected picture).
  */
 export function withChosenAvatar<T extends Record<string, string>>(form: T, field: string): T {
-  return isSiteAvatar(form.avatar) ? { ...form, [field]: form.avatar } : form;
+  const typed = form[field]?.trim() ?? "";
+  const ownLink = typed !== "" && !isSiteAvatar(typed);
+  return !ownLink && isSiteAvatar(form.avatar) ? { ...form, [field]: form.avatar } : form;
 }

@@ -13,7 +13,7 @@ import {
 import { addDays, clinicTimeToUtc, DAY_NAMES, normalizeTime } from "~/utils/clinic-time";
 import { prisma } from "~/utils/db.server";
 import { sendMail } from "~/utils/mail.server";
-import { fail, invalid, isUniqueViolation, ok, type Result } from "~/utils/result";
+import { fail, type Failure, invalid, isUniqueViolation, ok, type Result } from "~/utils/result";
 import {
   chairResource,
   chooseResources,
@@ -224,6 +224,24 @@ export async function freeTimesSentence(
     : `Nothing is free on ${formatDate(date, clock)}${who} any more. Please choose another day.`;
 }
 
+/**
+ * A soft cap against one account holding many visits (not a uniqueness rule): the refusal
+ * when the patient already holds the clinic's most upcoming visits, else null. Booking
+ * checks it, and the booking form asks it as it opens.
+ */
+export async function visitCapRefusal(
+  userId: string,
+  settings: Pick<Settings, "maxUpcomingPerPatient">,
+  now: Date = new Date(),
+): Promise<Failure | null> {
+  const upcoming = await prisma.appointment.count({
+    where: { userId, status: { in: ACTIVE_STATUSES }, startsAt: { gt: now } },
+  });
+  return upcoming >= settings.maxUpcomingPerPatient
+    ? fail(409, tooManyBookingsMessage(settings.maxUpcomingPerPatient))
+    : null;
+}
+
 export type ServiceRow = ServiceTimes & { id: string; name: string };
 
 export async function findBookableService(id: string): Promise<ServiceRow | null> {
@@ -382,13 +400,8 @@ export async function bookAppointment(
   const allowed = await refusalFor(day, time, service, dentistId, now);
   if (!allowed.ok) return allowed;
 
-  // A soft cap against one account holding many visits; not a uniqueness rule.
-  const upcoming = await prisma.appointment.count({
-    where: { userId, status: { in: ACTIVE_STATUSES }, startsAt: { gt: now } },
-  });
-  if (upcoming >= day.settings.maxUpcomingPerPatient) {
-    return fail(409, tooManyBookingsMessage(day.settings.maxUpcomingPerPatient));
-  }
+  const capped = await visitCapRefusal(userId, day.settings, now);
+  if (capped) return capped;
 
   for (let attempt = 1; attempt <= BOOKING_ATTEMPTS; attempt += 1) {
     const choice = chooseResources(day, service, time, { dentistId, earliest: allowed.earliest });

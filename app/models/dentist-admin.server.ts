@@ -1,8 +1,8 @@
 /**
  * The admin's side of the team (/staff/dentists): adding a dentist, their profile, weekly
  * plan, date exceptions, the services they perform and their staff account. Each change
- * is one transaction with its audit entry (before and after); the read cache is cleared
- * after it, so the team page and the booking picker change at once.
+ * is one transaction with its audit entry (before and after); the read cache follows the
+ * write by itself (ADR 030), so the team page and the booking picker change at once.
  */
 import type { Prisma } from "@prisma/client";
 import { z } from "zod";
@@ -18,7 +18,6 @@ import {
   parseWeekRows,
   WEEK_ORDER,
 } from "~/utils/plan-text";
-import { invalidateReadCache } from "~/utils/read-cache.server";
 import { type Failure, isUniqueViolation, ok, type Result } from "~/utils/result";
 import { DENTIST_KINDS } from "~/utils/team";
 import { dateRefusal } from "~/validation/dates";
@@ -281,7 +280,6 @@ export async function createDentist(
       });
       return ok({ dentist: { id: dentist.id, name: dentist.name } });
     });
-    if (result.ok) invalidateReadCache();
     return result;
   } catch (error) {
     // Two admins adding the same name at once: the unique slug refuses the second.
@@ -360,7 +358,6 @@ export async function updateDentistProfile(
     return ok({ name: profile.name, deactivated: deactivating });
   });
   if (!result.ok) return result;
-  invalidateReadCache();
   return ok({
     name: result.name,
     attention: result.deactivated ? await visitsNeedingAttention(id) : null,
@@ -416,7 +413,6 @@ export async function updateWeeklyPlan(
     return ok({ name: before.name });
   });
   if (!result.ok) return result;
-  invalidateReadCache();
   return ok({ name: result.name, attention: await visitsNeedingAttention(id) });
 }
 
@@ -508,7 +504,6 @@ export async function addDentistException(
     return ok({ name: dentist.name });
   });
   if (!result.ok) return result;
-  invalidateReadCache();
   return ok({ name: result.name, attention: await visitsNeedingAttention(id) });
 }
 
@@ -523,7 +518,7 @@ export async function removeDentistException(
   if (typeof exceptionId !== "string" || exceptionId.length === 0 || exceptionId.length > 64) {
     return refusal(EXCEPTION_GONE_MESSAGE, null, 404);
   }
-  const result = await prisma.$transaction(async (tx) => {
+  return prisma.$transaction(async (tx) => {
     const exception = await tx.dentistException.findFirst({
       where: { id: exceptionId, dentistId: id },
       include: { dentist: { select: { name: true } } },
@@ -547,8 +542,6 @@ export async function removeDentistException(
     });
     return ok({ name: exception.dentist.name });
   });
-  if (result.ok) invalidateReadCache();
-  return result;
 }
 
 export const SERVICE_GONE_MESSAGE =
@@ -568,7 +561,7 @@ export async function setDentistServices(
     return refusal(SERVICE_GONE_MESSAGE, "service");
   }
   const wanted = ids as string[];
-  const result = await prisma.$transaction(async (tx) => {
+  return prisma.$transaction(async (tx) => {
     const dentist = await tx.dentist.findUnique({
       where: { id },
       select: {
@@ -600,8 +593,6 @@ export async function setDentistServices(
     });
     return ok({ name: dentist.name, count: found.length });
   });
-  if (result.ok) invalidateReadCache();
-  return result;
 }
 
 export const noDentistAccountMessage = (email: string) =>
@@ -619,7 +610,7 @@ export async function linkDentistAccount(
   if (!email || email.length > 254 || !email.includes("@")) {
     return refusal("Please enter the e-mail address of the dentist's staff account.", "email");
   }
-  const result = await prisma.$transaction(async (tx) => {
+  return prisma.$transaction(async (tx) => {
     const dentist = await tx.dentist.findUnique({
       where: { id },
       select: { id: true, name: true, slug: true, userId: true },
@@ -637,8 +628,6 @@ export async function linkDentistAccount(
     if (!linked.ok) return linked;
     return ok({ name: dentist.name, email: user.email });
   });
-  if (result.ok) invalidateReadCache();
-  return result;
 }
 
 /** Ends the link between the dentist and their staff account (the account keeps its role). */
@@ -646,7 +635,7 @@ export async function unlinkDentistAccount(
   actor: StaffActor,
   id: string,
 ): Promise<Result<{ name: string; email: string | null }>> {
-  const result = await prisma.$transaction(async (tx) => {
+  return prisma.$transaction(async (tx) => {
     const dentist = await tx.dentist.findUnique({
       where: { id },
       select: { name: true, user: { select: { email: true } } },
@@ -665,6 +654,4 @@ export async function unlinkDentistAccount(
     });
     return ok({ name: dentist.name, email: dentist.user.email });
   });
-  if (result.ok) invalidateReadCache();
-  return result;
 }

@@ -5,6 +5,7 @@ import { getEnv } from "~/utils/env.server";
 import { enqueueMail, wakeOutbox, type NewOutboxMessage } from "~/models/outbox.server";
 import { hashPassword } from "~/utils/password.server";
 import { clientKey, liftLoginLock, rateLimits, waitingTime } from "~/utils/rate-limit.server";
+import { safeRedirect } from "~/utils/safe-redirect";
 import { fail, ok, type Failure, type Result } from "~/utils/result";
 import { hashToken } from "~/utils/session.server";
 import { NEW_PASSWORD_FIELDS, newPasswordSchema } from "~/validation/account";
@@ -73,8 +74,19 @@ export function newVerificationLink(now = new Date()) {
   };
 }
 
-function verificationLinkFor(token: string) {
-  return `${getEnv().APP_URL}/verify-email/${token}`;
+/**
+ * Where a patient goes once the link is used: the page they were on when the link was sent
+ * (the booking form with its service), carried in the link as `?next=` (a path on this
+ * site only). None for the home page or the verification page itself.
+ */
+export function returnPathOf(path: FormDataEntryValue | null | undefined): string | null {
+  const target = safeRedirect(path);
+  return target === "/" || target.startsWith("/verify-email") ? null : target;
+}
+
+function verificationLinkFor(token: string, returnTo?: string | null) {
+  const next = returnPathOf(returnTo);
+  return `${getEnv().APP_URL}/verify-email/${token}${next ? `?next=${encodeURIComponent(next)}` : ""}`;
 }
 
 /**
@@ -85,8 +97,9 @@ export function verificationMail(
   user: { id: string; email: string },
   link: ReturnType<typeof newVerificationLink>,
   kind: "sign-up" | "claim",
+  returnTo?: string | null,
 ): NewOutboxMessage {
-  const url = verificationLinkFor(link.token);
+  const url = verificationLinkFor(link.token, returnTo);
   const what =
     kind === "claim"
       ? [
@@ -139,7 +152,7 @@ export async function verificationLinksCapped(
  */
 export async function issueVerificationLink(
   user: Pick<User, "id" | "email">,
-  { claim = false }: { claim?: boolean } = {},
+  { claim = false, returnTo }: { claim?: boolean; returnTo?: string | null } = {},
 ): Promise<Result> {
   const now = new Date();
   const capped = await verificationLinksCapped(user.id, now);
@@ -149,7 +162,7 @@ export async function issueVerificationLink(
   // background, so a slow mail server never holds up (or shapes) the answer.
   await prisma.$transaction([
     prisma.emailVerification.create({ data: { ...link.row, userId: user.id, claim } }),
-    enqueueMail(prisma, verificationMail(user, link, claim ? "claim" : "sign-up"), now),
+    enqueueMail(prisma, verificationMail(user, link, claim ? "claim" : "sign-up", returnTo), now),
   ]);
   wakeOutbox();
   return ok({});
@@ -158,15 +171,16 @@ export async function issueVerificationLink(
 /**
  * 'Send me a new link', asked by the signed-in account itself: rate limited per client; the
  * same answer whether or not it still needed verifying, but over the hourly cap it says so.
+ * The link brings the patient back to `returnTo` (the page that asked for it).
  */
 export async function resendVerification(
   user: Pick<User, "id" | "email" | "emailVerifiedAt">,
-  { clientIp }: { clientIp: string },
+  { clientIp, returnTo }: { clientIp: string; returnTo?: string | null },
 ): Promise<Result<{ message: string }>> {
   const limited = await rateLimits().signIn.take(clientKey(clientIp));
   if (limited) return limited;
   if (!isEmailVerified(user)) {
-    const issued = await issueVerificationLink(user);
+    const issued = await issueVerificationLink(user, { returnTo });
     if (!issued.ok) return issued;
   }
   return ok({ message: VERIFY_MESSAGES.resent });

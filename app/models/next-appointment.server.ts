@@ -5,6 +5,8 @@ import { keptUntilWrite } from "~/utils/write-kept.server";
 import { mailRecipient } from "./appointment-mail.server";
 import { nextAppointment } from "./appointment.server";
 import { getClinicClock } from "./clinic-settings.server";
+import { justMovedVisits } from "./moved-visit.server";
+import { movedMessage } from "./self-service.server";
 
 /**
  * The signed-in patient's next visit, what the home page's panel shows: kept until the
@@ -20,7 +22,21 @@ export async function nextAppointmentPanel(request: Request): Promise<NextAppoin
   return nextVisits(user.id, async () => {
     const appointment = await nextAppointment(user.id);
     if (!appointment) return { value: null, keepUntil: Number.POSITIVE_INFINITY };
-    const [clock, mailedTo] = await Promise.all([getClinicClock(), mailRecipient(prisma, user.id)]);
-    return { value: { appointment, clock, mailedTo }, keepUntil: Date.parse(appointment.endsAt) };
+    const [clock, mailedTo, moved] = await Promise.all([
+      getClinicClock(),
+      mailRecipient(prisma, user.id),
+      justMovedVisits(user.id),
+    ]);
+    const movedNoteEnds = moved.get(appointment._id);
+    return {
+      value: {
+        appointment,
+        clock,
+        mailedTo,
+        moved: movedNoteEnds ? movedMessage(appointment, clock) : null,
+      },
+      // Until the visit ends, or its "moved" note does.
+      keepUntil: Math.min(Date.parse(appointment.endsAt), movedNoteEnds?.getTime() ?? Infinity),
+    };
   });
 }

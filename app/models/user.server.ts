@@ -3,6 +3,7 @@ import {
   LOGIN_FIELDS,
   PROFILE_FIELDS,
   REGISTER_FIELDS,
+  REGISTER_PRESETS,
   loginSchema,
   profileSchema,
   registerSchema,
@@ -54,16 +55,18 @@ function timingHash() {
  * made) answers as usual too, but the registration sets nothing: the mail's link lets the
  * owner of the mailbox choose the password on its page. Once the record has had its links
  * for the hour, the answer says so instead.
+ * The link brings the patient back to `returnTo` (where registering started: the booking
+ * form, say).
  */
 export async function registerUser(
   input: Record<string, unknown>,
-  { clientIp }: Options,
+  { clientIp, returnTo }: Options & { returnTo?: string | null },
 ): Promise<Result<{ message: string; email: string }>> {
   const limits = rateLimits();
   const client = clientKey(clientIp);
   const limited = await limits.signIn.take(client);
   if (limited) return limited;
-  const parsed = validateForm(registerSchema, input, REGISTER_FIELDS);
+  const parsed = validateForm(registerSchema, input, REGISTER_FIELDS, REGISTER_PRESETS);
   if (!parsed.ok) return parsed;
   const { name, email, userImage, password } = parsed.data;
 
@@ -80,7 +83,7 @@ export async function registerUser(
   // A claim stores no password, but hashes it all the same: both answers take as long.
   const passwordHash = await hashPassword(password);
   if (existing) {
-    const issued = await issueVerificationLink(existing, { claim: true });
+    const issued = await issueVerificationLink(existing, { claim: true, returnTo });
     return issued.ok ? ok({ message: ACCOUNT_RESULTS.registered, email }) : issued;
   }
   const link = newVerificationLink();
@@ -91,7 +94,7 @@ export async function registerUser(
         data: { name, email, userImage, passwordHash, emailVerifications: { create: link.row } },
         select: { id: true, email: true },
       });
-      await enqueueMail(tx, verificationMail(user, link, "sign-up"));
+      await enqueueMail(tx, verificationMail(user, link, "sign-up", returnTo));
     });
   } catch (error) {
     await limits.registrations.giveBack(client);

@@ -7,7 +7,7 @@ import { hashToken } from "~/utils/session.server";
 import {
   MAX_WAITLIST_DAYS,
   MAX_WAITLIST_ENTRIES,
-  PART_OF_DAY_LABELS,
+  isPartOfDay,
   type PartOfDay,
 } from "~/utils/waitlist-rules";
 import { validateForm } from "~/validation/form";
@@ -196,10 +196,7 @@ export type WaitlistEntryView = {
   fromDate: string;
   toDate: string;
   partOfDay: PartOfDay;
-  partOfDayLabel: string;
 };
-
-const isPartOfDay = (value: string): value is PartOfDay => value in PART_OF_DAY_LABELS;
 
 /** The patient's waiting entries, longest waiting first. */
 export async function listWaitlist(userId: string): Promise<WaitlistEntryView[]> {
@@ -224,7 +221,6 @@ export async function listWaitlist(userId: string): Promise<WaitlistEntryView[]>
       fromDate: row.fromDate,
       toDate: row.toDate,
       partOfDay,
-      partOfDayLabel: PART_OF_DAY_LABELS[partOfDay],
     };
   });
 }

@@ -8,12 +8,12 @@ import { PasswordInput } from "~/components/password-input";
 import { formRefusal, unexpectedFailure } from "~/utils/form-action.server";
 import { ACCOUNT_RESULTS, registerUser } from "~/models/user.server";
 import { getUser } from "~/utils/auth.server";
-import { withChosenAvatar } from "~/data/avatars";
+import { DEFAULT_AVATAR, withChosenAvatar } from "~/data/avatars";
 import { draftHeaders } from "~/utils/form-draft.server";
 import { isGoogleEnabled } from "~/utils/google.server";
 import { loginPathFor, safeRedirect } from "~/utils/safe-redirect";
 import { redirectWithToast } from "~/utils/toast.server";
-import { REGISTER_FIELDS, registerSchema } from "~/validation/account";
+import { REGISTER_FIELDS, REGISTER_PRESETS, registerSchema } from "~/validation/account";
 import { formToObject } from "~/validation/form";
 import { formPageHeaders } from "~/utils/page-headers.server";
 
@@ -31,7 +31,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     userImage: form.userImage ?? "",
   };
   try {
-    const result = await registerUser(form, { clientIp: context.clientIp });
+    const result = await registerUser(form, {
+      clientIp: context.clientIp,
+      returnTo: safeRedirect(form.redirectTo),
+    });
     if (!result.ok) {
       return formRefusal(result, values);
     }
@@ -58,7 +61,7 @@ export const meta: MetaFunction = () => [
 export default function Register() {
   const { redirectTo, googleEnabled } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const form = useCheckedForm(registerSchema, REGISTER_FIELDS);
+  const form = useCheckedForm(registerSchema, REGISTER_FIELDS, REGISTER_PRESETS);
 
   return (
     <FormCard title="Register" privacy>
@@ -86,7 +89,9 @@ export default function Register() {
         <ImageLinkField
           name="userImage"
           label="Image URL"
-          defaultValue={actionData?.values.userImage ?? ""}
+          // One of the site's pictures is chosen to start with, so the image is never the
+          // first thing a new patient is asked for.
+          defaultValue={actionData?.values.userImage ?? DEFAULT_AVATAR}
         />
         <button type="submit" className="btn-primary w-full" disabled={form.submitting}>
           {form.submitting ? "Signing up..." : "Sign up"}

@@ -16,7 +16,7 @@ import {
   removeClosure,
   type ClosureRow,
 } from "~/models/closure.server";
-import { formatDate } from "~/utils/clinic-format";
+import { formatDateRange } from "~/utils/clinic-format";
 import { formRefusal, unexpectedFailure } from "~/utils/form-action.server";
 import { formPageHeaders } from "~/utils/page-headers.server";
 import { limitStaffWrite } from "~/utils/rate-limit.server";
@@ -83,12 +83,10 @@ export const meta: MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-type Clock = Parameters<typeof formatDate>[1];
+type Clock = Parameters<typeof formatDateRange>[2];
 
 function days(closure: ClosureRow, clock: Clock) {
-  return closure.startDate === closure.endDate
-    ? formatDate(closure.startDate, clock)
-    : `${formatDate(closure.startDate, clock)} to ${formatDate(closure.endDate, clock)}`;
+  return formatDateRange(closure.startDate, closure.endDate, clock);
 }
 
 function ClosureList({

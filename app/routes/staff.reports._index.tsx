@@ -130,7 +130,13 @@ export default function Reports() {
             // Drawn on the server by ECharts from numbers and names it escapes.
             dangerouslySetInnerHTML={{ __html: table.svg }}
           />
-          <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+          {/* Focusable so a keyboard can scroll a table wider than a phone. */}
+          <div
+            className="overflow-x-auto rounded-lg border border-slate-200 bg-white focus-visible:outline-2 focus-visible:outline-brand-700"
+            tabIndex={0}
+            role="region"
+            aria-label={`${table.title}: figures`}
+          >
             <table className="w-full text-left text-sm">
               <caption className="sr-only">{table.title}: the figures of the chart</caption>
               <thead className="bg-slate-50">

@@ -24,7 +24,11 @@ export async function action({ params, request }: ActionFunctionArgs) {
       time: form.get("time"),
     });
     if (!result.ok) return linkActionAnswer(result);
-    return redirectWithToast(BACK, { type: "success", message: result.message });
+    // Back to the visit itself, which says where it moved (its card, scrolled into view).
+    return redirectWithToast(`${BACK}#visit-${encodeURIComponent(params.id ?? "")}`, {
+      type: "success",
+      message: result.message,
+    });
   } catch (error) {
     return linkActionFailure("Rescheduling an appointment", error);
   }

@@ -15,7 +15,7 @@ import { formToObject } from "~/validation/form";
 import {
   MAX_WAITLIST_DAYS,
   MAX_WAITLIST_ENTRIES,
-  PART_OF_DAY_LABELS,
+  partOfDayLabel,
   PARTS_OF_DAY,
 } from "~/utils/waitlist-rules";
 import { WAITLIST_REQUIRED_FIELDS, waitlistJoinSchema } from "~/validation/waitlist";
@@ -51,6 +51,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     },
     minDate: today,
     maxDate,
+    clock: { timeZone: settings.timeZone, locale: settings.locale },
   };
 }
 
@@ -78,7 +79,7 @@ export const meta: MetaFunction = () => [
 ];
 
 export default function JoinWaitlist() {
-  const { verifyFirst, services, dentists, selected, minDate, maxDate } =
+  const { verifyFirst, services, dentists, selected, minDate, maxDate, clock } =
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const values: Record<string, string> = actionData?.values ?? {};
@@ -168,7 +169,7 @@ export default function JoinWaitlist() {
                   value={part}
                   defaultChecked={part === partOfDay}
                 />
-                {PART_OF_DAY_LABELS[part]}
+                {partOfDayLabel(part, clock)}
               </label>
             ))}
           </div>

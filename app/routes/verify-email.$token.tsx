@@ -6,11 +6,13 @@ import { NewPasswordForm } from "~/components/new-password-form";
 import {
   applyEmailVerification,
   checkVerificationLink,
+  returnPathOf,
   VERIFY_MESSAGES,
 } from "~/models/email-verification.server";
 import { ACCOUNT_RESULTS } from "~/models/user.server";
 import { getUser } from "~/utils/auth.server";
 import { retryAfterHeaders, unexpectedError } from "~/utils/result";
+import { loginPathFor } from "~/utils/safe-redirect";
 import { redirectWithToast } from "~/utils/toast.server";
 import { formToObject } from "~/validation/form";
 import { tokenPageHeaders } from "~/utils/page-headers.server";
@@ -21,10 +23,12 @@ const STATUS_CODE = { valid: 200, invalid: 404, expired: 410, used: 410 } as con
  * Opening the link changes nothing (mail scanners open links): the button verifies. A link
  * that claims a record the clinic made asks for the password first, as a reset link does.
  */
-export async function loader({ params }: LoaderFunctionArgs) {
+export async function loader({ params, request }: LoaderFunctionArgs) {
   const { status, claim } = await checkVerificationLink(params.token ?? "");
   const message = status === "valid" ? null : VERIFY_MESSAGES[status];
-  return data({ message, claim }, { status: STATUS_CODE[status] });
+  // Where the patient was when the link was sent (the form posts it back).
+  const next = returnPathOf(new URL(request.url).searchParams.get("next"));
+  return data({ message, claim, next }, { status: STATUS_CODE[status] });
 }
 
 export async function action({ params, request, context }: ActionFunctionArgs) {
@@ -45,8 +49,10 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
         { status: result.status },
       );
     }
-    // Read after the change: a claim ends every session, so its browser goes to /login.
-    const next = (await getUser(request)) ? "/" : "/login";
+    // Back to where the patient was; read after the change: a claim ends every session,
+    // so its browser goes through /login.
+    const back = returnPathOf(typeof form.next === "string" ? form.next : null) ?? "/";
+    const next = (await getUser(request)) ? back : loginPathFor(back);
     return redirectWithToast(next, { type: "success", message: result.message });
   } catch (error) {
     const failure = unexpectedError(
@@ -96,7 +102,7 @@ export default function VerifyEmailLink() {
           patient record. If it was you, type the password you want twice: it is set, and your
           address verified, when you press the button. If it was not you, close this page.
         </p>
-        <NewPasswordForm submitLabel="Set my password" />
+        <NewPasswordForm submitLabel="Set my password" next={loaderData.next} />
       </FormCard>
     );
   }
@@ -107,6 +113,7 @@ export default function VerifyEmailLink() {
         appointments, add reviews and add services.
       </p>
       <Form method="post" className="mt-6">
+        {loaderData.next ? <input type="hidden" name="next" value={loaderData.next} /> : null}
         <button type="submit" className="btn-primary w-full" disabled={navigation.state !== "idle"}>
           Verify my e-mail address
         </button>

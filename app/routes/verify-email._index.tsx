@@ -29,7 +29,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, { redirectTo: PATH });
   const form = formToObject(await request.formData());
   try {
-    const result = await resendVerification(user, { clientIp: context.clientIp });
+    const result = await resendVerification(user, {
+      clientIp: context.clientIp,
+      returnTo: form.redirectTo,
+    });
     if (!result.ok) return formRefusal(result, {});
     return redirectWithToast(safeRedirect(form.redirectTo, PATH), {
       type: "success",

@@ -20,7 +20,7 @@ function formatter(locale: string, options: Intl.DateTimeFormatOptions): Intl.Da
 
 // ICU writes a narrow no-break space before AM/PM; plain text mail and screen readers
 // do better with an ordinary one.
-const tidy = (text: string) => text.replace(/[\u202f\u00a0]/g, " ");
+const tidy = (text: string) => text.replace(/[\u202f\u00a0\u2009]/g, " ");
 
 function wallClockDate(date: string, time = "00:00"): Date {
   const [year, month, day] = date.split("-").map(Number);
@@ -39,6 +39,20 @@ const TIME: Intl.DateTimeFormatOptions = { hour: "numeric", minute: "2-digit" };
 /** "Monday, November 23, 2026" for a clinic date YYYY-MM-DD. */
 export function formatDate(date: string, clock: ClinicClock): string {
   return tidy(formatter(clock.locale, { ...DATE, timeZone: "UTC" }).format(wallClockDate(date)));
+}
+
+/**
+ * A run of clinic dates, each part said once: "Saturday, November 28, 2026" for one day,
+ * "Saturday, November 28 – Monday, November 30, 2026" for several (the locale's own range).
+ */
+export function formatDateRange(from: string, to: string, clock: ClinicClock): string {
+  if (from === to) return formatDate(from, clock);
+  return tidy(
+    formatter(clock.locale, { ...DATE, timeZone: "UTC" }).formatRange(
+      wallClockDate(from),
+      wallClockDate(to),
+    ),
+  );
 }
 
 /** "10:00 AM" for a clinic time HH:MM. */

@@ -3,16 +3,25 @@
  * a freed time suits, which dentist an offer names, and until when an offer stands. The
  * database side is ~/models/waitlist.server.
  */
+import { type ClinicClock, formatTime } from "./clinic-format";
 import { chooseResources, type DiaryDay, toMinutes } from "./slot-engine";
 
 export const PARTS_OF_DAY = ["any", "morning", "afternoon"] as const;
 export type PartOfDay = (typeof PARTS_OF_DAY)[number];
 
-export const PART_OF_DAY_LABELS: Record<PartOfDay, string> = {
-  any: "Any time of day",
-  morning: "Morning (before 12:00)",
-  afternoon: "Afternoon (from 12:00)",
-};
+/** Where morning ends and afternoon begins. */
+const NOON = "12:00";
+
+/** "Morning (before 12:00 PM)": noon written in the clinic's locale. */
+export function partOfDayLabel(part: PartOfDay, clock: ClinicClock): string {
+  if (part === "any") return "Any time of day";
+  const noon = formatTime(NOON, clock);
+  return part === "morning" ? `Morning (before ${noon})` : `Afternoon (from ${noon})`;
+}
+
+export function isPartOfDay(value: string): value is PartOfDay {
+  return (PARTS_OF_DAY as readonly string[]).includes(value);
+}
 
 /** Active entries one patient may have at once (one per service). */
 export const MAX_WAITLIST_ENTRIES = 3;
@@ -25,9 +34,9 @@ export const MAX_WAITLIST_DAYS = 60;
  */
 export const OFFERS_PER_TIME = 3;
 
-/** Morning is a start before 12:00, afternoon one from 12:00. */
+/** Morning is a start before noon, afternoon one from noon. */
 export function partOfDayOf(time: string): Exclude<PartOfDay, "any"> {
-  return toMinutes(time) < 12 * 60 ? "morning" : "afternoon";
+  return toMinutes(time) < toMinutes(NOON) ? "morning" : "afternoon";
 }
 
 /** The parts of day an entry may ask for that a start at `time` satisfies. */

@@ -26,14 +26,14 @@ const PLAN = JSON.stringify({
 });
 
 const pad = (n) => String(n).padStart(2, "0");
-const hhmm = (minutes) => `${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
-function addDays(date, days) {
+export const hhmm = (minutes) => `${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
+export function addDays(date, days) {
   const [y, m, d] = date.split("-").map(Number);
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }
 
 /** A Tuesday two to three weeks ahead (no seeded holiday falls on a Tuesday). */
-function benchDate() {
+export function benchDate() {
   let date = addDays(new Date().toISOString().slice(0, 10), 14);
   while (new Date(`${date}T12:00:00Z`).getUTCDay() !== 2) date = addDays(date, 1);
   return date;
@@ -43,7 +43,7 @@ function benchDate() {
  * 10 dentists and 10 chairs working every day 09:00-17:00 with no clinic break, all
  * performing the check-up (30 min) and the cleaning (60 min); the seed's closures stay.
  */
-function tenByTen(file) {
+export function tenByTen(file) {
   const db = new Database(file);
   try {
     const now = sqliteInstant(new Date());
@@ -277,6 +277,40 @@ export async function runDiaryBench({ buildDir, dir, note, record }) {
       "<= 1.5",
       ratio <= 1.5 && bad === 0,
       `(${mean(rounds.empty)} req/s empty, ${mean(rounds.full)} req/s at 200,000; p99 ${rounds.empty[1].p99} ms / ${rounds.full[1].p99} ms; ${same[0].times.length} free times; ${bad} errors)`,
+    );
+
+    note(
+      `\n10b. The booking page's first free times (7 days with a free start from ${date}): empty diary and 200,000 visits`,
+    );
+    const stripUrls = Object.fromEntries(
+      Object.entries({ empty: ports.diaryEmpty, full: ports.diaryFull }).map(([name, port]) => [
+        name,
+        `http://127.0.0.1:${port}/resources/free-days?service=${servicesOf[name].checkup}&from=${date}`,
+      ]),
+    );
+    const strips = await Promise.all(
+      Object.values(stripUrls).map((url) => fetch(url).then((r) => r.json())),
+    );
+    for (const strip of strips) {
+      if (!strip.success || strip.days.length !== 7) {
+        throw new Error(`The strip did not find 7 days: ${JSON.stringify(strip).slice(0, 300)}`);
+      }
+    }
+    await cannon(stripUrls.empty, { duration: 2 });
+    await cannon(stripUrls.full, { duration: 2 });
+    const stripRounds = { empty: [], full: [] };
+    for (let round = 0; round < 2; round += 1) {
+      stripRounds.empty.push(await cannon(stripUrls.empty));
+      stripRounds.full.push(await cannon(stripUrls.full));
+    }
+    const stripBad = [...stripRounds.empty, ...stripRounds.full].reduce((sum, r) => sum + r.bad, 0);
+    const stripRatio = mean(stripRounds.empty) / Math.max(mean(stripRounds.full), 1);
+    record(
+      "First free times (7 days): cost at 200,000 visits / empty",
+      stripRatio.toFixed(2),
+      "<= 1.5",
+      stripRatio <= 1.5 && stripBad === 0,
+      `(${mean(stripRounds.empty)} req/s empty, ${mean(stripRounds.full)} req/s at 200,000; p50 ${stripRounds.empty[1].p50} / ${stripRounds.full[1].p50} ms, p99 ${stripRounds.empty[1].p99} / ${stripRounds.full[1].p99} ms; one day's free times ${mean(rounds.full)} req/s; ${stripBad} errors)`,
     );
 
     note(`\n11. 200 simultaneous bookings spread over ${date} (10 dentists, 10 chairs)`);

@@ -4,22 +4,22 @@
 // length of the load run (default 30). `-- --record` writes the results into
 // docs/performance.md; `-- --only=uncached,load` runs only the named parts (list, home,
 // sign-ins, javascript, lighthouse, load, uncached, size, image, diary, backup, outbox,
-// reminders, waitlist, recall, reports, audit, day-diary).
+// reminders, waitlist, recall, reports, audit, day-diary, bookings).
 import { execFileSync, spawn } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync, rmSync } from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import bcrypt from "bcryptjs";
 import { testPorts } from "../../tests/support/ports.mjs";
 import { recordAuditFigures, runAuditBench } from "./audit.mjs";
+import { recordBookingsFigures, runBookingsBench } from "./bookings.mjs";
 import { recordBackupFigures, runBackupBench } from "./backup.mjs";
 import { runDiaryBench } from "./diary.mjs";
 import { addSession, addUsers, fillCatalogue } from "./catalogue.mjs";
 import { recordDayDiaryFigures, runDayDiaryBench } from "./day-diary.mjs";
 import { imageSize } from "./image.mjs";
-import { recordSection } from "./record.mjs";
+import { machineLine, recordSection } from "./record.mjs";
 import { build, removeDatabase, startApp, startProcess } from "./server.mjs";
 import { buildFixture, measureUncachedPath, signedInCookie, startFixture } from "./uncached.mjs";
 
@@ -118,7 +118,7 @@ async function sideBySide(a, b) {
 
 note(`Building ${BUILD_DIR}`);
 build(BUILD_DIR);
-const machine = `${os.cpus()[0]?.model ?? "unknown CPU"}, ${os.availableParallelism()} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${os.type()} ${os.release()}, load average ${os.loadavg()[0].toFixed(1)} at start`;
+const machine = machineLine();
 note(`Machine: ${machine}`);
 
 // --- The main server (seeded catalogue), trusted proxy so each benchmark sign-in is
@@ -256,11 +256,33 @@ try {
     );
   }
 
-  // 5. Lighthouse, mobile.
+  // 5. Lighthouse, mobile: the home page, and the booking page of a service as the signed-in
+  // demo patient sees it (with its strip of first free times).
   if (wanted("lighthouse")) {
-    note("\n5. Lighthouse (mobile) on GET /");
-    const lighthouse = await runLighthouse(`${appUrl}/`);
-    if (lighthouse) {
+    const pages = [
+      { name: "", path: "/", headers: null },
+      {
+        name: " (booking page)",
+        path: `/make-appointment?service=${ours.products[0]._id}`,
+        headers: { cookie: await signedInCookie(appUrl) },
+      },
+    ];
+    for (const page of pages) {
+      note(`\n5. Lighthouse (mobile) on GET ${page.path}`);
+      // What Lighthouse will load: the page itself, not a sign-in prompt.
+      const check = await fetch(`${appUrl}${page.path}`, { headers: page.headers ?? {} });
+      if (check.status !== 200) throw new Error(`GET ${page.path} answered ${check.status}`);
+      const lighthouse = await runLighthouse(`${appUrl}${page.path}`, page.headers);
+      if (!lighthouse) {
+        record(
+          `Lighthouse${page.name}`,
+          "not run",
+          "scores",
+          false,
+          "(lighthouse or Chromium missing)",
+        );
+        continue;
+      }
       const goals = { performance: 95, accessibility: 100, "best-practices": 95, seo: 95 };
       for (const [category, goal] of Object.entries(goals)) {
         const score = Math.round((lighthouse.categories[category]?.score ?? 0) * 100);
@@ -281,15 +303,13 @@ try {
                 .join(", ")
             : "";
         record(
-          `Lighthouse ${category}`,
+          `Lighthouse ${category}${page.name}`,
           String(score),
           `>= ${goal}`,
           score >= goal,
           failing ? `(below 1: ${failing})` : "",
         );
       }
-    } else {
-      record("Lighthouse", "not run", "scores", false, "(lighthouse or Chromium missing)");
     }
   }
 
@@ -545,9 +565,27 @@ const dayDiaryRows = wanted("day-diary")
     })
   : [];
 
+// 18. Reads beside a stream of bookings (its own table).
+const bookingsRows = wanted("bookings")
+  ? await runBookingsBench({
+      buildDir: BUILD_DIR,
+      port: PORTS.bookings,
+      dir: path.join(TMP, "bookings"),
+      seconds: SECONDS,
+      note,
+    })
+  : [];
+
 removeDatabase(mainDb);
 note("\nSummary");
-for (const row of [...rows, ...uncachedRows, ...backupRows, ...auditRows, ...dayDiaryRows])
+for (const row of [
+  ...rows,
+  ...uncachedRows,
+  ...backupRows,
+  ...auditRows,
+  ...dayDiaryRows,
+  ...bookingsRows,
+])
   note(
     `  ${row.pass ? "PASS" : "MISS"}  ${row.name}: ${row.value} (goal ${row.goal}) ${row.detail}`,
   );
@@ -565,6 +603,7 @@ if (process.argv.includes("--record")) {
   if (backupRows.length > 0) await recordBackupFigures(backupRows, machine);
   if (auditRows.length > 0) await recordAuditFigures(auditRows, machine);
   if (dayDiaryRows.length > 0) recordDayDiaryFigures(dayDiaryRows);
+  if (bookingsRows.length > 0) await recordBookingsFigures(bookingsRows, machine, SECONDS);
 }
 
 /**
@@ -594,7 +633,8 @@ async function coldCosts(url, token) {
   return times.reduce((sum, t) => sum + t, 0) / times.length;
 }
 
-async function runLighthouse(url) {
+/** Lighthouse's report of `url` (mobile), sending `headers` (a session cookie) with each request. */
+async function runLighthouse(url, headers = null) {
   const bin = path.resolve("node_modules/.bin/lighthouse");
   const chrome = process.env.CHROME_PATH || "/usr/bin/chromium";
   const output = path.join(TMP, "lighthouse.json");
@@ -620,6 +660,7 @@ async function runLighthouse(url) {
         `--output-path=${output}`,
         "--only-categories=performance,accessibility,best-practices,seo",
         `--chrome-flags=${flags}`,
+        ...(headers ? [`--extra-headers=${JSON.stringify(headers)}`] : []),
       ],
       { env: { ...process.env, CHROME_PATH: chrome }, stdio: ["ignore", "ignore", "inherit"] },
     );

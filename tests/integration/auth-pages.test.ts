@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { DEFAULT_AVATAR } from "~/data/avatars";
 import { action as googleStartAction, loader as googleStartLoader } from "~/routes/auth.google";
 import { loader as googleCallbackLoader } from "~/routes/auth.google.callback";
 import { action as loginAction, loader as loginLoader } from "~/routes/login";
@@ -201,6 +202,36 @@ describe("register page action", () => {
     });
     expect(user.passwordHash).toMatch(/^\$2[aby]\$1\d\$/);
     expect(await verifyPassword("secret1", user.passwordHash!)).toBe(true);
+  });
+
+  it("keeps the picture the form starts with, unless a link of one's own is typed", async () => {
+    const untouched = fields();
+    const result = await register({
+      ...untouched,
+      avatar: DEFAULT_AVATAR,
+      userImage: DEFAULT_AVATAR,
+    });
+    expect(result.location).toBe("/login");
+    const user = await prisma.user.findUniqueOrThrow({
+      where: { email: untouched.email.toLowerCase() },
+    });
+    expect(user.userImage).toBe(DEFAULT_AVATAR);
+    // Nothing typed but the preselected picture: the spec's 'Fill All Details'.
+    const empty = await register({
+      name: "",
+      email: "",
+      password: "",
+      avatar: DEFAULT_AVATAR,
+      userImage: DEFAULT_AVATAR,
+    });
+    expect(empty.body?.error).toBe("Fill All Details");
+    expect(empty.body?.values).toMatchObject({ userImage: DEFAULT_AVATAR });
+    const own = fields();
+    await register({ ...own, avatar: DEFAULT_AVATAR });
+    expect(
+      (await prisma.user.findUniqueOrThrow({ where: { email: own.email.toLowerCase() } }))
+        .userImage,
+    ).toBe(own.userImage);
   });
 
   it("keeps where the visitor was going on the way to /login", async () => {

@@ -28,7 +28,6 @@ import { formatDate, formatTime } from "~/utils/clinic-format";
 import { addDays, clinicNow } from "~/utils/clinic-time";
 import { prisma } from "~/utils/db.server";
 import { sendMail } from "~/utils/mail.server";
-import { invalidateReadCache } from "~/utils/read-cache.server";
 import { RATE_LIMIT_MESSAGE } from "~/utils/rate-limit.server";
 import { hashToken } from "~/utils/session.server";
 import {
@@ -364,7 +363,6 @@ describe("deletion", () => {
     const mine = await patientWithHistory();
     const { searchPatients, diaryDay } = await import("~/models/front-desk.server");
     await prisma.clinicSettings.updateMany({ data: { email: "front-desk@clinic.example" } });
-    invalidateReadCache();
     expect((await searchPatients(mine.user.email)).length).toBe(1);
     await deleteMyAccount(
       mine.user,

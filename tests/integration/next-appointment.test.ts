@@ -1,11 +1,16 @@
 // Issue 13.5: after booking, the home page tells a signed-in patient what they booked.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { nextAppointment } from "~/models/appointment.server";
+import { JUST_MOVED_MINUTES } from "~/models/moved-visit.server";
+import { rescheduleOwnVisit } from "~/models/self-service.server";
 import { loader as homeLoader } from "~/routes/_index";
+import { loader as myAppointmentsLoader } from "~/routes/user.appointments";
+import { action as rescheduleAction } from "~/routes/user.appointments_.$id.reschedule";
+import { formatDateTime } from "~/utils/clinic-format";
 import { prisma } from "~/utils/db.server";
 import { TUESDAY, upcoming } from "../support/clinic-dates";
 import { createService, createUser, sessionFor, storeAppointment } from "../support/factories";
-import { get, loaderArgs } from "./auth-helpers";
+import { actionArgs, formPost, get, loaderArgs, settle } from "./auth-helpers";
 
 async function homeFor(cookie?: string) {
   return homeLoader(loaderArgs(get("/", cookie)));
@@ -104,6 +109,68 @@ describe("the home page's next appointment", () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(again.endsAt.getTime() + 60_000);
     expect((await homeFor(cookie)).next).toBeNull();
+  });
+});
+
+describe("a visit that has just moved says so where the patient looks for it", () => {
+  it("on the home page's panel and its card on My appointments, for a quarter of an hour", async () => {
+    const patient = await createUser();
+    const { cookie } = await sessionFor(patient);
+    const service = await createService({ name: "Moved Check" });
+    const date = upcoming(TUESDAY, 5);
+    const visit = await storeAppointment({
+      userId: patient.id,
+      serviceId: service.id,
+      date,
+      time: "10:00",
+    });
+    const other = await storeAppointment({
+      userId: patient.id,
+      serviceId: service.id,
+      date: upcoming(TUESDAY, 6),
+      time: "10:00",
+    });
+    expect((await homeFor(cookie)).next?.moved).toBeNull();
+
+    // Moved from My appointments: back to the visit's own card, which says where it went.
+    const moved = await settle(() =>
+      rescheduleAction(
+        actionArgs(
+          formPost(`/user/appointments/${visit.id}/reschedule`, { date, time: "14:00" }, cookie),
+          undefined,
+          { id: visit.id },
+        ),
+      ),
+    );
+    expect(moved.location).toBe(`/user/appointments#visit-${visit.id}`);
+    const clock = { timeZone: "America/New_York", locale: "en-US" };
+    const message = `Your appointment has moved to ${formatDateTime(date, "14:00", clock)}.`;
+    expect((await homeFor(cookie)).next?.moved).toBe(message);
+    const list = await myAppointmentsLoader(loaderArgs(get("/user/appointments", cookie)));
+    const cards = Object.fromEntries(list.upcoming.map((card) => [card._id, card.movedNote]));
+    expect(cards).toEqual({ [visit.id]: message, [other.id]: null });
+
+    // A quarter of an hour on, with nothing written, the note is gone.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(Date.now() + JUST_MOVED_MINUTES * 60_000 + 1000);
+    expect((await homeFor(cookie)).next?.moved).toBeNull();
+    const later = await myAppointmentsLoader(loaderArgs(get("/user/appointments", cookie)));
+    expect(later.upcoming.every((card) => card.movedNote === null)).toBe(true);
+    vi.useRealTimers();
+
+    // A move through the domain (a mail link's, the front desk's) counts the same.
+    expect(
+      (
+        await rescheduleOwnVisit(other.id, patient.id, {
+          date: upcoming(TUESDAY, 6),
+          time: "15:00",
+        })
+      ).ok,
+    ).toBe(true);
+    const after = await myAppointmentsLoader(loaderArgs(get("/user/appointments", cookie)));
+    expect(after.upcoming.find((card) => card._id === other.id)?.movedNote).toMatch(
+      /^Your appointment has moved to /,
+    );
   });
 });
 

@@ -119,8 +119,7 @@ describe("recall", () => {
       bookingPage(loaderArgs(get(`${target.pathname}${target.search}`, cookie))),
     );
     expect(page.body).toMatchObject({
-      selectedService: serviceId,
-      selectedDentist: FIRST_DENTIST,
+      selected: { service: serviceId, dentist: FIRST_DENTIST },
       recall: book,
     });
     for (const wrong of ["nope", `${recall.id}.${"A".repeat(43)}`, book!.replace(/.$/, "x")]) {

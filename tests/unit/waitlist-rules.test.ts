@@ -5,6 +5,7 @@ import {
   dentistsFreeAt,
   offerDentist,
   offerExpiry,
+  partOfDayLabel,
   partOfDayOf,
   wishCovers,
 } from "~/utils/waitlist-rules";
@@ -38,6 +39,15 @@ describe("which entries a freed time suits", () => {
     expect(partOfDayOf("11:30")).toBe("morning");
     expect(partOfDayOf("12:00")).toBe("afternoon");
     expect(partOfDayOf("16:30")).toBe("afternoon");
+  });
+
+  it("names the parts of the day with noon in the clinic's locale", () => {
+    const us = { timeZone: ZONE, locale: "en-US" };
+    const uk = { timeZone: "Europe/London", locale: "en-GB" };
+    expect(partOfDayLabel("morning", us)).toBe("Morning (before 12:00 PM)");
+    expect(partOfDayLabel("afternoon", us)).toBe("Afternoon (from 12:00 PM)");
+    expect(partOfDayLabel("morning", uk)).toBe("Morning (before 12:00)");
+    expect(partOfDayLabel("any", us)).toBe("Any time of day");
   });
 
   it("covers a time inside the entry's dates (both inclusive) and part of day", () => {

@@ -2,7 +2,7 @@ import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { FormError } from "~/components/form-error";
 import type { AttentionCount, dentistForAdmin } from "~/models/dentist-admin.server";
-import { type ClinicClock, formatDate } from "~/utils/clinic-format";
+import { type ClinicClock, formatDate, formatDateRange } from "~/utils/clinic-format";
 import { DAY_LABELS } from "~/utils/plan-text";
 import { DENTIST_KINDS, KIND_LABELS } from "~/utils/team";
 
@@ -304,10 +304,7 @@ export function Exceptions({
 }) {
   const { exceptions, removing, dentist, clock, today } = loaded;
   const field = fieldState(refusal, "add-exception", "exceptions-error");
-  const range = (start: string, end: string) =>
-    start === end
-      ? formatDate(start, clock)
-      : `${formatDate(start, clock)} to ${formatDate(end, clock)}`;
+  const range = (start: string, end: string) => formatDateRange(start, end, clock);
   return (
     <>
       {exceptions.length === 0 ? (
