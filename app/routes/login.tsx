@@ -7,6 +7,8 @@ import { PasswordInput } from "~/components/password-input";
 import { formRefusal, unexpectedFailure } from "~/utils/form-action.server";
 import { ACCOUNT_RESULTS, loginUser } from "~/models/user.server";
 import { getUser, signIn } from "~/utils/auth.server";
+import { knownAccounts, rememberSignIn } from "~/utils/device.server";
+import { combineHeaders } from "~/utils/http.server";
 import { takeDraft } from "~/utils/form-draft.server";
 import { isGoogleEnabled } from "~/utils/google.server";
 import { landingAfterSignIn } from "~/utils/roles.server";
@@ -32,7 +34,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = formToObject(await request.formData());
   const values = { email: form.email ?? "" };
   try {
-    const result = await loginUser(form, { clientIp: context.clientIp });
+    const result = await loginUser(form, {
+      clientIp: context.clientIp,
+      knownAccounts: await knownAccounts(request),
+    });
     if (!result.ok) {
       return formRefusal(result, values);
     }
@@ -40,7 +45,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirectWithToast(
       landingAfterSignIn(result.user, safeRedirect(form.redirectTo)),
       { type: "success", message: result.message },
-      { headers: { "set-cookie": setCookie } },
+      {
+        headers: combineHeaders(
+          { "set-cookie": setCookie },
+          { "set-cookie": await rememberSignIn(request, result.user.email) },
+        ),
+      },
     );
   } catch (error) {
     return unexpectedFailure("Login", error, values, ACCOUNT_RESULTS.somethingWentWrong);

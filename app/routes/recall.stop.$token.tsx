@@ -6,7 +6,7 @@ import { FormError } from "~/components/form-error";
 import { Outcome } from "~/components/visit-actions";
 import { limitLinkAction } from "~/models/self-service.server";
 import { optOutState, setRecallOptOut } from "~/models/recall-invitations.server";
-import { PRIVATE_NO_STORE } from "~/utils/page-headers.server";
+import { PRIVATE_NO_STORE, tokenPageHeaders } from "~/utils/page-headers.server";
 import { linkActionAnswer, linkActionFailure } from "~/utils/visit-pages.server";
 
 /**
@@ -34,6 +34,9 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
     return linkActionFailure("Changing recall invitations from a link", error);
   }
 }
+
+// The address is a key: nothing may keep this page.
+export const headers = tokenPageHeaders;
 
 export const meta: MetaFunction = () => [
   { title: "Recall invitations | Dental Clinic" },

@@ -7,8 +7,10 @@ import { STATUS_LABELS } from "~/utils/appointment-status";
 import { type Diary, diaryDay } from "~/models/front-desk.server";
 import { CLOSED_DAY, type ClinicClock, formatDate, formatTime } from "~/utils/clinic-format";
 import { addDays } from "~/utils/clinic-time";
+import { badRequest } from "~/utils/http.server";
 import { requireStaffPage } from "~/utils/roles.server";
 import { type StaffHandle, staffScreenRoles } from "~/utils/staff-screens";
+import { dateParam } from "~/validation/dates";
 
 const ROLES = staffScreenRoles("/staff");
 export const handle: StaffHandle = { staffRoles: ROLES };
@@ -17,7 +19,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireStaffPage(request, ROLES);
   const url = new URL(request.url);
   const view = url.searchParams.get("view") === "chair" ? "chair" : "dentist";
-  const diary = await diaryDay(url.searchParams.get("date"), view, new Date(), user.id);
+  const { date, refusal } = dateParam(url.searchParams, "date");
+  if (refusal) throw badRequest(refusal.message);
+  const diary = await diaryDay(date, view, new Date(), user.id);
   return { diary, list: url.searchParams.get("layout") === "list", labels: STATUS_LABELS };
 }
 

@@ -18,11 +18,13 @@ import {
 import { prisma } from "~/utils/db.server";
 import { formatDate, formatDateTime, formatDuration, formatInstant } from "~/utils/clinic-format";
 import { formRefusal, unexpectedFailure } from "~/utils/form-action.server";
+import { badRequest } from "~/utils/http.server";
 import { limitStaffWrite } from "~/utils/rate-limit.server";
 import { invalid } from "~/utils/result";
 import { requireStaffPage, roleOf, staffActor } from "~/utils/roles.server";
 import type { StaffHandle } from "~/utils/staff-screens";
 import { redirectWithToast } from "~/utils/toast.server";
+import { dateParam } from "~/validation/dates";
 
 const ROLES = ["reception", "dentist", "admin"] as const;
 export const handle: StaffHandle = { staffRoles: ROLES };
@@ -32,7 +34,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const found = await appointmentForStaff(params.id ?? "");
   if (!found) throw data({ message: "There is no such appointment." }, { status: 404 });
   const url = new URL(request.url);
-  const moveDate = url.searchParams.get("moveDate") ?? found.appointment.date;
+  const requested = dateParam(url.searchParams, "moveDate");
+  if (requested.refusal) throw badRequest(requested.refusal.message);
+  const moveDate = requested.date ?? found.appointment.date;
   const moveDentist = url.searchParams.get("moveDentist") ?? found.appointment.dentist._id;
   const [clock, dentists, chairs, freeTimes] = await Promise.all([
     getClinicClock(),

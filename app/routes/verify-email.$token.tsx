@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FormCard } from "~/components/form-kit";
+import { NewPasswordForm } from "~/components/new-password-form";
 import {
   applyEmailVerification,
   checkVerificationLink,
@@ -13,26 +14,44 @@ import { getUser } from "~/utils/auth.server";
 import { retryAfterHeaders, unexpectedError } from "~/utils/result";
 import { loginPathFor } from "~/utils/safe-redirect";
 import { redirectWithToast } from "~/utils/toast.server";
+import { formToObject } from "~/validation/form";
+import { tokenPageHeaders } from "~/utils/page-headers.server";
 
 const STATUS_CODE = { valid: 200, invalid: 404, expired: 410, used: 410 } as const;
 
-/** Opening the link changes nothing (mail scanners open links): the button verifies. */
+/**
+ * Opening the link changes nothing (mail scanners open links): the button verifies. A link
+ * that claims a record the clinic made asks for the password first, as a reset link does.
+ */
 export async function loader({ params, request }: LoaderFunctionArgs) {
-  const { status, claimName } = await checkVerificationLink(params.token ?? "");
+  const { status, claim } = await checkVerificationLink(params.token ?? "");
   const message = status === "valid" ? null : VERIFY_MESSAGES[status];
-  // Where the patient was when the link was sent (the button posts it back).
+  // Where the patient was when the link was sent (the form posts it back).
   const next = returnPathOf(new URL(request.url).searchParams.get("next"));
-  return data({ message, claimName, next }, { status: STATUS_CODE[status] });
+  return data({ message, claim, next }, { status: STATUS_CODE[status] });
 }
 
-export async function action({ params, request }: ActionFunctionArgs) {
+export async function action({ params, request, context }: ActionFunctionArgs) {
+  const form = formToObject(await request.formData());
   try {
-    const form = await request.formData();
-    const result = await applyEmailVerification(params.token ?? "");
-    if (!result.ok) return data({ message: result.message }, { status: result.status });
+    const result = await applyEmailVerification(params.token ?? "", form, {
+      clientIp: context.clientIp,
+    });
+    if (!result.ok) {
+      // A link that stopped working shows why instead of the form; a bad password, the form.
+      const linkProblem = result.status === 404 || result.status === 410;
+      return data(
+        {
+          message: linkProblem ? result.message : null,
+          error: linkProblem ? null : result.message,
+          field: linkProblem ? null : (result.field ?? null),
+        },
+        { status: result.status },
+      );
+    }
     // Back to where the patient was; read after the change: a claim ends every session,
     // so its browser goes through /login.
-    const back = returnPathOf(form.get("next")) ?? "/";
+    const back = returnPathOf(typeof form.next === "string" ? form.next : null) ?? "/";
     const next = (await getUser(request)) ? back : loginPathFor(back);
     return redirectWithToast(next, { type: "success", message: result.message });
   } catch (error) {
@@ -42,11 +61,14 @@ export async function action({ params, request }: ActionFunctionArgs) {
       ACCOUNT_RESULTS.somethingWentWrong,
     );
     return data(
-      { message: failure.message },
+      { message: failure.message, error: null, field: null },
       { status: failure.status, headers: retryAfterHeaders(failure) },
     );
   }
 }
+
+// The address is a key: nothing may keep this page.
+export const headers = tokenPageHeaders;
 
 export const meta: MetaFunction = () => [
   { title: "Verify your e-mail address | Dental Clinic" },
@@ -72,19 +94,24 @@ export default function VerifyEmailLink() {
       </FormCard>
     );
   }
+  if (loaderData.claim) {
+    return (
+      <FormCard title="Choose your password">
+        <p className="mb-4 text-sm text-slate-700">
+          Someone registered at Dental Clinic with this address, for which the clinic keeps a
+          patient record. If it was you, type the password you want twice: it is set, and your
+          address verified, when you press the button. If it was not you, close this page.
+        </p>
+        <NewPasswordForm submitLabel="Set my password" next={loaderData.next} />
+      </FormCard>
+    );
+  }
   return (
     <FormCard title="Verify your e-mail address">
-      {loaderData.claimName ? (
-        <p className="text-slate-700">
-          Someone registered with this address as <strong>{loaderData.claimName}</strong>. Press the
-          button only if that was you: it sets the name and password chosen at registration.
-        </p>
-      ) : (
-        <p className="text-slate-700">
-          Press the button to confirm that this e-mail address is yours. You can then book
-          appointments, add reviews and add services.
-        </p>
-      )}
+      <p className="text-slate-700">
+        Press the button to confirm that this e-mail address is yours. You can then book
+        appointments, add reviews and add services.
+      </p>
       <Form method="post" className="mt-6">
         {loaderData.next ? <input type="hidden" name="next" value={loaderData.next} /> : null}
         <button type="submit" className="btn-primary w-full" disabled={navigation.state !== "idle"}>

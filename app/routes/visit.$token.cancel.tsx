@@ -4,6 +4,7 @@ import { FormCard } from "~/components/form-kit";
 import { CallClinic, CancelForm, Outcome, VisitSummary } from "~/components/visit-actions";
 import { cancelByLink, limitLinkAction, visitByLink } from "~/models/self-service.server";
 import { linkActionAnswer, linkActionFailure, visitPageData } from "~/utils/visit-pages.server";
+import { tokenPageHeaders } from "~/utils/page-headers.server";
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
   return visitPageData(await visitByLink(params.token), request);
@@ -19,6 +20,9 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
     return linkActionFailure("Cancelling an appointment from a link", error);
   }
 }
+
+// The address is a key: nothing may keep this page.
+export const headers = tokenPageHeaders;
 
 export const meta: MetaFunction = () => [
   { title: "Cancel your appointment | Dental Clinic" },

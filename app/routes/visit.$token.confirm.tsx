@@ -5,6 +5,7 @@ import { FormError } from "~/components/form-error";
 import { Outcome, VisitSummary } from "~/components/visit-actions";
 import { confirmByLink, limitLinkAction, visitByLink } from "~/models/self-service.server";
 import { linkActionAnswer, linkActionFailure, visitPageData } from "~/utils/visit-pages.server";
+import { tokenPageHeaders } from "~/utils/page-headers.server";
 
 /** Opening the link changes nothing (mail scanners open links): the button confirms. */
 export async function loader({ params, request }: LoaderFunctionArgs) {
@@ -20,6 +21,9 @@ export async function action({ params, context }: ActionFunctionArgs) {
     return linkActionFailure("Confirming an appointment from a link", error);
   }
 }
+
+// The address is a key: nothing may keep this page.
+export const headers = tokenPageHeaders;
 
 export const meta: MetaFunction = () => [
   { title: "Confirm your appointment | Dental Clinic" },

@@ -5,6 +5,7 @@ import { CallClinic, Outcome, RescheduleForm, VisitSummary } from "~/components/
 import { WaitlistLink } from "~/components/waitlist-link";
 import { limitLinkAction, rescheduleByLink, visitByLink } from "~/models/self-service.server";
 import { linkActionAnswer, linkActionFailure, visitPageData } from "~/utils/visit-pages.server";
+import { tokenPageHeaders } from "~/utils/page-headers.server";
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
   return visitPageData(await visitByLink(params.token), request, { times: true });
@@ -22,6 +23,9 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
     return linkActionFailure("Rescheduling an appointment from a link", error);
   }
 }
+
+// The address is a key: nothing may keep this page.
+export const headers = tokenPageHeaders;
 
 export const meta: MetaFunction = () => [
   { title: "Reschedule your appointment | Dental Clinic" },

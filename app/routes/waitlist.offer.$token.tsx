@@ -14,6 +14,7 @@ import { acceptOffer, declineOffer, offerByLink } from "~/models/waitlist.server
 import { formatInstant } from "~/utils/clinic-format";
 import { invalid } from "~/utils/result";
 import { linkActionAnswer, linkActionFailure } from "~/utils/visit-pages.server";
+import { tokenPageHeaders } from "~/utils/page-headers.server";
 
 /** Opening the link changes nothing (mail scanners open links): the buttons act. */
 export async function loader({ params }: LoaderFunctionArgs) {
@@ -35,6 +36,9 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
     return linkActionFailure("Answering a waiting-list offer", error);
   }
 }
+
+// The address is a key: nothing may keep this page.
+export const headers = tokenPageHeaders;
 
 export const meta: MetaFunction = () => [
   { title: "A time has come free | Dental Clinic" },

@@ -64,3 +64,14 @@ export const formPageHeaders: HeadersFunction = ({ actionHeaders }) => {
   if (retryAfter) headers.set("Retry-After", retryAfter);
   return headers;
 };
+
+/**
+ * The `headers` export of a page reached by a token in its address (a mail's visit link, a
+ * waiting-list offer, a reset or verification link): nothing may keep it, signed in or
+ * not, since its address is a key. A refusal's Retry-After goes on, as on `formPageHeaders`.
+ */
+export const tokenPageHeaders: HeadersFunction = (args) => {
+  const headers = new Headers(formPageHeaders(args));
+  headers.set("Cache-Control", "no-store");
+  return headers;
+};
