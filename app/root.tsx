@@ -18,6 +18,7 @@ import stylesheet from "./styles/tailwind.css";
 import { getClinicSettings } from "./models/clinic-settings.server";
 import { getUser, toPublicUser } from "./utils/auth.server";
 import { roleOf } from "./utils/roles.server";
+import { headerLinksFor } from "./utils/staff-screens";
 import { useNonce } from "./utils/nonce-provider";
 import { getToast } from "./utils/toast.server";
 
@@ -48,8 +49,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     {
       user: user ? toPublicUser(user) : null,
       clinicPhone,
-      // Shows the Clinic link; every staff page checks the role again on the server.
-      staff: user ? roleOf(user) !== "patient" : false,
+      // The header's staff links; every staff page checks the role again on the server.
+      staffLinks: user ? headerLinksFor(roleOf(user)) : [],
       toast,
     },
     { headers: headers ?? undefined },
@@ -76,7 +77,7 @@ export function Layout({ children }: { children: ReactNode }) {
         </a>
         <SiteHeader
           user={rootData?.user ?? null}
-          staff={rootData?.staff ?? false}
+          staffLinks={rootData?.staffLinks ?? []}
           clinicPhone={rootData?.clinicPhone ?? null}
         />
         <main id="main" className="flex-1">

@@ -5,14 +5,22 @@ import { formatDateTime, formatZone, type ClinicClock } from "~/utils/clinic-for
 export type NextAppointment = {
   appointment: AppointmentJson;
   clock: ClinicClock;
-  /** The verified address the confirmation went to; null when the clinic mails none. */
+  /** Where the confirmation went; null when none was mailed. */
   mailedTo: string | null;
+  /** Inside the cancellation cutoff: the clinic's phone, the only way to change it now. */
+  phoneOnly: { phone: string; tel: string | null } | null;
   /** "Your appointment has moved to ..." for a visit moved a moment ago, else null. */
   moved: string | null;
 };
 
 /** What a signed-in patient sees first on the home page: the visit they booked. */
-export function NextAppointmentPanel({ appointment, clock, mailedTo, moved }: NextAppointment) {
+export function NextAppointmentPanel({
+  appointment,
+  clock,
+  mailedTo,
+  phoneOnly,
+  moved,
+}: NextAppointment) {
   return (
     <section
       aria-labelledby="next-appointment-heading"
@@ -30,6 +38,21 @@ export function NextAppointmentPanel({ appointment, clock, mailedTo, moved }: Ne
       {mailedTo ? (
         <p className="mt-1 text-sm text-slate-700">
           We sent the confirmation to <span className="font-medium">{mailedTo}</span>.
+        </p>
+      ) : null}
+      {phoneOnly ? (
+        <p className="mt-1 text-sm text-slate-700" data-testid="phone-only">
+          Changes by phone only: it starts soon, so please call us to move or cancel it
+          {phoneOnly.tel ? (
+            <>
+              {" "}
+              on{" "}
+              <a href={phoneOnly.tel} className="font-medium text-brand-700 underline">
+                {phoneOnly.phone}
+              </a>
+            </>
+          ) : null}
+          .
         </p>
       ) : null}
       <Link

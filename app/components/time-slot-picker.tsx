@@ -2,13 +2,21 @@ import { useEffect, useState, type ReactNode } from "react";
 import { useHydrated } from "~/utils/use-hydrated";
 import { describedBy, useFieldError } from "./form-kit";
 
+type FreeTimes = {
+  times: string[];
+  /** "9:00 AM", or "9:00 AM (changes by phone only)" inside the cancellation cutoff. */
+  labels: string[];
+  message: string | null;
+  /** Why some times are marked, when some are. */
+  cutoffNote: string | null;
+};
+
 type FreeSlotsAnswer =
-  | { success: true; date: string; times: string[]; labels: string[]; message: string | null }
-  | { success: false; message: string };
+  ({ success: true; date: string } & FreeTimes) | { success: false; message: string };
 
 type Lookup =
   | { state: "loading"; date: string }
-  | { state: "done"; date: string; times: string[]; labels: string[]; message: string | null }
+  | ({ state: "done"; date: string } & FreeTimes)
   | { state: "failed"; date: string };
 
 const ID = "field-time";
@@ -48,8 +56,17 @@ function useFreeTimes(query: string, date: string, enabled: boolean, attempt: nu
                 times: body.times,
                 labels: body.labels,
                 message: body.message,
+                cutoffNote: body.cutoffNote ?? null,
               }
-            : { state: "done", date, query, times: [], labels: [], message: body.message },
+            : {
+                state: "done",
+                date,
+                query,
+                times: [],
+                labels: [],
+                message: body.message,
+                cutoffNote: null,
+              },
         );
       })
       .catch((error: unknown) => {
@@ -122,7 +139,8 @@ export function TimeSlotPicker({
   value: string;
   onChange: (time: string) => void;
   gridMinutes: number;
-  /** What the time input says without JavaScript ("Appointments start every ..."). */
+  /** What the time input says without JavaScript ("Appointments start every ..."), with
+   * the cancellation cutoff's "changes by phone only" when it applies. */
   hint: string;
 }) {
   const enhanced = useHydrated();
@@ -214,6 +232,7 @@ export function TimeSlotPicker({
       </select>
       <p id="time-hint" role="status" className="mt-1 text-xs text-slate-600">
         {note}
+        {lookup?.state === "done" && lookup.cutoffNote ? ` ${lookup.cutoffNote}` : ""}
       </p>
     </div>
   );

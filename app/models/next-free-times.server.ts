@@ -1,9 +1,10 @@
 /**
  * The booking page's strip of first free times (issue 25): the next days on which the
  * chosen service still has a free start, with a dentist or any dentist who performs it.
- * Each day comes from the same `freeStarts` that books and moves visits
- * (~/models/availability.server), so the strip follows the diary's rules, whatever they
- * become; this module only decides which days to ask about.
+ * Each day comes from the booking core's `freeTimes` under the online policy, the very
+ * rules that book and move visits (docs/decisions/027-one-booking-core.md), so the strip
+ * follows the diary's rules, whatever they become; this module only decides which days to
+ * ask about.
  */
 import { type ClinicClock, formatDate, formatTime } from "~/utils/clinic-format";
 import { addDays, clinicNow, isIsoDate } from "~/utils/clinic-time";
@@ -11,7 +12,8 @@ import { ok, invalid, type Result } from "~/utils/result";
 import { DATE_FORMAT_MESSAGE } from "~/validation/appointment";
 import { UNKNOWN_SERVICE_MESSAGE } from "~/validation/service";
 import { findBookableService, resolveDentist } from "./appointment.server";
-import { freeStarts, type ServiceTimes } from "./availability.server";
+import { freeTimes } from "./booking/free-times.server";
+import { onlinePolicy } from "./booking/policy";
 import { getClinicClock, getClinicSettings } from "./clinic-settings.server";
 
 /** How many days with a free time the strip shows. */
@@ -68,7 +70,7 @@ export function formatStripDay(date: string, clock: ClinicClock) {
  * most STRIP_SCAN_DAYS calendar days ahead and never past the booking horizon.
  */
 export async function nextFreeDays(options: {
-  service: ServiceTimes;
+  service: { id: string; name?: string; durationMinutes: number; bufferMinutes: number };
   dentistId?: string;
   from?: string;
   now?: Date;
@@ -91,9 +93,17 @@ export async function nextFreeDays(options: {
       batch.push(date);
       date = addDays(date, 1);
     }
+    const { id, name = "a visit", durationMinutes, bufferMinutes } = options.service;
     const found = await Promise.all(
       batch.map((day) =>
-        freeStarts({ date: day, service: options.service, dentistId: options.dentistId, now }),
+        freeTimes({
+          date: day,
+          serviceId: id,
+          visit: { name, durationMinutes, bufferMinutes },
+          policy: onlinePolicy(null),
+          dentistId: options.dentistId,
+          now,
+        }),
       ),
     );
     for (const [index, { times }] of found.entries()) {

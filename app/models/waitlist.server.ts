@@ -22,7 +22,7 @@ import {
   bookAppointment,
   findBookableService,
   resolveDentist,
-  SLOT_TAKEN_MESSAGE,
+  waitlistPolicy,
 } from "./appointment.server";
 import { getClinicSettings, type Settings } from "./clinic-settings.server";
 import { verifiedAccount } from "./email-verification.server";
@@ -306,8 +306,8 @@ export async function offerByLink(token: string | undefined, now: Date = new Dat
 class OfferClosed extends Error {}
 
 /**
- * Accepting an offer books its time through bookAppointment (the same holds, checks and
- * messages as the booking form); in that transaction the offer becomes accepted, the entry
+ * Accepting an offer books its time through bookAppointment under the waiting list's
+ * policy (the same rules, holds and messages as the booking form); in that transaction the offer becomes accepted, the entry
  * booked and every other open offer of that time taken. The first to accept wins; any
  * other gets "already taken" and keeps their place on the list.
  */
@@ -334,6 +334,7 @@ export async function acceptOffer(
       row.entry.userId,
       now,
       {
+        policy: waitlistPolicy(row.entry.userId),
         async alsoInTransaction(tx) {
           const claimed = await tx.waitlistOffer.updateMany({
             where: { id: row.id, status: "open", expiresAt: { gt: now } },
@@ -357,7 +358,7 @@ export async function acceptOffer(
     return again.ok ? fail(409, WAITLIST_MESSAGES.alreadyTaken) : again;
   }
   if (!booked.ok) {
-    if (booked.status !== 409 || !booked.message.startsWith(SLOT_TAKEN_MESSAGE)) return booked;
+    if (booked.rule !== "dentist-free" && booked.rule !== "chair-free") return booked;
     await prisma.waitlistOffer.updateMany({
       where: { id: row.id, status: "open" },
       data: { status: "taken", respondedAt: now },

@@ -1,5 +1,6 @@
-import { retryFailedMessage } from "~/models/outbox.server";
+import { retryFailedMessage } from "~/models/outbox-admin.server";
 import { apiJson, apiRoute } from "~/utils/api.server";
+import { staffScreenRoles } from "~/utils/staff-screens";
 import { limitStaffWrite } from "~/utils/rate-limit.server";
 import { staffActor } from "~/utils/roles.server";
 
@@ -7,7 +8,8 @@ import { staffActor } from "~/utils/roles.server";
 export const { loader, action } = apiRoute({
   method: "POST",
   auth: true,
-  roles: ["admin"],
+  // The failed-mail screen's own roles: reception and admins.
+  roles: staffScreenRoles("/staff/outbox"),
   async handler({ params, user }) {
     const limited = await limitStaffWrite(user.id);
     if (limited) return limited;

@@ -9,6 +9,7 @@ import { formRefusal, unexpectedFailure } from "~/utils/form-action.server";
 import { ACCOUNT_RESULTS, registerUser } from "~/models/user.server";
 import { getUser } from "~/utils/auth.server";
 import { DEFAULT_AVATAR, withChosenAvatar } from "~/data/avatars";
+import { landingAfterSignIn } from "~/utils/roles.server";
 import { draftHeaders } from "~/utils/form-draft.server";
 import { isGoogleEnabled } from "~/utils/google.server";
 import { loginPathFor, safeRedirect } from "~/utils/safe-redirect";
@@ -19,7 +20,8 @@ import { formPageHeaders } from "~/utils/page-headers.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
-  if (await getUser(request)) throw redirect(redirectTo);
+  const user = await getUser(request);
+  if (user) throw redirect(landingAfterSignIn(user, redirectTo));
   return { redirectTo, googleEnabled: isGoogleEnabled() };
 }
 

@@ -16,7 +16,7 @@ import {
   removeClosure,
   type ClosureRow,
 } from "~/models/closure.server";
-import { formatDateRange } from "~/utils/clinic-format";
+import { type ClinicClock, formatDateRange } from "~/utils/clinic-format";
 import { formRefusal, unexpectedFailure } from "~/utils/form-action.server";
 import { formPageHeaders } from "~/utils/page-headers.server";
 import { limitStaffWrite } from "~/utils/rate-limit.server";
@@ -83,9 +83,7 @@ export const meta: MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-type Clock = Parameters<typeof formatDateRange>[2];
-
-function days(closure: ClosureRow, clock: Clock) {
+function days(closure: ClosureRow, clock: ClinicClock) {
   return formatDateRange(closure.startDate, closure.endDate, clock);
 }
 
@@ -95,7 +93,7 @@ function ClosureList({
   removable,
 }: {
   closures: ClosureRow[];
-  clock: Clock;
+  clock: ClinicClock;
   removable: boolean;
 }) {
   return (

@@ -1,57 +1,61 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-pages";
-import { FormError } from "~/components/form-error";
-import { TextField } from "~/components/form-kit";
 import { ServiceStatusBadge } from "~/components/service-standing";
+import {
+  PICTURE_CHOICE,
+  SERVICE_FORM_FIELDS,
+  ServiceForm,
+  type ServiceFormValues,
+} from "~/components/staff/service-form";
 import { StaffScreenHeader } from "~/components/staff-kit";
-import { TextAreaField } from "~/components/text-area-field";
-import { SERVICE_CATEGORIES } from "~/data/service-categories";
+import { withChosenPicture } from "~/data/avatars";
+import { SERVICE_PICTURES } from "~/data/service-pictures";
 import { getClinicSettings } from "~/models/clinic-settings.server";
-import { getServiceForEditing, updateService } from "~/models/service-admin.server";
+import {
+  getServiceForEditing,
+  teamForServiceForm,
+  updateService,
+} from "~/models/service-admin.server";
 import { formRefusal, unexpectedFailure } from "~/utils/form-action.server";
 import { limitStaffWrite } from "~/utils/rate-limit.server";
 import { requireStaffPage, staffActor } from "~/utils/roles.server";
 import { type StaffHandle, staffScreenRoles } from "~/utils/staff-screens";
 import { redirectWithToast } from "~/utils/toast.server";
 import { formToObject } from "~/validation/form";
-import { MAX_BUFFER_MINUTES, MAX_DURATION_MINUTES, MAX_PRICE_DOLLARS } from "~/validation/service";
 import { formPageHeaders } from "~/utils/page-headers.server";
 
 const LIST = "/staff/services";
 const ROLES = staffScreenRoles(LIST);
 export const handle: StaffHandle = { staffRoles: ROLES };
 
-const EDITED = [
-  "name",
-  "description",
-  "price",
-  "category",
-  "durationMinutes",
-  "bufferMinutes",
-  "hidden",
-] as const;
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireStaffPage(request, ROLES);
-  const [service, settings] = await Promise.all([
+  const [service, settings, team] = await Promise.all([
     getServiceForEditing(params.id ?? ""),
     getClinicSettings(),
+    teamForServiceForm(),
   ]);
   if (!service) throw data({ message: "There is no such service." }, { status: 404 });
-  return { service, gridMinutes: settings.gridMinutes };
+  return { service, gridMinutes: settings.gridMinutes, team };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireStaffPage(request, ROLES);
   const id = params.id ?? "";
-  const form = formToObject(await request.formData());
-  const values = Object.fromEntries(EDITED.map((key) => [key, form[key] ?? ""]));
+  const form = await request.formData();
+  const input = withChosenPicture(formToObject(form), "photo", SERVICE_PICTURES, PICTURE_CHOICE);
+  const dentists = form.getAll("dentist");
+  // What was sent comes back with a refusal; the ticked dentists as one field.
+  const values = {
+    ...Object.fromEntries(SERVICE_FORM_FIELDS.map((key) => [key, input[key] ?? ""])),
+    dentists: dentists.filter((entry) => typeof entry === "string").join(","),
+  };
   const limited = await limitStaffWrite(user.id);
   if (limited) return formRefusal(limited, values);
   try {
-    const result = await updateService(id, form, staffActor(user));
+    const result = await updateService(id, input, dentists, staffActor(user));
     if (!result.ok) return formRefusal(result, values);
     return redirectWithToast(`${LIST}/${id}`, {
       type: "success",
@@ -71,14 +75,25 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export default function EditService() {
-  const { service, gridMinutes } = useLoaderData<typeof loader>();
+  const { service, gridMinutes, team } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
   // After a refusal the form shows what was sent; otherwise what is stored.
   const sent = actionData?.values;
-  const value = (key: (typeof EDITED)[number], stored: string) => sent?.[key] ?? stored;
+  const values: ServiceFormValues = sent
+    ? { ...sent, dentistIds: sent.dentists ? sent.dentists.split(",") : [] }
+    : {
+        name: service.name,
+        category: service.category,
+        description: service.description,
+        photo: service.photo,
+        price: service.price,
+        durationMinutes: String(service.durationMinutes),
+        bufferMinutes: String(service.bufferMinutes),
+        hidden: service.hidden ? "on" : "",
+        dentistIds: service.dentistIds,
+      };
   return (
-    <section className="max-w-2xl">
+    <section className="max-w-3xl">
       <p className="mb-2 text-sm">
         <Link to={LIST} className="text-brand-700 underline">
           All services
@@ -98,77 +113,15 @@ export default function EditService() {
           </Link>
         ) : null}
       </p>
-      <FormError message={actionData?.error} />
-      <Form method="post" className="mt-4 space-y-4" key={sent ? "sent" : service.id}>
-        <TextField name="name" label="Title" defaultValue={value("name", service.name)} />
-        <TextAreaField
-          name="description"
-          label="Description"
-          defaultValue={value("description", service.description)}
-        />
-        <TextField
-          name="price"
-          label="Price (US dollars)"
-          type="number"
-          inputMode="decimal"
-          min="0.01"
-          max={MAX_PRICE_DOLLARS}
-          step="0.01"
-          defaultValue={value("price", service.price)}
-        />
-        <TextField
-          name="durationMinutes"
-          label={`Duration (minutes, a multiple of ${gridMinutes})`}
-          type="number"
-          inputMode="numeric"
-          min={gridMinutes}
-          max={MAX_DURATION_MINUTES}
-          step={gridMinutes}
-          defaultValue={value("durationMinutes", String(service.durationMinutes))}
-        />
-        <TextField
-          name="bufferMinutes"
-          label="Buffer after the visit (minutes)"
-          type="number"
-          inputMode="numeric"
-          min="0"
-          max={MAX_BUFFER_MINUTES}
-          step="1"
-          defaultValue={value("bufferMinutes", String(service.bufferMinutes))}
-        />
-        <div>
-          <label htmlFor="field-category" className="field-label">
-            Category
-          </label>
-          <select
-            id="field-category"
-            name="category"
-            defaultValue={value("category", service.category)}
-            className="field-input"
-          >
-            {SERVICE_CATEGORIES.map((category) => (
-              <option key={category} value={category}>
-                {category}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="flex items-center gap-2">
-          <input
-            id="field-hidden"
-            name="hidden"
-            type="checkbox"
-            defaultChecked={sent ? sent.hidden === "on" : service.hidden}
-            className="h-4 w-4"
-          />
-          <label htmlFor="field-hidden" className="text-slate-900">
-            Hidden: keep it off the site and the booking form
-          </label>
-        </div>
-        <button type="submit" className="btn-primary" disabled={navigation.state === "submitting"}>
-          {navigation.state === "submitting" ? "Saving..." : "Save"}
-        </button>
-      </Form>
+      <ServiceForm
+        key={sent ? JSON.stringify(sent) : service.id}
+        values={values}
+        gridMinutes={gridMinutes}
+        team={team}
+        submitLabel="Save"
+        busyLabel="Saving..."
+        withHidden
+      />
     </section>
   );
 }

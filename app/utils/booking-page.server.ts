@@ -1,5 +1,5 @@
 import type { User } from "@prisma/client";
-import { visitCapRefusal } from "~/models/appointment.server";
+import { phoneOnlyHint, visitCapRefusal } from "~/models/appointment.server";
 import { getClinicSettings, getPublicClinic } from "~/models/clinic-settings.server";
 import { bookingChoices } from "~/models/dentist.server";
 import { unverifiedRefusal } from "~/models/email-verification.server";
@@ -85,6 +85,6 @@ export async function bookingPageData(request: Request, user: User, now: Date = 
     gridMinutes: settings.gridMinutes,
     hours: clinic.hours.map((row) => `${row.days}: ${row.text}`).join("; "),
     zoneName: clinic.zoneName,
-    timeHint: `Appointments start every ${settings.gridMinutes} minutes, for example ${formatTime("09:00", clock)} or ${formatTime("09:30", clock)}; the visit must end by closing time.`,
+    timeHint: `Appointments start every ${settings.gridMinutes} minutes, for example ${formatTime("09:00", clock)} or ${formatTime("09:30", clock)}; the visit must end by closing time. ${phoneOnlyHint(settings, now)}`,
   };
 }

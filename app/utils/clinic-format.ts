@@ -4,7 +4,15 @@
  * the settings' zone and locale. Shared by the server and the browser.
  */
 
+import type { DayPlan } from "~/validation/schedule";
+
 export type ClinicClock = { timeZone: string; locale: string };
+
+/**
+ * The one word for a day without working hours, the clinic's or a dentist's, on every
+ * screen (docs/decisions/038-staff-setup-and-shell.md).
+ */
+export const CLOSED_DAY = "Closed";
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 
@@ -62,6 +70,21 @@ export function formatTime(time: string, clock: ClinicClock): string {
   );
 }
 
+/** "9:00 AM to 5:00 PM" for two clinic times. */
+export function formatTimeRange(start: string, end: string, clock: ClinicClock): string {
+  return `${formatTime(start, clock)} to ${formatTime(end, clock)}`;
+}
+
+/** A working day in one line: "9:00 AM to 5:00 PM, break 12:00 PM to 1:00 PM", or "Closed". */
+export function formatDayPlan(plan: DayPlan, clock: ClinicClock): string {
+  if (!plan) return CLOSED_DAY;
+  const hours = formatTimeRange(plan.start, plan.end, clock);
+  if (plan.breaks.length === 0) return hours;
+  const breaks = plan.breaks.map((range) => formatTimeRange(range.start, range.end, clock));
+  const list = new Intl.ListFormat(clock.locale, { type: "conjunction" }).format(breaks);
+  return `${hours}, ${plan.breaks.length === 1 ? "break" : "breaks"} ${list}`;
+}
+
 /** "Monday, November 23, 2026 at 10:00 AM" for a clinic date and time. */
 export function formatDateTime(date: string, time: string, clock: ClinicClock): string {
   return tidy(
@@ -75,6 +98,17 @@ export function formatDateTime(date: string, time: string, clock: ClinicClock): 
 export function formatInstant(instant: Date, clock: ClinicClock): string {
   return tidy(
     formatter(clock.locale, { ...DATE, ...TIME, timeZone: clock.timeZone }).format(instant),
+  );
+}
+
+/** "Nov 23, 2026, 10:00 AM": a stored instant in a list (when a staff change or a mail happened). */
+export function formatStamp(instant: Date | string, clock: ClinicClock): string {
+  return tidy(
+    formatter(clock.locale, {
+      dateStyle: "medium",
+      timeStyle: "short",
+      timeZone: clock.timeZone,
+    }).format(new Date(instant)),
   );
 }
 

@@ -4,7 +4,7 @@
  * database side is ~/models/waitlist.server.
  */
 import { type ClinicClock, formatTime } from "./clinic-format";
-import { chooseResources, type DiaryDay, toMinutes } from "./slot-engine";
+import { toMinutes } from "./slot-engine";
 
 export const PARTS_OF_DAY = ["any", "morning", "afternoon"] as const;
 export type PartOfDay = (typeof PARTS_OF_DAY)[number];
@@ -58,23 +58,6 @@ export function wishCovers(entry: EntryWish, date: string, time: string): boolea
     date <= entry.toDate &&
     (partsOfDayFor(time) as string[]).includes(entry.partOfDay)
   );
-}
-
-/**
- * The dentists who could see a visit of `service` at `time` on the day as it stands (its
- * holds after the freeing change): free for the whole length and buffer, a chair free too,
- * after the notice.
- */
-export function dentistsFreeAt(
-  day: DiaryDay,
-  service: { durationMinutes: number; bufferMinutes: number },
-  time: string,
-  earliest: Date,
-): string[] {
-  return day.dentists
-    .map((dentist) => chooseResources(day, service, time, { dentistId: dentist.id, earliest }))
-    .filter((choice) => choice !== null)
-    .map((choice) => choice.dentistId);
 }
 
 /**

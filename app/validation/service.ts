@@ -39,3 +39,43 @@ export const serviceSchema = z.object({
 });
 
 export type ServiceInput = z.output<typeof serviceSchema>;
+
+// ---------------------------------------------------------------------------------------
+// The staff's service form (/staff/services/new and /staff/services/{id})
+
+export const STAFF_SERVICE_MESSAGES = {
+  duration: (grid: number) =>
+    `Please enter a duration in whole minutes that is a multiple of the clinic's ${grid}-minute step, up to ${MAX_DURATION_MINUTES}`,
+  buffer: `Please enter a buffer of 0 to ${MAX_BUFFER_MINUTES} whole minutes`,
+} as const;
+
+const wholeMinutes = (message: string, max: number) =>
+  z
+    .unknown()
+    .optional()
+    .transform((value) => (typeof value === "string" ? value.trim() : ""))
+    .refine((value) => /^\d{1,4}$/.test(value), message)
+    .transform(Number)
+    .refine((minutes) => minutes <= max, message);
+
+/**
+ * The staff's service form: the add-service schema's own fields (its messages, its order),
+ * then the visit's length (a multiple of the clinic's grid step), the buffer after it and
+ * whether it is hidden. Shared by the browser's check and the server.
+ */
+export function staffServiceSchema(gridMinutes: number) {
+  const durationMessage = STAFF_SERVICE_MESSAGES.duration(gridMinutes);
+  return serviceSchema.extend({
+    durationMinutes: wholeMinutes(durationMessage, MAX_DURATION_MINUTES).refine(
+      (minutes) => minutes > 0 && minutes % gridMinutes === 0,
+      durationMessage,
+    ),
+    bufferMinutes: wholeMinutes(STAFF_SERVICE_MESSAGES.buffer, MAX_BUFFER_MINUTES),
+    hidden: z
+      .unknown()
+      .optional()
+      .transform((value) => value === "on" || value === "true" || value === true),
+  });
+}
+
+export type StaffServiceInput = z.output<ReturnType<typeof staffServiceSchema>>;

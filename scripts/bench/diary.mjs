@@ -80,9 +80,9 @@ export function tenByTen(file) {
 }
 
 /**
- * Visits written straight to the tables with their holds: `perDay` 30-minute visits on
- * each of `days` from `from`, round the clock so 200,000 fit in two years, rotating
- * through dentists and chairs.
+ * Visits written straight to the tables with their holds (two 15-minute steps each):
+ * `perDay` 30-minute visits on each of `days` from `from`, round the clock so 200,000 fit
+ * in two years, rotating through dentists and chairs.
  */
 function fillDiary(file, { from, days, perDay, skip, serviceId }) {
   const db = new Database(file);
@@ -123,8 +123,11 @@ function fillDiary(file, { from, days, perDay, skip, serviceId }) {
               status,
               at,
             );
-            hold.run(`dentist:${dentist}`, at, id);
-            hold.run(`chair:${chair}`, at, id);
+            // A visit holds its 15-minute steps (docs/decisions/027-one-booking-core.md).
+            for (const step of [at, sqliteInstant(new Date(start.getTime() + 900_000))]) {
+              hold.run(`dentist:${dentist}`, step, id);
+              hold.run(`chair:${chair}`, step, id);
+            }
             written += 1;
           } catch {
             // Two wall-clock times on one instant (the hours DST changes): keep the first.

@@ -195,8 +195,8 @@ const cases: Case[] = [
           message: "Never stored.",
         }),
       ),
-    // The first read of the booking's own rows (the upcoming-visits cap).
-    breaks: ["appointment", "count"],
+    // The booking's first read: the service it names.
+    breaks: ["service", "findFirst"],
     message: TRY_AGAIN_MESSAGE,
   },
   {

@@ -164,6 +164,25 @@ describe("login page action", () => {
     expect(result.location).toBe("/user/profile");
   });
 
+  it("lands staff on /staff unless they were on their way to a page", async () => {
+    for (const role of ["reception", "dentist", "admin"] as const) {
+      const staff = await createUser({ role });
+      expect((await login({ email: staff.email, password: "secret123" })).location, role).toBe(
+        "/staff",
+      );
+      const going = await login({
+        email: staff.email,
+        password: "secret123",
+        redirectTo: "/staff/patients",
+      });
+      expect(going.location, role).toBe("/staff/patients");
+      // A staff member already signed in who opens the login page goes to the diary too.
+      const { cookie } = await sessionFor(staff);
+      const again = await settle(() => loginLoader(loaderArgs(get("/login", cookie))));
+      expect(again.location, role).toBe("/staff");
+    }
+  });
+
   it("keeps a safe redirectTo for the form and says whether Google is configured", async () => {
     const result = await settle(() =>
       loginLoader(loaderArgs(get("/login?redirectTo=%2F%2Fevil.example"))),

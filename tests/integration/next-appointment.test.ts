@@ -1,6 +1,8 @@
 // Issue 13.5: after booking, the home page tells a signed-in patient what they booked.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { nextAppointment } from "~/models/appointment.server";
+import { confirmationSentTo } from "~/models/appointment-mail.server";
+import { bookAppointment, nextAppointment } from "~/models/appointment.server";
+import { bookAtDesk, createCallerRecord } from "~/models/front-desk.server";
 import { JUST_MOVED_MINUTES } from "~/models/moved-visit.server";
 import { rescheduleOwnVisit } from "~/models/self-service.server";
 import { loader as homeLoader } from "~/routes/_index";
@@ -17,7 +19,7 @@ async function homeFor(cookie?: string) {
 }
 
 describe("the home page's next appointment", () => {
-  it("shows the signed-in patient's soonest active visit, with the address the confirmation went to", async () => {
+  it("shows the signed-in patient's soonest active visit, and claims no confirmation when none was sent", async () => {
     const patient = await createUser({ emailVerifiedAt: new Date() });
     const { cookie } = await sessionFor(patient);
     const service = await createService({ name: "Panel Crown" });
@@ -46,9 +48,46 @@ describe("the home page's next appointment", () => {
     expect(next?.appointment._id).toBe(sooner.id);
     expect(next?.appointment.service.name).toBe("Panel Crown");
     expect(next?.appointment.dentist.name).toBeTruthy();
-    expect(next?.mailedTo).toBe(patient.email);
+    // Written straight to the table (as an import would): no confirmation went out, so
+    // the panel does not say "We sent the confirmation to" (it once read the address).
+    expect(next?.mailedTo).toBeNull();
     expect(next?.clock.timeZone).toBeTruthy();
     expect(later.id).not.toBe(sooner.id);
+  });
+
+  it("names the address the confirmation went to, for a booking online or at the desk", async () => {
+    const service = await createService({ name: "Panel Filling" });
+    const online = await createUser({ emailVerifiedAt: new Date() });
+    const booked = await bookAppointment(
+      {
+        service: service.id,
+        name: online.name,
+        email: "somewhere-else@example.com",
+        phone: "+1 555 0100",
+        date: upcoming(TUESDAY, 7),
+        time: "10:00",
+        message: "Hello",
+      },
+      online.id,
+    );
+    expect(booked.ok).toBe(true);
+    expect((await homeFor((await sessionFor(online)).cookie)).next?.mailedTo).toBe(online.email);
+
+    const reception = await createUser({ role: "reception" });
+    const caller = await createCallerRecord(
+      { id: reception.id, role: "reception" },
+      { name: "Panel Caller", email: `panel-${Date.now()}@example.com`, phone: "+1 555 0101" },
+    );
+    const patientId = caller.ok ? caller.patientId : "";
+    const desk = await bookAtDesk(
+      { id: reception.id, role: "reception" },
+      { patient: patientId, service: service.id, date: upcoming(TUESDAY, 7), time: "11:00" },
+    );
+    expect(desk).toMatchObject({ ok: true, mailedTo: expect.stringMatching(/^panel-/) });
+    const callerUser = await prisma.user.findUniqueOrThrow({ where: { id: patientId } });
+    expect(await confirmationSentTo(prisma, desk.ok ? desk.appointment._id : "")).toBe(
+      callerUser.email,
+    );
   });
 
   it("names no address when the clinic mails none (an address never proven)", async () => {

@@ -55,7 +55,7 @@ async function completedCheckup(date: string, email?: string) {
   const visit = await storeAppointment({ userId: user.id, serviceId, date, time: "09:00" });
   const after = new Date(visit.startsAt.getTime() + HOUR);
   for (const to of ["checked_in", "completed"] as const) {
-    const changed = await changeStatus(visit.id, to, { userId: null }, { now: after });
+    const changed = await changeStatus(visit.id, to, { kind: "system" }, { now: after });
     if (!changed.ok) throw new Error(changed.message);
   }
   const recall = await prisma.patientRecall.findFirstOrThrow({ where: { userId: user.id } });
