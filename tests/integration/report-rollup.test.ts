@@ -75,6 +75,8 @@ async function rollUpMismatches() {
       OR "r"."noShows" != "days"."n" OR "r"."newPatients" != "days"."p"`;
 }
 
+const expectChanged = (changed: { ok: boolean }) => expect(changed.ok).toBe(true);
+
 beforeAll(async () => {
   const service = await createService();
   const users = await Promise.all([1, 2, 3].map(() => createUser()));
@@ -99,24 +101,32 @@ beforeAll(async () => {
   for (const [index, visit] of visits.entries()) {
     const start = clinicTimeToUtc(visit.date, visit.time).getTime();
     if (index % 4 === 0) {
-      await changeStatus(visit.id, "checked_in", { userId: null }, { now: new Date(start) });
-      await changeStatus(visit.id, "completed", { userId: null }, { now: new Date(start) });
+      expectChanged(
+        await changeStatus(visit.id, "checked_in", { kind: "system" }, { now: new Date(start) }),
+      );
+      expectChanged(
+        await changeStatus(visit.id, "completed", { kind: "system" }, { now: new Date(start) }),
+      );
     } else if (index % 4 === 1) {
       const hours = index % 8 === 1 ? 2 : 72; // half of them inside the cutoff
-      await changeStatus(
-        visit.id,
-        "cancelled",
-        { userId: null },
-        {
-          now: new Date(start - hours * 3_600_000),
-        },
+      expectChanged(
+        await changeStatus(
+          visit.id,
+          "cancelled",
+          { kind: "system" },
+          {
+            now: new Date(start - hours * 3_600_000),
+          },
+        ),
       );
     } else if (index % 4 === 2) {
-      await changeStatus(
-        visit.id,
-        "no_show",
-        { userId: null },
-        { now: new Date(start + 3_600_000) },
+      expectChanged(
+        await changeStatus(
+          visit.id,
+          "no_show",
+          { kind: "system" },
+          { now: new Date(start + 3_600_000) },
+        ),
       );
     }
   }
