@@ -11,8 +11,9 @@ import { SUM_FIELDS } from "./report-figures.server";
  * (migration 20261125064702_recall_and_reports) mark a day in `ReportDirtyDay` whenever a
  * visit on it is booked, moved, changes status or patient; recall invitations mark their
  * day here. `summariseDay` works a marked day out again from its visits and their status
- * history, in one transaction, and clears the mark only if nothing marked it since: the
- * reports then read a few rows per day, whatever the size of the diary.
+ * history, and sums its week and month again into `ReportPeriod`, in one transaction, and
+ * clears the mark only if nothing marked it since: the reports then read a few rows per
+ * week or month, whatever the size of the diary.
  */
 
 type Db = PrismaClient | Prisma.TransactionClient;
