@@ -17,7 +17,7 @@ const NO_ACCOUNT = (email: string) =>
 
 /**
  * Whoever registers an address first holds its account until the owner proves it: a role
- * goes only to an account whose address is verified (docs/decisions/033).
+ * goes only to an account whose address is verified (docs/decisions/033-demo-accounts-and-staff-roles.md).
  */
 export const unverifiedAccountMessage = (email: string) =>
   `${email} has not verified its e-mail address, so it may not be its owner's: the owner opens the link mailed at registration (or asks for a new one at /verify-email, signed in), or signs in with Google. Then run this again.`;

@@ -7,7 +7,7 @@ import { accountKey } from "./rate-limit.server";
  * A browser (or API client) that has signed in to an account before carries a signed
  * cookie naming that account (by its key, ~/utils/rate-limit.server's `accountKey`): the
  * account-wide bound on password guesses does not stop it, so guesses from elsewhere cannot
- * lock the owner out of their own device (docs/decisions/012). Only the server can write
+ * lock the owner out of their own device (docs/decisions/012-limits-and-the-request-edge.md). Only the server can write
  * it; it names at most a few accounts, newest first, and lasts 400 days (what browsers keep).
  */
 const MAX_ACCOUNTS = 5;

@@ -4,6 +4,7 @@
  * server and the page.
  */
 import { addDays, isIsoDate, weekdayOf } from "./clinic-time";
+import { dateRefusal } from "~/validation/dates";
 
 export type Granularity = "week" | "month";
 
@@ -106,6 +107,14 @@ export function parseRange(
   if (!isIsoDate(to)) return { ok: false, field: "to", message: RANGE_MESSAGES.to };
   const from = query.from?.trim() || weekStart(addDays(to, -7 * 12));
   if (!isIsoDate(from)) return { ok: false, field: "from", message: RANGE_MESSAGES.from };
+  // The one window every date a request carries must lie in.
+  for (const [field, date] of [
+    ["from", from],
+    ["to", to],
+  ] as const) {
+    const refused = dateRefusal(date, today);
+    if (refused) return { ok: false, field, message: refused.message };
+  }
   if (to < from) return { ok: false, field: "to", message: RANGE_MESSAGES.order };
   if (daysBetween(from, to) + 1 > MAX_RANGE_DAYS) {
     return { ok: false, field: "from", message: RANGE_MESSAGES.length };

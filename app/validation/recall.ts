@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { isIsoDate } from "~/utils/clinic-time";
 import { invalid, ok, type Failure, type Result } from "~/utils/result";
+import { dateRefusal } from "./dates";
 
 /**
  * The rules and messages of recall (docs/decisions/035-recall.md): recall types, the
@@ -112,6 +113,9 @@ export function parseRecallChange(
   }
   const dueDate = text(form, "dueDate");
   if (!isIsoDate(dueDate)) return refuse("dueDate", RECALL_MESSAGES.dueDate);
+  // The one window every date a request carries must lie in (./dates).
+  const outOfWindow = dateRefusal(dueDate);
+  if (outOfWindow) return refuse("dueDate", outOfWindow.message);
   return ok({ intervalMonths, dueDate });
 }
 

@@ -73,6 +73,7 @@ let ids: {
   appointment: string;
   visitToken: string;
   dentist: string;
+  recall: string;
 };
 const sessions = {} as Record<Exclude<Who, "none">, { cookie: string; token: string }>;
 
@@ -111,6 +112,15 @@ beforeAll(async () => {
     appointment: appointment.id,
     visitToken: await linkTokenFor(db, appointment),
     dentist: "dentist-first",
+    recall: (
+      await db.patientRecall.create({
+        data: {
+          userId: patient.user.id,
+          recallTypeId: (await db.recallType.findFirstOrThrow()).id,
+          dueDate: addDays(today, 90),
+        },
+      })
+    ).id,
   };
 }, 120_000);
 
@@ -131,6 +141,21 @@ const booking = (date: string) => ({
 });
 
 const TARGETS: Target[] = [
+  {
+    route: "/staff/reports",
+    method: "GET",
+    who: "admin",
+    request: (d) => ({ path: `/staff/reports?from=${q(d)}&to=${q(d)}&by=week` }),
+  },
+  {
+    route: "/staff/recall/:id",
+    method: "POST",
+    who: "admin",
+    request: (d) => ({
+      path: `/staff/recall/${ids.recall}`,
+      body: { intent: "change", intervalMonths: "", dueDate: d },
+    }),
+  },
   {
     route: "/staff",
     method: "GET",
@@ -373,6 +398,7 @@ describe("extreme dates", () => {
     expect(
       await db.clinicClosure.count({ where: { OR: [...dates("startDate"), ...dates("endDate")] } }),
     ).toBe(0);
+    expect(await db.patientRecall.count({ where: { OR: dates("dueDate") } })).toBe(0);
     expect(
       await db.dentistException.count({
         where: { OR: [...dates("startDate"), ...dates("endDate")] },
