@@ -9,7 +9,7 @@ import { reportDemoAccountsAtStart } from "~/models/demo-accounts.server";
 import { startRecallSweep } from "~/models/recall-invitations.server";
 import { startReminderSweep } from "~/models/reminders.server";
 import { startReportSweep } from "~/models/report-summary.server";
-import { startWaitlistSweep } from "~/models/waitlist.server";
+import { startWaitlistSweep } from "~/models/waitlist-sweep.server";
 import { startOutboxWorker } from "./models/outbox.server";
 import { backupSettings, startBackupSchedule } from "./utils/backup.server";
 import { lockDatabase } from "./utils/database-lock.server";

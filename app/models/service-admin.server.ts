@@ -13,7 +13,7 @@ import {
 } from "~/utils/service-status";
 import { validateForm } from "~/validation/form";
 import { staffServiceSchema } from "~/validation/service";
-import { withFreeSlug } from "./service.server";
+import { withFreeSlug } from "./service-slug.server";
 
 /** The admin's services screen: every service, whatever the public sees of it. */
 

@@ -1,11 +1,10 @@
-import { randomBytes } from "node:crypto";
 import type { Prisma, Service, User } from "@prisma/client";
 import { getClinicSettings } from "~/models/clinic-settings.server";
 import { verifiedAccount } from "~/models/email-verification.server";
 import { prisma } from "~/utils/db.server";
 import { CARD_DESCRIPTION_CHARS, dollarsToCents, truncate } from "~/utils/format";
 import { cachedRead } from "~/utils/read-cache.server";
-import { fail, isUniqueViolation, ok, type Result } from "~/utils/result";
+import { fail, ok, type Result } from "~/utils/result";
 import { hasRole, STAFF_ROLES } from "~/utils/roles.server";
 import { isServiceStatus, type ServiceStatus } from "~/utils/service-status";
 import { validateForm } from "~/validation/form";
@@ -19,6 +18,7 @@ import {
   type CatalogFilter,
 } from "~/data/catalog-filter";
 import { parseFilterBody, parseFilterQuery, parsePage } from "~/validation/catalog";
+import { withFreeSlug } from "./service-slug.server";
 
 export { MAX_LISTED_PAGES, PAGE_SIZE };
 
@@ -358,47 +358,6 @@ export async function servicesAddedBy(userId: string): Promise<AddedService[]> {
 }
 
 export const SERVICE_CREATED = "Product Created Successfully";
-
-/** The slug a service name gives: "Teeth Whitening!" -> "teeth-whitening". */
-export function slugify(name: string): string {
-  const slug = name
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .slice(0, 60)
-    .replace(/^-+|-+$/g, "");
-  return slug || "service";
-}
-
-/** `base`, else `base-2`, `base-3`, ...: the first slug no service has yet. */
-async function freeSlug(base: string): Promise<string> {
-  const rows = await prisma.service.findMany({
-    where: { slug: { startsWith: base } },
-    select: { slug: true },
-  });
-  const taken = new Set(rows.map((row) => row.slug));
-  let slug = base;
-  for (let n = 2; taken.has(slug); n += 1) slug = `${base}-${n}`;
-  return slug;
-}
-
-/**
- * Runs `create` with the first slug `name` gives that no service has yet. Two services of
- * one name created at once can pick the same free slug; the unique index refuses the
- * second, which looks again, and finally takes a random suffix.
- */
-export async function withFreeSlug<T>(name: string, create: (slug: string) => Promise<T>) {
-  const base = slugify(name);
-  for (let attempt = 0; ; attempt += 1) {
-    const slug = attempt < 3 ? await freeSlug(base) : `${base}-${randomBytes(4).toString("hex")}`;
-    try {
-      return await create(slug);
-    } catch (error) {
-      if (!isUniqueViolation(error) || attempt >= 3) throw error;
-    }
-  }
-}
 
 /**
  * Add Service and `POST /api/create-product`: for an account with a verified address,

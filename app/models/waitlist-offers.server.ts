@@ -224,3 +224,22 @@ export async function prepareWaitlistOffers(
     return made;
   };
 }
+
+/** Refills the times of offers that just closed: the next in line is offered each. */
+export async function prepareRefills(
+  offers: { startsAt: Date; dentistId: string }[],
+  now: Date,
+): Promise<OfferStep[]> {
+  const seen = new Set<number>();
+  const steps: OfferStep[] = [];
+  for (const offer of offers) {
+    if (seen.has(offer.startsAt.getTime())) continue;
+    seen.add(offer.startsAt.getTime());
+    const step = await prepareWaitlistOffers(
+      { startsAt: offer.startsAt, dentistId: offer.dentistId },
+      now,
+    );
+    if (step) steps.push(step);
+  }
+  return steps;
+}

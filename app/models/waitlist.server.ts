@@ -27,8 +27,7 @@ import {
 import { getClinicSettings, type Settings } from "./clinic-settings.server";
 import { verifiedAccount } from "./email-verification.server";
 import { wakeOutbox } from "./outbox.server";
-import { prepareWaitlistOffers, type OfferStep } from "./waitlist-offers.server";
-import { type BackgroundJob, startSweep } from "~/utils/sweep.server";
+import { prepareRefills } from "./waitlist-offers.server";
 
 /**
  * The waiting list (issue 12, docs/decisions/024-waitlist.md): a patient for whom no time
@@ -132,25 +131,6 @@ export async function joinWaitlist(
   });
   if (!outcome) return fail(409, WAITLIST_MESSAGES.cap);
   return ok({ message: joinedMessage(service.name, outcome.updated), entryId: outcome.entryId });
-}
-
-/** Refills the times of offers that just closed: the next in line is offered each. */
-async function prepareRefills(
-  offers: { startsAt: Date; dentistId: string }[],
-  now: Date,
-): Promise<OfferStep[]> {
-  const seen = new Set<number>();
-  const steps: OfferStep[] = [];
-  for (const offer of offers) {
-    if (seen.has(offer.startsAt.getTime())) continue;
-    seen.add(offer.startsAt.getTime());
-    const step = await prepareWaitlistOffers(
-      { startsAt: offer.startsAt, dentistId: offer.dentistId },
-      now,
-    );
-    if (step) steps.push(step);
-  }
-  return steps;
 }
 
 /** Leaves the waiting list: the entry is removed and its open offer goes to the next in line. */
@@ -397,57 +377,3 @@ export async function declineOffer(
 }
 
 // ---------------------------------------------------------------- the sweep
-
-export type WaitlistSweepSummary = {
-  expiredEntries: number;
-  expiredOffers: number;
-  offers: number;
-};
-
-/**
- * Closes what time has ended: entries whose last day has passed, and offers past their
- * expiry; each expired offer's time goes to the next in line (when it can still be booked).
- * Reads through the (status, toDate) and (status, expiresAt) indexes.
- */
-export async function sweepWaitlist(now: Date = new Date()): Promise<WaitlistSweepSummary> {
-  const settings = await getClinicSettings();
-  const today = clinicNow(now, settings.timeZone).date;
-  const { count: expiredEntries } = await prisma.waitlistEntry.updateMany({
-    where: { status: "waiting", toDate: { lt: today } },
-    data: { status: "expired" },
-  });
-  const due = await prisma.waitlistOffer.findMany({
-    where: { status: "open", expiresAt: { lte: now } },
-    select: { id: true, startsAt: true, dentistId: true },
-    orderBy: [{ startsAt: "asc" }, { id: "asc" }],
-    take: 500,
-  });
-  let expiredOffers = 0;
-  let offers = 0;
-  const byTime = new Map<number, typeof due>();
-  for (const offer of due) {
-    byTime.set(offer.startsAt.getTime(), [...(byTime.get(offer.startsAt.getTime()) ?? []), offer]);
-  }
-  for (const group of byTime.values()) {
-    const refills = await prepareRefills(group, now);
-    // One short transaction per time: its expired offers and the next in line together.
-    const made = await prisma.$transaction(async (tx) => {
-      const { count } = await tx.waitlistOffer.updateMany({
-        where: { id: { in: group.map((offer) => offer.id) }, status: "open" },
-        data: { status: "expired" },
-      });
-      expiredOffers += count;
-      let total = 0;
-      if (count > 0) for (const step of refills) total += await step(tx);
-      return total;
-    });
-    offers += made;
-  }
-  if (offers > 0) wakeOutbox();
-  return { expiredEntries, expiredOffers, offers };
-}
-
-/** Sweeps every minute, at half past (expired offers pass to the next in line). */
-export function startWaitlistSweep(): BackgroundJob {
-  return startSweep("waitlist", () => sweepWaitlist(), { pattern: "30 * * * * *" });
-}

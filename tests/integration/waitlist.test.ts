@@ -7,10 +7,10 @@ import {
   joinWaitlist,
   joinedMessage,
   leftMessage,
-  sweepWaitlist,
   WAITLIST_BOOKING_NOTE,
   WAITLIST_MESSAGES,
 } from "~/models/waitlist.server";
+import { sweepWaitlist } from "~/models/waitlist-sweep.server";
 import { loader as myAppointments } from "~/routes/user.appointments";
 import { action as waitlistAction, loader as waitlistLoader } from "~/routes/user.waitlist";
 import { action as offerAction, loader as offerLoader } from "~/routes/waitlist.offer.$token";
