@@ -17,7 +17,7 @@ import { AppToaster, ServerToast } from "./components/toaster";
 import stylesheet from "./styles/tailwind.css";
 import { getClinicSettings } from "./models/clinic-settings.server";
 import { getUser, toPublicUser } from "./utils/auth.server";
-import { roleOf } from "./utils/roles.server";
+import { hasPermission } from "./utils/permissions";
 import { useNonce } from "./utils/nonce-provider";
 import { getToast } from "./utils/toast.server";
 
@@ -48,8 +48,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     {
       user: user ? toPublicUser(user) : null,
       clinicPhone,
-      // Shows the Clinic link; every staff page checks the role again on the server.
-      staff: user ? roleOf(user) !== "patient" : false,
+      // Shows the Clinic link; every staff page checks its permission again on the server.
+      staff: user ? hasPermission(user, "staff.area") : false,
       toast,
     },
     { headers: headers ?? undefined },

@@ -6,6 +6,7 @@ import { fail, invalid, ok, type Result } from "~/utils/result";
 import { parseClosure, refuse } from "~/validation/clinic-settings";
 import { ACTIVE_STATUSES } from "./appointment.server";
 import { getClinicSettings } from "./clinic-settings.server";
+import { limitStaffWrite } from "~/utils/rate-limit.server";
 
 /** The admin's closures and holidays (/staff/closures): whole days the clinic is shut. */
 
@@ -85,6 +86,8 @@ export async function createClosure(
   actor: Actor,
   now: Date = new Date(),
 ): Promise<Result<{ closure: ClosureRow }>> {
+  const limited = await limitStaffWrite(actor.id);
+  if (limited) return limited;
   const { timeZone } = await getClinicSettings();
   const parsed = parseClosure(form, clinicNow(now, timeZone).date);
   if (!parsed.ok) return parsed;
@@ -123,6 +126,8 @@ export async function removeClosure(
   actor: Actor,
   now: Date = new Date(),
 ): Promise<Result<{ closure: ClosureRow }>> {
+  const limited = await limitStaffWrite(actor.id);
+  if (limited) return limited;
   const id = typeof form.closureId === "string" ? form.closureId.trim() : "";
   if (!id || id.length > 64) return invalid("Please choose a closure to remove.");
   const { timeZone } = await getClinicSettings();

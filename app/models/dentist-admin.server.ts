@@ -33,6 +33,7 @@ import {
 import { ACTIVE_STATUSES, appointmentsNeedingAttention } from "./appointment.server";
 import { linkAccountInTransaction } from "./dentist-account.server";
 import { getClinicSettings } from "./clinic-settings.server";
+import { limitStaffWrite } from "~/utils/rate-limit.server";
 
 type StaffActor = Extract<AuditActor, { id: string }>;
 
@@ -250,6 +251,8 @@ export async function createDentist(
   actor: StaffActor,
   input: Record<string, unknown>,
 ): Promise<Result<{ dentist: { id: string; name: string } }>> {
+  const limited = await limitStaffWrite(actor.id);
+  if (limited) return limited;
   const checked = check(createInput, input);
   if (!checked.ok) return checked;
   const { name, title, kind } = checked.data;
@@ -325,6 +328,8 @@ export async function updateDentistProfile(
   id: string,
   input: Record<string, unknown>,
 ): Promise<Result<{ name: string; attention: AttentionCount | null }>> {
+  const limited = await limitStaffWrite(actor.id);
+  if (limited) return limited;
   const checked = check(profileInput, input);
   if (!checked.ok) return checked;
   const { deactivateAnyway, ...profile } = checked.data;
@@ -394,6 +399,8 @@ export async function updateWeeklyPlan(
   id: string,
   input: Record<string, unknown>,
 ): Promise<Result<{ name: string; attention: AttentionCount }>> {
+  const limited = await limitStaffWrite(actor.id);
+  if (limited) return limited;
   const parsed = parseWeekRows(weekRowsOf(input));
   if (!parsed.ok) return parsed;
   const result = await prisma.$transaction(async (tx) => {
@@ -451,6 +458,8 @@ export async function addDentistException(
   id: string,
   input: Record<string, unknown>,
 ): Promise<Result<{ name: string; attention: AttentionCount }>> {
+  const limited = await limitStaffWrite(actor.id);
+  if (limited) return limited;
   const checked = check(exceptionInput, input);
   if (!checked.ok) return checked;
   const { startDate, kind, note } = checked.data;
@@ -512,6 +521,8 @@ export async function removeDentistException(
   id: string,
   exceptionId: unknown,
 ): Promise<Result<{ name: string }>> {
+  const limited = await limitStaffWrite(actor.id);
+  if (limited) return limited;
   if (typeof exceptionId !== "string" || exceptionId.length === 0 || exceptionId.length > 64) {
     return refusal(EXCEPTION_GONE_MESSAGE, null, 404);
   }
@@ -555,6 +566,8 @@ export async function setDentistServices(
   id: string,
   serviceIds: readonly unknown[],
 ): Promise<Result<{ name: string; count: number }>> {
+  const limited = await limitStaffWrite(actor.id);
+  if (limited) return limited;
   const ids = [...new Set(serviceIds)];
   if (ids.length > 500 || !ids.every((entry) => typeof entry === "string" && entry.length <= 64)) {
     return refusal(SERVICE_GONE_MESSAGE, "service");
@@ -607,6 +620,8 @@ export async function linkDentistAccount(
   id: string,
   input: Record<string, unknown>,
 ): Promise<Result<{ name: string; email: string }>> {
+  const limited = await limitStaffWrite(actor.id);
+  if (limited) return limited;
   const email = typeof input.email === "string" ? input.email.trim().toLowerCase() : "";
   if (!email || email.length > 254 || !email.includes("@")) {
     return refusal("Please enter the e-mail address of the dentist's staff account.", "email");
@@ -638,6 +653,8 @@ export async function unlinkDentistAccount(
   actor: StaffActor,
   id: string,
 ): Promise<Result<{ name: string; email: string | null }>> {
+  const limited = await limitStaffWrite(actor.id);
+  if (limited) return limited;
   const result = await prisma.$transaction(async (tx) => {
     const dentist = await tx.dentist.findUnique({
       where: { id },

@@ -16,7 +16,8 @@ import {
 import { type ClinicClock, formatDateTime } from "~/utils/clinic-format";
 import { prisma } from "~/utils/db.server";
 import { fail, invalid, isUniqueViolation, ok, type Result } from "~/utils/result";
-import type { StaffRole } from "~/utils/roles";
+import { may } from "~/utils/permissions";
+import type { StaffActor } from "~/utils/roles.server";
 import {
   chairResource,
   chooseResources,
@@ -49,8 +50,9 @@ import { dentistWorkingIntervals, freeStarts, loadDay } from "./availability.ser
 import { type AppointmentStatus, STATUS_LABELS, STATUSES } from "~/utils/appointment-status";
 import { recordAudit } from "./audit.server";
 import { getClinicSettings } from "./clinic-settings.server";
+import { limitStaffWrite } from "~/utils/rate-limit.server";
 
-export type StaffActor = { id: string; role: StaffRole };
+export type { StaffActor };
 
 export const NOT_FOUND_MESSAGE = "There is no such appointment.";
 export const PATIENT_NOT_FOUND_MESSAGE = "There is no such patient.";
@@ -252,6 +254,7 @@ export async function appointmentForStaff(id: string) {
     where: { id },
     include: {
       ...WITH_DETAILS,
+      dentist: { select: { id: true, slug: true, name: true, userId: true } },
       user: { select: { id: true, name: true, email: true, phone: true } },
       createdBy: { select: { name: true } },
       statusChanges: {
@@ -263,6 +266,8 @@ export async function appointmentForStaff(id: string) {
   if (!row) return null;
   return {
     appointment: toAppointmentJson(row),
+    /** The staff account of the visit's dentist: whose own visit it is. */
+    dentistUserId: row.dentist.userId,
     patient: row.user,
     source: row.source,
     createdBy: row.createdBy?.name ?? null,
@@ -301,6 +306,8 @@ export async function staffChangeStatus(
   rawReason: string | null | undefined,
   now: Date = new Date(),
 ): Promise<Result<{ appointment: AppointmentJson }>> {
+  const limited = await limitStaffWrite(actor.id);
+  if (limited) return limited;
   const to = rawStatus.trim();
   if (!isStatus(to) || to === "booked") {
     return invalid(
@@ -320,7 +327,8 @@ export async function staffChangeStatus(
     },
   });
   if (!before) return fail(404, NOT_FOUND_MESSAGE);
-  if (actor.role === "dentist" && (to === "cancelled" || before.dentist.userId !== actor.id)) {
+  const permission = to === "cancelled" ? "appointments.cancel" : "appointments.changeStatus";
+  if (!may(actor, permission, { own: before.dentist.userId === actor.id })) {
     return fail(403, DENTIST_OWN_VISITS_MESSAGE);
   }
   const beforeJson = toAppointmentJson(before);
@@ -360,7 +368,9 @@ export async function staffMove(
   target: { date: string; time: string; dentist?: string; chair?: string },
   now: Date = new Date(),
 ): Promise<Result<{ appointment: AppointmentJson }>> {
-  if (actor.role === "dentist") return fail(403, DENTIST_OWN_VISITS_MESSAGE);
+  const limited = await limitStaffWrite(actor.id);
+  if (limited) return limited;
+  if (!may(actor, "appointments.move")) return fail(403, DENTIST_OWN_VISITS_MESSAGE);
   const before = await prisma.appointment.findUnique({ where: { id }, include: WITH_DETAILS });
   if (!before) return fail(404, NOT_FOUND_MESSAGE);
   const beforeJson = toAppointmentJson(before);
@@ -534,6 +544,8 @@ export async function createCallerRecord(
   actor: StaffActor,
   input: { name?: unknown; email?: unknown; phone?: unknown },
 ): Promise<Result<{ patientId: string }>> {
+  const limited = await limitStaffWrite(actor.id);
+  if (limited) return limited;
   const name = typeof input.name === "string" ? input.name.trim() : "";
   const email = typeof input.email === "string" ? input.email.trim().toLowerCase() : "";
   const phone = typeof input.phone === "string" ? input.phone.trim() : "";
@@ -599,6 +611,8 @@ export async function bookForCaller(
   input: CallerBooking,
   now: Date = new Date(),
 ): Promise<Result<{ appointment: AppointmentJson }>> {
+  const limited = await limitStaffWrite(actor.id);
+  if (limited) return limited;
   const patient = await prisma.user.findFirst({
     where: { id: text(input.patientId), role: "patient" },
     select: { id: true, name: true, email: true, phone: true },

@@ -9,6 +9,7 @@ import { fail, ok, type Result } from "~/utils/result";
 import { recordAudit, type AuditActor } from "~/models/audit.server";
 import { decodeCursor, olderThan, pageOf } from "~/utils/keyset";
 import type { BackgroundJob } from "~/utils/sweep.server";
+import { limitStaffWrite } from "~/utils/rate-limit.server";
 
 /**
  * The durable mail outbox: every message the clinic sends is a row written in the same
@@ -349,6 +350,8 @@ export async function retryFailedMessage(
   actor: RetryActor,
   now: Date = new Date(),
 ): Promise<Result<{ message: OutboxSummary }>> {
+  const limited = await limitStaffWrite(actor.id);
+  if (limited) return limited;
   const result = await prisma.$transaction(async (tx) => {
     const before = await tx.outboxMessage.findUnique({ where: { id }, select: SUMMARY });
     if (!before) return fail(404, OUTBOX_MESSAGES.notFound);
@@ -378,7 +381,9 @@ export async function retryFailedMessage(
 export async function retryAllFailedMessages(
   actor: RetryActor,
   now: Date = new Date(),
-): Promise<{ count: number }> {
+): Promise<Result<{ count: number }>> {
+  const limited = await limitStaffWrite(actor.id);
+  if (limited) return limited;
   const count = await prisma.$transaction(async (tx) => {
     const { count } = await tx.outboxMessage.updateMany({
       where: { status: "failed" },
@@ -396,7 +401,7 @@ export async function retryAllFailedMessages(
     return count;
   });
   if (count > 0) wakeOutbox();
-  return { count };
+  return ok({ count });
 }
 
 /** Messages per page of the failed-mail screen. */

@@ -4,6 +4,7 @@ import { prisma } from "~/utils/db.server";
 import { decodeCursor, olderThan, pageOf } from "~/utils/keyset";
 import { invalidateReadCache } from "~/utils/read-cache.server";
 import { fail, invalid, ok, type Result } from "~/utils/result";
+import { limitStaffWrite } from "~/utils/rate-limit.server";
 
 /** Reviews per page of the moderation screen. */
 export const MODERATION_PAGE_SIZE = 20;
@@ -86,6 +87,8 @@ export async function moderateReview(
   input: Record<string, unknown>,
   actor: Extract<AuditActor, { id: string }>,
 ): Promise<Result<{ review: { id: string; hidden: boolean }; changed: boolean }>> {
+  const limited = await limitStaffWrite(actor.id);
+  if (limited) return limited;
   const parsed = moderationInput.safeParse(input);
   if (!parsed.success) return invalid(CHOOSE_REVIEW_MESSAGE);
   const { intent, reviewId } = parsed.data;

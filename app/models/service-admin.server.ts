@@ -14,6 +14,7 @@ import {
 } from "~/utils/service-status";
 import { validateForm } from "~/validation/form";
 import { MAX_BUFFER_MINUTES, MAX_DURATION_MINUTES, serviceSchema } from "~/validation/service";
+import { limitStaffWrite } from "~/utils/rate-limit.server";
 
 /** The admin's services screen: every service, whatever the public sees of it. */
 
@@ -134,6 +135,8 @@ export async function updateService(
   input: Record<string, unknown>,
   actor: Extract<AuditActor, { id: string }>,
 ): Promise<Result<{ service: StaffServiceRow; changed: boolean }>> {
+  const limited = await limitStaffWrite(actor.id);
+  if (limited) return limited;
   const { gridMinutes } = await getClinicSettings();
   const validated = validateForm(editSchema(gridMinutes), input, SERVICE_EDIT_REQUIRED_FIELDS);
   if (!validated.ok) return validated;

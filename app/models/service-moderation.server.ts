@@ -4,6 +4,7 @@ import { prisma } from "~/utils/db.server";
 import { invalidateReadCache } from "~/utils/read-cache.server";
 import { fail, invalid, ok, type Result } from "~/utils/result";
 import { REJECTION_REASON_MAX } from "~/validation/service";
+import { limitStaffWrite } from "~/utils/rate-limit.server";
 
 /**
  * The review of patient-added services (docs/decisions/023-service-approval.md): a
@@ -82,6 +83,8 @@ export async function reviewService(
   input: Record<string, unknown>,
   actor: Extract<AuditActor, { id: string }>,
 ): Promise<Result<{ service: { id: string; name: string; status: string } }>> {
+  const limited = await limitStaffWrite(actor.id);
+  if (limited) return limited;
   const parsed = reviewInput.safeParse(input);
   if (!parsed.success) return invalid(SERVICE_REVIEW_MESSAGES.choose);
   const { serviceId } = parsed.data;

@@ -5,7 +5,7 @@ import { apiJson, apiRoute } from "~/utils/api.server";
 export const { loader, action } = apiRoute({
   method: "GET",
   auth: true,
-  roles: ["admin"],
+  permission: "outbox.manage",
   async handler({ request }) {
     const status = new URL(request.url).searchParams.get("status");
     const result = await listOutbox({ status });

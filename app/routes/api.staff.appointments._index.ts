@@ -5,7 +5,7 @@ import { apiJson, apiRoute } from "~/utils/api.server";
 export const { loader, action } = apiRoute({
   method: "GET",
   auth: true,
-  roles: ["reception", "dentist", "admin"],
+  permission: "diary.view",
   handler: async ({ request }) => {
     const url = new URL(request.url);
     const result = await staffAppointmentsOn({

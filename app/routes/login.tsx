@@ -1,10 +1,10 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { CheckedForm, FormCard, TextField, useCheckedForm } from "~/components/form-kit";
 import { GoogleButton } from "~/components/google-button";
 import { PasswordInput } from "~/components/password-input";
-import { formRefusal, unexpectedFailure } from "~/utils/form-action.server";
+import { formRoute } from "~/utils/form-action.server";
 import { ACCOUNT_RESULTS, loginUser } from "~/models/user.server";
 import { getUser, signIn } from "~/utils/auth.server";
 import { takeDraft } from "~/utils/form-draft.server";
@@ -12,8 +12,6 @@ import { isGoogleEnabled } from "~/utils/google.server";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { redirectWithToast } from "~/utils/toast.server";
 import { LOGIN_FIELDS, loginSchema } from "~/validation/account";
-import { formToObject } from "~/validation/form";
-import { formPageHeaders } from "~/utils/page-headers.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
@@ -26,27 +24,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const form = formToObject(await request.formData());
-  const values = { email: form.email ?? "" };
-  try {
+export const { action, headers } = formRoute({
+  access: "anyone",
+  keep: ["email"],
+  task: "Login",
+  unexpectedMessage: ACCOUNT_RESULTS.somethingWentWrong,
+  handler: async ({ request, context, form }) => {
     const result = await loginUser(form, { clientIp: context.clientIp });
-    if (!result.ok) {
-      return formRefusal(result, values);
-    }
+    if (!result.ok) return result;
     const { setCookie } = await signIn(request, result.user.id);
     return redirectWithToast(
       safeRedirect(form.redirectTo),
       { type: "success", message: result.message },
       { headers: { "set-cookie": setCookie } },
     );
-  } catch (error) {
-    return unexpectedFailure("Login", error, values, ACCOUNT_RESULTS.somethingWentWrong);
-  }
-}
-
-// A refused attempt (rate limit) tells the browser when to try again.
-export const headers = formPageHeaders;
+  },
+});
 
 export const meta: MetaFunction = () => [
   { title: "Login | Dental Clinic" },

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import {
   isRouteErrorResponse,
   Link,
@@ -22,12 +22,11 @@ import { APPOINTMENT_BOOKED, bookAppointment } from "~/models/appointment.server
 import { getClinicSettings, getPublicClinic } from "~/models/clinic-settings.server";
 import { bookingChoices } from "~/models/dentist.server";
 import { unverifiedRefusal } from "~/models/email-verification.server";
-import { requirePageUser, requireUser } from "~/utils/auth.server";
-import { formRefusal, unexpectedFailure } from "~/utils/form-action.server";
+import { requirePageUser } from "~/utils/auth.server";
+import { formRoute } from "~/utils/form-action.server";
 import { loginPathFor } from "~/utils/safe-redirect";
 import { redirectWithToast } from "~/utils/toast.server";
 import { APPOINTMENT_REQUIRED_FIELDS, appointmentSchema } from "~/validation/appointment";
-import { formToObject } from "~/validation/form";
 
 const PATH = "/make-appointment";
 
@@ -61,17 +60,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request, { redirectTo: PATH });
-  const values = formToObject(await request.formData());
-  try {
-    const result = await bookAppointment(values, user.id);
-    if (!result.ok) return formRefusal(result, values);
-  } catch (error) {
-    return unexpectedFailure("Booking", error, values);
-  }
-  return redirectWithToast("/", { type: "success", message: APPOINTMENT_BOOKED });
-}
+export const { action, headers } = formRoute({
+  access: "signed in",
+  keep: "all",
+  task: "Booking",
+  handler: async ({ form, user }) => {
+    const result = await bookAppointment(form, user.id);
+    if (!result.ok) return result;
+    return redirectWithToast("/", { type: "success", message: APPOINTMENT_BOOKED });
+  },
+});
 
 export const meta: MetaFunction = () => [
   { title: "Book an Appointment | Dental Clinic" },

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { FormCard, useCheckedForm } from "~/components/form-kit";
@@ -6,10 +6,9 @@ import { FormError } from "~/components/form-error";
 import { PasswordInput } from "~/components/password-input";
 import { applyPasswordReset, checkResetLink, RESET_MESSAGES } from "~/models/password-reset.server";
 import { ACCOUNT_RESULTS } from "~/models/user.server";
-import { unexpectedFailure } from "~/utils/form-action.server";
+import { formRoute } from "~/utils/form-action.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { NEW_PASSWORD_FIELDS, newPasswordSchema } from "~/validation/account";
-import { formToObject } from "~/validation/form";
 
 const STATUS_CODE = { valid: 200, invalid: 404, expired: 410, used: 410 } as const;
 
@@ -20,28 +19,25 @@ export async function loader({ params }: LoaderFunctionArgs) {
   return data({ linkProblem }, { status: STATUS_CODE[status] });
 }
 
-export async function action({ params, request }: ActionFunctionArgs) {
-  const form = formToObject(await request.formData());
-  try {
+export const { action, headers } = formRoute({
+  access: "anyone",
+  task: "Applying a password reset",
+  unexpectedMessage: ACCOUNT_RESULTS.somethingWentWrong,
+  // A link that stopped working shows why instead of the form; a bad password, the form.
+  refusalBody: (failure) => {
+    const linkProblem = failure.status === 404 || failure.status === 410 ? failure.message : null;
+    return {
+      error: linkProblem ? null : failure.message,
+      field: failure.field ?? null,
+      linkProblem,
+    };
+  },
+  handler: async ({ params, form }) => {
     const result = await applyPasswordReset(params.token ?? "", form);
-    if (!result.ok) {
-      // A link that stopped working shows why instead of the form; a bad password, the form.
-      const linkProblem = result.status === 404 || result.status === 410 ? result.message : null;
-      return data(
-        { error: linkProblem ? null : result.message, linkProblem, values: {} },
-        { status: result.status },
-      );
-    }
+    if (!result.ok) return result;
     return redirectWithToast("/login", { type: "success", message: result.message });
-  } catch (error) {
-    return unexpectedFailure(
-      "Applying a password reset",
-      error,
-      {},
-      ACCOUNT_RESULTS.somethingWentWrong,
-    );
-  }
-}
+  },
+});
 
 export const meta: MetaFunction = () => [
   { title: "Choose a new password | Dental Clinic" },

@@ -8,13 +8,12 @@ import { type Diary, diaryDay } from "~/models/front-desk.server";
 import { type ClinicClock, formatDate, formatTime } from "~/utils/clinic-format";
 import { addDays } from "~/utils/clinic-time";
 import { requireStaffPage } from "~/utils/roles.server";
-import { type StaffHandle, staffScreenRoles } from "~/utils/staff-screens";
+import type { StaffHandle } from "~/utils/permissions";
 
-const ROLES = staffScreenRoles("/staff");
-export const handle: StaffHandle = { staffRoles: ROLES };
+export const handle: StaffHandle = { permission: "diary.view" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireStaffPage(request, ROLES);
+  const user = await requireStaffPage(request, handle.permission);
   const url = new URL(request.url);
   const view = url.searchParams.get("view") === "chair" ? "chair" : "dentist";
   const diary = await diaryDay(url.searchParams.get("date"), view, new Date(), user.id);

@@ -5,15 +5,14 @@ import { PageLinks, StaffScreenHeader, Timestamp } from "~/components/staff-kit"
 import { type AuditRow, searchAuditTrail } from "~/models/audit.server";
 import { prisma } from "~/utils/db.server";
 import { requireStaffPage } from "~/utils/roles.server";
-import { type StaffHandle, staffScreenRoles } from "~/utils/staff-screens";
+import type { StaffHandle } from "~/utils/permissions";
 
 // Read-only on purpose: no action, nothing here changes an entry.
 const PATH = "/staff/audit";
-const ROLES = staffScreenRoles(PATH);
-export const handle: StaffHandle = { staffRoles: ROLES };
+export const handle: StaffHandle = { permission: "audit.view" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireStaffPage(request, ROLES);
+  await requireStaffPage(request, handle.permission);
   const url = new URL(request.url);
   const patient = (url.searchParams.get("patient") ?? "").slice(0, 200);
   const staff = (url.searchParams.get("staff") ?? "").slice(0, 200);

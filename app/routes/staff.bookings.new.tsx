@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-pages";
@@ -15,19 +15,17 @@ import {
 import { formatDate, formatDateTime, formatDuration } from "~/utils/clinic-format";
 import { clinicNow, isIsoDate } from "~/utils/clinic-time";
 import { prisma } from "~/utils/db.server";
-import { formRefusal, unexpectedFailure } from "~/utils/form-action.server";
-import { limitStaffWrite } from "~/utils/rate-limit.server";
+import { formRoute } from "~/utils/form-action.server";
+import type { StaffHandle } from "~/utils/permissions";
 import { invalid } from "~/utils/result";
-import { requireStaffPage, staffActor } from "~/utils/roles.server";
-import { type StaffHandle, staffScreenRoles } from "~/utils/staff-screens";
+import { requireStaffPage } from "~/utils/roles.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 const PATH = "/staff/bookings/new";
-const ROLES = staffScreenRoles(PATH);
-export const handle: StaffHandle = { staffRoles: ROLES };
+export const handle: StaffHandle = { permission: "appointments.book" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireStaffPage(request, ROLES);
+  await requireStaffPage(request, handle.permission);
   const url = new URL(request.url);
   const param = (name: string) => url.searchParams.get(name)?.trim().slice(0, 100) ?? "";
   const query = param("q");
@@ -59,33 +57,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { clock, choices, patient, matches, query, date, service, dentist, times };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireStaffPage(request, ROLES);
-  const form = await request.formData();
-  const field = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value : "";
-  };
-  const intent = field("intent");
-  const values = {
-    name: field("name"),
-    email: field("email"),
-    phone: field("phone"),
-    reason: field("reason"),
-    time: field("time"),
-    message: field("message"),
-  };
-  const limited = await limitStaffWrite(user.id);
-  if (limited) return formRefusal(limited, values);
-  const actor = staffActor(user);
-  try {
+export const { action, headers } = formRoute({
+  access: handle.permission,
+  keep: ["name", "email", "phone", "reason", "time", "message"],
+  task: "A booking by the clinic",
+  handler: async ({ form, actor }) => {
+    const field = (name: string) => form[name] ?? "";
+    const intent = field("intent");
     if (intent === "create-patient") {
-      const created = await createCallerRecord(actor, values);
-      if (!created.ok) return formRefusal(created, values);
+      const created = await createCallerRecord(actor, form);
+      if (!created.ok) return created;
       return redirect(`${PATH}?patient=${encodeURIComponent(created.patientId)}`);
     }
     if (intent !== "book" && intent !== "book-anyway") {
-      return formRefusal(invalid("Please find the patient, then choose a time."), values);
+      return invalid("Please find the patient, then choose a time.");
     }
     const result = await bookForCaller(actor, {
       patientId: field("patientId"),
@@ -97,16 +82,14 @@ export async function action({ request }: ActionFunctionArgs) {
       override: intent === "book-anyway" ? "yes" : "",
       reason: field("reason"),
     });
-    if (!result.ok) return formRefusal(result, values);
+    if (!result.ok) return result;
     const { _id, date, time, name } = result.appointment;
     return redirectWithToast(`/staff/appointments/${_id}`, {
       type: "success",
       message: `Booked ${name} on ${formatDateTime(date, time, await getClinicClock())}.`,
     });
-  } catch (error) {
-    return unexpectedFailure("A booking by the clinic", error, values);
-  }
-}
+  },
+});
 
 export const meta: MetaFunction = () => [
   { title: "New booking | Dental Clinic" },

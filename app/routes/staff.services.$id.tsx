@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-pages";
@@ -10,18 +10,14 @@ import { TextAreaField } from "~/components/text-area-field";
 import { SERVICE_CATEGORIES } from "~/data/service-categories";
 import { getClinicSettings } from "~/models/clinic-settings.server";
 import { getServiceForEditing, updateService } from "~/models/service-admin.server";
-import { formRefusal, unexpectedFailure } from "~/utils/form-action.server";
-import { limitStaffWrite } from "~/utils/rate-limit.server";
-import { requireStaffPage, staffActor } from "~/utils/roles.server";
-import { type StaffHandle, staffScreenRoles } from "~/utils/staff-screens";
+import { formRoute } from "~/utils/form-action.server";
+import type { StaffHandle } from "~/utils/permissions";
+import { requireStaffPage } from "~/utils/roles.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { formToObject } from "~/validation/form";
 import { MAX_BUFFER_MINUTES, MAX_DURATION_MINUTES, MAX_PRICE_DOLLARS } from "~/validation/service";
-import { formPageHeaders } from "~/utils/page-headers.server";
 
 const LIST = "/staff/services";
-const ROLES = staffScreenRoles(LIST);
-export const handle: StaffHandle = { staffRoles: ROLES };
+export const handle: StaffHandle = { permission: "services.manage" };
 
 const EDITED = [
   "name",
@@ -34,7 +30,7 @@ const EDITED = [
 ] as const;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireStaffPage(request, ROLES);
+  await requireStaffPage(request, handle.permission);
   const [service, settings] = await Promise.all([
     getServiceForEditing(params.id ?? ""),
     getClinicSettings(),
@@ -43,27 +39,20 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return { service, gridMinutes: settings.gridMinutes };
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireStaffPage(request, ROLES);
-  const id = params.id ?? "";
-  const form = formToObject(await request.formData());
-  const values = Object.fromEntries(EDITED.map((key) => [key, form[key] ?? ""]));
-  const limited = await limitStaffWrite(user.id);
-  if (limited) return formRefusal(limited, values);
-  try {
-    const result = await updateService(id, form, staffActor(user));
-    if (!result.ok) return formRefusal(result, values);
+export const { action, headers } = formRoute({
+  access: handle.permission,
+  keep: EDITED,
+  task: "Editing a service",
+  handler: async ({ params, form, actor }) => {
+    const id = params.id ?? "";
+    const result = await updateService(id, form, actor);
+    if (!result.ok) return result;
     return redirectWithToast(`${LIST}/${id}`, {
       type: "success",
       message: result.changed ? `${result.service.name} is saved.` : "Nothing was changed.",
     });
-  } catch (error) {
-    return unexpectedFailure("Editing a service", error, values);
-  }
-}
-
-// A refusal's Retry-After (the staff write limit, a busy database) reaches the browser.
-export const headers = formPageHeaders;
+  },
+});
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.service.name ?? "Service"} | Clinic | Dental Clinic` },

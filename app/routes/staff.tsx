@@ -1,17 +1,17 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { NavLink, Outlet, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-pages";
-import { requireStaffPage, roleOf, STAFF_ROLES } from "~/utils/roles.server";
-import { type StaffHandle, staffScreensFor } from "~/utils/staff-screens";
+import { type StaffHandle, staffScreensFor } from "~/utils/permissions";
+import { requireStaffPage, roleOf } from "~/utils/roles.server";
 
-// The staff area's frame: the screens of the user's role. Each child screen checks its
-// own roles in its loader and action; this check only guards the frame.
-export const handle: StaffHandle = { staffRoles: STAFF_ROLES };
+// The staff area's frame: the screens the user's role may open. Each child screen checks
+// its own permission in its loader and action; this check only guards the frame.
+export const handle: StaffHandle = { permission: "staff.area" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireStaffPage(request, STAFF_ROLES);
-  const role = roleOf(user);
-  return { name: user.name, role, screens: staffScreensFor(role) };
+  const user = await requireStaffPage(request, handle.permission);
+  const screens = staffScreensFor(user).map(({ path, label }) => ({ path, label }));
+  return { name: user.name, role: roleOf(user), screens };
 }
 
 export const meta: MetaFunction = () => [

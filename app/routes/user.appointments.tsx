@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { FormError } from "~/components/form-error";
 import {
@@ -15,8 +15,8 @@ import { getClinicSettings } from "~/models/clinic-settings.server";
 import { cancelOwnVisit } from "~/models/self-service.server";
 import { listWaitlist, type WaitlistEntryView } from "~/models/waitlist.server";
 import { CallClinic } from "~/components/visit-actions";
-import { requirePageUser, requireUser } from "~/utils/auth.server";
-import { formRefusal, unexpectedFailure } from "~/utils/form-action.server";
+import { requirePageUser } from "~/utils/auth.server";
+import { formRoute } from "~/utils/form-action.server";
 import { invalid } from "~/utils/result";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -47,21 +47,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request, { redirectTo: PATH });
-  const form = await request.formData();
-  const id = form.get("appointmentId");
-  if (form.get("intent") !== "cancel" || typeof id !== "string" || !id) {
-    return formRefusal(invalid("Please choose an appointment to cancel."), {});
-  }
-  try {
-    const result = await cancelOwnVisit(id, user.id, form.get("reason"));
-    if (!result.ok) return formRefusal(result, {});
+export const { action, headers } = formRoute({
+  access: "signed in",
+  task: "Cancelling an appointment",
+  handler: async ({ form, user }) => {
+    const id = form.appointmentId;
+    if (form.intent !== "cancel" || !id) return invalid("Please choose an appointment to cancel.");
+    const result = await cancelOwnVisit(id, user.id, form.reason);
+    if (!result.ok) return result;
     return redirectWithToast(PATH, { type: "success", message: result.message });
-  } catch (error) {
-    return unexpectedFailure("Cancelling an appointment", error, {});
-  }
-}
+  },
+});
 
 export const meta: MetaFunction = () => [
   { title: "My appointments | Dental Clinic" },

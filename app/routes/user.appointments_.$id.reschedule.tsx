@@ -1,11 +1,12 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { FormCard } from "~/components/form-kit";
 import { CallClinic, Outcome, RescheduleForm, VisitSummary } from "~/components/visit-actions";
 import { WaitlistLink } from "~/components/waitlist-link";
 import { ownVisit, rescheduleOwnVisit } from "~/models/self-service.server";
-import { requirePageUser, requireUser } from "~/utils/auth.server";
-import { linkActionAnswer, linkActionFailure, visitPageData } from "~/utils/visit-pages.server";
+import { requirePageUser } from "~/utils/auth.server";
+import { formRoute } from "~/utils/form-action.server";
+import { linkRefusal, visitPageData } from "~/utils/visit-pages.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 const BACK = "/user/appointments";
@@ -15,20 +16,20 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   return visitPageData(await ownVisit(params.id ?? "", user.id), request, { times: true });
 }
 
-export async function action({ params, request }: ActionFunctionArgs) {
-  const user = await requireUser(request, { redirectTo: BACK });
-  try {
-    const form = await request.formData();
+export const { action, headers } = formRoute({
+  access: "signed in",
+  returnTo: BACK,
+  task: "Rescheduling an appointment",
+  refusalBody: linkRefusal,
+  handler: async ({ params, form, user }) => {
     const result = await rescheduleOwnVisit(params.id ?? "", user.id, {
-      date: form.get("date"),
-      time: form.get("time"),
+      date: form.date,
+      time: form.time,
     });
-    if (!result.ok) return linkActionAnswer(result);
+    if (!result.ok) return result;
     return redirectWithToast(BACK, { type: "success", message: result.message });
-  } catch (error) {
-    return linkActionFailure("Rescheduling an appointment", error);
-  }
-}
+  },
+});
 
 export const meta: MetaFunction = () => [{ title: "Reschedule an appointment | Dental Clinic" }];
 

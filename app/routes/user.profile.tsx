@@ -1,17 +1,14 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { CheckedForm, FormCard, TextField, useCheckedForm } from "~/components/form-kit";
 import { ImageLinkField } from "~/components/image-link-field";
 import { withChosenAvatar } from "~/data/avatars";
-import { formRefusal, unexpectedFailure } from "~/utils/form-action.server";
+import { formRoute } from "~/utils/form-action.server";
 import { ACCOUNT_RESULTS, updateProfile } from "~/models/user.server";
-import { requirePageUser, requireUser, toPublicUser } from "~/utils/auth.server";
+import { requirePageUser, toPublicUser } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { PROFILE_FIELDS, profileSchema } from "~/validation/account";
-import { formToObject } from "~/validation/form";
-
-const PATH = "/user/profile";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requirePageUser(request);
@@ -19,22 +16,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { user: toPublicUser(user) };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request, { redirectTo: PATH });
-  const form = withChosenAvatar(formToObject(await request.formData()), "userImage");
-  const values = {
-    name: form.name ?? "",
-    userImage: form.userImage ?? "",
-    address: form.address ?? "",
-  };
-  try {
+export const { action, headers } = formRoute({
+  access: "signed in",
+  keep: ["name", "userImage", "address"],
+  prepare: (form) => withChosenAvatar(form, "userImage"),
+  task: "Profile update",
+  unexpectedMessage: ACCOUNT_RESULTS.somethingWentWrong,
+  handler: async ({ form, user }) => {
     const result = await updateProfile(user, form);
-    if (!result.ok) return formRefusal(result, values);
+    if (!result.ok) return result;
     return redirectWithToast("/", { type: "success", message: result.message });
-  } catch (error) {
-    return unexpectedFailure("Profile update", error, values, ACCOUNT_RESULTS.somethingWentWrong);
-  }
-}
+  },
+});
 
 export const meta: MetaFunction = () => [
   { title: "Update Profile | Dental Clinic" },

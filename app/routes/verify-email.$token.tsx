@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FormCard } from "~/components/form-kit";
@@ -9,7 +9,7 @@ import {
 } from "~/models/email-verification.server";
 import { ACCOUNT_RESULTS } from "~/models/user.server";
 import { getUser } from "~/utils/auth.server";
-import { retryAfterHeaders, unexpectedError } from "~/utils/result";
+import { formRoute } from "~/utils/form-action.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 const STATUS_CODE = { valid: 200, invalid: 404, expired: 410, used: 410 } as const;
@@ -21,25 +21,19 @@ export async function loader({ params }: LoaderFunctionArgs) {
   return data({ message, claimName }, { status: STATUS_CODE[status] });
 }
 
-export async function action({ params, request }: ActionFunctionArgs) {
-  try {
+export const { action, headers } = formRoute({
+  access: "anyone",
+  task: "Verifying an e-mail address",
+  unexpectedMessage: ACCOUNT_RESULTS.somethingWentWrong,
+  refusalBody: (failure) => ({ message: failure.message }),
+  handler: async ({ params, request }) => {
     const result = await applyEmailVerification(params.token ?? "");
-    if (!result.ok) return data({ message: result.message }, { status: result.status });
+    if (!result.ok) return result;
     // Read after the change: a claim ends every session, so its browser goes to /login.
     const next = (await getUser(request)) ? "/" : "/login";
     return redirectWithToast(next, { type: "success", message: result.message });
-  } catch (error) {
-    const failure = unexpectedError(
-      "Verifying an e-mail address",
-      error,
-      ACCOUNT_RESULTS.somethingWentWrong,
-    );
-    return data(
-      { message: failure.message },
-      { status: failure.status, headers: retryAfterHeaders(failure) },
-    );
-  }
-}
+  },
+});
 
 export const meta: MetaFunction = () => [
   { title: "Verify your e-mail address | Dental Clinic" },

@@ -1,25 +1,20 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FormCard } from "~/components/form-kit";
 import { FormError } from "~/components/form-error";
 import { Outcome, VisitSummary } from "~/components/visit-actions";
-import { confirmByLink, limitLinkAction, visitByLink } from "~/models/self-service.server";
-import { linkActionAnswer, linkActionFailure, visitPageData } from "~/utils/visit-pages.server";
+import { confirmByLink, visitByLink } from "~/models/self-service.server";
+import { linkActionRoute, visitPageData } from "~/utils/visit-pages.server";
 
 /** Opening the link changes nothing (mail scanners open links): the button confirms. */
 export async function loader({ params, request }: LoaderFunctionArgs) {
   return visitPageData(await visitByLink(params.token), request);
 }
 
-export async function action({ params, context }: ActionFunctionArgs) {
-  const limited = await limitLinkAction("visit-confirm", context.clientIp);
-  if (limited) return linkActionAnswer(limited);
-  try {
-    return linkActionAnswer(await confirmByLink(params.token));
-  } catch (error) {
-    return linkActionFailure("Confirming an appointment from a link", error);
-  }
-}
+export const { action, headers } = linkActionRoute(
+  "Confirming an appointment from a link",
+  async ({ params, context }) => confirmByLink(params.token, context),
+);
 
 export const meta: MetaFunction = () => [
   { title: "Confirm your appointment | Dental Clinic" },

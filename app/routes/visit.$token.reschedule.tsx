@@ -1,27 +1,20 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { FormCard } from "~/components/form-kit";
 import { CallClinic, Outcome, RescheduleForm, VisitSummary } from "~/components/visit-actions";
 import { WaitlistLink } from "~/components/waitlist-link";
-import { limitLinkAction, rescheduleByLink, visitByLink } from "~/models/self-service.server";
-import { linkActionAnswer, linkActionFailure, visitPageData } from "~/utils/visit-pages.server";
+import { rescheduleByLink, visitByLink } from "~/models/self-service.server";
+import { linkActionRoute, visitPageData } from "~/utils/visit-pages.server";
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
   return visitPageData(await visitByLink(params.token), request, { times: true });
 }
 
-export async function action({ params, request, context }: ActionFunctionArgs) {
-  const limited = await limitLinkAction("visit-reschedule", context.clientIp);
-  if (limited) return linkActionAnswer(limited);
-  try {
-    const form = await request.formData();
-    return linkActionAnswer(
-      await rescheduleByLink(params.token, { date: form.get("date"), time: form.get("time") }),
-    );
-  } catch (error) {
-    return linkActionFailure("Rescheduling an appointment from a link", error);
-  }
-}
+export const { action, headers } = linkActionRoute(
+  "Rescheduling an appointment from a link",
+  async ({ params, context, form }) =>
+    rescheduleByLink(params.token, { date: form.date, time: form.time }, context),
+);
 
 export const meta: MetaFunction = () => [
   { title: "Reschedule your appointment | Dental Clinic" },

@@ -1,19 +1,13 @@
-import {
-  data,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FormCard } from "~/components/form-kit";
 import { FormError } from "~/components/form-error";
 import { Outcome, VisitSummary } from "~/components/visit-actions";
 import { getClinicSettings } from "~/models/clinic-settings.server";
-import { limitLinkAction } from "~/models/self-service.server";
 import { acceptOffer, declineOffer, offerByLink } from "~/models/waitlist.server";
 import { formatInstant } from "~/utils/clinic-format";
 import { invalid } from "~/utils/result";
-import { linkActionAnswer, linkActionFailure } from "~/utils/visit-pages.server";
+import { linkActionRoute } from "~/utils/visit-pages.server";
 
 /** Opening the link changes nothing (mail scanners open links): the buttons act. */
 export async function loader({ params }: LoaderFunctionArgs) {
@@ -23,18 +17,14 @@ export async function loader({ params }: LoaderFunctionArgs) {
   return { clock, offer: found.offer, refusal: null };
 }
 
-export async function action({ params, request, context }: ActionFunctionArgs) {
-  const limited = await limitLinkAction("waitlist-offer", context.clientIp);
-  if (limited) return linkActionAnswer(limited);
-  try {
-    const intent = (await request.formData()).get("intent");
-    if (intent === "accept") return linkActionAnswer(await acceptOffer(params.token));
-    if (intent === "decline") return linkActionAnswer(await declineOffer(params.token));
-    return linkActionAnswer(invalid("Please choose whether to accept or decline the time."));
-  } catch (error) {
-    return linkActionFailure("Answering a waiting-list offer", error);
-  }
-}
+export const { action, headers } = linkActionRoute(
+  "Answering a waiting-list offer",
+  async ({ params, context, form }) => {
+    if (form.intent === "accept") return acceptOffer(params.token, context);
+    if (form.intent === "decline") return declineOffer(params.token, context);
+    return invalid("Please choose whether to accept or decline the time.");
+  },
+);
 
 export const meta: MetaFunction = () => [
   { title: "A time has come free | Dental Clinic" },

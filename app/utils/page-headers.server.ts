@@ -51,16 +51,3 @@ export function pageCachePolicy(request: Request, status: number, headers: Heade
   if (personal) headers.set("cache-control", PRIVATE_NO_STORE);
   else if (status >= 500) headers.set("cache-control", "no-store");
 }
-
-/**
- * The `headers` export of a page whose form can be refused for a while (a rate limit, a
- * busy database): the refusal's Retry-After reaches the visitor's browser, with
- * JavaScript (page data) or without (the page again). Remix passes an action's headers on
- * only through the route's own `headers` export.
- */
-export const formPageHeaders: HeadersFunction = ({ actionHeaders }) => {
-  const headers = new Headers();
-  const retryAfter = actionHeaders.get("retry-after");
-  if (retryAfter) headers.set("Retry-After", retryAfter);
-  return headers;
-};

@@ -3,7 +3,8 @@ import { insideCutoffMessage } from "~/models/cancellation-policy.server";
 import { getClinicSettings } from "~/models/clinic-settings.server";
 import { type LinkVisit, rescheduleTimes } from "~/models/self-service.server";
 import { clinicNow } from "~/utils/clinic-time";
-import { retryAfterHeaders, type Failure, type Result, unexpectedError } from "~/utils/result";
+import { formRoute, type FormArgs } from "~/utils/form-action.server";
+import type { Failure, Result } from "~/utils/result";
 
 /**
  * What the confirm, reschedule and cancel pages (mail link or My appointments) load: the
@@ -60,15 +61,24 @@ export async function visitPageData(
   });
 }
 
-/** A link page's POST answer: the outcome, or the refusal under its status. */
-export function linkActionAnswer(result: Result<{ message: string }> | Failure) {
-  if (result.ok) return data({ done: result.message, error: null });
-  return data(
-    { done: null, error: result.message },
-    { status: result.status, headers: retryAfterHeaders(result) },
-  );
-}
+/** A refused press of a visit page's button: the page again with the message. */
+export const linkRefusal = (failure: Failure) => ({ done: null, error: failure.message });
 
-export function linkActionFailure(what: string, error: unknown) {
-  return linkActionAnswer(unexpectedError(what, error));
+/**
+ * The form of a page that answers in place (a mail link's button): the outcome, or the
+ * refusal under its status. The domain function takes the mail-link limit.
+ */
+export function linkActionRoute(
+  task: string,
+  act: (args: FormArgs<"anyone">) => Promise<Result<{ message: string }>>,
+) {
+  return formRoute({
+    access: "anyone",
+    task,
+    refusalBody: linkRefusal,
+    handler: async (args) => {
+      const result = await act(args);
+      return result.ok ? data({ done: result.message, error: null }) : result;
+    },
+  });
 }

@@ -1,12 +1,13 @@
 /// <reference types="vite/client" />
 // Every staff route found in app/routes (so a new one cannot be forgotten): its loader and
 // action refuse a signed-out visitor (the guard, 401), a patient (403) and every staff role
-// it does not name (403), and let the roles it names through. The navigation lists exactly
-// the staff screens that exist.
+// without the permission its handle names (403), and let the roles with it through. The
+// navigation lists exactly the staff screens that exist. Which roles those are is guarded
+// apart, by hand: tests/integration/role-matrix.test.ts.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
 import { STAFF_ROLES, type StaffRole } from "~/utils/roles";
-import { STAFF_SCREENS, type StaffHandle } from "~/utils/staff-screens";
+import { STAFF_SCREENS, staffRolesWith, type StaffHandle } from "~/utils/permissions";
 import { discoverRoutes, fillPattern } from "../support/route-discovery";
 import { createUser, sessionFor } from "../support/factories";
 import { actionArgs, formPost, get, loaderArgs, settle } from "./auth-helpers";
@@ -67,11 +68,12 @@ describe("staff routes", () => {
     "%s refuses visitors, patients and the staff roles it does not name",
     async (file, route) => {
       const staffModule = await route.load();
-      const roles = staffModule.handle?.staffRoles;
+      const permission = staffModule.handle?.permission;
       expect(
-        roles,
-        `app/routes/${file} must export handle: StaffHandle ({ staffRoles }) naming the roles its loader and action let through`,
+        permission,
+        `app/routes/${file} must export handle: StaffHandle ({ permission }) naming what its loader and action ask`,
       ).toBeDefined();
+      const roles = staffRolesWith(permission!);
       expect(staffModule.loader ?? staffModule.action, `${file} has no loader`).toBeDefined();
 
       const visitor = await statuses(route, staffModule);
@@ -84,7 +86,7 @@ describe("staff routes", () => {
         const seen = await statuses(route, staffModule, await cookieFor(role));
         for (const [kind, status] of Object.entries(seen)) {
           if (status === null) continue;
-          if (roles!.includes(role)) {
+          if (roles.includes(role)) {
             expect([401, 403], `${role} must pass the ${kind} of ${file}`).not.toContain(status);
           } else {
             expect(status, `${role} must be refused by the ${kind} of ${file}`).toBe(403);
@@ -105,7 +107,7 @@ describe("the staff navigation", () => {
     for (const screen of screens) {
       expect(
         listed,
-        `app/routes/${screen.file} is a staff screen: add it to STAFF_SCREENS in app/utils/staff-screens.ts`,
+        `app/routes/${screen.file} is a staff screen: add it to STAFF_SCREENS in app/utils/permissions.ts`,
       ).toContain(screen.pattern);
     }
     for (const path of listed) {
@@ -116,13 +118,15 @@ describe("the staff navigation", () => {
     }
   });
 
-  it("lets each screen's loader through for exactly the roles the navigation shows it to", async () => {
+  it("shows each screen to exactly the roles its route lets in", async () => {
     for (const screen of STAFF_SCREENS) {
       const route = staffRoutes.find(
         (entry) => entry.pattern === screen.path && entry.file !== "staff.tsx",
       );
       const staffModule = await route!.load();
-      expect(staffModule.handle?.staffRoles, screen.path).toEqual(screen.roles);
+      expect(staffRolesWith(staffModule.handle!.permission!), screen.path).toEqual(
+        staffRolesWith(screen.permission),
+      );
     }
   });
 });
