@@ -56,6 +56,24 @@ export default tseslint.config(
     },
   },
   {
+    // A page's form is handled by formRoute (docs/decisions/031-form-routes-and-permissions.md):
+    // who may post, the form, refusals with Retry-After and the `headers` that pass it on.
+    files: ["app/routes/**/*.{ts,tsx}"],
+    ignores: ["app/routes/api.*", "app/routes/resources.*"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        ...["FunctionDeclaration[id.name='action']", "VariableDeclarator[id.name='action']"].map(
+          (declaration) => ({
+            selector: `ExportNamedDeclaration ${declaration}`,
+            message:
+              "Write a page's action as export const { action, headers } = formRoute({...}) (~/utils/form-action.server).",
+          }),
+        ),
+      ],
+    },
+  },
+  {
     // Every package a file imports is in package.json; what the production image runs
     // (below) may use dependencies only, as devDependencies are not installed there.
     files: ["**/*.{ts,tsx,js,mjs}"],

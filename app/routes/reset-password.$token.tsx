@@ -24,7 +24,7 @@ export const { action, headers } = formRoute({
   task: "Applying a password reset",
   unexpectedMessage: ACCOUNT_RESULTS.somethingWentWrong,
   // A link that stopped working shows why instead of the form; a bad password, the form.
-  refusalBody: (failure) => {
+  refusal: (failure) => {
     const linkProblem = failure.status === 404 || failure.status === 410 ? failure.message : null;
     return {
       error: linkProblem ? null : failure.message,

@@ -19,7 +19,7 @@ export const { action, headers } = formRoute({
   access: "signed in",
   returnTo: BACK,
   task: "Cancelling an appointment",
-  refusalBody: linkRefusal,
+  refusal: linkRefusal,
   handler: async ({ params, form, user }) => {
     const result = await cancelOwnVisit(params.id ?? "", user.id, form.reason);
     if (!result.ok) return result;

@@ -20,7 +20,7 @@ export const { action, headers } = formRoute({
   access: "signed in",
   returnTo: BACK,
   task: "Rescheduling an appointment",
-  refusalBody: linkRefusal,
+  refusal: linkRefusal,
   handler: async ({ params, form, user }) => {
     const result = await rescheduleOwnVisit(params.id ?? "", user.id, {
       date: form.date,

@@ -25,7 +25,7 @@ export const { action, headers } = formRoute({
   access: "anyone",
   task: "Verifying an e-mail address",
   unexpectedMessage: ACCOUNT_RESULTS.somethingWentWrong,
-  refusalBody: (failure) => ({ message: failure.message }),
+  refusal: (failure) => ({ message: failure.message }),
   handler: async ({ params, request }) => {
     const result = await applyEmailVerification(params.token ?? "");
     if (!result.ok) return result;

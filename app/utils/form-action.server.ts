@@ -52,8 +52,11 @@ type FormRouteOptions<A extends Access, Kept extends string, Answer, Refusal> = 
   task: string;
   /** What the visitor reads when it does; "Something went wrong. Please try again." by default. */
   unexpectedMessage?: string;
-  /** The body of every refusal of this form; `FormRefusal` by default. */
-  refusalBody?: (failure: Failure, values: Record<Kept, string>) => Refusal;
+  /**
+   * What every refusal of this form answers: its body (`FormRefusal` by default), or a
+   * Response of its own (a redirect with the message as a toast).
+   */
+  refusal?: (failure: Failure, values: Record<Kept, string>) => Refusal | Promise<Response>;
   /** The form's work: a Response (a redirect with a toast), other data, or a Failure to refuse with. */
   handler: (args: FormArgs<A>) => Promise<Answer | Failure>;
 };
@@ -91,16 +94,15 @@ export function formRoute<
   Answer = Response,
   Refusal = FormRefusal<Kept>,
 >(options: FormRouteOptions<A, Kept, Answer, Refusal>) {
-  const refusalBody = (options.refusalBody ?? defaultRefusalBody) as (
+  const refusal = (options.refusal ?? defaultRefusalBody) as (
     failure: Failure,
     values: Record<Kept, string>,
-  ) => Refusal;
+  ) => Refusal | Promise<Response>;
 
-  function refuse(failure: Failure, values: Record<Kept, string>) {
-    return data(refusalBody(failure, values), {
-      status: failure.status,
-      headers: retryAfterHeaders(failure),
-    });
+  async function refuse(failure: Failure, values: Record<Kept, string>) {
+    const answer = await refusal(failure, values);
+    if (answer instanceof Response) return answer;
+    return data(answer, { status: failure.status, headers: retryAfterHeaders(failure) });
   }
 
   async function action({ request, params, context }: ActionFunctionArgs) {

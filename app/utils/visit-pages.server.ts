@@ -75,7 +75,7 @@ export function linkActionRoute(
   return formRoute({
     access: "anyone",
     task,
-    refusalBody: linkRefusal,
+    refusal: linkRefusal,
     handler: async (args) => {
       const result = await act(args);
       return result.ok ? data({ done: result.message, error: null }) : result;
