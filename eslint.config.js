@@ -56,6 +56,26 @@ export default tseslint.config(
     },
   },
   {
+    // Validation has one home (docs/decisions/032-validation-in-one-home.md): zod schemas
+    // live in app/validation; the environment's schema is the one other.
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/validation/**", "app/utils/env.server.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "zod",
+              allowTypeImports: true,
+              message: "Write the schema in app/validation and import it from there.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // A page's form is handled by formRoute (docs/decisions/031-form-routes-and-permissions.md):
     // who may post, the form, refusals with Retry-After and the `headers` that pass it on.
     files: ["app/routes/**/*.{ts,tsx}"],

@@ -29,6 +29,8 @@ import {
   openIntervals,
 } from "~/utils/slot-engine";
 import { DATE_FORMAT_MESSAGE, TIME_FORMAT_MESSAGE } from "~/validation/appointment";
+import { validateFields } from "~/validation/form";
+import { callerRecordSchema } from "~/validation/patient";
 import { UNKNOWN_SERVICE_MESSAGE } from "~/validation/service";
 import {
   type AppointmentJson,
@@ -534,8 +536,6 @@ export async function patientCard(actor: StaffActor, patientId: string, now: Dat
   };
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 /**
  * A patient record for a caller, without a password: they claim it by registering with
  * the same address. An address already on file is refused with the record to use.
@@ -546,16 +546,9 @@ export async function createCallerRecord(
 ): Promise<Result<{ patientId: string }>> {
   const limited = await limitStaffWrite(actor.id);
   if (limited) return limited;
-  const name = typeof input.name === "string" ? input.name.trim() : "";
-  const email = typeof input.email === "string" ? input.email.trim().toLowerCase() : "";
-  const phone = typeof input.phone === "string" ? input.phone.trim() : "";
-  if (name.length < 2 || name.length > 100) return invalid("Please enter the caller's name.");
-  if (!EMAIL.test(email) || email.length > 254) {
-    return invalid("Please enter the caller's e-mail address, e.g. name@example.com.");
-  }
-  if (!/^[+\d][\d\s().-]{5,24}$/.test(phone)) {
-    return invalid("Please enter the caller's phone number, e.g. +1 555 0100.");
-  }
+  const checked = validateFields(callerRecordSchema, input);
+  if (!checked.ok) return checked;
+  const { name, email, phone } = checked.data;
   const existing = await prisma.user.findUnique({ where: { email }, select: { id: true } });
   if (existing) {
     return fail(409, "A patient with that e-mail address is already on file: search for them.");

@@ -1,5 +1,4 @@
 import type { Prisma, Service } from "@prisma/client";
-import { z } from "zod";
 import { recordAudit, type AuditActor } from "~/models/audit.server";
 import { getClinicSettings } from "~/models/clinic-settings.server";
 import { prisma } from "~/utils/db.server";
@@ -13,19 +12,14 @@ import {
   type StaffServiceFilter,
 } from "~/utils/service-status";
 import { validateForm } from "~/validation/form";
-import { MAX_BUFFER_MINUTES, MAX_DURATION_MINUTES, serviceSchema } from "~/validation/service";
+import { SERVICE_EDIT_REQUIRED_FIELDS, serviceEditSchema } from "~/validation/service";
 import { limitStaffWrite } from "~/utils/rate-limit.server";
 
 /** The admin's services screen: every service, whatever the public sees of it. */
 
 export const STAFF_SERVICES_PAGE_SIZE = 30;
 
-export const SERVICE_EDIT_MESSAGES = {
-  duration: (grid: number) =>
-    `Please enter a duration in whole minutes that is a multiple of the clinic's ${grid}-minute step, up to ${MAX_DURATION_MINUTES}`,
-  buffer: `Please enter a buffer of 0 to ${MAX_BUFFER_MINUTES} whole minutes`,
-  gone: "That service no longer exists.",
-} as const;
+export const SERVICE_GONE_MESSAGE = "That service no longer exists.";
 
 export type StaffServiceRow = {
   id: string;
@@ -84,36 +78,6 @@ export async function getServiceForEditing(id: string): Promise<EditableService 
   };
 }
 
-const wholeMinutes = (message: string, max: number) =>
-  z
-    .unknown()
-    .optional()
-    .transform((value) => (typeof value === "string" ? value.trim() : ""))
-    .refine((value) => /^\d{1,4}$/.test(value), message)
-    .transform(Number)
-    .refine((minutes) => minutes <= max, message);
-
-/**
- * The editor's fields: the add-service schema's own fields where they overlap (its
- * messages, its order), then the visit's length and buffer and whether it is hidden.
- */
-function editSchema(gridMinutes: number) {
-  const durationMessage = SERVICE_EDIT_MESSAGES.duration(gridMinutes);
-  return serviceSchema.pick({ name: true, description: true, price: true, category: true }).extend({
-    durationMinutes: wholeMinutes(durationMessage, MAX_DURATION_MINUTES).refine(
-      (minutes) => minutes > 0 && minutes % gridMinutes === 0,
-      durationMessage,
-    ),
-    bufferMinutes: wholeMinutes(SERVICE_EDIT_MESSAGES.buffer, MAX_BUFFER_MINUTES),
-    hidden: z
-      .unknown()
-      .optional()
-      .transform((value) => value === "on" || value === "true" || value === true),
-  });
-}
-
-export const SERVICE_EDIT_REQUIRED_FIELDS = ["name", "description", "price"] as const;
-
 const AUDITED = [
   "name",
   "description",
@@ -138,14 +102,18 @@ export async function updateService(
   const limited = await limitStaffWrite(actor.id);
   if (limited) return limited;
   const { gridMinutes } = await getClinicSettings();
-  const validated = validateForm(editSchema(gridMinutes), input, SERVICE_EDIT_REQUIRED_FIELDS);
+  const validated = validateForm(
+    serviceEditSchema(gridMinutes),
+    input,
+    SERVICE_EDIT_REQUIRED_FIELDS,
+  );
   if (!validated.ok) return validated;
   const { price, ...fields } = validated.data;
   const next = { ...fields, priceCents: dollarsToCents(price)! };
 
   const result = await prisma.$transaction(async (tx) => {
     const service = id.length <= 64 ? await tx.service.findUnique({ where: { id } }) : null;
-    if (!service) return fail(404, SERVICE_EDIT_MESSAGES.gone);
+    if (!service) return fail(404, SERVICE_GONE_MESSAGE);
     const changedKeys = AUDITED.filter((key) => service[key] !== next[key]);
     if (changedKeys.length === 0) return ok({ service: toRow(service), changed: false });
     const updated = await tx.service.update({ where: { id }, data: next });

@@ -1,6 +1,13 @@
 import { z } from "zod";
 import { isIsoDate, normalizeTime } from "~/utils/clinic-time";
-import { emailField, messageField, nameField, REQUIRED_MESSAGES, requiredText } from "./fields";
+import {
+  emailField,
+  messageField,
+  nameField,
+  phoneField,
+  REQUIRED_MESSAGES,
+  requiredText,
+} from "./fields";
 
 /** The fields whose all being blank gives 'Fill All Details' (the service is not one). */
 export const APPOINTMENT_REQUIRED_FIELDS = [
@@ -18,9 +25,6 @@ export const TIME_FORMAT_MESSAGE = "Please enter the time as HH:MM";
 export const SERVICE_REQUIRED_MESSAGE = "Please choose a service";
 export const DENTIST_CHOICE_MESSAGE = "Please choose one of our dentists, or Any dentist.";
 
-/** Digits with the usual separators, and enough digits to be callable. */
-const PHONE = /^\+?[\d\s().-]+$/;
-
 /**
  * A booking as the form and the API send it. Keys are in the spec's message order, so
  * the first issue is the first problem in that order; the service comes last because
@@ -29,10 +33,7 @@ const PHONE = /^\+?[\d\s().-]+$/;
 export const appointmentSchema = z.object({
   name: nameField(),
   email: emailField(),
-  phone: requiredText(REQUIRED_MESSAGES.phone, 30).refine(
-    (value) => PHONE.test(value) && value.replace(/\D/g, "").length >= 6,
-    PHONE_FORMAT_MESSAGE,
-  ),
+  phone: phoneField(PHONE_FORMAT_MESSAGE),
   date: requiredText(REQUIRED_MESSAGES.date, 10).refine(isIsoDate, DATE_FORMAT_MESSAGE),
   time: requiredText(REQUIRED_MESSAGES.time, 12)
     .transform((value) => normalizeTime(value) ?? "")

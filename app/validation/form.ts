@@ -32,6 +32,27 @@ export function validateForm<S extends z.ZodType>(
   };
 }
 
+/**
+ * The first problem of `input` against `schema`, on the field it is about, for forms
+ * without the spec's 'Fill All Details'. A field the form did not send counts as empty
+ * (an unticked checkbox sends nothing).
+ */
+export function validateFields<S extends z.ZodObject>(
+  schema: S,
+  input: Record<string, unknown>,
+): Validated<z.output<S>> {
+  const filled = Object.fromEntries(
+    Object.keys(schema.shape).map((key) => [key, input[key] ?? ""]),
+  );
+  const result = schema.safeParse(filled);
+  if (result.success) return ok({ data: result.data });
+  const issue = result.error.issues[0];
+  return {
+    ...invalid(issue?.message ?? "Please check the form."),
+    field: typeof issue?.path[0] === "string" ? issue.path[0] : null,
+  };
+}
+
 /** A form's fields as plain strings (files and repeated keys are not used by these forms). */
 export function formToObject(form: FormData): Record<string, string> {
   const values: Record<string, string> = {};

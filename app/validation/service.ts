@@ -1,6 +1,13 @@
 import { z } from "zod";
 import { isServiceCategory, SERVICE_CATEGORIES } from "~/data/service-categories";
-import { imageUrlField, nameField, REQUIRED_MESSAGES, requiredText } from "./fields";
+import {
+  checkbox,
+  imageUrlField,
+  nameField,
+  REQUIRED_MESSAGES,
+  requiredText,
+  trimmedText,
+} from "./fields";
 
 export const SERVICE_REQUIRED_FIELDS = ["name", "description", "price", "photo"] as const;
 export const PRICE_MESSAGE = "Please enter a price in dollars greater than 0, like 120 or 99.50";
@@ -39,3 +46,36 @@ export const serviceSchema = z.object({
 });
 
 export type ServiceInput = z.output<typeof serviceSchema>;
+
+export const SERVICE_EDIT_MESSAGES = {
+  duration: (grid: number) =>
+    `Please enter a duration in whole minutes that is a multiple of the clinic's ${grid}-minute step, up to ${MAX_DURATION_MINUTES}`,
+  buffer: `Please enter a buffer of 0 to ${MAX_BUFFER_MINUTES} whole minutes`,
+} as const;
+
+export const SERVICE_EDIT_REQUIRED_FIELDS = ["name", "description", "price"] as const;
+
+const WHOLE_MINUTES = /^\d{1,4}$/;
+
+const wholeMinutes = (message: string, max: number) =>
+  trimmedText()
+    .refine((value) => WHOLE_MINUTES.test(value), message)
+    .transform(Number)
+    .refine((minutes) => minutes <= max, message);
+
+/**
+ * The admin's service editor: the add-service schema's own fields where they overlap (its
+ * messages, its order), then the visit's length (a multiple of the clinic's grid) and
+ * buffer, and whether it is hidden.
+ */
+export function serviceEditSchema(gridMinutes: number) {
+  const durationMessage = SERVICE_EDIT_MESSAGES.duration(gridMinutes);
+  return serviceSchema.pick({ name: true, description: true, price: true, category: true }).extend({
+    durationMinutes: wholeMinutes(durationMessage, MAX_DURATION_MINUTES).refine(
+      (minutes) => minutes > 0 && minutes % gridMinutes === 0,
+      durationMessage,
+    ),
+    bufferMinutes: wholeMinutes(SERVICE_EDIT_MESSAGES.buffer, MAX_BUFFER_MINUTES),
+    hidden: checkbox,
+  });
+}

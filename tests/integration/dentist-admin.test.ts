@@ -14,7 +14,6 @@ import {
   linkDentistAccount,
   noDentistAccountMessage,
   notDentistRoleMessage,
-  PHOTO_LINK_MESSAGE,
   removeDentistException,
   SERVICE_GONE_MESSAGE,
   setDentistServices,
@@ -24,6 +23,7 @@ import {
   updateDentistProfile,
   updateWeeklyPlan,
 } from "~/models/dentist-admin.server";
+import { PHOTO_LINK_MESSAGE } from "~/validation/team";
 import { bookingChoices, listTeam } from "~/models/dentist.server";
 import { loader as bookingLoader } from "~/routes/make-appointment";
 import { loader as freeSlotsLoader } from "~/routes/resources.free-slots";

@@ -6,7 +6,8 @@
 import { describe, expect, it } from "vitest";
 import { updateClinicSettings } from "~/models/clinic-settings.server";
 import { bookingChoices } from "~/models/dentist.server";
-import { SERVICE_EDIT_MESSAGES } from "~/models/service-admin.server";
+import { SERVICE_GONE_MESSAGE } from "~/models/service-admin.server";
+import { SERVICE_EDIT_MESSAGES } from "~/validation/service";
 import { action as editAction, loader as editLoader } from "~/routes/staff.services.$id";
 import { loader as listLoader } from "~/routes/staff.services._index";
 import { loader as productLoader } from "~/routes/product.$idOrSlug";
@@ -169,7 +170,7 @@ describe("editing a service", () => {
     const { cookie } = await admin();
     expect(await edit("no-such-service", valid, cookie)).toMatchObject({
       status: 404,
-      body: { error: SERVICE_EDIT_MESSAGES.gone },
+      body: { error: SERVICE_GONE_MESSAGE },
     });
     expect(await prisma.service.findUniqueOrThrow({ where: { id: service.id } })).toEqual(service);
   });
