@@ -23,13 +23,7 @@ export function validateForm<S extends z.ZodType>(
   if (requiredFields.every((field) => isBlank(input[field]))) {
     return { ...invalid(FILL_ALL_DETAILS), field: null };
   }
-  const result = schema.safeParse(input);
-  if (result.success) return ok({ data: result.data });
-  const issue = result.error.issues[0];
-  return {
-    ...invalid(issue?.message ?? "Invalid input"),
-    field: typeof issue?.path[0] === "string" ? issue.path[0] : null,
-  };
+  return firstProblem(schema, input);
 }
 
 /**
@@ -44,7 +38,12 @@ export function validateFields<S extends z.ZodObject>(
   const filled = Object.fromEntries(
     Object.keys(schema.shape).map((key) => [key, input[key] ?? ""]),
   );
-  const result = schema.safeParse(filled);
+  return firstProblem(schema, filled);
+}
+
+/** The data as the schema outputs it, or the first problem it finds, on its field. */
+function firstProblem<S extends z.ZodType>(schema: S, input: unknown): Validated<z.output<S>> {
+  const result = schema.safeParse(input);
   if (result.success) return ok({ data: result.data });
   const issue = result.error.issues[0];
   return {
