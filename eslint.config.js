@@ -76,20 +76,24 @@ export default tseslint.config(
     },
   },
   {
-    // A page's form is handled by formRoute (docs/decisions/031-form-routes-and-permissions.md):
+    // A page's form is handled by formAction (docs/decisions/031-form-routes-and-permissions.md):
     // who may post, the form, refusals with Retry-After and the `headers` that pass it on.
+    // The action is an arrow, never a call at the module's top: the browser bundle keeps
+    // such a call, and the server module it calls is empty there, so the page would crash.
     files: ["app/routes/**/*.{ts,tsx}"],
     ignores: ["app/routes/api.*", "app/routes/resources.*"],
     rules: {
       "no-restricted-syntax": [
         "error",
-        ...["FunctionDeclaration[id.name='action']", "VariableDeclarator[id.name='action']"].map(
-          (declaration) => ({
-            selector: `ExportNamedDeclaration ${declaration}`,
-            message:
-              "Write a page's action as export const { action, headers } = formRoute({...}) (~/utils/form-action.server).",
-          }),
-        ),
+        ...[
+          "FunctionDeclaration[id.name='action']",
+          "VariableDeclarator[id.name='action']:not([init.type='ArrowFunctionExpression'][init.body.type='CallExpression'][init.body.callee.name=/^(formAction|linkAction)$/])",
+          "VariableDeclarator > ObjectPattern > Property[key.name='action']",
+        ].map((declaration) => ({
+          selector: `ExportNamedDeclaration ${declaration}`,
+          message:
+            "Write a page's action as export const action = (args: ActionFunctionArgs) => formAction(args, {...}) and export const headers = formPageHeaders (~/utils/form-action.server).",
+        })),
       ],
     },
   },

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { CheckedForm, FormCard, TextField, useCheckedForm } from "~/components/form-kit";
@@ -9,7 +9,7 @@ import { unverifiedRefusal } from "~/models/email-verification.server";
 import { createReview, REVIEW_CREATED } from "~/models/review.server";
 import { getUser } from "~/utils/auth.server";
 import { loginKeepingDraft, takeDraft } from "~/utils/form-draft.server";
-import { formRoute, serviceOptions } from "~/utils/form-action.server";
+import { formAction, formPageHeaders, serviceOptions } from "~/utils/form-action.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { RATINGS, REVIEW_REQUIRED_FIELDS, reviewSchema } from "~/validation/review";
 
@@ -41,19 +41,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-export const { action, headers } = formRoute({
-  access: "anyone",
-  keep: "all",
-  task: "Adding a review",
-  handler: async ({ request, form }) => {
-    const user = await getUser(request);
-    // Signed out: to /login and back, with the review kept as a draft for the return.
-    if (!user) throw await loginKeepingDraft(request, PATH, form, REVIEW_REQUIRED_FIELDS);
-    const result = await createReview(form, user.id);
-    if (!result.ok) return result;
-    return redirectWithToast("/", { type: "success", message: REVIEW_CREATED });
-  },
-});
+export const action = (args: ActionFunctionArgs) =>
+  formAction(args, {
+    access: "anyone",
+    keep: "all",
+    task: "Adding a review",
+    handler: async ({ request, form }) => {
+      const user = await getUser(request);
+      // Signed out: to /login and back, with the review kept as a draft for the return.
+      if (!user) throw await loginKeepingDraft(request, PATH, form, REVIEW_REQUIRED_FIELDS);
+      const result = await createReview(form, user.id);
+      if (!result.ok) return result;
+      return redirectWithToast("/", { type: "success", message: REVIEW_CREATED });
+    },
+  });
+
+export const headers = formPageHeaders;
 
 export const meta: MetaFunction = () => [
   { title: "Add Review | Dental Clinic" },

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { CheckedForm, FormCard, TextField, useCheckedForm } from "~/components/form-kit";
 import { TextAreaField } from "~/components/text-area-field";
@@ -7,7 +7,7 @@ import { SERVICE_CATEGORIES } from "~/data/service-categories";
 import { unverifiedRefusal } from "~/models/email-verification.server";
 import { createService, SERVICE_CREATED } from "~/models/service.server";
 import { requirePageUser } from "~/utils/auth.server";
-import { formRoute } from "~/utils/form-action.server";
+import { formAction, formPageHeaders } from "~/utils/form-action.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import {
   DEFAULT_SERVICE_CATEGORY,
@@ -26,16 +26,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export const { action, headers } = formRoute({
-  access: "signed in",
-  keep: "all",
-  task: "Creating a service",
-  handler: async ({ form, user }) => {
-    const result = await createService(form, user.id);
-    if (!result.ok) return result;
-    return redirectWithToast("/", { type: "success", message: SERVICE_CREATED });
-  },
-});
+export const action = (args: ActionFunctionArgs) =>
+  formAction(args, {
+    access: "signed in",
+    keep: "all",
+    task: "Creating a service",
+    handler: async ({ form, user }) => {
+      const result = await createService(form, user.id);
+      if (!result.ok) return result;
+      return redirectWithToast("/", { type: "success", message: SERVICE_CREATED });
+    },
+  });
+
+export const headers = formPageHeaders;
 
 export const meta: MetaFunction = () => [
   { title: "Add Service | Dental Clinic" },

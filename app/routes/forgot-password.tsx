@@ -1,24 +1,27 @@
-import type { MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData } from "@remix-run/react";
 import { CheckedForm, FormCard, TextField, useCheckedForm } from "~/components/form-kit";
 import { PasswordInput } from "~/components/password-input";
 import { requestPasswordReset } from "~/models/password-reset.server";
-import { formRoute } from "~/utils/form-action.server";
+import { formAction, formPageHeaders } from "~/utils/form-action.server";
 import { ACCOUNT_RESULTS } from "~/models/user.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { RESET_FIELDS, resetRequestSchema } from "~/validation/account";
 
-export const { action, headers } = formRoute({
-  access: "anyone",
-  keep: ["email"],
-  task: "Password reset request",
-  unexpectedMessage: ACCOUNT_RESULTS.somethingWentWrong,
-  handler: async ({ context, form }) => {
-    const result = await requestPasswordReset(form, { clientIp: context.clientIp });
-    if (!result.ok) return result;
-    return redirectWithToast("/login", { type: "success", message: result.message });
-  },
-});
+export const action = (args: ActionFunctionArgs) =>
+  formAction(args, {
+    access: "anyone",
+    keep: ["email"],
+    task: "Password reset request",
+    unexpectedMessage: ACCOUNT_RESULTS.somethingWentWrong,
+    handler: async ({ context, form }) => {
+      const result = await requestPasswordReset(form, { clientIp: context.clientIp });
+      if (!result.ok) return result;
+      return redirectWithToast("/login", { type: "success", message: result.message });
+    },
+  });
+
+export const headers = formPageHeaders;
 
 export const meta: MetaFunction = () => [
   { title: "Reset password | Dental Clinic" },

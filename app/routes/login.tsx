@@ -1,10 +1,10 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { CheckedForm, FormCard, TextField, useCheckedForm } from "~/components/form-kit";
 import { GoogleButton } from "~/components/google-button";
 import { PasswordInput } from "~/components/password-input";
-import { formRoute } from "~/utils/form-action.server";
+import { formAction, formPageHeaders } from "~/utils/form-action.server";
 import { ACCOUNT_RESULTS, loginUser } from "~/models/user.server";
 import { getUser, signIn } from "~/utils/auth.server";
 import { takeDraft } from "~/utils/form-draft.server";
@@ -24,22 +24,25 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-export const { action, headers } = formRoute({
-  access: "anyone",
-  keep: ["email"],
-  task: "Login",
-  unexpectedMessage: ACCOUNT_RESULTS.somethingWentWrong,
-  handler: async ({ request, context, form }) => {
-    const result = await loginUser(form, { clientIp: context.clientIp });
-    if (!result.ok) return result;
-    const { setCookie } = await signIn(request, result.user.id);
-    return redirectWithToast(
-      safeRedirect(form.redirectTo),
-      { type: "success", message: result.message },
-      { headers: { "set-cookie": setCookie } },
-    );
-  },
-});
+export const action = (args: ActionFunctionArgs) =>
+  formAction(args, {
+    access: "anyone",
+    keep: ["email"],
+    task: "Login",
+    unexpectedMessage: ACCOUNT_RESULTS.somethingWentWrong,
+    handler: async ({ request, context, form }) => {
+      const result = await loginUser(form, { clientIp: context.clientIp });
+      if (!result.ok) return result;
+      const { setCookie } = await signIn(request, result.user.id);
+      return redirectWithToast(
+        safeRedirect(form.redirectTo),
+        { type: "success", message: result.message },
+        { headers: { "set-cookie": setCookie } },
+      );
+    },
+  });
+
+export const headers = formPageHeaders;
 
 export const meta: MetaFunction = () => [
   { title: "Login | Dental Clinic" },

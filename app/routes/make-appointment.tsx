@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import {
   isRouteErrorResponse,
   Link,
@@ -23,7 +23,7 @@ import { getClinicSettings, getPublicClinic } from "~/models/clinic-settings.ser
 import { bookingChoices } from "~/models/dentist.server";
 import { unverifiedRefusal } from "~/models/email-verification.server";
 import { requirePageUser } from "~/utils/auth.server";
-import { formRoute } from "~/utils/form-action.server";
+import { formAction, formPageHeaders } from "~/utils/form-action.server";
 import { loginPathFor } from "~/utils/safe-redirect";
 import { redirectWithToast } from "~/utils/toast.server";
 import { APPOINTMENT_REQUIRED_FIELDS, appointmentSchema } from "~/validation/appointment";
@@ -60,16 +60,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export const { action, headers } = formRoute({
-  access: "signed in",
-  keep: "all",
-  task: "Booking",
-  handler: async ({ form, user }) => {
-    const result = await bookAppointment(form, user.id);
-    if (!result.ok) return result;
-    return redirectWithToast("/", { type: "success", message: APPOINTMENT_BOOKED });
-  },
-});
+export const action = (args: ActionFunctionArgs) =>
+  formAction(args, {
+    access: "signed in",
+    keep: "all",
+    task: "Booking",
+    handler: async ({ form, user }) => {
+      const result = await bookAppointment(form, user.id);
+      if (!result.ok) return result;
+      return redirectWithToast("/", { type: "success", message: APPOINTMENT_BOOKED });
+    },
+  });
+
+export const headers = formPageHeaders;
 
 export const meta: MetaFunction = () => [
   { title: "Book an Appointment | Dental Clinic" },

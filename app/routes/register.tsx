@@ -1,11 +1,11 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { CheckedForm, FormCard, TextField, useCheckedForm } from "~/components/form-kit";
 import { GoogleButton } from "~/components/google-button";
 import { ImageLinkField } from "~/components/image-link-field";
 import { PasswordInput } from "~/components/password-input";
-import { formRoute } from "~/utils/form-action.server";
+import { formAction, formPageHeaders } from "~/utils/form-action.server";
 import { ACCOUNT_RESULTS, registerUser } from "~/models/user.server";
 import { getUser } from "~/utils/auth.server";
 import { withChosenAvatar } from "~/data/avatars";
@@ -21,24 +21,27 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { redirectTo, googleEnabled: isGoogleEnabled() };
 }
 
-export const { action, headers } = formRoute({
-  access: "anyone",
-  keep: ["name", "email", "userImage"],
-  prepare: (form) => withChosenAvatar(form, "userImage"),
-  task: "Registration",
-  unexpectedMessage: ACCOUNT_RESULTS.somethingWentWrong,
-  handler: async ({ request, context, form }) => {
-    const result = await registerUser(form, { clientIp: context.clientIp });
-    if (!result.ok) return result;
-    // The spec sends a new patient to the login page; it still knows where they were going,
-    // and has their address filled in (kept in a cookie: an address in the URL is logged).
-    return redirectWithToast(
-      loginPathFor(safeRedirect(form.redirectTo)),
-      { type: "success", message: result.message },
-      { headers: await draftHeaders(request, "/login", { email: result.email }, ["email"]) },
-    );
-  },
-});
+export const action = (args: ActionFunctionArgs) =>
+  formAction(args, {
+    access: "anyone",
+    keep: ["name", "email", "userImage"],
+    prepare: (form) => withChosenAvatar(form, "userImage"),
+    task: "Registration",
+    unexpectedMessage: ACCOUNT_RESULTS.somethingWentWrong,
+    handler: async ({ request, context, form }) => {
+      const result = await registerUser(form, { clientIp: context.clientIp });
+      if (!result.ok) return result;
+      // The spec sends a new patient to the login page; it still knows where they were going,
+      // and has their address filled in (kept in a cookie: an address in the URL is logged).
+      return redirectWithToast(
+        loginPathFor(safeRedirect(form.redirectTo)),
+        { type: "success", message: result.message },
+        { headers: await draftHeaders(request, "/login", { email: result.email }, ["email"]) },
+      );
+    },
+  });
+
+export const headers = formPageHeaders;
 
 export const meta: MetaFunction = () => [
   { title: "Register | Dental Clinic" },

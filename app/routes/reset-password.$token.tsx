@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { FormCard, useCheckedForm } from "~/components/form-kit";
@@ -6,7 +6,7 @@ import { FormError } from "~/components/form-error";
 import { PasswordInput } from "~/components/password-input";
 import { applyPasswordReset, checkResetLink, RESET_MESSAGES } from "~/models/password-reset.server";
 import { ACCOUNT_RESULTS } from "~/models/user.server";
-import { formRoute } from "~/utils/form-action.server";
+import { formAction, formPageHeaders } from "~/utils/form-action.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { NEW_PASSWORD_FIELDS, newPasswordSchema } from "~/validation/account";
 
@@ -19,25 +19,28 @@ export async function loader({ params }: LoaderFunctionArgs) {
   return data({ linkProblem }, { status: STATUS_CODE[status] });
 }
 
-export const { action, headers } = formRoute({
-  access: "anyone",
-  task: "Applying a password reset",
-  unexpectedMessage: ACCOUNT_RESULTS.somethingWentWrong,
-  // A link that stopped working shows why instead of the form; a bad password, the form.
-  refusal: (failure) => {
-    const linkProblem = failure.status === 404 || failure.status === 410 ? failure.message : null;
-    return {
-      error: linkProblem ? null : failure.message,
-      field: failure.field ?? null,
-      linkProblem,
-    };
-  },
-  handler: async ({ params, form }) => {
-    const result = await applyPasswordReset(params.token ?? "", form);
-    if (!result.ok) return result;
-    return redirectWithToast("/login", { type: "success", message: result.message });
-  },
-});
+export const action = (args: ActionFunctionArgs) =>
+  formAction(args, {
+    access: "anyone",
+    task: "Applying a password reset",
+    unexpectedMessage: ACCOUNT_RESULTS.somethingWentWrong,
+    // A link that stopped working shows why instead of the form; a bad password, the form.
+    refusal: (failure) => {
+      const linkProblem = failure.status === 404 || failure.status === 410 ? failure.message : null;
+      return {
+        error: linkProblem ? null : failure.message,
+        field: failure.field ?? null,
+        linkProblem,
+      };
+    },
+    handler: async ({ params, form }) => {
+      const result = await applyPasswordReset(params.token ?? "", form);
+      if (!result.ok) return result;
+      return redirectWithToast("/login", { type: "success", message: result.message });
+    },
+  });
+
+export const headers = formPageHeaders;
 
 export const meta: MetaFunction = () => [
   { title: "Choose a new password | Dental Clinic" },

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-pages";
@@ -16,7 +16,7 @@ import {
 } from "~/models/front-desk.server";
 import { prisma } from "~/utils/db.server";
 import { formatDate, formatDateTime, formatDuration, formatInstant } from "~/utils/clinic-format";
-import { formRoute } from "~/utils/form-action.server";
+import { formAction, formPageHeaders } from "~/utils/form-action.server";
 import { may, type StaffHandle } from "~/utils/permissions";
 import { invalid } from "~/utils/result";
 import { requireStaffPage } from "~/utils/roles.server";
@@ -70,37 +70,40 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-export const { action, headers } = formRoute({
-  access: handle.permission,
-  keep: ["reason"],
-  task: "A staff change to an appointment",
-  handler: async ({ params, form, actor }) => {
-    const id = params.id ?? "";
-    const field = (name: string) => form[name] ?? "";
-    const intent = field("intent");
-    const result =
-      intent === "move"
-        ? await staffMove(actor, id, {
-            date: field("date"),
-            time: field("time"),
-            dentist: field("dentist"),
-            chair: field("chair"),
-          })
-        : intent
-          ? await staffChangeStatus(actor, id, intent, field("reason"))
-          : invalid("Please choose what to do with this appointment.");
-    if (!result.ok) return result;
-    const clock = await getClinicClock();
-    const { date, time, status } = result.appointment;
-    return redirectWithToast(`/staff/appointments/${id}`, {
-      type: "success",
-      message:
+export const action = (args: ActionFunctionArgs) =>
+  formAction(args, {
+    access: handle.permission,
+    keep: ["reason"],
+    task: "A staff change to an appointment",
+    handler: async ({ params, form, actor }) => {
+      const id = params.id ?? "";
+      const field = (name: string) => form[name] ?? "";
+      const intent = field("intent");
+      const result =
         intent === "move"
-          ? `Moved to ${formatDateTime(date, time, clock)}.`
-          : `The appointment is now ${STATUS_LABELS[status].toLowerCase()}.`,
-    });
-  },
-});
+          ? await staffMove(actor, id, {
+              date: field("date"),
+              time: field("time"),
+              dentist: field("dentist"),
+              chair: field("chair"),
+            })
+          : intent
+            ? await staffChangeStatus(actor, id, intent, field("reason"))
+            : invalid("Please choose what to do with this appointment.");
+      if (!result.ok) return result;
+      const clock = await getClinicClock();
+      const { date, time, status } = result.appointment;
+      return redirectWithToast(`/staff/appointments/${id}`, {
+        type: "success",
+        message:
+          intent === "move"
+            ? `Moved to ${formatDateTime(date, time, clock)}.`
+            : `The appointment is now ${STATUS_LABELS[status].toLowerCase()}.`,
+      });
+    },
+  });
+
+export const headers = formPageHeaders;
 
 export const meta: MetaFunction = () => [
   { title: "Appointment | Dental Clinic" },

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-pages";
@@ -15,7 +15,7 @@ import {
 import { formatDate, formatDateTime, formatDuration } from "~/utils/clinic-format";
 import { clinicNow, isIsoDate } from "~/utils/clinic-time";
 import { prisma } from "~/utils/db.server";
-import { formRoute } from "~/utils/form-action.server";
+import { formAction, formPageHeaders } from "~/utils/form-action.server";
 import type { StaffHandle } from "~/utils/permissions";
 import { invalid } from "~/utils/result";
 import { requireStaffPage } from "~/utils/roles.server";
@@ -57,39 +57,42 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { clock, choices, patient, matches, query, date, service, dentist, times };
 }
 
-export const { action, headers } = formRoute({
-  access: handle.permission,
-  keep: ["name", "email", "phone", "reason", "time", "message"],
-  task: "A booking by the clinic",
-  handler: async ({ form, actor }) => {
-    const field = (name: string) => form[name] ?? "";
-    const intent = field("intent");
-    if (intent === "create-patient") {
-      const created = await createCallerRecord(actor, form);
-      if (!created.ok) return created;
-      return redirect(`${PATH}?patient=${encodeURIComponent(created.patientId)}`);
-    }
-    if (intent !== "book" && intent !== "book-anyway") {
-      return invalid("Please find the patient, then choose a time.");
-    }
-    const result = await bookForCaller(actor, {
-      patientId: field("patientId"),
-      service: field("service"),
-      dentist: field("dentist"),
-      date: field("date"),
-      time: field("time"),
-      message: field("message"),
-      override: intent === "book-anyway" ? "yes" : "",
-      reason: field("reason"),
-    });
-    if (!result.ok) return result;
-    const { _id, date, time, name } = result.appointment;
-    return redirectWithToast(`/staff/appointments/${_id}`, {
-      type: "success",
-      message: `Booked ${name} on ${formatDateTime(date, time, await getClinicClock())}.`,
-    });
-  },
-});
+export const action = (args: ActionFunctionArgs) =>
+  formAction(args, {
+    access: handle.permission,
+    keep: ["name", "email", "phone", "reason", "time", "message"],
+    task: "A booking by the clinic",
+    handler: async ({ form, actor }) => {
+      const field = (name: string) => form[name] ?? "";
+      const intent = field("intent");
+      if (intent === "create-patient") {
+        const created = await createCallerRecord(actor, form);
+        if (!created.ok) return created;
+        return redirect(`${PATH}?patient=${encodeURIComponent(created.patientId)}`);
+      }
+      if (intent !== "book" && intent !== "book-anyway") {
+        return invalid("Please find the patient, then choose a time.");
+      }
+      const result = await bookForCaller(actor, {
+        patientId: field("patientId"),
+        service: field("service"),
+        dentist: field("dentist"),
+        date: field("date"),
+        time: field("time"),
+        message: field("message"),
+        override: intent === "book-anyway" ? "yes" : "",
+        reason: field("reason"),
+      });
+      if (!result.ok) return result;
+      const { _id, date, time, name } = result.appointment;
+      return redirectWithToast(`/staff/appointments/${_id}`, {
+        type: "success",
+        message: `Booked ${name} on ${formatDateTime(date, time, await getClinicClock())}.`,
+      });
+    },
+  });
+
+export const headers = formPageHeaders;
 
 export const meta: MetaFunction = () => [
   { title: "New booking | Dental Clinic" },

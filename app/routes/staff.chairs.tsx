@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-pages";
 import { FormError } from "~/components/form-error";
@@ -10,7 +10,7 @@ import {
 } from "~/components/staff/setting-field";
 import { StaffScreenHeader } from "~/components/staff-kit";
 import { changeChairs, listChairs, type ChairRow } from "~/models/chair.server";
-import { formRoute } from "~/utils/form-action.server";
+import { formAction, formPageHeaders } from "~/utils/form-action.server";
 import type { StaffHandle } from "~/utils/permissions";
 import { requireStaffPage } from "~/utils/roles.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -23,16 +23,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { chairs: await listChairs() };
 }
 
-export const { action, headers } = formRoute({
-  access: handle.permission,
-  keep: "all",
-  task: "Changing the chairs",
-  handler: async ({ form, actor }) => {
-    const result = await changeChairs(form, actor);
-    if (!result.ok) return result;
-    return redirectWithToast(PATH, { type: "success", message: result.message });
-  },
-});
+export const action = (args: ActionFunctionArgs) =>
+  formAction(args, {
+    access: handle.permission,
+    keep: "all",
+    task: "Changing the chairs",
+    handler: async ({ form, actor }) => {
+      const result = await changeChairs(form, actor);
+      if (!result.ok) return result;
+      return redirectWithToast(PATH, { type: "success", message: result.message });
+    },
+  });
+
+export const headers = formPageHeaders;
 
 export const meta: MetaFunction = () => [
   { title: "Chairs | Clinic | Dental Clinic" },

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-pages";
 import {
@@ -17,7 +17,7 @@ import {
   type ClosureRow,
 } from "~/models/closure.server";
 import { formatDate } from "~/utils/clinic-format";
-import { formRoute } from "~/utils/form-action.server";
+import { formAction, formPageHeaders } from "~/utils/form-action.server";
 import type { StaffHandle } from "~/utils/permissions";
 import { invalid } from "~/utils/result";
 import { requireStaffPage } from "~/utils/roles.server";
@@ -37,35 +37,38 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { ...closures, confirm, clock };
 }
 
-export const { action, headers } = formRoute({
-  access: handle.permission,
-  keep: "all",
-  task: "Changing the clinic's closures",
-  handler: async ({ form, actor }) => {
-    if (form.intent === "add") {
-      const result = await createClosure(form, actor);
-      if (!result.ok) return result;
-      const { closure } = result;
-      const covered =
-        closure.visits > 0
-          ? ` It covers ${closure.visits} booked ${closure.visits === 1 ? "visit" : "visits"}: see Needs attention in the diary.`
-          : "";
-      return redirectWithToast(PATH, {
-        type: "success",
-        message: `${closure.name} is added.${covered}`,
-      });
-    }
-    if (form.intent === "remove") {
-      const result = await removeClosure(form, actor);
-      if (!result.ok) return result;
-      return redirectWithToast(PATH, {
-        type: "success",
-        message: `${result.closure.name} is removed: the clinic is open on those days again.`,
-      });
-    }
-    return invalid("Please choose what to do with the closures.");
-  },
-});
+export const action = (args: ActionFunctionArgs) =>
+  formAction(args, {
+    access: handle.permission,
+    keep: "all",
+    task: "Changing the clinic's closures",
+    handler: async ({ form, actor }) => {
+      if (form.intent === "add") {
+        const result = await createClosure(form, actor);
+        if (!result.ok) return result;
+        const { closure } = result;
+        const covered =
+          closure.visits > 0
+            ? ` It covers ${closure.visits} booked ${closure.visits === 1 ? "visit" : "visits"}: see Needs attention in the diary.`
+            : "";
+        return redirectWithToast(PATH, {
+          type: "success",
+          message: `${closure.name} is added.${covered}`,
+        });
+      }
+      if (form.intent === "remove") {
+        const result = await removeClosure(form, actor);
+        if (!result.ok) return result;
+        return redirectWithToast(PATH, {
+          type: "success",
+          message: `${result.closure.name} is removed: the clinic is open on those days again.`,
+        });
+      }
+      return invalid("Please choose what to do with the closures.");
+    },
+  });
+
+export const headers = formPageHeaders;
 
 export const meta: MetaFunction = () => [
   { title: "Closures | Clinic | Dental Clinic" },

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-pages";
@@ -30,7 +30,7 @@ import {
   updateWeeklyPlan,
   visitsNeedingAttention,
 } from "~/models/dentist-admin.server";
-import { formRoute } from "~/utils/form-action.server";
+import { formAction, formPageHeaders } from "~/utils/form-action.server";
 import type { StaffHandle } from "~/utils/permissions";
 import { invalid } from "~/utils/result";
 import { requireStaffPage } from "~/utils/roles.server";
@@ -58,74 +58,77 @@ const attentionNote = (attention: AttentionCount) =>
     ? ` ${visits(attention.count)} now ${needs(attention.count)} attention in the diary.`
     : "";
 
-export const { action, headers } = formRoute({
-  access: handle.permission,
-  keep: "all",
-  task: "Changing a dentist",
-  handler: async ({ params, form, formData, actor }) => {
-    const id = params.id ?? "";
-    const back = `/staff/dentists/${encodeURIComponent(id)}`;
-    const done = (message: string, section: string, type: "success" | "info" = "success") =>
-      redirectWithToast(`${back}#${section}`, { type, message });
-    switch (form.intent) {
-      case "profile": {
-        const result = await updateDentistProfile(actor, id, form);
-        if (!result.ok) return result;
-        return done(
-          `Saved the profile of ${result.name}.${result.attention ? attentionNote(result.attention) : ""}`,
-          "profile",
-        );
+export const action = (args: ActionFunctionArgs) =>
+  formAction(args, {
+    access: handle.permission,
+    keep: "all",
+    task: "Changing a dentist",
+    handler: async ({ params, form, formData, actor }) => {
+      const id = params.id ?? "";
+      const back = `/staff/dentists/${encodeURIComponent(id)}`;
+      const done = (message: string, section: string, type: "success" | "info" = "success") =>
+        redirectWithToast(`${back}#${section}`, { type, message });
+      switch (form.intent) {
+        case "profile": {
+          const result = await updateDentistProfile(actor, id, form);
+          if (!result.ok) return result;
+          return done(
+            `Saved the profile of ${result.name}.${result.attention ? attentionNote(result.attention) : ""}`,
+            "profile",
+          );
+        }
+        case "plan": {
+          const result = await updateWeeklyPlan(actor, id, form);
+          if (!result.ok) return result;
+          return done(
+            `Saved the weekly plan of ${result.name}.${attentionNote(result.attention)}`,
+            "plan",
+          );
+        }
+        case "add-exception": {
+          const result = await addDentistException(actor, id, form);
+          if (!result.ok) return result;
+          return done(
+            `Added the exception for ${result.name}.${attentionNote(result.attention)}`,
+            "exceptions",
+          );
+        }
+        case "remove-exception": {
+          const result = await removeDentistException(actor, id, form.exceptionId);
+          if (!result.ok) return result;
+          return done(`Removed the exception of ${result.name}.`, "exceptions");
+        }
+        case "services": {
+          const result = await setDentistServices(actor, id, formData.getAll("service"));
+          if (!result.ok) return result;
+          return result.count === 0
+            ? done(
+                `${result.name} performs no service now, so the booking form does not offer them.`,
+                "services",
+                "info",
+              )
+            : done(
+                `${result.name} performs ${result.count} ${result.count === 1 ? "service" : "services"}.`,
+                "services",
+              );
+        }
+        case "link-account": {
+          const result = await linkDentistAccount(actor, id, form);
+          if (!result.ok) return result;
+          return done(`${result.email} is the staff account of ${result.name}.`, "account");
+        }
+        case "unlink-account": {
+          const result = await unlinkDentistAccount(actor, id);
+          if (!result.ok) return result;
+          return done(`${result.name} has no staff account now.`, "account");
+        }
+        default:
+          return invalid("Please choose what to change.");
       }
-      case "plan": {
-        const result = await updateWeeklyPlan(actor, id, form);
-        if (!result.ok) return result;
-        return done(
-          `Saved the weekly plan of ${result.name}.${attentionNote(result.attention)}`,
-          "plan",
-        );
-      }
-      case "add-exception": {
-        const result = await addDentistException(actor, id, form);
-        if (!result.ok) return result;
-        return done(
-          `Added the exception for ${result.name}.${attentionNote(result.attention)}`,
-          "exceptions",
-        );
-      }
-      case "remove-exception": {
-        const result = await removeDentistException(actor, id, form.exceptionId);
-        if (!result.ok) return result;
-        return done(`Removed the exception of ${result.name}.`, "exceptions");
-      }
-      case "services": {
-        const result = await setDentistServices(actor, id, formData.getAll("service"));
-        if (!result.ok) return result;
-        return result.count === 0
-          ? done(
-              `${result.name} performs no service now, so the booking form does not offer them.`,
-              "services",
-              "info",
-            )
-          : done(
-              `${result.name} performs ${result.count} ${result.count === 1 ? "service" : "services"}.`,
-              "services",
-            );
-      }
-      case "link-account": {
-        const result = await linkDentistAccount(actor, id, form);
-        if (!result.ok) return result;
-        return done(`${result.email} is the staff account of ${result.name}.`, "account");
-      }
-      case "unlink-account": {
-        const result = await unlinkDentistAccount(actor, id);
-        if (!result.ok) return result;
-        return done(`${result.name} has no staff account now.`, "account");
-      }
-      default:
-        return invalid("Please choose what to change.");
-    }
-  },
-});
+    },
+  });
+
+export const headers = formPageHeaders;
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
   { title: `${loaded ? loaded.dentist.name : "Dentist"} | Clinic | Dental Clinic` },

@@ -1,10 +1,10 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-pages";
 import { FormError } from "~/components/form-error";
 import { StaffScreenHeader } from "~/components/staff-kit";
 import { createDentist, listDentistsForAdmin } from "~/models/dentist-admin.server";
-import { formRoute } from "~/utils/form-action.server";
+import { formAction, formPageHeaders } from "~/utils/form-action.server";
 import type { StaffHandle } from "~/utils/permissions";
 import { requireStaffPage } from "~/utils/roles.server";
 import { DENTIST_KINDS, KIND_LABELS, kindLabel } from "~/utils/team";
@@ -17,19 +17,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { dentists: await listDentistsForAdmin() };
 }
 
-export const { action, headers } = formRoute({
-  access: handle.permission,
-  keep: ["name", "title", "kind"],
-  task: "Adding a dentist",
-  handler: async ({ form, actor }) => {
-    const result = await createDentist(actor, form);
-    if (!result.ok) return result;
-    return redirectWithToast(`/staff/dentists/${result.dentist.id}`, {
-      type: "success",
-      message: `Added ${result.dentist.name}. Set the weekly plan and services, then tick Active to show them to patients.`,
-    });
-  },
-});
+export const action = (args: ActionFunctionArgs) =>
+  formAction(args, {
+    access: handle.permission,
+    keep: ["name", "title", "kind"],
+    task: "Adding a dentist",
+    handler: async ({ form, actor }) => {
+      const result = await createDentist(actor, form);
+      if (!result.ok) return result;
+      return redirectWithToast(`/staff/dentists/${result.dentist.id}`, {
+        type: "success",
+        message: `Added ${result.dentist.name}. Set the weekly plan and services, then tick Active to show them to patients.`,
+      });
+    },
+  });
+
+export const headers = formPageHeaders;
 
 export const meta: MetaFunction = () => [
   { title: "Dentists | Clinic | Dental Clinic" },

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-pages";
 import { FormError } from "~/components/form-error";
@@ -15,7 +15,7 @@ import {
   reviewService,
   type AwaitingService,
 } from "~/models/service-moderation.server";
-import { formRoute } from "~/utils/form-action.server";
+import { formAction, formPageHeaders } from "~/utils/form-action.server";
 import type { StaffHandle } from "~/utils/permissions";
 import { requireStaffPage } from "~/utils/roles.server";
 import { formatPrice } from "~/utils/format";
@@ -52,34 +52,37 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export const { action, headers } = formRoute({
-  access: handle.permission,
-  keep: ["serviceId", "reason"],
-  task: "Moderating a review or a service",
-  handler: async ({ request, form, actor }) => {
-    // Back to the same page and filter the form was sent from (this route's own path).
-    const back = `${PATH}${new URL(request.url).search}`;
-    if (form.intent === "approve-service" || form.intent === "reject-service") {
-      const result = await reviewService(form, actor);
+export const action = (args: ActionFunctionArgs) =>
+  formAction(args, {
+    access: handle.permission,
+    keep: ["serviceId", "reason"],
+    task: "Moderating a review or a service",
+    handler: async ({ request, form, actor }) => {
+      // Back to the same page and filter the form was sent from (this route's own path).
+      const back = `${PATH}${new URL(request.url).search}`;
+      if (form.intent === "approve-service" || form.intent === "reject-service") {
+        const result = await reviewService(form, actor);
+        if (!result.ok) return result;
+        return redirectWithToast(back, {
+          type: "success",
+          message:
+            result.service.status === "published"
+              ? `${result.service.name} is now on the site.`
+              : `${result.service.name} will not be published; its author can see why.`,
+        });
+      }
+      const result = await moderateReview(form, actor);
       if (!result.ok) return result;
       return redirectWithToast(back, {
         type: "success",
-        message:
-          result.service.status === "published"
-            ? `${result.service.name} is now on the site.`
-            : `${result.service.name} will not be published; its author can see why.`,
+        message: result.review.hidden
+          ? "The review is hidden from the site."
+          : "The review is shown on the site again.",
       });
-    }
-    const result = await moderateReview(form, actor);
-    if (!result.ok) return result;
-    return redirectWithToast(back, {
-      type: "success",
-      message: result.review.hidden
-        ? "The review is hidden from the site."
-        : "The review is shown on the site again.",
-    });
-  },
-});
+    },
+  });
+
+export const headers = formPageHeaders;
 
 export const meta: MetaFunction = () => [
   { title: "Moderation | Clinic | Dental Clinic" },

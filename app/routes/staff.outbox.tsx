@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-pages";
 import { FormError } from "~/components/form-error";
@@ -10,7 +10,7 @@ import {
   retryFailedMessage,
   type UndeliveredMessage,
 } from "~/models/outbox.server";
-import { formRoute } from "~/utils/form-action.server";
+import { formAction, formPageHeaders } from "~/utils/form-action.server";
 import type { StaffHandle } from "~/utils/permissions";
 import { invalid } from "~/utils/result";
 import { requireStaffPage } from "~/utils/roles.server";
@@ -33,33 +33,36 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export const { action, headers } = formRoute({
-  access: handle.permission,
-  task: "Retrying failed mail",
-  handler: async ({ request, form, actor }) => {
-    const back = `${PATH}${new URL(request.url).search}`;
-    if (form.intent === "retry-all") {
-      const result = await retryAllFailedMessages(actor);
+export const action = (args: ActionFunctionArgs) =>
+  formAction(args, {
+    access: handle.permission,
+    task: "Retrying failed mail",
+    handler: async ({ request, form, actor }) => {
+      const back = `${PATH}${new URL(request.url).search}`;
+      if (form.intent === "retry-all") {
+        const result = await retryAllFailedMessages(actor);
+        if (!result.ok) return result;
+        const { count } = result;
+        return redirectWithToast(back, {
+          type: "success",
+          message:
+            count > 0
+              ? `${count} ${count === 1 ? "message is" : "messages are"} queued to be sent again.`
+              : "No message had failed.",
+        });
+      }
+      const id = form.messageId?.trim() ?? "";
+      if (form.intent !== "retry" || !id || id.length > 64) return invalid(OUTBOX_MESSAGES.choose);
+      const result = await retryFailedMessage(id, actor);
       if (!result.ok) return result;
-      const { count } = result;
       return redirectWithToast(back, {
         type: "success",
-        message:
-          count > 0
-            ? `${count} ${count === 1 ? "message is" : "messages are"} queued to be sent again.`
-            : "No message had failed.",
+        message: `The message to ${result.message.toAddress} is queued to be sent again.`,
       });
-    }
-    const id = form.messageId?.trim() ?? "";
-    if (form.intent !== "retry" || !id || id.length > 64) return invalid(OUTBOX_MESSAGES.choose);
-    const result = await retryFailedMessage(id, actor);
-    if (!result.ok) return result;
-    return redirectWithToast(back, {
-      type: "success",
-      message: `The message to ${result.message.toAddress} is queued to be sent again.`,
-    });
-  },
-});
+    },
+  });
+
+export const headers = formPageHeaders;
 
 export const meta: MetaFunction = () => [
   { title: "Failed mail | Clinic | Dental Clinic" },

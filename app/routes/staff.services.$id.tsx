@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-pages";
@@ -10,7 +10,7 @@ import { TextAreaField } from "~/components/text-area-field";
 import { SERVICE_CATEGORIES } from "~/data/service-categories";
 import { getClinicSettings } from "~/models/clinic-settings.server";
 import { getServiceForEditing, updateService } from "~/models/service-admin.server";
-import { formRoute } from "~/utils/form-action.server";
+import { formAction, formPageHeaders } from "~/utils/form-action.server";
 import type { StaffHandle } from "~/utils/permissions";
 import { requireStaffPage } from "~/utils/roles.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -39,20 +39,23 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return { service, gridMinutes: settings.gridMinutes };
 }
 
-export const { action, headers } = formRoute({
-  access: handle.permission,
-  keep: EDITED,
-  task: "Editing a service",
-  handler: async ({ params, form, actor }) => {
-    const id = params.id ?? "";
-    const result = await updateService(id, form, actor);
-    if (!result.ok) return result;
-    return redirectWithToast(`${LIST}/${id}`, {
-      type: "success",
-      message: result.changed ? `${result.service.name} is saved.` : "Nothing was changed.",
-    });
-  },
-});
+export const action = (args: ActionFunctionArgs) =>
+  formAction(args, {
+    access: handle.permission,
+    keep: EDITED,
+    task: "Editing a service",
+    handler: async ({ params, form, actor }) => {
+      const id = params.id ?? "";
+      const result = await updateService(id, form, actor);
+      if (!result.ok) return result;
+      return redirectWithToast(`${LIST}/${id}`, {
+        type: "success",
+        message: result.changed ? `${result.service.name} is saved.` : "Nothing was changed.",
+      });
+    },
+  });
+
+export const headers = formPageHeaders;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.service.name ?? "Service"} | Clinic | Dental Clinic` },

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-pages";
 import {
@@ -13,7 +13,7 @@ import {
 import { StaffScreenHeader } from "~/components/staff-kit";
 import { getClinicSettings } from "~/models/clinic-settings.server";
 import { saveClinicSettings } from "~/models/settings-admin.server";
-import { formRoute } from "~/utils/form-action.server";
+import { formAction, formPageHeaders } from "~/utils/form-action.server";
 import type { StaffHandle } from "~/utils/permissions";
 import { requireStaffPage } from "~/utils/roles.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -65,19 +65,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export const { action, headers } = formRoute({
-  access: handle.permission,
-  keep: "all",
-  task: "Saving the clinic's settings",
-  handler: async ({ form, actor }) => {
-    const result = await saveClinicSettings(form, actor);
-    if (!result.ok) return result;
-    return redirectWithToast(`${PATH}#${form.intent}-heading`, {
-      type: "success",
-      message: result.message,
-    });
-  },
-});
+export const action = (args: ActionFunctionArgs) =>
+  formAction(args, {
+    access: handle.permission,
+    keep: "all",
+    task: "Saving the clinic's settings",
+    handler: async ({ form, actor }) => {
+      const result = await saveClinicSettings(form, actor);
+      if (!result.ok) return result;
+      return redirectWithToast(`${PATH}#${form.intent}-heading`, {
+        type: "success",
+        message: result.message,
+      });
+    },
+  });
+
+export const headers = formPageHeaders;
 
 export const meta: MetaFunction = () => [
   { title: "Clinic settings | Clinic | Dental Clinic" },

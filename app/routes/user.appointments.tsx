@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { FormError } from "~/components/form-error";
 import {
@@ -16,7 +16,7 @@ import { cancelOwnVisit } from "~/models/self-service.server";
 import { listWaitlist, type WaitlistEntryView } from "~/models/waitlist.server";
 import { CallClinic } from "~/components/visit-actions";
 import { requirePageUser } from "~/utils/auth.server";
-import { formRoute } from "~/utils/form-action.server";
+import { formAction, formPageHeaders } from "~/utils/form-action.server";
 import { invalid } from "~/utils/result";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -47,17 +47,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export const { action, headers } = formRoute({
-  access: "signed in",
-  task: "Cancelling an appointment",
-  handler: async ({ form, user }) => {
-    const id = form.appointmentId;
-    if (form.intent !== "cancel" || !id) return invalid("Please choose an appointment to cancel.");
-    const result = await cancelOwnVisit(id, user.id, form.reason);
-    if (!result.ok) return result;
-    return redirectWithToast(PATH, { type: "success", message: result.message });
-  },
-});
+export const action = (args: ActionFunctionArgs) =>
+  formAction(args, {
+    access: "signed in",
+    task: "Cancelling an appointment",
+    handler: async ({ form, user }) => {
+      const id = form.appointmentId;
+      if (form.intent !== "cancel" || !id)
+        return invalid("Please choose an appointment to cancel.");
+      const result = await cancelOwnVisit(id, user.id, form.reason);
+      if (!result.ok) return result;
+      return redirectWithToast(PATH, { type: "success", message: result.message });
+    },
+  });
+
+export const headers = formPageHeaders;
 
 export const meta: MetaFunction = () => [
   { title: "My appointments | Dental Clinic" },

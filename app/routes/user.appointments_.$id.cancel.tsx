@@ -1,10 +1,10 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { FormCard } from "~/components/form-kit";
 import { CallClinic, CancelForm, Outcome, VisitSummary } from "~/components/visit-actions";
 import { cancelOwnVisit, ownVisit } from "~/models/self-service.server";
 import { requirePageUser } from "~/utils/auth.server";
-import { formRoute } from "~/utils/form-action.server";
+import { formAction, formPageHeaders } from "~/utils/form-action.server";
 import { linkRefusal, visitPageData } from "~/utils/visit-pages.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -15,17 +15,20 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   return visitPageData(await ownVisit(params.id ?? "", user.id), request);
 }
 
-export const { action, headers } = formRoute({
-  access: "signed in",
-  returnTo: BACK,
-  task: "Cancelling an appointment",
-  refusal: linkRefusal,
-  handler: async ({ params, form, user }) => {
-    const result = await cancelOwnVisit(params.id ?? "", user.id, form.reason);
-    if (!result.ok) return result;
-    return redirectWithToast(BACK, { type: "success", message: result.message });
-  },
-});
+export const action = (args: ActionFunctionArgs) =>
+  formAction(args, {
+    access: "signed in",
+    returnTo: BACK,
+    task: "Cancelling an appointment",
+    refusal: linkRefusal,
+    handler: async ({ params, form, user }) => {
+      const result = await cancelOwnVisit(params.id ?? "", user.id, form.reason);
+      if (!result.ok) return result;
+      return redirectWithToast(BACK, { type: "success", message: result.message });
+    },
+  });
+
+export const headers = formPageHeaders;
 
 export const meta: MetaFunction = () => [{ title: "Cancel an appointment | Dental Clinic" }];
 

@@ -1,11 +1,11 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { FormCard } from "~/components/form-kit";
 import { CallClinic, Outcome, RescheduleForm, VisitSummary } from "~/components/visit-actions";
 import { WaitlistLink } from "~/components/waitlist-link";
 import { ownVisit, rescheduleOwnVisit } from "~/models/self-service.server";
 import { requirePageUser } from "~/utils/auth.server";
-import { formRoute } from "~/utils/form-action.server";
+import { formAction, formPageHeaders } from "~/utils/form-action.server";
 import { linkRefusal, visitPageData } from "~/utils/visit-pages.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -16,20 +16,23 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   return visitPageData(await ownVisit(params.id ?? "", user.id), request, { times: true });
 }
 
-export const { action, headers } = formRoute({
-  access: "signed in",
-  returnTo: BACK,
-  task: "Rescheduling an appointment",
-  refusal: linkRefusal,
-  handler: async ({ params, form, user }) => {
-    const result = await rescheduleOwnVisit(params.id ?? "", user.id, {
-      date: form.date,
-      time: form.time,
-    });
-    if (!result.ok) return result;
-    return redirectWithToast(BACK, { type: "success", message: result.message });
-  },
-});
+export const action = (args: ActionFunctionArgs) =>
+  formAction(args, {
+    access: "signed in",
+    returnTo: BACK,
+    task: "Rescheduling an appointment",
+    refusal: linkRefusal,
+    handler: async ({ params, form, user }) => {
+      const result = await rescheduleOwnVisit(params.id ?? "", user.id, {
+        date: form.date,
+        time: form.time,
+      });
+      if (!result.ok) return result;
+      return redirectWithToast(BACK, { type: "success", message: result.message });
+    },
+  });
+
+export const headers = formPageHeaders;
 
 export const meta: MetaFunction = () => [{ title: "Reschedule an appointment | Dental Clinic" }];
 

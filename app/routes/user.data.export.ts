@@ -1,6 +1,6 @@
-import { redirect } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { exportMyData, exportResponse } from "~/models/my-data.server";
-import { formRoute } from "~/utils/form-action.server";
+import { formAction, formPageHeaders } from "~/utils/form-action.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 const PAGE = "/user/data";
@@ -14,13 +14,16 @@ export function loader() {
   return redirect(PAGE);
 }
 
-export const { action, headers } = formRoute({
-  access: "signed in",
-  returnTo: PAGE,
-  task: "Exporting a patient's data",
-  refusal: (failure) => redirectWithToast(PAGE, { type: "error", message: failure.message }),
-  handler: async ({ user }) => {
-    const result = await exportMyData(user);
-    return result.ok ? exportResponse(result) : result;
-  },
-});
+export const action = (args: ActionFunctionArgs) =>
+  formAction(args, {
+    access: "signed in",
+    returnTo: PAGE,
+    task: "Exporting a patient's data",
+    refusal: (failure) => redirectWithToast(PAGE, { type: "error", message: failure.message }),
+    handler: async ({ user }) => {
+      const result = await exportMyData(user);
+      return result.ok ? exportResponse(result) : result;
+    },
+  });
+
+export const headers = formPageHeaders;

@@ -1,10 +1,10 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FormError } from "~/components/form-error";
 import { PasswordInput } from "~/components/password-input";
 import { confirmsWithGoogle, deleteMyAccount } from "~/models/my-data.server";
 import { requirePageUser } from "~/utils/auth.server";
-import { formRoute } from "~/utils/form-action.server";
+import { formAction, formPageHeaders } from "~/utils/form-action.server";
 import { isGoogleEnabled } from "~/utils/google.server";
 import { destroyTokenCookie } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -20,19 +20,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export const { action, headers } = formRoute({
-  access: "signed in",
-  task: "Deleting an account",
-  handler: async ({ request, form, user }) => {
-    const result = await deleteMyAccount(user, form, { request });
-    if (!result.ok) return result;
-    return redirectWithToast(
-      "/",
-      { type: "success", message: result.message },
-      { headers: { "set-cookie": await destroyTokenCookie(request) } },
-    );
-  },
-});
+export const action = (args: ActionFunctionArgs) =>
+  formAction(args, {
+    access: "signed in",
+    task: "Deleting an account",
+    handler: async ({ request, form, user }) => {
+      const result = await deleteMyAccount(user, form, { request });
+      if (!result.ok) return result;
+      return redirectWithToast(
+        "/",
+        { type: "success", message: result.message },
+        { headers: { "set-cookie": await destroyTokenCookie(request) } },
+      );
+    },
+  });
+
+export const headers = formPageHeaders;
 
 export const meta: MetaFunction = () => [
   { title: "Delete my account | Dental Clinic" },

@@ -1,10 +1,10 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { CheckedForm, FormCard, TextField, useCheckedForm } from "~/components/form-kit";
 import { ImageLinkField } from "~/components/image-link-field";
 import { withChosenAvatar } from "~/data/avatars";
-import { formRoute } from "~/utils/form-action.server";
+import { formAction, formPageHeaders } from "~/utils/form-action.server";
 import { ACCOUNT_RESULTS, updateProfile } from "~/models/user.server";
 import { requirePageUser, toPublicUser } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -16,18 +16,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { user: toPublicUser(user) };
 }
 
-export const { action, headers } = formRoute({
-  access: "signed in",
-  keep: ["name", "userImage", "address"],
-  prepare: (form) => withChosenAvatar(form, "userImage"),
-  task: "Profile update",
-  unexpectedMessage: ACCOUNT_RESULTS.somethingWentWrong,
-  handler: async ({ form, user }) => {
-    const result = await updateProfile(user, form);
-    if (!result.ok) return result;
-    return redirectWithToast("/", { type: "success", message: result.message });
-  },
-});
+export const action = (args: ActionFunctionArgs) =>
+  formAction(args, {
+    access: "signed in",
+    keep: ["name", "userImage", "address"],
+    prepare: (form) => withChosenAvatar(form, "userImage"),
+    task: "Profile update",
+    unexpectedMessage: ACCOUNT_RESULTS.somethingWentWrong,
+    handler: async ({ form, user }) => {
+      const result = await updateProfile(user, form);
+      if (!result.ok) return result;
+      return redirectWithToast("/", { type: "success", message: result.message });
+    },
+  });
+
+export const headers = formPageHeaders;
 
 export const meta: MetaFunction = () => [
   { title: "Update Profile | Dental Clinic" },

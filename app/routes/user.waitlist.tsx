@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { CheckedForm, FormCard, TextField, useCheckedForm } from "~/components/form-kit";
@@ -9,7 +9,7 @@ import { unverifiedRefusal } from "~/models/email-verification.server";
 import { joinWaitlist, leaveWaitlist } from "~/models/waitlist.server";
 import { requirePageUser } from "~/utils/auth.server";
 import { addDays, clinicNow, isIsoDate } from "~/utils/clinic-time";
-import { formRoute } from "~/utils/form-action.server";
+import { formAction, formPageHeaders } from "~/utils/form-action.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import {
   MAX_WAITLIST_DAYS,
@@ -53,19 +53,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export const { action, headers } = formRoute({
-  access: "signed in",
-  keep: "all",
-  task: "Joining or leaving the waiting list",
-  handler: async ({ form, user }) => {
-    const result =
-      form.intent === "leave"
-        ? await leaveWaitlist(user.id, form.entryId)
-        : await joinWaitlist(user.id, form);
-    if (!result.ok) return result;
-    return redirectWithToast(LIST, { type: "success", message: result.message });
-  },
-});
+export const action = (args: ActionFunctionArgs) =>
+  formAction(args, {
+    access: "signed in",
+    keep: "all",
+    task: "Joining or leaving the waiting list",
+    handler: async ({ form, user }) => {
+      const result =
+        form.intent === "leave"
+          ? await leaveWaitlist(user.id, form.entryId)
+          : await joinWaitlist(user.id, form);
+      if (!result.ok) return result;
+      return redirectWithToast(LIST, { type: "success", message: result.message });
+    },
+  });
+
+export const headers = formPageHeaders;
 
 export const meta: MetaFunction = () => [
   { title: "Join the waiting list | Dental Clinic" },

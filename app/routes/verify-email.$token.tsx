@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FormCard } from "~/components/form-kit";
@@ -9,7 +9,7 @@ import {
 } from "~/models/email-verification.server";
 import { ACCOUNT_RESULTS } from "~/models/user.server";
 import { getUser } from "~/utils/auth.server";
-import { formRoute } from "~/utils/form-action.server";
+import { formAction, formPageHeaders } from "~/utils/form-action.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 const STATUS_CODE = { valid: 200, invalid: 404, expired: 410, used: 410 } as const;
@@ -21,19 +21,22 @@ export async function loader({ params }: LoaderFunctionArgs) {
   return data({ message, claimName }, { status: STATUS_CODE[status] });
 }
 
-export const { action, headers } = formRoute({
-  access: "anyone",
-  task: "Verifying an e-mail address",
-  unexpectedMessage: ACCOUNT_RESULTS.somethingWentWrong,
-  refusal: (failure) => ({ message: failure.message }),
-  handler: async ({ params, request }) => {
-    const result = await applyEmailVerification(params.token ?? "");
-    if (!result.ok) return result;
-    // Read after the change: a claim ends every session, so its browser goes to /login.
-    const next = (await getUser(request)) ? "/" : "/login";
-    return redirectWithToast(next, { type: "success", message: result.message });
-  },
-});
+export const action = (args: ActionFunctionArgs) =>
+  formAction(args, {
+    access: "anyone",
+    task: "Verifying an e-mail address",
+    unexpectedMessage: ACCOUNT_RESULTS.somethingWentWrong,
+    refusal: (failure) => ({ message: failure.message }),
+    handler: async ({ params, request }) => {
+      const result = await applyEmailVerification(params.token ?? "");
+      if (!result.ok) return result;
+      // Read after the change: a claim ends every session, so its browser goes to /login.
+      const next = (await getUser(request)) ? "/" : "/login";
+      return redirectWithToast(next, { type: "success", message: result.message });
+    },
+  });
+
+export const headers = formPageHeaders;
 
 export const meta: MetaFunction = () => [
   { title: "Verify your e-mail address | Dental Clinic" },

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { FormCard } from "~/components/form-kit";
 import { ResendVerificationForm } from "~/components/verify-email-notice";
@@ -8,7 +8,7 @@ import {
   VERIFY_MESSAGES,
 } from "~/models/email-verification.server";
 import { requirePageUser } from "~/utils/auth.server";
-import { formRoute } from "~/utils/form-action.server";
+import { formAction, formPageHeaders } from "~/utils/form-action.server";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -24,18 +24,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /** 'Send me a new link', from this page or from a page that needs a verified address. */
-export const { action, headers } = formRoute({
-  access: "signed in",
-  task: "Sending a verification link",
-  handler: async ({ context, form, user }) => {
-    const result = await resendVerification(user, { clientIp: context.clientIp });
-    if (!result.ok) return result;
-    return redirectWithToast(safeRedirect(form.redirectTo, PATH), {
-      type: "success",
-      message: result.message,
-    });
-  },
-});
+export const action = (args: ActionFunctionArgs) =>
+  formAction(args, {
+    access: "signed in",
+    task: "Sending a verification link",
+    handler: async ({ context, form, user }) => {
+      const result = await resendVerification(user, { clientIp: context.clientIp });
+      if (!result.ok) return result;
+      return redirectWithToast(safeRedirect(form.redirectTo, PATH), {
+        type: "success",
+        message: result.message,
+      });
+    },
+  });
+
+export const headers = formPageHeaders;
 
 export const meta: MetaFunction = () => [
   { title: "Verify your e-mail address | Dental Clinic" },

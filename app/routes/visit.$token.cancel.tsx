@@ -1,18 +1,21 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { FormCard } from "~/components/form-kit";
 import { CallClinic, CancelForm, Outcome, VisitSummary } from "~/components/visit-actions";
 import { cancelByLink, visitByLink } from "~/models/self-service.server";
-import { linkActionRoute, visitPageData } from "~/utils/visit-pages.server";
+import { formPageHeaders } from "~/utils/form-action.server";
+import { linkAction, visitPageData } from "~/utils/visit-pages.server";
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
   return visitPageData(await visitByLink(params.token), request);
 }
 
-export const { action, headers } = linkActionRoute(
-  "Cancelling an appointment from a link",
-  async ({ params, context, form }) => cancelByLink(params.token, form.reason, context),
-);
+export const action = (args: ActionFunctionArgs) =>
+  linkAction(args, "Cancelling an appointment from a link", async ({ params, context, form }) =>
+    cancelByLink(params.token, form.reason, context),
+  );
+
+export const headers = formPageHeaders;
 
 export const meta: MetaFunction = () => [
   { title: "Cancel your appointment | Dental Clinic" },

@@ -1,20 +1,23 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FormCard } from "~/components/form-kit";
 import { FormError } from "~/components/form-error";
 import { Outcome, VisitSummary } from "~/components/visit-actions";
 import { confirmByLink, visitByLink } from "~/models/self-service.server";
-import { linkActionRoute, visitPageData } from "~/utils/visit-pages.server";
+import { formPageHeaders } from "~/utils/form-action.server";
+import { linkAction, visitPageData } from "~/utils/visit-pages.server";
 
 /** Opening the link changes nothing (mail scanners open links): the button confirms. */
 export async function loader({ params, request }: LoaderFunctionArgs) {
   return visitPageData(await visitByLink(params.token), request);
 }
 
-export const { action, headers } = linkActionRoute(
-  "Confirming an appointment from a link",
-  async ({ params, context }) => confirmByLink(params.token, context),
-);
+export const action = (args: ActionFunctionArgs) =>
+  linkAction(args, "Confirming an appointment from a link", async ({ params, context }) =>
+    confirmByLink(params.token, context),
+  );
+
+export const headers = formPageHeaders;
 
 export const meta: MetaFunction = () => [
   { title: "Confirm your appointment | Dental Clinic" },

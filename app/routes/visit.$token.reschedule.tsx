@@ -1,20 +1,22 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { FormCard } from "~/components/form-kit";
 import { CallClinic, Outcome, RescheduleForm, VisitSummary } from "~/components/visit-actions";
 import { WaitlistLink } from "~/components/waitlist-link";
 import { rescheduleByLink, visitByLink } from "~/models/self-service.server";
-import { linkActionRoute, visitPageData } from "~/utils/visit-pages.server";
+import { formPageHeaders } from "~/utils/form-action.server";
+import { linkAction, visitPageData } from "~/utils/visit-pages.server";
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
   return visitPageData(await visitByLink(params.token), request, { times: true });
 }
 
-export const { action, headers } = linkActionRoute(
-  "Rescheduling an appointment from a link",
-  async ({ params, context, form }) =>
+export const action = (args: ActionFunctionArgs) =>
+  linkAction(args, "Rescheduling an appointment from a link", async ({ params, context, form }) =>
     rescheduleByLink(params.token, { date: form.date, time: form.time }, context),
-);
+  );
+
+export const headers = formPageHeaders;
 
 export const meta: MetaFunction = () => [
   { title: "Reschedule your appointment | Dental Clinic" },

@@ -1,4 +1,9 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  data,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  type ActionFunctionArgs,
+} from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FormCard } from "~/components/form-kit";
 import { FormError } from "~/components/form-error";
@@ -7,7 +12,8 @@ import { getClinicSettings } from "~/models/clinic-settings.server";
 import { acceptOffer, declineOffer, offerByLink } from "~/models/waitlist.server";
 import { formatInstant } from "~/utils/clinic-format";
 import { invalid } from "~/utils/result";
-import { linkActionRoute } from "~/utils/visit-pages.server";
+import { formPageHeaders } from "~/utils/form-action.server";
+import { linkAction } from "~/utils/visit-pages.server";
 
 /** Opening the link changes nothing (mail scanners open links): the buttons act. */
 export async function loader({ params }: LoaderFunctionArgs) {
@@ -17,14 +23,14 @@ export async function loader({ params }: LoaderFunctionArgs) {
   return { clock, offer: found.offer, refusal: null };
 }
 
-export const { action, headers } = linkActionRoute(
-  "Answering a waiting-list offer",
-  async ({ params, context, form }) => {
+export const action = (args: ActionFunctionArgs) =>
+  linkAction(args, "Answering a waiting-list offer", async ({ params, context, form }) => {
     if (form.intent === "accept") return acceptOffer(params.token, context);
     if (form.intent === "decline") return declineOffer(params.token, context);
     return invalid("Please choose whether to accept or decline the time.");
-  },
-);
+  });
+
+export const headers = formPageHeaders;
 
 export const meta: MetaFunction = () => [
   { title: "A time has come free | Dental Clinic" },

@@ -40,7 +40,7 @@ export type FormRefusal<Kept extends string = string> = {
   values: Record<Kept, string>;
 };
 
-type FormRouteOptions<A extends Access, Kept extends string, Answer, Refusal> = {
+export type FormActionOptions<A extends Access, Kept extends string, Answer, Refusal> = {
   access: A;
   /** Where a signed-out visitor comes back to after signing in ("signed in"): the page posted to. */
   returnTo?: string;
@@ -80,20 +80,29 @@ export const formPageHeaders: HeadersFunction = ({ actionHeaders }) => {
 };
 
 /**
- * Writes a page's form handling: `export const { action, headers } = formRoute({...})`, the
- * page-side twin of `apiRoute` (docs/decisions/031-form-routes-and-permissions.md). In
- * order: who may post (a visitor without a session goes to sign in, staff without the
- * permission get the 403 page), the form, then the handler. A Failure it returns, and any
- * error it throws, come back as the form again with the message and what was typed, under
- * the refusal's status and Retry-After; an unexpected error is logged, never shown. Rate
- * limits are rules: the domain function the handler calls takes them, for both doors.
+ * A page's form handling, the page-side twin of `apiRoute`
+ * (docs/decisions/031-form-routes-and-permissions.md):
+ *
+ *   export const action = (args: ActionFunctionArgs) => formAction(args, {...});
+ *   export const headers = formPageHeaders;
+ *
+ * (an arrow, not a call at the module's top: the browser bundle drops the action only
+ * when nothing runs at load). In order: who may post (a visitor without a session goes
+ * to sign in, staff without the permission get the 403 page), the form, then the handler.
+ * A Failure it returns, and any error it throws, come back as the form again with the
+ * message and what was typed, under the refusal's status and Retry-After; an unexpected
+ * error is logged, never shown. Rate limits are rules: the domain function the handler
+ * calls takes them, for both doors.
  */
-export function formRoute<
+export async function formAction<
   A extends Access,
   Kept extends string = string,
   Answer = Response,
   Refusal = FormRefusal<Kept>,
->(options: FormRouteOptions<A, Kept, Answer, Refusal>) {
+>(
+  { request, params, context }: ActionFunctionArgs,
+  options: FormActionOptions<A, Kept, Answer, Refusal>,
+) {
   const refusal = (options.refusal ?? defaultRefusalBody) as (
     failure: Failure,
     values: Record<Kept, string>,
@@ -105,32 +114,28 @@ export function formRoute<
     return data(answer, { status: failure.status, headers: retryAfterHeaders(failure) });
   }
 
-  async function action({ request, params, context }: ActionFunctionArgs) {
-    const { user, actor } = await admit(request, options.access, options.returnTo);
-    let values = {} as Record<Kept, string>;
-    try {
-      const formData = await request.formData().catch(() => null);
-      if (!formData) return refuse(invalid(UNREADABLE_FORM_MESSAGE), values);
-      const form = (options.prepare ?? ((fields) => fields))(formToObject(formData));
-      values = kept(form, options.keep);
-      const answer = await options.handler({
-        request,
-        params,
-        context,
-        form,
-        formData,
-        user: user as FormArgs<A>["user"],
-        actor: actor as FormArgs<A>["actor"],
-      });
-      return isFailure(answer) ? refuse(answer, values) : answer;
-    } catch (error) {
-      if (error instanceof Response || isDataWithResponseInit(error)) throw error;
-      const message = options.unexpectedMessage ?? TRY_AGAIN_MESSAGE;
-      return refuse(unexpectedError(options.task, error, message), values);
-    }
+  const { user, actor } = await admit(request, options.access, options.returnTo);
+  let values = {} as Record<Kept, string>;
+  try {
+    const formData = await request.formData().catch(() => null);
+    if (!formData) return refuse(invalid(UNREADABLE_FORM_MESSAGE), values);
+    const form = (options.prepare ?? ((fields) => fields))(formToObject(formData));
+    values = kept(form, options.keep);
+    const answer = await options.handler({
+      request,
+      params,
+      context,
+      form,
+      formData,
+      user: user as FormArgs<A>["user"],
+      actor: actor as FormArgs<A>["actor"],
+    });
+    return isFailure(answer) ? refuse(answer, values) : answer;
+  } catch (error) {
+    if (error instanceof Response || isDataWithResponseInit(error)) throw error;
+    const message = options.unexpectedMessage ?? TRY_AGAIN_MESSAGE;
+    return refuse(unexpectedError(options.task, error, message), values);
   }
-
-  return { action, headers: formPageHeaders };
 }
 
 async function admit(

@@ -1,9 +1,9 @@
-import { data } from "@remix-run/node";
+import { data, type ActionFunctionArgs } from "@remix-run/node";
 import { insideCutoffMessage } from "~/models/cancellation-policy.server";
 import { getClinicSettings } from "~/models/clinic-settings.server";
 import { type LinkVisit, rescheduleTimes } from "~/models/self-service.server";
 import { clinicNow } from "~/utils/clinic-time";
-import { formRoute, type FormArgs } from "~/utils/form-action.server";
+import { formAction, type FormArgs } from "~/utils/form-action.server";
 import type { Failure, Result } from "~/utils/result";
 
 /**
@@ -65,19 +65,20 @@ export async function visitPageData(
 export const linkRefusal = (failure: Failure) => ({ done: null, error: failure.message });
 
 /**
- * The form of a page that answers in place (a mail link's button): the outcome, or the
+ * The action of a page that answers in place (a mail link's button): the outcome, or the
  * refusal under its status. The domain function takes the mail-link limit.
  */
-export function linkActionRoute(
+export function linkAction(
+  args: ActionFunctionArgs,
   task: string,
   act: (args: FormArgs<"anyone">) => Promise<Result<{ message: string }>>,
 ) {
-  return formRoute({
+  return formAction(args, {
     access: "anyone",
     task,
     refusal: linkRefusal,
-    handler: async (args) => {
-      const result = await act(args);
+    handler: async (formArgs) => {
+      const result = await act(formArgs);
       return result.ok ? data({ done: result.message, error: null }) : result;
     },
   });

@@ -1,14 +1,21 @@
 /// <reference types="vite/client" />
-// formRoute, the skeleton of every page's form (app/utils/form-action.server.ts): who may
+// formAction, the skeleton of every page's form (app/utils/form-action.server.ts): who may
 // post, the form, the handler, and how a refusal or an error comes back. And every page
-// route with an action found in app/routes is written with it, so each passes a refusal's
-// Retry-After on to the browser (Remix does so only through the route's `headers`).
+// route with an action found in app/routes is written with it, in the shape the browser
+// bundle can drop, with the headers that pass a refusal's Retry-After on to the browser
+// (Remix does so only through the route's `headers`).
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { ActionFunctionArgs, HeadersFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { describe, expect, it, vi } from "vitest";
-import { formRoute, UNREADABLE_FORM_MESSAGE } from "~/utils/form-action.server";
+import {
+  formAction,
+  formPageHeaders,
+  UNREADABLE_FORM_MESSAGE,
+  type Access,
+  type FormActionOptions,
+} from "~/utils/form-action.server";
 import { DATABASE_BUSY_MESSAGE, fail, TRY_AGAIN_MESSAGE } from "~/utils/result";
 import { STAFF_ONLY_MESSAGE } from "~/utils/roles";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -32,15 +39,19 @@ describe("every page route with an action", () => {
   });
 
   it.each(formPages.map((route) => [route.file, route] as const))(
-    "%s is a formRoute and passes a refusal's Retry-After on",
+    "%s is a formAction and passes a refusal's Retry-After on",
     async (file) => {
       const source = readFileSync(path.resolve("app/routes", file), "utf8");
       expect(
         source,
-        `app/routes/${file}: write the action as export const { action, headers } = formRoute({...})`,
-      ).toMatch(/export const \{ action, headers \} = (formRoute|linkActionRoute)\(/);
+        `app/routes/${file}: write export const action = (args: ActionFunctionArgs) => formAction(args, {...})`,
+      ).toMatch(
+        /export const action = \(args: ActionFunctionArgs\) =>\s+(formAction|linkAction)\(args,/,
+      );
       const page = await modules[`../../app/routes/${file}`]!();
-      expect(page.headers, `app/routes/${file} exports no headers`).toBeTypeOf("function");
+      expect(page.headers, `app/routes/${file}: export const headers = formPageHeaders`).toBe(
+        formPageHeaders,
+      );
       const headers = new Headers(
         page.headers!({
           actionHeaders: new Headers({ "retry-after": "7" }),
@@ -57,10 +68,17 @@ describe("every page route with an action", () => {
 const post = (fields: Record<string, string>, cookie?: string) =>
   actionArgs(formPost("/somewhere?step=2", fields, cookie));
 
-describe("formRoute", () => {
+/** An action written with formAction, as a route writes it. */
+function actionWith<A extends Access, Kept extends string, Answer, Refusal>(
+  options: FormActionOptions<A, Kept, Answer, Refusal>,
+) {
+  return (args: ActionFunctionArgs) => formAction(args, options);
+}
+
+describe("formAction", () => {
   it("gives a refusal back under its status and Retry-After, with only the fields it keeps", async () => {
     const handler = vi.fn(async () => fail(429, "Too many.", 30));
-    const { action } = formRoute({ access: "anyone", keep: ["email"], task: "Testing", handler });
+    const action = actionWith({ access: "anyone", keep: ["email"], task: "Testing", handler });
     const answer = await settle(() => action(post({ email: "a@b.co", password: "secret1" })));
     expect(answer.status).toBe(429);
     expect(answer.headers.get("retry-after")).toBe("30");
@@ -72,18 +90,18 @@ describe("formRoute", () => {
 
   it("sends a visitor without a session to sign in and back, before reading the form", async () => {
     const handler = vi.fn(async () => redirect("/"));
-    const { action } = formRoute({ access: "signed in", task: "Testing", handler });
+    const action = actionWith({ access: "signed in", task: "Testing", handler });
     const answer = await settle(() => action(post({})));
     expect(answer.status).toBe(302);
     expect(answer.location).toBe(`/login?redirectTo=${encodeURIComponent("/somewhere?step=2")}`);
-    const back = formRoute({ access: "signed in", returnTo: "/back", task: "Testing", handler });
-    expect((await settle(() => back.action(post({})))).location).toBe("/login?redirectTo=%2Fback");
+    const back = actionWith({ access: "signed in", returnTo: "/back", task: "Testing", handler });
+    expect((await settle(() => back(post({})))).location).toBe("/login?redirectTo=%2Fback");
     expect(handler).not.toHaveBeenCalled();
   });
 
   it("lets staff in by permission: a patient gets the 403 page, an admin the handler with its actor", async () => {
     const handler = vi.fn(async () => redirect("/staff/settings"));
-    const { action } = formRoute({ access: "settings.manage", task: "Testing", handler });
+    const action = actionWith({ access: "settings.manage", task: "Testing", handler });
     const patient = await sessionFor(await createUser());
     const refused = await settle(() => action(post({}, patient.cookie)));
     expect(refused).toMatchObject({
@@ -101,7 +119,7 @@ describe("formRoute", () => {
 
   it("answers an error with the form again: logged, a 500 and a message to try again, never the error", async () => {
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});
-    const { action } = formRoute({
+    const action = actionWith({
       access: "anyone",
       keep: "all",
       task: "Testing the unexpected",
@@ -121,7 +139,7 @@ describe("formRoute", () => {
 
   it("asks to try again in a moment when the database was busy (503, Retry-After)", async () => {
     const warnings = vi.spyOn(console, "warn").mockImplementation(() => {});
-    const { action } = formRoute({
+    const action = actionWith({
       access: "anyone",
       task: "Testing",
       handler: async () => {
@@ -135,7 +153,7 @@ describe("formRoute", () => {
   });
 
   it("refuses a body that is not a form with 400, and lets a thrown redirect through", async () => {
-    const { action } = formRoute({
+    const action = actionWith({
       access: "anyone",
       task: "Testing",
       handler: async () => {
@@ -158,7 +176,7 @@ describe("formRoute", () => {
   });
 
   it("shapes every refusal with `refusal` when a page answers in place, or as a redirect", async () => {
-    const { action } = formRoute({
+    const action = actionWith({
       access: "anyone",
       task: "Testing",
       refusal: (failure) => ({ done: null, error: failure.message }),
@@ -168,13 +186,13 @@ describe("formRoute", () => {
       status: 410,
       body: { done: null, error: "This link has expired." },
     });
-    const toPage = formRoute({
+    const toPage = actionWith({
       access: "anyone",
       task: "Testing",
       refusal: (failure) => redirectWithToast("/page", { type: "error", message: failure.message }),
       handler: async () => fail(429, "Too many."),
     });
-    const redirected = await settle(() => toPage.action(post({})));
+    const redirected = await settle(() => toPage(post({})));
     expect(redirected).toMatchObject({ status: 302, location: "/page" });
     expect(await toastOf(redirected.headers)).toEqual({ type: "error", message: "Too many." });
   });
