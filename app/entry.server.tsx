@@ -5,7 +5,9 @@ import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { BackgroundJobs, ServerHooks } from "../server/config";
+import { startRecallSweep } from "~/models/recall-invitations.server";
 import { startReminderSweep } from "~/models/reminders.server";
+import { startReportSweep } from "~/models/report-summary.server";
 import { startWaitlistSweep } from "~/models/waitlist.server";
 import { startOutboxWorker } from "./models/outbox.server";
 import { backupSettings, startBackupSchedule } from "./utils/backup.server";
@@ -22,8 +24,9 @@ import { readCacheGeneration } from "./utils/read-cache.server";
  * Called by the server once it listens, stopped on shutdown; never started by importing a
  * module. The server claims its database first (a restore waits for it to stop, and a
  * second server on the same file refuses to start), then the backups run on their
- * schedule, the outbox worker delivers mail, and the reminder and waiting-list sweeps run
- * every minute.
+ * schedule, the outbox worker delivers mail, the reminder and waiting-list sweeps run
+ * every minute, the recall sweep every RECALL_SWEEP_SECONDS and the reports' day figures
+ * are kept current every minute.
  */
 export function startBackgroundJobs(): BackgroundJobs {
   const settings = backupSettings(getEnv());
@@ -32,8 +35,12 @@ export function startBackgroundJobs(): BackgroundJobs {
   const outbox = startOutboxWorker();
   const reminders = startReminderSweep();
   const waitlist = startWaitlistSweep();
+  const recall = startRecallSweep();
+  const reports = startReportSweep();
   return {
     async stop() {
+      await reports.stop();
+      await recall.stop();
       await waitlist.stop();
       await reminders.stop();
       await outbox.stop();

@@ -369,6 +369,14 @@ export const CLINIC_WEEK: Week = {
 };
 
 /** Visit length and clean-up time (minutes, multiples of the 30-minute grid). */
+/** The recall type a completed visit of a seeded service sets (the migration made the types). */
+export const SERVICE_RECALLS: Record<string, string> = {
+  "dental-checkup": "recall-checkup",
+  "teeth-cleaning": "recall-hygiene",
+  "gum-disease-treatment": "recall-periodontal",
+  "fluoride-varnish": "recall-child-checkup",
+};
+
 export const SERVICE_TIMES: Record<string, { durationMinutes: number; bufferMinutes?: number }> = {
   "teeth-whitening": { durationMinutes: 60 },
   "teeth-cleaning": { durationMinutes: 60 },

@@ -6,6 +6,7 @@ import {
   DEMO_PATIENT,
   DEMO_STAFF,
   MIGRATION_WEEK,
+  SERVICE_RECALLS,
   SERVICE_TIMES,
   seedChairs,
   seedClosures,
@@ -62,6 +63,7 @@ export async function seed(prisma: PrismaClient) {
       create: {
         ...service,
         ...SERVICE_TIMES[service.slug],
+        recallTypeId: SERVICE_RECALLS[service.slug] ?? null,
         photo: `/images/services/${service.slug}.svg`,
         createdAt: new Date(base + index * 60_000),
       },

@@ -59,6 +59,14 @@ removeAllBut("better-sqlite3", ["build", "lib", "package.json", "LICENSE"]);
 removeAllBut("better-sqlite3/build", ["Release"]);
 removeAllBut("better-sqlite3/build/Release", ["better_sqlite3.node"]);
 
+// ECharts (the reports' charts, server-side SVG) loads its ES modules (lib/ and the entry
+// files beside package.json) and zrender's lib/: not the bundled browser builds, sources,
+// themes, translations or type declarations.
+for (const entry of ["dist", "types", "ssr", "extension", "theme", "i18n", "asset", "licenses"]) {
+  remove(path.join(root, "echarts", entry));
+}
+for (const entry of ["dist", "src", "build"]) remove(path.join(root, "zrender", entry));
+
 // effect (Prisma's config loader) ships its TypeScript sources beside the built code.
 remove(path.join(root, "effect/src"));
 

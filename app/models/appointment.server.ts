@@ -54,6 +54,7 @@ import {
   enqueueAppointmentMail,
 } from "./appointment-mail.server";
 import { afterVisitCompleted } from "./review-request.server";
+import { setRecallFromVisit } from "./recall.server";
 import { prepareWaitlistOffers } from "./waitlist-offers.server";
 import { insideCutoffMessage, isInsideCutoff } from "./cancellation-policy.server";
 import { closuresBetween, getClinicSettings, type Settings } from "./clinic-settings.server";
@@ -568,6 +569,7 @@ export async function changeStatus(
       await offerFreedTime?.(tx);
     }
     if (to === "completed") await afterVisitCompleted(tx, appointment, settings, now);
+    if (to === "completed") await setRecallFromVisit(tx, appointment, settings);
     return appointment;
   });
   if (changed) wakeOutbox();

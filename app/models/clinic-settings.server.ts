@@ -2,6 +2,7 @@ import type { ClinicClosure, ClinicSettings } from "@prisma/client";
 import { type ClinicClock, formatTime, formatZone } from "~/utils/clinic-format";
 import { prisma } from "~/utils/db.server";
 import { cachedRead, invalidateReadCache } from "~/utils/read-cache.server";
+import { recallCadenceSchema } from "~/validation/recall";
 import {
   parseJsonColumn,
   reminderRulesSchema,
@@ -11,9 +12,14 @@ import {
 } from "~/validation/schedule";
 
 /** The settings row with its JSON columns parsed and checked. */
-export type Settings = Omit<ClinicSettings, "weeklyHours" | "reminderRules"> & {
+export type Settings = Omit<
+  ClinicSettings,
+  "weeklyHours" | "reminderRules" | "recallCadenceDays"
+> & {
   weeklyHours: WeeklyPlan;
   reminderRules: ReminderRule[];
+  /** Days from a recall's due date on which its invitations go out, ascending. */
+  recallCadenceDays: number[];
 };
 
 /** The clinic's settings (one row, made by the migration), cached until the next write. */
@@ -24,6 +30,11 @@ export function getClinicSettings(): Promise<Settings> {
       ...row,
       weeklyHours: parseJsonColumn(weeklyPlanSchema, row.weeklyHours, "The clinic's hours"),
       reminderRules: parseJsonColumn(reminderRulesSchema, row.reminderRules, "Reminder rules"),
+      recallCadenceDays: parseJsonColumn(
+        recallCadenceSchema,
+        row.recallCadenceDays,
+        "Recall cadence",
+      ),
     };
   });
 }
@@ -35,12 +46,12 @@ export async function getClinicClock(): Promise<ClinicClock> {
 }
 
 export type SettingsChange = Partial<
-  Omit<Settings, "id" | "updatedAt" | "weeklyHours" | "reminderRules">
-> & { weeklyHours?: WeeklyPlan; reminderRules?: ReminderRule[] };
+  Omit<Settings, "id" | "updatedAt" | "weeklyHours" | "reminderRules" | "recallCadenceDays">
+> & { weeklyHours?: WeeklyPlan; reminderRules?: ReminderRule[]; recallCadenceDays?: number[] };
 
 /** Writes settings (JSON columns checked by their schemas) and drops every cached read. */
 export async function updateClinicSettings(change: SettingsChange): Promise<Settings> {
-  const { weeklyHours, reminderRules, ...plain } = change;
+  const { weeklyHours, reminderRules, recallCadenceDays, ...plain } = change;
   await prisma.clinicSettings.update({
     where: { id: 1 },
     data: {
@@ -48,6 +59,9 @@ export async function updateClinicSettings(change: SettingsChange): Promise<Sett
       ...(weeklyHours ? { weeklyHours: JSON.stringify(weeklyPlanSchema.parse(weeklyHours)) } : {}),
       ...(reminderRules
         ? { reminderRules: JSON.stringify(reminderRulesSchema.parse(reminderRules)) }
+        : {}),
+      ...(recallCadenceDays
+        ? { recallCadenceDays: JSON.stringify(recallCadenceSchema.parse(recallCadenceDays)) }
         : {}),
     },
   });

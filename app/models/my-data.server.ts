@@ -188,6 +188,38 @@ const EXPORT_SECTIONS = {
       })),
     }));
   },
+  /** When they are due back, the invitations sent and the desk's calls (docs/decisions/035-recall.md). */
+  async recall(db: Reader, userId: string) {
+    const rows = await db.patientRecall.findMany({
+      where: { userId },
+      include: {
+        recallType: { select: { name: true } },
+        invitations: { orderBy: [{ sentAt: "asc" }, { id: "asc" }] },
+        calls: { orderBy: [{ at: "asc" }, { id: "asc" }] },
+        user: { select: { recallOptOut: true } },
+      },
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    });
+    return rows.map((row) => ({
+      id: row.id,
+      type: row.recallType.name,
+      intervalMonths: row.intervalMonths,
+      dueDate: row.dueDate,
+      lastVisitDate: row.lastVisitDate,
+      invitationsOptedOutAt: iso(row.user.recallOptOut?.at ?? null),
+      invitations: row.invitations.map((invitation) => ({
+        step: invitation.step,
+        dueDate: invitation.dueDate,
+        sentAt: iso(invitation.sentAt),
+        convertedAt: iso(invitation.convertedAt),
+      })),
+      calls: row.calls.map((call) => ({
+        at: iso(call.at),
+        outcome: call.outcome,
+        note: call.note,
+      })),
+    }));
+  },
 } satisfies Record<string, (db: Reader, userId: string) => Promise<unknown[]>>;
 
 function linkDates(row: { createdAt: Date; expiresAt: Date; usedAt: Date | null }) {

@@ -25,7 +25,8 @@ export type OutboxKind =
   | "cancellation"
   | "reminder"
   | "waitlist_offer"
-  | "review_request";
+  | "review_request"
+  | "recall_invitation";
 
 export const OUTBOX_STATUSES = ["pending", "sending", "sent", "failed"] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
@@ -147,6 +148,7 @@ const ONE_TIME_LINK_KINDS: ReadonlySet<string> = new Set([
   "change",
   "reminder",
   "waitlist_offer",
+  "recall_invitation",
 ]);
 const ERASED = "(removed after delivery: this message carried a one-time link)";
 

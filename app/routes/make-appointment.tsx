@@ -19,6 +19,7 @@ import { addDays, clinicNow } from "~/utils/clinic-time";
 import { formatDuration, formatTime } from "~/utils/clinic-format";
 import { formatPrice } from "~/utils/format";
 import { APPOINTMENT_BOOKED, bookAppointment } from "~/models/appointment.server";
+import { recordRecallBooking } from "~/models/recall-invitations.server";
 import { getClinicSettings, getPublicClinic } from "~/models/clinic-settings.server";
 import { bookingChoices } from "~/models/dentist.server";
 import { unverifiedRefusal } from "~/models/email-verification.server";
@@ -37,8 +38,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     getClinicSettings(),
     getPublicClinic(),
   ]);
-  // The service page links here with ?service=<id>.
-  const requested = new URL(request.url).searchParams.get("service");
+  // The service page links here with ?service=<id>; a recall invitation's link also with
+  // ?dentist=<id>&recall=<token> (docs/decisions/035-recall.md).
+  const search = new URL(request.url).searchParams;
+  const requested = search.get("service");
+  const requestedDentist = search.get("dentist");
   const today = clinicNow(new Date(), settings.timeZone).date;
   const clock = { timeZone: settings.timeZone, locale: settings.locale };
   return {
@@ -51,6 +55,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     })),
     dentists,
     selectedService: services.some((service) => service.value === requested) ? requested! : "",
+    selectedDentist: dentists.some((dentist) => dentist.value === requestedDentist)
+      ? requestedDentist!
+      : "",
+    recall: search.get("recall")?.slice(0, 100) ?? "",
     minDate: today,
     maxDate: addDays(today, settings.horizonDays),
     gridMinutes: settings.gridMinutes,
@@ -68,6 +76,7 @@ export const action = (args: ActionFunctionArgs) =>
     handler: async ({ form, user }) => {
       const result = await bookAppointment(form, user.id);
       if (!result.ok) return result;
+      await recordRecallBooking(form.recall, user.id, result.appointment);
       return redirectWithToast("/", { type: "success", message: APPOINTMENT_BOOKED });
     },
   });
@@ -89,6 +98,8 @@ export default function MakeAppointment() {
     services,
     dentists,
     selectedService,
+    selectedDentist,
+    recall,
     minDate,
     maxDate,
     gridMinutes,
@@ -100,7 +111,7 @@ export default function MakeAppointment() {
   const values: Record<string, string> = actionData?.values ?? {};
   const [date, setDate] = useState(values.date ?? "");
   const [serviceId, setServiceId] = useState(values.service ?? selectedService);
-  const [dentistId, setDentistId] = useState(values.dentist ?? "");
+  const [dentistId, setDentistId] = useState(values.dentist ?? selectedDentist);
   const onServiceChange = useCallback((value: string) => setServiceId(value), []);
   const chosen = services.find((service) => service.value === serviceId);
   const offered = chosen ? dentists.filter((d) => chosen.dentistIds.includes(d.value)) : dentists;
@@ -115,6 +126,9 @@ export default function MakeAppointment() {
         We are open {hours}. Times are {zoneName}.
       </p>
       <CheckedForm form={form} className="space-y-4">
+        {recall || values.recall ? (
+          <input type="hidden" name="recall" value={values.recall ?? recall} />
+        ) : null}
         <TextField
           name="name"
           label="Name"

@@ -74,6 +74,8 @@ const envSchema = z
     OUTBOX_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
     /** How often the reminder sweep looks for visits whose reminders are due. */
     REMINDER_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+    /** How often the recall sweep looks for invitations due (only in opening hours). */
+    RECALL_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
     /** Delivery attempts before a message is marked failed (staff can retry it). */
     OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
     /**

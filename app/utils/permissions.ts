@@ -24,6 +24,12 @@ export const PERMISSIONS = {
   "appointments.book": { reception: "all", admin: "all" },
   // Hide or restore reviews; approve or reject the services patients add.
   "moderation.manage": { reception: "all", admin: "all" },
+  // The recall list, a recall's page: book, note a call, change its interval or due date.
+  "recall.manage": { reception: "all", admin: "all" },
+  // The recall types, which service sets which, the invitations' cadence and cap.
+  "recallTypes.manage": { admin: "all" },
+  // The figures and their CSV: a dentist only their own, an admin the clinic's.
+  "reports.view": { dentist: "own", admin: "all" },
   "services.manage": { admin: "all" },
   // A service not on the site yet (awaiting review, rejected, hidden): its author sees it.
   "services.viewUnlisted": { patient: "own", reception: "all", dentist: "all", admin: "all" },
@@ -49,12 +55,15 @@ export const STAFF_SCREENS = [
   { path: "/staff", label: "Diary", permission: "diary.view" },
   { path: "/staff/patients", label: "Patients", permission: "patients.view" },
   { path: "/staff/bookings/new", label: "New booking", permission: "appointments.book" },
+  { path: "/staff/recall", label: "Recall", permission: "recall.manage" },
+  { path: "/staff/reports", label: "Reports", permission: "reports.view" },
   { path: "/staff/moderation", label: "Moderation", permission: "moderation.manage" },
   { path: "/staff/services", label: "Services", permission: "services.manage" },
   { path: "/staff/dentists", label: "Dentists", permission: "team.manage" },
   { path: "/staff/chairs", label: "Chairs", permission: "chairs.manage" },
   { path: "/staff/closures", label: "Closures", permission: "closures.manage" },
   { path: "/staff/settings", label: "Clinic settings", permission: "settings.manage" },
+  { path: "/staff/recall-types", label: "Recall types", permission: "recallTypes.manage" },
   { path: "/staff/outbox", label: "Failed mail", permission: "outbox.manage" },
   { path: "/staff/audit", label: "Audit trail", permission: "audit.view" },
 ] as const satisfies readonly StaffScreen[];

@@ -6,10 +6,9 @@
 //    a real SMTP server on loopback: time and rate.
 // Run by `npm run bench` (scripts/bench/run.mjs), or alone:
 // `npx tsx scripts/bench/reminders.ts [--json]`.
-import { execFileSync } from "node:child_process";
 import { mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
-import Database from "better-sqlite3";
+import { inChild, migratedDatabase, storedInstant as iso } from "./in-process";
 
 const TMP = path.resolve("tests/.tmp/bench-reminders");
 const DUE = Number(process.env.BENCH_REMINDERS_DUE || 1_000);
@@ -28,15 +27,8 @@ function benchNow(): Date {
 /** A migrated database with `future` appointments weeks ahead and `due` ones 47 h ahead. */
 function prepareDatabase(name: string, { future, due }: { future: number; due: number }) {
   const file = path.join(TMP, `${name}.db`);
-  execFileSync(process.execPath, ["node_modules/prisma/build/index.js", "migrate", "deploy"], {
-    env: { ...process.env, DATABASE_URL: `file:${file}` },
-    stdio: "ignore",
-  });
-  const db = new Database(file);
-  db.pragma("journal_mode = WAL");
+  const db = migratedDatabase(file);
   const now = benchNow().getTime();
-  // As the Prisma adapter stores a DateTime: ISO text with an explicit offset.
-  const iso = (ms: number) => new Date(ms).toISOString().replace("Z", "+00:00");
   const dentist = db.prepare(`SELECT id FROM Dentist ORDER BY sortOrder LIMIT 1`).get() as {
     id: string;
   };
@@ -89,17 +81,7 @@ function prepareDatabase(name: string, { future, due }: { future: number; due: n
 }
 
 function child(mode: "sweep" | "due", file: string): Record<string, number> {
-  const output = execFileSync(
-    process.execPath,
-    ["--import", "tsx", "scripts/bench/reminders.ts", mode, file],
-    {
-      env: { ...process.env, NODE_ENV: "test", DATABASE_URL: `file:${file}` },
-      encoding: "utf8",
-      stdio: ["ignore", "pipe", "inherit"],
-      maxBuffer: 64 * 1024 * 1024,
-    },
-  );
-  return JSON.parse(output.trim().split("\n").at(-1)!) as Record<string, number>;
+  return inChild("scripts/bench/reminders.ts", mode, file);
 }
 
 /** 1. The median time of a sweep that finds nothing due. */

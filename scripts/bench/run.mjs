@@ -4,7 +4,7 @@
 // length of the load run (default 30). `-- --record` writes the results into
 // docs/performance.md; `-- --only=uncached,load` runs only the named parts (list, home,
 // sign-ins, javascript, lighthouse, load, uncached, size, image, diary, backup, outbox,
-// reminders, audit, day-diary).
+// reminders, waitlist, recall, reports, audit, day-diary).
 import { execFileSync, spawn } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -493,6 +493,39 @@ if (wanted("waitlist")) {
     "<= 1.5",
     waitlist.ratio <= 1.5,
     `(median ${waitlist.noneMs.toFixed(1)} ms with none, ${waitlist.manyMs.toFixed(1)} ms with 10,000 covering the time; a cancel that offers it to 3: ${waitlist.offeringMs.toFixed(1)} ms)`,
+  );
+}
+
+// 18. The recall sweep (scripts/bench/recall.ts, the app's own sweep in-process).
+if (wanted("recall")) {
+  note("\n18. Recall: a sweep writing 200 invitations at 100,000 patients vs 1,000");
+  const recall = inProcessBench("recall");
+  record(
+    "Recall: sweep writing 200 due invitations at 100,000 patients / at 1,000",
+    recall.ratio.toFixed(2),
+    "<= 1.5",
+    recall.ratio <= 1.5 && recall.written === 200,
+    `(median ${recall.smallMs.toFixed(1)} ms at 1,000, ${recall.largeMs.toFixed(1)} ms at 100,000; with nothing due ${recall.idleSmallMs.toFixed(2)} and ${recall.idleLargeMs.toFixed(2)} ms)`,
+  );
+}
+
+// 19. The reports (scripts/bench/reports.ts, the loader's work in-process).
+if (wanted("reports")) {
+  note("\n19. Reports: a year at 200,000 appointments vs a month at 2,000");
+  const reports = inProcessBench("reports");
+  record(
+    "Reports: a year's figures by week at 200,000 appointments / a month's at 2,000",
+    reports.figuresRatio.toFixed(2),
+    "<= 1.5",
+    reports.figuresRatio <= 1.5,
+    `(${reports.monthFiguresMs.toFixed(1)} ms for the month, ${reports.yearFiguresMs.toFixed(1)} ms for the year)`,
+  );
+  record(
+    "Reports: the page's work with its charts, a year by month at 200,000 / a month by week at 2,000",
+    reports.pageRatio.toFixed(2),
+    "information",
+    true,
+    `(${reports.monthMs.toFixed(1)} ms and ${reports.yearByMonthMs.toFixed(1)} ms; a year by week ${reports.yearMs.toFixed(1)} ms; the first working out of 365 days of 200,000 visits ${reports.catchUpSeconds.toFixed(0)} s)`,
   );
 }
 

@@ -28,6 +28,9 @@ const SCREENS = [
   "/staff/services",
   "/staff/services?status=awaiting_review",
   "/staff/outbox",
+  "/staff/recall",
+  "/staff/recall-types",
+  "/staff/reports",
 ];
 
 for (const viewport of [
@@ -38,6 +41,8 @@ for (const viewport of [
     test.use({ viewport: { width: viewport.width, height: viewport.height } });
 
     test("have no serious or critical axe violations", async ({ page, login }) => {
+      // Nineteen screens, each scanned whole: more than one default test's time on a busy machine.
+      test.slow();
       const admin = await login(await createTestUser({ role: "admin" }));
       // Something on every screen: a hidden review and its audit entry.
       const service = await seededService("invisalign");
@@ -83,7 +88,20 @@ for (const viewport of [
           lastError: "550 Mailbox unavailable",
         },
       });
-      for (const path of [...SCREENS, `/staff/services/${waiting.id}`]) {
+      // A patient due back, on the recall list and with a page of their own.
+      const recall = await e2eDb().patientRecall.create({
+        data: {
+          userId: (await createTestUser({ name: `Axe Recall ${stamp}` })).id,
+          recallTypeId: "recall-checkup",
+          dentistId: "dentist-first",
+          dueDate: new Date().toISOString().slice(0, 10),
+        },
+      });
+      for (const path of [
+        ...SCREENS,
+        `/staff/services/${waiting.id}`,
+        `/staff/recall/${recall.id}`,
+      ]) {
         await page.goto(path);
         await page.waitForLoadState("networkidle");
         expect(await seriousViolations(page), `${path} as ${admin.email}`).toEqual([]);

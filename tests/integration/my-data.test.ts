@@ -245,6 +245,7 @@ describe("export", () => {
         "mails",
         "passwordResets",
         "profile",
+        "recall",
         "reviews",
         "servicesAdded",
         "signInSessions",

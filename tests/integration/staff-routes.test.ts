@@ -18,6 +18,8 @@ import { actionArgs, formPost, get, loaderArgs, settle } from "./auth-helpers";
 const EVERY_STAFF_ROLE = ["reception", "dentist", "admin"] as const;
 const DESK = ["reception", "admin"] as const;
 const ADMIN = ["admin"] as const;
+// Reports: a dentist sees their own figures, an admin the clinic's; reception none.
+const REPORTS = ["dentist", "admin"] as const;
 
 /** Staff pages by route file: the roles whose loader and action answer them. */
 const PAGE_MATRIX: Record<string, readonly StaffRole[]> = {
@@ -28,6 +30,11 @@ const PAGE_MATRIX: Record<string, readonly StaffRole[]> = {
   "staff.appointments.$id.tsx": EVERY_STAFF_ROLE,
   "staff.bookings.new.tsx": DESK,
   "staff.moderation.tsx": DESK,
+  "staff.recall._index.tsx": DESK,
+  "staff.recall.$id.tsx": DESK,
+  "staff.recall-types.tsx": ADMIN,
+  "staff.reports._index.tsx": REPORTS,
+  "staff.reports.export.ts": REPORTS,
   "staff.services._index.tsx": ADMIN,
   "staff.services.$id.tsx": ADMIN,
   "staff.dentists._index.tsx": ADMIN,

@@ -23,6 +23,8 @@ export function middayTimeZone(now: Date = new Date()): string {
 export async function startMiddayClinic(options: {
   port: number;
   env?: Record<string, string>;
+  /** More settings to write while the server is down (it caches them). */
+  settings?: Record<string, string | number>;
 }): Promise<{
   server: Awaited<ReturnType<typeof startProductionServer>>;
   timeZone: string;
@@ -35,10 +37,14 @@ export async function startMiddayClinic(options: {
     adapter: new PrismaBetterSQLite3({ url: `file:${databaseFile}`, timeout: 5000 }),
   });
   try {
-    await db.clinicSettings.update({ where: { id: 1 }, data: { timeZone } });
+    await db.clinicSettings.update({ where: { id: 1 }, data: { ...options.settings, timeZone } });
   } finally {
     await db.$disconnect();
   }
-  const server = await startProductionServer({ ...options, databaseFile });
+  const server = await startProductionServer({
+    port: options.port,
+    env: options.env,
+    databaseFile,
+  });
   return { server, timeZone };
 }

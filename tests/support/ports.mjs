@@ -45,6 +45,8 @@ export function testPorts(env = process.env) {
     outboxCrash: base + 31,
     /** The reminder crash test's server (killed mid-sweep and restarted on one database). */
     remindersCrash: base + 32,
+    /** The recall crash test's server (killed mid-sweep and restarted on one database). */
+    recallCrash: base + 34,
     /** The appointment mail as received (tests/mail), on a clinic clock set to midday. */
     patientMail: base + 33,
     /**

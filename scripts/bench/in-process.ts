@@ -1,0 +1,48 @@
+// What the in-process benchmarks (reminders, recall, reports) share: a freshly migrated
+// database file, the app's DateTime text, a child process per database (one Prisma client
+// each, as the server has), and the median of timed runs.
+import { execFileSync } from "node:child_process";
+import { rmSync } from "node:fs";
+import Database from "better-sqlite3";
+
+/** Migrates a new database at `file` with the Prisma CLI and opens it with better-sqlite3 (WAL). */
+export function migratedDatabase(file: string): Database.Database {
+  for (const suffix of ["", "-wal", "-shm"]) rmSync(`${file}${suffix}`, { force: true });
+  execFileSync(process.execPath, ["node_modules/prisma/build/index.js", "migrate", "deploy"], {
+    env: { ...process.env, DATABASE_URL: `file:${file}` },
+    stdio: "ignore",
+  });
+  const db = new Database(file);
+  db.pragma("journal_mode = WAL");
+  return db;
+}
+
+/** As the Prisma adapter stores a DateTime: ISO text with an explicit offset. */
+export const storedInstant = (ms: number) => new Date(ms).toISOString().replace("Z", "+00:00");
+
+/**
+ * Runs `script` again in a child process on the database `file` (`mode` and the file as
+ * its arguments) and reads the JSON line it prints last.
+ */
+export function inChild(script: string, mode: string, file: string): Record<string, number> {
+  const output = execFileSync(process.execPath, ["--import", "tsx", script, mode, file], {
+    env: { ...process.env, NODE_ENV: "test", DATABASE_URL: `file:${file}` },
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "inherit"],
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  return JSON.parse(output.trim().split("\n").at(-1)!) as Record<string, number>;
+}
+
+/** The median of `runs` timings (ms) of `work`, after `warmUp` untimed runs. */
+export async function medianMs(work: () => Promise<unknown>, runs: number, warmUp = 5) {
+  for (let i = 0; i < warmUp; i += 1) await work();
+  const times: number[] = [];
+  for (let i = 0; i < runs; i += 1) {
+    const started = performance.now();
+    await work();
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length / 2)]!;
+}

@@ -1,0 +1,124 @@
+// Benchmark of the recall sweep (docs/decisions/035-recall.md), in-process on the app's own
+// code (tsx). A clinic of 1,000 patients with a recall each and one of 100,000, each with
+// the same 200 invitations due today: the sweep that writes them (best of 5 rounds, the two
+// sizes alternating), and a sweep that finds
+// nothing more due (median). The sweep reads only the recalls due through the
+// (nextInvitationOn) index, so both must cost about the same. Goal: at most 1.5x.
+// Run by `npm run bench` (scripts/bench/run.mjs), or alone:
+// `npx tsx scripts/bench/recall.ts [--json]`.
+import { mkdirSync, rmSync } from "node:fs";
+import path from "node:path";
+import { addDays, clinicNow } from "~/utils/clinic-time";
+import { inChild, medianMs, migratedDatabase, storedInstant as iso } from "./in-process";
+
+const TMP = path.resolve("tests/.tmp/bench-recall");
+const SIZES = [1_000, 100_000];
+const DUE = Number(process.env.BENCH_RECALL_DUE || 200);
+/** Rounds of 1,000 then 100,000, each in a fresh process, so drift on a busy machine hits both. */
+const ROUNDS = 5;
+
+/** Noon of the next Wednesday in New York (the migrated clinic's zone): the clinic is open. */
+function benchNow(): Date {
+  const noon = new Date();
+  noon.setUTCHours(17, 0, 0, 0);
+  while (noon.getUTCDay() !== 3 || noon.getTime() < Date.now()) {
+    noon.setUTCDate(noon.getUTCDate() + 1);
+  }
+  return noon;
+}
+
+/** `patients` verified patients with a check-up recall; the first `DUE` are due today. */
+function prepareDatabase(name: string, patients: number) {
+  const file = path.join(TMP, `${name}.db`);
+  const db = migratedDatabase(file);
+  const now = benchNow();
+  const today = clinicNow(now, "America/New_York").date;
+  const stamp = iso(now.getTime() - 200 * 86_400_000);
+  const user = db.prepare(
+    `INSERT INTO User (id, name, email, emailVerifiedAt, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?, ?)`,
+  );
+  const recall = db.prepare(
+    `INSERT INTO PatientRecall (id, userId, recallTypeId, dentistId, dueDate, lastVisitDate, nextInvitationOn, updatedAt)
+     VALUES (?, ?, 'recall-checkup', 'dentist-first', ?, ?, ?, ?)`,
+  );
+  db.transaction(() => {
+    db.prepare(`UPDATE ClinicSettings SET recallDailyCap = 2000 WHERE id = 1`).run();
+    for (let i = 0; i < patients; i += 1) {
+      user.run(`bench-user-${i}`, `Patient ${i}`, `bench-${i}@example.com`, stamp, stamp, stamp);
+      // The due ones four weeks before their due date; the rest spread over the coming year.
+      const due = i < DUE ? addDays(today, 28) : addDays(today, 60 + (i % 300));
+      recall.run(
+        `bench-recall-${i}`,
+        `bench-user-${i}`,
+        due,
+        addDays(due, -182),
+        addDays(due, -28),
+        stamp,
+      );
+    }
+  })();
+  db.close();
+  return file;
+}
+
+/** In the child: a sweep writing the due ones, then idle sweeps; then the due ones put back. */
+async function measure() {
+  const { sweepRecallInvitations } = await import("~/models/recall-invitations.server");
+  const { prisma } = await import("~/utils/db.server");
+  const now = benchNow();
+  const today = clinicNow(now, "America/New_York").date;
+  const started = performance.now();
+  const { written } = await sweepRecallInvitations(now);
+  const writingMs = performance.now() - started;
+  if (written !== DUE) throw new Error(`The sweep wrote ${written} invitations, not ${DUE}`);
+  const idleMs = await medianMs(async () => {
+    if ((await sweepRecallInvitations(now)).written !== 0) throw new Error("Written twice");
+  }, 50);
+  await prisma.$executeRawUnsafe(`DELETE FROM "RecallInvitation"`);
+  await prisma.$executeRawUnsafe(`DELETE FROM "OutboxMessage"`);
+  await prisma.$executeRawUnsafe(`DELETE FROM "ReportDirtyDay"`);
+  await prisma.$executeRaw`UPDATE "PatientRecall" SET "invitationsSent" = 0, "nextInvitationOn" = ${today}
+    WHERE "invitationsSent" = 1`;
+  return { writingMs, idleMs, written };
+}
+
+const [mode] = process.argv.slice(2);
+if (mode === "sweep") {
+  process.env.SESSION_SECRET ??= "bench-session-secret";
+  process.stdout.write(`${JSON.stringify(await measure())}\n`);
+  process.exit(0);
+}
+
+rmSync(TMP, { recursive: true, force: true });
+mkdirSync(TMP, { recursive: true });
+const files = SIZES.map((size) => prepareDatabase(`size-${size}`, size));
+const best = SIZES.map(() => ({}) as Record<string, number>);
+for (let round = 0; round < ROUNDS; round += 1) {
+  for (const [index, file] of files.entries()) {
+    const result = inChild("scripts/bench/recall.ts", "sweep", file);
+    for (const [key, value] of Object.entries(result)) {
+      best[index]![key] = Math.min(best[index]![key] ?? Infinity, value);
+    }
+  }
+}
+const [small, large] = best as [Record<string, number>, Record<string, number>];
+rmSync(TMP, { recursive: true, force: true });
+const figures = {
+  smallMs: small.writingMs!,
+  largeMs: large.writingMs!,
+  ratio: large.writingMs! / small.writingMs!,
+  idleSmallMs: small.idleMs!,
+  idleLargeMs: large.idleMs!,
+  idleRatio: large.idleMs! / small.idleMs!,
+  written: large.written!,
+};
+if (process.argv.includes("--json")) {
+  process.stdout.write(`${JSON.stringify(figures)}\n`);
+} else {
+  console.info(
+    `Recall sweep writing ${DUE} invitations (best of ${ROUNDS}): ${figures.smallMs.toFixed(1)} ms at 1,000 patients, ${figures.largeMs.toFixed(1)} ms at 100,000: ratio ${figures.ratio.toFixed(2)} (goal <= 1.5)`,
+  );
+  console.info(
+    `Sweep with nothing due (median of 50): ${figures.idleSmallMs.toFixed(2)} ms at 1,000, ${figures.idleLargeMs.toFixed(2)} ms at 100,000: ratio ${figures.idleRatio.toFixed(2)}`,
+  );
+}

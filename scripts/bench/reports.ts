@@ -1,0 +1,201 @@
+// Benchmark of the reports (docs/decisions/036-reports.md), in-process on the app's own code
+// (tsx): what /staff/reports' loader does (every table of a range, summed in the database
+// from the day figures, and its SVG charts) for a month by week in a clinic of 2,000
+// appointments, against a year by week (53 periods) and by month in one of 200,000.
+// Goal: the figures of the year at 200,000 within 1.5x of the month's at 2,000; the page's
+// work with its charts (a year by month against the month) and how long working out every
+// day of the 200,000 takes the first time (after a migration or an import) are printed too.
+// Run by `npm run bench` (scripts/bench/run.mjs), or alone:
+// `npx tsx scripts/bench/reports.ts [--json]`.
+import { mkdirSync, rmSync } from "node:fs";
+import path from "node:path";
+import { addDays, clinicTimeToUtc } from "~/utils/clinic-time";
+import type { ReportRange } from "~/utils/report-periods";
+import { inChild, medianMs, migratedDatabase, storedInstant as iso } from "./in-process";
+
+const TMP = path.resolve("tests/.tmp/bench-reports");
+const RUNS = 15;
+/** Rounds of month then year, each in fresh processes, so drift on a busy machine hits both. */
+const ROUNDS = 3;
+const MONTH: ReportRange = { from: "2026-03-01", to: "2026-03-31", by: "week" };
+const YEAR: ReportRange = { from: "2025-04-01", to: "2026-03-31", by: "week" };
+const YEAR_BY_MONTH: ReportRange = { ...YEAR, by: "month" };
+const DENTISTS = 5;
+const CHAIRS = 4;
+const TIMES = ["09:00", "09:30", "10:00", "11:00", "13:00", "14:00", "15:00", "16:00"];
+
+/** A migrated clinic with `count` visits spread over the days of `range`, with their history. */
+function prepareDatabase(name: string, count: number, range: ReportRange) {
+  const file = path.join(TMP, `${name}.db`);
+  const db = migratedDatabase(file);
+  const plan = (
+    db.prepare(`SELECT weeklyPlan FROM Dentist WHERE id = 'dentist-first'`).get() as {
+      weeklyPlan: string;
+    }
+  ).weeklyPlan;
+  const now = iso(Date.parse("2026-04-01T00:00:00Z"));
+  const days: string[] = [];
+  for (let date = range.from; date <= range.to; date = addDays(date, 1)) days.push(date);
+  const user = db.prepare(
+    `INSERT INTO User (id, name, email, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?)`,
+  );
+  const visit = db.prepare(
+    `INSERT INTO Appointment (id, userId, productId, name, email, phone, date, time, message, dentistId, chairId, startsAt, endsAt, status, createdAt, updatedAt)
+     VALUES (?, ?, 'bench-service', 'Bench Patient', 'bench@example.com', '555', ?, ?, '', ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const history = db.prepare(
+    `INSERT INTO AppointmentStatusChange (id, appointmentId, "from", "to", at) VALUES (?, ?, ?, ?, ?)`,
+  );
+  const invitation = db.prepare(
+    `INSERT INTO RecallInvitation (id, recallId, step, dueDate, sentAt, sentOn, dentistId, convertedAt)
+     VALUES (?, 'bench-recall', ?, ?, ?, ?, 'dentist-first', ?)`,
+  );
+  const patients = Math.max(1, Math.floor(count / 5));
+  db.transaction(() => {
+    db.prepare(
+      `INSERT INTO Product (id, slug, name, description, priceCents, photo, category, createdAt, updatedAt)
+       VALUES ('bench-service', 'bench-service', 'Check-up', 'A check-up', 5000, '', 'Preventive', ?, ?)`,
+    ).run(now, now);
+    for (let d = 1; d < DENTISTS; d += 1) {
+      db.prepare(
+        `INSERT INTO Dentist (id, slug, name, title, weeklyPlan, sortOrder, updatedAt) VALUES (?, ?, ?, 'DDS', ?, ?, ?)`,
+      ).run(`bench-dentist-${d}`, `bench-dentist-${d}`, `Dr. Bench ${d}`, plan, d, now);
+    }
+    for (let c = 1; c < CHAIRS; c += 1) {
+      db.prepare(`INSERT INTO Chair (id, name, sortOrder) VALUES (?, ?, ?)`).run(
+        `bench-chair-${c}`,
+        `Chair ${c + 1}`,
+        c,
+      );
+    }
+    for (let p = 0; p < patients; p += 1) {
+      user.run(`bench-user-${p}`, `Patient ${p}`, `bench-${p}@example.com`, now, now);
+    }
+    db.prepare(
+      `INSERT INTO PatientRecall (id, userId, recallTypeId, dueDate, updatedAt) VALUES ('bench-recall', 'bench-user-0', 'recall-checkup', '2026-06-01', ?)`,
+    ).run(now);
+    for (let i = 0; i < count; i += 1) {
+      const date = days[i % days.length]!;
+      const time = TIMES[Math.floor(i / days.length) % TIMES.length]!;
+      const start = clinicTimeToUtc(date, time).getTime();
+      // Each day's visits spread over every dentist and chair.
+      const slot = Math.floor(i / days.length);
+      const dentist = slot % DENTISTS === 0 ? "dentist-first" : `bench-dentist-${slot % DENTISTS}`;
+      const chair =
+        Math.floor(slot / DENTISTS) % CHAIRS === 0
+          ? "chair-1"
+          : `bench-chair-${Math.floor(slot / DENTISTS) % CHAIRS}`;
+      // 80% came, 5% did not, 15% cancelled (a third of them inside the cutoff).
+      const roll = i % 20;
+      const status = roll < 16 ? "completed" : roll === 16 ? "no_show" : "cancelled";
+      const id = `bench-visit-${i}`;
+      visit.run(
+        id,
+        `bench-user-${i % patients}`,
+        date,
+        time,
+        dentist,
+        chair,
+        iso(start),
+        iso(start + 30 * 60_000),
+        status,
+        iso(start - 14 * 86_400_000),
+        iso(start),
+      );
+      history.run(`${id}-b`, id, null, "booked", iso(start - 14 * 86_400_000));
+      const changedAt =
+        status === "cancelled" ? start - (roll === 17 ? 3 : 72) * 3_600_000 : start + 3_600_000;
+      history.run(`${id}-s`, id, "booked", status, iso(changedAt));
+      if (i % 10 === 0) {
+        invitation.run(
+          `bench-invitation-${i}`,
+          ((i / 10) % 4) + 1,
+          `${date}-${i}`,
+          iso(start),
+          date,
+          i % 30 === 0 ? iso(start) : null,
+        );
+        db.prepare(
+          `INSERT INTO ReportDirtyDay (date, version) VALUES (?, 1) ON CONFLICT (date) DO UPDATE SET version = version + 1`,
+        ).run(date);
+      }
+    }
+  })();
+  db.close();
+  return file;
+}
+
+/** In the child: works every marked day out once, timed (the figures stay in the file). */
+async function catchUp() {
+  const { summariseMarkedDays } = await import("~/models/report-summary.server");
+  const started = performance.now();
+  const { days } = await summariseMarkedDays();
+  return { catchUpSeconds: (performance.now() - started) / 1000, days };
+}
+
+/** In the child: the report's loader work (figures and charts), and the figures alone. */
+async function measure(ranges: ReportRange[]) {
+  const { buildReport } = await import("~/models/reports.server");
+  const { chartSvg } = await import("~/models/report-charts.server");
+  const result: Record<string, number> = {};
+  for (const [index, range] of ranges.entries()) {
+    result[`page${index}`] = await medianMs(async () => {
+      const report = await buildReport(range, { dentistId: null });
+      for (const table of report.tables) chartSvg(table.chart);
+    }, RUNS);
+    result[`figures${index}`] = await medianMs(() => buildReport(range, { dentistId: null }), RUNS);
+  }
+  return result;
+}
+
+const [mode] = process.argv.slice(2);
+if (mode === "catch-up" || mode === "month" || mode === "year") {
+  process.env.SESSION_SECRET ??= "bench-session-secret";
+  const result =
+    mode === "catch-up"
+      ? await catchUp()
+      : await measure(mode === "month" ? [MONTH] : [YEAR, YEAR_BY_MONTH]);
+  process.stdout.write(`${JSON.stringify(result)}\n`);
+  process.exit(0);
+}
+
+rmSync(TMP, { recursive: true, force: true });
+mkdirSync(TMP, { recursive: true });
+const files = {
+  month: prepareDatabase("month", 2_000, MONTH),
+  year: prepareDatabase("year", 200_000, YEAR),
+};
+inChild("scripts/bench/reports.ts", "catch-up", files.month);
+const firstTime = inChild("scripts/bench/reports.ts", "catch-up", files.year);
+const best = { month: {} as Record<string, number>, year: {} as Record<string, number> };
+for (let round = 0; round < ROUNDS; round += 1) {
+  for (const side of ["month", "year"] as const) {
+    const result = inChild("scripts/bench/reports.ts", side, files[side]);
+    for (const [key, value] of Object.entries(result)) {
+      best[side][key] = Math.min(best[side][key] ?? Infinity, value);
+    }
+  }
+}
+rmSync(TMP, { recursive: true, force: true });
+const figures = {
+  monthFiguresMs: best.month.figures0!,
+  yearFiguresMs: best.year.figures0!,
+  figuresRatio: best.year.figures0! / best.month.figures0!,
+  monthMs: best.month.page0!,
+  yearMs: best.year.page0!,
+  yearByMonthMs: best.year.page1!,
+  yearByMonthFiguresMs: best.year.figures1!,
+  pageRatio: best.year.page1! / best.month.page0!,
+  catchUpSeconds: firstTime.catchUpSeconds!,
+  days: firstTime.days!,
+};
+if (process.argv.includes("--json")) {
+  process.stdout.write(`${JSON.stringify(figures)}\n`);
+} else {
+  console.info(
+    `Report figures (best of ${ROUNDS} medians of ${RUNS}): a month by week at 2,000 appointments ${figures.monthFiguresMs.toFixed(1)} ms, a year by week at 200,000 ${figures.yearFiguresMs.toFixed(1)} ms: ratio ${figures.figuresRatio.toFixed(2)} (goal <= 1.5)`,
+  );
+  console.info(
+    `The page's work with its charts: month by week ${figures.monthMs.toFixed(1)} ms, year by month ${figures.yearByMonthMs.toFixed(1)} ms (ratio ${figures.pageRatio.toFixed(2)}), year by week ${figures.yearMs.toFixed(1)} ms; working out all ${figures.days} days of the 200,000 the first time: ${figures.catchUpSeconds.toFixed(1)} s`,
+  );
+}
