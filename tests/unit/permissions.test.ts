@@ -44,7 +44,11 @@ describe("the permission table", () => {
   });
 
   it("lists a role's screens in navigation order, and the staff roles of a permission in role order", () => {
-    expect(staffScreensFor(dentist).map((screen) => screen.label)).toEqual(["Diary", "Patients"]);
+    expect(staffScreensFor(dentist).map((screen) => screen.label)).toEqual([
+      "Diary",
+      "Patients",
+      "Reports",
+    ]);
     expect(staffScreensFor({ role: "admin" })).toEqual(STAFF_SCREENS);
     expect(staffRolesWith("appointments.changeStatus")).toEqual(["reception", "dentist", "admin"]);
     expect(staffRolesWith("services.viewUnlisted")).toEqual(["reception", "dentist", "admin"]);
