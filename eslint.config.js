@@ -6,6 +6,37 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+const ROOT_CLIENT_MESSAGE =
+  "Use `prisma` from ~/utils/db.server: it is the open transaction inside one, so a query never waits for its own transaction.";
+
+const ZOD_IMPORT = {
+  name: "zod",
+  allowTypeImports: true,
+  message: "Write the schema in app/validation and import it from there.",
+};
+
+const NO_GLOBAL_PRISMA = {
+  selector: "MemberExpression[object.name='globalThis'][property.name='__prisma']",
+  message: "Use `prisma` from ~/utils/db.server: it is the open transaction inside one.",
+};
+
+/** The options of no-restricted-imports that keep a second database client out of app/. */
+function databaseClientImports(...extraPaths) {
+  return {
+    paths: [
+      {
+        name: "@prisma/client",
+        importNames: ["PrismaClient"],
+        allowTypeImports: true,
+        message: ROOT_CLIENT_MESSAGE,
+      },
+      { name: "@prisma/adapter-better-sqlite3", message: ROOT_CLIENT_MESSAGE },
+      ...extraPaths,
+    ],
+    patterns: [{ regex: "sqlite-adapter\\.server$", message: ROOT_CLIENT_MESSAGE }],
+  };
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -56,24 +87,37 @@ export default tseslint.config(
     },
   },
   {
-    // Validation has one home (docs/decisions/032-validation-in-one-home.md): zod schemas
-    // live in app/validation; the environment's schema is the one other.
+    // One way to the database: `prisma` from ~/utils/db.server, which is the open
+    // transaction inside a transaction's callback. A client of its own (or the adapter, or
+    // the driver) would be outside it, and would wait for it until it timed out
+    // (docs/decisions/029-transactions-without-traps.md). The staff command runs in its
+    // own process and opens its own. And validation has one home
+    // (docs/decisions/032-validation-in-one-home.md): zod schemas live in app/validation
+    // (below, where zod is allowed), the environment's schema is the one other.
     files: ["app/**/*.{ts,tsx}"],
-    ignores: ["app/validation/**", "app/utils/env.server.ts"],
+    ignores: [
+      "app/utils/db.server.ts",
+      "app/utils/sqlite-adapter.server.ts",
+      "app/utils/staff-cli.server.ts",
+    ],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": ["error", databaseClientImports(ZOD_IMPORT)],
+      "no-restricted-syntax": ["error", NO_GLOBAL_PRISMA],
+    },
+  },
+  {
+    // The domain and the routes do not open SQLite files either.
+    files: ["app/models/**/*.{ts,tsx}", "app/routes/**/*.{ts,tsx}"],
     rules: {
       "@typescript-eslint/no-restricted-imports": [
         "error",
-        {
-          paths: [
-            {
-              name: "zod",
-              allowTypeImports: true,
-              message: "Write the schema in app/validation and import it from there.",
-            },
-          ],
-        },
+        databaseClientImports({ name: "better-sqlite3", message: ROOT_CLIENT_MESSAGE }, ZOD_IMPORT),
       ],
     },
+  },
+  {
+    files: ["app/validation/**/*.{ts,tsx}", "app/utils/env.server.ts"],
+    rules: { "@typescript-eslint/no-restricted-imports": ["error", databaseClientImports()] },
   },
   {
     // A page's form is handled by formAction (docs/decisions/031-form-routes-and-permissions.md):
@@ -85,6 +129,7 @@ export default tseslint.config(
     rules: {
       "no-restricted-syntax": [
         "error",
+        NO_GLOBAL_PRISMA,
         ...[
           "FunctionDeclaration[id.name='action']",
           "VariableDeclarator[id.name='action']:not([init.type='ArrowFunctionExpression'][init.body.type='CallExpression'][init.body.callee.name=/^(formAction|linkAction)$/])",
@@ -126,6 +171,9 @@ export default tseslint.config(
       "react-hooks/rules-of-hooks": "error",
       "react-hooks/exhaustive-deps": "warn",
       ...jsxA11y.configs.recommended.rules,
+      // A named region that scrolls sideways must take focus, or a keyboard cannot scroll it
+      // (axe: scrollable-region-focusable).
+      "jsx-a11y/no-noninteractive-tabindex": ["error", { roles: ["tabpanel", "region"] }],
       "react/prop-types": "off",
     },
   },

@@ -44,7 +44,7 @@ export default defineConfig({
           pool: "forks",
           include: ["tests/{security,fuzz,load,crash,backup,mail}/**/*.test.ts"],
           exclude: [FLOOD],
-          // The run's one production build (tests/support/test-build.ts), then the template.
+          // The run's one production build (tests/support/http-build.ts), then the template.
           globalSetup: ["tests/support/http-build.ts", "tests/support/template-db.ts"],
           setupFiles: ["tests/support/vitest-setup.ts", "tests/support/console-guard.ts"],
           testTimeout: 120_000,

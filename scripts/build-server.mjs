@@ -1,6 +1,9 @@
 // Bundles the Express entry, the seed script, the database commands (scripts/db.mjs) and
 // the staff command (scripts/staff.mjs) next to the Remix build, so the production image
-// runs plain JavaScript with only production dependencies.
+// runs plain JavaScript with only production dependencies; copies the worker threads'
+// scripts beside them (app/utils/worker-script.server.ts finds them there).
+import { copyFileSync } from "node:fs";
+import path from "node:path";
 import { build } from "esbuild";
 
 const outdir = process.env.BUILD_DIR || "build";
@@ -20,4 +23,9 @@ await build({
   packages: "external",
   logLevel: "warning",
 });
-console.info(`Built server.js, seed.js, backup-cli.js and staff-cli.js in ${outdir}/`);
+const WORKERS = ["backup-worker.mjs", "password-worker.mjs"];
+for (const worker of WORKERS)
+  copyFileSync(path.join("app/utils", worker), path.join(outdir, worker));
+console.info(
+  `Built server.js, seed.js, backup-cli.js and staff-cli.js, copied ${WORKERS.join(", ")} in ${outdir}/`,
+);

@@ -31,10 +31,11 @@ export type ServerHooks = {
   /** The validated settings; throws `Invalid environment: ...` when they are not valid. */
   config(): ServerConfig;
   /**
-   * Moves on every write a public answer may show; the response cache
-   * (response-cache.ts) serves nothing it kept under an older generation.
+   * Moves on every write to the database, by this process or another; the response cache
+   * (response-cache.ts) serves nothing it kept under another generation. Null while
+   * nothing may be kept (before the database has connected).
    */
-  readCacheGeneration(): number;
+  readCacheGeneration(): string | null;
   /** Counts a write (POST, PUT, PATCH, DELETE) of the client at this address; its refusal when over the limit. */
   limitWrite(clientAddress: string): Promise<Refusal | null>;
   /** Closes the database once the last request is done (graceful shutdown). */

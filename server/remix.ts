@@ -17,8 +17,8 @@ type Options = {
   getBuild: () => ServerBuild;
   mode: "development" | "production";
   getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext;
-  /** The app's cache generation (`server.readCacheGeneration` of the build). */
-  generation: () => number;
+  /** The app's cache generation (`server.readCacheGeneration` of the build); null: keep nothing. */
+  generation: () => string | null;
   cache: ResponseCache;
 };
 
@@ -38,10 +38,11 @@ export function remixHandler({ getBuild, mode, getLoadContext, generation, cache
 
   const handler: RequestHandler = async (req, res, next) => {
     try {
-      const key = cache.keyFor(req);
       const startedIn = generation();
+      // Before the database has connected there is no generation to keep anything under.
+      const key = startedIn === null ? null : cache.keyFor(req);
       const context = getLoadContext(req, res);
-      if (key) {
+      if (key && startedIn !== null) {
         const hit = cache.lookup(key, startedIn);
         if (hit) return cache.send(req, res, hit, { nonce: context.cspNonce, hit: true });
       }
@@ -55,7 +56,7 @@ export function remixHandler({ getBuild, mode, getLoadContext, generation, cache
       }
       const seconds = key ? cache.keepFor(response) : 0;
       // A write that landed while this answer was made may not be in it: not kept.
-      if (key && seconds > 0 && generation() === startedIn) {
+      if (key && startedIn !== null && seconds > 0 && generation() === startedIn) {
         const kept = await cache.store(key, response, {
           generation: startedIn,
           seconds,

@@ -12,7 +12,7 @@ const ENTRY_OVERHEAD_BYTES = 512;
 const KEPT_HEADERS = ["content-type", "cache-control", "vary"];
 
 type Entry = {
-  generation: number;
+  generation: string;
   expiresAt: number;
   status: number;
   headers: Record<string, string>;
@@ -27,8 +27,8 @@ type Entry = {
 
 /**
  * Keeps whole answers of the app in memory, as Remix produced them, and serves them again
- * without running Remix, until the app's cache generation moves (every write) or their
- * time is up. It knows no routes: the app declares what may be kept, and only this is:
+ * without running Remix, until the app's cache generation moves (every write to the
+ * database, whoever makes it) or their time is up. It knows no routes: the app declares what may be kept, and only this is:
  *
  * - a GET or HEAD without Cookie or Authorization (nobody's own answer), for a URL in its
  *   one plain form: no query string, lower case, no trailing slash, nothing escaped (so
@@ -55,7 +55,7 @@ export function createResponseCache() {
     },
 
     /** A live entry for the key under the current generation. */
-    lookup(key: string, generation: number): Entry | undefined {
+    lookup(key: string, generation: string): Entry | undefined {
       const entry = entries.get(key);
       if (!entry) return undefined;
       if (entry.generation === generation && entry.expiresAt > Date.now()) return entry;
@@ -82,7 +82,7 @@ export function createResponseCache() {
     async store(
       key: string,
       response: Response,
-      { generation, seconds, nonce }: { generation: number; seconds: number; nonce?: string },
+      { generation, seconds, nonce }: { generation: string; seconds: number; nonce?: string },
     ): Promise<Entry | Response> {
       const read = await readUpTo(response, MAX_ENTRY_BYTES);
       if (read instanceof Response) return read;

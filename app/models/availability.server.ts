@@ -80,9 +80,8 @@ export async function performerIds(serviceId: string | null): Promise<string[] |
 
 /**
  * The parts of a day that only staff change (plans, exceptions, the closure, chairs, who
- * performs the service), from the read cache: every write through the domain clears it
- * (~/models/clinic-settings.server and the staff screens), so only the holds are read per
- * request.
+ * performs the service), from the read cache, which any write to the database clears
+ * (ADR 030), so only the holds are read per request.
  */
 function dayPlans(date: string, serviceId: string | null, settings: Settings) {
   return cachedRead(`diary-day:${date}:${serviceId ?? "-"}`, async () => {

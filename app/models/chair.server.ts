@@ -1,7 +1,6 @@
 import type { Prisma } from "@prisma/client";
 import { recordAudit, type AuditActor } from "~/models/audit.server";
 import { prisma } from "~/utils/db.server";
-import { invalidateReadCache } from "~/utils/read-cache.server";
 import { fail, invalid, ok, type Result } from "~/utils/result";
 import { parseChairName, refuse } from "~/validation/clinic-settings";
 import { ACTIVE_STATUSES } from "./appointment.server";
@@ -76,10 +75,7 @@ export async function changeChairs(
     return invalid("Please choose what to do with the chairs.");
   }
   const chosen = intent as ChairIntent;
-  const result =
-    chosen === "add" ? await addChair(form, actor) : await changeChair(chosen, form, actor, now);
-  if (result.ok) invalidateReadCache();
-  return result;
+  return chosen === "add" ? addChair(form, actor) : changeChair(chosen, form, actor, now);
 }
 
 async function addChair(form: Record<string, unknown>, actor: Actor) {

@@ -1,7 +1,7 @@
 import type { ClinicClosure, ClinicSettings } from "@prisma/client";
 import { type ClinicClock, formatTime, formatZone } from "~/utils/clinic-format";
 import { prisma } from "~/utils/db.server";
-import { cachedRead, invalidateReadCache } from "~/utils/read-cache.server";
+import { cachedRead } from "~/utils/read-cache.server";
 import { recallCadenceSchema } from "~/validation/recall";
 import {
   parseJsonColumn,
@@ -65,7 +65,6 @@ export async function updateClinicSettings(change: SettingsChange): Promise<Sett
         : {}),
     },
   });
-  invalidateReadCache();
   return getClinicSettings();
 }
 
@@ -78,9 +77,7 @@ export function closuresBetween(from: string, to: string): Promise<ClinicClosure
 }
 
 export async function addClosure(closure: { name: string; startDate: string; endDate: string }) {
-  const created = await prisma.clinicClosure.create({ data: closure });
-  invalidateReadCache();
-  return created;
+  return prisma.clinicClosure.create({ data: closure });
 }
 
 const SCHEMA_DAYS: Record<string, string> = {

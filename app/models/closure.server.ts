@@ -1,7 +1,6 @@
 import { recordAudit, type AuditActor } from "~/models/audit.server";
 import { addDays, clinicNow, clinicTimeToUtc } from "~/utils/clinic-time";
 import { prisma } from "~/utils/db.server";
-import { invalidateReadCache } from "~/utils/read-cache.server";
 import { fail, invalid, ok, type Result } from "~/utils/result";
 import { parseClosure, refuse } from "~/validation/clinic-settings";
 import { ACTIVE_STATUSES } from "./appointment.server";
@@ -114,7 +113,6 @@ export async function createClosure(
     return ok({ created });
   });
   if (!result.ok) return result;
-  invalidateReadCache();
   return ok({
     closure: { ...pick(result.created), visits: await visitsCovered(result.created, timeZone) },
   });
@@ -132,7 +130,7 @@ export async function removeClosure(
   if (!id || id.length > 64) return invalid("Please choose a closure to remove.");
   const { timeZone } = await getClinicSettings();
   const today = clinicNow(now, timeZone).date;
-  const result = await prisma.$transaction(async (tx) => {
+  return prisma.$transaction(async (tx) => {
     const closure = await tx.clinicClosure.findUnique({ where: { id } });
     if (!closure) return fail(404, CLOSURE_GONE_MESSAGE);
     if (closure.endDate < today) return fail(409, PAST_CLOSURE_MESSAGE);
@@ -147,8 +145,6 @@ export async function removeClosure(
     });
     return ok({ closure: { ...pick(closure), visits: 0 } });
   });
-  if (result.ok) invalidateReadCache();
-  return result;
 }
 
 /** The closure a removal asks to confirm, if it can still be removed. */

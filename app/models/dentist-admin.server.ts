@@ -1,8 +1,8 @@
 /**
  * The admin's side of the team (/staff/dentists): adding a dentist, their profile, weekly
  * plan, date exceptions, the services they perform and their staff account. Each change
- * is one transaction with its audit entry (before and after); the read cache is cleared
- * after it, so the team page and the booking picker change at once.
+ * is one transaction with its audit entry (before and after); the read cache follows the
+ * write by itself (ADR 030), so the team page and the booking picker change at once.
  */
 import type { Prisma } from "@prisma/client";
 import type { AuditActor } from "~/models/audit.server";
@@ -17,7 +17,6 @@ import {
   parseWeekRows,
   WEEK_ORDER,
 } from "~/utils/plan-text";
-import { invalidateReadCache } from "~/utils/read-cache.server";
 import { type Failure, isUniqueViolation, ok, type Result } from "~/utils/result";
 import { checkbox } from "~/validation/fields";
 import { validateFields } from "~/validation/form";
@@ -236,7 +235,6 @@ export async function createDentist(
       });
       return ok({ dentist: { id: dentist.id, name: dentist.name } });
     });
-    if (result.ok) invalidateReadCache();
     return result;
   } catch (error) {
     // Two admins adding the same name at once: the unique slug refuses the second.
@@ -294,7 +292,6 @@ export async function updateDentistProfile(
     return ok({ name: profile.name, deactivated: deactivating });
   });
   if (!result.ok) return result;
-  invalidateReadCache();
   return ok({
     name: result.name,
     attention: result.deactivated ? await visitsNeedingAttention(id) : null,
@@ -352,7 +349,6 @@ export async function updateWeeklyPlan(
     return ok({ name: before.name });
   });
   if (!result.ok) return result;
-  invalidateReadCache();
   return ok({ name: result.name, attention: await visitsNeedingAttention(id) });
 }
 
@@ -419,7 +415,6 @@ export async function addDentistException(
     return ok({ name: dentist.name });
   });
   if (!result.ok) return result;
-  invalidateReadCache();
   return ok({ name: result.name, attention: await visitsNeedingAttention(id) });
 }
 
@@ -436,7 +431,7 @@ export async function removeDentistException(
   if (typeof exceptionId !== "string" || exceptionId.length === 0 || exceptionId.length > 64) {
     return refusal(EXCEPTION_GONE_MESSAGE, null, 404);
   }
-  const result = await prisma.$transaction(async (tx) => {
+  return prisma.$transaction(async (tx) => {
     const exception = await tx.dentistException.findFirst({
       where: { id: exceptionId, dentistId: id },
       include: { dentist: { select: { name: true } } },
@@ -460,8 +455,6 @@ export async function removeDentistException(
     });
     return ok({ name: exception.dentist.name });
   });
-  if (result.ok) invalidateReadCache();
-  return result;
 }
 
 export const SERVICE_GONE_MESSAGE =
@@ -483,7 +476,7 @@ export async function setDentistServices(
     return refusal(SERVICE_GONE_MESSAGE, "service");
   }
   const wanted = ids as string[];
-  const result = await prisma.$transaction(async (tx) => {
+  return prisma.$transaction(async (tx) => {
     const dentist = await tx.dentist.findUnique({
       where: { id },
       select: {
@@ -515,8 +508,6 @@ export async function setDentistServices(
     });
     return ok({ name: dentist.name, count: found.length });
   });
-  if (result.ok) invalidateReadCache();
-  return result;
 }
 
 export const noDentistAccountMessage = (email: string) =>
@@ -535,7 +526,7 @@ export async function linkDentistAccount(
   const checked = validateFields(dentistAccountSchema, input);
   if (!checked.ok) return checked;
   const { email } = checked.data;
-  const result = await prisma.$transaction(async (tx) => {
+  return prisma.$transaction(async (tx) => {
     const dentist = await tx.dentist.findUnique({
       where: { id },
       select: { id: true, name: true, slug: true, userId: true },
@@ -553,8 +544,6 @@ export async function linkDentistAccount(
     if (!linked.ok) return linked;
     return ok({ name: dentist.name, email: user.email });
   });
-  if (result.ok) invalidateReadCache();
-  return result;
 }
 
 /** Ends the link between the dentist and their staff account (the account keeps its role). */
@@ -564,7 +553,7 @@ export async function unlinkDentistAccount(
 ): Promise<Result<{ name: string; email: string | null }>> {
   const limited = await limitStaffWrite(actor.id);
   if (limited) return limited;
-  const result = await prisma.$transaction(async (tx) => {
+  return prisma.$transaction(async (tx) => {
     const dentist = await tx.dentist.findUnique({
       where: { id },
       select: { name: true, user: { select: { email: true } } },
@@ -583,6 +572,4 @@ export async function unlinkDentistAccount(
     });
     return ok({ name: dentist.name, email: dentist.user.email });
   });
-  if (result.ok) invalidateReadCache();
-  return result;
 }

@@ -1,7 +1,6 @@
 import { recordAudit } from "~/models/audit.server";
 import { prisma } from "~/utils/db.server";
 import { limitStaffWrite } from "~/utils/rate-limit.server";
-import { invalidateReadCache } from "~/utils/read-cache.server";
 import { fail, invalid, isUniqueViolation, ok, type Result } from "~/utils/result";
 import type { StaffRole } from "~/utils/roles";
 import { parseRecallSettings, parseRecallType, RECALL_MESSAGES } from "~/validation/recall";
@@ -138,7 +137,6 @@ export async function setServiceRecallType(
       before: { recallTypeId: service.recallTypeId },
       after: { recallTypeId: type?.id ?? null },
     });
-    invalidateReadCache();
     return ok({
       message: type
         ? `A completed ${service.name} now sets the ${type.name} recall.`
@@ -199,6 +197,5 @@ export async function saveRecallSettings(
       after: { cadence: parsed.recallCadenceDays, dailyCap: parsed.recallDailyCap },
     });
   });
-  invalidateReadCache();
   return ok({ message: "The invitation settings are saved." });
 }

@@ -1,7 +1,6 @@
 import { recordAudit, type AuditActor } from "~/models/audit.server";
 import { prisma } from "~/utils/db.server";
 import { decodeCursor, olderThan, pageOf } from "~/utils/keyset";
-import { invalidateReadCache } from "~/utils/read-cache.server";
 import { fail, invalid, ok, type Result } from "~/utils/result";
 import { limitStaffWrite } from "~/utils/rate-limit.server";
 import { reviewModerationSchema } from "~/validation/moderation";
@@ -89,7 +88,7 @@ export async function moderateReview(
   const { intent, reviewId } = parsed.data;
   const hide = intent === "hide";
 
-  const result = await prisma.$transaction(async (tx) => {
+  return prisma.$transaction(async (tx) => {
     const review = await tx.review.findUnique({
       where: { id: reviewId },
       include: { service: { select: { name: true } } },
@@ -117,8 +116,6 @@ export async function moderateReview(
     });
     return ok({ review: { id: updated.id, hidden: updated.hidden }, changed: true });
   });
-  if (result.ok && result.changed) invalidateReadCache();
-  return result;
 }
 
 function moderationState(review: {

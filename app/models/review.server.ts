@@ -1,7 +1,7 @@
 import type { Review, Service } from "@prisma/client";
 import { verifiedAccount } from "~/models/email-verification.server";
 import { prisma } from "~/utils/db.server";
-import { cachedRead, invalidateReadCache } from "~/utils/read-cache.server";
+import { cachedRead } from "~/utils/read-cache.server";
 import { invalid, ok, type Result } from "~/utils/result";
 import { validateForm } from "~/validation/form";
 import { REVIEW_REQUIRED_FIELDS, reviewSchema } from "~/validation/review";
@@ -120,6 +120,5 @@ export async function createReview(
     data: { name, message, rating, serviceId: service.id, userId, verified },
     include: WITH_SERVICE,
   });
-  invalidateReadCache();
   return ok({ review: toReviewJson(review) });
 }

@@ -4,7 +4,6 @@ import { getClinicSettings } from "~/models/clinic-settings.server";
 import { prisma } from "~/utils/db.server";
 import { dollarsToCents } from "~/utils/format";
 import { decodeCursor, olderThan, pageOf } from "~/utils/keyset";
-import { invalidateReadCache } from "~/utils/read-cache.server";
 import { fail, ok, type Result } from "~/utils/result";
 import {
   isServiceStatus,
@@ -111,7 +110,7 @@ export async function updateService(
   const { price, ...fields } = validated.data;
   const next = { ...fields, priceCents: dollarsToCents(price)! };
 
-  const result = await prisma.$transaction(async (tx) => {
+  return prisma.$transaction(async (tx) => {
     const service = id.length <= 64 ? await tx.service.findUnique({ where: { id } }) : null;
     if (!service) return fail(404, SERVICE_GONE_MESSAGE);
     const changedKeys = AUDITED.filter((key) => service[key] !== next[key]);
@@ -128,6 +127,4 @@ export async function updateService(
     });
     return ok({ service: toRow(updated), changed: true });
   });
-  if (result.ok && result.changed) invalidateReadCache();
-  return result;
 }

@@ -1,6 +1,5 @@
 import { recordAudit, type AuditActor } from "~/models/audit.server";
 import { prisma } from "~/utils/db.server";
-import { invalidateReadCache } from "~/utils/read-cache.server";
 import { fail, invalid, ok, type Result } from "~/utils/result";
 import { serviceReviewSchema } from "~/validation/moderation";
 import { REJECTION_REASON_MAX } from "~/validation/service";
@@ -89,7 +88,7 @@ export async function reviewService(
   const approve = parsed.data.intent === "approve-service";
   const status = approve ? "published" : "rejected";
 
-  const result = await prisma.$transaction(async (tx) => {
+  return prisma.$transaction(async (tx) => {
     const service = await tx.service.findUnique({ where: { id: serviceId } });
     if (!service) return fail(404, SERVICE_REVIEW_MESSAGES.gone);
     const { count } = await tx.service.updateMany({
@@ -111,6 +110,4 @@ export async function reviewService(
     });
     return ok({ service: { id: service.id, name: service.name, status } });
   });
-  if (result.ok) invalidateReadCache();
-  return result;
 }

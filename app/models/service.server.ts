@@ -4,7 +4,7 @@ import { getClinicSettings } from "~/models/clinic-settings.server";
 import { verifiedAccount } from "~/models/email-verification.server";
 import { prisma } from "~/utils/db.server";
 import { CARD_DESCRIPTION_CHARS, dollarsToCents, truncate } from "~/utils/format";
-import { cachedRead, invalidateReadCache } from "~/utils/read-cache.server";
+import { cachedRead } from "~/utils/read-cache.server";
 import { fail, isUniqueViolation, ok, type Result } from "~/utils/result";
 import { may } from "~/utils/permissions";
 import { isServiceStatus, type ServiceStatus } from "~/utils/service-status";
@@ -420,7 +420,6 @@ export async function createService(
           createdById: userId,
         },
       });
-      invalidateReadCache();
       return ok({ service: toServiceJson(service) });
     } catch (error) {
       if (!isUniqueViolation(error) || attempt >= 3) throw error;

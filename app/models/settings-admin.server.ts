@@ -2,7 +2,6 @@ import type { Prisma } from "@prisma/client";
 import { recordAudit, type AuditActor } from "~/models/audit.server";
 import { addDays, clinicNow } from "~/utils/clinic-time";
 import { prisma } from "~/utils/db.server";
-import { invalidateReadCache } from "~/utils/read-cache.server";
 import { fail, type Failure, invalid, isUniqueViolation, ok, type Result } from "~/utils/result";
 import { heldStepCount, holdInstants } from "~/utils/slot-engine";
 import {
@@ -122,7 +121,6 @@ export async function saveClinicSettings(
     throw error;
   }
   if (!result.ok || !result.changed) return result;
-  invalidateReadCache();
   if (section !== "hours") return result;
   return ok({ ...result, message: `${result.message}${await unfittingVisitsNote(now)}` });
 }

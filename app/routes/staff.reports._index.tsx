@@ -132,7 +132,6 @@ export default function Reports() {
           {/* Focusable so a keyboard can scroll a table wider than a phone. */}
           <div
             className="overflow-x-auto rounded-lg border border-slate-200 bg-white focus-visible:outline-2 focus-visible:outline-brand-700"
-            // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a region that scrolls must be reachable by keyboard (axe's scrollable-region-focusable)
             tabIndex={0}
             role="region"
             aria-label={`${table.title}: figures`}

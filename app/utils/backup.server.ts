@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, open, readdir, rename, rm, stat } from "node:fs/promises";
-import { createRequire } from "node:module";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { Cron } from "croner";
@@ -14,7 +13,9 @@ import {
   type BackupHealth,
   type BackupInterval,
 } from "./backup-rules";
+import type { BackupWorkerAnswer, BackupWorkerJob, CheckedDatabase } from "./backup-worker.mjs";
 import { databaseFile, type DatabaseEnv } from "./env.server";
+import { workerScript } from "./worker-script.server";
 
 export type BackupSettings = {
   databaseFile: string;
@@ -47,65 +48,18 @@ function prefixOf(settings: BackupSettings) {
 
 // --- Off the event loop ----------------------------------------------------------------
 
+/** The worker's script (app/utils/backup-worker.mjs): found once, on the first job. */
+let backupWorker: URL | undefined;
+
 /**
- * Copying and checking a database take seconds on a large one, all of it synchronous
- * SQLite work, so it runs on a worker thread with its own connection, at a lower OS
- * priority than request handling. As with the password hashing pool, the worker is source
- * text: the Remix compiler bundles this module, and a worker file would not follow it.
+ * Runs one job on a worker thread of its own (app/utils/backup-worker.mjs: a copy and
+ * check take seconds of synchronous SQLite work on a large database).
  */
-const WORKER_SOURCE = `
-const { parentPort, workerData } = require("node:worker_threads");
-const fs = require("node:fs");
-const Database = require(workerData.driver);
-try { require("node:os").setPriority(19); } catch {}
-
-function check(file) {
-  let db;
-  try {
-    db = new Database(file, { readonly: true, fileMustExist: true });
-    const rows = db.pragma("integrity_check").map((row) => row.integrity_check);
-    const migrations = db
-      .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '_prisma_migrations'")
-      .get();
-    const problems = rows.length === 1 && rows[0] === "ok" ? [] : rows.slice(0, 10);
-    return { problems, isClinicDatabase: Boolean(migrations) };
-  } catch (error) {
-    return { problems: [error.message], isClinicDatabase: false };
-  } finally {
-    if (db && db.open) db.close();
-  }
-}
-
-try {
-  if (workerData.op === "backup") {
-    const source = new Database(workerData.source, { fileMustExist: true, timeout: 5000 });
-    try {
-      // One read transaction: a consistent copy as of its start, while the server writes on.
-      source.prepare("VACUUM INTO ?").run(workerData.target);
-    } finally {
-      source.close();
-    }
-    const fd = fs.openSync(workerData.target, "r+");
-    try { fs.fsyncSync(fd); } finally { fs.closeSync(fd); }
-    parentPort.postMessage({ ...check(workerData.target), bytes: fs.statSync(workerData.target).size });
-  } else {
-    parentPort.postMessage(check(workerData.file));
-  }
-} catch (error) {
-  parentPort.postMessage({ problems: [error.message], isClinicDatabase: false, bytes: 0 });
-}
-`;
-
-type Checked = { problems: string[]; isClinicDatabase: boolean };
-type WorkerJob = { op: "backup"; source: string; target: string } | { op: "check"; file: string };
-
-const DRIVER = createRequire(import.meta.url).resolve("better-sqlite3");
-
-function inWorker<T>(job: WorkerJob): Promise<T> {
+function inWorker<T>(job: BackupWorkerJob): Promise<T> {
+  const script = (backupWorker ??= workerScript("backup-worker"));
   return new Promise<T>((resolve, reject) => {
-    const worker = new Worker(WORKER_SOURCE, {
-      eval: true,
-      workerData: { driver: DRIVER, ...job },
+    const worker = new Worker(script, {
+      workerData: job,
       // SQLite's pages live outside the JavaScript heap: the worker needs little of it.
       resourceLimits: { maxOldGenerationSizeMb: 32, maxYoungGenerationSizeMb: 8 },
     });
@@ -123,8 +77,8 @@ function inWorker<T>(job: WorkerJob): Promise<T> {
 }
 
 /** `PRAGMA integrity_check` of a database file, and whether it is this app's database. */
-export async function checkDatabaseFile(file: string): Promise<Checked> {
-  return inWorker<Checked>({ op: "check", file });
+export async function checkDatabaseFile(file: string): Promise<CheckedDatabase> {
+  return inWorker<CheckedDatabase>({ op: "check", file });
 }
 
 async function syncDirectory(directory: string) {
@@ -248,7 +202,7 @@ export async function takeBackup(
   let bytes = 0;
   try {
     await mkdir(settings.backupDir, { recursive: true });
-    const result = await inWorker<Checked & { bytes: number }>({
+    const result = await inWorker<BackupWorkerAnswer>({
       op: "backup",
       source: settings.databaseFile,
       target: temp,

@@ -1,50 +1,28 @@
-import { createRequire } from "node:module";
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
+import type { PasswordAnswer, PasswordJob } from "./password-worker.mjs";
+import { workerScript } from "./worker-script.server";
 
 export const BCRYPT_COST = 10;
 
-/**
- * bcrypt is deliberately slow (about 70 ms of CPU at cost 10) and bcryptjs is plain
- * JavaScript: on the request thread, every sign-in would stall every other request.
- * Hashing runs in a small pool of worker threads instead.
- *
- * The worker is given as source text rather than a file: the Remix compiler bundles this
- * module into build/server/index.js, and a separate worker file would not follow it
- * there. bcryptjs is resolved here, next to the bundle, and handed to the worker.
- */
-const WORKER_SOURCE = `
-const { parentPort, workerData } = require("node:worker_threads");
-const bcrypt = require(workerData.bcryptPath);
-// On Linux a worker is its own thread with its own nice value: let request handling win
-// the CPU when both want it.
-try { require("node:os").setPriority(10); } catch {}
-parentPort.on("message", ({ id, op, password, hash, cost }) => {
-  try {
-    const result = op === "hash" ? bcrypt.hashSync(password, cost) : bcrypt.compareSync(password, hash);
-    parentPort.postMessage({ id, result });
-  } catch (error) {
-    parentPort.postMessage({ id, error: error instanceof Error ? error.message : String(error) });
-  }
-});
-`;
-
-type Job =
-  | { op: "hash"; password: string; cost: number }
-  | { op: "compare"; password: string; hash: string };
 type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void };
 type Slot = { worker: Worker; busy: number | null };
 
 const POOL_SIZE = Math.max(1, Math.min(4, availableParallelism() - 1));
 
+/**
+ * bcrypt is deliberately slow (about 70 ms of CPU at cost 10) and bcryptjs is plain
+ * JavaScript: on the request thread, every sign-in would stall every other request.
+ * Hashing runs in a small pool of worker threads instead (app/utils/password-worker.mjs).
+ */
 class HashPool {
   private slots: Slot[] = [];
-  private queue: Array<{ id: number; job: Job }> = [];
+  private queue: Array<{ id: number; job: PasswordJob }> = [];
   private pending = new Map<number, Pending>();
   private nextId = 1;
-  private readonly bcryptPath = createRequire(import.meta.url).resolve("bcryptjs");
+  private readonly script = workerScript("password-worker");
 
-  run<T>(job: Job): Promise<T> {
+  run<T>(job: PasswordJob): Promise<T> {
     const id = this.nextId++;
     return new Promise<T>((resolve, reject) => {
       this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
@@ -67,15 +45,13 @@ class HashPool {
   }
 
   private spawn(): Slot {
-    const worker = new Worker(WORKER_SOURCE, {
-      eval: true,
-      workerData: { bcryptPath: this.bcryptPath },
+    const worker = new Worker(this.script, {
       // bcrypt needs a few kilobytes: a small heap keeps the worker's share of memory small.
       resourceLimits: { maxOldGenerationSizeMb: 16, maxYoungGenerationSizeMb: 4 },
     });
     const slot: Slot = { worker, busy: null };
     worker.unref();
-    worker.on("message", (message: { id: number; result?: unknown; error?: string }) => {
+    worker.on("message", (message: PasswordAnswer) => {
       const pending = this.pending.get(message.id);
       this.pending.delete(message.id);
       slot.busy = null;

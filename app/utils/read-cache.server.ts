@@ -1,27 +1,28 @@
 import { LRUCache } from "lru-cache";
+import { databaseWriteStamp, inTransaction } from "./db.server";
 
 /**
- * An in-process cache of the catalogue reads (service pages, the count, reviews), cleared
- * by every write. The clinic runs as one process on one SQLite file, so a write made
- * anywhere goes through this process and invalidation is exact; the time limit only
- * bounds staleness after a change made outside the app (a seed run, a manual fix).
+ * An in-process cache of the catalogue reads (service pages, the count, reviews, the
+ * team, the clinic's settings), kept until the database is next written: its generation
+ * is the database's own write stamp (`databaseWriteStamp`, ADR 025), which moves on every
+ * write of this process and of any other connection to the file (the staff command, a
+ * manual fix). No write path has to remember the cache (docs/decisions/030-caches-follow-the-database.md).
  *
  * It is bounded by bytes, not entries (each value's size is estimated from its JSON), so
  * no sequence of requests can make it hold more than MAX_BYTES.
  *
  * Cached values are shared between requests: treat them as read-only.
  *
- * The store lives on globalThis so that it survives development rebuilds: the Express
- * server, which caches whole responses of the same reads, asks for the generation through
- * the build (`server.readCacheGeneration` in entry.server.tsx), whichever build is current.
+ * The store lives on globalThis so that it survives development rebuilds. The Express
+ * server, which caches whole responses of the same reads, asks for the same generation
+ * through the build (`server.readCacheGeneration` in entry.server.tsx).
  */
 
 const MAX_BYTES = 16 * 1024 * 1024;
-const MAX_AGE_MS = 5 * 60_000;
 
-type Kept = { value: unknown; size: number; storedAt: number };
+type Kept = { value: unknown; size: number };
 type ReadCache = {
-  generation: number;
+  generation: string | null;
   values: LRUCache<string, Kept>;
   /** Loads under way: concurrent misses of one key share one query. */
   pending: Map<string, Promise<unknown>>;
@@ -33,24 +34,36 @@ declare global {
 
 function store(): ReadCache {
   globalThis.__readCache ??= {
-    generation: 0,
+    generation: null,
     values: new LRUCache({ maxSize: MAX_BYTES, sizeCalculation: (kept) => kept.size }),
     pending: new Map(),
   };
   return globalThis.__readCache;
 }
 
-/** Changes on every write; anything cached under an older generation is stale. */
-export function readCacheGeneration(): number {
-  return store().generation;
+/**
+ * Changes on every write to the database; anything cached under another generation is
+ * stale. Null before the first query has connected: nothing may be kept then.
+ */
+export function readCacheGeneration(): string | null {
+  return databaseWriteStamp();
 }
 
-/** Call after every write to the catalogue, reviews or anything a cached read shows. */
-export function invalidateReadCache(): void {
+/** Empties the cache (tests start from it; the app never needs to: writes move the generation). */
+export function clearReadCache(): void {
   const cache = store();
-  cache.generation += 1;
   cache.values.clear();
   cache.pending.clear();
+}
+
+/** The store, emptied first if the database was written since it was filled. */
+function current(generation: string): ReadCache {
+  const cache = store();
+  if (cache.generation !== generation) {
+    clearReadCache();
+    cache.generation = generation;
+  }
+  return cache;
 }
 
 /** Bytes a value takes, roughly: its bytes, or twice its JSON (strings are UTF-16). */
@@ -61,25 +74,27 @@ export function estimatedSize(value: unknown): number {
 
 /**
  * `load()`'s result, computed once per key until the next write. Concurrent misses share
- * one query; a failed load is not kept, and neither is one that a write overtook.
+ * one query; a failed load is not kept, and neither is one that a write overtook. Inside
+ * a transaction the load just runs: what it reads may not be committed.
  */
 export function cachedRead<T>(key: string, load: () => Promise<T>): Promise<T> {
-  const cache = store();
+  const generation = inTransaction() ? null : readCacheGeneration();
+  if (generation === null) return load();
+  const cache = current(generation);
   const kept = cache.values.get(key);
-  if (kept && Date.now() - kept.storedAt < MAX_AGE_MS) return Promise.resolve(kept.value as T);
+  if (kept) return Promise.resolve(kept.value as T);
   const running = cache.pending.get(key);
   if (running) return running as Promise<T>;
 
-  const generation = cache.generation;
   const value = load();
   cache.pending.set(key, value);
   value.then(
     (result) => {
       if (cache.pending.get(key) === value) cache.pending.delete(key);
       // A write that landed while this read ran may not be in its result.
-      if (cache.generation !== generation) return;
+      if (readCacheGeneration() !== generation || cache.generation !== generation) return;
       const size = estimatedSize(result);
-      if (size <= MAX_BYTES) cache.values.set(key, { value: result, size, storedAt: Date.now() });
+      if (size <= MAX_BYTES) cache.values.set(key, { value: result, size });
     },
     () => {
       if (cache.pending.get(key) === value) cache.pending.delete(key);

@@ -1,16 +1,19 @@
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import type Database from "better-sqlite3";
+import { ConnectionTurns } from "./connection-turns.server";
 
 type Adapter = Awaited<ReturnType<PrismaBetterSQLite3["connect"]>>;
 
 /**
- * Prisma's better-sqlite3 adapter with two fixes for a server that shares one connection
+ * Prisma's better-sqlite3 adapter with three fixes for a server that shares one connection
  * between all its requests.
  *
  * 1. Queries made outside a transaction wait while a transaction is open. The adapter
  *    serialises transactions among themselves, but runs any other query at once on the
  *    same connection, so it would land inside another request's open transaction: a
  *    write would be rolled back with it, and a read would see its uncommitted rows.
+ *    Both take turns in the order they came (ConnectionTurns), so a run of transactions
+ *    does not hold off the reads that arrived between them.
  * 2. The pragmas are set on the connection as it opens, before any query can run.
  * 3. Transactions take the write lock as they begin (`BEGIN IMMEDIATE`). With the adapter's
  *    plain `BEGIN`, a transaction that read first and wrote second failed at once with
@@ -19,11 +22,12 @@ type Adapter = Awaited<ReturnType<PrismaBetterSQLite3["connect"]>>;
  *    a transaction, and the busy timeout never applies to that case. Taken up front, the
  *    lock waits its turn under the busy timeout like any other write (ADR 026).
  *
- * Keep transactions short: while one is open, every other query of this process waits.
+ * Keep transactions short: while one is open, every other query of this process waits. A
+ * query inside a transaction's callback must go through the transaction, or it waits for
+ * the very transaction that waits for it: `prisma` from db.server does that by itself.
  */
 export class ClinicSqliteAdapter extends PrismaBetterSQLite3 {
-  /** Statements of this process that may have written, counted once they are done. */
-  #writes = 0;
+  #totalChanges: Database.Statement | null = null;
   #dataVersion: Database.Statement | null = null;
   #ping: Database.Statement | null = null;
 
@@ -38,15 +42,22 @@ export class ClinicSqliteAdapter extends PrismaBetterSQLite3 {
   }
 
   /**
-   * Changes whenever anything may have been written to the database since the last call,
-   * by this process (counted as each write or transaction ends) or by another connection
-   * to the file (SQLite's `data_version`: the staff command, a restore, a test harness).
-   * Null until the first query has connected. A value kept with it is current as long as
-   * the stamp is the same: the session lookup's cache relies on it (session.server.ts).
+   * Changes whenever a row of the database may have changed since the last call, from
+   * SQLite's own counters: `total_changes()`, the rows this connection has inserted,
+   * updated or deleted (a write that matched no row moves nothing), and `data_version`,
+   * which moves when another connection commits (the staff command, a manual fix, a test
+   * harness). Null until the first query has connected. A value kept with it is current as
+   * long as the stamp is the same: the session lookup (session.server.ts) and the read
+   * caches rely on it (ADR 025 and 030).
+   *
+   * Rows a transaction changes count as it changes them, before it commits: a stamp read
+   * meanwhile may move for rows that are then rolled back, which only costs a re-read.
+   * Reads outside the transaction wait for it to end, so nothing read under a stamp can
+   * miss a change the stamp already counts.
    */
   writeStamp(): string | null {
-    if (!this.#dataVersion) return null;
-    return `${this.#writes}:${String(this.#dataVersion.get())}`;
+    if (!this.#totalChanges || !this.#dataVersion) return null;
+    return `${String(this.#totalChanges.get())}:${String(this.#dataVersion.get())}`;
   }
 
   override async connect(): Promise<Adapter> {
@@ -54,70 +65,43 @@ export class ClinicSqliteAdapter extends PrismaBetterSQLite3 {
     const connection = connectionOf(adapter);
     applyPragmas(connection);
     beginImmediately(connection);
+    this.#totalChanges = connection.prepare("SELECT total_changes()").pluck();
     this.#dataVersion = connection.prepare("PRAGMA data_version").pluck();
     this.#ping = connection.prepare("SELECT 1").pluck();
-    const counted = async <T>(run: Promise<T>, sql: string): Promise<T> => {
-      try {
-        return await run;
-      } finally {
-        if (!READ.test(sql)) this.#writes += 1;
-      }
-    };
 
-    let open: { done: Promise<void>; end: () => void } | null = null;
-    const outsideTransactions = async () => {
-      while (open) await open.done;
-    };
-
+    const turns = new ConnectionTurns();
     const startTransaction = adapter.startTransaction.bind(adapter);
     adapter.startTransaction = async (isolationLevel) => {
-      // The adapter's own mutex queues this behind any open transaction.
-      const transaction = await startTransaction(isolationLevel);
-      let end!: () => void;
-      const done = new Promise<void>((resolve) => (end = resolve));
-      const current = { done, end };
-      open = current;
-      const finish = (step: () => Promise<void>) => async () => {
-        try {
-          await step();
-        } finally {
-          if (open === current) open = null;
-          current.end();
-        }
-      };
-      const commit = transaction.commit.bind(transaction);
-      transaction.commit = finish(async () => {
-        try {
-          await commit();
-        } finally {
-          this.#writes += 1;
-        }
-      });
-      transaction.rollback = finish(transaction.rollback.bind(transaction));
+      const release = await turns.transaction();
+      let transaction: Awaited<ReturnType<typeof startTransaction>>;
+      try {
+        transaction = await startTransaction(isolationLevel);
+      } catch (error) {
+        release();
+        throw error;
+      }
+      for (const end of ["commit", "rollback"] as const) {
+        const step = transaction[end].bind(transaction);
+        transaction[end] = async () => {
+          try {
+            await step();
+          } finally {
+            release();
+          }
+        };
+      }
       return transaction;
     };
 
     const queryRaw = adapter.queryRaw.bind(adapter);
     const executeRaw = adapter.executeRaw.bind(adapter);
     const executeScript = adapter.executeScript.bind(adapter);
-    adapter.queryRaw = async (query) => {
-      await outsideTransactions();
-      return counted(queryRaw(query), query.sql);
-    };
-    adapter.executeRaw = async (query) => {
-      await outsideTransactions();
-      return counted(executeRaw(query), query.sql);
-    };
-    adapter.executeScript = async (script) => {
-      await outsideTransactions();
-      return counted(executeScript(script), script);
-    };
+    adapter.queryRaw = (query) => turns.statement(() => queryRaw(query));
+    adapter.executeRaw = (query) => turns.statement(() => executeRaw(query));
+    adapter.executeScript = (script) => turns.statement(() => executeScript(script));
     return adapter;
   }
 }
-
-/** A statement that only reads (Prisma's reads are SELECTs; its writes may RETURN rows too). */
-const READ = /^\s*SELECT\b/i;
 
 /** The better-sqlite3 handle behind the adapter (a public field the adapter's types omit). */
 function connectionOf(adapter: Adapter): Database.Database {

@@ -1,5 +1,5 @@
 import { LRUCache } from "lru-cache";
-import { databaseWriteStamp } from "./db.server";
+import { databaseWriteStamp, inTransaction } from "./db.server";
 
 type Kept<T> = { value: T; stamp: string; until: number };
 
@@ -11,7 +11,7 @@ type Kept<T> = { value: T; stamp: string; until: number };
  * session lookup, the patient's next visit (docs/decisions/025-session-lookup-cache.md).
  *
  * The stamp is read before the load: a write that lands during it leaves an entry that is
- * never used. Kept values are shared between requests: treat them as read-only.
+ * never used. Inside a transaction's callback nothing is used or kept. Kept values are shared between requests: treat them as read-only.
  */
 export function keptUntilWrite<T>(max: number) {
   const entries = new LRUCache<string, Kept<T>>({ max });
@@ -19,7 +19,8 @@ export function keptUntilWrite<T>(max: number) {
     key: string,
     load: () => Promise<{ value: T; keepUntil: number | null }>,
   ): Promise<T> {
-    const stamp = databaseWriteStamp();
+    // Inside a transaction the load may see rows that are not committed: neither used nor kept.
+    const stamp = inTransaction() ? null : databaseWriteStamp();
     const kept = stamp === null ? undefined : entries.get(key);
     if (kept && kept.stamp === stamp && kept.until > Date.now()) return kept.value;
     const { value, keepUntil } = await load();

@@ -11,14 +11,13 @@
 // round's length (default 10); BENCH_AUDIT_ENTRIES the large trail's size (default 1,000,000).
 import { randomBytes } from "node:crypto";
 import { mkdirSync, rmSync } from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import autocannon from "autocannon";
 import bcrypt from "bcryptjs";
 import Database from "better-sqlite3";
 import { testPorts } from "../../tests/support/ports.mjs";
-import { recordSection } from "./record.mjs";
+import { machineLine, recordSection } from "./record.mjs";
 import { build, removeDatabase, startApp } from "./server.mjs";
 
 const SECONDS = Number(process.env.BENCH_SECONDS || 10);
@@ -237,7 +236,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   const buildDir = ".build-bench";
   console.info(`Building ${buildDir}`);
   build(buildDir);
-  const machine = `${os.cpus()[0]?.model ?? "unknown CPU"}, ${os.availableParallelism()} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${os.type()} ${os.release()}, load average ${os.loadavg()[0].toFixed(1)} at start`;
+  const machine = machineLine();
   const rows = await runAuditBench({
     buildDir,
     ports: testPorts().bench,

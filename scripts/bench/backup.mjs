@@ -11,13 +11,12 @@ import { localToUtc, sqliteInstant } from "../upgrade-data.mjs";
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, rmSync, statSync } from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import Database from "better-sqlite3";
 import { testPorts } from "../../tests/support/ports.mjs";
 import { addSession } from "./catalogue.mjs";
-import { recordSection } from "./record.mjs";
+import { machineLine, recordSection } from "./record.mjs";
 import { build, removeDatabase, startApp } from "./server.mjs";
 
 export const APPOINTMENTS = Number(process.env.BENCH_APPOINTMENTS || 200_000);
@@ -317,7 +316,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   const buildDir = ".build-bench";
   console.info(`Building ${buildDir}`);
   build(buildDir);
-  const machine = `${os.cpus()[0]?.model ?? "unknown CPU"}, ${os.availableParallelism()} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${os.type()} ${os.release()}, load average ${os.loadavg()[0].toFixed(1)} at start`;
+  const machine = machineLine();
   const rows = await runBackupBench({
     buildDir,
     port: testPorts().bench.backup,

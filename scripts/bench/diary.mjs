@@ -26,14 +26,14 @@ const PLAN = JSON.stringify({
 });
 
 const pad = (n) => String(n).padStart(2, "0");
-const hhmm = (minutes) => `${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
-function addDays(date, days) {
+export const hhmm = (minutes) => `${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
+export function addDays(date, days) {
   const [y, m, d] = date.split("-").map(Number);
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }
 
 /** A Tuesday two to three weeks ahead (no seeded holiday falls on a Tuesday). */
-function benchDate() {
+export function benchDate() {
   let date = addDays(new Date().toISOString().slice(0, 10), 14);
   while (new Date(`${date}T12:00:00Z`).getUTCDay() !== 2) date = addDays(date, 1);
   return date;
@@ -43,7 +43,7 @@ function benchDate() {
  * 10 dentists and 10 chairs working every day 09:00-17:00 with no clinic break, all
  * performing the check-up (30 min) and the cleaning (60 min); the seed's closures stay.
  */
-function tenByTen(file) {
+export function tenByTen(file) {
   const db = new Database(file);
   try {
     const now = sqliteInstant(new Date());

@@ -1,6 +1,7 @@
 // Writes a benchmark's rows into docs/performance.md between its own markers
 // (`<!-- bench:<section>:start -->` ... `:end -->`), formatted as `npm run lint` expects.
 import { readFileSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import * as prettier from "prettier";
 
 /**
@@ -30,4 +31,9 @@ export async function recordSection(section, command, rows, machine) {
   const options = await prettier.resolveConfig(file);
   writeFileSync(file, await prettier.format(next, { ...options, filepath: file }));
   console.info(`Recorded in ${file}`);
+}
+
+/** The machine a run measured on, as the recorded tables name it. */
+export function machineLine() {
+  return `${os.cpus()[0]?.model ?? "unknown CPU"}, ${os.availableParallelism()} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${os.type()} ${os.release()}, load average ${os.loadavg()[0].toFixed(1)} at start`;
 }

@@ -4,22 +4,22 @@
 // length of the load run (default 30). `-- --record` writes the results into
 // docs/performance.md; `-- --only=uncached,load` runs only the named parts (list, home,
 // sign-ins, javascript, lighthouse, load, uncached, size, image, diary, backup, outbox,
-// reminders, waitlist, recall, reports, audit, day-diary).
+// reminders, waitlist, recall, reports, audit, day-diary, bookings).
 import { execFileSync, spawn } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync, rmSync } from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import bcrypt from "bcryptjs";
 import { testPorts } from "../../tests/support/ports.mjs";
 import { recordAuditFigures, runAuditBench } from "./audit.mjs";
+import { recordBookingsFigures, runBookingsBench } from "./bookings.mjs";
 import { recordBackupFigures, runBackupBench } from "./backup.mjs";
 import { runDiaryBench } from "./diary.mjs";
 import { addSession, addUsers, fillCatalogue } from "./catalogue.mjs";
 import { recordDayDiaryFigures, runDayDiaryBench } from "./day-diary.mjs";
 import { imageSize } from "./image.mjs";
-import { recordSection } from "./record.mjs";
+import { machineLine, recordSection } from "./record.mjs";
 import { build, removeDatabase, startApp, startProcess } from "./server.mjs";
 import { buildFixture, measureUncachedPath, signedInCookie, startFixture } from "./uncached.mjs";
 
@@ -118,7 +118,7 @@ async function sideBySide(a, b) {
 
 note(`Building ${BUILD_DIR}`);
 build(BUILD_DIR);
-const machine = `${os.cpus()[0]?.model ?? "unknown CPU"}, ${os.availableParallelism()} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${os.type()} ${os.release()}, load average ${os.loadavg()[0].toFixed(1)} at start`;
+const machine = machineLine();
 note(`Machine: ${machine}`);
 
 // --- The main server (seeded catalogue), trusted proxy so each benchmark sign-in is
@@ -545,9 +545,27 @@ const dayDiaryRows = wanted("day-diary")
     })
   : [];
 
+// 18. Reads beside a stream of bookings (its own table).
+const bookingsRows = wanted("bookings")
+  ? await runBookingsBench({
+      buildDir: BUILD_DIR,
+      port: PORTS.bookings,
+      dir: path.join(TMP, "bookings"),
+      seconds: SECONDS,
+      note,
+    })
+  : [];
+
 removeDatabase(mainDb);
 note("\nSummary");
-for (const row of [...rows, ...uncachedRows, ...backupRows, ...auditRows, ...dayDiaryRows])
+for (const row of [
+  ...rows,
+  ...uncachedRows,
+  ...backupRows,
+  ...auditRows,
+  ...dayDiaryRows,
+  ...bookingsRows,
+])
   note(
     `  ${row.pass ? "PASS" : "MISS"}  ${row.name}: ${row.value} (goal ${row.goal}) ${row.detail}`,
   );
@@ -565,6 +583,7 @@ if (process.argv.includes("--record")) {
   if (backupRows.length > 0) await recordBackupFigures(backupRows, machine);
   if (auditRows.length > 0) await recordAuditFigures(auditRows, machine);
   if (dayDiaryRows.length > 0) recordDayDiaryFigures(dayDiaryRows);
+  if (bookingsRows.length > 0) await recordBookingsFigures(bookingsRows, machine, SECONDS);
 }
 
 /**

@@ -12,7 +12,6 @@ import {
 import { addClosure, updateClinicSettings } from "~/models/clinic-settings.server";
 import { addDays, clinicTimeToUtc } from "~/utils/clinic-time";
 import { prisma } from "~/utils/db.server";
-import { invalidateReadCache } from "~/utils/read-cache.server";
 import { MONDAY, TUESDAY, upcoming } from "../support/clinic-dates";
 import {
   createService,
@@ -59,7 +58,6 @@ beforeAll(async () => {
   await prisma.dentistService.createMany({
     data: [crown.id, checkup.id].map((serviceId) => ({ dentistId: FIRST_DENTIST, serviceId })),
   });
-  invalidateReadCache();
 });
 
 function booking(overrides: Record<string, unknown>) {

@@ -26,7 +26,6 @@ import { action as dataPage } from "~/routes/user.data.export";
 import { formatDate, formatTime } from "~/utils/clinic-format";
 import { addDays, clinicNow } from "~/utils/clinic-time";
 import { prisma } from "~/utils/db.server";
-import { invalidateReadCache } from "~/utils/read-cache.server";
 import { RATE_LIMIT_MESSAGE } from "~/utils/rate-limit.server";
 import { hashToken } from "~/utils/session.server";
 import {
@@ -361,7 +360,6 @@ describe("deletion", () => {
     const mine = await patientWithHistory();
     const { searchPatients, diaryDay } = await import("~/models/front-desk.server");
     await prisma.clinicSettings.updateMany({ data: { email: "front-desk@clinic.example" } });
-    invalidateReadCache();
     expect((await searchPatients(mine.user.email)).length).toBe(1);
     await deleteMyAccount(
       mine.user,

@@ -17,19 +17,23 @@ const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 /**
  * Request A opens a transaction and writes; request B updates a row meanwhile; A then
  * fails and is rolled back. `waitForB` makes A wait for B inside its transaction (only
- * possible when B is not held back).
+ * possible when B is not held back). B is another request: it starts from outside A's
+ * callback (a continuation registered before A began), as a concurrent request would.
  */
 async function interleave(client: PrismaClient, email: string, waitForB: boolean) {
   await client.user.create({ data: { name: "Before", email } });
-  let b!: Promise<unknown>;
+  let startB!: () => void;
+  const b = new Promise<void>((resolve) => (startB = resolve)).then(
+    // A single-statement write (raw SQL; also what a plain read is): no transaction of its own.
+    () => client.$executeRaw`UPDATE "User" SET "name" = 'Written by B' WHERE "email" = ${email}`,
+  );
   let bDone = false;
+  void b.then(() => (bDone = true));
   let bDoneInsideA = false;
   const a = client
     .$transaction(async (tx) => {
       await tx.user.create({ data: { name: "Rolled back", email: `rolled-${email}` } });
-      // A single-statement write (raw SQL; also what a plain read is): no transaction of its own.
-      b = client.$executeRaw`UPDATE "User" SET "name" = 'Written by B' WHERE "email" = ${email}`;
-      void b.then(() => (bDone = true));
+      startB();
       if (waitForB) await b;
       else for (let turn = 0; turn < 50 && !bDone; turn += 1) await nextTurn();
       bDoneInsideA = bDone;

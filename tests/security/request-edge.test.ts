@@ -280,6 +280,47 @@ describe("the response cache", () => {
     expect(await xCache(pathname)).toBeNull();
   });
 
+  it("follows writes of other processes: the staff command's grant, a service renamed by hand", async () => {
+    const { user } = await server.signedInUser();
+    const service = await server.db().service.findFirstOrThrow({
+      where: { hidden: false, status: "published" },
+    });
+    const product = `/api/get-product/${service.id}`;
+    await xCache(product);
+    expect(await xCache(product)).toBe("HIT");
+
+    // `npm run staff -- grant reception <e-mail>`, as an operator runs it beside the server.
+    const { execFile } = await import("node:child_process");
+    const { promisify } = await import("node:util");
+    const { stdout: granted } = await promisify(execFile)(
+      process.execPath,
+      ["scripts/staff.mjs", "grant", "reception", user.email],
+      {
+        env: {
+          PATH: process.env.PATH,
+          NODE_ENV: "production",
+          BUILD_DIR: server.buildDir,
+          DATABASE_URL: `file:${server.databaseFile}`,
+        },
+      },
+    );
+    expect(granted).toContain("is now reception");
+    // The server's own next answer is made again: the database moved under the cache.
+    expect(await xCache(product)).toBe("MISS");
+    expect(await xCache(product)).toBe("HIT");
+
+    // A fix made with another connection to the file shows on the very next request.
+    await server.db().service.update({
+      where: { id: service.id },
+      data: { name: `${service.name} (renamed by hand)` },
+    });
+    const answer = await fetch(`${server.url}${product}`);
+    expect(answer.headers.get("x-cache")).toBe("MISS");
+    const body = (await answer.json()) as { product: { name: string } };
+    expect(body.product.name).toBe(`${service.name} (renamed by hand)`);
+    await server.db().service.update({ where: { id: service.id }, data: { name: service.name } });
+  });
+
   it("serves a visitor with a cookie or a token from Remix, never from the cache", async () => {
     const { cookie, token } = await server.signedInUser();
     await xCache("/api/product-count");

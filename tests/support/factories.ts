@@ -1,7 +1,6 @@
 import type { User } from "@prisma/client";
 import { signIn } from "~/utils/auth.server";
 import { prisma } from "~/utils/db.server";
-import { invalidateReadCache } from "~/utils/read-cache.server";
 import { passwordHashFor, TEST_PASSWORD } from "./test-password";
 
 let counter = 0;
@@ -58,7 +57,7 @@ export async function createService(
   }> = {},
 ) {
   counter += 1;
-  const service = await prisma.service.create({
+  return prisma.service.create({
     data: {
       name: `Test Service ${counter}`,
       slug: `test-service-${counter}-${Date.now()}`,
@@ -69,9 +68,6 @@ export async function createService(
       ...overrides,
     },
   });
-  // A write past the domain layer: the cached catalogue reads must not outlive it.
-  invalidateReadCache();
-  return service;
 }
 
 /** The dentist and chair the diary migration creates: every test database has them. */

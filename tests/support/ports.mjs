@@ -71,6 +71,8 @@ export function testPorts(env = process.env) {
       dayDiary: base + 63,
       /** scripts/bench/profile.mjs: the build under --cpu-prof. */
       profile: base + 62,
+      /** Reads beside a stream of bookings (scripts/bench/bookings.mjs). */
+      bookings: base + 74,
     },
     /** The backup suite: the server written to, and the instance restored from its backup. */
     backup: { main: base + 60, restored: base + 61 },

@@ -77,12 +77,12 @@ describe("which answers the response cache keeps", () => {
         200,
         '<script nonce="n1">a</script><script nonce="n1">b</script>',
       ),
-      { generation: 1, seconds: 60, nonce: "n1" },
+      { generation: "1:0", seconds: 60, nonce: "n1" },
     );
     expect(kept).not.toBeInstanceOf(Response);
     expect(cache.size).toBeGreaterThan(0);
-    expect(cache.lookup("/", 2)).toBeUndefined();
-    expect(cache.lookup("/", 1)).toBeUndefined();
+    expect(cache.lookup("/", "2:0")).toBeUndefined();
+    expect(cache.lookup("/", "1:0")).toBeUndefined();
 
     await cache.store(
       "/",
@@ -91,9 +91,9 @@ describe("which answers the response cache keeps", () => {
         200,
         '<script nonce="n1">a</script>',
       ),
-      { generation: 2, seconds: 60, nonce: "n1" },
+      { generation: "2:0", seconds: 60, nonce: "n1" },
     );
-    const entry = cache.lookup("/", 2);
+    const entry = cache.lookup("/", "2:0");
     expect(entry?.pieces.map(String)).toEqual(["<script ", ">a</script>"]);
   });
 });

@@ -1,8 +1,8 @@
-// The server's route matching (scripts/patch-dependencies.mjs keeps the ranked branches of
-// @remix-run/router's CommonJS build per route array, and its compiled paths): the
-// answers must be those of the unpatched router, call after call, and a router that
+// The server's route matching (patches/@remix-run+router+1.23.3.patch keeps the ranked
+// branches of @remix-run/router's CommonJS build per route array, and its compiled paths):
+// the answers must be those of the unpatched router, call after call, and a router that
 // patches new routes in must see them.
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import type * as RemixRouter from "@remix-run/router";
@@ -36,7 +36,7 @@ const ids = (matches: ReturnType<typeof router.matchRoutes>) =>
   matches?.map((match) => match.route.id) ?? null;
 
 describe("route matching on the server", () => {
-  it("runs the patched router and render (npm install applies scripts/patch-dependencies.mjs)", () => {
+  it("runs the patched router and render (npm install applies patches/ with patch-package)", () => {
     for (const file of [
       "@remix-run/router/dist/router.cjs.js",
       "@remix-run/react/dist/server.js",
@@ -45,6 +45,30 @@ describe("route matching on the server", () => {
       expect(readFileSync(path.resolve("node_modules", file), "utf8"), file).toContain(
         "dental-clinic patch: kept route branches",
       );
+    }
+  });
+
+  it("patches exact versions, pinned, and the install fails when a patch does not apply", () => {
+    const manifest = JSON.parse(readFileSync("package.json", "utf8")) as {
+      scripts: Record<string, string>;
+      dependencies: Record<string, string>;
+      overrides: Record<string, unknown>;
+    };
+    expect(manifest.scripts.postinstall).toContain("patch-package --error-on-fail --error-on-warn");
+    const patches = readdirSync("patches").filter((name) => name.endsWith(".patch"));
+    expect(patches).toHaveLength(3);
+    for (const name of patches) {
+      // "@remix-run+router+1.23.3.patch": the package (its "/" as "+") and the version.
+      const [, pkg, version] = /^(.+)\+([^+]+)\.patch$/.exec(name) ?? [];
+      const packageName = pkg!.replace("+", "/");
+      const installed = JSON.parse(
+        readFileSync(path.resolve("node_modules", packageName, "package.json"), "utf8"),
+      ) as { version: string };
+      expect(installed.version, name).toBe(version);
+      expect(
+        manifest.dependencies[packageName] ?? manifest.overrides[packageName],
+        `${packageName} is pinned to the patch's version`,
+      ).toBe(version);
     }
   });
 
