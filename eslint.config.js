@@ -90,8 +90,8 @@ export default tseslint.config(
     // One way to the database: `prisma` from ~/utils/db.server, which is the open
     // transaction inside a transaction's callback. A client of its own (or the adapter, or
     // the driver) would be outside it, and would wait for it until it timed out
-    // (docs/decisions/029-transactions-without-traps.md). The staff command runs in its
-    // own process and opens its own. And validation has one home
+    // (docs/decisions/029-transactions-without-traps.md). The staff command and the data
+    // upgrade run in their own processes and open their own. And validation has one home
     // (docs/decisions/032-validation-in-one-home.md): zod schemas live in app/validation
     // (below, where zod is allowed), the environment's schema is the one other.
     files: ["app/**/*.{ts,tsx}"],
@@ -99,6 +99,7 @@ export default tseslint.config(
       "app/utils/db.server.ts",
       "app/utils/sqlite-adapter.server.ts",
       "app/utils/staff-cli.server.ts",
+      "app/utils/data-upgrade-cli.server.ts",
     ],
     rules: {
       "@typescript-eslint/no-restricted-imports": ["error", databaseClientImports(ZOD_IMPORT)],

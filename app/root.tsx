@@ -17,7 +17,7 @@ import { AppToaster, ServerToast } from "./components/toaster";
 import stylesheet from "./styles/tailwind.css";
 import { getClinicSettings } from "./models/clinic-settings.server";
 import { getUser, toPublicUser } from "./utils/auth.server";
-import { hasPermission } from "./utils/permissions";
+import { headerLinksFor } from "./utils/permissions";
 import { useNonce } from "./utils/nonce-provider";
 import { getToast } from "./utils/toast.server";
 
@@ -48,8 +48,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     {
       user: user ? toPublicUser(user) : null,
       clinicPhone,
-      // Shows the Clinic link; every staff page checks its permission again on the server.
-      staff: user ? hasPermission(user, "staff.area") : false,
+      // The header's staff links; every staff page checks its permission again on the server.
+      staffLinks: user ? headerLinksFor(user) : [],
       toast,
     },
     { headers: headers ?? undefined },
@@ -76,7 +76,7 @@ export function Layout({ children }: { children: ReactNode }) {
         </a>
         <SiteHeader
           user={rootData?.user ?? null}
-          staff={rootData?.staff ?? false}
+          staffLinks={rootData?.staffLinks ?? []}
           clinicPhone={rootData?.clinicPhone ?? null}
         />
         <main id="main" className="flex-1">

@@ -43,7 +43,7 @@ export const seedServices: SeedService[] = [
     category: "Cosmetic",
     priceCents: 29900,
     description:
-      "In-chair whitening with a peroxide gel and light activation that lifts stains from coffee, tea and tobacco by several shades in one 90-minute visit.",
+      "In-chair whitening with a peroxide gel and light activation that lifts stains from coffee, tea and tobacco by several shades in a single one-hour visit.",
   },
   {
     slug: "teeth-cleaning",

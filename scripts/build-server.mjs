@@ -1,7 +1,8 @@
-// Bundles the Express entry, the seed script, the database commands (scripts/db.mjs) and
-// the staff command (scripts/staff.mjs) next to the Remix build, so the production image
-// runs plain JavaScript with only production dependencies; copies the worker threads'
-// scripts beside them (app/utils/worker-script.server.ts finds them there).
+// Bundles the Express entry, the seed script, the database commands (scripts/db.mjs), the
+// staff command (scripts/staff.mjs) and the data upgrades (scripts/prepare-db.mjs) next to
+// the Remix build, so the production image runs plain JavaScript with only production
+// dependencies; copies the worker threads' scripts beside them
+// (app/utils/worker-script.server.ts finds them there).
 import { copyFileSync } from "node:fs";
 import path from "node:path";
 import { build } from "esbuild";
@@ -14,6 +15,7 @@ await build({
     seed: "prisma/seed.ts",
     "backup-cli": "app/utils/backup-cli.server.ts",
     "staff-cli": "app/utils/staff-cli.server.ts",
+    "data-upgrade": "app/utils/data-upgrade-cli.server.ts",
   },
   outdir,
   bundle: true,
@@ -27,5 +29,5 @@ const WORKERS = ["backup-worker.mjs", "password-worker.mjs"];
 for (const worker of WORKERS)
   copyFileSync(path.join("app/utils", worker), path.join(outdir, worker));
 console.info(
-  `Built server.js, seed.js, backup-cli.js and staff-cli.js, copied ${WORKERS.join(", ")} in ${outdir}/`,
+  `Built server.js, seed.js, backup-cli.js, staff-cli.js and data-upgrade.js, copied ${WORKERS.join(", ")} in ${outdir}/`,
 );

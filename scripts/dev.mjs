@@ -4,7 +4,10 @@ import { spawn } from "node:child_process";
 import { prepareDatabase } from "./prepare-db.mjs";
 
 process.env.NODE_ENV = "development";
-prepareDatabase({ seedScript: ["npx", "tsx", "prisma/seed.ts"] });
+prepareDatabase({
+  seedScript: ["npx", "tsx", "prisma/seed.ts"],
+  upgradeScript: ["npx", "tsx", "app/utils/data-upgrade-cli.server.ts"],
+});
 const child = spawn("npx", ["remix", "dev", "--manual", "-c", "npx tsx server/index.ts"], {
   stdio: "inherit",
   env: process.env,

@@ -5,7 +5,7 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { upgradeExistingData } from "./upgrade-data.mjs";
+import { pendingDataUpgrades } from "./upgrade-data.mjs";
 
 export const DEFAULT_DATABASE_URL = "file:./data/clinic.db";
 
@@ -71,10 +71,10 @@ export function migrationsPending(file) {
 }
 
 /**
- * @param {{ seedScript: string[] }} options the command that seeds (tsx in development,
- *   the bundled seed in production)
+ * @param {{ seedScript: string[], upgradeScript: string[] }} options the commands that seed
+ *   and that run the data upgrades (tsx in development, the bundled ones in production)
  */
-export function prepareDatabase({ seedScript }) {
+export function prepareDatabase({ seedScript, upgradeScript }) {
   process.env.DATABASE_URL ||= DEFAULT_DATABASE_URL;
   const env = { ...process.env };
   const file = databasePath(env.DATABASE_URL);
@@ -87,11 +87,10 @@ export function prepareDatabase({ seedScript }) {
   const db = new Database(file);
   try {
     db.pragma("journal_mode = WAL");
-    const upgraded = upgradeExistingData(db);
-    if (upgraded > 0)
-      console.info(`Gave ${upgraded} earlier bookings their dentist, chair and times`);
+    const upgrades = pendingDataUpgrades(db);
     const { count } = db.prepare("SELECT COUNT(*) AS count FROM Product").get();
     db.close();
+    if (upgrades > 0) run(upgradeScript[0], upgradeScript.slice(1), env);
     if (count === 0 && process.env.SEED_ON_START !== "false")
       run(seedScript[0], seedScript.slice(1), env);
   } finally {

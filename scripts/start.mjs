@@ -33,5 +33,8 @@ if (!existsSync(path.join(buildDir, "server.js"))) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-prepareDatabase({ seedScript: [process.execPath, path.join(buildDir, "seed.js")] });
+prepareDatabase({
+  seedScript: [process.execPath, path.join(buildDir, "seed.js")],
+  upgradeScript: [process.execPath, path.join(buildDir, "data-upgrade.js")],
+});
 await import(pathToFileURL(path.join(buildDir, "server.js")).href);

@@ -1,8 +1,8 @@
-// The data half of the diary migration (prisma/migrations/*_diary): bookings made before
-// it keep their local date and time, and get the instants and slot holds the new model
-// needs. Those need the clinic's time zone, which SQL cannot apply, so this step runs
-// after `migrate deploy` (scripts/prepare-db.mjs). Idempotent: it only touches rows the
-// migration marked with a 1970 start, in one transaction.
+// The data half of migrations that need the app's code: bookings made before the diary
+// (the diary migration marked them with a 1970 start) and the upgrades a migration names in
+// PendingDataUpgrade. The work is the booking core's (app/models/booking/upgrade.server.ts,
+// through its one writer), run in its own process by scripts/prepare-db.mjs after
+// `migrate deploy` and before the server starts; this file only says whether there is any.
 
 /** How Prisma's SQLite adapter writes a DateTime: ISO text with an explicit +00:00. */
 export function sqliteInstant(date) {
@@ -43,61 +43,21 @@ export function localToUtc(date, time, timeZone) {
   return new Date(instant);
 }
 
+const hasTable = (db, name) =>
+  db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(name);
+
 /**
+ * How many data upgrades wait: earlier bookings without instants, and named upgrades.
  * @param {import("better-sqlite3").Database} db
- * @returns {number} the bookings upgraded
+ * @returns {number}
  */
-export function upgradeExistingData(db) {
-  const hasSettings = db
-    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'ClinicSettings'")
-    .get();
-  if (!hasSettings) return 0;
-  const settings = db
-    .prepare('SELECT "timeZone", "gridMinutes" FROM "ClinicSettings" WHERE id = 1')
-    .get();
-  const rows = db
-    .prepare(
-      `SELECT a.id, a.date, a.time, a.status, a.dentistId, a.chairId, p.durationMinutes, p.bufferMinutes
-       FROM "Appointment" a JOIN "Product" p ON p.id = a.productId
-       WHERE a.startsAt = ? ORDER BY a.createdAt, a.id`,
-    )
-    .all(UNMIGRATED_START);
-  if (rows.length === 0) return 0;
-
-  const setTimes = db.prepare(
-    'UPDATE "Appointment" SET "startsAt" = ?, "endsAt" = ?, "bufferMinutes" = ? WHERE id = ?',
-  );
-  const history = db.prepare(
-    `INSERT INTO "AppointmentStatusChange" ("id", "appointmentId", "from", "to", "at", "note")
-     VALUES (?, ?, NULL, ?, ?, 'Booked before the diary; moved to the first dentist and chair')`,
-  );
-  const layerTaken = db.prepare(
-    'SELECT 1 FROM "SlotHold" WHERE "resource" = ? AND "startsAt" = ? AND "layer" = ?',
-  );
-  const hold = db.prepare(
-    'INSERT INTO "SlotHold" ("resource", "startsAt", "layer", "appointmentId") VALUES (?, ?, ?, ?)',
-  );
-  const stepMs = settings.gridMinutes * 60_000;
-
-  db.transaction(() => {
-    for (const row of rows) {
-      const start = localToUtc(row.date, row.time, settings.timeZone);
-      const end = new Date(start.getTime() + row.durationMinutes * 60_000);
-      setTimes.run(sqliteInstant(start), sqliteInstant(end), row.bufferMinutes, row.id);
-      history.run(`upgrade-${row.id}`, row.id, row.status, sqliteInstant(new Date()));
-      if (row.status === "cancelled") continue;
-      const holdEnd = end.getTime() + row.bufferMinutes * 60_000;
-      for (let step = start.getTime(); step < holdEnd; step += stepMs) {
-        const at = sqliteInstant(new Date(step));
-        for (const resource of [`dentist:${row.dentistId}`, `chair:${row.chairId}`]) {
-          // The old model allowed several chairs per slot; those now share one chair and
-          // dentist, so the later ones sit on a higher layer (a recorded double booking).
-          let layer = 0;
-          while (layerTaken.get(resource, at, layer)) layer += 1;
-          hold.run(resource, at, layer, row.id);
-        }
-      }
-    }
-  })();
-  return rows.length;
+export function pendingDataUpgrades(db) {
+  if (!hasTable(db, "Appointment") || !hasTable(db, "ClinicSettings")) return 0;
+  const earlier = db
+    .prepare(`SELECT COUNT(*) AS count FROM "Appointment" WHERE "startsAt" = ?`)
+    .get(UNMIGRATED_START).count;
+  const named = hasTable(db, "PendingDataUpgrade")
+    ? db.prepare(`SELECT COUNT(*) AS count FROM "PendingDataUpgrade"`).get().count
+    : 0;
+  return earlier + named;
 }

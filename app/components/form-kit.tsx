@@ -4,7 +4,7 @@ import { createContext, useCallback, useContext, useEffect, useRef, useState } f
 import type { FormEvent, InputHTMLAttributes, ReactNode } from "react";
 import type { z } from "zod";
 import { useHydrated } from "~/utils/use-hydrated";
-import { FILL_ALL_DETAILS, formToObject, validateForm } from "~/validation/form";
+import { FILL_ALL_DETAILS, type FormPresets, formToObject, validateForm } from "~/validation/form";
 import { FormError } from "./form-error";
 
 // The kit every form of the site is built from: the card it sits in, its labelled fields,
@@ -123,7 +123,11 @@ export type CheckedFormState = ReturnType<typeof useCheckedForm>;
  * arrives. Without JavaScript only the server's answer exists. Render the form with
  * <CheckedForm form={...}>.
  */
-export function useCheckedForm(schema: z.ZodType, requiredFields: readonly string[]) {
+export function useCheckedForm(
+  schema: z.ZodType,
+  requiredFields: readonly string[],
+  presets?: FormPresets,
+) {
   const actionData = useActionData<ActionError>();
   const navigation = useNavigation();
   const formAction = useFormAction();
@@ -157,10 +161,15 @@ export function useCheckedForm(schema: z.ZodType, requiredFields: readonly strin
     (name: string) => {
       if (!error || !formRef.current) return;
       if (name !== field && error.message !== FILL_ALL_DETAILS) return;
-      const now = validateForm(schema, formToObject(new FormData(formRef.current)), requiredFields);
+      const now = validateForm(
+        schema,
+        formToObject(new FormData(formRef.current)),
+        requiredFields,
+        presets,
+      );
       if (now.ok || now.message !== error.message) setFixed(true);
     },
-    [error, field, schema, requiredFields],
+    [error, field, schema, requiredFields, presets],
   );
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -168,6 +177,7 @@ export function useCheckedForm(schema: z.ZodType, requiredFields: readonly strin
       schema,
       formToObject(new FormData(event.currentTarget)),
       requiredFields,
+      presets,
     );
     setVersion((value) => value + 1);
     if (result.ok) {

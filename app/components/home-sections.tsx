@@ -11,11 +11,12 @@ export function SectionHeading({ id, children }: { id: string; children: ReactNo
   );
 }
 
-const HIGHLIGHTS = [
+/** The three highlighted offerings; a length they state must be the service's (tests/unit/seed-texts.test.ts). */
+export const HIGHLIGHTS = [
   {
     slug: "teeth-whitening",
     title: "Teeth Whitening",
-    text: "Several shades brighter in a single 90-minute visit, without the sensitivity.",
+    text: "Several shades brighter in a single one-hour visit, without the sensitivity.",
   },
   {
     slug: "teeth-cleaning",

@@ -5,12 +5,22 @@ import { formatDateTime, formatZone, type ClinicClock } from "~/utils/clinic-for
 export type NextAppointment = {
   appointment: AppointmentJson;
   clock: ClinicClock;
-  /** The verified address the confirmation went to; null when the clinic mails none. */
+  /** Where the confirmation went; null when none was mailed. */
   mailedTo: string | null;
+  /** Inside the cancellation cutoff: the clinic's phone, the only way to change it now. */
+  phoneOnly: { phone: string; tel: string | null } | null;
+  /** "Your appointment has moved to ..." for a visit moved a moment ago, else null. */
+  moved: string | null;
 };
 
 /** What a signed-in patient sees first on the home page: the visit they booked. */
-export function NextAppointmentPanel({ appointment, clock, mailedTo }: NextAppointment) {
+export function NextAppointmentPanel({
+  appointment,
+  clock,
+  mailedTo,
+  phoneOnly,
+  moved,
+}: NextAppointment) {
   return (
     <section
       aria-labelledby="next-appointment-heading"
@@ -20,6 +30,7 @@ export function NextAppointmentPanel({ appointment, clock, mailedTo }: NextAppoi
       <h2 id="next-appointment-heading" className="text-lg font-semibold text-slate-900">
         Your next appointment
       </h2>
+      {moved ? <MovedNote message={moved} /> : null}
       <p className="mt-2 text-slate-800">
         <strong>{appointment.service.name}</strong> with {appointment.dentist.name},{" "}
         {formatDateTime(appointment.date, appointment.time, clock)} ({formatZone(clock)}).
@@ -29,6 +40,21 @@ export function NextAppointmentPanel({ appointment, clock, mailedTo }: NextAppoi
           We sent the confirmation to <span className="font-medium">{mailedTo}</span>.
         </p>
       ) : null}
+      {phoneOnly ? (
+        <p className="mt-1 text-sm text-slate-700" data-testid="phone-only">
+          Changes by phone only: it starts soon, so please call us to move or cancel it
+          {phoneOnly.tel ? (
+            <>
+              {" "}
+              on{" "}
+              <a href={phoneOnly.tel} className="font-medium text-brand-700 underline">
+                {phoneOnly.phone}
+              </a>
+            </>
+          ) : null}
+          .
+        </p>
+      ) : null}
       <Link
         to="/user/appointments"
         className="mt-3 inline-block text-sm font-semibold text-brand-700 underline hover:text-brand-800"
@@ -36,5 +62,18 @@ export function NextAppointmentPanel({ appointment, clock, mailedTo }: NextAppoi
         My appointments
       </Link>
     </section>
+  );
+}
+
+/** A visit's own word that it just moved, beside it (not a toast that may sit off screen). */
+export function MovedNote({ message }: { message: string }) {
+  return (
+    <p
+      role="status"
+      className="mt-2 rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm font-medium text-emerald-900"
+      data-testid="moved-note"
+    >
+      {message}
+    </p>
   );
 }

@@ -3,7 +3,8 @@ import { useEffect, useRef, useState } from "react";
 
 /**
  * After a client-side navigation, moves focus to the new page's heading (as a full page
- * load would start a screen reader at the top) and announces the page's title. The first
+ * load would start a screen reader at the top), or to the element the page marks
+ * `data-route-focus-target`, and announces the page's title. The first
  * page of a visit and jumps to an anchor are left to the browser.
  */
 export function RouteFocus() {
@@ -13,11 +14,14 @@ export function RouteFocus() {
 
   useEffect(() => {
     if (location.key === firstKey.current || location.hash) return;
-    const heading = document.querySelector<HTMLElement>("main h1");
+    // A page may name what matters most after this navigation (the answer to its form):
+    // focus goes there, and brings it into view wherever the page had been scrolled.
+    const answer = document.querySelector<HTMLElement>("main [data-route-focus-target]");
+    const heading = answer ?? document.querySelector<HTMLElement>("main h1");
     if (heading) {
       if (!heading.hasAttribute("tabindex")) heading.tabIndex = -1;
       heading.setAttribute("data-route-focus", "");
-      heading.focus({ preventScroll: true });
+      heading.focus({ preventScroll: !answer });
     }
     setAnnouncement(document.title);
   }, [location.key, location.hash]);

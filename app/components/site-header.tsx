@@ -2,6 +2,7 @@ import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { telHref } from "~/data/clinic";
 import type { PublicUser } from "~/utils/auth.server";
+import type { HeaderLink } from "~/utils/permissions";
 import { Avatar } from "./avatar";
 
 function navClass({ isActive }: { isActive: boolean }) {
@@ -112,7 +113,11 @@ function UserMenu({ user }: { user: PublicUser }) {
   );
 }
 
-function NavLinks({ user, staff }: { user: PublicUser | null; staff: boolean }) {
+/**
+ * The header's links. Staff get their clinic's screens instead of the patient's "Add
+ * Service" and "Add Reviews" (docs/decisions/038-staff-setup-and-shell.md).
+ */
+function NavLinks({ user, staffLinks }: { user: PublicUser | null; staffLinks: HeaderLink[] }) {
   return (
     <>
       <NavLink to="/" end className={navClass}>
@@ -124,12 +129,13 @@ function NavLinks({ user, staff }: { user: PublicUser | null; staff: boolean }) 
       <NavLink to="/blog" className={navClass}>
         Blog
       </NavLink>
-      {user && staff ? (
-        <NavLink to="/staff" className={navClass}>
-          Clinic
-        </NavLink>
-      ) : null}
-      {user ? (
+      {user && staffLinks.length > 0 ? (
+        staffLinks.map((link) => (
+          <NavLink key={link.path} to={link.path} end={link.path === "/staff"} className={navClass}>
+            {link.label}
+          </NavLink>
+        ))
+      ) : user ? (
         <>
           <NavLink to="/add-services" className={navClass}>
             Add Service
@@ -171,21 +177,26 @@ function CallLink({ phone }: { phone: string }) {
 
 export function SiteHeader({
   user,
-  staff,
+  staffLinks,
   clinicPhone,
 }: {
   user: PublicUser | null;
-  staff: boolean;
+  staffLinks: HeaderLink[];
   clinicPhone: string | null;
 }) {
   const header = useHeaderHeight();
   const mobileMenu = useDisclosure();
+  // On the staff screens, which use the whole width, the header spans it too.
+  const { pathname } = useLocation();
+  const wide = pathname === "/staff" || pathname.startsWith("/staff/");
   return (
     <header
       ref={header}
       className="sticky top-0 z-20 border-b border-slate-200 bg-white/95 backdrop-blur"
     >
-      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-4">
+      <div
+        className={`mx-auto flex h-16 items-center justify-between gap-2 px-4 ${wide ? "lg:px-6" : "max-w-6xl"}`}
+      >
         <Link to="/" className="flex items-center gap-2 text-lg font-bold text-brand-800">
           <img src="/favicon.svg" alt="" width={28} height={28} />
           <span>Dental Clinic</span>
@@ -193,7 +204,7 @@ export function SiteHeader({
         <div className="flex items-center gap-1">
           {clinicPhone ? <CallLink phone={clinicPhone} /> : null}
           <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
-            <NavLinks user={user} staff={staff} />
+            <NavLinks user={user} staffLinks={staffLinks} />
             {user ? <UserMenu user={user} /> : null}
           </nav>
           <details ref={mobileMenu} className="relative lg:hidden">
@@ -202,7 +213,7 @@ export function SiteHeader({
               aria-label="Mobile"
               className="absolute right-0 z-30 mt-2 flex w-60 flex-col gap-1 rounded-md border border-slate-200 bg-white p-2 shadow-lg"
             >
-              <NavLinks user={user} staff={staff} />
+              <NavLinks user={user} staffLinks={staffLinks} />
               {user ? (
                 <>
                   <p className="mt-1 flex items-center gap-2 border-t border-slate-200 px-3 pt-3 pb-1 text-sm font-medium text-slate-900">

@@ -1,18 +1,25 @@
-import { Link } from "@remix-run/react";
+import { Link, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { telHref } from "~/data/clinic";
+import { type ClinicClock, formatStamp } from "~/utils/clinic-format";
 import { CLINIC_TIME_ZONE } from "~/utils/clinic-time";
 
 // Small pieces the staff screens share.
 
-const STAMP = new Intl.DateTimeFormat("en-US", {
-  dateStyle: "medium",
-  timeStyle: "short",
-  timeZone: CLINIC_TIME_ZONE,
-});
+const FALLBACK_CLOCK: ClinicClock = { timeZone: CLINIC_TIME_ZONE, locale: "en-US" };
 
-/** A moment, in clinic time (the same on the server and in the browser). */
+/**
+ * The clinic's zone and locale, as the staff area's frame (routes/staff.tsx) loaded them:
+ * every staff screen writes dates and times in the one format.
+ */
+export function useStaffClock(): ClinicClock {
+  const frame = useRouteLoaderData<{ clock?: ClinicClock }>("routes/staff");
+  return frame?.clock ?? FALLBACK_CLOCK;
+}
+
+/** A moment, in the clinic's zone and locale (the same on the server and in the browser). */
 export function Timestamp({ iso }: { iso: string }) {
-  return <time dateTime={iso}>{STAMP.format(new Date(iso))}</time>;
+  return <time dateTime={iso}>{formatStamp(iso, useStaffClock())}</time>;
 }
 
 /** A staff screen's heading and introduction. */
@@ -41,5 +48,30 @@ export function PageLinks({ first, older }: { first: string | null; older: strin
         </Link>
       ) : null}
     </nav>
+  );
+}
+
+/**
+ * A patient's phone number to call from the screen; without one (a caller who gave none),
+ * plain words, never an empty `tel:` link.
+ */
+export function PhoneLink({ phone }: { phone: string | null | undefined }) {
+  const number = phone?.trim() ?? "";
+  if (!/\d/.test(number)) return <span className="text-slate-700">no phone number</span>;
+  return (
+    <a href={telHref(number)} className="text-brand-700 underline">
+      {number}
+    </a>
+  );
+}
+
+/** A patient's e-mail address to write to; without one, plain words. */
+export function EmailLink({ email }: { email: string | null | undefined }) {
+  const address = email?.trim() ?? "";
+  if (!address) return <span className="text-slate-700">no e-mail address</span>;
+  return (
+    <a href={`mailto:${address}`} className="break-all text-brand-700 underline">
+      {address}
+    </a>
   );
 }

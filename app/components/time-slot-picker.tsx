@@ -2,13 +2,21 @@ import { useEffect, useState, type ReactNode } from "react";
 import { useHydrated } from "~/utils/use-hydrated";
 import { describedBy, useFieldError } from "./form-kit";
 
+type FreeTimes = {
+  times: string[];
+  /** "9:00 AM", or "9:00 AM (changes by phone only)" inside the cancellation cutoff. */
+  labels: string[];
+  message: string | null;
+  /** Why some times are marked, when some are. */
+  cutoffNote: string | null;
+};
+
 type FreeSlotsAnswer =
-  | { success: true; date: string; times: string[]; labels: string[]; message: string | null }
-  | { success: false; message: string };
+  ({ success: true; date: string } & FreeTimes) | { success: false; message: string };
 
 type Lookup =
   | { state: "loading"; date: string }
-  | { state: "done"; date: string; times: string[]; labels: string[]; message: string | null }
+  | ({ state: "done"; date: string } & FreeTimes)
   | { state: "failed"; date: string };
 
 const ID = "field-time";
@@ -48,8 +56,17 @@ function useFreeTimes(query: string, date: string, enabled: boolean, attempt: nu
                 times: body.times,
                 labels: body.labels,
                 message: body.message,
+                cutoffNote: body.cutoffNote ?? null,
               }
-            : { state: "done", date, query, times: [], labels: [], message: body.message },
+            : {
+                state: "done",
+                date,
+                query,
+                times: [],
+                labels: [],
+                message: body.message,
+                cutoffNote: null,
+              },
         );
       })
       .catch((error: unknown) => {
@@ -102,23 +119,28 @@ function TypedTime({
  * The booking form's time field. Without JavaScript it is a time input on the grid (the
  * server names the free times if the one typed is not free). With JavaScript it is a
  * select of the start times still free on the chosen date for the chosen service's length
- * and dentist; if they cannot be loaded it says so, offers to try again, and falls back to
- * the typed time, so the form can still be sent.
+ * and dentist, holding `value` (the page sets it too: a choice of the first-free strip);
+ * if they cannot be loaded it says so, offers to try again, and falls back to the typed
+ * time, so the form can still be sent.
  */
 export function TimeSlotPicker({
   date,
   service,
   dentist,
-  defaultValue,
+  value,
+  onChange,
   gridMinutes,
   hint,
 }: {
   date: string;
   service: string;
   dentist: string;
-  defaultValue: string;
+  /** The chosen time, HH:MM or "". */
+  value: string;
+  onChange: (time: string) => void;
   gridMinutes: number;
-  /** What the time input says without JavaScript ("Appointments start every ..."). */
+  /** What the time input says without JavaScript ("Appointments start every ..."), with
+   * the cancellation cutoff's "changes by phone only" when it applies. */
   hint: string;
 }) {
   const enhanced = useHydrated();
@@ -137,7 +159,7 @@ export function TimeSlotPicker({
       <div>
         {label}
         <TypedTime
-          defaultValue={defaultValue}
+          defaultValue={value}
           gridMinutes={gridMinutes}
           hint={hint}
           errorId={errorId}
@@ -151,7 +173,7 @@ export function TimeSlotPicker({
       <div>
         {label}
         <TypedTime
-          defaultValue={defaultValue}
+          defaultValue={value}
           gridMinutes={gridMinutes}
           hint={hint}
           errorId={errorId}
@@ -192,11 +214,10 @@ export function TimeSlotPicker({
     <div>
       {label}
       <select
-        // defaultValue only applies when a select mounts: a new list is a new select.
-        key={`${query}|${free.join(",")}`}
         id={ID}
         name="time"
-        defaultValue={free.includes(defaultValue) ? defaultValue : ""}
+        value={free.includes(value) ? value : ""}
+        onChange={(event) => onChange(event.target.value)}
         disabled={!date || loading || free.length === 0}
         className="field-input"
         aria-invalid={invalid || undefined}
@@ -211,6 +232,7 @@ export function TimeSlotPicker({
       </select>
       <p id="time-hint" role="status" className="mt-1 text-xs text-slate-600">
         {note}
+        {lookup?.state === "done" && lookup.cutoffNote ? ` ${lookup.cutoffNote}` : ""}
       </p>
     </div>
   );

@@ -1,4 +1,4 @@
-import { Form, useActionData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLocation, useNavigation } from "@remix-run/react";
 import { FormCard } from "./form-kit";
 import { FormError } from "./form-error";
 
@@ -20,7 +20,8 @@ export function ResendVerificationForm({ redirectTo }: { redirectTo: string }) {
 
 /**
  * What a page that needs a verified address (booking, reviews, services) shows instead of
- * its form while the address is unverified: why, and a way to get a new link.
+ * its form while the address is unverified: why, and a way to get a new link, which comes
+ * back to `redirectTo` (by default this very page, its query included: the chosen service).
  */
 export function VerifyEmailNotice({
   title,
@@ -29,8 +30,10 @@ export function VerifyEmailNotice({
 }: {
   title: string;
   message: string;
-  redirectTo: string;
+  redirectTo?: string;
 }) {
+  const location = useLocation();
+  redirectTo ??= location.pathname + location.search;
   return (
     <FormCard title={title}>
       <p role="status" className="text-slate-800" data-testid="verify-email-notice">

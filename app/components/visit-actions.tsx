@@ -56,11 +56,20 @@ export function CallClinic({ message, phone }: { message: string; phone: string 
   );
 }
 
-/** The end of a link page: what happened, and where to go next. */
-export function Outcome({ message }: { message: string }) {
+/**
+ * The end of a link page: what happened, and where to go next. As the answer to the page's
+ * button (`answered`), the focus goes to it after the navigation (~/components/route-focus),
+ * which also brings it into view: the page may have been scrolled far down to the button.
+ */
+export function Outcome({ message, answered = false }: { message: string; answered?: boolean }) {
   return (
     <div className="space-y-4">
-      <p role="status" className="text-slate-800">
+      <p
+        role="status"
+        className="text-slate-800"
+        data-testid="outcome"
+        data-route-focus-target={answered ? "" : undefined}
+      >
         {message}
       </p>
       <Link to="/" className="btn-primary inline-block">

@@ -15,10 +15,31 @@ export function isSiteAvatar(value: unknown): boolean {
   return SITE_AVATARS.some((avatar) => avatar.src === value);
 }
 
+/** The picture a new account starts with (one's own link stays a choice). */
+export const DEFAULT_AVATAR = SITE_AVATARS[0].src;
+
+/** One of the pictures the site ships, as a form offers it. */
+export type SitePicture = { readonly src: string; readonly label: string };
+
 /**
- * A form's image link: the picture chosen among the site's own (the `avatar` radio
- * buttons, which work without JavaScript), or else what was typed in `field`.
+ * A form's image link: a link of one's own typed in `field`, or else the picture chosen
+ * among `pictures` (the `choiceName` radio buttons, which work without JavaScript: a link
+ * typed there while a picture is still chosen wins over the preselected picture).
  */
+export function withChosenPicture<T extends Record<string, string>>(
+  form: T,
+  field: string,
+  pictures: readonly SitePicture[],
+  choiceName: string,
+): T {
+  const isOffered = (value: unknown) => pictures.some((picture) => picture.src === value);
+  const typed = form[field]?.trim() ?? "";
+  const ownLink = typed !== "" && !isOffered(typed);
+  const chosen = form[choiceName];
+  return !ownLink && isOffered(chosen) ? { ...form, [field]: chosen } : form;
+}
+
+/** A profile's image link: a link of one's own typed, or else the chosen avatar. */
 export function withChosenAvatar<T extends Record<string, string>>(form: T, field: string): T {
-  return isSiteAvatar(form.avatar) ? { ...form, [field]: form.avatar } : form;
+  return withChosenPicture(form, field, SITE_AVATARS, "avatar");
 }

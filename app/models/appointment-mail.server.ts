@@ -11,6 +11,7 @@ import {
 } from "~/utils/clinic-format";
 import { getEnv } from "~/utils/env.server";
 import { linkTokenFor, linkUrl } from "./appointment-link.server";
+import { isInsideCutoff } from "./cancellation-policy.server";
 import type { Settings } from "./clinic-settings.server";
 
 /**
@@ -69,6 +70,19 @@ export async function mailRecipient(db: Db, userId: string | null): Promise<stri
   return user.passwordHash === null && user.googleId === null ? user.email : null;
 }
 
+/**
+ * Where the visit's newest confirmation (booking or change mail, with the calendar file)
+ * went, or null when none was written: what "we sent the confirmation to" may claim.
+ */
+export async function confirmationSentTo(db: Db, appointmentId: string): Promise<string | null> {
+  const mail = await db.outboxMessage.findFirst({
+    where: { appointmentId, kind: { in: [OUTBOX_KIND.booked, OUTBOX_KIND.moved] } },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    select: { toAddress: true },
+  });
+  return mail?.toAddress ?? null;
+}
+
 function appointmentUid(appointmentId: string): string {
   return `appointment-${appointmentId}@${new URL(getEnv().APP_URL).hostname}`;
 }
@@ -112,43 +126,86 @@ export function appointmentCalendar(
   return { method: cancelled ? "CANCEL" : "REQUEST", content: calendar.toString() };
 }
 
-/** The mail's text and subject; `token` is null when it carries no links (cancellation). */
+/** The clinic's phone as a `tel:` link ("+1 555 0100" -> "tel:+15550100"); null without one. */
+export function telLink(phone: string): string | null {
+  const digits = phone.replace(/[^\d+]/g, "").replace(/(?!^)\+/g, "");
+  return /\d/.test(digits) ? `tel:${digits}` : null;
+}
+
+/**
+ * What a mail says about changing the visit: the one-click links, or inside the
+ * cancellation cutoff (where those would refuse) the clinic's phone as a `tel:` link.
+ */
+function changeLines(
+  appointment: MailAppointment,
+  settings: Settings,
+  token: string,
+  now: Date,
+): string {
+  const confirm =
+    appointment.status === "confirmed" ? [] : [`Confirm: ${linkUrl(token, "confirm")}`];
+  if (isInsideCutoff(appointment.startsAt, settings, now)) {
+    const tel = telLink(settings.phone);
+    return [
+      ...confirm,
+      `Changes by phone only: the visit starts within ${settings.cancellationCutoffHours} hours, so please call us to move or cancel it${tel ? `: ${tel}` : "."}`,
+      "",
+      "You can see it under My appointments on our website.",
+    ].join("\n");
+  }
+  return [
+    ...confirm,
+    `Reschedule: ${linkUrl(token, "reschedule")}`,
+    `Cancel: ${linkUrl(token, "cancel")}`,
+    "",
+    `You can also see, move or cancel it under My appointments on our website${settings.phone ? `, or call us on ${settings.phone}` : ""}.`,
+  ].join("\n");
+}
+
+export type MailOptions = {
+  /** Null for mail that carries no links (cancellation). */
+  token: string | null;
+  now: Date;
+  /** The time a moved visit had. */
+  previously?: string;
+  /** Why the clinic cancelled, when the form told staff the patient is told. */
+  reason?: string | null;
+};
+
+/**
+ * The mail's subject and text. Only what the patient gave and the visit's facts: never the
+ * staff's note (Appointment.staffNote).
+ */
 export function composeAppointmentMail(
   appointment: MailAppointment,
   kind: AppointmentMailKind,
   settings: Settings,
-  token: string | null,
-  previously?: string,
+  options: MailOptions,
 ): { subject: string; text: string } {
   const clock = clockOf(settings);
   const when = formatDateTime(appointment.date, appointment.time, clock);
+  const minutes = (appointment.endsAt.getTime() - appointment.startsAt.getTime()) / 60_000;
   const details = [
-    `Service: ${appointment.service.name} (${formatDuration(appointment.service.durationMinutes)})`,
+    `Service: ${appointment.service.name} (${formatDuration(minutes)})`,
     `Dentist: ${appointment.dentist.name}`,
     `Date: ${formatDate(appointment.date, clock)}`,
     `Time: ${formatTime(appointment.time, clock)} (${formatZone(clock)})`,
     `Name: ${appointment.name}`,
-    `Phone: ${appointment.phone}`,
-    `Message: ${appointment.message}`,
+    ...(appointment.phone ? [`Phone: ${appointment.phone}`] : []),
+    ...(appointment.message ? [`Message: ${appointment.message}`] : []),
   ];
   const confirmed = appointment.status === "confirmed";
+  const reason = options.reason ? ` Reason: ${options.reason}` : "";
   const intro = {
     booked: `Hello ${appointment.name},\n\nyour appointment is booked. The attached calendar file adds it to your calendar.`,
-    moved: `Hello ${appointment.name},\n\nyour appointment has moved${previously ? ` from ${previously}` : ""} to ${when}. The attached calendar file updates your calendar.`,
-    cancelled: `Hello ${appointment.name},\n\nyour appointment has been cancelled and the time is free again.`,
+    moved: `Hello ${appointment.name},\n\nyour appointment has moved${options.previously ? ` from ${options.previously}` : ""} to ${when}. The attached calendar file updates your calendar.`,
+    cancelled: `Hello ${appointment.name},\n\nyour appointment has been cancelled and the time is free again.${reason}`,
     reminder: `Hello ${appointment.name},\n\nthis is a reminder of your appointment on ${when}.${confirmed ? " Thank you for confirming it." : " Please confirm that you are coming."}`,
   }[kind];
-  const links = token
-    ? [
-        ...(confirmed ? [] : [`Confirm: ${linkUrl(token, "confirm")}`]),
-        `Reschedule: ${linkUrl(token, "reschedule")}`,
-        `Cancel: ${linkUrl(token, "cancel")}`,
-      ].join("\n")
-    : "";
   const outro =
-    kind === "cancelled"
+    kind === "cancelled" || !options.token
       ? "You are welcome to book another time on our website."
-      : `${links}\n\nYou can also see, move or cancel it under My appointments on our website${settings.phone ? `, or call us on ${settings.phone}` : ""}.`;
+      : changeLines(appointment, settings, options.token, options.now);
   return {
     subject: {
       booked: `Your appointment on ${when} is booked`,
@@ -164,8 +221,9 @@ export function composeAppointmentMail(
 
 /**
  * Writes the appointment's mail to the outbox, as one step of the caller's transaction
- * (`db` is the transaction's client). Nothing when the patient has no address the clinic
- * may write to. `dedupeKey` defaults to one message per kind and calendar version.
+ * (`db` is the transaction's client), and answers the address it goes to: null (nothing
+ * written) when the patient has no address the clinic may write to. `dedupeKey` defaults
+ * to one message per kind and calendar version.
  */
 export async function enqueueAppointmentMail(
   db: Db,
@@ -173,18 +231,22 @@ export async function enqueueAppointmentMail(
   kind: AppointmentMailKind,
   settings: Settings,
   now: Date,
-  options: { previously?: string; dedupeKey?: string; notBefore?: Date } = {},
-): Promise<boolean> {
+  options: {
+    previously?: string;
+    reason?: string | null;
+    dedupeKey?: string;
+    notBefore?: Date;
+  } = {},
+): Promise<string | null> {
   const to = await mailRecipient(db, appointment.userId);
-  if (!to) return false;
+  if (!to) return null;
   const token = kind === "cancelled" ? null : await linkTokenFor(db, appointment);
-  const { subject, text } = composeAppointmentMail(
-    appointment,
-    kind,
-    settings,
+  const { subject, text } = composeAppointmentMail(appointment, kind, settings, {
     token,
-    options.previously,
-  );
+    now,
+    previously: options.previously,
+    reason: options.reason,
+  });
   const message: NewOutboxMessage = {
     dedupeKey:
       options.dedupeKey ?? `${OUTBOX_KIND[kind]}:${appointment.id}:${appointment.sequence}`,
@@ -198,5 +260,5 @@ export async function enqueueAppointmentMail(
     notBefore: options.notBefore,
   };
   await enqueueMail(db, message, now);
-  return true;
+  return to;
 }

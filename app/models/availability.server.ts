@@ -1,20 +1,17 @@
 /**
- * The slot engine's database side: reads one day of the diary (plans, exceptions,
- * closures, chairs and the holds, through the SlotHold.startsAt index) and asks the pure
- * rules in ~/utils/slot-engine. Used by booking, moving, the free-slot route and the
- * staff screens alike.
+ * The booking rules' database side: one day of the diary as the rules see it
+ * (~/models/booking/rules RuleDay). What staff set up (settings, plans, exceptions, the
+ * closure, chairs, who performs the service) comes from the read cache; the holds are read
+ * per request through the SlotHold.startsAt index, by the caller's client: the plain one
+ * for free times, the transaction's for a booking (which then decides under the write lock).
  */
-import { addDays, clinicTimeToUtc } from "~/utils/clinic-time";
 import { prisma } from "~/utils/db.server";
 import { cachedRead } from "~/utils/read-cache.server";
 import {
-  type DiaryDay,
+  coveringException,
   dayOfPlan,
-  dayProblem,
+  type Interval,
   dentistDay,
-  earliestStart,
-  freeStartsOnDay,
-  holdKey,
   workingIntervals,
 } from "~/utils/slot-engine";
 import {
@@ -23,47 +20,63 @@ import {
   parseJsonColumn,
   weeklyPlanSchema,
 } from "~/validation/schedule";
+import { readHolds } from "./booking/holds.server";
+import type { DentistOnDay, RuleDay } from "./booking/rules";
 import { getClinicSettings, type Settings } from "./clinic-settings.server";
 
 /** A dentist row as stored: its weekly plan and date exceptions are JSON text. */
 type StoredDentist = {
   name: string;
   weeklyPlan: string;
-  exceptions: { startDate: string; endDate: string; dayPlan: string }[];
+  exceptions: { startDate: string; endDate: string; dayPlan: string; note?: string }[];
 };
+
+function parsedExceptions(dentist: StoredDentist) {
+  return dentist.exceptions.map((exception) => ({
+    ...exception,
+    dayPlan: parseJsonColumn(dayPlanSchema, exception.dayPlan, "An exception"),
+  }));
+}
 
 /**
  * When `dentist` works on `date`: their plan or the exception covering the date, inside
- * the clinic's day, and nothing on a closed day. Shared by the free times and the diary.
+ * the clinic's day, and nothing on a closed day. Shared by the rules and the diary.
  */
 export function dentistWorkingIntervals(
   dentist: StoredDentist,
   date: string,
   clinicDay: DayPlan,
   closed: boolean,
-) {
+): Interval[] {
+  const plan = parseJsonColumn(weeklyPlanSchema, dentist.weeklyPlan, `${dentist.name}'s plan`);
   return workingIntervals({
-    dentistDay: dentistDay(
-      parseJsonColumn(weeklyPlanSchema, dentist.weeklyPlan, `${dentist.name}'s plan`),
-      dentist.exceptions.map((exception) => ({
-        ...exception,
-        dayPlan: parseJsonColumn(dayPlanSchema, exception.dayPlan, "An exception"),
-      })),
-      date,
-    ),
+    dentistDay: dentistDay(plan, parsedExceptions(dentist), date),
     clinicDay,
     closed,
   });
 }
 
-export type ServiceTimes = { id: string | null; durationMinutes: number; bufferMinutes: number };
-
-export type LoadedDay = DiaryDay & {
-  settings: Settings;
-  closureName: string | null;
-  /** Names of the day's candidate dentists, by id. */
-  dentistNames: Map<string, string>;
-};
+/** A stored dentist as one day of the diary sees them (~/models/booking/rules DentistOnDay). */
+export function dentistOnDay(
+  dentist: StoredDentist & { id: string; sortOrder: number; active: boolean },
+  date: string,
+  clinicDay: DayPlan,
+  closed: boolean,
+  performs: boolean,
+): DentistOnDay {
+  const plan = parseJsonColumn(weeklyPlanSchema, dentist.weeklyPlan, `${dentist.name}'s plan`);
+  const exception = coveringException(parsedExceptions(dentist), date);
+  return {
+    id: dentist.id,
+    name: dentist.name,
+    sortOrder: dentist.sortOrder,
+    active: dentist.active,
+    performs,
+    day: exception ? exception.dayPlan : dayOfPlan(plan, date),
+    exception: exception ? { note: exception.note ?? "" } : null,
+    intervals: dentistWorkingIntervals(dentist, date, clinicDay, closed),
+  };
+}
 
 /**
  * The dentists who perform a service: those linked to it, or every active dentist while
@@ -78,126 +91,77 @@ export async function performerIds(serviceId: string | null): Promise<string[] |
   return links.length > 0 ? links.map((link) => link.dentistId) : null;
 }
 
+/** The cached part of a day: everything but the holds. */
+export type DayPlans = Omit<RuleDay, "held" | "visitsByDentist" | "heldMinutes"> & {
+  settings: Settings;
+};
+
 /**
- * The parts of a day that only staff change (plans, exceptions, the closure, chairs, who
- * performs the service), from the read cache, which any write to the database clears
- * (ADR 030), so only the holds are read per request.
+ * The parts of a day that only staff change, from the read cache, which any write to the
+ * database clears (ADR 030), so only the holds are read per request. Every dentist is in it (an
+ * inactive one or one who does not perform the service is refused by its rule, by name).
  */
-function dayPlans(date: string, serviceId: string | null, settings: Settings) {
-  return cachedRead(`diary-day:${date}:${serviceId ?? "-"}`, async () => {
-    const performers = await performerIds(serviceId);
-    const [closure, dentists, chairs] = await Promise.all([
+export async function loadDayPlans(date: string, serviceId: string | null): Promise<DayPlans> {
+  const settings = await getClinicSettings();
+  const plans = await cachedRead(`diary-day:${date}:${serviceId ?? "-"}`, async () => {
+    const [links, closure, dentists, chairs] = await Promise.all([
+      serviceId
+        ? prisma.dentistService.findMany({
+            where: { serviceId },
+            select: { dentistId: true, dentist: { select: { active: true } } },
+          })
+        : [],
       prisma.clinicClosure.findFirst({
         where: { startDate: { lte: date }, endDate: { gte: date } },
         select: { name: true },
       }),
       prisma.dentist.findMany({
-        where: { active: true, ...(performers ? { id: { in: performers } } : {}) },
         select: {
           id: true,
           name: true,
           sortOrder: true,
+          active: true,
           weeklyPlan: true,
           exceptions: {
             where: { startDate: { lte: date }, endDate: { gte: date } },
-            select: { startDate: true, endDate: true, dayPlan: true },
+            select: { startDate: true, endDate: true, dayPlan: true, note: true },
           },
         },
       }),
       prisma.chair.findMany({ where: { active: true }, select: { id: true, sortOrder: true } }),
     ]);
     const clinicDay = dayOfPlan(settings.weeklyHours, date);
+    // As performerIds: nobody active linked means everyone performs it.
+    const linked = new Set(links.map((link) => link.dentistId));
+    const everyone = !links.some((link) => link.dentist.active);
     return {
       closureName: closure?.name ?? null,
       chairs,
-      dentistNames: new Map(dentists.map((dentist) => [dentist.id, dentist.name])),
-      dentists: dentists.map((dentist) => ({
-        id: dentist.id,
-        sortOrder: dentist.sortOrder,
-        intervals: dentistWorkingIntervals(dentist, date, clinicDay, closure !== null),
-      })),
+      dentists: dentists.map((dentist) =>
+        dentistOnDay(
+          dentist,
+          date,
+          clinicDay,
+          closure !== null,
+          everyone || linked.has(dentist.id),
+        ),
+      ),
     };
   });
+  return { date, settings, ...plans };
 }
 
-/** One day of the diary for a service (null id: any service of one grid step). */
-export async function loadDay(date: string, service: ServiceTimes): Promise<LoadedDay> {
-  const settings = await getClinicSettings();
-  const dayStart = clinicTimeToUtc(date, "00:00", settings.timeZone);
-  const dayEnd = clinicTimeToUtc(addDays(date, 1), "00:00", settings.timeZone);
-  const [plans, holds] = await Promise.all([
-    dayPlans(date, service.id, settings),
-    prisma.slotHold.findMany({
-      where: { startsAt: { gte: dayStart, lt: dayEnd } },
-      select: { resource: true, startsAt: true },
-    }),
-  ]);
-  return dayOf(date, settings, plans, holds);
-}
+export type LoadedDay = RuleDay & { settings: Settings };
 
-/**
- * The day without reading its holds (none held): for a caller that reads them itself,
- * inside its transaction (the waiting list's offers).
- */
-export async function loadDayPlans(date: string, service: ServiceTimes): Promise<LoadedDay> {
-  const settings = await getClinicSettings();
-  return dayOf(date, settings, await dayPlans(date, service.id, settings), []);
-}
-
-function dayOf(
+/** One day of the diary for a service, its holds read now (outside any transaction). */
+export async function loadDay(
   date: string,
-  settings: Settings,
-  plans: Awaited<ReturnType<typeof dayPlans>>,
-  holds: { resource: string; startsAt: Date }[],
-): LoadedDay {
-  const held = new Set(holds.map((row) => holdKey(row.resource, row.startsAt)));
-  const heldSteps = new Map<string, number>();
-  for (const row of holds) heldSteps.set(row.resource, (heldSteps.get(row.resource) ?? 0) + 1);
+  serviceId: string | null,
+  exceptAppointmentId?: string,
+): Promise<LoadedDay> {
+  const plans = await loadDayPlans(date, serviceId);
   return {
-    date,
-    timeZone: settings.timeZone,
-    gridMinutes: settings.gridMinutes,
-    settings,
-    closureName: plans.closureName,
-    dentistNames: plans.dentistNames,
-    chairs: plans.chairs,
-    held,
-    dentists: plans.dentists.map((dentist) => ({
-      ...dentist,
-      bookedMinutes: (heldSteps.get(`dentist:${dentist.id}`) ?? 0) * settings.gridMinutes,
-    })),
+    ...plans,
+    ...(await readHolds(prisma, date, plans.settings.timeZone, exceptAppointmentId)),
   };
-}
-
-/** The problem with the whole day (past, too far, a closure, a closed weekday) or null. */
-export function problemOfDay(day: LoadedDay, now: Date) {
-  return dayProblem({
-    date: day.date,
-    now,
-    timeZone: day.timeZone,
-    horizonDays: day.settings.horizonDays,
-    clinicDay: dayOfPlan(day.settings.weeklyHours, day.date),
-    closureName: day.closureName,
-  });
-}
-
-/**
- * Local start times on `date` where a performing dentist works and a chair is free for the
- * service's length and buffer, after the notice and within the horizon.
- */
-export async function freeStarts(options: {
-  date: string;
-  service: ServiceTimes;
-  dentistId?: string;
-  now: Date;
-  ownHolds?: Set<string>;
-}): Promise<{ day: LoadedDay; times: string[] }> {
-  const day = await loadDay(options.date, options.service);
-  if (problemOfDay(day, options.now)) return { day, times: [] };
-  const times = freeStartsOnDay(day, options.service, {
-    dentistId: options.dentistId,
-    earliest: earliestStart(options.now, day.settings.minNoticeMinutes),
-    ownHolds: options.ownHolds,
-  });
-  return { day, times };
 }

@@ -1,12 +1,18 @@
 import type { Settings } from "./clinic-settings.server";
 
-/** The cancellation cutoff (setting, 24 h by default): inside it, only the clinic changes a visit. */
-export function isInsideCutoff(
-  startsAt: Date,
-  settings: Pick<Settings, "cancellationCutoffHours">,
-  now: Date,
-): boolean {
-  return startsAt.getTime() - now.getTime() < settings.cancellationCutoffHours * 3_600_000;
+type Cutoff = Pick<Settings, "cancellationCutoffHours">;
+
+/** When the cancellation cutoff (setting, 24 h by default) begins for a visit starting then. */
+export function cutoffStart(startsAt: Date, settings: Cutoff): Date {
+  return new Date(startsAt.getTime() - settings.cancellationCutoffHours * 3_600_000);
+}
+
+/**
+ * Inside the cutoff only the clinic changes a visit: the patient's links and pages refuse,
+ * and everything the patient reads about it gives the clinic's phone instead.
+ */
+export function isInsideCutoff(startsAt: Date, settings: Cutoff, now: Date): boolean {
+  return now > cutoffStart(startsAt, settings);
 }
 
 export function insideCutoffMessage(settings: Pick<Settings, "cancellationCutoffHours" | "phone">) {

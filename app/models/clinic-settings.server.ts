@@ -1,48 +1,33 @@
-import type { ClinicClosure, ClinicSettings } from "@prisma/client";
+import type { ClinicClosure } from "@prisma/client";
 import { type ClinicClock, formatTime, formatZone } from "~/utils/clinic-format";
 import { prisma } from "~/utils/db.server";
 import { cachedRead } from "~/utils/read-cache.server";
 import { recallCadenceSchema } from "~/validation/recall";
 import {
-  parseJsonColumn,
   reminderRulesSchema,
   type ReminderRule,
   type WeeklyPlan,
   weeklyPlanSchema,
 } from "~/validation/schedule";
+import { parseSettingsRow, type Settings } from "./settings-row";
 
-/** The settings row with its JSON columns parsed and checked. */
-export type Settings = Omit<
-  ClinicSettings,
-  "weeklyHours" | "reminderRules" | "recallCadenceDays"
-> & {
-  weeklyHours: WeeklyPlan;
-  reminderRules: ReminderRule[];
-  /** Days from a recall's due date on which its invitations go out, ascending. */
-  recallCadenceDays: number[];
-};
+export type { Settings };
 
 /** The clinic's settings (one row, made by the migration), cached until the next write. */
 export function getClinicSettings(): Promise<Settings> {
-  return cachedRead("clinic-settings", async () => {
-    const row = await prisma.clinicSettings.findUniqueOrThrow({ where: { id: 1 } });
-    return {
-      ...row,
-      weeklyHours: parseJsonColumn(weeklyPlanSchema, row.weeklyHours, "The clinic's hours"),
-      reminderRules: parseJsonColumn(reminderRulesSchema, row.reminderRules, "Reminder rules"),
-      recallCadenceDays: parseJsonColumn(
-        recallCadenceSchema,
-        row.recallCadenceDays,
-        "Recall cadence",
-      ),
-    };
-  });
+  return cachedRead("clinic-settings", async () =>
+    parseSettingsRow(await prisma.clinicSettings.findUniqueOrThrow({ where: { id: 1 } })),
+  );
+}
+
+/** What the one formatter (~/utils/clinic-format) needs, from settings already read. */
+export function clockOf(settings: Pick<Settings, "timeZone" | "locale">): ClinicClock {
+  return { timeZone: settings.timeZone, locale: settings.locale };
 }
 
 /** What the one formatter (~/utils/clinic-format) needs. */
 export async function getClinicClock(): Promise<ClinicClock> {
-  const { timeZone, locale } = await getClinicSettings();
-  return { timeZone, locale };
+  return clockOf(await getClinicSettings());
 }
 
 export type SettingsChange = Partial<

@@ -1,10 +1,11 @@
 import { recordAudit, type AuditActor } from "~/models/audit.server";
+import { formatDateRange } from "~/utils/clinic-format";
 import { addDays, clinicNow, clinicTimeToUtc } from "~/utils/clinic-time";
 import { prisma } from "~/utils/db.server";
 import { fail, invalid, ok, type Result } from "~/utils/result";
 import { parseClosure, refuse } from "~/validation/clinic-settings";
 import { ACTIVE_STATUSES } from "./appointment.server";
-import { getClinicSettings } from "./clinic-settings.server";
+import { clockOf, getClinicSettings } from "./clinic-settings.server";
 import { limitStaffWrite } from "~/utils/rate-limit.server";
 
 /** The admin's closures and holidays (/staff/closures): whole days the clinic is shut. */
@@ -87,7 +88,9 @@ export async function createClosure(
 ): Promise<Result<{ closure: ClosureRow }>> {
   const limited = await limitStaffWrite(actor.id);
   if (limited) return limited;
-  const { timeZone } = await getClinicSettings();
+  const settings = await getClinicSettings();
+  const { timeZone } = settings;
+  const clock = clockOf(settings);
   const parsed = parseClosure(form, clinicNow(now, timeZone).date);
   if (!parsed.ok) return parsed;
   const input = parsed.closure;
@@ -98,7 +101,7 @@ export async function createClosure(
     if (overlapping) {
       return refuse(
         "startDate",
-        `Those days overlap the closure ${overlapping.name} (${overlapping.startDate} to ${overlapping.endDate}).`,
+        `Those days overlap the closure ${overlapping.name} (${formatDateRange(overlapping.startDate, overlapping.endDate, clock)}).`,
       );
     }
     const created = await tx.clinicClosure.create({ data: input });
@@ -107,7 +110,7 @@ export async function createClosure(
       action: "closure.add",
       entityType: "ClinicClosure",
       entityId: created.id,
-      summary: `Closed the clinic for ${created.name} (${created.startDate} to ${created.endDate})`,
+      summary: `Closed the clinic for ${created.name} (${formatDateRange(created.startDate, created.endDate, clock)})`,
       after: pick(created),
     });
     return ok({ created });
@@ -128,8 +131,8 @@ export async function removeClosure(
   if (limited) return limited;
   const id = typeof form.closureId === "string" ? form.closureId.trim() : "";
   if (!id || id.length > 64) return invalid("Please choose a closure to remove.");
-  const { timeZone } = await getClinicSettings();
-  const today = clinicNow(now, timeZone).date;
+  const settings = await getClinicSettings();
+  const today = clinicNow(now, settings.timeZone).date;
   return prisma.$transaction(async (tx) => {
     const closure = await tx.clinicClosure.findUnique({ where: { id } });
     if (!closure) return fail(404, CLOSURE_GONE_MESSAGE);
@@ -140,7 +143,7 @@ export async function removeClosure(
       action: "closure.remove",
       entityType: "ClinicClosure",
       entityId: closure.id,
-      summary: `Removed the closure ${closure.name} (${closure.startDate} to ${closure.endDate})`,
+      summary: `Removed the closure ${closure.name} (${formatDateRange(closure.startDate, closure.endDate, clockOf(settings))})`,
       before: pick(closure),
     });
     return ok({ closure: { ...pick(closure), visits: 0 } });

@@ -4,6 +4,7 @@ import { prisma } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { enqueueMail, wakeOutbox, type NewOutboxMessage } from "~/models/outbox.server";
 import { clientKey, rateLimits } from "~/utils/rate-limit.server";
+import { safeRedirect } from "~/utils/safe-redirect";
 import { fail, ok, type Failure, type Result } from "~/utils/result";
 import { hashToken } from "~/utils/session.server";
 
@@ -68,8 +69,19 @@ export function newVerificationLink(now = new Date()) {
   };
 }
 
-function verificationLinkFor(token: string) {
-  return `${getEnv().APP_URL}/verify-email/${token}`;
+/**
+ * Where a patient goes once the link is used: the page they were on when the link was sent
+ * (the booking form with its service), carried in the link as `?next=` (a path on this
+ * site only). None for the home page or the verification page itself.
+ */
+export function returnPathOf(path: FormDataEntryValue | null | undefined): string | null {
+  const target = safeRedirect(path);
+  return target === "/" || target.startsWith("/verify-email") ? null : target;
+}
+
+function verificationLinkFor(token: string, returnTo?: string | null) {
+  const next = returnPathOf(returnTo);
+  return `${getEnv().APP_URL}/verify-email/${token}${next ? `?next=${encodeURIComponent(next)}` : ""}`;
 }
 
 /**
@@ -80,8 +92,9 @@ export function verificationMail(
   user: { id: string; email: string },
   link: ReturnType<typeof newVerificationLink>,
   kind: "sign-up" | "claim",
+  returnTo?: string | null,
 ): NewOutboxMessage {
-  const url = verificationLinkFor(link.token);
+  const url = verificationLinkFor(link.token, returnTo);
   const what =
     kind === "claim"
       ? [
@@ -114,6 +127,7 @@ export function verificationMail(
 export async function issueVerificationLink(
   user: Pick<User, "id" | "email">,
   pending?: PendingClaim,
+  returnTo?: string | null,
 ): Promise<void> {
   const now = new Date();
   const recent = await prisma.emailVerification.count({
@@ -133,19 +147,22 @@ export async function issueVerificationLink(
         pendingPasswordHash: pending?.passwordHash,
       },
     }),
-    enqueueMail(prisma, verificationMail(user, link, pending ? "claim" : "sign-up"), now),
+    enqueueMail(prisma, verificationMail(user, link, pending ? "claim" : "sign-up", returnTo), now),
   ]);
   wakeOutbox();
 }
 
-/** 'Send me a new link': rate limited per client, the same answer whatever the state. */
+/**
+ * 'Send me a new link': rate limited per client, the same answer whatever the state. The
+ * link brings the patient back to `returnTo` (the page that asked for it).
+ */
 export async function resendVerification(
   user: Pick<User, "id" | "email" | "emailVerifiedAt">,
-  { clientIp }: { clientIp: string },
+  { clientIp, returnTo }: { clientIp: string; returnTo?: string | null },
 ): Promise<Result<{ message: string }>> {
   const limited = await rateLimits().signIn.take(clientKey(clientIp));
   if (limited) return limited;
-  if (!isEmailVerified(user)) await issueVerificationLink(user);
+  if (!isEmailVerified(user)) await issueVerificationLink(user, undefined, returnTo);
   return ok({ message: VERIFY_MESSAGES.resent });
 }
 

@@ -2,14 +2,17 @@ import type { NextAppointment } from "~/components/next-appointment";
 import { getUser } from "~/utils/auth.server";
 import { prisma } from "~/utils/db.server";
 import { keptUntilWrite } from "~/utils/write-kept.server";
-import { mailRecipient } from "./appointment-mail.server";
+import { confirmationSentTo, telLink } from "./appointment-mail.server";
 import { nextAppointment } from "./appointment.server";
-import { getClinicClock } from "./clinic-settings.server";
+import { cutoffStart, isInsideCutoff } from "./cancellation-policy.server";
+import { getClinicSettings } from "./clinic-settings.server";
+import { justMovedVisits } from "./moved-visit.server";
+import { movedMessage } from "./self-service.server";
 
 /**
  * The signed-in patient's next visit, what the home page's panel shows: kept until the
- * database is written (a booking, a move, a cancellation) or the visit ends
- * (docs/decisions/025-session-lookup-cache.md). Module state, so it lives here and not in
+ * database is written (a booking, a move, a cancellation), the visit ends or enters the
+ * cancellation cutoff (docs/decisions/025-session-lookup-cache.md). Module state, so it lives here and not in
  * the route module, whose top level also runs in the browser.
  */
 const nextVisits = keptUntilWrite<NextAppointment | null>(5_000);
@@ -20,7 +23,33 @@ export async function nextAppointmentPanel(request: Request): Promise<NextAppoin
   return nextVisits(user.id, async () => {
     const appointment = await nextAppointment(user.id);
     if (!appointment) return { value: null, keepUntil: Number.POSITIVE_INFINITY };
-    const [clock, mailedTo] = await Promise.all([getClinicClock(), mailRecipient(prisma, user.id)]);
-    return { value: { appointment, clock, mailedTo }, keepUntil: Date.parse(appointment.endsAt) };
+    const [settings, mailedTo, moved] = await Promise.all([
+      getClinicSettings(),
+      confirmationSentTo(prisma, appointment._id),
+      justMovedVisits(user.id),
+    ]);
+    const clock = { timeZone: settings.timeZone, locale: settings.locale };
+    // Inside the cancellation cutoff only the clinic changes the visit: the panel says so.
+    const startsAt = new Date(appointment.startsAt);
+    const phoneOnly = isInsideCutoff(startsAt, settings, new Date())
+      ? { phone: settings.phone, tel: telLink(settings.phone) }
+      : null;
+    const phoneOnlyFrom = phoneOnly ? Infinity : cutoffStart(startsAt, settings).getTime() + 1;
+    const movedNoteEnds = moved.get(appointment._id);
+    return {
+      value: {
+        appointment,
+        clock,
+        mailedTo,
+        phoneOnly,
+        moved: movedNoteEnds ? movedMessage(appointment, clock) : null,
+      },
+      // Until the visit ends, it enters the cutoff, or its "moved" note ends.
+      keepUntil: Math.min(
+        Date.parse(appointment.endsAt),
+        phoneOnlyFrom,
+        movedNoteEnds?.getTime() ?? Infinity,
+      ),
+    };
   });
 }

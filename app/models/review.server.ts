@@ -1,6 +1,7 @@
 import type { Review, Service } from "@prisma/client";
 import { verifiedAccount } from "~/models/email-verification.server";
 import { prisma } from "~/utils/db.server";
+import { decodeCursor, olderThan, pageOf } from "~/utils/keyset";
 import { cachedRead } from "~/utils/read-cache.server";
 import { invalid, ok, type Result } from "~/utils/result";
 import { validateForm } from "~/validation/form";
@@ -11,7 +12,7 @@ import { PUBLICLY_LISTED } from "~/models/service.server";
 /** How many of the newest reviews the carousel and `GET /api/reviews` carry. */
 export const RECENT_REVIEWS = 20;
 
-/** How many reviews a service page lists (the average covers all of them). */
+/** How many reviews a page of a service's reviews lists (the average covers all of them). */
 export const SERVICE_PAGE_REVIEWS = 50;
 
 /** A review as JSON answers and page components see it. */
@@ -63,13 +64,18 @@ export function listReviews(limit = RECENT_REVIEWS): Promise<ReviewJson[]> {
   });
 }
 
-/** A service's public reviews (newest first) with their average rating and count. */
-export async function getServiceReviews(serviceId: string) {
-  const [reviews, summary] = await Promise.all([
+/**
+ * A service's public reviews (newest first), a page of SERVICE_PAGE_REVIEWS after `cursor`
+ * (`older`: the next page's cursor, null on the last), with the average rating and count
+ * of all of them: the service page links page to page, so every review is reachable
+ * without JavaScript. A malformed cursor reads as the first page.
+ */
+export async function getServiceReviews(serviceId: string, cursor?: string | null) {
+  const [rows, summary] = await Promise.all([
     prisma.review.findMany({
-      where: { serviceId, ...PUBLIC },
+      where: { serviceId, ...PUBLIC, ...olderThan("createdAt", decodeCursor(cursor)) },
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-      take: SERVICE_PAGE_REVIEWS,
+      take: SERVICE_PAGE_REVIEWS + 1,
     }),
     prisma.review.aggregate({
       where: { serviceId, ...PUBLIC },
@@ -77,8 +83,10 @@ export async function getServiceReviews(serviceId: string) {
       _count: true,
     }),
   ]);
+  const page = pageOf(rows, SERVICE_PAGE_REVIEWS, (row) => row.createdAt);
   return {
-    reviews: reviews.map(toReviewJson),
+    reviews: page.rows.map(toReviewJson),
+    older: page.next,
     count: summary._count,
     /** Rounded to one decimal; null when there are no reviews. */
     average: summary._avg.rating === null ? null : Math.round(summary._avg.rating * 10) / 10,

@@ -11,6 +11,7 @@ import {
   changeStatus,
   getFreeSlots,
   moveAppointment,
+  onlinePolicy,
   type FreeSlots,
 } from "./appointment.server";
 import { insideCutoffMessage, isInsideCutoff } from "./cancellation-policy.server";
@@ -149,7 +150,7 @@ export async function confirmByLink(
   const result = await changeStatus(
     found.row.id,
     "confirmed",
-    { userId: found.row.userId },
+    { kind: "patient", userId: found.row.userId },
     {
       now,
       note: "Confirmed by the patient from the e-mail link",
@@ -173,7 +174,7 @@ async function cancelFound(found: Found, rawReason: unknown, note: string, now: 
   const result = await changeStatus(
     found.row.id,
     "cancelled",
-    { userId: found.row.userId },
+    { kind: "patient", userId: found.row.userId },
     { now, note, reason: reason.reason },
   );
   if (!result.ok) return result;
@@ -217,7 +218,7 @@ async function rescheduleFound(found: Found, form: { date: unknown; time: unknow
   const result = await moveAppointment(
     found.row.id,
     { date: form.date, time: form.time },
-    { userId: found.row.userId },
+    onlinePolicy(found.row.userId),
     now,
   );
   if (!result.ok) return result;

@@ -385,6 +385,23 @@ async function freeSlug(base: string): Promise<string> {
 }
 
 /**
+ * Runs `create` with the first slug `name` gives that no service has yet. Two services of
+ * one name created at once can pick the same free slug; the unique index refuses the
+ * second, which looks again, and finally takes a random suffix.
+ */
+export async function withFreeSlug<T>(name: string, create: (slug: string) => Promise<T>) {
+  const base = slugify(name);
+  for (let attempt = 0; ; attempt += 1) {
+    const slug = attempt < 3 ? await freeSlug(base) : `${base}-${randomBytes(4).toString("hex")}`;
+    try {
+      return await create(slug);
+    } catch (error) {
+      if (!isUniqueViolation(error) || attempt >= 3) throw error;
+    }
+  }
+}
+
+/**
  * Add Service and `POST /api/create-product`: for an account with a verified address,
  * validates in the spec's message order and stores the service with a unique slug, its
  * category and the price in cents. While the clinic reviews patient-added services (the
@@ -401,28 +418,20 @@ export async function createService(
   const { name, description, price, photo, category } = validated.data;
   const { serviceApprovalRequired } = await getClinicSettings();
   const status: ServiceStatus = serviceApprovalRequired ? "awaiting_review" : "published";
-  const base = slugify(name);
-  // Two services of one name created at once can pick the same free slug; the unique
-  // index refuses the second, which looks again, and finally takes a random suffix.
-  for (let attempt = 0; ; attempt += 1) {
-    const slug = attempt < 3 ? await freeSlug(base) : `${base}-${randomBytes(4).toString("hex")}`;
-    try {
-      const service = await prisma.service.create({
-        data: {
-          slug,
-          name,
-          description,
-          // The schema lets only finite prices of at most two decimals through.
-          priceCents: dollarsToCents(price)!,
-          photo,
-          category,
-          status,
-          createdById: userId,
-        },
-      });
-      return ok({ service: toServiceJson(service) });
-    } catch (error) {
-      if (!isUniqueViolation(error) || attempt >= 3) throw error;
-    }
-  }
+  const service = await withFreeSlug(name, (slug) =>
+    prisma.service.create({
+      data: {
+        slug,
+        name,
+        description,
+        // The schema lets only finite prices of at most two decimals through.
+        priceCents: dollarsToCents(price)!,
+        photo,
+        category,
+        status,
+        createdById: userId,
+      },
+    }),
+  );
+  return ok({ service: toServiceJson(service) });
 }

@@ -2,8 +2,7 @@ import type { Prisma } from "@prisma/client";
 import { recordAudit, type AuditActor } from "~/models/audit.server";
 import { addDays, clinicNow } from "~/utils/clinic-time";
 import { prisma } from "~/utils/db.server";
-import { fail, type Failure, invalid, isUniqueViolation, ok, type Result } from "~/utils/result";
-import { heldStepCount, holdInstants } from "~/utils/slot-engine";
+import { invalid, ok, type Result } from "~/utils/result";
 import {
   daysOffGrid,
   parseApproval,
@@ -50,6 +49,7 @@ const FIELDS = {
     "horizonDays",
     "cancellationCutoffHours",
     "maxUpcomingPerPatient",
+    "maxVisitsPerDentistPerDay",
   ],
   reminders: ["reminderRules", "quietHoursStart", "quietHoursEnd", "waitlistOfferHours"],
   approval: ["serviceApprovalRequired"],
@@ -70,13 +70,6 @@ function sectionState(row: Row, section: SettingsSection): Record<string, unknow
   return state;
 }
 
-/** Thrown to roll the transaction back after a write, carrying the refusal to answer. */
-class Refused extends Error {
-  constructor(readonly failure: Failure) {
-    super(failure.message);
-  }
-}
-
 /**
  * Saves one section of the settings form (`intent` names it). Answers the toast to show,
  * or the refusal with the field it is about; nothing is written on a refusal.
@@ -93,33 +86,27 @@ export async function saveClinicSettings(
     return invalid(CHOOSE_SECTION_MESSAGE);
   }
   const section = intent as SettingsSection;
-  let result: Result<{ message: string; changed: boolean }>;
-  try {
-    result = await prisma.$transaction(async (tx) => {
-      const row = await tx.clinicSettings.findUniqueOrThrow({ where: { id: 1 } });
-      const data = await sectionData(tx, row, section, form, now);
-      if (!data.ok) return data;
-      const updated = await tx.clinicSettings.update({ where: { id: 1 }, data: data.data });
-      const before = sectionState(row, section);
-      const after = sectionState(updated, section);
-      const changed = JSON.stringify(before) !== JSON.stringify(after);
-      if (changed) {
-        await recordAudit(tx, {
-          actor,
-          action: `settings.${section}`,
-          entityType: "ClinicSettings",
-          entityId: "1",
-          summary: `Changed the clinic's ${SUMMARY[section]}`,
-          before,
-          after,
-        });
-      }
-      return ok({ message: changed ? SAVED[section] : "Nothing changed.", changed });
-    });
-  } catch (error) {
-    if (error instanceof Refused) return error.failure;
-    throw error;
-  }
+  const result = await prisma.$transaction(async (tx) => {
+    const row = await tx.clinicSettings.findUniqueOrThrow({ where: { id: 1 } });
+    const data = await sectionData(tx, row, section, form, now);
+    if (!data.ok) return data;
+    const updated = await tx.clinicSettings.update({ where: { id: 1 }, data: data.data });
+    const before = sectionState(row, section);
+    const after = sectionState(updated, section);
+    const changed = JSON.stringify(before) !== JSON.stringify(after);
+    if (changed) {
+      await recordAudit(tx, {
+        actor,
+        action: `settings.${section}`,
+        entityType: "ClinicSettings",
+        entityId: "1",
+        summary: `Changed the clinic's ${SUMMARY[section]}`,
+        before,
+        after,
+      });
+    }
+    return ok({ message: changed ? SAVED[section] : "Nothing changed.", changed });
+  });
   if (!result.ok || !result.changed) return result;
   if (section !== "hours") return result;
   return ok({ ...result, message: `${result.message}${await unfittingVisitsNote(now)}` });
@@ -153,7 +140,8 @@ async function sectionData(
 ): Promise<Result<{ data: Prisma.ClinicSettingsUpdateInput }>> {
   switch (section) {
     case "hours": {
-      const parsed = parseWeeklyHours(form, row.gridMinutes);
+      const clock = { timeZone: row.timeZone, locale: row.locale };
+      const parsed = parseWeeklyHours(form, row.gridMinutes, clock);
       if (!parsed.ok) return parsed;
       return ok({ data: { weeklyHours: JSON.stringify(weeklyPlanSchema.parse(parsed.hours)) } });
     }
@@ -187,8 +175,8 @@ async function sectionData(
 /**
  * A new grid step (docs/decisions/021-clinic-settings-screens.md): refused while a
  * service's length or the opening hours do not fit it, or an upcoming visit starts off
- * it; otherwise every upcoming visit's holds are rewritten on the new step, in the same
- * transaction, so the double-booking guard keeps covering them.
+ * it. Booked visits keep their holds: a hold is a 15-minute step, which every grid divides
+ * (docs/decisions/027-one-booking-core.md), so nothing about them is rewritten.
  */
 async function changeGrid(tx: Tx, row: Row, grid: number, now: Date) {
   const services = await tx.service.findMany({
@@ -215,53 +203,19 @@ async function changeGrid(tx: Tx, row: Row, grid: number, now: Date) {
       `The opening hours of ${offDays.join(", ")} are not on a ${grid}-minute grid. Change them first.`,
     );
   }
-  const visits = await tx.appointment.findMany({
-    where: { status: { in: ACTIVE_STATUSES }, endsAt: { gt: now } },
-    select: {
-      id: true,
-      date: true,
-      time: true,
-      startsAt: true,
-      service: { select: { durationMinutes: true, bufferMinutes: true } },
-      holds: { select: { resource: true, layer: true } },
-    },
-    orderBy: { startsAt: "asc" },
-  });
-  const offGrid = visits.filter((visit) => (visit.startsAt.getTime() / 60_000) % grid !== 0);
+  const offGrid = (
+    await tx.appointment.findMany({
+      where: { status: { in: ACTIVE_STATUSES }, endsAt: { gt: now } },
+      select: { date: true, time: true, startsAt: true },
+      orderBy: { startsAt: "asc" },
+    })
+  ).filter((visit) => (visit.startsAt.getTime() / 60_000) % grid !== 0);
   if (offGrid.length > 0) {
     const first = offGrid[0]!;
     return refuse(
       "gridMinutes",
       `${offGrid.length} upcoming ${offGrid.length === 1 ? "visit starts" : "visits start"} off a ${grid}-minute grid (the first on ${first.date} at ${first.time}). Move ${offGrid.length === 1 ? "it" : "them"} first.`,
     );
-  }
-  if (visits.length === 0) return null;
-  const holds = visits.flatMap((visit) => {
-    const layers = new Map<string, number>();
-    for (const hold of visit.holds) {
-      layers.set(hold.resource, Math.max(layers.get(hold.resource) ?? 0, hold.layer));
-    }
-    const steps = holdInstants(
-      visit.startsAt,
-      heldStepCount(visit.service.durationMinutes, visit.service.bufferMinutes, grid),
-      grid,
-    );
-    return [...layers].flatMap(([resource, layer]) =>
-      steps.map((startsAt) => ({ resource, startsAt, layer, appointmentId: visit.id })),
-    );
-  });
-  await tx.slotHold.deleteMany({ where: { appointmentId: { in: visits.map((v) => v.id) } } });
-  try {
-    await tx.slotHold.createMany({ data: holds });
-  } catch (error) {
-    if (!isUniqueViolation(error)) throw error;
-    throw new Refused({
-      ...fail(
-        409,
-        `Upcoming visits would overlap on a ${grid}-minute grid. Move them apart first.`,
-      ),
-      field: "gridMinutes",
-    });
   }
   return null;
 }

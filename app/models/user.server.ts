@@ -3,6 +3,7 @@ import {
   LOGIN_FIELDS,
   PROFILE_FIELDS,
   REGISTER_FIELDS,
+  REGISTER_PRESETS,
   loginSchema,
   profileSchema,
   registerSchema,
@@ -49,17 +50,18 @@ function timingHash() {
  * Creates the account and mails a verification link to the address. An address that
  * belongs to a patient record with no password and no Google link (one the clinic's staff
  * made) answers as usual too: the name and password asked for wait with the link, and
- * take effect only if the owner of the mailbox uses it.
+ * take effect only if the owner of the mailbox uses it. The link brings the patient back to
+ * `returnTo` (where registering started: the booking form, say).
  */
 export async function registerUser(
   input: Record<string, unknown>,
-  { clientIp }: Options,
+  { clientIp, returnTo }: Options & { returnTo?: string | null },
 ): Promise<Result<{ message: string; email: string }>> {
   const limits = rateLimits();
   const client = clientKey(clientIp);
   const limited = await limits.signIn.take(client);
   if (limited) return limited;
-  const parsed = validateForm(registerSchema, input, REGISTER_FIELDS);
+  const parsed = validateForm(registerSchema, input, REGISTER_FIELDS, REGISTER_PRESETS);
   if (!parsed.ok) return parsed;
   const { name, email, userImage, password } = parsed.data;
 
@@ -73,7 +75,7 @@ export async function registerUser(
   if (capped) return capped;
   const passwordHash = await hashPassword(password);
   if (existing) {
-    await issueVerificationLink(existing, { name, userImage, passwordHash });
+    await issueVerificationLink(existing, { name, userImage, passwordHash }, returnTo);
     return ok({ message: ACCOUNT_RESULTS.registered, email });
   }
   const link = newVerificationLink();
@@ -84,7 +86,7 @@ export async function registerUser(
         data: { name, email, userImage, passwordHash, emailVerifications: { create: link.row } },
         select: { id: true, email: true },
       });
-      await enqueueMail(tx, verificationMail(user, link, "sign-up"));
+      await enqueueMail(tx, verificationMail(user, link, "sign-up", returnTo));
     });
   } catch (error) {
     await limits.registrations.giveBack(client);

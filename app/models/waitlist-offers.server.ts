@@ -9,20 +9,16 @@ import {
   formatTime,
   formatZone,
 } from "~/utils/clinic-format";
-import { addDays, clinicNow, clinicTimeToUtc } from "~/utils/clinic-time";
+import { clinicNow } from "~/utils/clinic-time";
 import { prisma } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { hashToken } from "~/utils/session.server";
-import { earliestStart, holdKey } from "~/utils/slot-engine";
-import {
-  dentistsFreeAt,
-  OFFERS_PER_TIME,
-  offerDentist,
-  offerExpiry,
-  partsOfDayFor,
-} from "~/utils/waitlist-rules";
+import { OFFERS_PER_TIME, offerDentist, offerExpiry, partsOfDayFor } from "~/utils/waitlist-rules";
 import { mailRecipient } from "./appointment-mail.server";
-import { loadDayPlans, type LoadedDay } from "./availability.server";
+import { type DayPlans, loadDayPlans } from "./availability.server";
+import { readHolds } from "./booking/holds.server";
+import { dentistsFreeAt } from "./booking/evaluate";
+import { onlinePolicy } from "./booking/policy";
 import { getClinicSettings, type Settings } from "./clinic-settings.server";
 import { enqueueMail } from "./outbox.server";
 
@@ -133,22 +129,23 @@ export async function prepareWaitlistOffers(
     select: { id: true, name: true, durationMinutes: true, bufferMinutes: true },
   });
   const days = await Promise.all(
-    services.map(async (service) => ({ service, day: await loadDayPlans(date, service) })),
+    services.map(async (service) => ({ service, plans: await loadDayPlans(date, service.id) })),
   );
-  const dayStart = clinicTimeToUtc(date, "00:00", settings.timeZone);
-  const dayEnd = clinicTimeToUtc(addDays(date, 1), "00:00", settings.timeZone);
-  const earliest = earliestStart(now, settings.minNoticeMinutes);
 
   return async (tx) => {
-    const holds = await tx.slotHold.findMany({
-      where: { startsAt: { gte: dayStart, lt: dayEnd } },
-      select: { resource: true, startsAt: true },
-    });
-    const held = new Set(holds.map((row) => holdKey(row.resource, row.startsAt)));
-    const free = new Map<string, { day: LoadedDay; dentistIds: string[] }>();
-    for (const { service, day } of days) {
-      const dentistIds = dentistsFreeAt({ ...day, held }, service, time, earliest);
-      if (dentistIds.length > 0) free.set(service.id, { day, dentistIds });
+    // The holds as they are now, after the change released its own.
+    const holds = await readHolds(tx, date, settings.timeZone);
+    const free = new Map<string, { plans: DayPlans; dentistIds: string[] }>();
+    for (const { service, plans } of days) {
+      // Offered only where the patient could book it online, by the same rules.
+      const dentistIds = dentistsFreeAt({
+        day: { ...plans, ...holds },
+        visit: service,
+        time,
+        now,
+        policy: onlinePolicy(null),
+      });
+      if (dentistIds.length > 0) free.set(service.id, { plans, dentistIds });
     }
     if (free.size === 0) return 0;
     const open = await tx.waitlistOffer.count({
@@ -201,7 +198,8 @@ export async function prepareWaitlistOffers(
           firstName: entry.user.name.trim().split(/\s+/)[0] ?? "",
           serviceName: service.name,
           durationMinutes: service.durationMinutes,
-          dentistName: option.day.dentistNames.get(dentistId) ?? "",
+          dentistName:
+            option.plans.dentists.find((dentist) => dentist.id === dentistId)?.name ?? "",
           date,
           time,
           expiresAt,

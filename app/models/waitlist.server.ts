@@ -8,7 +8,7 @@ import { limitLinkAction, type LinkClient } from "~/utils/rate-limit.server";
 import {
   MAX_WAITLIST_DAYS,
   MAX_WAITLIST_ENTRIES,
-  PART_OF_DAY_LABELS,
+  isPartOfDay,
   type PartOfDay,
 } from "~/utils/waitlist-rules";
 import { validateForm } from "~/validation/form";
@@ -23,7 +23,7 @@ import {
   bookAppointment,
   findBookableService,
   resolveDentist,
-  SLOT_TAKEN_MESSAGE,
+  waitlistPolicy,
 } from "./appointment.server";
 import { getClinicSettings, type Settings } from "./clinic-settings.server";
 import { verifiedAccount } from "./email-verification.server";
@@ -197,10 +197,7 @@ export type WaitlistEntryView = {
   fromDate: string;
   toDate: string;
   partOfDay: PartOfDay;
-  partOfDayLabel: string;
 };
-
-const isPartOfDay = (value: string): value is PartOfDay => value in PART_OF_DAY_LABELS;
 
 /** The patient's waiting entries, longest waiting first. */
 export async function listWaitlist(userId: string): Promise<WaitlistEntryView[]> {
@@ -225,7 +222,6 @@ export async function listWaitlist(userId: string): Promise<WaitlistEntryView[]>
       fromDate: row.fromDate,
       toDate: row.toDate,
       partOfDay,
-      partOfDayLabel: PART_OF_DAY_LABELS[partOfDay],
     };
   });
 }
@@ -311,8 +307,8 @@ export async function offerByLink(token: string | undefined, now: Date = new Dat
 class OfferClosed extends Error {}
 
 /**
- * Accepting an offer books its time through bookAppointment (the same holds, checks and
- * messages as the booking form); in that transaction the offer becomes accepted, the entry
+ * Accepting an offer books its time through bookAppointment under the waiting list's
+ * policy (the same rules, holds and messages as the booking form); in that transaction the offer becomes accepted, the entry
  * booked and every other open offer of that time taken. The first to accept wins; any
  * other gets "already taken" and keeps their place on the list.
  */
@@ -342,6 +338,7 @@ export async function acceptOffer(
       row.entry.userId,
       now,
       {
+        policy: waitlistPolicy(row.entry.userId),
         async alsoInTransaction(tx) {
           const claimed = await tx.waitlistOffer.updateMany({
             where: { id: row.id, status: "open", expiresAt: { gt: now } },
@@ -365,7 +362,7 @@ export async function acceptOffer(
     return again.ok ? fail(409, WAITLIST_MESSAGES.alreadyTaken) : again;
   }
   if (!booked.ok) {
-    if (booked.status !== 409 || !booked.message.startsWith(SLOT_TAKEN_MESSAGE)) return booked;
+    if (booked.rule !== "dentist-free" && booked.rule !== "chair-free") return booked;
     await prisma.waitlistOffer.updateMany({
       where: { id: row.id, status: "open" },
       data: { status: "taken", respondedAt: now },

@@ -71,7 +71,7 @@ export default function AddReview() {
   const form = useCheckedForm(reviewSchema, REVIEW_REQUIRED_FIELDS);
 
   if (verifyFirst) {
-    return <VerifyEmailNotice title="Add Review" message={verifyFirst} redirectTo={PATH} />;
+    return <VerifyEmailNotice title="Add Review" message={verifyFirst} />;
   }
   return (
     <FormCard title="Add Review" privacy>

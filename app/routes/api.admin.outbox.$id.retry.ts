@@ -1,4 +1,4 @@
-import { retryFailedMessage } from "~/models/outbox.server";
+import { retryFailedMessage } from "~/models/outbox-admin.server";
 import { apiJson, apiRoute } from "~/utils/api.server";
 import { staffActor } from "~/utils/roles.server";
 

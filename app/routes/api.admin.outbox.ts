@@ -1,7 +1,7 @@
-import { listOutbox } from "~/models/outbox.server";
+import { listOutbox } from "~/models/outbox-admin.server";
 import { apiJson, apiRoute } from "~/utils/api.server";
 
-/** `GET /api/admin/outbox?status=failed` -> {success, messages}: admins only. */
+/** `GET /api/admin/outbox?status=failed` -> {success, messages}: reception and admins. */
 export const { loader, action } = apiRoute({
   method: "GET",
   auth: true,

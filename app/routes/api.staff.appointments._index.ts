@@ -1,8 +1,9 @@
-import { staffAppointmentsOn } from "~/models/front-desk.server";
+import { bookAtDesk, staffAppointmentsOn } from "~/models/front-desk.server";
 import { apiJson, apiRoute } from "~/utils/api.server";
+import { staffActor } from "~/utils/roles.server";
 
 /** `GET /api/staff/appointments?date=YYYY-MM-DD[&dentist=]` -> {success, appointments}. */
-export const { loader, action } = apiRoute({
+const list = apiRoute({
   method: "GET",
   auth: true,
   permission: "diary.view",
@@ -16,3 +17,25 @@ export const { loader, action } = apiRoute({
     return apiJson({ success: true, appointments: result.appointments });
   },
 });
+
+/**
+ * `POST /api/staff/appointments` {patient, service, dentist, date, time, phone?, note?,
+ * override?, reason?} -> 201 {success, message, appointment}: the New booking screen's
+ * booking, with its roles, limit, rules, mail and audit.
+ */
+const book = apiRoute({
+  method: "POST",
+  auth: true,
+  permission: "appointments.book",
+  handler: async ({ body, user }) => {
+    const result = await bookAtDesk(staffActor(user), body);
+    if (!result.ok) return result;
+    return apiJson(
+      { success: true, message: result.message, appointment: result.appointment },
+      201,
+    );
+  },
+});
+
+export const loader = list.loader;
+export const action = book.action;

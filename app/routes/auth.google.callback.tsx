@@ -3,6 +3,7 @@ import { ACCOUNT_RESULTS } from "~/models/user.server";
 import { signIn } from "~/utils/auth.server";
 import { finishGoogleSignIn, getGoogle, GOOGLE_UNAVAILABLE_MESSAGE } from "~/utils/google.server";
 import { combineHeaders } from "~/utils/http.server";
+import { landingAfterSignIn } from "~/utils/roles.server";
 import { loginPathFor } from "~/utils/safe-redirect";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -21,7 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   const { setCookie } = await signIn(request, result.user.id);
   return redirectWithToast(
-    result.redirectTo,
+    landingAfterSignIn(result.user, result.redirectTo),
     { type: "success", message: ACCOUNT_RESULTS.loggedIn },
     { headers: combineHeaders(result.headers, { "set-cookie": setCookie }) },
   );

@@ -9,13 +9,15 @@ import { ACCOUNT_RESULTS, loginUser } from "~/models/user.server";
 import { getUser, signIn } from "~/utils/auth.server";
 import { takeDraft } from "~/utils/form-draft.server";
 import { isGoogleEnabled } from "~/utils/google.server";
+import { landingAfterSignIn } from "~/utils/roles.server";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { redirectWithToast } from "~/utils/toast.server";
 import { LOGIN_FIELDS, loginSchema } from "~/validation/account";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
-  if (await getUser(request)) throw redirect(redirectTo);
+  const user = await getUser(request);
+  if (user) throw redirect(landingAfterSignIn(user, redirectTo));
   // Just registered: the address they registered with (form-draft.server).
   const { draft, headers } = await takeDraft(request, "/login");
   return data(
@@ -35,7 +37,7 @@ export const action = (args: ActionFunctionArgs) =>
       if (!result.ok) return result;
       const { setCookie } = await signIn(request, result.user.id);
       return redirectWithToast(
-        safeRedirect(form.redirectTo),
+        landingAfterSignIn(result.user, safeRedirect(form.redirectTo)),
         { type: "success", message: result.message },
         { headers: { "set-cookie": setCookie } },
       );

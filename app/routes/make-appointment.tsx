@@ -7,6 +7,8 @@ import {
   useRouteError,
 } from "@remix-run/react";
 import { useCallback, useState } from "react";
+import { FirstFreeQuery } from "~/components/first-free-query";
+import { FirstFreeTimes, type StripChoice } from "~/components/first-free-times";
 import { CheckedForm, FormCard, TextField, useCheckedForm } from "~/components/form-kit";
 import { GeneralErrorBoundary } from "~/components/error-pages";
 import { isSignInRequired } from "~/components/login-guard";
@@ -15,57 +17,20 @@ import { TextAreaField } from "~/components/text-area-field";
 import { TimeSlotPicker } from "~/components/time-slot-picker";
 import { VerifyEmailNotice } from "~/components/verify-email-notice";
 import { WaitlistLink } from "~/components/waitlist-link";
-import { addDays, clinicNow } from "~/utils/clinic-time";
-import { formatDuration, formatTime } from "~/utils/clinic-format";
-import { formatPrice } from "~/utils/format";
 import { APPOINTMENT_BOOKED, bookAppointment } from "~/models/appointment.server";
 import { recordRecallBooking } from "~/models/recall-invitations.server";
-import { getClinicSettings, getPublicClinic } from "~/models/clinic-settings.server";
-import { bookingChoices } from "~/models/dentist.server";
-import { unverifiedRefusal } from "~/models/email-verification.server";
 import { requirePageUser } from "~/utils/auth.server";
+import { bookingPageData } from "~/utils/booking-page.server";
 import { formAction, formPageHeaders } from "~/utils/form-action.server";
-import { loginPathFor } from "~/utils/safe-redirect";
+import { useHydrated } from "~/utils/use-hydrated";
+import { loginPathFor, registerPathFor } from "~/utils/safe-redirect";
 import { redirectWithToast } from "~/utils/toast.server";
 import { APPOINTMENT_REQUIRED_FIELDS, appointmentSchema } from "~/validation/appointment";
 
 const PATH = "/make-appointment";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requirePageUser(request);
-  const [{ services, dentists }, settings, clinic] = await Promise.all([
-    bookingChoices(),
-    getClinicSettings(),
-    getPublicClinic(),
-  ]);
-  // The service page links here with ?service=<id>; a recall invitation's link also with
-  // ?dentist=<id>&recall=<token> (docs/decisions/035-recall.md).
-  const search = new URL(request.url).searchParams;
-  const requested = search.get("service");
-  const requestedDentist = search.get("dentist");
-  const today = clinicNow(new Date(), settings.timeZone).date;
-  const clock = { timeZone: settings.timeZone, locale: settings.locale };
-  return {
-    user: { name: user.name, email: user.email },
-    verifyFirst: unverifiedRefusal(user)?.message ?? null,
-    services: services.map((service) => ({
-      ...service,
-      duration: formatDuration(service.durationMinutes),
-      price: formatPrice(service.priceCents),
-    })),
-    dentists,
-    selectedService: services.some((service) => service.value === requested) ? requested! : "",
-    selectedDentist: dentists.some((dentist) => dentist.value === requestedDentist)
-      ? requestedDentist!
-      : "",
-    recall: search.get("recall")?.slice(0, 100) ?? "",
-    minDate: today,
-    maxDate: addDays(today, settings.horizonDays),
-    gridMinutes: settings.gridMinutes,
-    hours: clinic.hours.map((row) => `${row.days}: ${row.text}`).join("; "),
-    zoneName: clinic.zoneName,
-    timeHint: `Appointments start every ${settings.gridMinutes} minutes, for example ${formatTime("09:00", clock)} or ${formatTime("09:30", clock)}; the visit must end by closing time.`,
-  };
+  return bookingPageData(request, await requirePageUser(request));
 }
 
 export const action = (args: ActionFunctionArgs) =>
@@ -91,14 +56,29 @@ export const meta: MetaFunction = () => [
   },
 ];
 
+/** Already at the visit cap: said as the form opens, not after it was filled in. */
+function AtTheCap({ message }: { message: string }) {
+  return (
+    <FormCard title="Book an Appoinment">
+      <p role="status" className="text-slate-800" data-testid="visit-cap">
+        {message}
+      </p>
+      <Link to="/user/appointments" className="btn-primary mt-6 w-full">
+        My appointments
+      </Link>
+    </FormCard>
+  );
+}
+
 export default function MakeAppointment() {
   const {
     user,
     verifyFirst,
+    capped,
     services,
     dentists,
-    selectedService,
-    selectedDentist,
+    selected,
+    strip,
     recall,
     minDate,
     maxDate,
@@ -109,26 +89,67 @@ export default function MakeAppointment() {
   } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const values: Record<string, string> = actionData?.values ?? {};
-  const [date, setDate] = useState(values.date ?? "");
-  const [serviceId, setServiceId] = useState(values.service ?? selectedService);
-  const [dentistId, setDentistId] = useState(values.dentist ?? selectedDentist);
+  const [date, setDate] = useState(values.date ?? selected.date);
+  const [time, setTime] = useState(values.time ?? selected.time);
+  const [serviceId, setServiceId] = useState(values.service ?? selected.service);
+  const [dentistId, setDentistId] = useState(values.dentist ?? selected.dentist);
   const onServiceChange = useCallback((value: string) => setServiceId(value), []);
   const chosen = services.find((service) => service.value === serviceId);
   const offered = chosen ? dentists.filter((d) => chosen.dentistIds.includes(d.value)) : dentists;
+  const dentist = offered.some((d) => d.value === dentistId) ? dentistId : "";
   const form = useCheckedForm(appointmentSchema, APPOINTMENT_REQUIRED_FIELDS);
+  // A refusal without JavaScript reloads the page at its top, where the form's message must
+  // be seen: the strip then follows the form.
+  const hydrated = useHydrated();
+  // A recall invitation's token rides along every reload of the page (the strip's links
+  // and its query without JavaScript) until the booking is made.
+  const recallToken = values.recall ?? recall;
+  const refusedWithoutScript = form.fromServer && !hydrated;
 
   if (verifyFirst) {
-    return <VerifyEmailNotice title="Book an Appoinment" message={verifyFirst} redirectTo={PATH} />;
+    return <VerifyEmailNotice title="Book an Appoinment" message={verifyFirst} />;
   }
+  if (capped) return <AtTheCap message={capped} />;
+
+  function choose(choice: StripChoice) {
+    setDate(choice.date);
+    setTime(choice.time);
+  }
+  const hrefFor = (query: Record<string, string>, hash: string) =>
+    `${PATH}?${new URLSearchParams({ service: serviceId, ...(dentist ? { dentist } : {}), ...(recallToken ? { recall: recallToken } : {}), ...query })}${hash}`;
+
+  const firstFree = (
+    <FirstFreeTimes
+      initial={strip}
+      service={serviceId}
+      serviceName={chosen?.label ?? null}
+      dentist={dentist}
+      dentistName={offered.find((d) => d.value === dentist)?.label ?? null}
+      today={minDate}
+      chosen={{ date, time }}
+      onChoose={choose}
+      hrefFor={hrefFor}
+    >
+      <noscript>
+        <FirstFreeQuery
+          action={PATH}
+          services={services}
+          dentists={dentists}
+          selected={selected}
+          recall={recallToken}
+        />
+      </noscript>
+    </FirstFreeTimes>
+  );
+
   return (
     <FormCard title="Book an Appoinment" privacy>
       <p className="mb-4 text-sm text-slate-700">
         We are open {hours}. Times are {zoneName}.
       </p>
-      <CheckedForm form={form} className="space-y-4">
-        {recall || values.recall ? (
-          <input type="hidden" name="recall" value={values.recall ?? recall} />
-        ) : null}
+      {refusedWithoutScript ? null : firstFree}
+      <CheckedForm form={form} className="space-y-4" id="booking-form">
+        {recallToken ? <input type="hidden" name="recall" value={recallToken} /> : null}
         <TextField
           name="name"
           label="Name"
@@ -147,7 +168,7 @@ export default function MakeAppointment() {
           label="Phone"
           type="tel"
           autoComplete="tel"
-          defaultValue={values.phone ?? ""}
+          defaultValue={values.phone ?? user.phone}
         />
         <TextField
           name="date"
@@ -155,14 +176,15 @@ export default function MakeAppointment() {
           type="date"
           min={minDate}
           max={maxDate}
-          defaultValue={values.date ?? ""}
+          value={date}
           onChange={(event) => setDate(event.target.value)}
         />
         <TimeSlotPicker
           date={date}
           service={serviceId}
-          dentist={offered.some((d) => d.value === dentistId) ? dentistId : ""}
-          defaultValue={values.time ?? ""}
+          dentist={dentist}
+          value={time}
+          onChange={setTime}
           gridMinutes={gridMinutes}
           hint={timeHint}
         />
@@ -170,7 +192,7 @@ export default function MakeAppointment() {
           name="service"
           label="Service"
           options={services}
-          defaultValue={values.service ?? selectedService}
+          defaultValue={values.service ?? selected.service}
           placeholder="Choose a service"
           onValueChange={onServiceChange}
         />
@@ -186,14 +208,14 @@ export default function MakeAppointment() {
           <select
             id="field-dentist"
             name="dentist"
-            value={offered.some((d) => d.value === dentistId) ? dentistId : ""}
+            value={dentist}
             onChange={(event) => setDentistId(event.target.value)}
             className="field-input"
           >
             <option value="">Any dentist</option>
-            {offered.map((dentist) => (
-              <option key={dentist.value} value={dentist.value}>
-                {dentist.label}
+            {offered.map((entry) => (
+              <option key={entry.value} value={entry.value}>
+                {entry.label}
               </option>
             ))}
           </select>
@@ -203,7 +225,8 @@ export default function MakeAppointment() {
           {form.submitting ? "Booking..." : "Add booking"}
         </button>
       </CheckedForm>
-      <WaitlistLink service={serviceId} dentist={dentistId} date={date} />
+      {refusedWithoutScript ? firstFree : null}
+      <WaitlistLink service={serviceId} dentist={dentist} date={date} />
     </FormCard>
   );
 }
@@ -218,11 +241,17 @@ export function ErrorBoundary() {
     <section className="mx-auto flex max-w-xl flex-col items-center gap-6 px-4 py-24 text-center">
       <h1 className="text-2xl font-bold text-slate-900">Please Login To Book an Appoinment</h1>
       <p className="text-slate-700">
-        Booking needs an account. After you login you come straight back to the booking form.
+        Booking needs an account. After you login, or register as a new patient, you come straight
+        back to the booking form.
       </p>
-      <Link to={loginPathFor(error.data.redirectTo)} className="btn-primary">
-        Goto Login
-      </Link>
+      <div className="flex flex-wrap justify-center gap-3">
+        <Link to={loginPathFor(error.data.redirectTo)} className="btn-primary">
+          Goto Login
+        </Link>
+        <Link to={registerPathFor(error.data.redirectTo)} className="btn-secondary">
+          Register
+        </Link>
+      </div>
     </section>
   );
 }

@@ -22,7 +22,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   }
   if (!result.ok) throw new Response("Not Found", { status: 404 });
   const [reviews, visit, clock] = await Promise.all([
-    getServiceReviews(result.service._id),
+    getServiceReviews(result.service._id, new URL(request.url).searchParams.get("reviews")),
     serviceVisit(result.service._id),
     getClinicClock(),
   ]);
@@ -146,6 +146,15 @@ export default function ServiceDetail() {
             ))}
           </ul>
         )}
+        {reviews.older ? (
+          <Link
+            to={`?${new URLSearchParams({ reviews: reviews.older })}#reviews`}
+            className="mt-4 inline-block text-brand-700 underline hover:text-brand-800"
+            data-testid="older-reviews"
+          >
+            Older reviews
+          </Link>
+        ) : null}
         {standing.listed ? (
           <Link
             to={`/add-review?service=${encodeURIComponent(service._id)}`}

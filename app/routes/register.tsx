@@ -8,16 +8,18 @@ import { PasswordInput } from "~/components/password-input";
 import { formAction, formPageHeaders } from "~/utils/form-action.server";
 import { ACCOUNT_RESULTS, registerUser } from "~/models/user.server";
 import { getUser } from "~/utils/auth.server";
-import { withChosenAvatar } from "~/data/avatars";
+import { DEFAULT_AVATAR, withChosenAvatar } from "~/data/avatars";
+import { landingAfterSignIn } from "~/utils/roles.server";
 import { draftHeaders } from "~/utils/form-draft.server";
 import { isGoogleEnabled } from "~/utils/google.server";
 import { loginPathFor, safeRedirect } from "~/utils/safe-redirect";
 import { redirectWithToast } from "~/utils/toast.server";
-import { REGISTER_FIELDS, registerSchema } from "~/validation/account";
+import { REGISTER_FIELDS, REGISTER_PRESETS, registerSchema } from "~/validation/account";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
-  if (await getUser(request)) throw redirect(redirectTo);
+  const user = await getUser(request);
+  if (user) throw redirect(landingAfterSignIn(user, redirectTo));
   return { redirectTo, googleEnabled: isGoogleEnabled() };
 }
 
@@ -29,7 +31,10 @@ export const action = (args: ActionFunctionArgs) =>
     task: "Registration",
     unexpectedMessage: ACCOUNT_RESULTS.somethingWentWrong,
     handler: async ({ request, context, form }) => {
-      const result = await registerUser(form, { clientIp: context.clientIp });
+      const result = await registerUser(form, {
+        clientIp: context.clientIp,
+        returnTo: safeRedirect(form.redirectTo),
+      });
       if (!result.ok) return result;
       // The spec sends a new patient to the login page; it still knows where they were going,
       // and has their address filled in (kept in a cookie: an address in the URL is logged).
@@ -51,7 +56,7 @@ export const meta: MetaFunction = () => [
 export default function Register() {
   const { redirectTo, googleEnabled } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const form = useCheckedForm(registerSchema, REGISTER_FIELDS);
+  const form = useCheckedForm(registerSchema, REGISTER_FIELDS, REGISTER_PRESETS);
 
   return (
     <FormCard title="Register" privacy>
@@ -79,7 +84,9 @@ export default function Register() {
         <ImageLinkField
           name="userImage"
           label="Image URL"
-          defaultValue={actionData?.values.userImage ?? ""}
+          // One of the site's pictures is chosen to start with, so the image is never the
+          // first thing a new patient is asked for.
+          defaultValue={actionData?.values.userImage ?? DEFAULT_AVATAR}
         />
         <button type="submit" className="btn-primary w-full" disabled={form.submitting}>
           {form.submitting ? "Signing up..." : "Sign up"}

@@ -5,7 +5,7 @@ import { StatusBadge } from "~/components/staff/status-badge";
 import type { AppointmentJson } from "~/models/appointment.server";
 import { STATUS_LABELS } from "~/utils/appointment-status";
 import { type Diary, diaryDay } from "~/models/front-desk.server";
-import { type ClinicClock, formatDate, formatTime } from "~/utils/clinic-format";
+import { CLOSED_DAY, type ClinicClock, formatDate, formatTime } from "~/utils/clinic-format";
 import { addDays } from "~/utils/clinic-time";
 import { requireStaffPage } from "~/utils/roles.server";
 import type { StaffHandle } from "~/utils/permissions";
@@ -68,12 +68,13 @@ function VisitLink({
   );
 }
 
+// Outside a column's hours, and all day when it has none, the one word for no work: Closed.
 function closedLabel(open: { start: number; end: number }[], at: number): string | null {
   if (open.some((period) => period.start <= at && at < period.end)) return null;
-  if (open.length === 0) return "Not working";
+  if (open.length === 0) return CLOSED_DAY;
   const first = Math.min(...open.map((p) => p.start));
   const last = Math.max(...open.map((p) => p.end));
-  return at > first && at < last ? "Break" : "Closed";
+  return at > first && at < last ? "Break" : CLOSED_DAY;
 }
 
 function DiaryGrid({ diary, labels }: { diary: Diary; labels: typeof STATUS_LABELS }) {

@@ -4,9 +4,10 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { GeneralErrorBoundary } from "~/components/error-pages";
 import { FormError } from "~/components/form-error";
 import { FreeTimeRadios } from "~/components/staff/free-time-radios";
+import { EmailLink, PhoneLink } from "~/components/staff-kit";
 import { StatusBadge } from "~/components/staff/status-badge";
 import { TRANSITIONS } from "~/models/appointment.server";
-import { STATUS_LABELS } from "~/utils/appointment-status";
+import { MOVABLE, STATUS_LABELS } from "~/utils/appointment-status";
 import { getClinicClock } from "~/models/clinic-settings.server";
 import {
   appointmentForStaff,
@@ -19,7 +20,7 @@ import { formatDate, formatDateTime, formatDuration, formatInstant } from "~/uti
 import { formAction, formPageHeaders } from "~/utils/form-action.server";
 import { may, type StaffHandle } from "~/utils/permissions";
 import { invalid } from "~/utils/result";
-import { requireStaffPage } from "~/utils/roles.server";
+import { requireStaffPage, staffActor } from "~/utils/roles.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export const handle: StaffHandle = { permission: "appointments.view" };
@@ -43,12 +44,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       orderBy: [{ sortOrder: "asc" }, { id: "asc" }],
       select: { id: true, name: true },
     }),
-    ["booked", "confirmed"].includes(found.appointment.status)
-      ? staffFreeTimes({
+    (MOVABLE as string[]).includes(found.appointment.status)
+      ? staffFreeTimes(staffActor(user), {
           date: moveDate,
           serviceId: found.appointment.service._id,
           dentistId: moveDentist === "any" ? undefined : moveDentist,
-          ownAppointmentId: found.appointment._id,
+          appointmentId: found.appointment._id,
         })
       : [],
   ]);
@@ -159,7 +160,9 @@ export default function StaffAppointment() {
         <dd>
           {loaded.source === "staff"
             ? `By the clinic${loaded.createdBy ? ` (${loaded.createdBy})` : ""}`
-            : "Online"}
+            : loaded.source === "waitlist"
+              ? "Online, from the waiting list"
+              : "Online"}
           {loaded.overrideReason ? `; booked anyway: ${loaded.overrideReason}` : ""}
         </dd>
         {loaded.cancelReason ? (
@@ -168,8 +171,16 @@ export default function StaffAppointment() {
             <dd>{loaded.cancelReason}</dd>
           </>
         ) : null}
-        <dt className="font-semibold">Message</dt>
+        <dt className="font-semibold">Patient&apos;s message</dt>
         <dd>{appointment.message || "None"}</dd>
+        <dt className="font-semibold">Staff note</dt>
+        <dd>{appointment.staffNote || "None"}</dd>
+        <dt className="font-semibold">Confirmation</dt>
+        <dd>
+          {loaded.mailedTo
+            ? `Mailed to ${loaded.mailedTo}`
+            : "None mailed: the patient has no e-mail address the clinic may write to."}
+        </dd>
       </dl>
 
       <section aria-labelledby="contact-heading">
@@ -185,13 +196,9 @@ export default function StaffAppointment() {
             appointment.name
           )}
           {" · "}
-          <a href={`tel:${appointment.phone}`} className="text-brand-700 underline">
-            {appointment.phone}
-          </a>
+          <PhoneLink phone={appointment.phone} />
           {" · "}
-          <a href={`mailto:${appointment.email}`} className="text-brand-700 underline">
-            {appointment.email}
-          </a>
+          <EmailLink email={appointment.email} />
         </p>
       </section>
 

@@ -1,8 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-pages";
 import { PageLinks, StaffScreenHeader, Timestamp } from "~/components/staff-kit";
-import { type AuditRow, searchAuditTrail } from "~/models/audit.server";
+import { searchAuditTrail } from "~/models/audit.server";
+import { type AuditView, viewAuditEntries } from "~/models/audit-view.server";
+import { getClinicClock } from "~/models/clinic-settings.server";
 import { prisma } from "~/utils/db.server";
 import { requireStaffPage } from "~/utils/roles.server";
 import type { StaffHandle } from "~/utils/permissions";
@@ -16,11 +18,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const patient = (url.searchParams.get("patient") ?? "").slice(0, 200);
   const staff = (url.searchParams.get("staff") ?? "").slice(0, 200);
-  const { entries, next } = await searchAuditTrail(prisma, {
-    patient,
-    staff,
-    cursor: url.searchParams.get("before"),
-  });
+  const [{ entries: rows, next }, clock] = await Promise.all([
+    searchAuditTrail(prisma, { patient, staff, cursor: url.searchParams.get("before") }),
+    getClinicClock(),
+  ]);
+  const entries = await viewAuditEntries(prisma, rows, clock);
   const link = (before?: string) => {
     const params = new URLSearchParams();
     if (patient) params.set("patient", patient);
@@ -43,6 +45,11 @@ export const meta: MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
+/** "Reception" for `reception`; entries written by the server itself say "System". */
+function roleLabel(role: string) {
+  return role ? role[0]!.toUpperCase() + role.slice(1) : role;
+}
+
 function Person({
   name,
   email,
@@ -61,22 +68,34 @@ function Person({
   );
 }
 
-function Changes({ entry }: { entry: AuditRow }) {
-  if (!entry.before && !entry.after) return null;
+function Changes({ entry }: { entry: AuditView }) {
+  if (entry.changes.length === 0) return null;
   return (
-    <details className="mt-1 text-xs">
-      <summary className="cursor-pointer text-brand-700 underline">Before and after</summary>
-      <dl className="mt-1 space-y-1">
-        <dt className="font-semibold">Before</dt>
-        <dd>
-          <code className="break-all">{entry.before ?? "none"}</code>
-        </dd>
-        <dt className="font-semibold">After</dt>
-        <dd>
-          <code className="break-all">{entry.after ?? "none"}</code>
-        </dd>
-      </dl>
-    </details>
+    <ul className="mt-1 space-y-0.5 text-xs text-slate-800" aria-label="Changes">
+      {entry.changes.map((change) => (
+        <li key={change.field} className="break-words" data-testid="audit-change">
+          <span className="font-semibold">{change.field}</span>:{" "}
+          {change.before !== null && change.after !== null
+            ? `was ${change.before}, now ${change.after}`
+            : (change.after ?? `${change.before} (removed)`)}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Subject({ subject }: { subject: AuditView["subject"] }) {
+  if (!subject) return null;
+  return (
+    <span className="block text-xs text-slate-700">
+      {subject.href ? (
+        <Link to={subject.href} className="text-brand-700 underline">
+          {subject.label}
+        </Link>
+      ) : (
+        subject.label
+      )}
+    </span>
   );
 }
 
@@ -153,14 +172,14 @@ export default function AuditTrail() {
                       email={entry.actor.email}
                       fallback={entry.actor.id ? "Deleted account" : "System"}
                     />
-                    <span className="block text-xs text-slate-700">{entry.actor.role}</span>
+                    <span className="block text-xs text-slate-700">
+                      {roleLabel(entry.actor.role)}
+                    </span>
                   </td>
                   <td className="py-2 pr-3">
-                    <span className="block break-words text-slate-900">{entry.summary}</span>
-                    <span className="block text-xs text-slate-700">
-                      {entry.action} · {entry.entityType}
-                      {entry.entityId ? ` ${entry.entityId}` : ""}
-                    </span>
+                    <span className="block font-medium text-slate-900">{entry.actionLabel}</span>
+                    <Subject subject={entry.subject} />
+                    <span className="block break-words text-slate-800">{entry.summary}</span>
                     <Changes entry={entry} />
                   </td>
                   <td className="py-2 pr-3">

@@ -4,28 +4,29 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { GeneralErrorBoundary } from "~/components/error-pages";
 import { FormError } from "~/components/form-error";
 import { FreeTimeRadios } from "~/components/staff/free-time-radios";
+import { mailRecipient } from "~/models/appointment-mail.server";
 import { getClinicClock } from "~/models/clinic-settings.server";
 import { bookingChoices } from "~/models/dentist.server";
 import {
-  bookForCaller,
+  bookAtDesk,
   createCallerRecord,
   searchPatients,
   staffFreeTimes,
 } from "~/models/front-desk.server";
-import { formatDate, formatDateTime, formatDuration } from "~/utils/clinic-format";
+import { formatDate, formatDuration } from "~/utils/clinic-format";
 import { clinicNow, isIsoDate } from "~/utils/clinic-time";
 import { prisma } from "~/utils/db.server";
 import { formAction, formPageHeaders } from "~/utils/form-action.server";
 import type { StaffHandle } from "~/utils/permissions";
 import { invalid } from "~/utils/result";
-import { requireStaffPage } from "~/utils/roles.server";
+import { requireStaffPage, staffActor } from "~/utils/roles.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 const PATH = "/staff/bookings/new";
 export const handle: StaffHandle = { permission: "appointments.book" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireStaffPage(request, handle.permission);
+  const user = await requireStaffPage(request, handle.permission);
   const url = new URL(request.url);
   const param = (name: string) => url.searchParams.get(name)?.trim().slice(0, 100) ?? "";
   const query = param("q");
@@ -48,19 +49,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const dentist = param("dentist") || "any";
   const times =
     patient && service
-      ? await staffFreeTimes({
+      ? await staffFreeTimes(staffActor(user), {
           date,
           serviceId: service.value,
           dentistId: dentist === "any" ? undefined : dentist,
         })
       : [];
-  return { clock, choices, patient, matches, query, date, service, dentist, times };
+  const mailTo = patient ? await mailRecipient(prisma, patient.id) : null;
+  return { clock, choices, patient, mailTo, matches, query, date, service, dentist, times };
 }
 
 export const action = (args: ActionFunctionArgs) =>
   formAction(args, {
     access: handle.permission,
-    keep: ["name", "email", "phone", "reason", "time", "message"],
+    keep: ["name", "email", "phone", "reason", "time", "note"],
     task: "A booking by the clinic",
     handler: async ({ form, actor }) => {
       const field = (name: string) => form[name] ?? "";
@@ -73,21 +75,20 @@ export const action = (args: ActionFunctionArgs) =>
       if (intent !== "book" && intent !== "book-anyway") {
         return invalid("Please find the patient, then choose a time.");
       }
-      const result = await bookForCaller(actor, {
+      const result = await bookAtDesk(actor, {
         patientId: field("patientId"),
         service: field("service"),
         dentist: field("dentist"),
         date: field("date"),
         time: field("time"),
-        message: field("message"),
+        note: field("note"),
         override: intent === "book-anyway" ? "yes" : "",
         reason: field("reason"),
       });
       if (!result.ok) return result;
-      const { _id, date, time, name } = result.appointment;
-      return redirectWithToast(`/staff/appointments/${_id}`, {
-        type: "success",
-        message: `Booked ${name} on ${formatDateTime(date, time, await getClinicClock())}.`,
+      return redirectWithToast(`/staff/appointments/${result.appointment._id}`, {
+        type: result.mailedTo ? "success" : "info",
+        message: result.message,
       });
     },
   });
@@ -200,7 +201,8 @@ function FindPatient() {
 }
 
 export default function NewBooking() {
-  const { clock, choices, patient, date, service, dentist, times } = useLoaderData<typeof loader>();
+  const { clock, choices, patient, mailTo, date, service, dentist, times } =
+    useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   return (
@@ -217,6 +219,11 @@ export default function NewBooking() {
             <Link to={PATH} className="text-brand-700 underline">
               Choose another caller
             </Link>
+          </p>
+          <p className="text-sm text-slate-700" data-testid="confirmation-recipient">
+            {mailTo
+              ? `The confirmation, with the calendar file and the links to confirm, move or cancel, goes to ${mailTo}.`
+              : `No confirmation will be mailed: ${patient.name} has no e-mail address the clinic may write to yet.`}
           </p>
           <section aria-labelledby="when-heading" className="space-y-2">
             <h2 id="when-heading" className="text-lg font-semibold">
@@ -277,8 +284,13 @@ export default function NewBooking() {
                   <input type="hidden" name="date" value={date} />
                   <FreeTimeRadios legend="Free times" times={times} clock={clock} />
                   <label className={label}>
-                    Note for the visit (optional)
-                    <input name="message" maxLength={1000} className={`${input} w-96 max-w-full`} />
+                    Note for the visit (staff only, optional)
+                    <input
+                      name="note"
+                      maxLength={1000}
+                      defaultValue={actionData?.values.note}
+                      className={`${input} w-96 max-w-full`}
+                    />
                   </label>
                   <button
                     type="submit"

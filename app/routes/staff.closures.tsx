@@ -16,7 +16,7 @@ import {
   removeClosure,
   type ClosureRow,
 } from "~/models/closure.server";
-import { formatDate } from "~/utils/clinic-format";
+import { type ClinicClock, formatDateRange } from "~/utils/clinic-format";
 import { formAction, formPageHeaders } from "~/utils/form-action.server";
 import type { StaffHandle } from "~/utils/permissions";
 import { invalid } from "~/utils/result";
@@ -75,12 +75,8 @@ export const meta: MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-type Clock = Parameters<typeof formatDate>[1];
-
-function days(closure: ClosureRow, clock: Clock) {
-  return closure.startDate === closure.endDate
-    ? formatDate(closure.startDate, clock)
-    : `${formatDate(closure.startDate, clock)} to ${formatDate(closure.endDate, clock)}`;
+function days(closure: ClosureRow, clock: ClinicClock) {
+  return formatDateRange(closure.startDate, closure.endDate, clock);
 }
 
 function ClosureList({
@@ -89,7 +85,7 @@ function ClosureList({
   removable,
 }: {
   closures: ClosureRow[];
-  clock: Clock;
+  clock: ClinicClock;
   removable: boolean;
 }) {
   return (

@@ -6,9 +6,7 @@ import { FormError } from "~/components/form-error";
 import {
   AccountForm,
   AttentionNotice,
-  Exceptions,
   needs,
-  PlanForm,
   ProfileForm,
   type Refusal,
   Section,
@@ -16,20 +14,25 @@ import {
   ServicesForm,
   visits,
 } from "~/components/staff/dentist-admin-sections";
+import { Exceptions, PlanForm } from "~/components/staff/dentist-schedule-sections";
 import { StaffScreenHeader } from "~/components/staff-kit";
 import { getClinicClock } from "~/models/clinic-settings.server";
 import {
   type AttentionCount,
-  addDentistException,
   dentistForAdmin,
-  linkDentistAccount,
-  removeDentistException,
-  setDentistServices,
-  unlinkDentistAccount,
   updateDentistProfile,
-  updateWeeklyPlan,
   visitsNeedingAttention,
 } from "~/models/dentist-admin.server";
+import {
+  linkDentistAccount,
+  setDentistServices,
+  unlinkDentistAccount,
+} from "~/models/dentist-links.server";
+import {
+  addDentistException,
+  removeDentistException,
+  updateWeeklyPlan,
+} from "~/models/dentist-schedule.server";
 import { formAction, formPageHeaders } from "~/utils/form-action.server";
 import type { StaffHandle } from "~/utils/permissions";
 import { invalid } from "~/utils/result";
@@ -166,7 +169,7 @@ export default function DentistAdmin() {
       </Section>
       <Section
         id="exceptions"
-        title="Exceptions (days off, different hours)"
+        title="Exceptions (closed days, different hours)"
         refusal={refusal}
         intents={["add-exception", "remove-exception"]}
       >

@@ -1,15 +1,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-pages";
 import { FormError } from "~/components/form-error";
-import { PageLinks, StaffScreenHeader, Timestamp } from "~/components/staff-kit";
+import { PageLinks, StaffScreenHeader, Timestamp, useStaffClock } from "~/components/staff-kit";
 import {
   listUndeliveredMessages,
   OUTBOX_MESSAGES,
   retryAllFailedMessages,
   retryFailedMessage,
   type UndeliveredMessage,
-} from "~/models/outbox.server";
+} from "~/models/outbox-admin.server";
+import { formatDateTime } from "~/utils/clinic-format";
 import { formAction, formPageHeaders } from "~/utils/form-action.server";
 import type { StaffHandle } from "~/utils/permissions";
 import { invalid } from "~/utils/result";
@@ -71,42 +72,67 @@ export const meta: MetaFunction = () => [
 
 function MessageRow({ message }: { message: UndeliveredMessage }) {
   const navigation = useNavigation();
+  const clock = useStaffClock();
   const busy =
     navigation.state === "submitting" && navigation.formData?.get("messageId") === message.id;
+  const { appointment } = message;
   return (
     <li
       className={`rounded-lg border p-4 ${message.stuck ? "border-amber-300 bg-amber-50" : "border-red-200 bg-white"}`}
       data-testid="undelivered-message"
     >
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
-        <dl className="grid min-w-0 grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-          <dt className="font-semibold text-slate-700">To</dt>
-          <dd className="break-all text-slate-900">{message.toAddress}</dd>
-          <dt className="font-semibold text-slate-700">Subject</dt>
-          <dd className="break-words text-slate-900">{message.subject}</dd>
-          <dt className="font-semibold text-slate-700">Kind</dt>
-          <dd className="text-slate-900">{message.kind}</dd>
-          <dt className="font-semibold text-slate-700">Status</dt>
-          <dd className="text-slate-900">
-            {message.stuck ? "Stuck in sending: the next delivery pass takes it again" : "Failed"}
-          </dd>
-          <dt className="font-semibold text-slate-700">Attempts</dt>
-          <dd className="text-slate-900">{message.attempts}</dd>
-          <dt className="font-semibold text-slate-700">Last error</dt>
-          <dd className="break-words text-slate-900">{message.lastError ?? "none"}</dd>
-          <dt className="font-semibold text-slate-700">Created</dt>
-          <dd className="text-slate-900">
-            <Timestamp iso={message.createdAt} />
-          </dd>
-          {message.stuck && message.lockedUntil ? (
-            <>
-              <dt className="font-semibold text-slate-700">Claim ran out</dt>
-              <dd className="text-slate-900">
-                <Timestamp iso={message.lockedUntil} />
-              </dd>
-            </>
+        <div className="min-w-0 space-y-2">
+          <p className="font-semibold text-slate-900" data-testid="mail-problem">
+            {message.stuck
+              ? "Stuck in sending: the next delivery pass takes it again."
+              : (message.problem ?? "The message could not be sent.")}
+          </p>
+          <dl className="grid min-w-0 grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+            <dt className="font-semibold text-slate-700">To</dt>
+            <dd className="break-all text-slate-900">{message.toAddress}</dd>
+            <dt className="font-semibold text-slate-700">Subject</dt>
+            <dd className="break-words text-slate-900">{message.subject}</dd>
+            <dt className="font-semibold text-slate-700">Kind</dt>
+            <dd className="text-slate-900">{message.kindLabel}</dd>
+            {appointment ? (
+              <>
+                <dt className="font-semibold text-slate-700">About</dt>
+                <dd className="text-slate-900">
+                  <Link
+                    to={`/staff/appointments/${appointment.id}`}
+                    className="text-brand-700 underline"
+                  >
+                    {appointment.service} for {appointment.patient},{" "}
+                    {formatDateTime(appointment.date, appointment.time, clock)}
+                  </Link>
+                </dd>
+              </>
+            ) : null}
+            <dt className="font-semibold text-slate-700">Attempts</dt>
+            <dd className="text-slate-900">{message.attempts}</dd>
+            <dt className="font-semibold text-slate-700">Created</dt>
+            <dd className="text-slate-900">
+              <Timestamp iso={message.createdAt} />
+            </dd>
+            {message.stuck && message.lockedUntil ? (
+              <>
+                <dt className="font-semibold text-slate-700">Claim ran out</dt>
+                <dd className="text-slate-900">
+                  <Timestamp iso={message.lockedUntil} />
+                </dd>
+              </>
+            ) : null}
+          </dl>
+          {message.lastError ? (
+            <details className="text-sm">
+              <summary className="cursor-pointer text-brand-700 underline">
+                The mail server&apos;s own words
+              </summary>
+              <code className="mt-1 block break-all text-slate-800">{message.lastError}</code>
+            </details>
           ) : null}
-        </dl>
+        </div>
         {message.stuck ? null : (
           <Form method="post" className="shrink-0">
             <input type="hidden" name="intent" value="retry" />
@@ -132,8 +158,9 @@ export default function FailedMail() {
   return (
     <section>
       <StaffScreenHeader title="Failed mail">
-        Messages the mail server refused or that ran out of attempts, and any stuck in sending,
-        newest first. Sending one again puts it back in line with a fresh count of attempts.
+        Mail that could not be delivered, and any stuck in sending, newest first, with the reason.
+        Once the cause is dealt with (the mail server is back, say), send it again: it goes back in
+        line with a fresh count of attempts.
       </StaffScreenHeader>
       <FormError message={actionData?.error} />
       {failed > 0 ? (

@@ -58,8 +58,14 @@ export default function StaffServices() {
     <section>
       <StaffScreenHeader title="Services">
         Every service, newest first, including hidden ones and those patients added. Open one to
-        change its price, length, buffer, category or whether the site shows it.
+        change its price, length, buffer, picture, category, who performs it or whether the site
+        shows it.
       </StaffScreenHeader>
+      <p className="mb-6">
+        <Link to={`${PATH}/new`} className="btn-primary">
+          Add a service
+        </Link>
+      </p>
       <Form method="get" className="flex flex-wrap items-end gap-3">
         <div>
           <label htmlFor="status-filter" className="field-label">

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-pages";
+import { DayHours } from "~/components/staff/day-hours";
 import {
   labelClass,
   RefusalSummary,
@@ -8,6 +9,7 @@ import {
   SettingCheckbox,
   SettingField,
   SettingsSection,
+  useSectionRefusal,
   useSectionValue,
 } from "~/components/staff/setting-field";
 import { StaffScreenHeader } from "~/components/staff-kit";
@@ -17,9 +19,14 @@ import { formAction, formPageHeaders } from "~/utils/form-action.server";
 import type { StaffHandle } from "~/utils/permissions";
 import { requireStaffPage } from "~/utils/roles.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { DAY_LABELS, formatBreaks, WEEK_ORDER } from "~/utils/plan-text";
-import { hoursField, LIMITS, REMINDER_SLOTS, reminderField } from "~/validation/clinic-settings";
-import type { Weekday } from "~/validation/schedule";
+import { DAY_LABELS, dayRowOf, readDayRow, WEEK_ORDER } from "~/utils/plan-text";
+import {
+  clinicDayFields,
+  LIMITS,
+  REMINDER_SLOTS,
+  reminderField,
+} from "~/validation/clinic-settings";
+import type { DayPlan, Weekday } from "~/validation/schedule";
 
 const PATH = "/staff/settings";
 export const handle: StaffHandle = { permission: "settings.manage" };
@@ -27,27 +34,14 @@ export const handle: StaffHandle = { permission: "settings.manage" };
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaffPage(request, handle.permission);
   const settings = await getClinicSettings();
-  const hours = Object.fromEntries(
-    WEEK_ORDER.map((day) => {
-      const plan = settings.weeklyHours[day];
-      return [
-        day,
-        {
-          closed: plan === null,
-          opens: plan?.start ?? "",
-          closes: plan?.end ?? "",
-          breaks: plan ? formatBreaks(plan.breaks) : "",
-        },
-      ];
-    }),
-  ) as Record<Weekday, { closed: boolean; opens: string; closes: string; breaks: string }>;
   return {
-    hours,
+    hours: settings.weeklyHours,
     gridMinutes: settings.gridMinutes,
     minNoticeMinutes: settings.minNoticeMinutes,
     horizonDays: settings.horizonDays,
     cancellationCutoffHours: settings.cancellationCutoffHours,
     maxUpcomingPerPatient: settings.maxUpcomingPerPatient,
+    maxVisitsPerDentistPerDay: settings.maxVisitsPerDentistPerDay,
     reminders: settings.reminderRules.map((rule) => rule.hoursBefore).sort((a, b) => b - a),
     quietHoursStart: settings.quietHoursStart,
     quietHoursEnd: settings.quietHoursEnd,
@@ -95,54 +89,24 @@ function refusalFor(
   return (actionData.values.intent ?? "") === intent ? actionData : null;
 }
 
-function DayRow({
-  day,
-  stored,
-}: {
-  day: Weekday;
-  stored: { closed: boolean; opens: string; closes: string; breaks: string };
-}) {
-  const label = DAY_LABELS[day];
-  const closed = useSectionValue(hoursField(day, "closed"), stored.closed ? "on" : "");
+function DayRow({ day, stored }: { day: Weekday; stored: DayPlan }) {
+  const { refusal, errorId } = useSectionRefusal();
+  const fields = clinicDayFields(day);
+  const row = refusal ? readDayRow(refusal.values, fields) : dayRowOf(stored);
   return (
-    <fieldset className="grid gap-3 border-t border-slate-200 pt-3 sm:grid-cols-[7rem_9rem_9rem_1fr] sm:items-end">
-      <legend className="sr-only">{label}</legend>
-      <div>
-        <p className={labelClass} aria-hidden="true">
-          {label}
-        </p>
-        <label className="inline-flex items-center gap-2 text-sm text-slate-800">
-          <input
-            type="checkbox"
-            id={hoursField(day, "closed")}
-            name={hoursField(day, "closed")}
-            value="on"
-            defaultChecked={Boolean(closed)}
-            className="h-5 w-5"
-          />
-          Closed<span className="sr-only"> on {label}</span>
-        </label>
-      </div>
-      <SettingField
-        name={hoursField(day, "opens")}
-        label="Opens"
-        aria-label={`${label} opens`}
-        type="time"
-        stored={stored.opens}
-      />
-      <SettingField
-        name={hoursField(day, "closes")}
-        label="Closes"
-        aria-label={`${label} closes`}
-        type="time"
-        stored={stored.closes}
-      />
-      <SettingField
-        name={hoursField(day, "breaks")}
-        label="Breaks"
-        aria-label={`${label} breaks`}
-        placeholder="12:00-13:00, 15:00-15:15"
-        stored={stored.breaks}
+    <fieldset className="min-w-0 border-t border-slate-200 pt-3">
+      <legend className="sr-only">{DAY_LABELS[day]}</legend>
+      {/* Shown apart from the legend: a legend on a top-bordered fieldset sits on the line. */}
+      <p className="mb-2 font-semibold text-slate-900" aria-hidden="true">
+        {DAY_LABELS[day]}
+      </p>
+      <DayHours
+        day={DAY_LABELS[day]}
+        fields={fields}
+        row={row}
+        words={{ start: "Opens", end: "Closes" }}
+        invalidField={refusal?.field ?? null}
+        errorId={errorId}
       />
     </fieldset>
   );
@@ -167,9 +131,9 @@ export default function ClinicSettings() {
         submitLabel="Save opening hours"
       >
         <p className="text-sm text-slate-700">
-          Times are on the diary&apos;s {settings.gridMinutes}-minute grid. Write breaks as
-          12:00-13:00, separated by commas. Patients can only book inside these hours, and inside
-          each dentist&apos;s own plan.
+          Times are on the diary&apos;s {settings.gridMinutes}-minute grid. A break is a time nobody
+          can book; leave a break&apos;s times empty to remove it. Patients can only book inside
+          these hours, and inside each dentist&apos;s own plan.
         </p>
         {WEEK_ORDER.map((day) => (
           <DayRow key={day} day={day} stored={settings.hours[day]} />
@@ -224,6 +188,16 @@ export default function ClinicSettings() {
             max={LIMITS.maxUpcomingPerPatient.max}
             stored={number(settings.maxUpcomingPerPatient)}
             help="A patient with this many upcoming visits must cancel one to book another."
+          />
+          <SettingField
+            name="maxVisitsPerDentistPerDay"
+            label="Most visits per dentist per day"
+            type="number"
+            inputMode="numeric"
+            min={LIMITS.maxVisitsPerDentistPerDay.min}
+            max={LIMITS.maxVisitsPerDentistPerDay.max}
+            stored={number(settings.maxVisitsPerDentistPerDay)}
+            help="0 for no limit. Reception can still book a dentist past it, with a reason."
           />
         </div>
       </SettingsSection>

@@ -1,6 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { NavLink, Outlet, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-pages";
+import { getClinicClock } from "~/models/clinic-settings.server";
+import { countFailedMessages } from "~/models/outbox-admin.server";
 import { type StaffHandle, staffScreensFor } from "~/utils/permissions";
 import { requireStaffPage, roleOf } from "~/utils/roles.server";
 
@@ -8,10 +10,18 @@ import { requireStaffPage, roleOf } from "~/utils/roles.server";
 // its own permission in its loader and action; this check only guards the frame.
 export const handle: StaffHandle = { permission: "staff.area" };
 
+const FAILED_MAIL = "/staff/outbox";
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireStaffPage(request, handle.permission);
   const screens = staffScreensFor(user).map(({ path, label }) => ({ path, label }));
-  return { name: user.name, role: roleOf(user), screens };
+  // The navigation counts failed mail for those who can send it again.
+  const [failedMail, clock] = await Promise.all([
+    screens.some((screen) => screen.path === FAILED_MAIL) ? countFailedMessages() : 0,
+    getClinicClock(),
+  ]);
+  // The clinic's clock: every staff screen writes times in its locale (useStaffClock).
+  return { name: user.name, role: roleOf(user), screens, failedMail, clock };
 }
 
 export const meta: MetaFunction = () => [
@@ -25,10 +35,30 @@ function navClass({ isActive }: { isActive: boolean }) {
   }`;
 }
 
-export default function StaffLayout() {
-  const { name, role, screens } = useLoaderData<typeof loader>();
+/** A count beside a screen's name; read out as part of the link ("Failed mail (3 failed)"). */
+function CountBadge({ count, what }: { count: number; what: string }) {
+  if (count === 0) return null;
   return (
-    <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8 md:flex-row">
+    <>
+      <span
+        aria-hidden="true"
+        className="ml-2 inline-block min-w-6 rounded-full bg-red-700 px-1.5 text-center text-xs leading-5 font-semibold text-white"
+        data-testid="nav-badge"
+      >
+        {count > 99 ? "99+" : count}
+      </span>
+      <span className="sr-only">
+        ({count} {what})
+      </span>
+    </>
+  );
+}
+
+// The staff screens use the whole width of the screen: a diary of several dentists needs it.
+export default function StaffLayout() {
+  const { name, role, screens, failedMail } = useLoaderData<typeof loader>();
+  return (
+    <div className="flex flex-col gap-6 px-4 py-8 md:flex-row lg:px-6">
       <nav aria-label="Clinic" className="md:w-52 md:shrink-0">
         <p className="px-3 text-sm text-slate-700">
           {name} · <span className="capitalize">{role}</span>
@@ -38,6 +68,9 @@ export default function StaffLayout() {
             <li key={screen.path}>
               <NavLink to={screen.path} end={screen.path === "/staff"} className={navClass}>
                 {screen.label}
+                {screen.path === FAILED_MAIL ? (
+                  <CountBadge count={failedMail} what="failed" />
+                ) : null}
               </NavLink>
             </li>
           ))}

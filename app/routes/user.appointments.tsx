@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { FormError } from "~/components/form-error";
 import {
   type ClinicClock,
-  formatDate,
+  formatDateRange,
   formatDateTime,
   formatDuration,
   formatZone,
@@ -14,7 +14,11 @@ import { insideCutoffMessage, isInsideCutoff } from "~/models/cancellation-polic
 import { getClinicSettings } from "~/models/clinic-settings.server";
 import { cancelOwnVisit } from "~/models/self-service.server";
 import { listWaitlist, type WaitlistEntryView } from "~/models/waitlist.server";
+import { partOfDayLabel } from "~/utils/waitlist-rules";
+import { MovedNote } from "~/components/next-appointment";
 import { CallClinic } from "~/components/visit-actions";
+import { justMovedVisits } from "~/models/moved-visit.server";
+import { movedMessage } from "~/models/self-service.server";
 import { requirePageUser } from "~/utils/auth.server";
 import { formAction, formPageHeaders } from "~/utils/form-action.server";
 import { invalid } from "~/utils/result";
@@ -25,18 +29,24 @@ const PATH = "/user/appointments";
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requirePageUser(request);
   const now = new Date();
-  const [list, settings, waitlist] = await Promise.all([
+  const [list, settings, waitlist, moved] = await Promise.all([
     listAppointments(user.id, now),
     getClinicSettings(),
     listWaitlist(user.id),
+    justMovedVisits(user.id, now),
   ]);
   const clock = { timeZone: settings.timeZone, locale: settings.locale };
   // Inside the cancellation cutoff only the clinic changes a visit (the server refuses too).
   const upcoming = list.upcoming.map((appointment) => ({
     ...appointment,
     changeable: !isInsideCutoff(new Date(appointment.startsAt), settings, now),
+    movedNote: moved.has(appointment._id) ? movedMessage(appointment, clock) : null,
   }));
-  const past = list.past.map((appointment) => ({ ...appointment, changeable: false }));
+  const past = list.past.map((appointment) => ({
+    ...appointment,
+    changeable: false,
+    movedNote: null,
+  }));
   return {
     upcoming,
     past,
@@ -75,7 +85,7 @@ function AppointmentCard({
   phone,
   cutoff,
 }: {
-  appointment: AppointmentJson & { changeable: boolean };
+  appointment: AppointmentJson & { changeable: boolean; movedNote: string | null };
   upcoming: boolean;
   clock: ClinicClock;
   phone: string;
@@ -84,10 +94,13 @@ function AppointmentCard({
   const when = formatDateTime(appointment.date, appointment.time, clock);
   return (
     <li
+      // A move comes back here (#visit-<id>), to the visit that says it moved.
+      id={`visit-${appointment._id}`}
       className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:flex-row sm:items-start sm:justify-between"
       data-testid="appointment"
     >
       <div className="space-y-1">
+        {appointment.movedNote ? <MovedNote message={appointment.movedNote} /> : null}
         <p className="font-semibold text-slate-900">{when}</p>
         <p className="text-slate-800">
           <Link to={`/product/${appointment.service.slug}`} className="text-brand-700 underline">
@@ -147,10 +160,10 @@ function WaitlistCard({ entry, clock }: { entry: WaitlistEntryView; clock: Clini
           You are on the waiting list for {entry.serviceName}
         </p>
         <p className="text-slate-800">
-          {formatDate(entry.fromDate, clock)} to {formatDate(entry.toDate, clock)}, with{" "}
+          {formatDateRange(entry.fromDate, entry.toDate, clock)}, with{" "}
           {entry.dentistName ?? "any dentist"}
         </p>
-        <p className="text-sm text-slate-700">{entry.partOfDayLabel}</p>
+        <p className="text-sm text-slate-700">{partOfDayLabel(entry.partOfDay, clock)}</p>
       </div>
       <Form method="post" action="/user/waitlist">
         <input type="hidden" name="intent" value="leave" />

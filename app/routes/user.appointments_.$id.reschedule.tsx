@@ -28,7 +28,11 @@ export const action = (args: ActionFunctionArgs) =>
         time: form.time,
       });
       if (!result.ok) return result;
-      return redirectWithToast(BACK, { type: "success", message: result.message });
+      // Back to the visit itself, which says where it moved (its card, scrolled into view).
+      return redirectWithToast(`${BACK}#visit-${encodeURIComponent(params.id ?? "")}`, {
+        type: "success",
+        message: result.message,
+      });
     },
   });
 

@@ -14,7 +14,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 import {
   MAX_WAITLIST_DAYS,
   MAX_WAITLIST_ENTRIES,
-  PART_OF_DAY_LABELS,
+  partOfDayLabel,
   PARTS_OF_DAY,
 } from "~/utils/waitlist-rules";
 import { WAITLIST_REQUIRED_FIELDS, waitlistJoinSchema } from "~/validation/waitlist";
@@ -50,6 +50,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     },
     minDate: today,
     maxDate,
+    clock: { timeZone: settings.timeZone, locale: settings.locale },
   };
 }
 
@@ -79,7 +80,7 @@ export const meta: MetaFunction = () => [
 ];
 
 export default function JoinWaitlist() {
-  const { verifyFirst, services, dentists, selected, minDate, maxDate } =
+  const { verifyFirst, services, dentists, selected, minDate, maxDate, clock } =
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const values: Record<string, string> = actionData?.values ?? {};
@@ -169,7 +170,7 @@ export default function JoinWaitlist() {
                   value={part}
                   defaultChecked={part === partOfDay}
                 />
-                {PART_OF_DAY_LABELS[part]}
+                {partOfDayLabel(part, clock)}
               </label>
             ))}
           </div>

@@ -5,20 +5,24 @@ import { FormCard } from "~/components/form-kit";
 import {
   applyEmailVerification,
   checkVerificationLink,
+  returnPathOf,
   VERIFY_MESSAGES,
 } from "~/models/email-verification.server";
 import { ACCOUNT_RESULTS } from "~/models/user.server";
 import { getUser } from "~/utils/auth.server";
 import { formAction, formPageHeaders } from "~/utils/form-action.server";
+import { loginPathFor } from "~/utils/safe-redirect";
 import { redirectWithToast } from "~/utils/toast.server";
 
 const STATUS_CODE = { valid: 200, invalid: 404, expired: 410, used: 410 } as const;
 
 /** Opening the link changes nothing (mail scanners open links): the button verifies. */
-export async function loader({ params }: LoaderFunctionArgs) {
+export async function loader({ params, request }: LoaderFunctionArgs) {
   const { status, claimName } = await checkVerificationLink(params.token ?? "");
   const message = status === "valid" ? null : VERIFY_MESSAGES[status];
-  return data({ message, claimName }, { status: STATUS_CODE[status] });
+  // Where the patient was when the link was sent (the button posts it back).
+  const next = returnPathOf(new URL(request.url).searchParams.get("next"));
+  return data({ message, claimName, next }, { status: STATUS_CODE[status] });
 }
 
 export const action = (args: ActionFunctionArgs) =>
@@ -27,11 +31,13 @@ export const action = (args: ActionFunctionArgs) =>
     task: "Verifying an e-mail address",
     unexpectedMessage: ACCOUNT_RESULTS.somethingWentWrong,
     refusal: (failure) => ({ message: failure.message }),
-    handler: async ({ params, request }) => {
+    handler: async ({ params, request, form }) => {
       const result = await applyEmailVerification(params.token ?? "");
       if (!result.ok) return result;
-      // Read after the change: a claim ends every session, so its browser goes to /login.
-      const next = (await getUser(request)) ? "/" : "/login";
+      // Back to where the patient was; read after the change: a claim ends every session,
+      // so its browser goes through /login.
+      const back = returnPathOf(form.next) ?? "/";
+      const next = (await getUser(request)) ? back : loginPathFor(back);
       return redirectWithToast(next, { type: "success", message: result.message });
     },
   });
@@ -76,6 +82,7 @@ export default function VerifyEmailLink() {
         </p>
       )}
       <Form method="post" className="mt-6">
+        {loaderData.next ? <input type="hidden" name="next" value={loaderData.next} /> : null}
         <button type="submit" className="btn-primary w-full" disabled={navigation.state !== "idle"}>
           Verify my e-mail address
         </button>

@@ -29,7 +29,10 @@ export const action = (args: ActionFunctionArgs) =>
     access: "signed in",
     task: "Sending a verification link",
     handler: async ({ context, form, user }) => {
-      const result = await resendVerification(user, { clientIp: context.clientIp });
+      const result = await resendVerification(user, {
+        clientIp: context.clientIp,
+        returnTo: form.redirectTo,
+      });
       if (!result.ok) return result;
       return redirectWithToast(safeRedirect(form.redirectTo, PATH), {
         type: "success",

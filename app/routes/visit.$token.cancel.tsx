@@ -28,7 +28,7 @@ export default function CancelVisit() {
   return (
     <FormCard title="Cancel your appointment">
       {answer?.done ? (
-        <Outcome message={answer.done} />
+        <Outcome message={answer.done} answered />
       ) : visit ? (
         <>
           <VisitSummary visit={visit} clock={clock} />

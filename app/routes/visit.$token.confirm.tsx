@@ -31,7 +31,7 @@ export default function ConfirmVisit() {
   return (
     <FormCard title="Confirm your appointment">
       {answer?.done ? (
-        <Outcome message={answer.done} />
+        <Outcome message={answer.done} answered />
       ) : visit ? (
         <>
           <VisitSummary visit={visit} clock={clock} />

@@ -30,7 +30,7 @@ export default function RescheduleVisit() {
   return (
     <FormCard title="Reschedule your appointment">
       {answer?.done ? (
-        <Outcome message={answer.done} />
+        <Outcome message={answer.done} answered />
       ) : visit ? (
         <>
           <VisitSummary visit={visit} clock={clock} />

@@ -1,4 +1,8 @@
-/** The appointment lifecycle's names, shared by the server and the pages. */
+/**
+ * The appointment lifecycle, shared by the server and the pages: a closed set of statuses
+ * and the one table of moves between them. The database refuses any other value (a CHECK
+ * constraint, prisma/migrations/*_booking_core), and reading one fails loudly.
+ */
 export const STATUSES = [
   "booked",
   "confirmed",
@@ -18,3 +22,40 @@ export const STATUS_LABELS: Record<AppointmentStatus, string> = {
   cancelled: "Cancelled",
   no_show: "Missed",
 };
+
+/** booked → confirmed → checked_in → completed, or cancelled / no_show. */
+export const TRANSITIONS: Record<AppointmentStatus, readonly AppointmentStatus[]> = {
+  booked: ["confirmed", "checked_in", "cancelled", "no_show"],
+  confirmed: ["checked_in", "cancelled", "no_show"],
+  checked_in: ["completed"],
+  completed: [],
+  cancelled: [],
+  no_show: [],
+};
+
+/** Moves that only make sense once the visit has started. */
+export const ONCE_STARTED: readonly AppointmentStatus[] = ["completed", "no_show"];
+
+/** Statuses whose visit still holds its time. */
+export const ACTIVE_STATUSES: AppointmentStatus[] = ["booked", "confirmed", "checked_in"];
+
+/** Cancelled and no-show visits give their time back; completed ones keep their holds. */
+export const RELEASES_HOLDS: readonly AppointmentStatus[] = ["cancelled", "no_show"];
+
+/** Statuses a visit may be moved or cancelled by its patient in (before it starts). */
+export const PATIENT_CANCELLABLE: AppointmentStatus[] = ["booked", "confirmed"];
+export const MOVABLE: readonly AppointmentStatus[] = PATIENT_CANCELLABLE;
+
+export function isStatus(value: string): value is AppointmentStatus {
+  return (STATUSES as readonly string[]).includes(value);
+}
+
+/** A stored status; anything outside the set is a broken row, never read as "booked". */
+export function parseStatus(value: string): AppointmentStatus {
+  if (!isStatus(value)) throw new Error(`Unknown appointment status: ${JSON.stringify(value)}`);
+  return value;
+}
+
+export function canMove(from: AppointmentStatus, to: AppointmentStatus): boolean {
+  return TRANSITIONS[from].includes(to);
+}

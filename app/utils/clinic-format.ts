@@ -4,7 +4,15 @@
  * the settings' zone and locale. Shared by the server and the browser.
  */
 
+import type { DayPlan } from "~/validation/schedule";
+
 export type ClinicClock = { timeZone: string; locale: string };
+
+/**
+ * The one word for a day without working hours, the clinic's or a dentist's, on every
+ * screen (docs/decisions/038-staff-setup-and-shell.md).
+ */
+export const CLOSED_DAY = "Closed";
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 
@@ -20,7 +28,7 @@ function formatter(locale: string, options: Intl.DateTimeFormatOptions): Intl.Da
 
 // ICU writes a narrow no-break space before AM/PM; plain text mail and screen readers
 // do better with an ordinary one.
-const tidy = (text: string) => text.replace(/[\u202f\u00a0]/g, " ");
+const tidy = (text: string) => text.replace(/[\u202f\u00a0\u2009]/g, " ");
 
 function wallClockDate(date: string, time = "00:00"): Date {
   const [year, month, day] = date.split("-").map(Number);
@@ -41,11 +49,40 @@ export function formatDate(date: string, clock: ClinicClock): string {
   return tidy(formatter(clock.locale, { ...DATE, timeZone: "UTC" }).format(wallClockDate(date)));
 }
 
+/**
+ * A run of clinic dates, each part said once: "Saturday, November 28, 2026" for one day,
+ * "Saturday, November 28 – Monday, November 30, 2026" for several (the locale's own range).
+ */
+export function formatDateRange(from: string, to: string, clock: ClinicClock): string {
+  if (from === to) return formatDate(from, clock);
+  return tidy(
+    formatter(clock.locale, { ...DATE, timeZone: "UTC" }).formatRange(
+      wallClockDate(from),
+      wallClockDate(to),
+    ),
+  );
+}
+
 /** "10:00 AM" for a clinic time HH:MM. */
 export function formatTime(time: string, clock: ClinicClock): string {
   return tidy(
     formatter(clock.locale, { ...TIME, timeZone: "UTC" }).format(wallClockDate("2000-01-01", time)),
   );
+}
+
+/** "9:00 AM to 5:00 PM" for two clinic times. */
+export function formatTimeRange(start: string, end: string, clock: ClinicClock): string {
+  return `${formatTime(start, clock)} to ${formatTime(end, clock)}`;
+}
+
+/** A working day in one line: "9:00 AM to 5:00 PM, break 12:00 PM to 1:00 PM", or "Closed". */
+export function formatDayPlan(plan: DayPlan, clock: ClinicClock): string {
+  if (!plan) return CLOSED_DAY;
+  const hours = formatTimeRange(plan.start, plan.end, clock);
+  if (plan.breaks.length === 0) return hours;
+  const breaks = plan.breaks.map((range) => formatTimeRange(range.start, range.end, clock));
+  const list = new Intl.ListFormat(clock.locale, { type: "conjunction" }).format(breaks);
+  return `${hours}, ${plan.breaks.length === 1 ? "break" : "breaks"} ${list}`;
 }
 
 /** "Monday, November 23, 2026 at 10:00 AM" for a clinic date and time. */
@@ -61,6 +98,17 @@ export function formatDateTime(date: string, time: string, clock: ClinicClock): 
 export function formatInstant(instant: Date, clock: ClinicClock): string {
   return tidy(
     formatter(clock.locale, { ...DATE, ...TIME, timeZone: clock.timeZone }).format(instant),
+  );
+}
+
+/** "Nov 23, 2026, 10:00 AM": a stored instant in a list (when a staff change or a mail happened). */
+export function formatStamp(instant: Date | string, clock: ClinicClock): string {
+  return tidy(
+    formatter(clock.locale, {
+      dateStyle: "medium",
+      timeStyle: "short",
+      timeZone: clock.timeZone,
+    }).format(new Date(instant)),
   );
 }
 

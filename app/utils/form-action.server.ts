@@ -46,8 +46,11 @@ export type FormActionOptions<A extends Access, Kept extends string, Answer, Ref
   returnTo?: string;
   /** The fields a refusal gives back so the form keeps what was typed ("all", or some: never a password). */
   keep?: readonly Kept[] | "all";
-  /** Turns the fields into what the form means before anything reads them. */
-  prepare?: (form: Record<string, string>) => Record<string, string>;
+  /**
+   * Turns the fields into what the form means before anything reads them (a repeated
+   * name, read from `formData`, can become one field a refusal gives back).
+   */
+  prepare?: (form: Record<string, string>, formData: FormData) => Record<string, string>;
   /** What the form does, for the log when it fails unexpectedly. */
   task: string;
   /** What the visitor reads when it does; "Something went wrong. Please try again." by default. */
@@ -119,7 +122,7 @@ export async function formAction<
   try {
     const formData = await request.formData().catch(() => null);
     if (!formData) return refuse(invalid(UNREADABLE_FORM_MESSAGE), values);
-    const form = (options.prepare ?? ((fields) => fields))(formToObject(formData));
+    const form = (options.prepare ?? ((fields) => fields))(formToObject(formData), formData);
     values = kept(form, options.keep);
     const answer = await options.handler({
       request,

@@ -37,14 +37,26 @@ export const PERMISSIONS = {
   "chairs.manage": { admin: "all" },
   "closures.manage": { admin: "all" },
   "settings.manage": { admin: "all" },
-  "outbox.manage": { admin: "all" },
+  // Failed mail: reception sees and resends it too, as the desk answers the patient.
+  "outbox.manage": { reception: "all", admin: "all" },
   "audit.view": { admin: "all" },
 } as const satisfies Record<string, Partial<Record<Role, Scope>>>;
 
 export type Permission = keyof typeof PERMISSIONS;
 
-/** A screen of the staff area: where it is, what the navigation calls it, who opens it. */
-export type StaffScreen = { path: string; label: string; permission: Permission };
+/**
+ * A screen of the staff area: where it is, what the navigation calls it, who opens it.
+ * `header` is the screen's label in the site's header, for the few screens staff reach
+ * from any page; a screen reached from another screen (a form behind a button) says
+ * `inNavigation: false`.
+ */
+export type StaffScreen = {
+  path: string;
+  label: string;
+  permission: Permission;
+  header?: string;
+  inNavigation?: false;
+};
 
 /**
  * Every staff screen the navigation links to, in its order; each is shown to the roles
@@ -52,13 +64,24 @@ export type StaffScreen = { path: string; label: string; permission: Permission 
  * route missing here, and for an entry without a route).
  */
 export const STAFF_SCREENS = [
-  { path: "/staff", label: "Diary", permission: "diary.view" },
-  { path: "/staff/patients", label: "Patients", permission: "patients.view" },
-  { path: "/staff/bookings/new", label: "New booking", permission: "appointments.book" },
+  { path: "/staff", label: "Diary", permission: "diary.view", header: "Clinic" },
+  { path: "/staff/patients", label: "Patients", permission: "patients.view", header: "Patients" },
+  {
+    path: "/staff/bookings/new",
+    label: "New booking",
+    permission: "appointments.book",
+    header: "New booking",
+  },
   { path: "/staff/recall", label: "Recall", permission: "recall.manage" },
   { path: "/staff/reports", label: "Reports", permission: "reports.view" },
   { path: "/staff/moderation", label: "Moderation", permission: "moderation.manage" },
   { path: "/staff/services", label: "Services", permission: "services.manage" },
+  {
+    path: "/staff/services/new",
+    label: "New service",
+    permission: "services.manage",
+    inNavigation: false,
+  },
   { path: "/staff/dentists", label: "Dentists", permission: "team.manage" },
   { path: "/staff/chairs", label: "Chairs", permission: "chairs.manage" },
   { path: "/staff/closures", label: "Closures", permission: "closures.manage" },
@@ -95,9 +118,21 @@ export function staffRolesWith(permission: Permission): StaffRole[] {
   return STAFF_ROLES.filter((role) => hasPermission({ role }, permission));
 }
 
-/** The screens this user may open, in navigation order. */
+/** The screens of the navigation this user may open, in its order. */
 export function staffScreensFor(who: Someone): StaffScreen[] {
-  return STAFF_SCREENS.filter((screen) => hasPermission(who, screen.permission));
+  return STAFF_SCREENS.filter(
+    (screen: StaffScreen) => screen.inNavigation !== false && hasPermission(who, screen.permission),
+  );
+}
+
+/** A link of the site's header. */
+export type HeaderLink = { path: string; label: string };
+
+/** The staff links of the site's header for this user: none for a patient. */
+export function headerLinksFor(who: Someone): HeaderLink[] {
+  return staffScreensFor(who).flatMap((screen) =>
+    screen.header ? [{ path: screen.path, label: screen.header }] : [],
+  );
 }
 
 /**

@@ -25,6 +25,15 @@ export function staffRefusal(user: User, permission: Permission): Failure | null
   return hasPermission(user, permission) ? null : fail(403, STAFF_ONLY_MESSAGE);
 }
 
+/**
+ * Where a user goes once signed in: the page they were on (`redirectTo`, already made
+ * safe), or, when they came to sign in with no page in mind (the home page), staff to
+ * their diary and patients home.
+ */
+export function landingAfterSignIn(user: Pick<User, "role">, redirectTo: string): string {
+  return redirectTo === "/" && roleOf(user) !== "patient" ? "/staff" : redirectTo;
+}
+
 /** Who made a staff change, for the audit trail: a user `requireStaffPage` let through. */
 export type StaffActor = { id: string; role: StaffRole };
 

@@ -49,3 +49,9 @@ export function loginPathFor(path: string): string {
   const target = safeRedirect(path);
   return target === "/" ? "/login" : `/login?redirectTo=${encodeURIComponent(target)}`;
 }
+
+/** The registration page that brings the new patient back to `path` after signing in. */
+export function registerPathFor(path: string): string {
+  const target = safeRedirect(path);
+  return target === "/" ? "/register" : `/register?redirectTo=${encodeURIComponent(target)}`;
+}

@@ -3,16 +3,25 @@
  * a freed time suits, which dentist an offer names, and until when an offer stands. The
  * database side is ~/models/waitlist.server.
  */
-import { chooseResources, type DiaryDay, toMinutes } from "./slot-engine";
+import { type ClinicClock, formatTime } from "./clinic-format";
+import { toMinutes } from "./slot-engine";
 
 export const PARTS_OF_DAY = ["any", "morning", "afternoon"] as const;
 export type PartOfDay = (typeof PARTS_OF_DAY)[number];
 
-export const PART_OF_DAY_LABELS: Record<PartOfDay, string> = {
-  any: "Any time of day",
-  morning: "Morning (before 12:00)",
-  afternoon: "Afternoon (from 12:00)",
-};
+/** Where morning ends and afternoon begins. */
+const NOON = "12:00";
+
+/** "Morning (before 12:00 PM)": noon written in the clinic's locale. */
+export function partOfDayLabel(part: PartOfDay, clock: ClinicClock): string {
+  if (part === "any") return "Any time of day";
+  const noon = formatTime(NOON, clock);
+  return part === "morning" ? `Morning (before ${noon})` : `Afternoon (from ${noon})`;
+}
+
+export function isPartOfDay(value: string): value is PartOfDay {
+  return (PARTS_OF_DAY as readonly string[]).includes(value);
+}
 
 /** Active entries one patient may have at once (one per service). */
 export const MAX_WAITLIST_ENTRIES = 3;
@@ -25,9 +34,9 @@ export const MAX_WAITLIST_DAYS = 60;
  */
 export const OFFERS_PER_TIME = 3;
 
-/** Morning is a start before 12:00, afternoon one from 12:00. */
+/** Morning is a start before noon, afternoon one from noon. */
 export function partOfDayOf(time: string): Exclude<PartOfDay, "any"> {
-  return toMinutes(time) < 12 * 60 ? "morning" : "afternoon";
+  return toMinutes(time) < toMinutes(NOON) ? "morning" : "afternoon";
 }
 
 /** The parts of day an entry may ask for that a start at `time` satisfies. */
@@ -49,23 +58,6 @@ export function wishCovers(entry: EntryWish, date: string, time: string): boolea
     date <= entry.toDate &&
     (partsOfDayFor(time) as string[]).includes(entry.partOfDay)
   );
-}
-
-/**
- * The dentists who could see a visit of `service` at `time` on the day as it stands (its
- * holds after the freeing change): free for the whole length and buffer, a chair free too,
- * after the notice.
- */
-export function dentistsFreeAt(
-  day: DiaryDay,
-  service: { durationMinutes: number; bufferMinutes: number },
-  time: string,
-  earliest: Date,
-): string[] {
-  return day.dentists
-    .map((dentist) => chooseResources(day, service, time, { dentistId: dentist.id, earliest }))
-    .filter((choice) => choice !== null)
-    .map((choice) => choice.dentistId);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { SITE_AVATARS } from "~/data/avatars";
 import {
   emailField,
   HTTP_URL_MESSAGE,
@@ -69,6 +70,8 @@ export const registerSchema = z.object({
   password: passwordField(REQUIRED_MESSAGES.password),
 });
 export const REGISTER_FIELDS = ["name", "email", "userImage", "password"] as const;
+/** The picture the form starts with is not a detail the patient filled. */
+export const REGISTER_PRESETS = { userImage: SITE_AVATARS.map((avatar) => avatar.src) } as const;
 
 /**
  * Reset password: email and new password, both required (the spec's fields and

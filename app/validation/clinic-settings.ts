@@ -1,8 +1,16 @@
+import type { ClinicClock } from "~/utils/clinic-format";
 import { isIsoDate, normalizeTime } from "~/utils/clinic-time";
 import { invalid, ok, type Failure, type Result } from "~/utils/result";
-import { DAY_LABELS, MAX_BREAKS, WEEK_ORDER } from "~/utils/plan-text";
+import {
+  DAY_LABELS,
+  type DayFields,
+  isTicked,
+  parseDayRow,
+  readDayRow,
+  WEEK_ORDER,
+} from "~/utils/plan-text";
 import { isEmailAddress, isPhoneNumber } from "./fields";
-import type { TimeRange, Weekday, WeeklyPlan } from "./schedule";
+import type { Weekday, WeeklyPlan } from "./schedule";
 
 /**
  * The rules and messages of the admin's settings screens (/staff/settings, /staff/closures,
@@ -18,6 +26,7 @@ export const LIMITS = {
   horizonDays: { min: 1, max: 730 },
   cancellationCutoffHours: { min: 0, max: 336 },
   maxUpcomingPerPatient: { min: 1, max: 50 },
+  maxVisitsPerDentistPerDay: { min: 0, max: 100 },
   reminderHours: { min: 1, max: 336 },
   waitlistOfferHours: { min: 1, max: 168 },
 } as const;
@@ -34,11 +43,7 @@ function text(form: Form, name: string): string {
   return typeof value === "string" ? value.trim() : "";
 }
 
-/** A checkbox: present with any value but "false"/"off" counts as ticked. */
-function ticked(form: Form, name: string): boolean {
-  const value = text(form, name).toLowerCase();
-  return value !== "" && value !== "false" && value !== "off";
-}
+const ticked = (form: Form, name: string) => isTicked(form[name]);
 
 const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 
@@ -49,112 +54,37 @@ function onGrid(time: string, grid: number) {
 // ---------------------------------------------------------------------------------------
 // Opening hours and breaks
 
-export const hoursField = (day: Weekday, part: "closed" | "opens" | "closes" | "breaks") =>
-  `${day}-${part}`;
+export const hoursField = (day: Weekday, part: "closed" | "opens" | "closes") => `${day}-${part}`;
 
-const BREAK = /^(\d{1,2}:\d{2})\s*(?:-|–|to)\s*(\d{1,2}:\d{2})$/i;
+/** The fields of the clinic's hours on one weekday; its breaks are `monday-break1-start`... */
+export const clinicDayFields = (day: Weekday): DayFields => ({
+  off: hoursField(day, "closed"),
+  start: hoursField(day, "opens"),
+  end: hoursField(day, "closes"),
+  breakPrefix: `${day}-`,
+});
+
+const CLINIC_WORDS = { start: "opening time", end: "closing time" };
 
 /**
- * A day's breaks as typed: "12:00-13:00, 15:00-15:15" (commas, semicolons or new lines
- * between them), in any order; answered sorted. Empty text is no break.
+ * The opening-hours form: one row per weekday (Closed, opens, closes, breaks), every time
+ * on the diary's grid; messages name the weekday and give times in the clinic's format.
  */
-export function parseBreaks(
-  input: string,
-  day: Weekday,
-  hours: { opens: string; closes: string },
+export function parseWeeklyHours(
+  form: Form,
   grid: number,
-): Result<{ breaks: TimeRange[] }> {
-  const field = hoursField(day, "breaks");
-  const label = DAY_LABELS[day];
-  const parts = input
-    .split(/[,;\n]/)
-    .map((part) => part.trim())
-    .filter(Boolean);
-  if (parts.length > MAX_BREAKS) {
-    return refuse(field, `${label} can have at most ${MAX_BREAKS} breaks.`);
-  }
-  const breaks: TimeRange[] = [];
-  for (const part of parts) {
-    const match = BREAK.exec(part);
-    const start = match ? normalizeTime(match[1]!) : null;
-    const end = match ? normalizeTime(match[2]!) : null;
-    if (!start || !end) {
-      return refuse(
-        field,
-        `${label}'s break "${part.slice(0, 40)}" is not a time range: write breaks as 12:00-13:00, separated by commas.`,
-      );
-    }
-    if (start >= end)
-      return refuse(field, `${label}'s break ${start}-${end} must end after it starts.`);
-    if (!onGrid(start, grid) || !onGrid(end, grid)) {
-      return refuse(
-        field,
-        `${label}'s break ${start}-${end} is not on the ${grid}-minute grid of the diary.`,
-      );
-    }
-    if (start <= hours.opens || end >= hours.closes) {
-      return refuse(
-        field,
-        `${label}'s break ${start}-${end} must lie inside the opening hours (${hours.opens} to ${hours.closes}).`,
-      );
-    }
-    breaks.push({ start, end });
-  }
-  breaks.sort((a, b) => (a.start < b.start ? -1 : 1));
-  for (let k = 1; k < breaks.length; k += 1) {
-    const before = breaks[k - 1]!;
-    const after = breaks[k]!;
-    if (after.start < before.end) {
-      return refuse(
-        field,
-        `${label}'s breaks ${before.start}-${before.end} and ${after.start}-${after.end} overlap.`,
-      );
-    }
-  }
-  return ok({ breaks });
-}
-
-/** The opening-hours form: one row per weekday (closed, opens, closes, breaks). */
-export function parseWeeklyHours(form: Form, grid: number): Result<{ hours: WeeklyPlan }> {
+  clock: ClinicClock,
+): Result<{ hours: WeeklyPlan }> {
   const hours = {} as WeeklyPlan;
   for (const day of WEEK_ORDER) {
-    const label = DAY_LABELS[day];
-    if (ticked(form, hoursField(day, "closed"))) {
-      hours[day] = null;
-      continue;
-    }
-    const opens = normalizeTime(text(form, hoursField(day, "opens")));
-    if (!opens) {
-      return refuse(
-        hoursField(day, "opens"),
-        `Please enter ${label}'s opening time as HH:MM, or tick Closed.`,
-      );
-    }
-    const closes = normalizeTime(text(form, hoursField(day, "closes")));
-    if (!closes) {
-      return refuse(
-        hoursField(day, "closes"),
-        `Please enter ${label}'s closing time as HH:MM, or tick Closed.`,
-      );
-    }
-    if (!onGrid(opens, grid)) {
-      return refuse(
-        hoursField(day, "opens"),
-        `${label}'s opening time ${opens} is not on the ${grid}-minute grid of the diary.`,
-      );
-    }
-    if (!onGrid(closes, grid)) {
-      return refuse(
-        hoursField(day, "closes"),
-        `${label}'s closing time ${closes} is not on the ${grid}-minute grid of the diary.`,
-      );
-    }
-    if (closes <= opens) {
-      return refuse(hoursField(day, "closes"), `${label} must close after it opens (${opens}).`);
-    }
-    const breaks = parseBreaks(text(form, hoursField(day, "breaks")), day, { opens, closes }, grid);
-    if (!breaks.ok) return breaks;
-    hours[day] = { start: opens, end: closes, breaks: breaks.breaks };
+    const fields = clinicDayFields(day);
+    const parsed = parseDayRow(readDayRow(form, fields), DAY_LABELS[day], fields, {
+      clock,
+      grid,
+      words: CLINIC_WORDS,
+    });
+    if (!parsed.ok) return parsed;
+    hours[day] = parsed.plan;
   }
   if (WEEK_ORDER.every((day) => hours[day] === null)) {
     return refuse(hoursField("monday", "closed"), "The clinic must be open on at least one day.");
@@ -198,6 +128,7 @@ export type BookingRules = {
   horizonDays: number;
   cancellationCutoffHours: number;
   maxUpcomingPerPatient: number;
+  maxVisitsPerDentistPerDay: number;
 };
 
 export const GRID_MESSAGE = "Please choose a grid step of 15 or 30 minutes.";
@@ -236,6 +167,16 @@ export function parseBookingRules(form: Form): Result<{ rules: BookingRules }> {
     "the most upcoming bookings per patient",
   );
   if (!cap.ok) return cap;
+  // Optional: left empty, there is no daily limit.
+  const daily = text(form, "maxVisitsPerDentistPerDay")
+    ? wholeNumber(
+        form,
+        "maxVisitsPerDentistPerDay",
+        LIMITS.maxVisitsPerDentistPerDay,
+        "the most visits per dentist per day (0 for no limit)",
+      )
+    : ok({ value: 0 });
+  if (!daily.ok) return daily;
   return ok({
     rules: {
       gridMinutes: grid,
@@ -243,6 +184,7 @@ export function parseBookingRules(form: Form): Result<{ rules: BookingRules }> {
       horizonDays: horizon.value,
       cancellationCutoffHours: cutoff.value,
       maxUpcomingPerPatient: cap.value,
+      maxVisitsPerDentistPerDay: daily.value,
     },
   });
 }
@@ -285,11 +227,11 @@ export function parseReminderSettings(form: Form): Result<{ settings: ReminderSe
   }
   const quietHoursStart = normalizeTime(text(form, "quietHoursStart"));
   if (!quietHoursStart) {
-    return refuse("quietHoursStart", "Please enter when the quiet hours start as HH:MM.");
+    return refuse("quietHoursStart", "Please choose when the quiet hours start.");
   }
   const quietHoursEnd = normalizeTime(text(form, "quietHoursEnd"));
   if (!quietHoursEnd) {
-    return refuse("quietHoursEnd", "Please enter when the quiet hours end as HH:MM.");
+    return refuse("quietHoursEnd", "Please choose when the quiet hours end.");
   }
   const offer = wholeNumber(
     form,

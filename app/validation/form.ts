@@ -1,5 +1,10 @@
-import type { z } from "zod";
+import { config, type z } from "zod";
 import { invalid, ok, type Failure, type Success } from "~/utils/result";
+
+// In the browser zod would probe `new Function` for its compiled parsers, which the site's
+// Content-Security-Policy (no 'unsafe-eval') refuses and reports on every form page. The
+// forms check a handful of fields: the plain parser is enough there.
+if (typeof document !== "undefined") config({ jitless: true });
 
 export const FILL_ALL_DETAILS = "Fill All Details";
 
@@ -10,17 +15,24 @@ function isBlank(value: unknown) {
   return value === undefined || value === null || (typeof value === "string" && !value.trim());
 }
 
+/** Values a form fills in for the patient (a preselected picture), by field. */
+export type FormPresets = Readonly<Record<string, readonly string[]>>;
+
 /**
  * Validates input the way the spec's forms do: when every listed field is empty the
  * answer is 'Fill All Details'; otherwise the first problem in the schema's field order
- * (which follows the spec's message order) is the one reported.
+ * (which follows the spec's message order) is the one reported. A field still holding one
+ * of its `presets` counts as empty for 'Fill All Details': the patient typed nothing.
  */
 export function validateForm<S extends z.ZodType>(
   schema: S,
   input: Record<string, unknown>,
   requiredFields: readonly string[],
+  presets: FormPresets = {},
 ): Validated<z.output<S>> {
-  if (requiredFields.every((field) => isBlank(input[field]))) {
+  const untouched = (field: string) =>
+    isBlank(input[field]) || (presets[field]?.includes(String(input[field])) ?? false);
+  if (requiredFields.every(untouched)) {
     return { ...invalid(FILL_ALL_DETAILS), field: null };
   }
   return firstProblem(schema, input);

@@ -47,13 +47,14 @@ export const serviceSchema = z.object({
 
 export type ServiceInput = z.output<typeof serviceSchema>;
 
-export const SERVICE_EDIT_MESSAGES = {
+// ---------------------------------------------------------------------------------------
+// The staff's service form (/staff/services/new and /staff/services/{id})
+
+export const STAFF_SERVICE_MESSAGES = {
   duration: (grid: number) =>
     `Please enter a duration in whole minutes that is a multiple of the clinic's ${grid}-minute step, up to ${MAX_DURATION_MINUTES}`,
   buffer: `Please enter a buffer of 0 to ${MAX_BUFFER_MINUTES} whole minutes`,
 } as const;
-
-export const SERVICE_EDIT_REQUIRED_FIELDS = ["name", "description", "price"] as const;
 
 const WHOLE_MINUTES = /^\d{1,4}$/;
 
@@ -64,18 +65,20 @@ const wholeMinutes = (message: string, max: number) =>
     .refine((minutes) => minutes <= max, message);
 
 /**
- * The admin's service editor: the add-service schema's own fields where they overlap (its
- * messages, its order), then the visit's length (a multiple of the clinic's grid) and
- * buffer, and whether it is hidden.
+ * The staff's service form: the add-service schema's own fields (its messages, its order),
+ * then the visit's length (a multiple of the clinic's grid step), the buffer after it and
+ * whether it is hidden. Shared by the browser's check and the server.
  */
-export function serviceEditSchema(gridMinutes: number) {
-  const durationMessage = SERVICE_EDIT_MESSAGES.duration(gridMinutes);
-  return serviceSchema.pick({ name: true, description: true, price: true, category: true }).extend({
+export function staffServiceSchema(gridMinutes: number) {
+  const durationMessage = STAFF_SERVICE_MESSAGES.duration(gridMinutes);
+  return serviceSchema.extend({
     durationMinutes: wholeMinutes(durationMessage, MAX_DURATION_MINUTES).refine(
       (minutes) => minutes > 0 && minutes % gridMinutes === 0,
       durationMessage,
     ),
-    bufferMinutes: wholeMinutes(SERVICE_EDIT_MESSAGES.buffer, MAX_BUFFER_MINUTES),
+    bufferMinutes: wholeMinutes(STAFF_SERVICE_MESSAGES.buffer, MAX_BUFFER_MINUTES),
     hidden: checkbox,
   });
 }
+
+export type StaffServiceInput = z.output<ReturnType<typeof staffServiceSchema>>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CLOSED_DAY } from "~/utils/clinic-format";
 import { isIsoDate } from "~/utils/clinic-time";
 import { DENTIST_KINDS } from "~/utils/team";
 import { checkbox, isEmailAddress, isImageLink, trimmedText } from "./fields";
@@ -73,9 +74,11 @@ export const dentistExceptionSchema = z.object({
     (value) => value === "" || isIsoDate(value),
     "Please choose the last day of the exception (or leave it empty for one day).",
   ),
-  kind: z
-    .unknown()
-    .pipe(z.enum(["off", "hours"], { message: 'Please choose "Off" or "Different hours".' })),
+  kind: z.unknown().pipe(
+    z.enum(["off", "hours"], {
+      message: `Please choose "${CLOSED_DAY}" or "Different hours".`,
+    }),
+  ),
   note: optionalText(200, "The note is too long (at most 200 characters)."),
 });
 

@@ -80,9 +80,9 @@ export function tenByTen(file) {
 }
 
 /**
- * Visits written straight to the tables with their holds: `perDay` 30-minute visits on
- * each of `days` from `from`, round the clock so 200,000 fit in two years, rotating
- * through dentists and chairs.
+ * Visits written straight to the tables with their holds (two 15-minute steps each):
+ * `perDay` 30-minute visits on each of `days` from `from`, round the clock so 200,000 fit
+ * in two years, rotating through dentists and chairs.
  */
 function fillDiary(file, { from, days, perDay, skip, serviceId }) {
   const db = new Database(file);
@@ -123,8 +123,11 @@ function fillDiary(file, { from, days, perDay, skip, serviceId }) {
               status,
               at,
             );
-            hold.run(`dentist:${dentist}`, at, id);
-            hold.run(`chair:${chair}`, at, id);
+            // A visit holds its 15-minute steps (docs/decisions/027-one-booking-core.md).
+            for (const step of [at, sqliteInstant(new Date(start.getTime() + 900_000))]) {
+              hold.run(`dentist:${dentist}`, step, id);
+              hold.run(`chair:${chair}`, step, id);
+            }
             written += 1;
           } catch {
             // Two wall-clock times on one instant (the hours DST changes): keep the first.
@@ -277,6 +280,40 @@ export async function runDiaryBench({ buildDir, dir, note, record }) {
       "<= 1.5",
       ratio <= 1.5 && bad === 0,
       `(${mean(rounds.empty)} req/s empty, ${mean(rounds.full)} req/s at 200,000; p99 ${rounds.empty[1].p99} ms / ${rounds.full[1].p99} ms; ${same[0].times.length} free times; ${bad} errors)`,
+    );
+
+    note(
+      `\n10b. The booking page's first free times (7 days with a free start from ${date}): empty diary and 200,000 visits`,
+    );
+    const stripUrls = Object.fromEntries(
+      Object.entries({ empty: ports.diaryEmpty, full: ports.diaryFull }).map(([name, port]) => [
+        name,
+        `http://127.0.0.1:${port}/resources/free-days?service=${servicesOf[name].checkup}&from=${date}`,
+      ]),
+    );
+    const strips = await Promise.all(
+      Object.values(stripUrls).map((url) => fetch(url).then((r) => r.json())),
+    );
+    for (const strip of strips) {
+      if (!strip.success || strip.days.length !== 7) {
+        throw new Error(`The strip did not find 7 days: ${JSON.stringify(strip).slice(0, 300)}`);
+      }
+    }
+    await cannon(stripUrls.empty, { duration: 2 });
+    await cannon(stripUrls.full, { duration: 2 });
+    const stripRounds = { empty: [], full: [] };
+    for (let round = 0; round < 2; round += 1) {
+      stripRounds.empty.push(await cannon(stripUrls.empty));
+      stripRounds.full.push(await cannon(stripUrls.full));
+    }
+    const stripBad = [...stripRounds.empty, ...stripRounds.full].reduce((sum, r) => sum + r.bad, 0);
+    const stripRatio = mean(stripRounds.empty) / Math.max(mean(stripRounds.full), 1);
+    record(
+      "First free times (7 days): cost at 200,000 visits / empty",
+      stripRatio.toFixed(2),
+      "<= 1.5",
+      stripRatio <= 1.5 && stripBad === 0,
+      `(${mean(stripRounds.empty)} req/s empty, ${mean(stripRounds.full)} req/s at 200,000; p50 ${stripRounds.empty[1].p50} / ${stripRounds.full[1].p50} ms, p99 ${stripRounds.empty[1].p99} / ${stripRounds.full[1].p99} ms; one day's free times ${mean(rounds.full)} req/s; ${stripBad} errors)`,
     );
 
     note(`\n11. 200 simultaneous bookings spread over ${date} (10 dentists, 10 chairs)`);

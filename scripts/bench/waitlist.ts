@@ -132,7 +132,7 @@ async function cancelEach() {
   const times: number[] = [];
   for (const { id } of rows) {
     const started = performance.now();
-    const result = await changeStatus(id, "cancelled", { userId: null });
+    const result = await changeStatus(id, "cancelled", { kind: "system" });
     times.push(performance.now() - started);
     if (!result.ok) throw new Error(result.message);
   }

@@ -1,4 +1,4 @@
-// Kills the production server with SIGKILL while its outbox worker delivers 1,000 due
+// Kills the production server with SIGKILL while its outbox worker delivers 400 due
 // messages to a real SMTP server on loopback, then restarts it on the same database: every
 // message arrives, and at most one (the one in flight at the kill) arrives twice.
 // docs/decisions/014-mail-outbox.md states the guarantee.
@@ -12,9 +12,9 @@ import { startSmtpSink } from "../support/smtp-sink";
 import { until } from "../support/until";
 
 const PORT = testPorts().outboxCrash;
-const MESSAGES = 1_000;
+const MESSAGES = 400;
 /** The kill comes once this many messages arrived, with the rest still to send. */
-const KILL_AFTER = 200;
+const KILL_AFTER = 80;
 
 let server: ProductionServer | undefined;
 let sink: Awaited<ReturnType<typeof startSmtpSink>> | undefined;

@@ -135,6 +135,10 @@ for (const javaScript of [true, false]) {
       ];
       for (const [change, message] of cases) {
         const values = { ...good, ...change };
+        // No picture of ours, no link: the one way to leave the image out.
+        if (values.userImage === "") {
+          await page.getByRole("radio", { name: "My own picture, from a link" }).check();
+        }
         for (const key of Object.keys(fields) as Array<keyof typeof fields>) {
           await fields[key].fill(values[key]);
         }

@@ -1,6 +1,7 @@
 import ICAL from "ical.js";
 import { formatDate, formatDateTime } from "../../app/utils/clinic-format";
 import { MONDAY, SATURDAY, SUNDAY, TUESDAY, upcoming } from "../support/clinic-dates";
+import { clinicNow } from "../../app/utils/clinic-time";
 import { stopClock, untilGuardLeavesFor } from "./auth-support";
 import { createTestUser, e2eDb, expect, test, waitForMail } from "./fixtures";
 import {
@@ -14,6 +15,8 @@ import {
 } from "./patient-support";
 
 separateClients();
+
+const HOUR = 3_600_000;
 
 function formatPriceOf(cents: number) {
   return `$${(cents / 100).toLocaleString("en-US", { minimumFractionDigits: 2 })}`;
@@ -106,12 +109,18 @@ for (const javaScript of [true, false]) {
         `${service.name}: 1 hour, $95.00`,
       );
       if (javaScript) {
-        // Only the free times of that day that fit an hour's cleaning are offered.
+        // Only the free times of that day that fit an hour's cleaning are offered; none is
+        // inside the cancellation cutoff, so none is marked "changes by phone only".
         await expect(time.locator("option[value='09:00']")).toHaveText("9:00 AM");
+        await expect(time.locator("option", { hasText: "changes by phone only" })).toHaveCount(0);
         await expect(time.locator("option[value='09:30']")).toHaveCount(0);
         await expect(time.locator("option[value='10:00']")).toHaveCount(0);
         await time.selectOption("10:30");
       } else {
+        // Typed times: the form says from when a booking can only be changed by phone.
+        await expect(
+          page.getByText(/can only be moved or cancelled by calling the clinic/),
+        ).toContainText("changes by phone only");
         await time.fill("10:30");
       }
       await submit.click();
@@ -140,6 +149,24 @@ for (const javaScript of [true, false]) {
       expect(ics?.contentType).toBe("text/calendar");
       const event = new ICAL.Component(ICAL.parse(ics!.content)).getFirstSubcomponent("vevent");
       expect(event?.getFirstPropertyValue("summary")).toBe(`Dental Clinic: ${service.name}`);
+      const panel = page.getByTestId("next-appointment");
+      await expect(panel).toContainText(`We sent the confirmation to ${user.email}.`);
+      await expect(panel.getByTestId("phone-only")).toHaveCount(0);
+
+      // A visit the clinic booked for tomorrow, inside the 24-hour cutoff, and never mailed:
+      // the home page says it is changed by phone only and claims no confirmation.
+      const soon = clinicNow(
+        new Date(Date.now() + (javaScript ? 20 : 21) * HOUR),
+        "America/New_York",
+      );
+      const step = Number(soon.time.slice(3)) - (Number(soon.time.slice(3)) % 15);
+      await holdSlot(user, soon.date, `${soon.time.slice(0, 3)}${String(step).padStart(2, "0")}`, {
+        minutes: 15,
+      });
+      await page.goto("/");
+      await expect(panel.getByTestId("phone-only")).toContainText("Changes by phone only");
+      await expect(panel.getByRole("link", { name: /\d/ })).toHaveAttribute("href", /^tel:\+?\d+$/);
+      await expect(panel).not.toContainText("We sent the confirmation to");
     });
 
     test("a taken time is refused with the times still free that day", async ({ page, login }) => {

@@ -3,6 +3,7 @@ import { formatDateTime } from "../../app/utils/clinic-format";
 import { THURSDAY_OFFSET, upcomingThursday } from "./self-service-support";
 import { e2eDb, expect, test, waitForMail } from "./fixtures";
 import { CLINIC_CLOCK, seededService, separateClients, toast } from "./patient-support";
+import { isOnTop } from "./ux-support";
 
 separateClients();
 
@@ -96,6 +97,14 @@ for (const javaScript of [true, false]) {
         toast(page, `Your appointment has moved to ${when}.`, { javaScript }),
       ).toBeVisible();
       await expect(page.getByRole("list", { name: "Upcoming appointments" })).toContainText(when);
+      // The visit itself says where it went, on screen below the header.
+      const note = page
+        .getByTestId("appointment")
+        .filter({ hasText: when })
+        .getByTestId("moved-note");
+      await expect(note).toHaveText(`Your appointment has moved to ${when}.`);
+      await expect(note).toBeInViewport();
+      expect(await isOnTop(note)).toBe(true);
       const moved = await waitForMail(user.email, (m) =>
         m.subject.startsWith("Your appointment has moved"),
       );
@@ -122,6 +131,35 @@ for (const javaScript of [true, false]) {
           "This appointment has been cancelled. You are welcome to book another time.",
         ),
       ).toBeVisible();
+    });
+
+    test("moves from the mail's link on a phone: the outcome is on screen, and the home page's panel says it moved", async ({
+      page,
+      login,
+    }) => {
+      await page.setViewportSize({ width: 390, height: 664 });
+      const user = await login();
+      const date = upcomingThursday(weeks);
+      await bookVisit(page, user.token, date, "10:00");
+      const path = await mailLink(user.email, "reschedule");
+      await page.goto(`${path}?date=${date}`);
+      // Far down the list of the day's free times, as a thumb would leave it.
+      const button = page.getByRole("button", { name: "Move my appointment" });
+      await page.getByRole("radio", { name: "4:00 PM" }).check();
+      await button.scrollIntoViewIfNeeded();
+      await button.click();
+      const when = formatDateTime(date, "16:00", CLINIC_CLOCK);
+      const outcome = page.getByTestId("outcome");
+      await expect(outcome).toHaveText(`Your appointment has moved to ${when}.`);
+      await expect(outcome).toBeInViewport();
+      expect(await isOnTop(outcome)).toBe(true);
+      if (javaScript) await expect(outcome).toBeFocused();
+
+      await page.goto("/");
+      const panel = page.getByTestId("next-appointment");
+      await expect(panel.getByTestId("moved-note")).toHaveText(
+        `Your appointment has moved to ${when}.`,
+      );
     });
   });
 }

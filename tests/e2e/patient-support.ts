@@ -58,14 +58,23 @@ export async function holdSlot(
   user: { id: string; name: string; email: string },
   date: string,
   time: string,
-  options: { slug?: string; dentistId?: string; chairId?: string; minutes?: number } = {},
+  options: {
+    slug?: string;
+    dentistId?: string;
+    chairId?: string;
+    minutes?: number;
+    /** Another hold layer: a double booking on purpose (parallel runs on the same steps). */
+    layer?: number;
+  } = {},
 ) {
   const { clinicTimeToUtc } = await import("../../app/utils/clinic-time");
+  const { holdSteps } = await import("../../app/utils/slot-engine");
   const service = await seededService(options.slug ?? "teeth-cleaning");
   const dentistId = options.dentistId ?? "dentist-first";
   const chairId = options.chairId ?? "chair-1";
   const minutes = options.minutes ?? 30;
   const startsAt = clinicTimeToUtc(date, time);
+  const endsAt = new Date(startsAt.getTime() + minutes * 60_000);
   return e2eDb().appointment.create({
     data: {
       userId: user.id,
@@ -79,16 +88,13 @@ export async function holdSlot(
       dentistId,
       chairId,
       startsAt,
-      endsAt: new Date(startsAt.getTime() + minutes * 60_000),
+      endsAt,
       holds: {
         createMany: {
-          data: Array.from({ length: minutes / 30 }, (_, k) => {
-            const step = new Date(startsAt.getTime() + k * 30 * 60_000);
-            return [
-              { resource: `dentist:${dentistId}`, startsAt: step },
-              { resource: `chair:${chairId}`, startsAt: step },
-            ];
-          }).flat(),
+          data: holdSteps({ startsAt, endsAt, bufferMinutes: 0 }).flatMap((step) => [
+            { resource: `dentist:${dentistId}`, startsAt: step, layer: options.layer ?? 0 },
+            { resource: `chair:${chairId}`, startsAt: step, layer: options.layer ?? 0 },
+          ]),
         },
       },
     },

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { formatDateTime } from "../../app/utils/clinic-format";
+import { formatDate, formatDateTime } from "../../app/utils/clinic-format";
 import { upcoming } from "../support/clinic-dates";
 import { axeViolations, axeViolationsWithoutJavaScript } from "./axe";
 import { createTestUser, expect, test, waitForMail } from "./fixtures";
@@ -75,7 +75,7 @@ for (const javaScript of [true, false]) {
       ).toEqual([]);
       await page.getByLabel("First day that suits me").fill(date);
       await page.getByLabel("Last day that suits me").fill(date);
-      await page.getByRole("radio", { name: "Morning (before 12:00)" }).check();
+      await page.getByRole("radio", { name: "Morning (before 12:00 PM)" }).check();
       await page.getByLabel("Phone").fill("+1 555 0142");
       await page.getByRole("button", { name: "Put me on the waiting list" }).click();
       await expect(
@@ -87,9 +87,11 @@ for (const javaScript of [true, false]) {
           },
         ),
       ).toBeVisible();
-      await expect(page.getByRole("list", { name: "Waiting list" })).toContainText(
-        `You are on the waiting list for ${service.name}`,
-      );
+      const entry = page.getByRole("list", { name: "Waiting list" });
+      await expect(entry).toContainText(`You are on the waiting list for ${service.name}`);
+      // One day is said once, and noon in the clinic's locale.
+      await expect(entry).toContainText(`${formatDate(date, CLINIC_CLOCK)}, with`);
+      await expect(entry).toContainText("Morning (before 12:00 PM)");
       await page.context().clearCookies();
 
       // B cancels: the time goes to A by mail.

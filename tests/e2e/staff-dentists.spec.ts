@@ -60,18 +60,25 @@ for (const javaScript of [true, false]) {
       const dentist = await e2eDb().dentist.findFirstOrThrow({ where: { name } });
       expect(dentist.active).toBe(false);
 
-      // A wrong plan first: the message names the day, nothing is saved.
+      // A wrong plan first: outside the clinic's hours (9:00 AM to 5:00 PM on Wednesdays);
+      // the message says so, what was picked stays, nothing is saved.
       const wednesday = page.getByRole("group", { name: "Wednesday" });
-      await wednesday.getByLabel("Off").uncheck();
-      await wednesday.getByLabel("Start").fill("09:00");
-      await wednesday.getByLabel("End").fill("17:00");
-      await wednesday.getByLabel("Breaks").fill("lunch");
+      await wednesday.getByLabel("Wednesday: Closed").uncheck();
+      await wednesday.getByLabel("Wednesday: Start").fill("08:00");
+      await wednesday.getByLabel("Wednesday: End").fill("17:00");
+      await wednesday.getByLabel("Wednesday: Break 1 from").fill("12:00");
+      await wednesday.getByLabel("Wednesday: Break 1 until").fill("13:00");
       await page.getByRole("button", { name: "Save weekly plan" }).click();
-      await expect(page.locator("#plan-error")).toContainText("Wednesday: write each break");
-      await expect(page.getByRole("group", { name: "Wednesday" }).getByLabel("Breaks")).toHaveValue(
-        "lunch",
+      await expect(page.locator("#plan-error")).toHaveText(
+        "Wednesday: 8:00 AM to 5:00 PM is outside the clinic's hours on Wednesdays (9:00 AM to 5:00 PM). Choose hours inside them, or change the clinic's hours in Clinic settings first.",
       );
-      await page.getByRole("group", { name: "Wednesday" }).getByLabel("Breaks").fill("12:00-13:00");
+      const start = page.getByRole("group", { name: "Wednesday" }).getByLabel("Wednesday: Start");
+      await expect(start).toHaveValue("08:00");
+      await expect(start).toHaveAttribute("aria-invalid", "true");
+      await expect(
+        page.getByRole("group", { name: "Wednesday" }).getByLabel("Wednesday: Break 1 until"),
+      ).toHaveValue("13:00");
+      await start.fill("09:00");
       await page.getByRole("button", { name: "Save weekly plan" }).click();
       await expect(toast(page, `Saved the weekly plan of ${name}.`, { javaScript })).toBeVisible();
       expect(
@@ -124,7 +131,7 @@ for (const javaScript of [true, false]) {
       await page.getByLabel("Note (staff only)").fill("Conference");
       await page.getByRole("button", { name: "Add exception" }).click();
       await expect(toast(page, `Added the exception for ${name}.`, { javaScript })).toBeVisible();
-      await expect(page.getByTestId("exception")).toContainText("Off (Conference)");
+      await expect(page.getByTestId("exception")).toContainText("Closed (Conference)");
 
       // That day offers nothing with her.
       await login(patient);

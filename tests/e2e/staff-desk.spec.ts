@@ -1,6 +1,7 @@
 // A receptionist's morning at the front desk, with JavaScript on and off: the diary, a
-// phone booking, an arrival, a completion, a no-show, a move and a cancellation (the
-// patient's mail arrives at the test SMTP server). Then axe on every staff screen.
+// phone booking (confirmed by mail like an online one, the staff's note kept off it), an
+// arrival, a completion, a no-show, a move and a cancellation (the patient's mail arrives
+// at the test SMTP server). Then axe on every staff screen.
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import ICAL from "ical.js";
@@ -8,7 +9,7 @@ import { formatDateTime } from "../../app/utils/clinic-format";
 import { clinicNow } from "../../app/utils/clinic-time";
 import { MONDAY, TUESDAY, upcoming } from "../support/clinic-dates";
 import { createTestUser, e2eDb, expect, test, waitForMail } from "./fixtures";
-import { CLINIC_CLOCK, holdSlot, seededService, separateClients } from "./patient-support";
+import { CLINIC_CLOCK, holdSlot, seededService, separateClients, toast } from "./patient-support";
 import type { ReceivedMail } from "../support/smtp-sink";
 
 separateClients();
@@ -66,12 +67,15 @@ for (const javaScript of [true, false]) {
         ),
       );
       // Two visits that have started (one per chair), two next week.
-      // The two runs use different times and weeks: their holds must not collide.
+      // The two runs use different times and weeks; today's visits, whose 15-minute holds
+      // may still meet when the runs start minutes apart, also different hold layers.
       const started = startedMinutesAgo(javaScript ? 20 : 45);
-      await holdSlot(arriving!, started.date, started.time, { chairId: "chair-1" });
+      const layer = javaScript ? 0 : 1;
+      await holdSlot(arriving!, started.date, started.time, { chairId: "chair-1", layer });
       await holdSlot(missing!, started.date, started.time, {
         chairId: "chair-2",
         dentistId: "dentist-chen",
+        layer,
       });
       const later = upcoming(TUESDAY, javaScript ? 3 : 4);
       const moved = await holdSlot(moving!, later, "09:00");
@@ -109,9 +113,25 @@ for (const javaScript of [true, false]) {
       await page.getByRole("combobox", { name: "Service" }).selectOption(service.id);
       await page.getByLabel("Date", { exact: true }).fill(upcoming(MONDAY, javaScript ? 3 : 4));
       await page.getByRole("button", { name: "Show free times" }).click();
+      // The screen says where the confirmation will go; the note is the staff's alone.
+      const callerEmail = `caller-${tag.toLowerCase()}@example.com`;
+      await expect(page.getByTestId("confirmation-recipient")).toContainText(callerEmail);
+      const note = `Owes $40 from last visit ${tag}`;
+      await page.getByLabel("Note for the visit (staff only, optional)").fill(note);
       await page.getByRole("button", { name: "Book", exact: true }).click();
       await expect(page.getByRole("heading", { level: 1 })).toContainText(`Caller ${tag}`);
       await expect(await status(page)).toHaveText("Booked");
+      await expect(
+        toast(page, `The confirmation went to ${callerEmail}.`, { javaScript }),
+      ).toBeVisible();
+      await expect(page.getByText(note)).toBeVisible();
+      // A desk booking is confirmed like an online one: calendar file and links, no note.
+      const confirmation = await waitForMail(callerEmail, (m) => m.subject.includes("is booked"));
+      expect(calendarOf(confirmation).method).toBe("REQUEST");
+      expect(confirmation.text).toMatch(/Reschedule: http\S+\/visit\/\S+\/reschedule/);
+      expect(confirmation.text).toMatch(/Cancel: http\S+\/visit\/\S+\/cancel/);
+      expect(confirmation.text).not.toContain(note);
+      expect(confirmation.attachments.map((a) => a.content).join("")).not.toContain(note);
 
       // A move to another free time the same day.
       await openVisit(page, later, `Moving ${tag}`);
@@ -144,6 +164,7 @@ for (const javaScript of [true, false]) {
       await expect(await status(page)).toHaveText("Cancelled");
       const mail = await waitForMail(cancelling!.email, (m) => /cancelled/i.test(m.subject));
       expect(mail.subject).toMatch(/cancelled/);
+      expect(mail.text).toContain("The dentist is ill");
     });
   });
 }

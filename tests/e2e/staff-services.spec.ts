@@ -106,18 +106,16 @@ for (const javaScript of [true, false]) {
       );
     });
 
-    test("an admin changes a price, then hides the service", async ({ page, context, login }) => {
+    test("an admin adds a service with a site picture and its dentist, then changes its price and hides it", async ({
+      page,
+      context,
+      login,
+    }) => {
       const price = uniquePrice();
       const title = `Night Guard ${javaScript ? "JS" : "HTML"} ${Date.now()}`;
-      const service = await e2eDb().service.create({
-        data: {
-          name: title,
-          slug: `night-guard-${javaScript ? "js" : "html"}-${Date.now()}`,
-          description: "A soft guard against grinding at night.",
-          priceCents: Math.round(Number(price) * 100),
-          photo: "/images/services/cosmetic-fillings.svg",
-          category: "Restorative",
-        },
+      const dentist = await e2eDb().dentist.findFirstOrThrow({
+        where: { active: true },
+        orderBy: { sortOrder: "asc" },
       });
       await login(await createTestUser({ role: "admin" }));
       await page.goto("/staff");
@@ -126,11 +124,50 @@ for (const javaScript of [true, false]) {
         .getByRole("link", { name: "Services", exact: true })
         .click();
       await expect(page.getByRole("heading", { name: "Services", level: 1 })).toBeVisible();
-      await page.getByRole("link", { name: title }).click();
-      await expect(page.getByRole("heading", { name: `Edit ${title}` })).toBeVisible();
+      await page.getByRole("link", { name: "Add a service" }).click();
+      await expect(page.getByRole("heading", { name: "New service" })).toBeVisible();
+      // The picture radio buttons fill the link in once hydrated.
+      await page.waitForLoadState("networkidle");
 
+      await page.getByLabel("Title", { exact: true }).fill(title);
+      await page.getByLabel("Category").selectOption("Restorative");
+      await page.getByLabel("Description").fill("A soft guard against grinding at night.");
+      await page.getByRole("radio", { name: "Night guard" }).check();
+      await page.getByLabel("Price (US dollars)").fill(price);
+      await page.getByLabel(/^Length/).fill("90");
+      await page.getByLabel(/^Buffer/).fill("15");
+      await page.getByRole("checkbox", { name: dentist.name }).check();
+      await page.getByRole("button", { name: "Add the service" }).click();
+      await expect(
+        toast(page, `${title} is on the site and in the booking form.`, { javaScript }),
+      ).toBeVisible();
+      await expect(page.getByRole("heading", { name: `Edit ${title}` })).toBeVisible();
+      await expect(page.getByRole("checkbox", { name: dentist.name })).toBeChecked();
+      const service = await e2eDb().service.findFirstOrThrow({
+        where: { name: title },
+        include: { dentists: true },
+      });
+      expect(service).toMatchObject({
+        status: "published",
+        photo: "/images/services/night-guard.svg",
+        durationMinutes: 90,
+        bufferMinutes: 15,
+        dentists: [expect.objectContaining({ dentistId: dentist.id })],
+      });
+
+      // On the site at once, with the clinic's own picture.
+      await context.clearCookies();
+      await page.goto(`/product/${service.slug}`);
+      await expect(page.getByRole("heading", { name: title })).toBeVisible();
+      await expect(
+        page.getByRole("main").locator('img[src="/images/services/night-guard.svg"]'),
+      ).toHaveCount(1);
+      await expect(page.getByRole("main")).toContainText(dentist.name);
+
+      await login(await createTestUser({ role: "admin" }));
+      await page.goto(`/staff/services/${service.id}`);
       const newPrice = javaScript ? "212.40" : "213.40";
-      await page.getByLabel(/^Duration/).fill("60");
+      await page.getByLabel(/^Length/).fill("60");
       await page.getByLabel("Price (US dollars)").fill(newPrice);
       await page.getByRole("button", { name: "Save" }).click();
       await expect(toast(page, `${title} is saved.`, { javaScript })).toBeVisible();
@@ -152,7 +189,7 @@ for (const javaScript of [true, false]) {
       await expect(await cardsPricedAt(page, newPrice)).toHaveCount(0);
     });
 
-    test("an admin sends a failed message again and the mail server receives it", async ({
+    test("reception reads why a mail failed, from the badge in the navigation, and sends it again", async ({
       page,
       login,
     }) => {
@@ -167,17 +204,22 @@ for (const javaScript of [true, false]) {
           text: "See you soon.",
           status: "failed",
           attempts: 5,
-          lastError: "550 Mailbox unavailable",
+          lastError: "ESOCKET: connect ECONNREFUSED 127.0.0.1:587",
         },
       });
-      await login(await createTestUser({ role: "admin" }));
+      await login(await createTestUser({ role: "reception" }));
       await page.goto("/staff");
-      await page
+      // The badge counts failed mail (other tests add theirs: at least this one).
+      const link = page
         .getByRole("navigation", { name: "Clinic" })
-        .getByRole("link", { name: "Failed mail", exact: true })
-        .click();
+        .getByRole("link", { name: /^Failed mail \(\d+ failed\)$/ });
+      await expect(link.getByTestId("nav-badge")).toHaveText(/^[1-9]\d*\+?$/);
+      await link.click();
       const row = page.getByTestId("undelivered-message").filter({ hasText: to });
-      await expect(row).toContainText("550 Mailbox unavailable");
+      await expect(row.getByTestId("mail-problem")).toHaveText(
+        "The mail server refused the connection.",
+      );
+      await expect(row).toContainText("Booking confirmation");
       await row.getByRole("button", { name: `Send again: ${subject} to ${to}` }).click();
       await expect(
         toast(page, `The message to ${to} is queued to be sent again.`, { javaScript }),

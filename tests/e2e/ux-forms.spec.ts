@@ -37,9 +37,10 @@ for (const javaScript of [true, false]) {
       await page.getByLabel("Email").fill(email);
       await page.getByLabel("Password", { exact: true }).fill("smile-123");
       await page.getByRole("radio", { name: "Indigo star" }).check();
-      // With JavaScript the choice fills the link in; without, the radio button is posted.
+      // With JavaScript the choice fills the link in; without, the radio button is posted
+      // (the link keeps the picture the form started with).
       await expect(page.getByLabel("Image URL")).toHaveValue(
-        javaScript ? "/images/avatars/indigo-star.svg" : "",
+        javaScript ? "/images/avatars/indigo-star.svg" : "/images/avatars/teal-smile.svg",
       );
       await page.getByRole("button", { name: "Sign up" }).click();
 
@@ -60,12 +61,13 @@ for (const javaScript of [true, false]) {
       await expect(avatar).toHaveAttribute("src", "/images/avatars/indigo-star.svg");
     });
 
-    test("a link of one's own: 'My own picture, from a link' is the default choice", async ({
+    test("one of the site's pictures is chosen to start with; a link of one's own replaces it", async ({
       page,
     }) => {
       const email = `ownlink-${Date.now()}-${javaScript ? "js" : "html"}@example.com`;
       await page.goto("/register");
-      await expect(page.getByRole("radio", { name: "My own picture, from a link" })).toBeChecked();
+      await expect(page.getByRole("radio", { name: "Teal smile" })).toBeChecked();
+      await expect(page.getByLabel("Image URL")).toHaveValue("/images/avatars/teal-smile.svg");
       await page.getByLabel("Name").fill("Own Link");
       await page.getByLabel("Email").fill(email);
       await page.getByLabel("Password", { exact: true }).fill("smile-123");

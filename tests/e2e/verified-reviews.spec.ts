@@ -53,8 +53,9 @@ for (const javaScript of [true, false]) {
       const service = await seededService(SERVICE);
       const patient = await createTestUser({ name: `Reviewer ${tag}` });
       const stranger = await createTestUser({ name: `Stranger ${tag}` });
-      // Two past visits of the patient's; the runs use different days: holds must not collide.
-      const first = daysAgo(javaScript ? 2 : 3, 50);
+      // Two past visits of the patient's; the runs use different days: holds must not collide
+      // (an hour apart, so their 15-minute steps never meet either).
+      const first = daysAgo(javaScript ? 2 : 3, 80);
       const second = daysAgo(javaScript ? 2 : 3, 20);
       const options = { slug: SERVICE, dentistId: "dentist-okafor", chairId: "chair-2" };
       const visit = await holdSlot(patient, first.date, first.time, options);

@@ -1,4 +1,4 @@
-// Every /api route, and the booking form's free-slots resource, answers JSON when the
+// Every /api route, and the booking form's free-slots and free-days resources, answer JSON when the
 // domain throws: a 500 { success: false, message } with the route's message (logged), or,
 // for a busy database, a 503 with Retry-After that says to try again.
 import { Prisma } from "@prisma/client";
@@ -19,6 +19,7 @@ import { action as profile } from "~/routes/api.profile";
 import { action as register } from "~/routes/api.register";
 import { loader as reviews } from "~/routes/api.reviews";
 import { loader as userAuth } from "~/routes/api.user-auth";
+import { loader as freeDays } from "~/routes/resources.free-days";
 import { loader as freeSlots } from "~/routes/resources.free-slots";
 import { prisma } from "~/utils/db.server";
 import { clearReadCache } from "~/utils/read-cache.server";
@@ -194,13 +195,19 @@ const cases: Case[] = [
           message: "Never stored.",
         }),
       ),
-    // The first read of the booking's own rows (the upcoming-visits cap).
-    breaks: ["appointment", "count"],
+    // The booking's first read: the service it names.
+    breaks: ["service", "findFirst"],
     message: TRY_AGAIN_MESSAGE,
   },
   {
     route: "GET /resources/free-slots",
     call: () => freeSlots(getting(`/resources/free-slots?date=${upcoming(MONDAY, 2)}`)),
+    breaks: ["slotHold", "findMany"],
+    message: TRY_AGAIN_MESSAGE,
+  },
+  {
+    route: "GET /resources/free-days",
+    call: () => freeDays(getting(`/resources/free-days?service=${serviceId}`)),
     breaks: ["slotHold", "findMany"],
     message: TRY_AGAIN_MESSAGE,
   },

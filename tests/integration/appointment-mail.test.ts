@@ -6,6 +6,7 @@ import {
   changeStatus,
   moveAppointment,
 } from "~/models/appointment.server";
+import { onlinePolicy } from "~/models/booking/policy";
 import { deliverDue } from "~/models/outbox.server";
 import { formatDateTime } from "~/utils/clinic-format";
 import { clinicTimeToUtc } from "~/utils/clinic-time";
@@ -113,7 +114,7 @@ describe("appointment mail through the outbox", () => {
     });
     expect(first.organizer).toMatch(/^mailto:/);
 
-    const moved = await moveAppointment(id, { date, time: "14:00" }, { userId: user.id });
+    const moved = await moveAppointment(id, { date, time: "14:00" }, onlinePolicy(user.id));
     expect(moved.ok).toBe(true);
     await deliver();
     const change = await sink.waitFor("grace@example.com", (m) =>
@@ -162,9 +163,9 @@ describe("appointment mail through the outbox", () => {
     if (!booked.ok) throw new Error(booked.message);
     const id = booked.appointment._id;
     expect(
-      await changeStatus(id, "cancelled", { userId: null }, { reason: "Dentist ill" }),
+      await changeStatus(id, "cancelled", { kind: "system" }, { reason: "Dentist ill" }),
     ).toMatchObject({ ok: true });
-    expect(await changeStatus(id, "cancelled", { userId: null })).toMatchObject({
+    expect(await changeStatus(id, "cancelled", { kind: "system" })).toMatchObject({
       ok: false,
       status: 409,
     });

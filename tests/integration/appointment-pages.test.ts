@@ -56,12 +56,12 @@ describe("/make-appointment", () => {
       bookLoader(loaderArgs(get(`/make-appointment?service=${serviceId}`, cookie))),
     );
     const body = result.body as {
-      user: { name: string; email: string };
+      user: { name: string; email: string; phone: string };
       services: Array<{ value: string; label: string }>;
       dentists: Array<{ value: string; label: string }>;
-      selectedService: string;
+      selected: { service: string };
     };
-    expect(body.user).toEqual({ name: "Ada Patient", email: user.email });
+    expect(body.user).toEqual({ name: "Ada Patient", email: user.email, phone: "" });
     expect(body.services[0]).toEqual({
       value: serviceId,
       label: "Aardvark Check",
@@ -75,11 +75,11 @@ describe("/make-appointment", () => {
     expect(body.dentists).toEqual([
       { value: "dentist-first", label: "Dr. Anita Patel, DDS, General and Restorative Dentist" },
     ]);
-    expect(body.selectedService).toBe(serviceId);
+    expect(body.selected.service).toBe(serviceId);
     const unknown = await settle(() =>
       bookLoader(loaderArgs(get("/make-appointment?service=nope", cookie))),
     );
-    expect(unknown.body?.selectedService).toBe("");
+    expect(unknown.body).toMatchObject({ selected: { service: "" } });
   });
 
   it("signed out: posting leads to login and back", async () => {

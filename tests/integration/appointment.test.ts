@@ -94,8 +94,11 @@ describe("booking a slot", () => {
       endsAt: clinicTimeToUtc(date, "10:00"),
     });
     const holds = await prisma.slotHold.findMany({ where: { appointmentId: stored.id } });
+    // A 30-minute visit holds two 15-minute steps of its dentist and its chair.
     expect(holds.map((hold) => hold.resource).sort()).toEqual([
       `chair:${FIRST_CHAIR}`,
+      `chair:${FIRST_CHAIR}`,
+      `dentist:${FIRST_DENTIST}`,
       `dentist:${FIRST_DENTIST}`,
     ]);
     expect(

@@ -116,6 +116,17 @@ describe("Google sign-in", () => {
     expect(await prisma.user.count({ where: { googleId: who.sub } })).toBe(1);
   });
 
+  it("lands a staff member on /staff, unless they were on their way to a page", async () => {
+    const who = profile();
+    const first = await signInWithGoogle(who);
+    expect(first.finished.location).toBe("/");
+    await prisma.user.update({ where: { googleId: who.sub }, data: { role: "reception" } });
+    expect((await signInWithGoogle(who)).finished.location).toBe("/staff");
+    expect(
+      (await signInWithGoogle(who, { redirectTo: "/staff/moderation" })).finished.location,
+    ).toBe("/staff/moderation");
+  });
+
   it("marks a new user verified when Google vouches for the address, and not otherwise", async () => {
     const vouched = profile();
     const unvouched = profile({ email_verified: false });

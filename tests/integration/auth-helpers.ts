@@ -9,14 +9,23 @@ export function freshIp() {
   return `198.51.100.${ipCounter}`;
 }
 
-export function formPost(path: string, fields: Record<string, string>, cookie?: string) {
+/** A form post; a list sends its field once per value (ticked checkboxes). */
+export function formPost(
+  path: string,
+  fields: Record<string, string | readonly string[]>,
+  cookie?: string,
+) {
+  const body = new URLSearchParams();
+  for (const [name, value] of Object.entries(fields)) {
+    for (const entry of typeof value === "string" ? [value] : value) body.append(name, entry);
+  }
   return new Request(`http://localhost${path}`, {
     method: "POST",
     headers: {
       "content-type": "application/x-www-form-urlencoded",
       ...(cookie ? { cookie } : {}),
     },
-    body: new URLSearchParams(fields),
+    body,
   });
 }
 

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { DEFAULT_AVATAR } from "~/data/avatars";
 import { action as googleStartAction, loader as googleStartLoader } from "~/routes/auth.google";
 import { loader as googleCallbackLoader } from "~/routes/auth.google.callback";
 import { action as loginAction, loader as loginLoader } from "~/routes/login";
@@ -163,6 +164,25 @@ describe("login page action", () => {
     expect(result.location).toBe("/user/profile");
   });
 
+  it("lands staff on /staff unless they were on their way to a page", async () => {
+    for (const role of ["reception", "dentist", "admin"] as const) {
+      const staff = await createUser({ role });
+      expect((await login({ email: staff.email, password: "secret123" })).location, role).toBe(
+        "/staff",
+      );
+      const going = await login({
+        email: staff.email,
+        password: "secret123",
+        redirectTo: "/staff/patients",
+      });
+      expect(going.location, role).toBe("/staff/patients");
+      // A staff member already signed in who opens the login page goes to the diary too.
+      const { cookie } = await sessionFor(staff);
+      const again = await settle(() => loginLoader(loaderArgs(get("/login", cookie))));
+      expect(again.location, role).toBe("/staff");
+    }
+  });
+
   it("keeps a safe redirectTo for the form and says whether Google is configured", async () => {
     const result = await settle(() =>
       loginLoader(loaderArgs(get("/login?redirectTo=%2F%2Fevil.example"))),
@@ -201,6 +221,36 @@ describe("register page action", () => {
     });
     expect(user.passwordHash).toMatch(/^\$2[aby]\$1\d\$/);
     expect(await verifyPassword("secret1", user.passwordHash!)).toBe(true);
+  });
+
+  it("keeps the picture the form starts with, unless a link of one's own is typed", async () => {
+    const untouched = fields();
+    const result = await register({
+      ...untouched,
+      avatar: DEFAULT_AVATAR,
+      userImage: DEFAULT_AVATAR,
+    });
+    expect(result.location).toBe("/login");
+    const user = await prisma.user.findUniqueOrThrow({
+      where: { email: untouched.email.toLowerCase() },
+    });
+    expect(user.userImage).toBe(DEFAULT_AVATAR);
+    // Nothing typed but the preselected picture: the spec's 'Fill All Details'.
+    const empty = await register({
+      name: "",
+      email: "",
+      password: "",
+      avatar: DEFAULT_AVATAR,
+      userImage: DEFAULT_AVATAR,
+    });
+    expect(empty.body?.error).toBe("Fill All Details");
+    expect(empty.body?.values).toMatchObject({ userImage: DEFAULT_AVATAR });
+    const own = fields();
+    await register({ ...own, avatar: DEFAULT_AVATAR });
+    expect(
+      (await prisma.user.findUniqueOrThrow({ where: { email: own.email.toLowerCase() } }))
+        .userImage,
+    ).toBe(own.userImage);
   });
 
   it("keeps where the visitor was going on the way to /login", async () => {

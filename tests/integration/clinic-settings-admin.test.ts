@@ -19,11 +19,14 @@ import { loader as freeSlotsRoute } from "~/routes/resources.free-slots";
 import { action as settingsAction, loader as settingsLoader } from "~/routes/staff.settings";
 import { action as closuresAction } from "~/routes/staff.closures";
 import { action as chairsAction } from "~/routes/staff.chairs";
+import { formatDate } from "~/utils/clinic-format";
 import { addDays, clinicNow } from "~/utils/clinic-time";
 import { prisma } from "~/utils/db.server";
 import { TUESDAY, upcoming } from "../support/clinic-dates";
 import { createService, createUser, sessionFor, storeAppointment } from "../support/factories";
 import { actionArgs, formPost, get, loaderArgs, outcome, toastOf } from "./auth-helpers";
+
+const CLOCK = { timeZone: "America/New_York", locale: "en-US" };
 
 type Actor = { id: string; role: "admin" };
 let admin: Actor;
@@ -53,7 +56,10 @@ async function hoursForm(change: Record<string, string>) {
     if (!plan) form[`${day}-closed`] = "on";
     form[`${day}-opens`] = plan?.start ?? "";
     form[`${day}-closes`] = plan?.end ?? "";
-    form[`${day}-breaks`] = plan?.breaks.map((gap) => `${gap.start}-${gap.end}`).join(", ") ?? "";
+    for (const [index, gap] of (plan?.breaks ?? []).entries()) {
+      form[`${day}-break${index + 1}-start`] = gap.start;
+      form[`${day}-break${index + 1}-end`] = gap.end;
+    }
   }
   return { ...form, ...change };
 }
@@ -98,7 +104,8 @@ describe("opening hours", () => {
       await hoursForm({
         "tuesday-opens": "10:00",
         "tuesday-closes": "12:30",
-        "tuesday-breaks": "11:00-11:30",
+        "tuesday-break1-start": "11:00",
+        "tuesday-break1-end": "11:30",
       }),
       admin,
     );
@@ -135,7 +142,8 @@ describe("opening hours", () => {
       await hoursForm({
         "tuesday-opens": "09:00",
         "tuesday-closes": "17:00",
-        "tuesday-breaks": "",
+        "tuesday-break1-start": "",
+        "tuesday-break1-end": "",
       }),
       admin,
     );
@@ -146,14 +154,19 @@ describe("opening hours", () => {
     const before = await prisma.clinicSettings.findUniqueOrThrow({ where: { id: 1 } });
     const audits = await auditCount();
     const result = await saveClinicSettings(
-      await hoursForm({ "thursday-breaks": "12:00-13:00, 12:30-14:00" }),
+      await hoursForm({
+        "thursday-break1-start": "12:00",
+        "thursday-break1-end": "13:00",
+        "thursday-break2-start": "12:30",
+        "thursday-break2-end": "14:00",
+      }),
       admin,
     );
     expect(result).toMatchObject({
       ok: false,
       status: 400,
-      field: "thursday-breaks",
-      message: "Thursday's breaks 12:00-13:00 and 12:30-14:00 overlap.",
+      field: "thursday-break2-start",
+      message: "Thursday: the breaks 12:00 PM to 1:00 PM and 12:30 PM to 2:00 PM overlap.",
     });
     expect(await prisma.clinicSettings.findUniqueOrThrow({ where: { id: 1 } })).toEqual(before);
     expect(await auditCount()).toBe(audits);
@@ -255,7 +268,7 @@ describe("booking rules", () => {
     ).toMatchObject({ ok: true });
   });
 
-  it("rewrites an upcoming visit's holds on the new grid, so nobody can book into it", async () => {
+  it("keeps an upcoming visit's holds across grid changes, and editing its service changes nothing booked", async () => {
     const date = upcoming(TUESDAY, 4);
     const visit = await storeAppointment({
       userId: null,
@@ -264,22 +277,22 @@ describe("booking rules", () => {
       time: "10:00",
       minutes: 60,
     });
-    await prisma.service.update({ where: { id: checkup.id }, data: { durationMinutes: 60 } });
+    const holdsOf = () =>
+      prisma.slotHold.findMany({
+        where: { appointmentId: visit.id },
+        orderBy: [{ resource: "asc" }, { startsAt: "asc" }],
+        select: { resource: true, startsAt: true, layer: true },
+      });
+    const before = await holdsOf();
+    // A 60-minute visit holds four 15-minute steps of its dentist and its chair.
+    expect(before).toHaveLength(8);
     try {
-      expect(await prisma.slotHold.count({ where: { appointmentId: visit.id } })).toBe(4);
+      // The service gets shorter: the visit booked for an hour still holds its hour.
+      await prisma.service.update({ where: { id: checkup.id }, data: { durationMinutes: 30 } });
       expect(
         await saveClinicSettings(await bookingRulesForm({ gridMinutes: "15" }), admin),
       ).toMatchObject({ ok: true });
-      const holds = await prisma.slotHold.findMany({
-        where: { appointmentId: visit.id },
-        orderBy: [{ resource: "asc" }, { startsAt: "asc" }],
-      });
-      expect(holds).toHaveLength(8);
-      const minutes = holds.map(
-        (hold) => (hold.startsAt.getTime() - visit.startsAt.getTime()) / 60_000,
-      );
-      expect(minutes).toEqual([0, 15, 30, 45, 0, 15, 30, 45]);
-      // 10:15 and 10:45 were free under the old 30-minute holds; they are not now.
+      expect(await holdsOf()).toEqual(before);
       const quarter = await createService({ name: "Quarter", durationMinutes: 15 });
       const times = await freeTimes(date, quarter.id);
       expect(times).toContain("09:45");
@@ -288,7 +301,7 @@ describe("booking rules", () => {
       expect(times).toContain("11:00");
       await prisma.service.delete({ where: { id: quarter.id } });
       await saveClinicSettings(await bookingRulesForm({ gridMinutes: "30" }), admin);
-      expect(await prisma.slotHold.count({ where: { appointmentId: visit.id } })).toBe(4);
+      expect(await holdsOf()).toEqual(before);
     } finally {
       await prisma.service.update({ where: { id: checkup.id }, data: { durationMinutes: 30 } });
       await prisma.appointment.delete({ where: { id: visit.id } });
@@ -422,7 +435,7 @@ describe("closures", () => {
     expect(entry).toMatchObject({
       action: "closure.add",
       entityType: "ClinicClosure",
-      summary: `Closed the clinic for Staff training (${date} to ${date})`,
+      summary: `Closed the clinic for Staff training (${formatDate(date, CLOCK)})`,
     });
     expect(JSON.parse(entry.after!)).toMatchObject({ name: "Staff training", startDate: date });
 
@@ -433,7 +446,7 @@ describe("closures", () => {
     expect(overlap).toMatchObject({
       ok: false,
       field: "startDate",
-      message: `Those days overlap the closure Staff training (${date} to ${date}).`,
+      message: `Those days overlap the closure Staff training (${formatDate(date, CLOCK)}).`,
     });
 
     const closureId = result.ok ? result.closure.id : "";
@@ -545,11 +558,7 @@ describe("chairs", () => {
     await changeChairs({ intent: "add", name: "Spare" }, admin);
     const spare = (await listChairs()).find((chair) => chair.name === "Spare")!;
     const date = upcoming(TUESDAY, 7);
-    expect(
-      (await loadDay(date, { id: null, durationMinutes: 30, bufferMinutes: 0 })).chairs.map(
-        (c) => c.id,
-      ),
-    ).toContain(spare.id);
+    expect((await loadDay(date, null)).chairs.map((c) => c.id)).toContain(spare.id);
     const visit = await storeAppointment({
       userId: null,
       serviceId: checkup.id,
@@ -569,11 +578,7 @@ describe("chairs", () => {
     expect(await changeChairs({ intent: "deactivate", chairId: spare.id }, admin)).toMatchObject({
       ok: true,
     });
-    expect(
-      (await loadDay(date, { id: null, durationMinutes: 30, bufferMinutes: 0 })).chairs.map(
-        (c) => c.id,
-      ),
-    ).not.toContain(spare.id);
+    expect((await loadDay(date, null)).chairs.map((c) => c.id)).not.toContain(spare.id);
     expect(await lastAudit()).toMatchObject({
       action: "chair.deactivate",
       before: JSON.stringify({ active: true }),

@@ -4,27 +4,34 @@
 import type { User } from "@prisma/client";
 import { beforeAll, describe, expect, it } from "vitest";
 import { appointmentsNeedingAttention } from "~/models/appointment.server";
-import { freeStarts } from "~/models/availability.server";
+import { freeTimes, onlinePolicy } from "~/models/appointment.server";
 import {
-  addDentistException,
   createDentist,
   dentistForAdmin,
-  EXCEPTION_GONE_MESSAGE,
-  exceptionOverlapMessage,
+  slugTakenMessage,
+  stillBookedMessage,
+  updateDentistProfile,
+} from "~/models/dentist-admin.server";
+import {
   linkDentistAccount,
   noDentistAccountMessage,
   notDentistRoleMessage,
-  removeDentistException,
   SERVICE_GONE_MESSAGE,
   setDentistServices,
-  slugTakenMessage,
-  stillBookedMessage,
   unlinkDentistAccount,
-  updateDentistProfile,
+} from "~/models/dentist-links.server";
+import {
+  addDentistException,
+  EXCEPTION_GONE_MESSAGE,
+  exceptionOverlapMessage,
+  removeDentistException,
   updateWeeklyPlan,
-} from "~/models/dentist-admin.server";
+} from "~/models/dentist-schedule.server";
+import { getClinicSettings, updateClinicSettings } from "~/models/clinic-settings.server";
 import { PHOTO_LINK_MESSAGE } from "~/validation/team";
 import { bookingChoices, listTeam } from "~/models/dentist.server";
+import { reviewService } from "~/models/service-moderation.server";
+import { staffActor } from "~/utils/roles.server";
 import { loader as bookingLoader } from "~/routes/make-appointment";
 import { loader as freeSlotsLoader } from "~/routes/resources.free-slots";
 import { action as dentistAction, loader as dentistLoader } from "~/routes/staff.dentists.$id";
@@ -92,9 +99,11 @@ const auditsOf = (entityId: string, action?: string) =>
 
 const freeFor = async (dentistId: string, date: string) =>
   (
-    await freeStarts({
+    await freeTimes({
       date,
-      service: { id: service.id, durationMinutes: 30, bufferMinutes: 0 },
+      serviceId: service.id,
+      visit: { name: "Check-up", durationMinutes: 30, bufferMinutes: 0 },
+      policy: onlinePolicy(null),
       dentistId,
       now: new Date(),
     })
@@ -192,7 +201,8 @@ describe("the weekly plan", () => {
       weekForm("09:00", "17:00", {
         "monday.start": "10:00",
         "monday.end": "12:00",
-        "monday.breaks": "11:00-11:30",
+        "monday.break1-start": "11:00",
+        "monday.break1-end": "11:30",
       }),
     );
     expect(result).toMatchObject({ ok: true, attention: { count: 0 } });
@@ -227,7 +237,13 @@ describe("the weekly plan", () => {
         actionArgs(
           formPost(
             `/staff/dentists/${dentist.id}`,
-            { intent: "plan", ...weekForm("09:00", "17:00", { "thursday.breaks": "16:00-18:00" }) },
+            {
+              intent: "plan",
+              ...weekForm("09:00", "17:00", {
+                "thursday.break1-start": "16:00",
+                "thursday.break1-end": "18:00",
+              }),
+            },
             adminCookie,
           ),
           undefined,
@@ -237,13 +253,75 @@ describe("the weekly plan", () => {
     );
     expect(result.status).toBe(400);
     expect(result.body).toMatchObject({
-      error: "Thursday: the break 16:00-18:00 lies outside the working hours 09:00-17:00.",
-      field: "thursday.breaks",
-      values: { intent: "plan", "thursday.breaks": "16:00-18:00" },
+      error:
+        "Thursday: the break 4:00 PM to 6:00 PM lies outside the working hours (9:00 AM to 5:00 PM).",
+      field: "thursday.break1-end",
+      values: { intent: "plan", "thursday.break1-start": "16:00", "thursday.break1-end": "18:00" },
     });
     const after = await prisma.dentist.findUniqueOrThrow({ where: { id: dentist.id } });
     expect(after.weeklyPlan).toBe(before.weeklyPlan);
     expect(await auditsOf(dentist.id)).toHaveLength(audits);
+  });
+
+  it("keeps each day inside the clinic's opening hours, with a message saying so", async () => {
+    const dentist = await workingDentist("Dr. Early Bird");
+    const before = await prisma.dentist.findUniqueOrThrow({ where: { id: dentist.id } });
+    // The test clinic opens 9:00 AM to 5:00 PM Monday to Saturday and closes on Sundays.
+    const early = await updateWeeklyPlan(
+      actor,
+      dentist.id,
+      weekForm("09:00", "17:00", { "tuesday.start": "07:30" }),
+    );
+    expect(early).toMatchObject({
+      ok: false,
+      status: 400,
+      field: "tuesday.start",
+      message:
+        "Tuesday: 7:30 AM to 5:00 PM is outside the clinic's hours on Tuesdays (9:00 AM to 5:00 PM). Choose hours inside them, or change the clinic's hours in Clinic settings first.",
+    });
+    const sunday = await updateWeeklyPlan(
+      actor,
+      dentist.id,
+      weekForm("09:00", "17:00", {
+        "sunday.off": "",
+        "sunday.start": "10:00",
+        "sunday.end": "12:00",
+      }),
+    );
+    expect(sunday).toMatchObject({
+      ok: false,
+      field: "sunday.off",
+      message:
+        "Sunday: the clinic is closed on Sundays. Tick Closed, or open the clinic on Sundays in Clinic settings first.",
+    });
+    expect((await prisma.dentist.findUniqueOrThrow({ where: { id: dentist.id } })).weeklyPlan).toBe(
+      before.weeklyPlan,
+    );
+    // Once the clinic opens earlier on Tuesdays, the same plan is taken.
+    await updateClinicSettings({
+      weeklyHours: {
+        ...(await getClinicSettings()).weeklyHours,
+        tuesday: { start: "07:00", end: "17:00", breaks: [] },
+      },
+    });
+    try {
+      expect(
+        (
+          await updateWeeklyPlan(
+            actor,
+            dentist.id,
+            weekForm("09:00", "17:00", { "tuesday.start": "07:30" }),
+          )
+        ).ok,
+      ).toBe(true);
+    } finally {
+      await updateClinicSettings({
+        weeklyHours: {
+          ...(await getClinicSettings()).weeklyHours,
+          tuesday: { start: "09:00", end: "17:00", breaks: [] },
+        },
+      });
+    }
   });
 
   it("says how many upcoming visits fall outside the new plan, and the diary lists them", async () => {
@@ -275,7 +353,7 @@ describe("the weekly plan", () => {
     );
     const attention = await appointmentsNeedingAttention({ from: tuesday, to: tuesday });
     expect(attention.find((entry) => entry.appointment._id === visit.id)?.reason).toBe(
-      `Outside ${dentist.name}'s working hours.`,
+      `That time is outside ${dentist.name}'s working hours on Tuesdays (9:00 AM to 12:00 PM).`,
     );
     const page = await outcome(
       await dentistLoader(
@@ -347,7 +425,6 @@ describe("exceptions", () => {
       kind: "hours",
       start: "14:00",
       end: "15:00",
-      breaks: "",
     });
     expect(added.ok).toBe(true);
     expect(await freeFor(dentist.id, monday)).toEqual(["14:00", "14:30"]);
@@ -374,7 +451,10 @@ describe("exceptions", () => {
     expect(overlap).toMatchObject({
       ok: false,
       status: 409,
-      message: exceptionOverlapMessage(monday, friday),
+      message: exceptionOverlapMessage(monday, friday, {
+        timeZone: "America/New_York",
+        locale: "en-US",
+      }),
     });
     expect(
       await addDentistException(actor, dentist.id, {
@@ -406,7 +486,22 @@ describe("exceptions", () => {
       }),
     ).toMatchObject({
       ok: false,
-      message: "Different hours: the day must end after it starts (15:00-14:00).",
+      field: "end",
+      message: "Different hours: the end time must be after the start time (3:00 PM).",
+    });
+    // Different hours stay inside the clinic's hours on the weekdays they cover.
+    expect(
+      await addDentistException(actor, dentist.id, {
+        startDate: upcoming(MONDAY, 8),
+        kind: "hours",
+        start: "08:00",
+        end: "12:00",
+      }),
+    ).toMatchObject({
+      ok: false,
+      field: "start",
+      message:
+        "Different hours: 8:00 AM to 12:00 PM is outside the clinic's hours on Mondays (9:00 AM to 5:00 PM). Choose hours inside them, or change the clinic's hours in Clinic settings first.",
     });
     expect(await prisma.dentistException.count({ where: { dentistId: dentist.id } })).toBe(1);
   });
@@ -431,6 +526,47 @@ describe("services performed", () => {
 
     const [entry] = (await auditsOf(dentist.id, "dentist.services")).slice(-1);
     expect(JSON.parse(entry!.after!)).toEqual({ services: ["Other Service"] });
+  });
+
+  it("drops a service a moderator rejected from the dentist's page and the team's count", async () => {
+    const dentist = await workingDentist("Dr. Rejected");
+    const author = await createUser();
+    const proposed = await createService({
+      name: `Proposed Glow ${Date.now()}`,
+      status: "awaiting_review",
+      createdById: author.id,
+    });
+    expect(await setDentistServices(actor, dentist.id, [service.id, proposed.id])).toMatchObject({
+      ok: true,
+      count: 2,
+    });
+    const seen = async () => {
+      const page = await dentistLoader(
+        loaderArgs(get(`/staff/dentists/${dentist.id}`, adminCookie), { id: dentist.id }),
+      );
+      const team = await teamLoader(loaderArgs(get("/staff/dentists", adminCookie)));
+      return {
+        offered: page.services.find((entry) => entry.id === proposed.id) ?? null,
+        counted: team.dentists.find((entry) => entry.id === dentist.id)?.servicesCount,
+      };
+    };
+    expect(await seen()).toMatchObject({
+      offered: { note: "awaiting review", performed: true },
+      counted: 2,
+    });
+
+    const moderator = await createUser({ role: "reception" });
+    const decided = await reviewService(
+      { intent: "reject-service", serviceId: proposed.id, reason: "We do not offer this." },
+      staffActor(moderator),
+    );
+    expect(decided.ok).toBe(true);
+    expect(await seen()).toEqual({ offered: null, counted: 1 });
+    // Nor can it be ticked again by a form sent before the rejection.
+    expect(await setDentistServices(actor, dentist.id, [proposed.id])).toMatchObject({
+      ok: false,
+      message: SERVICE_GONE_MESSAGE,
+    });
   });
 
   it("allows none, and the page says they will not be offered", async () => {
@@ -651,7 +787,7 @@ describe("the page", () => {
         }),
       ),
     );
-    expect(page.body).toMatchObject({ removing: { id: exception!.id, day: "Off" } });
+    expect(page.body).toMatchObject({ removing: { id: exception!.id, day: "Closed" } });
     expect(await prisma.dentistException.count({ where: { dentistId: dentist.id } })).toBe(1);
   });
 });

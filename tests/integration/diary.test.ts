@@ -9,7 +9,9 @@ import {
   SLOT_TAKEN_MESSAGE,
   UNKNOWN_DENTIST_MESSAGE,
 } from "~/models/appointment.server";
+import { onlinePolicy } from "~/models/booking/policy";
 import { addClosure, updateClinicSettings } from "~/models/clinic-settings.server";
+import { formatDate } from "~/utils/clinic-format";
 import { addDays, clinicTimeToUtc } from "~/utils/clinic-time";
 import { prisma } from "~/utils/db.server";
 import { MONDAY, TUESDAY, upcoming } from "../support/clinic-dates";
@@ -78,12 +80,12 @@ async function book(userId: string, overrides: Record<string, unknown>) {
 }
 
 describe("booking with dentists, chairs and lengths", () => {
-  it("a 90-minute visit holds three steps of its dentist and chair; a 30-minute one inside it needs another dentist", async () => {
+  it("a 90-minute visit holds six 15-minute steps of its dentist and chair; a 30-minute one inside it needs another dentist", async () => {
     const [ann, bob, cy] = [await createUser(), await createUser(), await createUser()];
     const date = upcoming(TUESDAY, 1);
     const long = await book(ann.id, { service: crown.id, date, dentist: FIRST_DENTIST });
     expect(long).toMatchObject({ dentist: { _id: FIRST_DENTIST }, chair: { _id: FIRST_CHAIR } });
-    expect(await prisma.slotHold.count({ where: { appointmentId: long._id } })).toBe(6);
+    expect(await prisma.slotHold.count({ where: { appointmentId: long._id } })).toBe(12);
     expect(new Date(long.endsAt).getTime() - new Date(long.startsAt).getTime()).toBe(90 * 60_000);
 
     const same = await bookAppointment(
@@ -181,7 +183,7 @@ describe("the appointment lifecycle", () => {
     const user = await createUser();
     const date = upcoming(TUESDAY, 5);
     const visit = await book(user.id, { service: checkup.id, date, time: "11:00" });
-    const actor = { userId: user.id };
+    const actor = { kind: "patient" as const, userId: user.id };
     const before = clinicTimeToUtc(date, "10:00");
     const during = clinicTimeToUtc(date, "11:10");
     expect(await changeStatus(visit._id, "completed", actor, { now: during })).toMatchObject({
@@ -205,7 +207,7 @@ describe("the appointment lifecycle", () => {
     expect(
       await changeStatus(visit._id, "completed", actor, { now: during, note: "All fine" }),
     ).toMatchObject({ ok: true });
-    expect(await prisma.slotHold.count({ where: { appointmentId: visit._id } })).toBe(2);
+    expect(await prisma.slotHold.count({ where: { appointmentId: visit._id } })).toBe(4);
     const history = await prisma.appointmentStatusChange.findMany({
       where: { appointmentId: visit._id },
       orderBy: { at: "asc" },
@@ -231,7 +233,7 @@ describe("the appointment lifecycle", () => {
     });
     const after = clinicTimeToUtc(date, "11:20");
     expect(
-      await changeStatus(visit._id, "no_show", { userId: null }, { now: after }),
+      await changeStatus(visit._id, "no_show", { kind: "system" }, { now: after }),
     ).toMatchObject({ ok: true });
     expect(await prisma.slotHold.count({ where: { appointmentId: visit._id } })).toBe(0);
   });
@@ -247,7 +249,7 @@ describe("moving an appointment", () => {
       time: "10:00",
       dentist: FIRST_DENTIST,
     });
-    const moved = await moveAppointment(visit._id, { date, time: "10:30" }, { userId: user.id });
+    const moved = await moveAppointment(visit._id, { date, time: "10:30" }, onlinePolicy(user.id));
     expect(moved).toMatchObject({
       ok: true,
       appointment: {
@@ -270,7 +272,11 @@ describe("moving an appointment", () => {
         .sort(),
     );
     expect(new Set(row.holds.map((hold) => hold.startsAt.getTime()))).toEqual(
-      new Set(["10:30", "11:00", "11:30"].map((time) => clinicTimeToUtc(date, time).getTime())),
+      new Set(
+        ["10:30", "10:45", "11:00", "11:15", "11:30", "11:45"].map((time) =>
+          clinicTimeToUtc(date, time).getTime(),
+        ),
+      ),
     );
     const note = await prisma.appointmentStatusChange.findFirstOrThrow({
       where: { appointmentId: visit._id, note: { startsWith: "moved from" } },
@@ -293,7 +299,7 @@ describe("moving an appointment", () => {
     const refused = await moveAppointment(
       first._id,
       { date, time: "14:00", dentistId: FIRST_DENTIST },
-      { userId: ann.id },
+      onlinePolicy(ann.id),
     );
     expect(refused).toMatchObject({ ok: false, status: 409 });
     const row = await prisma.appointment.findUniqueOrThrow({
@@ -301,14 +307,16 @@ describe("moving an appointment", () => {
       include: { holds: true },
     });
     expect(row).toMatchObject({ time: "09:00", sequence: 0 });
-    expect(row.holds).toHaveLength(2);
+    expect(row.holds).toHaveLength(4);
     // A cancelled visit cannot move.
     expect((await cancelAppointment(first._id, ann.id)).ok).toBe(true);
     expect(
-      await moveAppointment(first._id, { date, time: "15:00" }, { userId: ann.id }),
+      await moveAppointment(first._id, { date, time: "15:00" }, onlinePolicy(ann.id)),
     ).toMatchObject({ ok: false, status: 409 });
   });
 });
+
+const CLOCK = { timeZone: "America/New_York", locale: "en-US" };
 
 describe("bookings needing attention", () => {
   it("lists active bookings inside a closure, on a dentist's exception or outside a changed plan", async () => {
@@ -374,9 +382,12 @@ describe("bookings needing attention", () => {
     });
     const found = await appointmentsNeedingAttention({ from, to: wednesday });
     expect(found.map((entry) => [entry.appointment._id, entry.reason])).toEqual([
-      [late.id, "Outside Dr. B's working hours."],
-      [closed.id, "The clinic is closed (Burst pipe)."],
-      [off.id, "Dr. B has an exception that day (Conference)."],
+      [
+        late.id,
+        "That time is outside Dr. B's working hours on Mondays (9:00 AM to 12:30 PM and 1:30 PM to 3:00 PM).",
+      ],
+      [closed.id, `The clinic is closed on ${formatDate(tuesday, CLOCK)} (Burst pipe).`],
+      [off.id, `Dr. B is away on ${formatDate(wednesday, CLOCK)} (Conference).`],
     ]);
     expect(found.map((entry) => entry.appointment._id)).not.toContain(ok.id);
   });

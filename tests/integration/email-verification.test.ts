@@ -54,6 +54,8 @@ afterAll(async () => {
 
 const LINK = /\/verify-email\/([A-Za-z0-9_-]{32,})/;
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
 let counter = 0;
 function newAddress(label: string) {
   counter += 1;
@@ -75,9 +77,11 @@ async function tokenFromMail(to: string, nth = 1) {
 
 const openLink = (token: string) =>
   settle(() => verifyLoader(loaderArgs(get(`/verify-email/${token}`), { token })));
-const useLink = (token: string, cookie?: string) =>
+const useLink = (token: string, cookie?: string, fields: Record<string, string> = {}) =>
   settle(() =>
-    verifyAction(actionArgs(formPost(`/verify-email/${token}`, {}, cookie), freshIp(), { token })),
+    verifyAction(
+      actionArgs(formPost(`/verify-email/${token}`, fields, cookie), freshIp(), { token }),
+    ),
   );
 
 function register(fields: Record<string, string>) {
@@ -154,6 +158,50 @@ describe("registration proves the address", () => {
     await settle(() => resendPage(actionArgs(formPost("/verify-email", {}, cookie))));
     const result = await useLink(await tokenFromMail(user.email), cookie);
     expect(result.location).toBe("/");
+  });
+
+  it("brings the patient back to where registering started: the booking form with its service", async () => {
+    const email = newAddress("back");
+    const bookingForm = `/make-appointment?service=${serviceId}`;
+    const registered = await register({ ...signUp(email), redirectTo: bookingForm });
+    expect(registered.location).toBe(`/login?redirectTo=${encodeURIComponent(bookingForm)}`);
+    const token = await tokenFromMail(email);
+    const mail = sink.messages.find((message) => message.to.includes(email))!;
+    const link = `/verify-email/${token}?next=${encodeURIComponent(bookingForm)}`;
+    expect(mail.text).toMatch(new RegExp(`^https?://[^/\\s]+${escapeRegExp(link)}$`, "m"));
+
+    // The link's page carries the way back to its button.
+    const opened = await settle(() => verifyLoader(loaderArgs(get(link), { token })));
+    expect(opened.body).toMatchObject({ message: null, next: bookingForm });
+    const user = await prisma.user.findUniqueOrThrow({ where: { email } });
+    const { cookie } = await sessionFor(user);
+    const verified = await useLink(token, cookie, { next: bookingForm });
+    expect(verified.location).toBe(bookingForm);
+    // The booking form now opens, with the service chosen.
+    const form = await settle(() => bookLoader(loaderArgs(get(bookingForm, cookie))));
+    expect(form.body).toMatchObject({ verifyFirst: null, selected: { service: serviceId } });
+  });
+
+  it("signed out, the way back goes through /login; a link elsewhere goes nowhere", async () => {
+    const user = await createUser({ emailVerifiedAt: null });
+    const { cookie } = await sessionFor(user);
+    const reviewForm = `/add-review?service=${serviceId}`;
+    await settle(() =>
+      resendPage(actionArgs(formPost("/verify-email", { redirectTo: reviewForm }, cookie))),
+    );
+    const token = await tokenFromMail(user.email);
+    const mail = sink.messages.filter((message) => message.to.includes(user.email)).at(-1)!;
+    expect(mail.text).toContain(`?next=${encodeURIComponent(reviewForm)}`);
+    const verified = await useLink(token, undefined, { next: reviewForm });
+    expect(verified.location).toBe(`/login?redirectTo=${encodeURIComponent(reviewForm)}`);
+
+    const other = await createUser({ emailVerifiedAt: null });
+    const otherCookie = (await sessionFor(other)).cookie;
+    await settle(() => resendPage(actionArgs(formPost("/verify-email", {}, otherCookie))));
+    const elsewhere = await useLink(await tokenFromMail(other.email), otherCookie, {
+      next: "//evil.example/phish",
+    });
+    expect(elsewhere.location).toBe("/");
   });
 
   it("registers through the API as the spec says, and mails the link too", async () => {

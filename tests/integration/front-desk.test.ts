@@ -2,7 +2,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { SLOT_TAKEN_MESSAGE } from "~/models/appointment.server";
 import {
-  bookForCaller,
+  bookAtDesk,
   createCallerRecord,
   diaryDay,
   OVERRIDE_DENTIST_MESSAGE,
@@ -253,28 +253,28 @@ describe("bookings for callers", () => {
     });
     const patientId = created.ok ? created.patientId : "";
     const input = { patientId, service: service.id, dentist: FIRST_DENTIST, date, time: "10:00" };
-    const booked = await bookForCaller(reception, input);
+    const booked = await bookAtDesk(reception, input);
     expect(booked.ok).toBe(true);
     const row = await prisma.appointment.findUniqueOrThrow({
       where: { id: booked.ok ? booked.appointment._id : "" },
     });
     expect(row).toMatchObject({ source: "staff", createdById: reception.id, userId: patientId });
 
-    const taken = await bookForCaller(reception, input);
+    const taken = await bookAtDesk(reception, input);
     expect(taken).toMatchObject({ ok: false, status: 409 });
-    expect(await bookForCaller(reception, { ...input, override: "yes" })).toMatchObject({
+    expect(await bookAtDesk(reception, { ...input, override: "yes" })).toMatchObject({
       ok: false,
       status: 400,
     });
     expect(
-      await bookForCaller(reception, {
+      await bookAtDesk(reception, {
         ...input,
         dentist: "any",
         override: "yes",
         reason: "Emergency",
       }),
     ).toMatchObject({ ok: false, message: OVERRIDE_DENTIST_MESSAGE });
-    const anyway = await bookForCaller(reception, {
+    const anyway = await bookAtDesk(reception, {
       ...input,
       override: "yes",
       reason: "Emergency",

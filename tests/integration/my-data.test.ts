@@ -213,7 +213,7 @@ describe("export", () => {
     await changeStatus(
       mine.future.id,
       "confirmed",
-      { userId: null },
+      { kind: "system" },
       { note: "Confirmed by phone" },
     );
     const { response, document } = await exported(mine.cookie);

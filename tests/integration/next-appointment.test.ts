@@ -1,18 +1,25 @@
 // Issue 13.5: after booking, the home page tells a signed-in patient what they booked.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { nextAppointment } from "~/models/appointment.server";
+import { confirmationSentTo } from "~/models/appointment-mail.server";
+import { bookAppointment, nextAppointment } from "~/models/appointment.server";
+import { bookAtDesk, createCallerRecord } from "~/models/front-desk.server";
+import { JUST_MOVED_MINUTES } from "~/models/moved-visit.server";
+import { rescheduleOwnVisit } from "~/models/self-service.server";
 import { loader as homeLoader } from "~/routes/_index";
+import { loader as myAppointmentsLoader } from "~/routes/user.appointments";
+import { action as rescheduleAction } from "~/routes/user.appointments_.$id.reschedule";
+import { formatDateTime } from "~/utils/clinic-format";
 import { prisma } from "~/utils/db.server";
 import { TUESDAY, upcoming } from "../support/clinic-dates";
 import { createService, createUser, sessionFor, storeAppointment } from "../support/factories";
-import { get, loaderArgs } from "./auth-helpers";
+import { actionArgs, formPost, get, loaderArgs, settle } from "./auth-helpers";
 
 async function homeFor(cookie?: string) {
   return homeLoader(loaderArgs(get("/", cookie)));
 }
 
 describe("the home page's next appointment", () => {
-  it("shows the signed-in patient's soonest active visit, with the address the confirmation went to", async () => {
+  it("shows the signed-in patient's soonest active visit, and claims no confirmation when none was sent", async () => {
     const patient = await createUser({ emailVerifiedAt: new Date() });
     const { cookie } = await sessionFor(patient);
     const service = await createService({ name: "Panel Crown" });
@@ -41,9 +48,46 @@ describe("the home page's next appointment", () => {
     expect(next?.appointment._id).toBe(sooner.id);
     expect(next?.appointment.service.name).toBe("Panel Crown");
     expect(next?.appointment.dentist.name).toBeTruthy();
-    expect(next?.mailedTo).toBe(patient.email);
+    // Written straight to the table (as an import would): no confirmation went out, so
+    // the panel does not say "We sent the confirmation to" (it once read the address).
+    expect(next?.mailedTo).toBeNull();
     expect(next?.clock.timeZone).toBeTruthy();
     expect(later.id).not.toBe(sooner.id);
+  });
+
+  it("names the address the confirmation went to, for a booking online or at the desk", async () => {
+    const service = await createService({ name: "Panel Filling" });
+    const online = await createUser({ emailVerifiedAt: new Date() });
+    const booked = await bookAppointment(
+      {
+        service: service.id,
+        name: online.name,
+        email: "somewhere-else@example.com",
+        phone: "+1 555 0100",
+        date: upcoming(TUESDAY, 7),
+        time: "10:00",
+        message: "Hello",
+      },
+      online.id,
+    );
+    expect(booked.ok).toBe(true);
+    expect((await homeFor((await sessionFor(online)).cookie)).next?.mailedTo).toBe(online.email);
+
+    const reception = await createUser({ role: "reception" });
+    const caller = await createCallerRecord(
+      { id: reception.id, role: "reception" },
+      { name: "Panel Caller", email: `panel-${Date.now()}@example.com`, phone: "+1 555 0101" },
+    );
+    const patientId = caller.ok ? caller.patientId : "";
+    const desk = await bookAtDesk(
+      { id: reception.id, role: "reception" },
+      { patient: patientId, service: service.id, date: upcoming(TUESDAY, 7), time: "11:00" },
+    );
+    expect(desk).toMatchObject({ ok: true, mailedTo: expect.stringMatching(/^panel-/) });
+    const callerUser = await prisma.user.findUniqueOrThrow({ where: { id: patientId } });
+    expect(await confirmationSentTo(prisma, desk.ok ? desk.appointment._id : "")).toBe(
+      callerUser.email,
+    );
   });
 
   it("names no address when the clinic mails none (an address never proven)", async () => {
@@ -104,6 +148,68 @@ describe("the home page's next appointment", () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(again.endsAt.getTime() + 60_000);
     expect((await homeFor(cookie)).next).toBeNull();
+  });
+});
+
+describe("a visit that has just moved says so where the patient looks for it", () => {
+  it("on the home page's panel and its card on My appointments, for a quarter of an hour", async () => {
+    const patient = await createUser();
+    const { cookie } = await sessionFor(patient);
+    const service = await createService({ name: "Moved Check" });
+    const date = upcoming(TUESDAY, 5);
+    const visit = await storeAppointment({
+      userId: patient.id,
+      serviceId: service.id,
+      date,
+      time: "10:00",
+    });
+    const other = await storeAppointment({
+      userId: patient.id,
+      serviceId: service.id,
+      date: upcoming(TUESDAY, 6),
+      time: "10:00",
+    });
+    expect((await homeFor(cookie)).next?.moved).toBeNull();
+
+    // Moved from My appointments: back to the visit's own card, which says where it went.
+    const moved = await settle(() =>
+      rescheduleAction(
+        actionArgs(
+          formPost(`/user/appointments/${visit.id}/reschedule`, { date, time: "14:00" }, cookie),
+          undefined,
+          { id: visit.id },
+        ),
+      ),
+    );
+    expect(moved.location).toBe(`/user/appointments#visit-${visit.id}`);
+    const clock = { timeZone: "America/New_York", locale: "en-US" };
+    const message = `Your appointment has moved to ${formatDateTime(date, "14:00", clock)}.`;
+    expect((await homeFor(cookie)).next?.moved).toBe(message);
+    const list = await myAppointmentsLoader(loaderArgs(get("/user/appointments", cookie)));
+    const cards = Object.fromEntries(list.upcoming.map((card) => [card._id, card.movedNote]));
+    expect(cards).toEqual({ [visit.id]: message, [other.id]: null });
+
+    // A quarter of an hour on, with nothing written, the note is gone.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(Date.now() + JUST_MOVED_MINUTES * 60_000 + 1000);
+    expect((await homeFor(cookie)).next?.moved).toBeNull();
+    const later = await myAppointmentsLoader(loaderArgs(get("/user/appointments", cookie)));
+    expect(later.upcoming.every((card) => card.movedNote === null)).toBe(true);
+    vi.useRealTimers();
+
+    // A move through the domain (a mail link's, the front desk's) counts the same.
+    expect(
+      (
+        await rescheduleOwnVisit(other.id, patient.id, {
+          date: upcoming(TUESDAY, 6),
+          time: "15:00",
+        })
+      ).ok,
+    ).toBe(true);
+    const after = await myAppointmentsLoader(loaderArgs(get("/user/appointments", cookie)));
+    expect(after.upcoming.find((card) => card._id === other.id)?.movedNote).toMatch(
+      /^Your appointment has moved to /,
+    );
   });
 });
 

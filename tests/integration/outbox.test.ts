@@ -6,10 +6,10 @@ import {
   claimNext,
   deliverDue,
   enqueueMail,
-  OUTBOX_MESSAGES,
   outboxPolicy,
   type NewOutboxMessage,
 } from "~/models/outbox.server";
+import { OUTBOX_MESSAGES } from "~/models/outbox-admin.server";
 import { requestPasswordReset } from "~/models/password-reset.server";
 import { loader as listApi } from "~/routes/api.admin.outbox";
 import { action as retryApi } from "~/routes/api.admin.outbox.$id.retry";
@@ -203,7 +203,7 @@ describe("claimNext", () => {
   });
 });
 
-describe("the admin outbox routes", () => {
+describe("the staff outbox routes", () => {
   async function failedMessage() {
     vi.spyOn(console, "warn").mockImplementation(() => {});
     const refused = message();
@@ -250,6 +250,7 @@ describe("the admin outbox routes", () => {
         status: "failed",
         attempts: 1,
         subject: failed.subject,
+        problem: "The recipient's mail server refused the address (no such mailbox).",
       }),
     ]);
     // Staff never see a message's text: it may carry someone's one-time link.
@@ -264,13 +265,27 @@ describe("the admin outbox routes", () => {
     expect(await (await list("?status=failed", admin)).json()).toMatchObject({ messages: [] });
   });
 
-  it("refuses a visitor (401) and a patient (403)", async () => {
+  it("lets reception list and retry, like the failed-mail screen", async () => {
+    const failed = await failedMessage();
+    const reception = (await sessionFor(await createUser({ role: "reception" }))).token;
+    expect((await list("?status=failed", reception)).status).toBe(200);
+    expect((await retry(failed.id, reception)).status).toBe(200);
+    expect(await row(failed.dedupeKey)).toMatchObject({ status: "pending" });
+  });
+
+  it("refuses a visitor (401), a patient and a dentist (403)", async () => {
     const failed = await failedMessage();
     const patient = (await sessionFor(await createUser())).token;
+    const dentist = (await sessionFor(await createUser({ role: "dentist" }))).token;
     for (const call of [() => list("?status=failed"), () => retry(failed.id)]) {
       expect((await call()).status).toBe(401);
     }
-    for (const call of [() => list("?status=failed", patient), () => retry(failed.id, patient)]) {
+    for (const call of [
+      () => list("?status=failed", patient),
+      () => retry(failed.id, patient),
+      () => list("?status=failed", dentist),
+      () => retry(failed.id, dentist),
+    ]) {
       const response = await call();
       expect(response.status).toBe(403);
       expect(await response.json()).toEqual({ success: false, message: STAFF_ONLY_MESSAGE });

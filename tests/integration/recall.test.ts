@@ -57,7 +57,7 @@ async function completedCheckup(date: string, email?: string) {
   const visit = await storeAppointment({ userId: user.id, serviceId, date, time: "09:00" });
   const after = new Date(visit.startsAt.getTime() + HOUR);
   for (const to of ["checked_in", "completed"] as const) {
-    const changed = await changeStatus(visit.id, to, { userId: null }, { now: after });
+    const changed = await changeStatus(visit.id, to, { kind: "system" }, { now: after });
     if (!changed.ok) throw new Error(changed.message);
   }
   const recall = await prisma.patientRecall.findFirstOrThrow({ where: { userId: user.id } });
@@ -121,8 +121,7 @@ describe("recall", () => {
       bookingPage(loaderArgs(get(`${target.pathname}${target.search}`, cookie))),
     );
     expect(page.body).toMatchObject({
-      selectedService: serviceId,
-      selectedDentist: FIRST_DENTIST,
+      selected: { service: serviceId, dentist: FIRST_DENTIST },
       recall: book,
     });
     for (const wrong of ["nope", `${recall.id}.${"A".repeat(43)}`, book!.replace(/.$/, "x")]) {

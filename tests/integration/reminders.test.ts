@@ -1,6 +1,7 @@
 import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bookAppointment, moveAppointment } from "~/models/appointment.server";
+import { onlinePolicy } from "~/models/booking/policy";
 import { deliverDue } from "~/models/outbox.server";
 import { reminderKey, sweepReminders } from "~/models/reminders.server";
 import { confirmByLink } from "~/models/self-service.server";
@@ -98,7 +99,13 @@ describe("reminders", () => {
     const second = reminders(to)[1]!;
     expect(second.text).toContain("Thank you for confirming it.");
     expect(second.text).not.toMatch(/please confirm|Confirm:/i);
-    expect(second.text).toContain(`/visit/${token}/cancel`);
+    // Two hours before is inside the 24-hour cutoff, where the links would refuse: the
+    // reminder gives the clinic's phone instead.
+    expect(second.text).not.toContain(`/visit/${token}/cancel`);
+    expect(second.text).not.toContain(`/visit/${token}/reschedule`);
+    expect(second.text).toContain(
+      "Changes by phone only: the visit starts within 24 hours, so please call us to move or cancel it: tel:+15550102040",
+    );
     expect(reminders(to)).toHaveLength(2);
     expect(
       await prisma.outboxMessage.count({ where: { dedupeKey: reminderKey(id, 2, startsAt) } }),
@@ -115,7 +122,7 @@ describe("reminders", () => {
     const moved = await moveAppointment(
       id,
       { date: later, time: "15:00" },
-      { userId: null },
+      onlinePolicy(null),
       new Date(),
     );
     expect(moved.ok).toBe(true);

@@ -49,7 +49,7 @@ async function visit(
   const start = clinicTimeToUtc(date, time);
   for (const step of path) {
     const now = new Date(start.getTime() - (step.hoursBefore ?? -1) * HOUR);
-    const changed = await changeStatus(row.id, step.to, { userId: null }, { now });
+    const changed = await changeStatus(row.id, step.to, { kind: "system" }, { now });
     if (!changed.ok) throw new Error(changed.message);
   }
   return row;
@@ -147,7 +147,7 @@ beforeAll(async () => {
   await changeStatus(
     other.id,
     "no_show",
-    { userId: null },
+    { kind: "system" },
     { now: new Date(other.startsAt.getTime() + HOUR) },
   );
 });
@@ -252,7 +252,7 @@ describe("reports", () => {
     await changeStatus(
       open.id,
       "no_show",
-      { userId: null },
+      { kind: "system" },
       { now: new Date(open.startsAt.getTime() + HOUR) },
     );
     expect(await prisma.reportDirtyDay.count({ where: { date: "2026-03-11" } })).toBe(1);

@@ -11,7 +11,7 @@ import {
   moderateReview,
   REVIEW_GONE_MESSAGE,
 } from "~/models/review-moderation.server";
-import { getServiceReviews, listReviews } from "~/models/review.server";
+import { getServiceReviews, listReviews, SERVICE_PAGE_REVIEWS } from "~/models/review.server";
 import { loader as homeLoader } from "~/routes/_index";
 import { loader as reviewsApi } from "~/routes/api.reviews";
 import { loader as productLoader } from "~/routes/product.$idOrSlug";
@@ -265,5 +265,49 @@ describe("the moderation screen", () => {
     );
     expect(result.status).toBe(404);
     expect(result.body).toMatchObject({ error: REVIEW_GONE_MESSAGE });
+  });
+});
+
+describe("the service page's reviews", () => {
+  it("pages through every public review without JavaScript, newest first, without gaps or repeats", async () => {
+    const service = await createService({ name: "Many Reviews Service" });
+    const total = SERVICE_PAGE_REVIEWS + 3;
+    const start = Date.parse("2026-01-01T00:00:00Z");
+    await prisma.review.createMany({
+      data: Array.from({ length: total + 1 }, (_, index) => ({
+        name: "Reader",
+        message: `Review ${index}`,
+        rating: 5,
+        serviceId: service.id,
+        // Two reviews share each instant: the cursor must tell them apart by id.
+        createdAt: new Date(start + Math.floor(index / 2) * 60_000),
+        hidden: index === 7,
+      })),
+    });
+    const pageAt = async (query: string) =>
+      (
+        await productLoader(
+          loaderArgs(get(`/product/${service.slug}${query}`), { idOrSlug: service.slug }),
+        )
+      ).reviews;
+
+    const first = await pageAt("");
+    expect(first.count).toBe(total);
+    expect(first.reviews).toHaveLength(SERVICE_PAGE_REVIEWS);
+    expect(first.older).not.toBeNull();
+    const second = await pageAt(`?${new URLSearchParams({ reviews: first.older! })}`);
+    expect(second.older).toBeNull();
+    const seen = [...first.reviews, ...second.reviews].map((review) => review.message);
+    const expected = Array.from({ length: total + 1 }, (_, index) => index)
+      .filter((index) => index !== 7)
+      .map((index) => `Review ${index}`);
+    expect(new Set(seen).size).toBe(seen.length);
+    expect([...seen].sort()).toEqual([...expected].sort());
+    // Newest first, across the page break too.
+    const stamps = [...first.reviews, ...second.reviews].map((review) => review.createdAt);
+    expect(stamps).toEqual([...stamps].sort().reverse());
+
+    // A cursor that is not one reads as the first page, never as an error.
+    expect((await pageAt("?reviews=garbage")).reviews).toEqual(first.reviews);
   });
 });

@@ -3,10 +3,12 @@
 // each retry is audited in its own transaction, and the worker then delivers the message
 // to the (real, loopback) SMTP server.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { deliverDue, OUTBOX_MESSAGES, UNDELIVERED_PAGE_SIZE } from "~/models/outbox.server";
+import { OUTBOX_MESSAGES, UNDELIVERED_PAGE_SIZE } from "~/models/outbox-admin.server";
+import { deliverDue } from "~/models/outbox.server";
+import { loader as staffFrame } from "~/routes/staff";
 import { action, loader } from "~/routes/staff.outbox";
 import { prisma } from "~/utils/db.server";
-import { createUser, sessionFor } from "../support/factories";
+import { createService, createUser, sessionFor, storeAppointment } from "../support/factories";
 import { startSmtpSink } from "../support/smtp-sink";
 import { actionArgs, formPost, get, loaderArgs, settle, toastOf } from "./auth-helpers";
 
@@ -26,7 +28,13 @@ beforeEach(async () => {
 let counter = 0;
 async function undelivered(
   status: "failed" | "sending" | "pending" | "sent",
-  extra: { lockedUntil?: Date; createdAt?: Date } = {},
+  extra: {
+    lockedUntil?: Date;
+    createdAt?: Date;
+    kind?: string;
+    lastError?: string;
+    appointmentId?: string;
+  } = {},
 ) {
   counter += 1;
   return prisma.outboxMessage.create({
@@ -161,17 +169,91 @@ describe("the failed-mail screen", () => {
     expect(await prisma.auditEntry.count({ where: { entityId: pending.id } })).toBe(0);
   });
 
-  it("refuses reception (403): the screen is for admins", async () => {
-    const { cookie } = await sessionFor(await createUser({ role: "reception" }));
+  it("lets reception see failed mail and send it again; a dentist gets 403", async () => {
+    const reception = await createUser({ role: "reception" });
+    const { cookie } = await sessionFor(reception);
     const message = await undelivered("failed");
+    const listed = await loader(loaderArgs(get("/staff/outbox", cookie)));
+    expect(listed.messages.map((row) => row.id)).toEqual([message.id]);
     const result = await settle(() =>
       action(
         actionArgs(formPost("/staff/outbox", { intent: "retry", messageId: message.id }, cookie)),
       ),
     );
-    expect(result.status).toBe(403);
+    expect(result).toMatchObject({ status: 302, location: "/staff/outbox" });
     expect(
-      (await prisma.outboxMessage.findUniqueOrThrow({ where: { id: message.id } })).status,
-    ).toBe("failed");
+      await prisma.auditEntry.findFirstOrThrow({ where: { entityId: message.id } }),
+    ).toMatchObject({ action: "outbox.retry", actorId: reception.id, actorRole: "reception" });
+
+    const dentist = (await sessionFor(await createUser({ role: "dentist" }))).cookie;
+    const again = await undelivered("failed");
+    const refused = await settle(() =>
+      action(
+        actionArgs(formPost("/staff/outbox", { intent: "retry", messageId: again.id }, dentist)),
+      ),
+    );
+    expect(refused.status).toBe(403);
+    expect((await settle(() => loader(loaderArgs(get("/staff/outbox", dentist))))).status).toBe(
+      403,
+    );
+    expect((await prisma.outboxMessage.findUniqueOrThrow({ where: { id: again.id } })).status).toBe(
+      "failed",
+    );
+  });
+
+  it("says why in plain words, names the kind and links to the visit it is about", async () => {
+    const cookie = await adminCookie();
+    const service = await createService({ name: "Outbox Check-up" });
+    const visit = await storeAppointment({
+      userId: null,
+      serviceId: service.id,
+      date: "2031-03-04",
+      time: "10:30",
+    });
+    const refused = await undelivered("failed", {
+      kind: "waitlist_offer",
+      lastError: "ESOCKET: connect ECONNREFUSED 127.0.0.1:587",
+      appointmentId: visit.id,
+    });
+    // A visit deleted since (an account's deletion) leaves the message without a link.
+    const orphan = await undelivered("failed", { appointmentId: "gone-visit" });
+    const { messages } = await loader(loaderArgs(get("/staff/outbox", cookie)));
+    expect(messages.find((row) => row.id === refused.id)).toMatchObject({
+      kind: "waitlist_offer",
+      kindLabel: "Waiting-list offer",
+      problem: "The mail server refused the connection.",
+      lastError: "ESOCKET: connect ECONNREFUSED 127.0.0.1:587",
+      appointment: {
+        id: visit.id,
+        date: "2031-03-04",
+        time: "10:30",
+        patient: "Stored Patient",
+        service: "Outbox Check-up",
+      },
+    });
+    expect(messages.find((row) => row.id === orphan.id)).toMatchObject({
+      kindLabel: "Booking confirmation",
+      problem: "The recipient's mail server refused the address (no such mailbox).",
+      appointment: null,
+    });
+  });
+});
+
+describe("the staff navigation's failed-mail badge", () => {
+  it("counts failed messages for reception and admins, and is not read for a dentist", async () => {
+    await undelivered("failed");
+    await undelivered("failed");
+    await undelivered("sending", { lockedUntil: new Date(Date.now() - 60_000) });
+    await undelivered("pending");
+    for (const role of ["reception", "admin"] as const) {
+      const { cookie } = await sessionFor(await createUser({ role }));
+      const frame = await staffFrame(loaderArgs(get("/staff", cookie)));
+      expect(frame.failedMail, role).toBe(2);
+      expect(frame.screens.map((screen) => screen.path)).toContain("/staff/outbox");
+    }
+    const { cookie } = await sessionFor(await createUser({ role: "dentist" }));
+    const frame = await staffFrame(loaderArgs(get("/staff", cookie)));
+    expect(frame.failedMail).toBe(0);
+    expect(frame.screens.map((screen) => screen.path)).not.toContain("/staff/outbox");
   });
 });

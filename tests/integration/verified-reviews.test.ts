@@ -26,7 +26,7 @@ async function completeVisit(userId: string, service: string, date: string) {
   const done = await changeStatus(
     visit.id,
     "completed",
-    { userId: null },
+    { kind: "system" },
     { now: new Date(`${date}T23:00:00Z`) },
   );
   expect(done.ok).toBe(true);

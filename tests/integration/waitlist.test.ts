@@ -1,6 +1,7 @@
 import type { User } from "@prisma/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bookAppointment, cancelAppointment, moveAppointment } from "~/models/appointment.server";
+import { onlinePolicy } from "~/models/booking/policy";
 import { deliverDue } from "~/models/outbox.server";
 import {
   joinWaitlist,
@@ -437,7 +438,7 @@ describe("offers", () => {
     const { date, appointmentId, wish } = await scene("16:00");
     const ann = await patient("Ann");
     await join(ann, { ...wish, partOfDay: "afternoon" });
-    const moved = await moveAppointment(appointmentId, { date, time: "09:00" }, { userId: null });
+    const moved = await moveAppointment(appointmentId, { date, time: "09:00" }, onlinePolicy(null));
     expect(moved.ok).toBe(true);
     const offer = await prisma.waitlistOffer.findFirstOrThrow({
       where: { entry: { userId: ann.id } },

@@ -17,6 +17,7 @@ export async function createUser(
       | "address"
       | "role"
       | "emailVerifiedAt"
+      | "phone"
     >
   > & {
     password?: string;
@@ -89,13 +90,15 @@ export async function storeAppointment(options: {
   chairId?: string;
 }) {
   const { clinicTimeToUtc } = await import("~/utils/clinic-time");
+  const { holdSteps } = await import("~/utils/slot-engine");
   const startsAt = clinicTimeToUtc(options.date, options.time);
   const minutes = options.minutes ?? 30;
+  const endsAt = new Date(startsAt.getTime() + minutes * 60_000);
   const dentistId = options.dentistId ?? FIRST_DENTIST;
   const chairId = options.chairId ?? FIRST_CHAIR;
   const status = options.status ?? "booked";
-  const steps = Array.from({ length: Math.ceil(minutes / 30) }, (_, k) => ({
-    startsAt: new Date(startsAt.getTime() + k * 30 * 60_000),
+  const steps = holdSteps({ startsAt, endsAt, bufferMinutes: 0 }).map((step) => ({
+    startsAt: step,
   }));
   return prisma.appointment.create({
     data: {
@@ -110,7 +113,7 @@ export async function storeAppointment(options: {
       dentistId,
       chairId,
       startsAt,
-      endsAt: new Date(startsAt.getTime() + minutes * 60_000),
+      endsAt,
       status,
       holds: ["cancelled", "no_show"].includes(status)
         ? undefined

@@ -27,7 +27,10 @@ export default function setup(project: TestProject) {
   const saved = process.env.DATABASE_URL;
   process.env.DATABASE_URL = `file:${seededDb}`;
   try {
-    prepareDatabase({ seedScript: [process.execPath, path.join(buildDir, "seed.js")] });
+    prepareDatabase({
+      seedScript: [process.execPath, path.join(buildDir, "seed.js")],
+      upgradeScript: [process.execPath, path.join(buildDir, "data-upgrade.js")],
+    });
   } finally {
     if (saved === undefined) delete process.env.DATABASE_URL;
     else process.env.DATABASE_URL = saved;

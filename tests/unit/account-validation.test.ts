@@ -6,6 +6,7 @@ import {
   newPasswordSchema,
   PROFILE_FIELDS,
   REGISTER_FIELDS,
+  REGISTER_PRESETS,
   RESET_FIELDS,
   loginSchema,
   profileSchema,
@@ -14,10 +15,11 @@ import {
 } from "~/validation/account";
 import { EMAIL_FORMAT_MESSAGE, HTTP_URL_MESSAGE } from "~/validation/fields";
 import { validateForm } from "~/validation/form";
+import { DEFAULT_AVATAR, withChosenAvatar } from "~/data/avatars";
 
 const login = (input: Record<string, unknown>) => validateForm(loginSchema, input, LOGIN_FIELDS);
 const register = (input: Record<string, unknown>) =>
-  validateForm(registerSchema, input, REGISTER_FIELDS);
+  validateForm(registerSchema, input, REGISTER_FIELDS, REGISTER_PRESETS);
 const reset = (input: Record<string, unknown>) =>
   validateForm(resetRequestSchema, input, RESET_FIELDS);
 const profile = (input: Record<string, unknown>) =>
@@ -102,6 +104,17 @@ describe("register messages, in the spec's order", () => {
     expect(messageOf(register(input))).toBe(expected);
   });
 
+  it("counts the picture the form starts with as nothing filled in", () => {
+    const untouched = { name: "", email: "", userImage: DEFAULT_AVATAR, password: "" };
+    expect(messageOf(register(untouched))).toBe("Fill All Details");
+    expect(messageOf(register({ ...untouched, name: "A" }))).toBe("please Enter your email");
+    // A link of one's own is a detail the patient gave.
+    expect(messageOf(register({ ...untouched, userImage: "https://x.example/a.png" }))).toBe(
+      "please Enter your Name",
+    );
+    expect(messageOf(register({ ...full, userImage: DEFAULT_AVATAR }))).toBe("valid");
+  });
+
   it("refuses an e-mail that is not an address, before later fields", () => {
     expect(messageOf(register({ ...full, email: "not-an-email", password: "" }))).toBe(
       EMAIL_FORMAT_MESSAGE,
@@ -120,6 +133,24 @@ describe("register messages, in the spec's order", () => {
   it("trims the name and lower-cases the address", () => {
     const result = register({ ...full, name: "  Pat  ", email: "PAT@Example.com" });
     expect(result.ok && result.data).toMatchObject({ name: "Pat", email: "pat@example.com" });
+  });
+});
+
+describe("the picture a form posts", () => {
+  const teal = "/images/avatars/teal-smile.svg";
+  const indigo = "/images/avatars/indigo-star.svg";
+  it.each([
+    // The preselected picture, untouched or changed without JavaScript (the link keeps its text).
+    [{ avatar: teal, userImage: teal }, teal],
+    [{ avatar: indigo, userImage: teal }, indigo],
+    [{ avatar: indigo, userImage: "" }, indigo],
+    // A link of one's own typed while a picture is still chosen wins.
+    [{ avatar: teal, userImage: "https://x.example/me.png" }, "https://x.example/me.png"],
+    // 'My own picture, from a link' posts what was typed, even nothing.
+    [{ avatar: "", userImage: "" }, ""],
+    [{ avatar: "", userImage: "https://x.example/me.png" }, "https://x.example/me.png"],
+  ])("%j posts %s", (form, expected) => {
+    expect(withChosenAvatar(form, "userImage").userImage).toBe(expected);
   });
 });
 

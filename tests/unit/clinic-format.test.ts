@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   formatDate,
+  formatDateRange,
   formatDateTime,
   formatDuration,
   formatInstant,
@@ -21,6 +22,19 @@ describe("the one clinic formatter", () => {
     expect(formatTimes(["09:00", "13:30"], US)).toBe("9:00 AM, 1:30 PM");
     expect(formatDate("2026-11-23", UK)).toBe("Monday, 23 November 2026");
     expect(formatTime("16:30", UK)).toBe("16:30");
+  });
+
+  it("says a range's shared parts once, and a one-day range as that day", () => {
+    expect(formatDateRange("2026-11-28", "2026-11-28", US)).toBe("Saturday, November 28, 2026");
+    expect(formatDateRange("2026-11-28", "2026-11-30", US)).toBe(
+      "Saturday, November 28 – Monday, November 30, 2026",
+    );
+    expect(formatDateRange("2026-12-28", "2027-01-03", US)).toBe(
+      "Monday, December 28, 2026 – Sunday, January 3, 2027",
+    );
+    expect(formatDateRange("2026-11-28", "2026-11-30", UK)).toBe(
+      "Saturday 28 November – Monday 30 November 2026",
+    );
   });
 
   it("shows stored instants on the clinic's wall clock, whatever the server's zone", () => {

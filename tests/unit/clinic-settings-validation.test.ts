@@ -6,18 +6,17 @@ import {
   GRID_MESSAGE,
   hoursField,
   parseBookingRules,
-  parseBreaks,
   parseChairName,
   parseClosure,
   parseContact,
   parseReminderSettings,
   parseWeeklyHours,
 } from "~/validation/clinic-settings";
-import { formatBreaks, WEEK_ORDER } from "~/utils/plan-text";
+import { WEEK_ORDER } from "~/utils/plan-text";
 import type { Result } from "~/utils/result";
 import type { WeeklyPlan } from "~/validation/schedule";
 
-const DAY = { opens: "09:00", closes: "17:00" };
+const clock = { timeZone: "America/New_York", locale: "en-US" };
 
 /** A week form open 09:00-17:00 every day but Sunday, with `change` on top. */
 function weekForm(change: Record<string, string> = {}) {
@@ -26,7 +25,6 @@ function weekForm(change: Record<string, string> = {}) {
     if (day === "sunday") form[hoursField(day, "closed")] = "on";
     form[hoursField(day, "opens")] = "09:00";
     form[hoursField(day, "closes")] = "17:00";
-    form[hoursField(day, "breaks")] = "";
   }
   return { ...form, ...change };
 }
@@ -36,75 +34,19 @@ function refusal(result: Result<object>) {
   return result.ok ? null : { message: result.message, field: result.field };
 }
 
-describe("parseBreaks", () => {
-  it("reads ranges separated by commas, semicolons or lines, in any order, sorted", () => {
-    const result = parseBreaks("15:00-15:30; 12:00 - 13:00\n9:30–10:00", "tuesday", DAY, 30);
-    expect(result).toEqual({
-      ok: true,
-      breaks: [
-        { start: "09:30", end: "10:00" },
-        { start: "12:00", end: "13:00" },
-        { start: "15:00", end: "15:30" },
-      ],
-    });
-    expect(parseBreaks("  ", "tuesday", DAY, 30)).toEqual({ ok: true, breaks: [] });
-    expect(parseBreaks("12:00 to 12:15", "tuesday", DAY, 15)).toMatchObject({ ok: true });
-  });
-
-  it("names the weekday and the break in every refusal", () => {
-    const cases: [string, number, string][] = [
-      [
-        "lunch",
-        30,
-        `Tuesday's break "lunch" is not a time range: write breaks as 12:00-13:00, separated by commas.`,
-      ],
-      [
-        "12:00-25:00",
-        30,
-        `Tuesday's break "12:00-25:00" is not a time range: write breaks as 12:00-13:00, separated by commas.`,
-      ],
-      ["13:00-12:00", 30, "Tuesday's break 13:00-12:00 must end after it starts."],
-      ["12:00-12:15", 30, "Tuesday's break 12:00-12:15 is not on the 30-minute grid of the diary."],
-      [
-        "08:00-09:30",
-        30,
-        "Tuesday's break 08:00-09:30 must lie inside the opening hours (09:00 to 17:00).",
-      ],
-      [
-        "16:30-17:00",
-        30,
-        "Tuesday's break 16:30-17:00 must lie inside the opening hours (09:00 to 17:00).",
-      ],
-      ["12:00-13:00, 12:30-13:30", 30, "Tuesday's breaks 12:00-13:00 and 12:30-13:30 overlap."],
-    ];
-    for (const [text, grid, message] of cases) {
-      expect(refusal(parseBreaks(text, "tuesday", DAY, grid)), text).toEqual({
-        message,
-        field: "tuesday-breaks",
-      });
-    }
-    const many = Array.from({ length: 11 }, (_, k) => `${10 + (k % 6)}:00-${10 + (k % 6)}:30`).join(
-      ",",
-    );
-    expect(refusal(parseBreaks(many, "friday", DAY, 30))?.message).toBe(
-      "Friday can have at most 10 breaks.",
-    );
-  });
-
-  it("lets back-to-back breaks touch without overlapping", () => {
-    expect(parseBreaks("12:00-12:30, 12:30-13:00", "monday", DAY, 30)).toMatchObject({ ok: true });
-  });
-});
-
 describe("parseWeeklyHours", () => {
   it("reads a week: closed days as null, breaks per day", () => {
     const result = parseWeeklyHours(
       weekForm({
         "tuesday-opens": "08:00",
         "tuesday-closes": "18:30",
-        "tuesday-breaks": "12:00-13:00",
+        "tuesday-break1-start": "15:00",
+        "tuesday-break1-end": "15:30",
+        "tuesday-break2-start": "12:00",
+        "tuesday-break2-end": "13:00",
       }),
       30,
+      clock,
     );
     expect(result.ok).toBe(true);
     if (!result.ok) return;
@@ -112,7 +54,10 @@ describe("parseWeeklyHours", () => {
     expect(result.hours.tuesday).toEqual({
       start: "08:00",
       end: "18:30",
-      breaks: [{ start: "12:00", end: "13:00" }],
+      breaks: [
+        { start: "12:00", end: "13:00" },
+        { start: "15:00", end: "15:30" },
+      ],
     });
     expect(result.hours.monday).toEqual({ start: "09:00", end: "17:00", breaks: [] });
   });
@@ -121,6 +66,7 @@ describe("parseWeeklyHours", () => {
     const result = parseWeeklyHours(
       weekForm({ "saturday-closed": "on", "saturday-opens": "nonsense" }),
       30,
+      clock,
     );
     expect(result.ok && result.hours.saturday).toBeNull();
   });
@@ -130,37 +76,69 @@ describe("parseWeeklyHours", () => {
       [
         { "wednesday-opens": "" },
         "wednesday-opens",
-        "Please enter Wednesday's opening time as HH:MM, or tick Closed.",
+        "Wednesday: please choose the opening time, or tick Closed.",
       ],
       [
         { "wednesday-closes": "5pm" },
         "wednesday-closes",
-        "Please enter Wednesday's closing time as HH:MM, or tick Closed.",
+        "Wednesday: please choose the closing time, or tick Closed.",
       ],
       [
         { "thursday-opens": "09:10" },
         "thursday-opens",
-        "Thursday's opening time 09:10 is not on the 30-minute grid of the diary.",
+        "Thursday: the opening time 9:10 AM is not on the diary's 30-minute grid.",
       ],
       [
         { "thursday-closes": "16:45" },
         "thursday-closes",
-        "Thursday's closing time 16:45 is not on the 30-minute grid of the diary.",
+        "Thursday: the closing time 4:45 PM is not on the diary's 30-minute grid.",
       ],
-      [{ "monday-closes": "09:00" }, "monday-closes", "Monday must close after it opens (09:00)."],
       [
-        { "friday-breaks": "18:00-19:00" },
-        "friday-breaks",
-        "Friday's break 18:00-19:00 must lie inside the opening hours (09:00 to 17:00).",
+        { "monday-closes": "09:00" },
+        "monday-closes",
+        "Monday: the closing time must be after the opening time (9:00 AM).",
+      ],
+      [
+        { "friday-break1-start": "18:00", "friday-break1-end": "19:00" },
+        "friday-break1-end",
+        "Friday: the break 6:00 PM to 7:00 PM lies outside the opening hours (9:00 AM to 5:00 PM).",
+      ],
+      [
+        { "friday-break1-start": "12:00", "friday-break1-end": "12:15" },
+        "friday-break1-end",
+        "Friday: the break 12:00 PM to 12:15 PM is not on the diary's 30-minute grid.",
+      ],
+      [
+        {
+          "friday-break1-start": "12:00",
+          "friday-break1-end": "13:00",
+          "friday-break2-start": "12:30",
+          "friday-break2-end": "13:30",
+        },
+        "friday-break2-start",
+        "Friday: the breaks 12:00 PM to 1:00 PM and 12:30 PM to 1:30 PM overlap.",
       ],
     ];
     for (const [change, field, message] of cases) {
-      expect(refusal(parseWeeklyHours(weekForm(change), 30)), message).toEqual({ message, field });
+      expect(refusal(parseWeeklyHours(weekForm(change), 30, clock)), message).toEqual({
+        message,
+        field,
+      });
     }
   });
 
+  it("lets back-to-back breaks touch without overlapping", () => {
+    const touching = {
+      "monday-break1-start": "12:00",
+      "monday-break1-end": "12:30",
+      "monday-break2-start": "12:30",
+      "monday-break2-end": "13:00",
+    };
+    expect(parseWeeklyHours(weekForm(touching), 30, clock)).toMatchObject({ ok: true });
+  });
+
   it("accepts quarter hours on a 15-minute grid", () => {
-    expect(parseWeeklyHours(weekForm({ "thursday-opens": "09:15" }), 15)).toMatchObject({
+    expect(parseWeeklyHours(weekForm({ "thursday-opens": "09:15" }), 15, clock)).toMatchObject({
       ok: true,
     });
   });
@@ -169,18 +147,9 @@ describe("parseWeeklyHours", () => {
     const allClosed = Object.fromEntries(
       WEEK_ORDER.map((day) => [hoursField(day, "closed"), "on"]),
     );
-    expect(refusal(parseWeeklyHours(weekForm(allClosed), 30))?.message).toBe(
+    expect(refusal(parseWeeklyHours(weekForm(allClosed), 30, clock))?.message).toBe(
       "The clinic must be open on at least one day.",
     );
-  });
-
-  it("round-trips breaks through the text the form shows", () => {
-    expect(
-      formatBreaks([
-        { start: "12:00", end: "13:00" },
-        { start: "15:00", end: "15:15" },
-      ]),
-    ).toBe("12:00-13:00, 15:00-15:15");
   });
 
   it("finds the days whose hours are off a coarser grid", () => {
@@ -216,7 +185,19 @@ describe("parseBookingRules", () => {
         horizonDays: 30,
         cancellationCutoffHours: 12,
         maxUpcomingPerPatient: 4,
+        maxVisitsPerDentistPerDay: 0,
       },
+    });
+    // The daily limit per dentist is optional: empty is none, a number sets one.
+    expect(parseBookingRules({ ...good, maxVisitsPerDentistPerDay: "8" })).toMatchObject({
+      ok: true,
+      rules: { maxVisitsPerDentistPerDay: 8 },
+    });
+    expect(parseBookingRules({ ...good, maxVisitsPerDentistPerDay: "101" })).toMatchObject({
+      ok: false,
+      field: "maxVisitsPerDentistPerDay",
+      message:
+        "Please enter the most visits per dentist per day (0 for no limit) as a whole number from 0 to 100.",
     });
   });
 
@@ -313,16 +294,8 @@ describe("parseReminderSettings", () => {
         "reminder3",
         "Reminder 3 repeats another one: 2 hours before is already set.",
       ],
-      [
-        { quietHoursStart: "late" },
-        "quietHoursStart",
-        "Please enter when the quiet hours start as HH:MM.",
-      ],
-      [
-        { quietHoursEnd: "24:00" },
-        "quietHoursEnd",
-        "Please enter when the quiet hours end as HH:MM.",
-      ],
+      [{ quietHoursStart: "late" }, "quietHoursStart", "Please choose when the quiet hours start."],
+      [{ quietHoursEnd: "24:00" }, "quietHoursEnd", "Please choose when the quiet hours end."],
       [
         { waitlistOfferHours: "0" },
         "waitlistOfferHours",

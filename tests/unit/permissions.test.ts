@@ -5,10 +5,12 @@
 import { describe, expect, it } from "vitest";
 import {
   hasPermission,
+  headerLinksFor,
   may,
   PERMISSIONS,
   scopeOf,
   STAFF_SCREENS,
+  type StaffScreen,
   staffRolesWith,
   staffScreensFor,
 } from "~/utils/permissions";
@@ -49,7 +51,16 @@ describe("the permission table", () => {
       "Patients",
       "Reports",
     ]);
-    expect(staffScreensFor({ role: "admin" })).toEqual(STAFF_SCREENS);
+    // Every screen but the ones reached from another screen (the new-service form).
+    expect(staffScreensFor({ role: "admin" })).toEqual(
+      STAFF_SCREENS.filter((screen: StaffScreen) => screen.inNavigation !== false),
+    );
+    expect(staffScreensFor(reception).map((screen) => screen.label)).toContain("Failed mail");
+    expect(headerLinksFor(dentist)).toEqual([
+      { path: "/staff", label: "Clinic" },
+      { path: "/staff/patients", label: "Patients" },
+    ]);
+    expect(headerLinksFor(patient)).toEqual([]);
     expect(staffRolesWith("appointments.changeStatus")).toEqual(["reception", "dentist", "admin"]);
     expect(staffRolesWith("services.viewUnlisted")).toEqual(["reception", "dentist", "admin"]);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loginPathFor, safeRedirect } from "~/utils/safe-redirect";
+import { loginPathFor, registerPathFor, safeRedirect } from "~/utils/safe-redirect";
 
 describe("safeRedirect", () => {
   it.each([
@@ -60,5 +60,12 @@ describe("safeRedirect", () => {
   it("builds the login path that remembers where to return", () => {
     expect(loginPathFor("/user/profile")).toBe("/login?redirectTo=%2Fuser%2Fprofile");
     expect(loginPathFor("//evil.example")).toBe("/login");
+  });
+
+  it("builds the registration path that remembers where to return", () => {
+    expect(registerPathFor("/make-appointment?service=s1")).toBe(
+      "/register?redirectTo=%2Fmake-appointment%3Fservice%3Ds1",
+    );
+    expect(registerPathFor("//evil.example")).toBe("/register");
   });
 });

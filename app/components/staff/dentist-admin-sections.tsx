@@ -3,11 +3,11 @@ import type { ReactNode } from "react";
 import { FormError } from "~/components/form-error";
 import type { AttentionCount, dentistForAdmin } from "~/models/dentist-admin.server";
 import { type ClinicClock, formatDate } from "~/utils/clinic-format";
-import { DAY_LABELS } from "~/utils/plan-text";
 import { DENTIST_KINDS, KIND_LABELS } from "~/utils/team";
 
 // The sections of a dentist's admin page (/staff/dentists/:id), each its own form with an
-// `intent`, and its refusal shown under it (without JavaScript too).
+// `intent`, and its refusal shown under it (without JavaScript too). The weekly plan and
+// the exceptions are in ./dentist-schedule-sections.
 
 type Found = NonNullable<Awaited<ReturnType<typeof dentistForAdmin>>>;
 /** What the page's loader gives the sections. */
@@ -16,7 +16,7 @@ export type DentistAdminView = Found & {
   clock: ClinicClock;
   removing: Found["exceptions"][number] | null;
 };
-type Loaded = DentistAdminView;
+export type Loaded = DentistAdminView;
 /** A section's form sent back: the message, the field it is about, what was typed. */
 export type Refusal = { error: string; field: string | null; values: Record<string, string> };
 
@@ -33,8 +33,8 @@ export const SECTION_INTENTS = [
   "unlink-account",
 ];
 
-const input = "rounded-md border border-slate-400 px-2 py-1.5";
-const label = "flex flex-col text-sm font-medium text-slate-800";
+export const input = "rounded-md border border-slate-400 px-2 py-1.5";
+export const label = "flex flex-col text-sm font-medium text-slate-800";
 
 /** A section of the page, with its own form's refusal under it. */
 export function Section({
@@ -63,7 +63,7 @@ export function Section({
 }
 
 /** Field props for a form's refusal: what was typed back, and the field marked. */
-function fieldState(refusal: Refusal | undefined, intent: string, errorId: string) {
+export function fieldState(refusal: Refusal | undefined, intent: string, errorId: string) {
   const mine = refusal?.values.intent === intent ? refusal : undefined;
   return {
     value: (name: string, fallback: string) => mine?.values[name] ?? fallback,
@@ -218,250 +218,6 @@ export function ProfileForm({
         </button>
       </div>
     </Form>
-  );
-}
-
-export function PlanForm({
-  loaded,
-  refusal,
-  busy,
-}: {
-  loaded: Loaded;
-  refusal?: Refusal;
-  busy: boolean;
-}) {
-  const field = fieldState(refusal, "plan", "plan-error");
-  return (
-    <Form method="post" className="space-y-3">
-      <input type="hidden" name="intent" value="plan" />
-      {loaded.week.map((row) => (
-        <fieldset
-          key={row.day}
-          className="flex flex-wrap items-end gap-3 rounded-md border border-slate-200 p-3"
-        >
-          <legend className="px-1 font-semibold text-slate-900">{DAY_LABELS[row.day]}</legend>
-          <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
-            <input
-              type="checkbox"
-              name={`${row.day}.off`}
-              defaultChecked={field.checked(`${row.day}.off`, row.off)}
-              className="size-5"
-            />
-            Off
-          </label>
-          <label className={label}>
-            Start
-            <input
-              name={`${row.day}.start`}
-              type="time"
-              defaultValue={field.value(`${row.day}.start`, row.start)}
-              className={input}
-              {...field.invalid(`${row.day}.start`)}
-            />
-          </label>
-          <label className={label}>
-            End
-            <input
-              name={`${row.day}.end`}
-              type="time"
-              defaultValue={field.value(`${row.day}.end`, row.end)}
-              className={input}
-              {...field.invalid(`${row.day}.end`)}
-            />
-          </label>
-          <label className={`${label} min-w-56 flex-1`}>
-            Breaks
-            <input
-              name={`${row.day}.breaks`}
-              placeholder="12:00-13:00, 15:00-15:15"
-              maxLength={200}
-              defaultValue={field.value(`${row.day}.breaks`, row.breaks)}
-              className={input}
-              {...field.invalid(`${row.day}.breaks`)}
-            />
-          </label>
-        </fieldset>
-      ))}
-      <p className="text-sm text-slate-700">
-        The clinic&apos;s opening hours and closures still apply: a dentist works only while the
-        clinic is open.
-      </p>
-      <button type="submit" className="btn-primary" disabled={busy}>
-        Save weekly plan
-      </button>
-    </Form>
-  );
-}
-
-export function Exceptions({
-  loaded,
-  refusal,
-  busy,
-}: {
-  loaded: Loaded;
-  refusal?: Refusal;
-  busy: boolean;
-}) {
-  const { exceptions, removing, dentist, clock, today } = loaded;
-  const field = fieldState(refusal, "add-exception", "exceptions-error");
-  const range = (start: string, end: string) =>
-    start === end
-      ? formatDate(start, clock)
-      : `${formatDate(start, clock)} to ${formatDate(end, clock)}`;
-  return (
-    <>
-      {exceptions.length === 0 ? (
-        <p className="text-slate-700">None: the weekly plan applies every day.</p>
-      ) : (
-        <ul
-          className="divide-y divide-slate-200 rounded-lg border border-slate-200"
-          aria-label="Exceptions"
-        >
-          {exceptions.map((exception) => (
-            <li
-              key={exception.id}
-              className="flex flex-wrap items-center justify-between gap-2 p-3"
-              data-testid="exception"
-            >
-              <span>
-                <span className="font-medium">{range(exception.startDate, exception.endDate)}</span>
-                : {exception.day}
-                {exception.note ? ` (${exception.note})` : ""}
-                {exception.past ? " · past" : ""}
-              </span>
-              <Link
-                to={`?remove=${exception.id}#exceptions`}
-                className="btn-secondary"
-                aria-label={`Remove the exception of ${range(exception.startDate, exception.endDate)}`}
-              >
-                Remove
-              </Link>
-            </li>
-          ))}
-        </ul>
-      )}
-      {removing ? (
-        <Form method="post" className="space-y-2 rounded-md border border-red-700 bg-red-50 p-3">
-          <input type="hidden" name="intent" value="remove-exception" />
-          <input type="hidden" name="exceptionId" value={removing.id} />
-          <p className="text-red-900">
-            Remove the exception of {range(removing.startDate, removing.endDate)} ({removing.day})?{" "}
-            {dentist.name}&apos;s weekly plan applies on those days again.
-          </p>
-          <div className="flex gap-2">
-            <button type="submit" className="btn-primary" disabled={busy}>
-              Yes, remove it
-            </button>
-            <Link to="?#exceptions" className="btn-secondary">
-              Keep it
-            </Link>
-          </div>
-        </Form>
-      ) : null}
-      <Form
-        method="post"
-        key={exceptions.length}
-        className="space-y-3 rounded-md border border-slate-200 p-3"
-      >
-        <input type="hidden" name="intent" value="add-exception" />
-        <h3 className="font-semibold text-slate-900">Add an exception</h3>
-        <div className="flex flex-wrap items-end gap-3">
-          <label className={label}>
-            First day
-            <input
-              name="startDate"
-              type="date"
-              required
-              min={today}
-              defaultValue={field.value("startDate", "")}
-              className={input}
-              {...field.invalid("startDate")}
-            />
-          </label>
-          <label className={label}>
-            Last day (empty for one day)
-            <input
-              name="endDate"
-              type="date"
-              min={today}
-              defaultValue={field.value("endDate", "")}
-              className={input}
-              {...field.invalid("endDate")}
-            />
-          </label>
-        </div>
-        <fieldset className="space-y-2">
-          <legend className="text-sm font-medium text-slate-800">On those days</legend>
-          <label className="flex items-center gap-2 text-sm">
-            <input
-              type="radio"
-              name="kind"
-              value="off"
-              defaultChecked={field.value("kind", "off") === "off"}
-              className="size-5"
-            />
-            Off
-          </label>
-          <label className="flex items-center gap-2 text-sm">
-            <input
-              type="radio"
-              name="kind"
-              value="hours"
-              defaultChecked={field.value("kind", "off") === "hours"}
-              className="size-5"
-            />
-            Different hours:
-          </label>
-          <div className="flex flex-wrap items-end gap-3 pl-7">
-            <label className={label}>
-              Start
-              <input
-                name="start"
-                type="time"
-                defaultValue={field.value("start", "")}
-                className={input}
-                {...field.invalid("start")}
-              />
-            </label>
-            <label className={label}>
-              End
-              <input
-                name="end"
-                type="time"
-                defaultValue={field.value("end", "")}
-                className={input}
-                {...field.invalid("end")}
-              />
-            </label>
-            <label className={`${label} min-w-56 flex-1`}>
-              Breaks
-              <input
-                name="breaks"
-                placeholder="12:00-13:00"
-                maxLength={200}
-                defaultValue={field.value("breaks", "")}
-                className={input}
-                {...field.invalid("breaks")}
-              />
-            </label>
-          </div>
-        </fieldset>
-        <label className={label}>
-          Note (staff only)
-          <input
-            name="note"
-            maxLength={200}
-            placeholder="Conference"
-            defaultValue={field.value("note", "")}
-            className={input}
-            {...field.invalid("note")}
-          />
-        </label>
-        <button type="submit" className="btn-primary" disabled={busy}>
-          Add exception
-        </button>
-      </Form>
-    </>
   );
 }
 

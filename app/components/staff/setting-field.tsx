@@ -96,6 +96,11 @@ export function SettingsSection({
   );
 }
 
+/** The section's refusal (when it was about this section) and the id of its message. */
+export function useSectionRefusal(): Scope {
+  return useContext(SectionContext);
+}
+
 /** What a field shows: what was just sent when the section was refused, else `stored`. */
 export function useSectionValue(name: string, stored: string): string {
   const { refusal } = useContext(SectionContext);

@@ -1,0 +1,116 @@
+/**
+ * New bookings, whoever makes them: the patient online (Make appointment and
+ * `POST /api/create-appointment`), the desk, an accepted waiting-list offer. They differ
+ * only by their policy (~/models/booking/policy); the visit is placed by the one writer.
+ */
+import type { Prisma } from "@prisma/client";
+import { verifiedAccount } from "~/models/email-verification.server";
+import { wakeOutbox } from "~/models/outbox.server";
+import { prisma } from "~/utils/db.server";
+import { invalid, ok, type Success } from "~/utils/result";
+import { APPOINTMENT_REQUIRED_FIELDS, appointmentSchema } from "~/validation/appointment";
+import { validateForm } from "~/validation/form";
+import { UNKNOWN_SERVICE_MESSAGE } from "~/validation/service";
+import { loadDayPlans } from "../availability.server";
+import { findBookableService, resolveDentist, type ServiceRow } from "./choices.server";
+import { prepareEvent } from "./events.server";
+import { placeVisit, type PlaceRefusal, type PlaceResult, takenMeanwhile } from "./place.server";
+import { type BookingPolicy, onlinePolicy } from "./policy";
+import { type AppointmentJson, type StoredVisit, toAppointmentJson } from "./visit";
+
+/** The spec reuses the service toast for a booking (docs/spec/product-spec.md §8). */
+export const APPOINTMENT_BOOKED = "Product Created Successfully";
+
+export type BookingRequest = {
+  service: ServiceRow;
+  /** Undefined: any dentist who performs the service. */
+  dentistId?: string;
+  date: string;
+  time: string;
+  /** The patient's account; null for none (never online). */
+  userId: string | null;
+  contact: { name: string; email: string; phone: string; message: string };
+  staffNote?: string;
+};
+
+export type Booked = { appointment: StoredVisit; mailedTo: string | null };
+
+/**
+ * Books one visit with `policy`: the day's plans and the event's reads before the
+ * transaction, then the writer inside it. `alsoInTransaction` runs after the visit is
+ * written and may throw to undo it (accepting an offer).
+ */
+export async function bookVisit(
+  request: BookingRequest,
+  policy: BookingPolicy,
+  now: Date,
+  alsoInTransaction?: (tx: Prisma.TransactionClient) => Promise<unknown>,
+): Promise<Success<Booked> | PlaceRefusal> {
+  const plans = await loadDayPlans(request.date, request.service.id);
+  const raise = await prepareEvent("booked", null, now);
+  let placed: PlaceResult;
+  try {
+    placed = await prisma.$transaction(async (tx) => {
+      const result = await placeVisit(
+        tx,
+        {
+          plans,
+          date: request.date,
+          time: request.time,
+          dentistId: request.dentistId,
+          visit: request.service,
+        },
+        {
+          kind: "new",
+          serviceId: request.service.id,
+          userId: request.userId,
+          contact: request.contact,
+          staffNote: request.staffNote ?? "",
+          raise,
+        },
+        policy,
+        now,
+      );
+      if (result.ok) await alsoInTransaction?.(tx);
+      return result;
+    });
+  } catch (error) {
+    return takenMeanwhile(error);
+  }
+  if (!placed.ok) return placed;
+  wakeOutbox();
+  return ok({ appointment: placed.appointment!, mailedTo: placed.outcome.mailedTo });
+}
+
+/**
+ * Make appointment and `POST /api/create-appointment`, for an account with a verified
+ * address; the waiting list books an accepted offer through it with its own policy.
+ */
+export async function bookAppointment(
+  input: Record<string, unknown>,
+  userId: string,
+  now: Date = new Date(),
+  options: {
+    policy?: BookingPolicy;
+    /** Runs inside the booking's transaction (accepting a waitlist offer); may throw to undo it. */
+    alsoInTransaction?: (tx: Prisma.TransactionClient) => Promise<unknown>;
+  } = {},
+): Promise<Success<{ appointment: AppointmentJson }> | PlaceRefusal> {
+  const patient = await verifiedAccount(userId);
+  if (!patient.ok) return patient;
+  const validated = validateForm(appointmentSchema, input, APPOINTMENT_REQUIRED_FIELDS);
+  if (!validated.ok) return validated;
+  const { service: serviceId, dentist: rawDentist, date, time, ...contact } = validated.data;
+  const service = await findBookableService(serviceId);
+  if (!service) return invalid(UNKNOWN_SERVICE_MESSAGE);
+  const dentist = await resolveDentist(rawDentist, service);
+  if (!dentist.ok) return dentist;
+  const booked = await bookVisit(
+    { service, dentistId: dentist.dentistId, date, time, userId, contact },
+    options.policy ?? onlinePolicy(userId),
+    now,
+    options.alsoInTransaction,
+  );
+  if (!booked.ok) return booked;
+  return ok({ appointment: toAppointmentJson(booked.appointment) });
+}

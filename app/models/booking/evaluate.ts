@@ -1,0 +1,256 @@
+/**
+ * Asking the booking rules (~/models/booking/rules) about one proposal, one day's free
+ * times, or a booked visit. Pure: every caller hands in the day it read.
+ */
+import { clinicTimeToUtc } from "~/utils/clinic-time";
+import { fromMinutes, holdSteps } from "~/utils/slot-engine";
+import type { BookingPolicy } from "./policy";
+import {
+  BOOKING_RULES,
+  type BookingRule,
+  type ChairOnDay,
+  type DentistOnDay,
+  type Proposal,
+  type Refusal,
+  type RuleDay,
+  type RuleId,
+  type RuleInput,
+} from "./rules";
+
+export type Verdict =
+  | {
+      ok: true;
+      dentist: DentistOnDay;
+      /** Null only when no rule about chairs was asked (needs attention), or it was overridden. */
+      chair: ChairOnDay | null;
+      overridden: RuleId[];
+    }
+  | {
+      ok: false;
+      refusal: Refusal;
+      /** The refusing rule's advice: list the times still free that day. */
+      suggestsFreeTimes: boolean;
+      /** The actor could book past it with a reason (and gave none). */
+      overridable: boolean;
+    };
+
+export type Ask = {
+  day: RuleDay;
+  proposal: Proposal;
+  now: Date;
+  policy: BookingPolicy;
+  /** A chosen dentist or chair; any otherwise. */
+  dentistId?: string;
+  chairId?: string;
+  /** Asked first among "any" (a moved visit keeps its dentist and chair when it can). */
+  preferred?: { dentistId: string; chairId: string };
+  /** The patient's other upcoming visits; null when no patient is asked about. */
+  patientUpcoming?: number | null;
+  /** The rules asked; all of them unless said (needs attention asks the standing ones). */
+  rules?: readonly BookingRule[];
+};
+
+/** The visit a service (or a stored visit's length and buffer) would be at `time`. */
+export function proposalAt(
+  date: string,
+  time: string,
+  timeZone: string,
+  visit: { name: string; durationMinutes: number; bufferMinutes: number },
+): Proposal {
+  const startsAt = clinicTimeToUtc(date, time, timeZone);
+  const endsAt = new Date(startsAt.getTime() + visit.durationMinutes * 60_000);
+  return {
+    date,
+    time,
+    startsAt,
+    endsAt,
+    steps: holdSteps({ startsAt, endsAt, bufferMinutes: visit.bufferMinutes }),
+    service: { name: visit.name, durationMinutes: visit.durationMinutes },
+  };
+}
+
+const byLoad = (day: RuleDay) => (a: DentistOnDay, b: DentistOnDay) =>
+  (day.heldMinutes.get(a.id) ?? 0) - (day.heldMinutes.get(b.id) ?? 0) ||
+  a.sortOrder - b.sortOrder ||
+  (a.id < b.id ? -1 : 1);
+
+/** Stable sorts keep the rest in order behind the preferred one. */
+const preferredFirst =
+  <T extends { id: string }>(id: string | undefined) =>
+  (a: T, b: T) =>
+    Number(b.id === id) - Number(a.id === id);
+
+const byOrder = (a: ChairOnDay, b: ChairOnDay) =>
+  a.sortOrder - b.sortOrder || (a.id < b.id ? -1 : 1);
+
+type Outcome =
+  | { passed: true; overridden: RuleId[] }
+  | {
+      passed: false;
+      index: number;
+      rule: BookingRule;
+      refusal: Omit<Refusal, "rule" | "status">;
+    };
+
+function run(
+  rules: readonly BookingRule[],
+  input: RuleInput,
+  policy: BookingPolicy,
+  allowOverride: boolean,
+): Outcome {
+  const overridden: RuleId[] = [];
+  for (const [index, rule] of rules.entries()) {
+    if (policy.waives.includes(rule.id)) continue;
+    const refusal = rule.check(input);
+    if (!refusal) continue;
+    if (allowOverride && rule.overridableBy.includes(policy.actor.kind)) {
+      overridden.push(rule.id);
+      continue;
+    }
+    return { passed: false, index, rule, refusal };
+  }
+  return { passed: true, overridden };
+}
+
+/**
+ * The first dentist and chair the rules let through (the chosen ones, or for "any" the
+ * least busy dentist that day and the first chair), or the refusal of the candidate that
+ * got furthest down the list. An override is used only when nothing passes without one.
+ */
+export function evaluate(ask: Ask): Verdict {
+  const rules = ask.rules ?? BOOKING_RULES;
+  const base: RuleInput = {
+    day: ask.day,
+    proposal: ask.proposal,
+    now: ask.now,
+    dentist: null,
+    chair: null,
+    patientUpcoming: ask.patientUpcoming ?? null,
+  };
+  const early = rules.filter((rule) => rule.scope === "day" || rule.scope === "time");
+  const later = rules.filter((rule) => !early.includes(rule));
+  const first = run(early, base, ask.policy, false);
+  if (!first.passed) return refused(ask, first, base);
+
+  const dentists = ask.dentistId
+    ? ask.day.dentists.filter((dentist) => dentist.id === ask.dentistId)
+    : [...ask.day.dentists].sort(byLoad(ask.day)).sort(preferredFirst(ask.preferred?.dentistId));
+  const chairs = [...ask.day.chairs]
+    .sort(byOrder)
+    .sort(preferredFirst(ask.preferred?.chairId))
+    .filter((chair) => !ask.chairId || chair.id === ask.chairId);
+  let furthest: (Outcome & { passed: false; input: RuleInput }) | null = null;
+  for (const allowOverride of ask.policy.override ? [false, true] : [false]) {
+    for (const dentist of dentists) {
+      for (const chair of chairs.length > 0 ? chairs : [null]) {
+        const input = { ...base, dentist, chair };
+        const outcome = run(later, input, ask.policy, allowOverride);
+        if (outcome.passed) return { ok: true, dentist, chair, overridden: outcome.overridden };
+        if (!outcome.passed && (!furthest || outcome.index > furthest.index)) {
+          furthest = { ...outcome, input };
+        }
+      }
+    }
+  }
+  if (!furthest) {
+    return refused(ask, null, base);
+  }
+  return refused(ask, furthest, furthest.input);
+}
+
+function refused(
+  ask: Ask,
+  outcome: (Outcome & { passed: false }) | null,
+  input: RuleInput,
+): Verdict & { ok: false } {
+  if (!outcome) {
+    return {
+      ok: false,
+      refusal: {
+        rule: "dentist-works",
+        status: 400,
+        message: "No dentist sees patients at that time.",
+      },
+      suggestsFreeTimes: true,
+      overridable: false,
+    };
+  }
+  const { rule, refusal } = outcome;
+  // "Any dentist": the reason is about all of them, and says itself what to do.
+  const any = !ask.dentistId && rule.anyDentist ? rule.anyDentist(input) : null;
+  return {
+    ok: false,
+    refusal: any
+      ? { rule: rule.id, status: rule.status, message: any }
+      : { ...refusal, rule: rule.id, status: rule.status },
+    suggestsFreeTimes: rule.suggestsFreeTimes,
+    overridable: !ask.policy.override && rule.overridableBy.includes(ask.policy.actor.kind),
+  };
+}
+
+/** The first refusal of the date alone (past, beyond the horizon, closed), or null. */
+export function dayRefusal(day: RuleDay, now: Date, policy: BookingPolicy): Refusal | null {
+  const rules = BOOKING_RULES.filter((rule) => rule.scope === "day");
+  const input: RuleInput = {
+    day,
+    proposal: proposalAt(day.date, "12:00", day.settings.timeZone, {
+      name: "",
+      durationMinutes: 0,
+      bufferMinutes: 0,
+    }),
+    now,
+    dentist: null,
+    chair: null,
+    patientUpcoming: null,
+  };
+  const outcome = run(rules, input, policy, false);
+  return outcome.passed
+    ? null
+    : { ...outcome.refusal, rule: outcome.rule.id, status: outcome.rule.status };
+}
+
+/**
+ * Every grid start of the day the rules let a visit of this length through, earliest
+ * first: the starts any candidate dentist works, each asked as a booking would be.
+ */
+export function freeStartsOn(
+  ask: Omit<Ask, "proposal"> & {
+    visit: { name: string; durationMinutes: number; bufferMinutes: number };
+  },
+): string[] {
+  if (dayRefusal(ask.day, ask.now, ask.policy)) return [];
+  const grid = ask.day.settings.gridMinutes;
+  const starts = new Set<number>();
+  for (const dentist of ask.day.dentists) {
+    if (ask.dentistId && dentist.id !== ask.dentistId) continue;
+    for (const period of dentist.intervals) {
+      const first = Math.ceil(period.start / grid) * grid;
+      for (let m = first; m + ask.visit.durationMinutes <= period.end; m += grid) starts.add(m);
+    }
+  }
+  const { visit, ...rest } = ask;
+  return [...starts]
+    .sort((a, b) => a - b)
+    .map(fromMinutes)
+    .filter((time) => {
+      const proposal = proposalAt(ask.day.date, time, ask.day.settings.timeZone, visit);
+      return evaluate({ ...rest, proposal, policy: { ...ask.policy, override: null } }).ok;
+    });
+}
+
+/**
+ * The dentists who could each take a visit of this length at `time` as the day stands (a
+ * chair free too): the waiting list's offers of a freed time ask the rules this way.
+ */
+export function dentistsFreeAt(
+  ask: Omit<Ask, "proposal" | "dentistId"> & {
+    visit: { name: string; durationMinutes: number; bufferMinutes: number };
+    time: string;
+  },
+): string[] {
+  const { visit, time, ...rest } = ask;
+  const proposal = proposalAt(ask.day.date, time, ask.day.settings.timeZone, visit);
+  return ask.day.dentists
+    .filter((dentist) => evaluate({ ...rest, proposal, dentistId: dentist.id }).ok)
+    .map((dentist) => dentist.id);
+}

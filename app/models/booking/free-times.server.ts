@@ -1,0 +1,169 @@
+/**
+ * The times still free on a day, asked of the same rules a booking meets: the booking
+ * form's picker (`GET /resources/free-slots`), the reschedule pages and the desk's
+ * screens (their policy waives the online notice).
+ */
+import { type ClinicClock, formatDate, formatInstant, formatTime } from "~/utils/clinic-format";
+import { clinicTimeToUtc, isIsoDate } from "~/utils/clinic-time";
+import { prisma } from "~/utils/db.server";
+import { invalid, ok, type Result } from "~/utils/result";
+import { DATE_FORMAT_MESSAGE } from "~/validation/appointment";
+import { UNKNOWN_SERVICE_MESSAGE } from "~/validation/service";
+import { loadDay, type LoadedDay } from "../availability.server";
+import { isInsideCutoff } from "../cancellation-policy.server";
+import { getClinicSettings, type Settings } from "../clinic-settings.server";
+import { findBookableService, resolveDentist } from "./choices.server";
+import { dayRefusal, freeStartsOn } from "./evaluate";
+import { type BookingPolicy, deskPolicy, onlinePolicy } from "./policy";
+
+export type VisitLength = { name: string; durationMinutes: number; bufferMinutes: number };
+
+/** The free start times of a day for a visit of this length, with the day as read. */
+export async function freeTimes(options: {
+  date: string;
+  serviceId: string | null;
+  visit: VisitLength;
+  policy: BookingPolicy;
+  dentistId?: string;
+  /** A moving visit: its own holds count as free. */
+  exceptAppointmentId?: string;
+  now: Date;
+}): Promise<{ day: LoadedDay; times: string[] }> {
+  const day = await loadDay(options.date, options.serviceId, options.exceptAppointmentId);
+  return { day, times: freeStartsOn({ ...options, day }) };
+}
+
+export type FreeSlots = {
+  date: string;
+  times: string[];
+  /** The times as the clinic writes them ("9:00 AM"), in the same order; a time inside the
+   * cancellation cutoff says "changes by phone only". */
+  labels: string[];
+  message: string | null;
+  /** Why some times are marked, when some are. */
+  cutoffNote: string | null;
+};
+
+export const PHONE_ONLY_MARK = "changes by phone only";
+
+const clockOf = (settings: Settings): ClinicClock => ({
+  timeZone: settings.timeZone,
+  locale: settings.locale,
+});
+
+/**
+ * The booking form's note without JavaScript (the times are typed, not listed): from when a
+ * visit booked now can no longer be changed online.
+ */
+export function phoneOnlyHint(settings: Settings, now: Date = new Date()): string {
+  const until = new Date(now.getTime() + settings.cancellationCutoffHours * 3_600_000);
+  return `A visit starting before ${formatInstant(until, clockOf(settings))} can only be moved or cancelled by calling the clinic${settings.phone ? ` on ${settings.phone}` : ""}: changes by phone only.`;
+}
+
+export function cutoffNoteOf(settings: Settings): string {
+  return `Times marked “${PHONE_ONLY_MARK}” start within ${settings.cancellationCutoffHours} hours: once booked, only the clinic can move or cancel them${settings.phone ? `, on ${settings.phone}` : ""}.`;
+}
+
+/**
+ * `GET /resources/free-slots?date=&service=&dentist=`: the start times still free that
+ * day for the service's length (one grid step when no service is given), or why none.
+ */
+export async function getFreeSlots(
+  query: { date: string | null; service?: string | null; dentist?: string | null },
+  now: Date = new Date(),
+): Promise<Result<FreeSlots>> {
+  const date = query.date?.trim() ?? "";
+  if (!isIsoDate(date)) return invalid(DATE_FORMAT_MESSAGE);
+  const settings = await getClinicSettings();
+  let visit: VisitLength = {
+    name: "a visit",
+    durationMinutes: settings.gridMinutes,
+    bufferMinutes: 0,
+  };
+  let serviceId: string | null = null;
+  let dentistId: string | undefined;
+  if (query.service) {
+    const found = await findBookableService(query.service);
+    if (!found) return invalid(UNKNOWN_SERVICE_MESSAGE);
+    ({ id: serviceId, ...visit } = found);
+    const dentist = await resolveDentist(query.dentist ?? undefined, found);
+    if (!dentist.ok) return dentist;
+    dentistId = dentist.dentistId;
+  }
+  const policy = onlinePolicy(null);
+  const { day, times } = await freeTimes({ date, serviceId, visit, policy, dentistId, now });
+  const clock = clockOf(settings);
+  const phoneOnly = (time: string) =>
+    isInsideCutoff(clinicTimeToUtc(date, time, settings.timeZone), settings, now);
+  const labels = times.map(
+    (time) => `${formatTime(time, clock)}${phoneOnly(time) ? ` (${PHONE_ONLY_MARK})` : ""}`,
+  );
+  const cutoffNote = times.some(phoneOnly) ? cutoffNoteOf(settings) : null;
+  if (times.length > 0) return ok({ date, times, labels, message: null, cutoffNote });
+  const refused = dayRefusal(day, now, policy);
+  const who = dentistId
+    ? ` with ${day.dentists.find((dentist) => dentist.id === dentistId)?.name ?? "that dentist"}`
+    : "";
+  return ok({
+    date,
+    times,
+    labels,
+    cutoffNote,
+    message:
+      (refused && [refused.message, refused.advice].filter(Boolean).join(" ")) ||
+      `Nothing is free on ${formatDate(date, clock)}${who} any more. Please choose another day.`,
+  });
+}
+
+/**
+ * Free start times for booking a service, or moving a visit, on a date as staff see them
+ * (no online notice: every time from now on).
+ */
+export async function staffFreeTimes(
+  actor: Parameters<typeof deskPolicy>[0],
+  options: {
+    date: string;
+    serviceId: string;
+    dentistId?: string;
+    /** A visit being moved: its own length, buffer and holds. */
+    appointmentId?: string;
+    now?: Date;
+  },
+): Promise<string[]> {
+  if (!isIsoDate(options.date)) return [];
+  const moving = options.appointmentId
+    ? await prisma.appointment.findUnique({
+        where: { id: options.appointmentId },
+        select: {
+          startsAt: true,
+          endsAt: true,
+          bufferMinutes: true,
+          service: { select: { name: true } },
+        },
+      })
+    : null;
+  const service = moving
+    ? null
+    : await prisma.service.findUnique({
+        where: { id: options.serviceId },
+        select: { name: true, durationMinutes: true, bufferMinutes: true },
+      });
+  const visit: VisitLength | null = moving
+    ? {
+        name: moving.service.name,
+        durationMinutes: (moving.endsAt.getTime() - moving.startsAt.getTime()) / 60_000,
+        bufferMinutes: moving.bufferMinutes,
+      }
+    : service;
+  if (!visit) return [];
+  const { times } = await freeTimes({
+    date: options.date,
+    serviceId: options.serviceId,
+    visit,
+    policy: deskPolicy(actor),
+    dentistId: options.dentistId,
+    exceptAppointmentId: options.appointmentId,
+    now: options.now ?? new Date(),
+  });
+  return times;
+}

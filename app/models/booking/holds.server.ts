@@ -1,0 +1,48 @@
+/**
+ * A day's holds as the booking rules see them, read by the caller's client: the plain one
+ * for free times, the transaction's when placing a visit (~/models/booking/place.server).
+ * Imports no database client of its own (the data upgrade runs it on another).
+ */
+import type { Prisma, PrismaClient } from "@prisma/client";
+import { addDays, clinicTimeToUtc } from "~/utils/clinic-time";
+import { HOLD_MINUTES, holdKey } from "~/utils/slot-engine";
+import type { RuleDay } from "./rules";
+
+type Db = PrismaClient | Prisma.TransactionClient;
+
+export type DayHolds = Pick<RuleDay, "held" | "visitsByDentist" | "heldMinutes">;
+
+/**
+ * The day's holds, on any layer, through the startsAt index; a moving visit's own holds
+ * are left out (its old time counts as free to it).
+ */
+export async function readHolds(
+  db: Db,
+  date: string,
+  timeZone: string,
+  exceptAppointmentId?: string,
+): Promise<DayHolds> {
+  const rows = await db.slotHold.findMany({
+    where: {
+      startsAt: {
+        gte: clinicTimeToUtc(date, "00:00", timeZone),
+        lt: clinicTimeToUtc(addDays(date, 1), "00:00", timeZone),
+      },
+      ...(exceptAppointmentId ? { appointmentId: { not: exceptAppointmentId } } : {}),
+    },
+    select: { resource: true, startsAt: true, appointmentId: true },
+  });
+  const held = new Set<string>();
+  const visitsByDentist = new Map<string, Set<string>>();
+  const heldMinutes = new Map<string, number>();
+  for (const row of rows) {
+    held.add(holdKey(row.resource, row.startsAt));
+    if (!row.resource.startsWith("dentist:")) continue;
+    const id = row.resource.slice("dentist:".length);
+    const visits = visitsByDentist.get(id) ?? new Set<string>();
+    visits.add(row.appointmentId);
+    visitsByDentist.set(id, visits);
+    heldMinutes.set(id, (heldMinutes.get(id) ?? 0) + HOLD_MINUTES);
+  }
+  return { held, visitsByDentist, heldMinutes };
+}

@@ -1,0 +1,282 @@
+/**
+ * The one writer of a visit's time: a new booking (online, at the desk, from the waiting
+ * list), a move, and the data upgrade all place a visit here, inside the caller's
+ * transaction. Transactions take SQLite's write lock as they begin
+ * (docs/decisions/026-transactions-begin-immediate.md), so the day's holds and counts read
+ * here are the truth until the commit: the rules decide, and the visit, its holds and its
+ * history are written with the event's consequences. The unique hold index stays the
+ * guard behind them (docs/decisions/016-slot-holds.md, 027-one-booking-core.md).
+ */
+import type { Prisma } from "@prisma/client";
+import { ACTIVE_STATUSES } from "~/utils/appointment-status";
+import { formatDate, formatDateTime, formatTimes } from "~/utils/clinic-format";
+import { type Failure, fail, isUniqueViolation, ok, type Success } from "~/utils/result";
+import { chairResource, dentistResource, holdSteps } from "~/utils/slot-engine";
+import type { DayPlans } from "../availability.server";
+import { readHolds } from "./holds.server";
+import { evaluate, freeStartsOn, proposalAt, type Verdict } from "./evaluate";
+import type { EventOutcome, RaiseEvent } from "./events.server";
+import { actorUserId, type BookingPolicy } from "./policy";
+import { type RuleDay, type RuleId, SLOT_TAKEN_MESSAGE } from "./rules";
+import { type StoredVisit, WITH_DETAILS } from "./visit";
+
+type Tx = Prisma.TransactionClient;
+
+export const CHANGED_MEANWHILE_MESSAGE =
+  "This appointment has just been changed by someone else. Please reload.";
+export const OVERRIDE_HINT = "Or book it anyway with a reason.";
+
+/** What placing a visit needs that is read before its transaction opens. */
+export type PlaceDraft = {
+  /** The day's plans for the visit's service (~/models/availability.server). */
+  plans: DayPlans;
+  date: string;
+  time: string;
+  /** Chosen ones; any dentist who performs the service and the first free chair otherwise. */
+  dentistId?: string;
+  chairId?: string;
+  /** Asked first when none is chosen (a moved visit keeps its dentist and chair if it can). */
+  preferred?: { dentistId: string; chairId: string };
+  /** The visit's length and buffer: the service's when new, the stored visit's when moved. */
+  visit: { name: string; durationMinutes: number; bufferMinutes: number };
+};
+
+export type NewVisit = {
+  kind: "new";
+  serviceId: string;
+  userId: string | null;
+  contact: { name: string; email: string; phone: string; message: string };
+  staffNote: string;
+  raise: RaiseEvent<"booked">;
+};
+
+export type MovedVisit = { kind: "move"; current: StoredVisit; raise: RaiseEvent<"moved"> };
+
+/** A visit placed again where it is (the data upgrade): only its holds are written. */
+export type KeptVisit = {
+  kind: "keep";
+  current: Pick<
+    StoredVisit,
+    "id" | "startsAt" | "endsAt" | "bufferMinutes" | "dentistId" | "chairId"
+  >;
+};
+
+export type Placement = NewVisit | MovedVisit | KeptVisit;
+
+export type Placed = { appointment: StoredVisit | null; outcome: EventOutcome };
+
+/** A refusal names the rule that refused (the waiting list tells "taken" from the rest). */
+export type PlaceRefusal = Failure & { rule?: RuleId };
+export type PlaceResult = Success<Placed> | PlaceRefusal;
+
+/**
+ * Places a visit inside the caller's transaction `tx`: reads the day's holds and the
+ * counts the rules need, asks the rules with the policy, and writes the visit, its holds
+ * (on the next free layer when the policy overrides a taken time) and its history, then
+ * raises its event. A refusal writes nothing and names the first rule that refused.
+ */
+export async function placeVisit(
+  tx: Tx,
+  draft: PlaceDraft,
+  placement: Placement,
+  policy: BookingPolicy,
+  now: Date,
+): Promise<PlaceResult> {
+  const { settings } = draft.plans;
+  const ownId = placement.kind === "new" ? undefined : placement.current.id;
+  const day: RuleDay = {
+    ...draft.plans,
+    ...(await readHolds(tx, draft.date, settings.timeZone, ownId)),
+  };
+  const userId = placement.kind === "new" ? placement.userId : null;
+  const patientUpcoming =
+    userId && !policy.waives.includes("patient-cap")
+      ? await tx.appointment.count({
+          where: { userId, status: { in: ACTIVE_STATUSES }, startsAt: { gt: now } },
+        })
+      : null;
+  const proposal =
+    placement.kind === "keep"
+      ? {
+          ...proposalAt(draft.date, draft.time, settings.timeZone, draft.visit),
+          ...exactly(placement.current),
+        }
+      : proposalAt(draft.date, draft.time, settings.timeZone, draft.visit);
+  const verdict = evaluate({
+    day,
+    proposal,
+    now,
+    policy,
+    dentistId: draft.dentistId,
+    chairId: draft.chairId,
+    preferred: draft.preferred,
+    patientUpcoming,
+  });
+  if (!verdict.ok) return refusal(verdict, day, draft, policy, now);
+  if (!verdict.chair) return fail(409, "The clinic has no chair to book. Please add one first.");
+
+  const resources = [dentistResource(verdict.dentist.id), chairResource(verdict.chair.id)];
+  const overbooked = verdict.overridden.some(
+    (rule) => rule === "dentist-free" || rule === "chair-free",
+  );
+  const layer = overbooked ? await nextFreeLayer(tx, resources, proposal.steps) : 0;
+  const holds = proposal.steps.flatMap((startsAt) =>
+    resources.map((resource) => ({ resource, startsAt, layer })),
+  );
+  const place = {
+    date: draft.date,
+    time: draft.time,
+    startsAt: proposal.startsAt,
+    endsAt: proposal.endsAt,
+    dentistId: verdict.dentist.id,
+    chairId: verdict.chair.id,
+    bufferMinutes: draft.visit.bufferMinutes,
+  };
+  const override =
+    overbooked || verdict.overridden.length > 0 ? (policy.override?.reason ?? null) : null;
+  const byUserId = actorUserId(policy.actor);
+  const context = { now, settings };
+
+  if (placement.kind === "keep") {
+    await tx.slotHold.deleteMany({ where: { appointmentId: placement.current.id } });
+    await tx.slotHold.createMany({
+      data: holds.map((hold) => ({ ...hold, appointmentId: placement.current.id })),
+    });
+    return ok({ appointment: null, outcome: { mailedTo: null } });
+  }
+
+  if (placement.kind === "new") {
+    const appointment = await tx.appointment.create({
+      data: {
+        ...placement.contact,
+        ...place,
+        userId: placement.userId,
+        serviceId: placement.serviceId,
+        staffNote: placement.staffNote,
+        source: policy.source,
+        createdById: policy.actor.kind === "staff" ? policy.actor.id : null,
+        overrideReason: override,
+        holds: { createMany: { data: holds } },
+        statusChanges: {
+          create: {
+            from: null,
+            to: "booked",
+            at: now,
+            byUserId,
+            note: override
+              ? `Booked anyway: ${override}`
+              : policy.actor.kind === "staff"
+                ? "Booked by the clinic"
+                : "",
+          },
+        },
+      },
+      include: WITH_DETAILS,
+    });
+    const outcome = await placement.raise(
+      tx,
+      { type: "booked", visit: appointment, actor: policy.actor, override },
+      context,
+    );
+    return ok({ appointment, outcome });
+  }
+
+  const { current } = placement;
+  const { count } = await tx.appointment.updateMany({
+    where: { id: current.id, status: current.status, sequence: current.sequence },
+    data: { ...place, sequence: { increment: 1 }, rescheduledAt: now },
+  });
+  if (count === 0) return fail(409, CHANGED_MEANWHILE_MESSAGE);
+  await tx.slotHold.deleteMany({ where: { appointmentId: current.id } });
+  await tx.slotHold.createMany({
+    data: holds.map((hold) => ({ ...hold, appointmentId: current.id })),
+  });
+  const clock = { timeZone: settings.timeZone, locale: settings.locale };
+  await tx.appointmentStatusChange.create({
+    data: {
+      appointmentId: current.id,
+      from: current.status,
+      to: current.status,
+      at: now,
+      byUserId,
+      note: `moved from ${formatDateTime(current.date, current.time, clock)} with ${current.dentist.name}`,
+    },
+  });
+  const appointment = await tx.appointment.findUniqueOrThrow({
+    where: { id: current.id },
+    include: WITH_DETAILS,
+  });
+  const before = {
+    date: current.date,
+    time: current.time,
+    startsAt: current.startsAt,
+    dentistId: current.dentistId,
+    dentistName: current.dentist.name,
+    chairName: current.chair.name,
+  };
+  const outcome = await placement.raise(
+    tx,
+    { type: "moved", visit: appointment, actor: policy.actor, before },
+    context,
+  );
+  return ok({ appointment, outcome });
+}
+
+/** A kept visit holds exactly its stored time. */
+function exactly(visit: KeptVisit["current"]) {
+  return { startsAt: visit.startsAt, endsAt: visit.endsAt, steps: holdSteps(visit) };
+}
+
+/**
+ * The lowest hold layer none of the visit's steps uses yet on its resources: a deliberate
+ * double booking is still guarded by the unique index on its own layer.
+ */
+async function nextFreeLayer(tx: Tx, resources: string[], steps: Date[]): Promise<number> {
+  const used = await tx.slotHold.aggregate({
+    where: { resource: { in: resources }, startsAt: { in: steps } },
+    _max: { layer: true },
+  });
+  return (used._max.layer ?? -1) + 1;
+}
+
+/** "Still free on Tuesday, ... with Dr. Patel: 9:00 AM, ..." from the day as read. */
+export function freeTimesSentence(
+  day: RuleDay,
+  visit: PlaceDraft["visit"],
+  policy: BookingPolicy,
+  dentistId: string | undefined,
+  now: Date,
+): string {
+  const clock = { timeZone: day.settings.timeZone, locale: day.settings.locale };
+  const times = freeStartsOn({ day, visit, policy, dentistId, now });
+  const name = dentistId ? day.dentists.find((dentist) => dentist.id === dentistId)?.name : null;
+  const who = dentistId ? ` with ${name ?? "that dentist"}` : "";
+  return times.length > 0
+    ? `Still free on ${formatDate(day.date, clock)}${who}: ${formatTimes(times, clock)}.`
+    : `Nothing is free on ${formatDate(day.date, clock)}${who} any more. Please choose another day.`;
+}
+
+function refusal(
+  verdict: Verdict & { ok: false },
+  day: RuleDay,
+  draft: PlaceDraft,
+  policy: BookingPolicy,
+  now: Date,
+) {
+  const parts = [verdict.refusal.message, verdict.refusal.advice ?? ""];
+  if (verdict.suggestsFreeTimes) {
+    parts.push(freeTimesSentence(day, draft.visit, policy, draft.dentistId, now));
+  }
+  if (verdict.overridable) parts.push(OVERRIDE_HINT);
+  const failure: PlaceRefusal = {
+    ...fail(verdict.refusal.status, parts.filter(Boolean).join(" ")),
+    rule: verdict.refusal.rule,
+  };
+  return failure;
+}
+
+/** A unique-index refusal inside the placement: a time taken behind the rules' back. */
+export function takenMeanwhile(error: unknown): PlaceRefusal {
+  if (!isUniqueViolation(error)) throw error;
+  return { ...fail(409, SLOT_TAKEN_MESSAGE), rule: "dentist-free" };
+}

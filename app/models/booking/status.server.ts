@@ -1,0 +1,155 @@
+/**
+ * A visit along its lifecycle (~/utils/appointment-status TRANSITIONS): confirm, check in,
+ * complete, no-show, cancel. One transaction writes the new status (only if it is still
+ * the one read), the history row, releases the holds of a cancelled or missed visit, and
+ * raises the event whose handlers mail, audit, offer the freed time or ask for a review.
+ */
+import type { Prisma } from "@prisma/client";
+import { wakeOutbox } from "~/models/outbox.server";
+import {
+  type AppointmentStatus,
+  canMove,
+  ONCE_STARTED,
+  parseStatus,
+  RELEASES_HOLDS,
+  STATUS_LABELS,
+} from "~/utils/appointment-status";
+import { prisma } from "~/utils/db.server";
+import { fail, ok, type Result } from "~/utils/result";
+import { getClinicSettings } from "../clinic-settings.server";
+import { insideCutoffMessage, isInsideCutoff } from "../cancellation-policy.server";
+import { prepareEvent } from "./events.server";
+import { APPOINTMENT_NOT_FOUND_MESSAGE } from "./move.server";
+import { CHANGED_MEANWHILE_MESSAGE } from "./place.server";
+import { actorUserId, type BookingActor } from "./policy";
+import { type AppointmentJson, type StoredVisit, toAppointmentJson, WITH_DETAILS } from "./visit";
+
+export const ALREADY_CANCELLED_MESSAGE = "This appointment is already cancelled.";
+export const ALREADY_PAST_MESSAGE =
+  "This appointment has already started or taken place, so it can no longer be cancelled.";
+
+export type StatusOptions = {
+  now?: Date;
+  /** The history row's note. */
+  note?: string;
+  /** Why it was cancelled (stored; in the patient's mail when `tellPatient`). */
+  reason?: string;
+  tellPatient?: boolean;
+  /** Further conditions on the visit (its patient, its link). */
+  where?: Prisma.AppointmentWhereInput;
+};
+
+export async function changeStatus(
+  appointmentId: string,
+  to: AppointmentStatus,
+  actor: BookingActor,
+  options: StatusOptions = {},
+): Promise<Result<{ appointment: StoredVisit; from: AppointmentStatus }>> {
+  const now = options.now ?? new Date();
+  const current = await prisma.appointment.findFirst({
+    where: { id: appointmentId, ...options.where },
+    select: { status: true, startsAt: true, dentistId: true, userId: true },
+  });
+  if (!current) return fail(404, APPOINTMENT_NOT_FOUND_MESSAGE);
+  const from = parseStatus(current.status);
+  if (from === to || !canMove(from, to)) {
+    if (to === "cancelled" && from === "cancelled") return fail(409, ALREADY_CANCELLED_MESSAGE);
+    return fail(
+      409,
+      `A ${STATUS_LABELS[from].toLowerCase()} appointment cannot become ${STATUS_LABELS[to].toLowerCase()}.`,
+    );
+  }
+  if (ONCE_STARTED.includes(to) && current.startsAt > now) {
+    return fail(
+      409,
+      `An appointment can only be marked ${STATUS_LABELS[to].toLowerCase()} once it has started.`,
+    );
+  }
+  const settings = await getClinicSettings();
+  const draft = {
+    startsAt: current.startsAt,
+    dentistId: current.dentistId,
+    userId: current.userId,
+  };
+  const context = { now, settings };
+  type Tx = Prisma.TransactionClient;
+  let raise: (tx: Tx, visit: StoredVisit) => Promise<unknown>;
+  if (to === "cancelled") {
+    const cancelled = await prepareEvent("cancelled", draft, now);
+    const reason = options.reason ?? null;
+    const tellPatient = options.tellPatient ?? false;
+    raise = (tx, visit) =>
+      cancelled(tx, { type: "cancelled", visit, actor, from, reason, tellPatient }, context);
+  } else {
+    const changed = await prepareEvent("status-changed", draft, now);
+    raise = (tx, visit) => changed(tx, { type: "status-changed", visit, actor, from, to }, context);
+  }
+  const changed = await prisma.$transaction(async (tx) => {
+    const { count } = await tx.appointment.updateMany({
+      where: { id: appointmentId, status: from },
+      data: {
+        status: to,
+        ...(to === "cancelled"
+          ? { cancelReason: options.reason ?? null, sequence: { increment: 1 } }
+          : {}),
+      },
+    });
+    if (count === 0) return null;
+    if (RELEASES_HOLDS.includes(to)) await tx.slotHold.deleteMany({ where: { appointmentId } });
+    await tx.appointmentStatusChange.create({
+      data: {
+        appointmentId,
+        from,
+        to,
+        at: now,
+        byUserId: actorUserId(actor),
+        note: options.note ?? "",
+      },
+    });
+    const visit = await tx.appointment.findUniqueOrThrow({
+      where: { id: appointmentId },
+      include: WITH_DETAILS,
+    });
+    await raise(tx, visit);
+    return visit;
+  });
+  if (!changed) {
+    return to === "cancelled"
+      ? fail(409, ALREADY_CANCELLED_MESSAGE)
+      : fail(409, CHANGED_MEANWHILE_MESSAGE);
+  }
+  wakeOutbox();
+  return ok({ appointment: changed, from });
+}
+
+/**
+ * Cancels one of the patient's upcoming bookings and frees its time, until the
+ * cancellation cutoff. Another patient's booking is answered exactly like one that does
+ * not exist.
+ */
+export async function cancelAppointment(
+  appointmentId: string,
+  userId: string,
+  now: Date = new Date(),
+  reason?: string,
+): Promise<Result<{ appointment: AppointmentJson }>> {
+  const appointment = await prisma.appointment.findFirst({
+    where: { id: appointmentId, userId },
+    select: { status: true, startsAt: true },
+  });
+  if (!appointment) return fail(404, APPOINTMENT_NOT_FOUND_MESSAGE);
+  if (appointment.status === "cancelled") return fail(409, ALREADY_CANCELLED_MESSAGE);
+  if (appointment.startsAt <= now) return fail(409, ALREADY_PAST_MESSAGE);
+  const settings = await getClinicSettings();
+  if (isInsideCutoff(appointment.startsAt, settings, now)) {
+    return fail(409, insideCutoffMessage(settings));
+  }
+  const result = await changeStatus(
+    appointmentId,
+    "cancelled",
+    { kind: "patient", userId },
+    { now, reason, note: "Cancelled by the patient", where: { userId } },
+  );
+  if (!result.ok) return result;
+  return ok({ appointment: toAppointmentJson(result.appointment) });
+}
