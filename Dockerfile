@@ -62,7 +62,7 @@ COPY --from=build --chown=1000:1000 /app/build ./build
 COPY --chown=1000:1000 package.json prisma.config.ts ./
 COPY --chown=1000:1000 prisma ./prisma
 COPY --chown=1000:1000 public ./public
-COPY --chown=1000:1000 scripts/start.mjs scripts/prepare-db.mjs scripts/upgrade-data.mjs scripts/db.mjs scripts/staff.mjs ./scripts/
+COPY --chown=1000:1000 scripts/start.mjs scripts/start-env.mjs scripts/private-files.mjs scripts/prepare-db.mjs scripts/upgrade-data.mjs scripts/db.mjs scripts/staff.mjs ./scripts/
 USER node
 VOLUME /data /backups
 EXPOSE 3000

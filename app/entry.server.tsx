@@ -5,6 +5,7 @@ import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { BackgroundJobs, ServerHooks } from "../server/config";
+import { reportDemoAccountsAtStart } from "~/models/demo-accounts.server";
 import { startRecallSweep } from "~/models/recall-invitations.server";
 import { startReminderSweep } from "~/models/reminders.server";
 import { startReportSweep } from "~/models/report-summary.server";
@@ -25,8 +26,8 @@ import { readCacheGeneration } from "./utils/read-cache.server";
  * module. The server claims its database first (a restore waits for it to stop, and a
  * second server on the same file refuses to start), then the backups run on their
  * schedule, the outbox worker delivers mail, the reminder and waiting-list sweeps run
- * every minute, the recall sweep every RECALL_SWEEP_SECONDS and the reports' day figures
- * are kept current every minute.
+ * every minute, the recall sweep every RECALL_SWEEP_SECONDS, the reports' day figures
+ * are kept current every minute, and demo accounts left where they are off are reported once.
  */
 export function startBackgroundJobs(): BackgroundJobs {
   const settings = backupSettings(getEnv());
@@ -37,6 +38,9 @@ export function startBackgroundJobs(): BackgroundJobs {
   const waitlist = startWaitlistSweep();
   const recall = startRecallSweep();
   const reports = startReportSweep();
+  reportDemoAccountsAtStart(prisma, { demoAccounts: getEnv().DEMO_ACCOUNTS }).catch(
+    (error: unknown) => console.error("Looking for demo accounts failed", error),
+  );
   return {
     async stop() {
       await reports.stop();

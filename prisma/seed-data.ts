@@ -8,34 +8,6 @@ export type SeedService = {
   description: string;
 };
 
-export const DEMO_PATIENT = {
-  name: "Demo Patient",
-  email: "patient@example.com",
-  password: "smile123",
-  userImage: "/images/avatars/demo-patient.svg",
-  address: "12 Harbour Street, Springfield",
-};
-
-/**
- * The clinic's demo staff, made only by the seed (nobody can register into a staff role).
- * Their passwords are public (README): a real clinic starts with SEED_ON_START=false, or
- * revokes these with `npm run staff -- revoke <e-mail>`.
- */
-export const DEMO_STAFF = [
-  {
-    name: "Clinic Admin",
-    email: "admin@example.com",
-    password: "admin123",
-    role: "admin",
-  },
-  {
-    name: "Front Desk",
-    email: "reception@example.com",
-    password: "desk123",
-    role: "reception",
-  },
-] as const;
-
 export const seedServices: SeedService[] = [
   {
     slug: "teeth-whitening",
@@ -538,13 +510,3 @@ export const seedClosures = [
     endDate: "2027-07-05",
   },
 ];
-
-/**
- * The demo staff account of each seeded dentist (role dentist, linked to the Dentist
- * record): created only by the seed, listed in the README's demo table.
- */
-export const DEMO_DENTIST_STAFF = [
-  { dentistId: "dentist-first", email: "anita.patel@example.com", password: "dentist-demo-1" },
-  { dentistId: "dentist-chen", email: "marcus.chen@example.com", password: "dentist-demo-2" },
-  { dentistId: "dentist-okafor", email: "sarah.okafor@example.com", password: "dentist-demo-3" },
-] as const;

@@ -1,10 +1,8 @@
 import type { PrismaClient } from "@prisma/client";
 import bcrypt from "bcryptjs";
+import { DEMO_DENTIST_STAFF, DEMO_PATIENT, DEMO_STAFF } from "../app/data/demo-accounts";
 import {
   CLINIC_WEEK,
-  DEMO_DENTIST_STAFF,
-  DEMO_PATIENT,
-  DEMO_STAFF,
   MIGRATION_WEEK,
   SERVICE_RECALLS,
   SERVICE_TIMES,
@@ -16,42 +14,13 @@ import {
 } from "./seed-data";
 
 /**
- * Fills an empty or partly filled database with the clinic's services, reviews, the
- * demo patient and the demo staff accounts. Idempotent: it only creates what is missing and never overwrites edits.
+ * Fills an empty or partly filled database with the clinic's services, reviews, team and
+ * diary; with `demoAccounts`, also the demo patient and the demo staff accounts, whose
+ * passwords are published (app/data/demo-accounts.ts). Idempotent: it only creates what is
+ * missing and never overwrites edits.
  */
-export async function seed(prisma: PrismaClient) {
-  const demoEmail = DEMO_PATIENT.email.toLowerCase();
-  const existingDemo = await prisma.user.findUnique({ where: { email: demoEmail } });
-  if (!existingDemo) {
-    await prisma.user.create({
-      data: {
-        name: DEMO_PATIENT.name,
-        email: demoEmail,
-        passwordHash: await bcrypt.hash(DEMO_PATIENT.password, 10),
-        userImage: DEMO_PATIENT.userImage,
-        address: DEMO_PATIENT.address,
-        provider: "local",
-        // The demo account is ready to book: its address counts as verified.
-        emailVerifiedAt: new Date(),
-      },
-    });
-  }
-
-  // Only created when missing: an existing account's role and password are never touched.
-  for (const staff of DEMO_STAFF) {
-    const exists = await prisma.user.findUnique({ where: { email: staff.email } });
-    if (exists) continue;
-    await prisma.user.create({
-      data: {
-        name: staff.name,
-        email: staff.email,
-        passwordHash: await bcrypt.hash(staff.password, 10),
-        provider: "local",
-        role: staff.role,
-        emailVerifiedAt: new Date(),
-      },
-    });
-  }
+export async function seed(prisma: PrismaClient, { demoAccounts }: { demoAccounts: boolean }) {
+  if (demoAccounts) await seedDemoAccounts(prisma);
 
   // Oldest first, so the list (newest first) opens with the landing page's highlights.
   const base = Date.UTC(2026, 0, 1);
@@ -89,7 +58,43 @@ export async function seed(prisma: PrismaClient) {
   }
 
   await seedDiary(prisma);
-  await seedDentistStaff(prisma);
+  if (demoAccounts) await seedDentistStaff(prisma);
+}
+
+/** The demo patient and the demo staff: only created when missing. */
+async function seedDemoAccounts(prisma: PrismaClient) {
+  const demoEmail = DEMO_PATIENT.email.toLowerCase();
+  const existingDemo = await prisma.user.findUnique({ where: { email: demoEmail } });
+  if (!existingDemo) {
+    await prisma.user.create({
+      data: {
+        name: DEMO_PATIENT.name,
+        email: demoEmail,
+        passwordHash: await bcrypt.hash(DEMO_PATIENT.password, 10),
+        userImage: DEMO_PATIENT.userImage,
+        address: DEMO_PATIENT.address,
+        provider: "local",
+        // The demo account is ready to book: its address counts as verified.
+        emailVerifiedAt: new Date(),
+      },
+    });
+  }
+
+  // Only created when missing: an existing account's role and password are never touched.
+  for (const staff of DEMO_STAFF) {
+    const exists = await prisma.user.findUnique({ where: { email: staff.email } });
+    if (exists) continue;
+    await prisma.user.create({
+      data: {
+        name: staff.name,
+        email: staff.email,
+        passwordHash: await bcrypt.hash(staff.password, 10),
+        provider: "local",
+        role: staff.role,
+        emailVerifiedAt: new Date(),
+      },
+    });
+  }
 }
 
 /** One demo staff account per seeded dentist, linked to its record; never overwrites. */

@@ -2,6 +2,9 @@
 // the Express entry (manual mode, so the database connection survives rebuilds).
 import { spawn } from "node:child_process";
 import { prepareDatabase } from "./prepare-db.mjs";
+import { keepFilesPrivate } from "./private-files.mjs";
+
+keepFilesPrivate();
 
 process.env.NODE_ENV = "development";
 prepareDatabase({

@@ -5,6 +5,7 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
+import { narrowDatabaseFiles } from "./private-files.mjs";
 import { pendingDataUpgrades } from "./upgrade-data.mjs";
 
 export const DEFAULT_DATABASE_URL = "file:./data/clinic.db";
@@ -84,6 +85,7 @@ export function prepareDatabase({ seedScript, upgradeScript }) {
     run(process.execPath, ["node_modules/prisma/build/index.js", "migrate", "deploy"], env);
   }
 
+  narrowDatabaseFiles(file);
   const db = new Database(file);
   try {
     db.pragma("journal_mode = WAL");

@@ -6,6 +6,9 @@ import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { keepFilesPrivate } from "./private-files.mjs";
+
+keepFilesPrivate();
 
 const entry = path.resolve(process.env.BUILD_DIR || "build", "staff-cli.js");
 

@@ -6,16 +6,13 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { prepareDatabase } from "./prepare-db.mjs";
+import { keepFilesPrivate } from "./private-files.mjs";
+import { completeStartEnvironment } from "./start-env.mjs";
 
+keepFilesPrivate();
 const buildDir = path.resolve(process.env.BUILD_DIR || "build");
 
-// A deployment says NODE_ENV=production and must bring its own SESSION_SECRET (the app
-// refuses to start without one). A plain `npm start` on a developer's clone gets a
-// random secret kept in data/, so sessions survive restarts there.
-if (!process.env.NODE_ENV) {
-  process.env.NODE_ENV = "production";
-  process.env.SESSION_SECRET ||= localSessionSecret();
-}
+completeStartEnvironment(process.env, localSessionSecret);
 
 function localSessionSecret() {
   const file = path.resolve("data", ".session-secret");

@@ -16,11 +16,15 @@ import { createResponseCache } from "./response-cache";
 import { cspNonce, securityHeaders } from "./security-headers";
 import { gracefulShutdown } from "./shutdown";
 import { staticFiles } from "./static-files";
+import { keepFilesPrivate } from "../scripts/private-files.mjs";
+import { logUnhandledRejections } from "./unhandled-rejections";
 import { writeLimit } from "./write-limit";
 
 // No NODE_ENV means production (app/utils/env.server.ts). Say so before the build brings
 // in React and Remix, and before Express starts, so that they run as production too.
 process.env.NODE_ENV ||= "production";
+logUnhandledRejections();
+keepFilesPrivate();
 const BUILD_DIR = path.resolve(process.env.BUILD_DIR || "build");
 const SERVER_BUILD = path.join(BUILD_DIR, "server", "index.js");
 

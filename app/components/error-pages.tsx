@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
+import { isBadRequest } from "~/utils/bad-request";
 import { isStaffOnly } from "~/utils/roles";
 import { isSignInRequired, LoginGuard } from "./login-guard";
 
@@ -33,6 +34,21 @@ export function StaffOnlyPage({ message }: { message: string }) {
   );
 }
 
+export function BadRequestPage({ message }: { message: string }) {
+  return (
+    <section className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-24 text-center">
+      <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">400</p>
+      <h1 className="text-3xl font-bold text-slate-900">This address cannot be shown</h1>
+      <p className="text-slate-700" data-testid="bad-request">
+        {message}
+      </p>
+      <Link to="." className="btn-primary">
+        Open the page without it
+      </Link>
+    </section>
+  );
+}
+
 export function UnexpectedErrorPage() {
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-24 text-center">
@@ -48,8 +64,8 @@ export function UnexpectedErrorPage() {
 }
 
 /**
- * Route error boundary: a protected page seen signed out gets the guard, 404s the
- * not-found page, everything else the generic one.
+ * Route error boundary: a protected page seen signed out gets the guard, a parameter the
+ * page cannot use its message, 404s the not-found page, everything else the generic one.
  */
 export function GeneralErrorBoundary() {
   const error = useRouteError();
@@ -58,6 +74,9 @@ export function GeneralErrorBoundary() {
   }
   if (isRouteErrorResponse(error) && isStaffOnly(error.data)) {
     return <StaffOnlyPage message={error.data.message} />;
+  }
+  if (isRouteErrorResponse(error) && isBadRequest(error.data)) {
+    return <BadRequestPage message={error.data.message} />;
   }
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
   // Never show the error itself: it may hold internals. The server log has it.

@@ -9,6 +9,7 @@ import {
   formatTime,
   formatZone,
 } from "~/utils/clinic-format";
+import { calendarDisplayName } from "~/utils/calendar-name";
 import { getEnv } from "~/utils/env.server";
 import { linkTokenFor, linkUrl } from "./appointment-link.server";
 import { isInsideCutoff } from "./cancellation-policy.server";
@@ -89,7 +90,7 @@ function appointmentUid(appointmentId: string): string {
 
 function organizerOf(settings: Settings): { name: string; email: string } {
   const fromAddress = /<([^>]+)>/.exec(getEnv().MAIL_FROM)?.[1] ?? getEnv().MAIL_FROM;
-  return { name: settings.clinicName, email: settings.email || fromAddress };
+  return { name: calendarDisplayName(settings.clinicName), email: settings.email || fromAddress };
 }
 
 function clinicAddress(settings: Settings): string {
@@ -121,7 +122,7 @@ export function appointmentCalendar(
     location: clinicAddress(settings) || null,
     status: cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
     organizer: organizerOf(settings),
-    attendees: [{ email: attendee, name: appointment.name }],
+    attendees: [{ email: attendee, name: calendarDisplayName(appointment.name) }],
   });
   return { method: cancelled ? "CANCEL" : "REQUEST", content: calendar.toString() };
 }

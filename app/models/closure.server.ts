@@ -4,6 +4,7 @@ import { addDays, clinicNow, clinicTimeToUtc } from "~/utils/clinic-time";
 import { prisma } from "~/utils/db.server";
 import { fail, invalid, ok, type Result } from "~/utils/result";
 import { parseClosure, refuse } from "~/validation/clinic-settings";
+import { acceptedDateRange } from "~/validation/dates";
 import { ACTIVE_STATUSES } from "./appointment.server";
 import { clockOf, getClinicSettings } from "./clinic-settings.server";
 import { limitStaffWrite } from "~/utils/rate-limit.server";
@@ -28,12 +29,19 @@ export type ClosureRow = {
 };
 
 async function visitsCovered(closure: { startDate: string; endDate: string }, timeZone: string) {
+  // No visit lies outside the accepted dates; a closure stored before that rule may.
+  const { from, to } = acceptedDateRange();
+  const [first, last] = [
+    closure.startDate > from ? closure.startDate : from,
+    closure.endDate < to ? closure.endDate : to,
+  ];
+  if (first > last) return 0;
   return prisma.appointment.count({
     where: {
       status: { in: ACTIVE_STATUSES },
       startsAt: {
-        gte: clinicTimeToUtc(closure.startDate, "00:00", timeZone),
-        lt: clinicTimeToUtc(addDays(closure.endDate, 1), "00:00", timeZone),
+        gte: clinicTimeToUtc(first, "00:00", timeZone),
+        lt: clinicTimeToUtc(addDays(last, 1), "00:00", timeZone),
       },
     },
   });

@@ -30,6 +30,7 @@ import {
   type StaffActor,
   visitsNeedingAttention,
 } from "./dentist-admin.server";
+import { dateRefusal } from "~/validation/dates";
 
 /**
  * The dentist's weekly plan, each working day inside the clinic's hours of that weekday.
@@ -98,6 +99,13 @@ export async function addDentistException(
   if (!checked.ok) return checked;
   const { startDate, kind, note } = checked.data;
   const endDate = checked.data.endDate || startDate;
+  for (const [field, date] of [
+    ["startDate", startDate],
+    ["endDate", endDate],
+  ] as const) {
+    const refusedDate = dateRefusal(date);
+    if (refusedDate) return refusal(refusedDate.message, field);
+  }
   if (endDate < startDate) {
     return refusal("The last day must not be before the first day.", "endDate");
   }

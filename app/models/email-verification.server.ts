@@ -3,14 +3,18 @@ import type { EmailVerification, Prisma, User } from "@prisma/client";
 import { prisma } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { enqueueMail, wakeOutbox, type NewOutboxMessage } from "~/models/outbox.server";
-import { clientKey, rateLimits } from "~/utils/rate-limit.server";
+import { hashPassword } from "~/utils/password.server";
+import { clientKey, liftLoginLock, rateLimits, waitingTime } from "~/utils/rate-limit.server";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { fail, ok, type Failure, type Result } from "~/utils/result";
 import { hashToken } from "~/utils/session.server";
+import { NEW_PASSWORD_FIELDS, newPasswordSchema } from "~/validation/account";
+import { validateForm } from "~/validation/form";
 
 export const EMAIL_VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000;
 /** Verification mails one account may cause per hour (sign-up, claims, resends). */
 export const MAX_VERIFICATION_MAILS_PER_HOUR = 3;
+const LINK_WINDOW_MS = 60 * 60 * 1000;
 
 export const VERIFY_MESSAGES = {
   required:
@@ -27,8 +31,9 @@ export const VERIFY_MESSAGES = {
 
 export type VerificationLinkStatus = "valid" | "invalid" | "expired" | "used";
 
-/** The name, image and password hash a registration for an existing record asked for. */
-export type PendingClaim = { name: string; userImage: string; passwordHash: string };
+/** The answer once an address has had its links for the hour: said, not silently dropped. */
+export const tooManyLinksMessage = (seconds: number) =>
+  `We have e-mailed this address ${MAX_VERIFICATION_MAILS_PER_HOUR} links within the hour. Please open the newest one, or ask again in ${waitingTime(seconds)}.`;
 
 export function isEmailVerified(user: Pick<User, "emailVerifiedAt">): boolean {
   return user.emailVerifiedAt !== null;
@@ -99,7 +104,7 @@ export function verificationMail(
     kind === "claim"
       ? [
           "Someone registered at Dental Clinic with this address, for which the clinic already keeps a patient record.",
-          "If it was you, open the link below and press the button: it sets the name and password you chose at registration.",
+          "If it was you, open the link below and choose your password there.",
         ]
       : [
           "Welcome to Dental Clinic! Please verify that this e-mail address is yours: open the link below and press the button.",
@@ -120,41 +125,53 @@ export function verificationMail(
 }
 
 /**
- * Stores a new link for the user and mails it to the account's address, unless the
- * account has had MAX_VERIFICATION_MAILS_PER_HOUR links this hour (then silently nothing:
- * a stranger must not be able to flood someone's mailbox).
+ * The refusal once the account has had MAX_VERIFICATION_MAILS_PER_HOUR links within the
+ * hour (a stranger must not be able to flood someone's mailbox), with the wait until the
+ * oldest of them leaves the hour; null while another may go.
+ */
+export async function verificationLinksCapped(
+  userId: string,
+  now: Date = new Date(),
+): Promise<Failure | null> {
+  const recent = await prisma.emailVerification.findMany({
+    where: { userId, createdAt: { gt: new Date(now.getTime() - LINK_WINDOW_MS) } },
+    select: { createdAt: true },
+    orderBy: { createdAt: "desc" },
+    take: MAX_VERIFICATION_MAILS_PER_HOUR,
+  });
+  if (recent.length < MAX_VERIFICATION_MAILS_PER_HOUR) return null;
+  const oldest = recent[recent.length - 1]!.createdAt.getTime();
+  const retryAfter = Math.max(1, Math.ceil((oldest + LINK_WINDOW_MS - now.getTime()) / 1000));
+  return fail(429, tooManyLinksMessage(retryAfter), retryAfter);
+}
+
+/**
+ * Stores a new link for the user and mails it to the account's address; a claim link (a
+ * record the clinic made) asks for the password on its page. Refused, saying so, once the
+ * account has had its links for the hour.
  */
 export async function issueVerificationLink(
   user: Pick<User, "id" | "email">,
-  pending?: PendingClaim,
-  returnTo?: string | null,
-): Promise<void> {
+  { claim = false, returnTo }: { claim?: boolean; returnTo?: string | null } = {},
+): Promise<Result> {
   const now = new Date();
-  const recent = await prisma.emailVerification.count({
-    where: { userId: user.id, createdAt: { gt: new Date(now.getTime() - 60 * 60 * 1000) } },
-  });
-  if (recent >= MAX_VERIFICATION_MAILS_PER_HOUR) return;
+  const capped = await verificationLinksCapped(user.id, now);
+  if (capped) return capped;
   const link = newVerificationLink(now);
   // The link and its mail exist together or not at all; the outbox sends it in the
   // background, so a slow mail server never holds up (or shapes) the answer.
   await prisma.$transaction([
-    prisma.emailVerification.create({
-      data: {
-        ...link.row,
-        userId: user.id,
-        pendingName: pending?.name,
-        pendingUserImage: pending?.userImage,
-        pendingPasswordHash: pending?.passwordHash,
-      },
-    }),
-    enqueueMail(prisma, verificationMail(user, link, pending ? "claim" : "sign-up", returnTo), now),
+    prisma.emailVerification.create({ data: { ...link.row, userId: user.id, claim } }),
+    enqueueMail(prisma, verificationMail(user, link, claim ? "claim" : "sign-up", returnTo), now),
   ]);
   wakeOutbox();
+  return ok({});
 }
 
 /**
- * 'Send me a new link': rate limited per client, the same answer whatever the state. The
- * link brings the patient back to `returnTo` (the page that asked for it).
+ * 'Send me a new link', asked by the signed-in account itself: rate limited per client; the
+ * same answer whether or not it still needed verifying, but over the hourly cap it says so.
+ * The link brings the patient back to `returnTo` (the page that asked for it).
  */
 export async function resendVerification(
   user: Pick<User, "id" | "email" | "emailVerifiedAt">,
@@ -162,7 +179,10 @@ export async function resendVerification(
 ): Promise<Result<{ message: string }>> {
   const limited = await rateLimits().signIn.take(clientKey(clientIp));
   if (limited) return limited;
-  if (!isEmailVerified(user)) await issueVerificationLink(user, undefined, returnTo);
+  if (!isEmailVerified(user)) {
+    const issued = await issueVerificationLink(user, { returnTo });
+    if (!issued.ok) return issued;
+  }
   return ok({ message: VERIFY_MESSAGES.resent });
 }
 
@@ -188,21 +208,24 @@ function statusOf(link: EmailVerification | null, now: Date): VerificationLinkSt
   return "valid";
 }
 
-/** What a link is worth, without using it; for a claim, the name it would set. */
+/** What a link is worth, without using it, and whether it claims a record (asks for a password). */
 export async function checkVerificationLink(
   token: string,
-): Promise<{ status: VerificationLinkStatus; claimName: string | null }> {
+): Promise<{ status: VerificationLinkStatus; claim: boolean }> {
   const link = await findLink(token);
-  return { status: statusOf(link, new Date()), claimName: link?.pendingName ?? null };
+  return { status: statusOf(link, new Date()), claim: link?.claim ?? false };
 }
 
 /**
  * Uses a link: the address is verified and every other open link of the user retired.
- * A claim's link also sets the name, image and password chosen at registration, retires
- * open reset links and ends every session of the account (its password changed).
+ * A claim's link also sets the password its user typed on the link's page (twice, as on a
+ * reset link's page), retires open reset links, ends every session of the account and
+ * lifts its login lock-out.
  */
 export async function applyEmailVerification(
   token: string,
+  input: Record<string, unknown> = {},
+  { clientIp }: { clientIp?: string } = {},
 ): Promise<Result<{ message: string; claimed: boolean }>> {
   const now = new Date();
   const link = await findLink(token);
@@ -212,13 +235,13 @@ export async function applyEmailVerification(
       ? fail(404, VERIFY_MESSAGES.invalid)
       : fail(410, VERIFY_MESSAGES[status === "used" ? "used" : "expired"]);
   }
-  const claim = link.pendingPasswordHash
-    ? {
-        name: link.pendingName ?? undefined,
-        userImage: link.pendingUserImage ?? undefined,
-        passwordHash: link.pendingPasswordHash,
-      }
-    : null;
+  let claim: { passwordHash: string } | null = null;
+  if (link.claim) {
+    const parsed = validateForm(newPasswordSchema, input, NEW_PASSWORD_FIELDS);
+    if (!parsed.ok) return parsed;
+    // Hashed before the transaction: nothing but database calls may wait inside one.
+    claim = { passwordHash: await hashPassword(parsed.data.password) };
+  }
   // Every write is conditional on this very link being claimed, so a link used twice at
   // the same moment changes things once.
   const claimedHere = { emailVerifications: { some: { id: link.id, usedAt: now } } };
@@ -243,6 +266,13 @@ export async function applyEmailVerification(
       : []),
   ]);
   if (claimed.count === 0) return fail(410, VERIFY_MESSAGES.used);
+  if (claim) {
+    const owner = await prisma.user.findUnique({
+      where: { id: link.userId },
+      select: { email: true },
+    });
+    if (owner) await liftLoginLock(owner.email, clientIp);
+  }
   return ok({
     message: claim ? VERIFY_MESSAGES.claimed : VERIFY_MESSAGES.verified,
     claimed: claim !== null,

@@ -10,9 +10,11 @@ import {
   sendCancellationMail,
 } from "~/models/appointment.server";
 import { recordAudit } from "~/models/audit.server";
+import { forgetPatientInAuditTrail } from "~/models/audit-erasure.server";
 import { getClinicSettings } from "~/models/clinic-settings.server";
 import { enqueueMail, wakeOutbox } from "~/models/outbox.server";
 import { formatDateTime } from "~/utils/clinic-format";
+import { removeMailFiles } from "~/utils/mail.server";
 import { isEmailVerified } from "~/models/email-verification.server";
 import { clinicNow } from "~/utils/clinic-time";
 import { prisma } from "~/utils/db.server";
@@ -327,8 +329,10 @@ export function exportResponse({
 export type ErasureContext = {
   user: User;
   now: Date;
-  /** Name, e-mail and phone strings the patient used: stripped from the audit trail. */
+  /** Names, addresses and phones the patient used: for the audit trail's older sentences. */
   personal: Set<string>;
+  /** The outbox messages to the patient removed, whose mail files go after the commit. */
+  mailIds: string[];
   /** Cancelled upcoming bookings, as they were, for the mails after the commit. */
   cancelled: AppointmentWithDetails[];
   counts: Record<string, number>;
@@ -436,6 +440,14 @@ export const ERASURE_STEPS: readonly ErasureStep[] = [
         select: { name: true, email: true, phone: true },
       });
       for (const row of rows) context.personal.add(row.name).add(row.email).add(row.phone);
+      // A reason the patient typed when cancelling is theirs; a staff member's stays.
+      await tx.appointment.updateMany({
+        where: {
+          userId: context.user.id,
+          statusChanges: { some: { to: "cancelled", byUserId: context.user.id } },
+        },
+        data: { cancelReason: null },
+      });
       const { count } = await tx.appointment.updateMany({
         where: { userId: context.user.id },
         data: { ...ANONYMOUS_BOOKING, userId: null },
@@ -493,13 +505,14 @@ export const ERASURE_STEPS: readonly ErasureStep[] = [
   },
   {
     // Mail to them, sent or waiting: its text holds their name, and pending mail must not
-    // reach an address the clinic no longer knows.
+    // reach an address the clinic no longer knows. Found by the account it went to, never
+    // by its address's text (the clinic's own address may have been registered).
     name: "removeMailToPatient",
     async run(tx, context) {
-      const { count } = await tx.outboxMessage.deleteMany({
-        where: { OR: [{ userId: context.user.id }, { toAddress: context.user.email }] },
-      });
-      return count;
+      const where = { userId: context.user.id };
+      const rows = await tx.outboxMessage.findMany({ where, select: { id: true } });
+      context.mailIds.push(...rows.map((row) => row.id));
+      return (await tx.outboxMessage.deleteMany({ where })).count;
     },
   },
   {
@@ -516,25 +529,9 @@ export const ERASURE_STEPS: readonly ErasureStep[] = [
     },
   },
   {
-    // Earlier entries about the patient keep what happened, not who it happened to.
+    // Entries about the patient keep what happened and who on the staff did it.
     name: "anonymiseAuditTrail",
-    async run(tx, context) {
-      const entries = await tx.auditEntry.findMany({
-        where: { OR: [{ patientId: context.user.id }, { entityId: context.user.id }] },
-        select: { id: true, summary: true, before: true, after: true },
-      });
-      for (const entry of entries) {
-        await tx.auditEntry.update({
-          where: { id: entry.id },
-          data: {
-            summary: stripText(entry.summary, context.personal),
-            before: stripJson(entry.before, context.personal),
-            after: stripJson(entry.after, context.personal),
-          },
-        });
-      }
-      return entries.length;
-    },
+    run: (tx, context) => forgetPatientInAuditTrail(tx, context.user.id, [...context.personal]),
   },
   {
     name: "removeProfile",
@@ -543,53 +540,6 @@ export const ERASURE_STEPS: readonly ErasureStep[] = [
     },
   },
 ];
-
-/** Fields of an audit entry's before/after that hold personal data. */
-const PERSONAL_FIELDS = new Set([
-  "name",
-  "email",
-  "phone",
-  "address",
-  "userImage",
-  "message",
-  "googleId",
-  "passwordHash",
-]);
-const REMOVED = "[removed]";
-
-function stripText(text: string, personal: Set<string>) {
-  let stripped = text;
-  for (const value of [...personal].sort((a, b) => b.length - a.length)) {
-    if (!value.trim()) continue;
-    stripped = stripped.split(value).join(REMOVED);
-  }
-  return stripped;
-}
-
-function stripValue(value: unknown, personal: Set<string>): unknown {
-  if (typeof value === "string") return stripText(value, personal);
-  if (Array.isArray(value)) return value.map((item) => stripValue(item, personal));
-  if (typeof value === "object" && value !== null) {
-    return Object.fromEntries(
-      Object.entries(value).map(([key, item]) => [
-        key,
-        PERSONAL_FIELDS.has(key) && item !== null && item !== ""
-          ? REMOVED
-          : stripValue(item, personal),
-      ]),
-    );
-  }
-  return value;
-}
-
-function stripJson(json: string | null, personal: Set<string>) {
-  if (json === null) return null;
-  try {
-    return JSON.stringify(stripValue(JSON.parse(json), personal));
-  } catch {
-    return REMOVED;
-  }
-}
 
 /** The sign-in (cookie or token) a request comes with, and when it began. */
 async function requestSession(request: Request) {
@@ -663,6 +613,7 @@ export async function deleteMyAccount(
     now,
     personal: new Set([user.name, user.email, user.address].filter(Boolean)),
     cancelled: [],
+    mailIds: [],
     counts: {},
   };
   // Read before the transaction: no other query of the process runs while one is open.
@@ -686,6 +637,7 @@ export async function deleteMyAccount(
     return true;
   });
   if (!deleted) return fail(404, MY_DATA_MESSAGES.gone);
+  await removeMailFiles(context.mailIds);
   wakeOutbox();
   if (isEmailVerified(user)) {
     for (const appointment of context.cancelled)

@@ -93,7 +93,7 @@ export async function retryFailedMessage(
       entityType: "OutboxMessage",
       entityId: id,
       patientId: before.userId,
-      summary: `Sent again: ${before.kind} mail "${before.subject}" to ${before.toAddress}`,
+      summary: `Sent again: ${before.kind} mail "${before.subject}" to ${before.userId ? "the patient" : before.toAddress}`,
       before: { status: before.status, attempts: before.attempts, lastError: before.lastError },
       after: { status: "pending", attempts: 0 },
     });

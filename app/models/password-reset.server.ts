@@ -12,7 +12,7 @@ import { prisma } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { enqueueMail, wakeOutbox, type NewOutboxMessage } from "~/models/outbox.server";
 import { hashPassword } from "~/utils/password.server";
-import { clientKey, rateLimits } from "~/utils/rate-limit.server";
+import { clientKey, liftLoginLock, rateLimits } from "~/utils/rate-limit.server";
 import { fail, ok, type Result } from "~/utils/result";
 import { hashToken } from "~/utils/session.server";
 
@@ -148,6 +148,7 @@ export async function checkResetLink(token: string): Promise<ResetLinkStatus> {
 export async function applyPasswordReset(
   token: string,
   input: Record<string, unknown>,
+  { clientIp }: { clientIp?: string } = {},
 ): Promise<Result<{ message: string }>> {
   const reset = await findReset(token);
   const status = statusOf(reset, new Date());
@@ -188,5 +189,10 @@ export async function applyPasswordReset(
     prisma.session.deleteMany({ where: { userId: reset.userId, user: claimedHere } }),
   ]);
   if (claimed.count === 0) return fail(410, RESET_MESSAGES.used);
+  const owner = await prisma.user.findUnique({
+    where: { id: reset.userId },
+    select: { email: true },
+  });
+  if (owner) await liftLoginLock(owner.email, clientIp);
   return ok({ message: RESET_MESSAGES.applied });
 }

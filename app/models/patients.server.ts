@@ -119,7 +119,7 @@ export async function patientCard(actor: StaffActor, patientId: string, now: Dat
       entityType: "patient",
       entityId: patientId,
       patientId,
-      summary: `Viewed the card of ${patient.name}`,
+      summary: "Viewed the patient's card",
     }),
   ]);
   const visits = rows.map(toAppointmentJson);
@@ -169,7 +169,7 @@ export async function createCallerRecord(
         entityType: "patient",
         entityId: user.id,
         patientId: user.id,
-        summary: `Created a patient record for ${name} (no password)`,
+        summary: "Created a patient record (no password)",
         after: { name, email, phone },
       });
       return user;

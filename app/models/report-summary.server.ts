@@ -1,17 +1,19 @@
-import type { Prisma, PrismaClient } from "@prisma/client";
+import { Prisma, type PrismaClient } from "@prisma/client";
 import { addDays, clinicTimeToUtc } from "~/utils/clinic-time";
-import { periodKey } from "~/utils/report-periods";
+import { type Granularity, periodBounds, periodKey } from "~/utils/report-periods";
 import { prisma } from "~/utils/db.server";
 import { type BackgroundJob, startSweep } from "~/utils/sweep.server";
 import { getClinicSettings, type Settings } from "./clinic-settings.server";
+import { SUM_FIELDS } from "./report-figures.server";
 
 /**
  * The reports' day figures (docs/decisions/036-reports.md). Triggers on "Appointment"
  * (migration 20261125064702_recall_and_reports) mark a day in `ReportDirtyDay` whenever a
  * visit on it is booked, moved, changes status or patient; recall invitations mark their
  * day here. `summariseDay` works a marked day out again from its visits and their status
- * history, in one transaction, and clears the mark only if nothing marked it since: the
- * reports then read a few rows per day, whatever the size of the diary.
+ * history, and sums its week and month again into `ReportPeriod`, in one transaction, and
+ * clears the mark only if nothing marked it since: the reports then read a few rows per
+ * week or month, whatever the size of the diary.
  */
 
 type Db = PrismaClient | Prisma.TransactionClient;
@@ -172,7 +174,23 @@ export async function dayFigures(tx: Tx, date: string, settings: Settings): Prom
   return [...rows.values()];
 }
 
-/** Works one marked day out again; false when another write marked it meanwhile. */
+const FIELD_LIST = Prisma.join(SUM_FIELDS.map((field) => Prisma.raw(`"${field}"`)));
+const FIELD_SUMS = Prisma.join(SUM_FIELDS.map((field) => Prisma.raw(`SUM("${field}")`)));
+
+/** Sums a week's or month's day rows again into its roll-up rows (`ReportPeriod`). */
+async function rollUp(tx: Tx, kind: Granularity, key: string) {
+  const { from, to } = periodBounds(key, kind);
+  await tx.reportPeriod.deleteMany({ where: { kind, period: key } });
+  await tx.$executeRaw`INSERT INTO "ReportPeriod" ("kind", "period", "dentistId", "chairId", ${FIELD_LIST})
+    SELECT ${kind}, ${key}, "dentistId", "chairId", ${FIELD_SUMS} FROM "ReportDay"
+    WHERE "date" >= ${from} AND "date" <= ${to} GROUP BY "dentistId", "chairId"`;
+}
+
+/**
+ * Works one marked day out again, and its week and month with it, in one transaction (so
+ * the roll-up always equals the sum of its days); false when another write marked the day
+ * meanwhile.
+ */
 export async function summariseDay(date: string, settings: Settings): Promise<boolean> {
   return prisma.$transaction(async (tx) => {
     const mark = await tx.reportDirtyDay.findUnique({ where: { date } });
@@ -183,6 +201,8 @@ export async function summariseDay(date: string, settings: Settings): Promise<bo
     if (rows.length > 0) {
       await tx.reportDay.createMany({ data: rows.map((row) => ({ ...row, ...periods })) });
     }
+    await rollUp(tx, "week", periods.week);
+    await rollUp(tx, "month", periods.month);
     const { count } = await tx.reportDirtyDay.deleteMany({
       where: { date, version: mark.version },
     });

@@ -1,16 +1,14 @@
-import { Prisma } from "@prisma/client";
 import { prisma } from "~/utils/db.server";
-import { addDays } from "~/utils/clinic-time";
-import { type Granularity, periodKey, periodsOf, type ReportRange } from "~/utils/report-periods";
-import { dayOfPlan, dentistDay, openIntervals, workingIntervals } from "~/utils/slot-engine";
-import { dayPlanSchema, parseJsonColumn, weeklyPlanSchema } from "~/validation/schedule";
-import { closuresBetween, getClinicSettings, type Settings } from "./clinic-settings.server";
+import { periodsOf, type ReportRange } from "~/utils/report-periods";
+import { getClinicSettings } from "./clinic-settings.server";
+import { availableMinutes } from "./report-available.server";
+import { NO_FIGURES, summedFigures } from "./report-figures.server";
 import { summariseMarkedDays } from "./report-summary.server";
 
 /**
  * The clinic's reports (docs/decisions/036-reports.md): figures per week or month of a
- * range, summed in the database from the per-day figures (`ReportDay`), which come from
- * the visits and their status history. A dentist's report holds only their own figures.
+ * range, summed in the database from the week, month and day figures (`ReportPeriod`,
+ * `ReportDay`), which come from the visits and their status history. A dentist's report holds only their own figures.
  */
 
 export type Cell = string | number | null;
@@ -46,149 +44,10 @@ export type ReportTableId = (typeof REPORT_TABLES)[number];
 
 export type ReportScope = { dentistId: string | null };
 
-type Sums = {
-  scheduled: number;
-  attended: number;
-  noShows: number;
-  cancelled: number;
-  lateCancelled: number;
-  bookedMinutes: number;
-  newPatients: number;
-  returningVisits: number;
-  offeredTimes: number;
-  refilledTimes: number;
-  invitations: number;
-  conversions: number;
-};
-const SUM_FIELDS = [
-  "scheduled",
-  "attended",
-  "noShows",
-  "cancelled",
-  "lateCancelled",
-  "bookedMinutes",
-  "newPatients",
-  "returningVisits",
-  "offeredTimes",
-  "refilledTimes",
-  "invitations",
-  "conversions",
-] as const satisfies readonly (keyof Sums)[];
-
 /** Percent with one decimal, or null when there is nothing to divide by. */
 export function percent(part: number, whole: number): number | null {
   return whole > 0 ? Math.round((part / whole) * 1000) / 10 : null;
 }
-
-/** The column holding each day's period: the week's Monday, or the month. */
-const periodColumn = (by: Granularity) => Prisma.raw(by === "week" ? `"week"` : `"month"`);
-
-/**
- * The day figures of the range summed in the database: every figure per period, and the
- * booked minutes per period and dentist and per period and chair (three small answers,
- * however many days and visits).
- */
-async function summedFigures(range: ReportRange, scope: ReportScope) {
-  const sums = Prisma.join(
-    SUM_FIELDS.map(
-      (field) => Prisma.sql`SUM(${Prisma.raw(`"${field}"`)}) AS ${Prisma.raw(`"${field}"`)}`,
-    ),
-  );
-  const where = Prisma.sql`WHERE "date" >= ${range.from} AND "date" <= ${range.to}
-    ${scope.dentistId ? Prisma.sql`AND "dentistId" = ${scope.dentistId}` : Prisma.empty}`;
-  const period = periodColumn(range.by);
-  const [totals, dentists, chairs] = await Promise.all([
-    prisma.$queryRaw<Record<string, unknown>[]>`
-      SELECT ${period} AS "period", ${sums} FROM "ReportDay" ${where} GROUP BY 1`,
-    prisma.$queryRaw<{ period: string; id: string; minutes: unknown }[]>`
-      SELECT ${period} AS "period", "dentistId" AS "id", SUM("bookedMinutes") AS "minutes"
-      FROM "ReportDay" ${where} GROUP BY 1, 2`,
-    prisma.$queryRaw<{ period: string; id: string; minutes: unknown }[]>`
-      SELECT ${period} AS "period", "chairId" AS "id", SUM("bookedMinutes") AS "minutes"
-      FROM "ReportDay" ${where} GROUP BY 1, 2`,
-  ]);
-  const byPeriod = new Map<string, Sums>();
-  for (const row of totals) {
-    const figures = {} as Sums;
-    for (const field of SUM_FIELDS) figures[field] = Number(row[field] ?? 0);
-    byPeriod.set(String(row.period), figures);
-  }
-  const minutes = (rows: { period: string; id: string; minutes: unknown }[]) =>
-    new Map(rows.map((row) => [`${row.period}|${row.id}`, Number(row.minutes ?? 0)]));
-  return { byPeriod, dentistMinutes: minutes(dentists), chairMinutes: minutes(chairs) };
-}
-
-/**
- * Minutes each dentist and each chair could be booked, per period: a dentist's working
- * periods inside the clinic's hours (their plan and exceptions as they are now), a chair's
- * the clinic's open periods; nothing on a closure. Worked out per weekday once, then per
- * date only where an exception or closure applies.
- */
-async function availableMinutes(range: ReportRange, settings: Settings, scope: ReportScope) {
-  const [dentists, chairs, closures] = await Promise.all([
-    prisma.dentist.findMany({
-      where: scope.dentistId ? { id: scope.dentistId } : { active: true },
-      select: {
-        id: true,
-        name: true,
-        weeklyPlan: true,
-        exceptions: { where: { startDate: { lte: range.to }, endDate: { gte: range.from } } },
-      },
-      orderBy: [{ sortOrder: "asc" }, { name: "asc" }],
-    }),
-    prisma.chair.findMany({
-      where: { active: true },
-      select: { id: true, name: true },
-      orderBy: { sortOrder: "asc" },
-    }),
-    closuresBetween(range.from, range.to),
-  ]);
-  const minutesOf = (intervals: { start: number; end: number }[]) =>
-    intervals.reduce((sum, period) => sum + period.end - period.start, 0);
-  const closed = (date: string) => closures.some((c) => c.startDate <= date && date <= c.endDate);
-  const dentistMinutes = new Map<string, Map<string, number>>();
-  const chairMinutes = new Map<string, number>();
-  const clinicByWeekday = new Map<number, number>();
-  const plans = dentists.map((dentist) => ({
-    id: dentist.id,
-    plan: parseJsonColumn(weeklyPlanSchema, dentist.weeklyPlan, "A dentist's plan"),
-    exceptions: dentist.exceptions.map((exception) => ({
-      ...exception,
-      dayPlan: parseJsonColumn(dayPlanSchema, exception.dayPlan, "An exception"),
-    })),
-    byWeekday: new Map<number, number>(),
-  }));
-  for (let date = range.from; date <= range.to; date = addDays(date, 1)) {
-    if (closed(date)) continue;
-    const period = periodKey(date, range.by);
-    const clinicDay = dayOfPlan(settings.weeklyHours, date);
-    const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
-    let open = clinicByWeekday.get(weekday);
-    if (open === undefined)
-      clinicByWeekday.set(weekday, (open = minutesOf(openIntervals(clinicDay))));
-    chairMinutes.set(period, (chairMinutes.get(period) ?? 0) + open);
-    for (const dentist of plans) {
-      const excepted = dentist.exceptions.some((e) => e.startDate <= date && date <= e.endDate);
-      let minutes = excepted ? undefined : dentist.byWeekday.get(weekday);
-      if (minutes === undefined) {
-        minutes = minutesOf(
-          workingIntervals({
-            dentistDay: dentistDay(dentist.plan, dentist.exceptions, date),
-            clinicDay,
-            closed: false,
-          }),
-        );
-        if (!excepted) dentist.byWeekday.set(weekday, minutes);
-      }
-      const perPeriod = dentistMinutes.get(dentist.id) ?? new Map<string, number>();
-      perPeriod.set(period, (perPeriod.get(period) ?? 0) + minutes);
-      dentistMinutes.set(dentist.id, perPeriod);
-    }
-  }
-  return { dentists, chairs, dentistMinutes, chairMinutes };
-}
-
-const NO_FIGURES = Object.fromEntries(SUM_FIELDS.map((field) => [field, 0])) as Sums;
 
 export type Report = {
   range: ReportRange;
@@ -203,11 +62,12 @@ export type Report = {
 export async function buildReport(range: ReportRange, scope: ReportScope): Promise<Report> {
   await summariseMarkedDays({ from: range.from, to: range.to });
   const settings = await getClinicSettings();
+  const ranged = periodsOf(range);
   const [summed, available] = await Promise.all([
-    summedFigures(range, scope),
-    availableMinutes(range, settings, scope),
+    summedFigures(range, ranged, scope),
+    availableMinutes(range, ranged, settings, scope),
   ]);
-  const periods = periodsOf(range).map(({ key, label }) => ({ key, label }));
+  const periods = ranged.map(({ key, label }) => ({ key, label }));
   const labels = periods.map((period) => period.label);
   const perPeriod = periods.map((period) => ({
     ...period,

@@ -110,7 +110,7 @@ export async function moderateReview(
       entityType: "Review",
       entityId: review.id,
       patientId: review.userId,
-      summary: `${hide ? "Hid" : "Restored"} the review by ${review.name} of ${review.service.name}`,
+      summary: `${hide ? "Hid" : "Restored"} the review of ${review.service.name}`,
       before: moderationState(review),
       after: moderationState(updated),
     });

@@ -15,12 +15,15 @@ import {
   isEmailVerified,
   issueVerificationLink,
   newVerificationLink,
+  verificationLinksCapped,
   retireVerificationLinks,
   verificationMail,
 } from "~/models/email-verification.server";
+import { demoLoginRefusal } from "~/models/demo-accounts.server";
 import { prisma } from "~/utils/db.server";
+import { getEnv } from "~/utils/env.server";
 import { hashPassword, verifyPassword } from "~/utils/password.server";
-import { accountKey, clientKey, rateLimits } from "~/utils/rate-limit.server";
+import { accountKey, clientKey, pairKey, rateLimits } from "~/utils/rate-limit.server";
 import { fail, isUniqueViolation, ok, type Result } from "~/utils/result";
 
 /** What account actions answer; the messages in quotes in the spec are spelled as there. */
@@ -49,9 +52,11 @@ function timingHash() {
 /**
  * Creates the account and mails a verification link to the address. An address that
  * belongs to a patient record with no password and no Google link (one the clinic's staff
- * made) answers as usual too: the name and password asked for wait with the link, and
- * take effect only if the owner of the mailbox uses it. The link brings the patient back to
- * `returnTo` (where registering started: the booking form, say).
+ * made) answers as usual too, but the registration sets nothing: the mail's link lets the
+ * owner of the mailbox choose the password on its page. Once the record has had its links
+ * for the hour, the answer says so instead.
+ * The link brings the patient back to `returnTo` (where registering started: the booking
+ * form, say).
  */
 export async function registerUser(
   input: Record<string, unknown>,
@@ -70,13 +75,16 @@ export async function registerUser(
     select: { id: true, email: true, passwordHash: true, googleId: true },
   });
   if (existing && !isClaimable(existing)) return fail(409, ACCOUNT_RESULTS.emailTaken);
+  const linksCapped = existing ? await verificationLinksCapped(existing.id) : null;
+  if (linksCapped) return linksCapped;
   // Only accounts actually created (or claimed) count against the hourly cap.
   const capped = await limits.registrations.take(client);
   if (capped) return capped;
+  // A claim stores no password, but hashes it all the same: both answers take as long.
   const passwordHash = await hashPassword(password);
   if (existing) {
-    await issueVerificationLink(existing, { name, userImage, passwordHash }, returnTo);
-    return ok({ message: ACCOUNT_RESULTS.registered, email });
+    const issued = await issueVerificationLink(existing, { claim: true, returnTo });
+    return issued.ok ? ok({ message: ACCOUNT_RESULTS.registered, email }) : issued;
   }
   const link = newVerificationLink();
   try {
@@ -103,9 +111,16 @@ function isClaimable(user: Pick<User, "passwordHash" | "googleId">) {
   return user.passwordHash === null && user.googleId === null;
 }
 
+/**
+ * Checks a login. Before the password check, each limit takes its point at once (parallel
+ * guesses cannot all slip under one): the client's sign-in attempts, the failures of this
+ * account from this client, then the account's checks from everywhere, which a device that
+ * signed in to the account before (`knownAccounts`, ~/utils/device.server) skips. An
+ * address without an account is counted and refused the same way.
+ */
 export async function loginUser(
   input: Record<string, unknown>,
-  { clientIp }: Options,
+  { clientIp, knownAccounts = [] }: Options & { knownAccounts?: readonly string[] },
 ): Promise<Result<{ message: string; user: User }>> {
   const limits = rateLimits();
   const client = clientKey(clientIp);
@@ -114,11 +129,19 @@ export async function loginUser(
   const parsed = validateForm(loginSchema, input, LOGIN_FIELDS);
   if (!parsed.ok) return parsed;
   const { email, password } = parsed.data;
-  // Taken before the password is checked, so parallel guesses cannot all slip under the
-  // limit; an address without an account is counted (and refused) the same way.
   const account = accountKey(email);
-  const locked = await limits.loginFailures.take(account);
-  if (locked) return locked;
+  const pair = pairKey(account, client);
+  const pairLocked = await limits.loginFailures.take(pair);
+  if (pairLocked) return pairLocked;
+  const countsForAccount = !knownAccounts.includes(account);
+  if (countsForAccount) {
+    const accountLocked = await limits.accountChecks.take(account);
+    if (accountLocked) {
+      // Refused before the check: no failure of this address.
+      await limits.loginFailures.giveBack(pair);
+      return accountLocked;
+    }
+  }
 
   const user = await prisma.user.findUnique({ where: { email } });
   // Google-only accounts have no password; they get the same answer as a wrong one.
@@ -126,8 +149,14 @@ export async function loginUser(
   if (!user?.passwordHash || !matches) {
     return fail(401, ACCOUNT_RESULTS.wrongCredentials);
   }
+  const demoOff = demoLoginRefusal(email, password, { demoAccounts: getEnv().DEMO_ACCOUNTS });
+  if (demoOff) return demoOff;
   // A login that succeeds uses up no allowance; it clears nobody else's failures.
-  await Promise.all([limits.signIn.giveBack(client), limits.loginFailures.giveBack(account)]);
+  await Promise.all([
+    limits.signIn.giveBack(client),
+    limits.loginFailures.giveBack(pair),
+    countsForAccount ? limits.accountChecks.giveBack(account) : null,
+  ]);
   return ok({ message: ACCOUNT_RESULTS.loggedIn, user });
 }
 

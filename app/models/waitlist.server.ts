@@ -309,7 +309,7 @@ class OfferClosed extends Error {}
 /**
  * Accepting an offer books its time through bookAppointment under the waiting list's
  * policy (the same rules, holds and messages as the booking form); in that transaction the offer becomes accepted, the entry
- * booked and every other open offer of that time taken. The first to accept wins; any
+ * booked and every other open offer of that dentist and time taken. The first to accept wins; any
  * other gets "already taken" and keeps their place on the list.
  */
 export async function acceptOffer(
@@ -350,7 +350,7 @@ export async function acceptOffer(
           });
           if (claimed.count !== 1 || entry.count !== 1) throw new OfferClosed();
           await tx.waitlistOffer.updateMany({
-            where: { startsAt: row.startsAt, status: "open" },
+            where: { startsAt: row.startsAt, dentistId: row.dentistId, status: "open" },
             data: { status: "taken", respondedAt: now },
           });
         },

@@ -1,20 +1,24 @@
 import { ACCOUNT_RESULTS, loginUser } from "~/models/user.server";
 import { apiJson, apiRoute } from "~/utils/api.server";
 import { signIn, toPublicUser } from "~/utils/auth.server";
+import { knownAccounts, rememberSignIn } from "~/utils/device.server";
 
 /** POST /api/login {email, password} -> {success, message, user, token} */
 export const { loader, action } = apiRoute({
   method: "POST",
   unexpectedMessage: ACCOUNT_RESULTS.somethingWentWrong,
   async handler({ request, body, context }) {
-    const result = await loginUser(body, { clientIp: context.clientIp });
+    const result = await loginUser(body, {
+      clientIp: context.clientIp,
+      knownAccounts: await knownAccounts(request),
+    });
     if (!result.ok) return result;
     const { token } = await signIn(request, result.user.id);
-    return apiJson({
-      success: true,
-      message: result.message,
-      user: toPublicUser(result.user),
-      token,
-    });
+    // A client that keeps cookies is a device that signed in (~/utils/device.server).
+    return apiJson(
+      { success: true, message: result.message, user: toPublicUser(result.user), token },
+      200,
+      { "set-cookie": await rememberSignIn(request, result.user.email) },
+    );
   },
 });

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { ACCOUNT_RESULTS } from "~/models/user.server";
 import { signIn } from "~/utils/auth.server";
+import { rememberSignIn } from "~/utils/device.server";
 import { finishGoogleSignIn, getGoogle, GOOGLE_UNAVAILABLE_MESSAGE } from "~/utils/google.server";
 import { combineHeaders } from "~/utils/http.server";
 import { landingAfterSignIn } from "~/utils/roles.server";
@@ -24,6 +25,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return redirectWithToast(
     landingAfterSignIn(result.user, result.redirectTo),
     { type: "success", message: ACCOUNT_RESULTS.loggedIn },
-    { headers: combineHeaders(result.headers, { "set-cookie": setCookie }) },
+    {
+      headers: combineHeaders(
+        result.headers,
+        { "set-cookie": setCookie },
+        { "set-cookie": await rememberSignIn(request, result.user.email) },
+      ),
+    },
   );
 }

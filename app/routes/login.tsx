@@ -7,6 +7,8 @@ import { PasswordInput } from "~/components/password-input";
 import { formAction, formPageHeaders } from "~/utils/form-action.server";
 import { ACCOUNT_RESULTS, loginUser } from "~/models/user.server";
 import { getUser, signIn } from "~/utils/auth.server";
+import { knownAccounts, rememberSignIn } from "~/utils/device.server";
+import { combineHeaders } from "~/utils/http.server";
 import { takeDraft } from "~/utils/form-draft.server";
 import { isGoogleEnabled } from "~/utils/google.server";
 import { landingAfterSignIn } from "~/utils/roles.server";
@@ -33,13 +35,21 @@ export const action = (args: ActionFunctionArgs) =>
     task: "Login",
     unexpectedMessage: ACCOUNT_RESULTS.somethingWentWrong,
     handler: async ({ request, context, form }) => {
-      const result = await loginUser(form, { clientIp: context.clientIp });
+      const result = await loginUser(form, {
+        clientIp: context.clientIp,
+        knownAccounts: await knownAccounts(request),
+      });
       if (!result.ok) return result;
       const { setCookie } = await signIn(request, result.user.id);
       return redirectWithToast(
         landingAfterSignIn(result.user, safeRedirect(form.redirectTo)),
         { type: "success", message: result.message },
-        { headers: { "set-cookie": setCookie } },
+        {
+          headers: combineHeaders(
+            { "set-cookie": setCookie },
+            { "set-cookie": await rememberSignIn(request, result.user.email) },
+          ),
+        },
       );
     },
   });

@@ -3,6 +3,7 @@ import { data, redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { FormCard } from "~/components/form-kit";
 import { recallBookingChoice, RECALL_LINK_MESSAGES } from "~/models/recall-invitations.server";
+import { tokenPageHeaders } from "~/utils/form-action.server";
 import { PRIVATE_NO_STORE } from "~/utils/page-headers.server";
 
 /**
@@ -25,6 +26,9 @@ export async function loader({ params }: LoaderFunctionArgs) {
   });
   return redirect(`/make-appointment?${query}`, { headers: { "cache-control": PRIVATE_NO_STORE } });
 }
+
+// The address is a key: nothing may keep this page.
+export const headers = tokenPageHeaders;
 
 export const meta: MetaFunction = () => [
   { title: "Book your visit | Dental Clinic" },

@@ -5,7 +5,7 @@ import { FormCard } from "~/components/form-kit";
 import { FormError } from "~/components/form-error";
 import { Outcome } from "~/components/visit-actions";
 import { optOutState, setRecallOptOut } from "~/models/recall-invitations.server";
-import { formPageHeaders } from "~/utils/form-action.server";
+import { tokenPageHeaders } from "~/utils/form-action.server";
 import { PRIVATE_NO_STORE } from "~/utils/page-headers.server";
 import { linkAction } from "~/utils/visit-pages.server";
 
@@ -29,7 +29,8 @@ export const action = (args: ActionFunctionArgs) =>
     setRecallOptOut(params.token, form.intent !== "resume", context),
   );
 
-export const headers = formPageHeaders;
+// The address is a key: nothing may keep this page.
+export const headers = tokenPageHeaders;
 
 export const meta: MetaFunction = () => [
   { title: "Recall invitations | Dental Clinic" },

@@ -1,14 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { FormCard, useCheckedForm } from "~/components/form-kit";
-import { FormError } from "~/components/form-error";
-import { PasswordInput } from "~/components/password-input";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { FormCard } from "~/components/form-kit";
+import { NewPasswordForm } from "~/components/new-password-form";
 import { applyPasswordReset, checkResetLink, RESET_MESSAGES } from "~/models/password-reset.server";
 import { ACCOUNT_RESULTS } from "~/models/user.server";
-import { formAction, formPageHeaders } from "~/utils/form-action.server";
+import { formAction, tokenPageHeaders } from "~/utils/form-action.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { NEW_PASSWORD_FIELDS, newPasswordSchema } from "~/validation/account";
 
 const STATUS_CODE = { valid: 200, invalid: 404, expired: 410, used: 410 } as const;
 
@@ -33,14 +31,17 @@ export const action = (args: ActionFunctionArgs) =>
         linkProblem,
       };
     },
-    handler: async ({ params, form }) => {
-      const result = await applyPasswordReset(params.token ?? "", form);
+    handler: async ({ params, form, context }) => {
+      const result = await applyPasswordReset(params.token ?? "", form, {
+        clientIp: context.clientIp,
+      });
       if (!result.ok) return result;
       return redirectWithToast("/login", { type: "success", message: result.message });
     },
   });
 
-export const headers = formPageHeaders;
+// The address is a key: nothing may keep this page.
+export const headers = tokenPageHeaders;
 
 export const meta: MetaFunction = () => [
   { title: "Choose a new password | Dental Clinic" },
@@ -51,7 +52,6 @@ export const meta: MetaFunction = () => [
 export default function ResetPasswordLink() {
   const loaderData = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const { error, onSubmit, submitting } = useCheckedForm(newPasswordSchema, NEW_PASSWORD_FIELDS);
   const linkProblem =
     (actionData && "linkProblem" in actionData ? actionData.linkProblem : null) ??
     loaderData.linkProblem;
@@ -73,24 +73,7 @@ export default function ResetPasswordLink() {
       <p className="mb-4 text-sm text-slate-700">
         Type your new password twice. You will then be signed out everywhere and can login with it.
       </p>
-      <Form method="post" noValidate onSubmit={onSubmit} className="space-y-4">
-        <PasswordInput
-          id="field-password"
-          name="password"
-          label="New password"
-          autoComplete="new-password"
-        />
-        <PasswordInput
-          id="field-confirmPassword"
-          name="confirmPassword"
-          label="Repeat the new password"
-          autoComplete="new-password"
-        />
-        <button type="submit" className="btn-primary w-full" disabled={submitting}>
-          {submitting ? "Saving..." : "Set new password"}
-        </button>
-        <FormError message={error} />
-      </Form>
+      <NewPasswordForm submitLabel="Set new password" />
     </FormCard>
   );
 }

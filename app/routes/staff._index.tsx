@@ -7,8 +7,10 @@ import { STATUS_LABELS } from "~/utils/appointment-status";
 import { type Diary, diaryDay } from "~/models/front-desk.server";
 import { CLOSED_DAY, type ClinicClock, formatDate, formatTime } from "~/utils/clinic-format";
 import { addDays } from "~/utils/clinic-time";
+import { badRequest } from "~/utils/http.server";
 import { requireStaffPage } from "~/utils/roles.server";
 import type { StaffHandle } from "~/utils/permissions";
+import { dateParam } from "~/validation/dates";
 
 export const handle: StaffHandle = { permission: "diary.view" };
 
@@ -16,7 +18,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireStaffPage(request, handle.permission);
   const url = new URL(request.url);
   const view = url.searchParams.get("view") === "chair" ? "chair" : "dentist";
-  const diary = await diaryDay(url.searchParams.get("date"), view, new Date(), user.id);
+  const { date, refusal } = dateParam(url.searchParams, "date");
+  if (refusal) throw badRequest(refusal.message);
+  const diary = await diaryDay(date, view, new Date(), user.id);
   return { diary, list: url.searchParams.get("layout") === "list", labels: STATUS_LABELS };
 }
 

@@ -18,10 +18,12 @@ import {
 import { prisma } from "~/utils/db.server";
 import { formatDate, formatDateTime, formatDuration, formatInstant } from "~/utils/clinic-format";
 import { formAction, formPageHeaders } from "~/utils/form-action.server";
+import { badRequest } from "~/utils/http.server";
 import { may, type StaffHandle } from "~/utils/permissions";
 import { invalid } from "~/utils/result";
 import { requireStaffPage, staffActor } from "~/utils/roles.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { dateParam } from "~/validation/dates";
 
 export const handle: StaffHandle = { permission: "appointments.view" };
 
@@ -30,7 +32,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const found = await appointmentForStaff(params.id ?? "");
   if (!found) throw data({ message: "There is no such appointment." }, { status: 404 });
   const url = new URL(request.url);
-  const moveDate = url.searchParams.get("moveDate") ?? found.appointment.date;
+  const requested = dateParam(url.searchParams, "moveDate");
+  if (requested.refusal) throw badRequest(requested.refusal.message);
+  const moveDate = requested.date ?? found.appointment.date;
   const moveDentist = url.searchParams.get("moveDentist") ?? found.appointment.dentist._id;
   const [clock, dentists, chairs, freeTimes] = await Promise.all([
     getClinicClock(),

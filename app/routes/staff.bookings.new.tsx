@@ -14,13 +14,15 @@ import {
   staffFreeTimes,
 } from "~/models/front-desk.server";
 import { formatDate, formatDuration } from "~/utils/clinic-format";
-import { clinicNow, isIsoDate } from "~/utils/clinic-time";
+import { clinicNow } from "~/utils/clinic-time";
 import { prisma } from "~/utils/db.server";
 import { formAction, formPageHeaders } from "~/utils/form-action.server";
+import { badRequest } from "~/utils/http.server";
 import type { StaffHandle } from "~/utils/permissions";
 import { invalid } from "~/utils/result";
 import { requireStaffPage, staffActor } from "~/utils/roles.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { dateParam } from "~/validation/dates";
 
 const PATH = "/staff/bookings/new";
 export const handle: StaffHandle = { permission: "appointments.book" };
@@ -42,9 +44,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
       : null,
     patientId ? [] : searchPatients(query),
   ]);
-  const date = isIsoDate(param("date"))
-    ? param("date")
-    : clinicNow(new Date(), clock.timeZone).date;
+  const requested = dateParam(url.searchParams, "date");
+  if (requested.refusal) throw badRequest(requested.refusal.message);
+  const date = requested.date ?? clinicNow(new Date(), clock.timeZone).date;
   const service = choices.services.find((entry) => entry.value === param("service")) ?? null;
   const dentist = param("dentist") || "any";
   const times =

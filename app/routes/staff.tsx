@@ -3,6 +3,7 @@ import { NavLink, Outlet, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-pages";
 import { getClinicClock } from "~/models/clinic-settings.server";
 import { countFailedMessages } from "~/models/outbox-admin.server";
+import { getEnv } from "~/utils/env.server";
 import { type StaffHandle, staffScreensFor } from "~/utils/permissions";
 import { requireStaffPage, roleOf } from "~/utils/roles.server";
 
@@ -21,7 +22,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
     getClinicClock(),
   ]);
   // The clinic's clock: every staff screen writes times in its locale (useStaffClock).
-  return { name: user.name, role: roleOf(user), screens, failedMail, clock };
+  // While the demo accounts (published passwords, admin among them) can sign in, every
+  // staff page says so: such a server must never hold real patients.
+  return {
+    name: user.name,
+    role: roleOf(user),
+    screens,
+    failedMail,
+    clock,
+    demo: getEnv().DEMO_ACCOUNTS,
+  };
 }
 
 export const meta: MetaFunction = () => [
@@ -56,30 +66,47 @@ function CountBadge({ count, what }: { count: number; what: string }) {
 
 // The staff screens use the whole width of the screen: a diary of several dentists needs it.
 export default function StaffLayout() {
-  const { name, role, screens, failedMail } = useLoaderData<typeof loader>();
+  const { name, role, screens, failedMail, demo } = useLoaderData<typeof loader>();
   return (
-    <div className="flex flex-col gap-6 px-4 py-8 md:flex-row lg:px-6">
-      <nav aria-label="Clinic" className="md:w-52 md:shrink-0">
-        <p className="px-3 text-sm text-slate-700">
-          {name} · <span className="capitalize">{role}</span>
-        </p>
-        <ul className="mt-2 flex gap-1 overflow-x-auto md:flex-col">
-          {screens.map((screen) => (
-            <li key={screen.path}>
-              <NavLink to={screen.path} end={screen.path === "/staff"} className={navClass}>
-                {screen.label}
-                {screen.path === FAILED_MAIL ? (
-                  <CountBadge count={failedMail} what="failed" />
-                ) : null}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <div className="min-w-0 flex-1">
-        <Outlet />
+    <>
+      {demo ? <DemoBanner /> : null}
+      <div className="flex flex-col gap-6 px-4 py-8 md:flex-row lg:px-6">
+        <nav aria-label="Clinic" className="md:w-52 md:shrink-0">
+          <p className="px-3 text-sm text-slate-700">
+            {name} · <span className="capitalize">{role}</span>
+          </p>
+          <ul className="mt-2 flex gap-1 overflow-x-auto md:flex-col">
+            {screens.map((screen) => (
+              <li key={screen.path}>
+                <NavLink to={screen.path} end={screen.path === "/staff"} className={navClass}>
+                  {screen.label}
+                  {screen.path === FAILED_MAIL ? (
+                    <CountBadge count={failedMail} what="failed" />
+                  ) : null}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="min-w-0 flex-1">
+          <Outlet />
+        </div>
       </div>
-    </div>
+    </>
+  );
+}
+
+function DemoBanner() {
+  return (
+    <p
+      role="note"
+      data-testid="demo-banner"
+      className="border-b-2 border-amber-500 bg-amber-100 px-4 py-3 text-center text-sm font-medium text-amber-950"
+    >
+      Demo: the demo accounts are on, and anyone can sign in to them, the clinic&apos;s admin
+      included, with the passwords the README publishes. Never keep patients&apos; data on this
+      server (DEMO_ACCOUNTS).
+    </p>
   );
 }
 

@@ -3,7 +3,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { FormCard } from "~/components/form-kit";
 import { CallClinic, CancelForm, Outcome, VisitSummary } from "~/components/visit-actions";
 import { cancelByLink, visitByLink } from "~/models/self-service.server";
-import { formPageHeaders } from "~/utils/form-action.server";
+import { tokenPageHeaders } from "~/utils/form-action.server";
 import { linkAction, visitPageData } from "~/utils/visit-pages.server";
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
@@ -15,7 +15,8 @@ export const action = (args: ActionFunctionArgs) =>
     cancelByLink(params.token, form.reason, context),
   );
 
-export const headers = formPageHeaders;
+// The address is a key: nothing may keep this page.
+export const headers = tokenPageHeaders;
 
 export const meta: MetaFunction = () => [
   { title: "Cancel your appointment | Dental Clinic" },

@@ -4,7 +4,7 @@ import { FormCard } from "~/components/form-kit";
 import { FormError } from "~/components/form-error";
 import { Outcome, VisitSummary } from "~/components/visit-actions";
 import { confirmByLink, visitByLink } from "~/models/self-service.server";
-import { formPageHeaders } from "~/utils/form-action.server";
+import { tokenPageHeaders } from "~/utils/form-action.server";
 import { linkAction, visitPageData } from "~/utils/visit-pages.server";
 
 /** Opening the link changes nothing (mail scanners open links): the button confirms. */
@@ -17,7 +17,8 @@ export const action = (args: ActionFunctionArgs) =>
     confirmByLink(params.token, context),
   );
 
-export const headers = formPageHeaders;
+// The address is a key: nothing may keep this page.
+export const headers = tokenPageHeaders;
 
 export const meta: MetaFunction = () => [
   { title: "Confirm your appointment | Dental Clinic" },

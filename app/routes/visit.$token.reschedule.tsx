@@ -4,7 +4,7 @@ import { FormCard } from "~/components/form-kit";
 import { CallClinic, Outcome, RescheduleForm, VisitSummary } from "~/components/visit-actions";
 import { WaitlistLink } from "~/components/waitlist-link";
 import { rescheduleByLink, visitByLink } from "~/models/self-service.server";
-import { formPageHeaders } from "~/utils/form-action.server";
+import { tokenPageHeaders } from "~/utils/form-action.server";
 import { linkAction, visitPageData } from "~/utils/visit-pages.server";
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
@@ -16,7 +16,8 @@ export const action = (args: ActionFunctionArgs) =>
     rescheduleByLink(params.token, { date: form.date, time: form.time }, context),
   );
 
-export const headers = formPageHeaders;
+// The address is a key: nothing may keep this page.
+export const headers = tokenPageHeaders;
 
 export const meta: MetaFunction = () => [
   { title: "Reschedule your appointment | Dental Clinic" },

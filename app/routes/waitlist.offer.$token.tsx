@@ -12,7 +12,7 @@ import { getClinicSettings } from "~/models/clinic-settings.server";
 import { acceptOffer, declineOffer, offerByLink } from "~/models/waitlist.server";
 import { formatInstant } from "~/utils/clinic-format";
 import { invalid } from "~/utils/result";
-import { formPageHeaders } from "~/utils/form-action.server";
+import { tokenPageHeaders } from "~/utils/form-action.server";
 import { linkAction } from "~/utils/visit-pages.server";
 
 /** Opening the link changes nothing (mail scanners open links): the buttons act. */
@@ -30,7 +30,8 @@ export const action = (args: ActionFunctionArgs) =>
     return invalid("Please choose whether to accept or decline the time.");
   });
 
-export const headers = formPageHeaders;
+// The address is a key: nothing may keep this page.
+export const headers = tokenPageHeaders;
 
 export const meta: MetaFunction = () => [
   { title: "A time has come free | Dental Clinic" },

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
 import type { ServerConfig } from "../../server/config";
+import { demoAccountsEnabled } from "~/data/demo-accounts";
 import { parseBackupInterval } from "./backup-rules";
 
 const DEV_SESSION_SECRET = "dev-only-session-secret-change-me";
@@ -98,14 +99,25 @@ const envSchema = z
     RATE_LIMIT_WRITES_PER_MINUTE: limit.default(60),
     /** Sign-in, registration and reset attempts one client may make per minute. */
     RATE_LIMIT_SIGNIN_PER_MINUTE: limit.default(10),
-    /** Failed logins one account may take in 15 minutes, from all addresses together. */
+    /** Failed logins one account may take in 15 minutes from one client address. */
     RATE_LIMIT_ACCOUNT_FAILURES_PER_15_MINUTES: limit.default(10),
+    /**
+     * Password checks one account may take in 15 minutes from all addresses together
+     * (devices that signed in to it before are not counted against it).
+     */
+    RATE_LIMIT_ACCOUNT_CHECKS_PER_15_MINUTES: limit.default(100),
     /** Accounts one client may create per hour. */
     RATE_LIMIT_REGISTRATIONS_PER_HOUR: limit.default(5),
     /** Changes one staff member may make per minute (status, moves, bookings, settings...). */
     RATE_LIMIT_STAFF_WRITES_PER_MINUTE: limit.default(120),
     /** One JSON line per request on stdout. */
     REQUEST_LOG: flag.default(true),
+    /**
+     * Whether the demo accounts (published passwords) may exist and sign in. Unset: only
+     * in development or test without a SESSION_SECRET (app/data/demo-accounts.ts).
+     */
+    /** Empty is unset (.env.example lists it so): `demoAccountsEnabled` decides then. */
+    DEMO_ACCOUNTS: z.preprocess((value) => (value === "" ? undefined : value), flag.optional()),
   })
   .transform(({ SESSION_SECRET, ...env }, ctx) => {
     const secrets = (SESSION_SECRET ?? "")
@@ -122,6 +134,7 @@ const envSchema = z
     }
     return {
       ...withBackupDir(env),
+      DEMO_ACCOUNTS: demoAccountsEnabled({ ...env, SESSION_SECRET }),
       /** Newest first: cookies are signed with the first and read with any of them. */
       SESSION_SECRETS: secrets.length > 0 ? secrets : [DEV_SESSION_SECRET],
       APP_URL: env.APP_URL ?? `http://localhost:${env.PORT}`,

@@ -83,6 +83,17 @@ export const formPageHeaders: HeadersFunction = ({ actionHeaders }) => {
 };
 
 /**
+ * The `headers` of a page reached by a token in its address (a mail's visit link, a
+ * waiting-list offer, a reset or verification link): nothing may keep it, signed in or
+ * not, since its address is a key. A refusal's Retry-After goes on, as on `formPageHeaders`.
+ */
+export const tokenPageHeaders: HeadersFunction = (args) => {
+  const headers = new Headers(formPageHeaders(args));
+  headers.set("Cache-Control", "no-store");
+  return headers;
+};
+
+/**
  * A page's form handling, the page-side twin of `apiRoute`
  * (docs/decisions/031-form-routes-and-permissions.md):
  *

@@ -1,3 +1,6 @@
+import { data } from "@remix-run/node";
+import type { BadRequest } from "./bad-request";
+
 /** Merges headers from several sources, keeping every Set-Cookie. */
 export function combineHeaders(...sources: Array<HeadersInit | null | undefined>): Headers {
   const combined = new Headers();
@@ -14,4 +17,10 @@ export function combineHeaders(...sources: Array<HeadersInit | null | undefined>
 export function requestPath(request: Request): string {
   const url = new URL(request.url);
   return url.pathname + url.search;
+}
+
+/** The 400 a loader throws for a query parameter it cannot use; the page shows the message. */
+export function badRequest(message: string) {
+  const body: BadRequest = { badRequest: true, message };
+  return data(body, { status: 400, headers: { "cache-control": "no-store" } });
 }

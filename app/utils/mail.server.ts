@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, readdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import type { Transporter } from "nodemailer";
@@ -69,9 +69,31 @@ export async function sendMail(mail: Mail): Promise<void> {
     .sendMail(message);
   const outbox = process.env.OUTBOX_DIR ?? env.OUTBOX_DIR;
   await mkdir(outbox, { recursive: true });
-  const file = path.join(outbox, `${Date.now()}-${Math.random().toString(36).slice(2, 8)}.eml`);
+  const file = path.join(outbox, `${Date.now()}-${mailFileTag(mail.messageId)}.eml`);
   await writeFile(file, raw.message as Buffer);
   // Mail can carry a sign-in or reset link: its text goes to the log only in development.
   const text = env.NODE_ENV === "production" ? "" : `\n${mail.text}`;
   console.info(`[mail] to=${mail.to} subject="${mail.subject}" written to ${file}${text}`);
+}
+
+/** The outbox message a mail file holds (named by it), else a random tag. */
+function mailFileTag(messageId: string | undefined): string {
+  const outboxId = /^<outbox-([A-Za-z0-9]+)@/.exec(messageId ?? "")?.[1];
+  return outboxId ? `outbox-${outboxId}` : Math.random().toString(36).slice(2, 8);
+}
+
+/**
+ * Removes the files the outbox messages `ids` were written to, where mail goes to files
+ * (a patient's account deletion: their mail must not outlive it on the disk).
+ */
+export async function removeMailFiles(ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  const outbox = process.env.OUTBOX_DIR ?? getEnv().OUTBOX_DIR;
+  const names = await readdir(outbox).catch(() => [] as string[]);
+  const wanted = new Set(ids.map((id) => `outbox-${id}.eml`));
+  await Promise.all(
+    names
+      .filter((name) => wanted.has(name.slice(name.indexOf("-") + 1)))
+      .map((name) => rm(path.join(outbox, name), { force: true })),
+  );
 }

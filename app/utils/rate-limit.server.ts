@@ -18,16 +18,16 @@ export const RATE_LIMIT_MESSAGE = "Too many attempts. Please wait a minute and t
 export const WRITE_LIMIT_MESSAGE = "Too many requests: please wait a minute and try again";
 
 /** "a minute", "15 minutes": how long a refusal asks to wait. */
-function waitFor(seconds: number) {
+export function waitingTime(seconds: number) {
   const minutes = Math.ceil(seconds / 60);
   return minutes <= 1 ? "a minute" : `${minutes} minutes`;
 }
 
 export const accountLockedMessage = (seconds: number) =>
-  `Too many failed logins with this email. Please wait ${waitFor(seconds)} and try again, or reset your password.`;
+  `Too many failed logins with this email. Please wait ${waitingTime(seconds)} and try again, or reset your password.`;
 
 export const registrationsMessage = (seconds: number) =>
-  `Too many new accounts from your network. Please try again in ${waitFor(seconds)}.`;
+  `Too many new accounts from your network. Please try again in ${waitingTime(seconds)}.`;
 
 /** One limit: `points` takes per key in a fixed window of `seconds`. */
 export class Bucket {
@@ -74,11 +74,23 @@ export function createRateLimits(env: Env) {
     signIn: new Bucket(env.RATE_LIMIT_SIGNIN_PER_MINUTE, 60, () => RATE_LIMIT_MESSAGE),
     /**
      * Failed logins per account (the address typed, whether or not it has an account, so the
-     * refusal tells nothing), from all clients together: one account cannot be guessed from
-     * many addresses. A successful login gives back only its own point.
+     * refusal tells nothing) and client address: one address stops guessing at an account
+     * long before the account's own bound, which it so cannot use up for everyone.
      */
     loginFailures: new Bucket(
       env.RATE_LIMIT_ACCOUNT_FAILURES_PER_15_MINUTES,
+      15 * 60,
+      accountLockedMessage,
+    ),
+    /**
+     * Password checks per account from all addresses together: one account cannot be
+     * guessed from many addresses. Only guesses that reached the check count (the per-address
+     * bound refuses first), a device that signed in to the account before is not stopped by
+     * it (~/utils/device.server), a successful login gives its point back and a password set
+     * through a mailed link (reset, claim) lifts it.
+     */
+    accountChecks: new Bucket(
+      env.RATE_LIMIT_ACCOUNT_CHECKS_PER_15_MINUTES,
       15 * 60,
       accountLockedMessage,
     ),
@@ -144,6 +156,21 @@ function ipv6Groups(address: string): string[] {
 /** The key an account's failed logins count under: a digest of the address as typed, normalised. */
 export function accountKey(email: string): string {
   return createHash("sha256").update(email.trim().toLowerCase()).digest("base64url").slice(0, 22);
+}
+
+/** The key of one account's failed logins from one client. */
+export function pairKey(account: string, client: string): string {
+  return `${account}|${client}`;
+}
+
+/**
+ * A password set through a mailed link (a reset, a claim) proves the mailbox: the account's
+ * lock-out ends, and so does that of the address the owner used the link from.
+ */
+export async function liftLoginLock(email: string, clientIp?: string): Promise<void> {
+  const account = accountKey(email);
+  await rateLimits().accountChecks.forget(account);
+  if (clientIp) await rateLimits().loginFailures.forget(pairKey(account, clientKey(clientIp)));
 }
 
 /** What `server.limitWrite` answers the Express server: a write of this client counted, or its refusal. */

@@ -65,13 +65,26 @@ function monthEnd(month: string): string {
   return new Date(Date.UTC(year, number, 0)).toISOString().slice(0, 10);
 }
 
+/** The first and last day of a whole period (a week's Monday to Sunday, or a month). */
+export function periodBounds(key: string, by: Granularity): { from: string; to: string } {
+  return by === "week"
+    ? { from: key, to: addDays(key, 6) }
+    : { from: `${key}-01`, to: monthEnd(key) };
+}
+
+/** Whether a period of `periodsOf` is whole, not clipped by its range. */
+export function isWholePeriod(period: Period, by: Granularity): boolean {
+  const bounds = periodBounds(period.key, by);
+  return period.from === bounds.from && period.to === bounds.to;
+}
+
 /** The periods of a range, in order, each clipped to the range. */
 export function periodsOf({ from, to, by }: ReportRange): Period[] {
   const periods: Period[] = [];
   let start = from;
   while (start <= to) {
     const key = periodKey(start, by);
-    const end = by === "week" ? addDays(key, 6) : monthEnd(key);
+    const end = periodBounds(key, by).to;
     periods.push({ key, label: periodLabel(key, by), from: start, to: end < to ? end : to });
     start = addDays(end, 1);
   }

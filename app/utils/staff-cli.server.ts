@@ -4,17 +4,20 @@
 // build/staff-cli.js, which scripts/staff.mjs runs (in the container: docker exec clinic
 // node scripts/staff.mjs ...). It reads only the database part of the environment.
 import { PrismaClient } from "@prisma/client";
-import { grantRole, isStaffRole, listStaff, revokeRole } from "~/models/staff.server";
+import { retireDemoAccounts } from "~/models/demo-accounts.server";
+import { grantRole, isStaffRole, listStaff, printable, revokeRole } from "~/models/staff.server";
 import { parseDatabaseEnv } from "./env.server";
 import { STAFF_ROLES } from "./roles";
 import { ClinicSqliteAdapter } from "./sqlite-adapter.server";
 
 const USAGE = `Usage: npm run staff -- <command>
-  grant <${STAFF_ROLES.join("|")}> <e-mail>   give an existing account a staff role
+  grant <${STAFF_ROLES.join("|")}> <e-mail>   give a verified account a staff role (ends its sessions)
   grant dentist <e-mail> --dentist <slug>
                                          ... and link it to that dentist of the team page
   revoke <e-mail>                        make the account a patient again (ends its sessions)
-  list                                   everyone with a staff role`;
+  list                                   everyone with a staff role
+  retire-demo-accounts                   take the published passwords (README) away from the
+                                         demo accounts that still have them`;
 
 /** Runs one command; resolves to the process's exit code. */
 export async function runStaffCommand(
@@ -54,7 +57,9 @@ export async function runStaffCommand(
       const result = await grantRole(prisma, email, role, withDentist ? { dentistSlug: slug } : {});
       if (!result.ok) return report(result.message);
       console.info(
-        result.changed ? `${result.email} is now ${role}.` : `${result.email} was already ${role}.`,
+        result.changed
+          ? `${result.email} is now ${role}. Their sessions are ended: they sign in again.`
+          : `${result.email} was already ${role}.`,
       );
       if (withDentist) {
         console.info(
@@ -78,7 +83,18 @@ export async function runStaffCommand(
     if (command === "list" && rest.length === 0) {
       const staff = await listStaff(prisma);
       if (staff.length === 0) console.info("No staff accounts yet.");
-      for (const member of staff) console.info(`${member.role}\t${member.email}\t${member.name}`);
+      for (const member of staff) {
+        console.info([member.role, member.email, member.name].map(printable).join("\t"));
+      }
+      return 0;
+    }
+    if (command === "retire-demo-accounts" && rest.length === 0) {
+      const retired = await retireDemoAccounts(prisma);
+      console.info(
+        retired.length === 0
+          ? "No account signs in with a published demo password."
+          : `Retired ${retired.join(", ")}: no password, staff role or session is left to them.`,
+      );
       return 0;
     }
     console.error(USAGE);

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { isIsoDate, normalizeTime } from "~/utils/clinic-time";
+import { normalizeTime } from "~/utils/clinic-time";
+import { dateField } from "./dates";
 import {
   emailField,
   messageField,
@@ -20,7 +21,7 @@ export const APPOINTMENT_REQUIRED_FIELDS = [
 ] as const;
 
 export const PHONE_FORMAT_MESSAGE = "Please enter a valid phone number";
-export const DATE_FORMAT_MESSAGE = "Please enter the date as YYYY-MM-DD";
+export { DATE_FORMAT_MESSAGE } from "./dates";
 export const TIME_FORMAT_MESSAGE = "Please enter the time as HH:MM";
 export const SERVICE_REQUIRED_MESSAGE = "Please choose a service";
 export const DENTIST_CHOICE_MESSAGE = "Please choose one of our dentists, or Any dentist.";
@@ -34,7 +35,7 @@ export const appointmentSchema = z.object({
   name: nameField(),
   email: emailField(),
   phone: phoneField(PHONE_FORMAT_MESSAGE),
-  date: requiredText(REQUIRED_MESSAGES.date, 10).refine(isIsoDate, DATE_FORMAT_MESSAGE),
+  date: dateField(REQUIRED_MESSAGES.date),
   time: requiredText(REQUIRED_MESSAGES.time, 12)
     .transform((value) => normalizeTime(value) ?? "")
     .refine((value) => value !== "", TIME_FORMAT_MESSAGE),

@@ -1,5 +1,6 @@
 import type { ClinicClock } from "~/utils/clinic-format";
 import { isIsoDate, normalizeTime } from "~/utils/clinic-time";
+import { dateRefusal } from "./dates";
 import { invalid, ok, type Failure, type Result } from "~/utils/result";
 import {
   DAY_LABELS,
@@ -313,6 +314,13 @@ export function parseClosure(form: Form, today: string): Result<{ closure: Closu
     return refuse("startDate", "Please enter the first day closed as a date.");
   const endDate = text(form, "endDate") || startDate;
   if (!isIsoDate(endDate)) return refuse("endDate", "Please enter the last day closed as a date.");
+  for (const [field, date] of [
+    ["startDate", startDate],
+    ["endDate", endDate],
+  ] as const) {
+    const refusal = dateRefusal(date, today);
+    if (refusal) return refuse(field, refusal.message);
+  }
   if (startDate < today) return refuse("startDate", "The first day closed cannot be in the past.");
   if (endDate < startDate) {
     return refuse("endDate", "The last day closed cannot be before the first day.");

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { isIsoDate } from "~/utils/clinic-time";
 import { MAX_WAITLIST_DAYS, PARTS_OF_DAY } from "~/utils/waitlist-rules";
-import { appointmentSchema, DATE_FORMAT_MESSAGE, SERVICE_REQUIRED_MESSAGE } from "./appointment";
+import { appointmentSchema, SERVICE_REQUIRED_MESSAGE } from "./appointment";
 import { requiredText } from "./fields";
+import { dateField } from "./dates";
 
 export const WAITLIST_FIELD_MESSAGES = {
   fromDate: "Please enter the first day that suits you",
@@ -11,9 +11,6 @@ export const WAITLIST_FIELD_MESSAGES = {
   order: "The last day cannot be before the first day.",
   tooLong: `Please choose at most ${MAX_WAITLIST_DAYS} days between the first and the last day.`,
 } as const;
-
-const dateField = (message: string) =>
-  requiredText(message, 10).refine(isIsoDate, DATE_FORMAT_MESSAGE);
 
 /**
  * Joining the waiting list, as the form sends it. The dates' place against today and the

@@ -94,3 +94,42 @@ test("a used or unknown verification link says so and offers a new one", async (
     "/verify-email",
   );
 });
+
+test.describe("claiming a record the front desk made, with JavaScript off", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the registration sets nothing; the link's page asks the mailbox's owner for the password", async ({
+    page,
+  }) => {
+    const email = `claim-${Date.now()}@example.com`;
+    await e2eDb().user.create({ data: { name: "Desk Record", email } });
+    await page.goto("/register");
+    await page.getByLabel("Name").fill("Someone Else");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill("typed-at-registration");
+    await page.getByLabel("Image URL").fill("https://example.com/someone.png");
+    await page.getByRole("button", { name: "Sign up" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(toast(page, "registation success full", { javaScript: false })).toBeVisible();
+
+    const mail = await waitForMail(email, (message) => LINK.test(message.text));
+    expect(mail.subject).toBe("Confirm your Dental Clinic account");
+    await page.goto(LINK.exec(mail.text)![0]);
+    await expect(page.getByRole("heading", { name: "Choose your password" })).toBeVisible();
+    await page.getByRole("button", { name: "Set my password" }).click();
+    await expect(formError(page)).toContainText("Fill All Details");
+    await page.getByLabel("New password", { exact: true }).fill("chosen-on-the-link");
+    await page.getByLabel("Repeat the new password").fill("chosen-on-the-link");
+    await page.getByRole("button", { name: "Set my password" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(
+      toast(page, "Your e-mail address is verified and your password is set", {
+        javaScript: false,
+      }),
+    ).toBeVisible();
+
+    await fillLogin(page, email, "chosen-on-the-link");
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    await expectSignedInAs(page, "Desk Record");
+  });
+});

@@ -18,6 +18,7 @@ import { getClinicSettings } from "~/models/clinic-settings.server";
 import { VERIFY_MESSAGES } from "~/models/email-verification.server";
 import { startOutboxWorker, type OutboxWorker } from "~/models/outbox.server";
 import { prisma } from "~/utils/db.server";
+import { acceptedDateRange, dateOutOfRangeMessage } from "~/validation/dates";
 import { UNKNOWN_SERVICE_MESSAGE } from "~/validation/service";
 import { upcoming, MONDAY, SUNDAY, TUESDAY } from "../support/clinic-dates";
 import {
@@ -169,9 +170,14 @@ describe("booking a slot", () => {
     expect((await refusal(booking({ date: monday, time: "09:15" }), user)).message).toMatch(
       /^Appointments start every 30 minutes \(9:00 AM, 9:30 AM, \.\.\.\)\. Please choose one of those times\. Still free on /,
     );
-    expect(await refusal(booking({ date: "2099-01-05" }), user)).toMatchObject({
+    expect(await refusal(booking({ date: upcoming(MONDAY, 30) }), user)).toMatchObject({
       status: 400,
       message: "Appointments can be booked up to 90 days ahead. Please choose an earlier date.",
+    });
+    // Beyond the dates any request may carry (app/validation/dates.ts): the window's message.
+    expect(await refusal(booking({ date: "2099-01-05" }), user)).toMatchObject({
+      status: 400,
+      message: dateOutOfRangeMessage(acceptedDateRange()),
     });
     expect(await refusal(booking({ date: "2026-02-30" }), user)).toMatchObject({
       status: 400,

@@ -48,7 +48,7 @@ async function thrown(run: () => unknown): Promise<Response> {
 type DataWithInit<T> = { data: T; init: ResponseInit | null };
 
 beforeAll(async () => {
-  await seed(prisma);
+  await seed(prisma, { demoAccounts: false });
 });
 
 afterEach(() => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   EMAIL_VERIFICATION_TTL_MS,
   MAX_VERIFICATION_MAILS_PER_HOUR,
+  tooManyLinksMessage,
   VERIFY_MESSAGES,
 } from "~/models/email-verification.server";
 import { loginUser } from "~/models/user.server";
@@ -19,7 +20,6 @@ import { action as verifyAction, loader as verifyLoader } from "~/routes/verify-
 import { getUser } from "~/utils/auth.server";
 import { prisma } from "~/utils/db.server";
 import { verifyPassword } from "~/utils/password.server";
-import { hashToken } from "~/utils/session.server";
 import { RATE_LIMIT_MESSAGE } from "~/utils/rate-limit.server";
 import { MONDAY, upcoming } from "../support/clinic-dates";
 import { createService, createUser, sessionFor } from "../support/factories";
@@ -83,6 +83,9 @@ const useLink = (token: string, cookie?: string, fields: Record<string, string> 
       actionArgs(formPost(`/verify-email/${token}`, fields, cookie), freshIp(), { token }),
     ),
   );
+/** A claim link's page, with the password typed twice. */
+const claimWith = (token: string, password: string) =>
+  useLink(token, undefined, { password, confirmPassword: password });
 
 function register(fields: Record<string, string>) {
   return settle(() => registerPage(actionArgs(formPost("/register", fields))));
@@ -126,7 +129,7 @@ describe("registration proves the address", () => {
     // Opening the link (as a mail scanner would) changes nothing.
     expect(await openLink(token)).toMatchObject({
       status: 200,
-      body: { message: null, claimName: null },
+      body: { message: null, claim: false },
     });
     expect((await prisma.user.findUniqueOrThrow({ where: { email } })).emailVerifiedAt).toBeNull();
 
@@ -253,7 +256,7 @@ describe("registration proves the address", () => {
 });
 
 describe("claiming a patient record the clinic made (no password, no Google)", () => {
-  it("answers as usual and applies the new name and password only through the link", async () => {
+  it("answers as usual and sets nothing: the mailbox's owner types the password on the link's page", async () => {
     const email = newAddress("caller");
     const record = await prisma.user.create({
       data: { name: "Phone Caller", email, address: "1 Main St" },
@@ -266,60 +269,73 @@ describe("claiming a patient record the clinic made (no password, no Google)", (
       type: "success",
       message: "registation success full",
     });
-    // Nothing changed yet: no password, the clinic's name.
+    // Nothing changed: no password, the clinic's name.
     let current = await prisma.user.findUniqueOrThrow({ where: { id: record.id } });
     expect(current).toMatchObject({
       name: "Phone Caller",
       passwordHash: null,
       emailVerifiedAt: null,
     });
-    expect((await loginUser({ email, password: "carla-pass" }, { clientIp: freshIp() })).ok).toBe(
-      false,
-    );
 
     const token = await tokenFromMail(email);
-    expect(sink.messages.find((mail) => mail.to.includes(email))?.subject).toBe(
-      "Confirm your Dental Clinic account",
-    );
-    // The page shows the name the registration asked for, so the owner can tell.
+    const mail = sink.messages.find((message) => message.to.includes(email))!;
+    expect(mail.subject).toBe("Confirm your Dental Clinic account");
+    expect(mail.text).toContain("choose your password there");
     expect(await openLink(token)).toMatchObject({
       status: 200,
-      body: { claimName: "Carla Caller" },
+      body: { message: null, claim: true },
     });
-    const used = await useLink(token);
+    // The button alone sets nothing: the page asks for the password, twice.
+    expect(await useLink(token)).toMatchObject({
+      status: 400,
+      body: { error: "Fill All Details", message: null },
+    });
+    const used = await claimWith(token, "owner-pass");
     expect(used).toMatchObject({ status: 302, location: "/login" });
     expect(await toastOf(used.headers)).toEqual({
       type: "success",
       message: VERIFY_MESSAGES.claimed,
     });
     current = await prisma.user.findUniqueOrThrow({ where: { id: record.id } });
-    expect(current).toMatchObject({
-      name: "Carla Caller",
-      userImage: "https://example.com/nora.png",
-      address: "1 Main St",
-    });
+    expect(current).toMatchObject({ name: "Phone Caller", address: "1 Main St" });
     expect(current.emailVerifiedAt).toBeInstanceOf(Date);
-    expect((await loginUser({ email, password: "carla-pass" }, { clientIp: freshIp() })).ok).toBe(
+    expect((await loginUser({ email, password: "owner-pass" }, { clientIp: freshIp() })).ok).toBe(
       true,
+    );
+    // What the registration typed was never a password.
+    expect((await loginUser({ email, password: "carla-pass" }, { clientIp: freshIp() })).ok).toBe(
+      false,
     );
   });
 
-  it("lets only the link that is used set the password: the other claims are retired", async () => {
-    const email = newAddress("claimed-twice");
+  it("three registrations use up the hour's links: the next is told so, and any link sent lets the owner choose the password", async () => {
+    const email = newAddress("claimed-thrice");
     const record = await prisma.user.create({ data: { name: "Phone Caller", email } });
-    await register(signUp(email, { name: "Stranger", password: "stranger-pass" }));
-    await register(signUp(email, { name: "Owner", password: "owner-pass" }));
-    // The two mails may arrive in either order: tell the links apart by what they carry.
-    const tokens = [await tokenFromMail(email, 1), await tokenFromMail(email, 2)];
-    const claimOf = async (token: string) =>
-      (await prisma.emailVerification.findUniqueOrThrow({ where: { tokenHash: hashToken(token) } }))
-        .pendingName;
-    const owners = (await claimOf(tokens[0]!)) === "Owner" ? tokens[0]! : tokens[1]!;
-    const strangers = tokens.find((token) => token !== owners)!;
-    expect((await useLink(owners)).status).toBe(302);
-    expect((await useLink(strangers)).status).toBe(410);
+    for (let i = 0; i < MAX_VERIFICATION_MAILS_PER_HOUR; i += 1) {
+      const stranger = await register(
+        signUp(email, { name: "Stranger", password: `stranger-${i}` }),
+      );
+      expect(stranger).toMatchObject({ status: 302, location: "/login" });
+    }
+    // The owner's own registration is not answered with success when no mail goes out.
+    const owner = await register(signUp(email, { name: "Owner", password: "owner-pass" }));
+    expect(owner.status).toBe(429);
+    expect(owner.body?.error).toMatch(
+      /^We have e-mailed this address 3 links within the hour\. Please open the newest one, or ask again in \d+ minutes\.$/,
+    );
+    expect(Number(owner.headers.get("retry-after"))).toBeGreaterThan(60 * 50);
+    const api = await settle(() =>
+      registerApi(actionArgs(jsonRequest("/api/register", "POST", signUp(email)))),
+    );
+    expect(api).toMatchObject({ status: 429, body: { success: false } });
+
+    // The links the stranger caused reached the owner's mailbox: any of them works for them.
+    const tokens = [1, 2, 3].map((nth) => tokenFromMail(email, nth));
+    const [first, ...others] = await Promise.all(tokens);
+    expect((await claimWith(first!, "owner-pass")).status).toBe(302);
+    for (const token of others) expect((await claimWith(token!, "stranger-pass")).status).toBe(410);
     const current = await prisma.user.findUniqueOrThrow({ where: { id: record.id } });
-    expect(current.name).toBe("Owner");
+    expect(current.name).toBe("Phone Caller");
     expect(await verifyPassword("owner-pass", current.passwordHash!)).toBe(true);
     // Once it has a password, the address is taken like any other.
     expect((await register(signUp(email))).status).toBe(409);
@@ -330,7 +346,7 @@ describe("claiming a patient record the clinic made (no password, no Google)", (
     const record = await prisma.user.create({ data: { name: "Phone Caller", email } });
     const { cookie } = await sessionFor(record);
     await register(signUp(email));
-    await useLink(await tokenFromMail(email));
+    await claimWith(await tokenFromMail(email), "owner-pass");
     expect(await getUser(get("/", cookie))).toBeNull();
   });
 });
@@ -443,21 +459,23 @@ describe("asking for a new link", () => {
     expect(sink.messages.some((mail) => mail.to.includes(verified.email))).toBe(false);
   });
 
-  it("mails one account at most 3 links an hour, answering the same each time", async () => {
+  it("mails one account at most 3 links an hour, then says so instead of answering success", async () => {
     const user = await createUser({ emailVerifiedAt: null });
     const { token } = await sessionFor(user);
     const bodies = [];
+    const statuses = [];
     for (let i = 0; i < MAX_VERIFICATION_MAILS_PER_HOUR + 2; i += 1) {
       const result = await settle(() =>
         resendApi(
           actionArgs(jsonRequest("/api/resend-verification", "POST", {}, { authorization: token })),
         ),
       );
-      expect(result.status).toBe(200);
+      statuses.push(result.status);
       bodies.push(result.body);
     }
-    expect(new Set(bodies.map((body) => JSON.stringify(body))).size).toBe(1);
+    expect(statuses).toEqual([200, 200, 200, 429, 429]);
     expect(bodies[0]).toEqual({ success: true, message: VERIFY_MESSAGES.resent });
+    expect(bodies[3]).toEqual({ success: false, message: tooManyLinksMessage(3600) });
     expect(await prisma.emailVerification.count({ where: { userId: user.id } })).toBe(
       MAX_VERIFICATION_MAILS_PER_HOUR,
     );

@@ -2,11 +2,12 @@
 // real SQLite file: what the export holds and never holds, what the deletion removes or
 // anonymises, and that a deletion that fails half-way leaves the database as it was.
 import { randomBytes } from "node:crypto";
+import { readdirSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { recordAudit } from "~/models/audit.server";
 import { changeStatus } from "~/models/appointment.server";
 import { getClinicClock } from "~/models/clinic-settings.server";
-import { enqueueMail } from "~/models/outbox.server";
+import { enqueueMail, mailOf } from "~/models/outbox.server";
 import {
   deleteMyAccount,
   ERASURE_STEPS,
@@ -26,6 +27,7 @@ import { action as dataPage } from "~/routes/user.data.export";
 import { formatDate, formatTime } from "~/utils/clinic-format";
 import { addDays, clinicNow } from "~/utils/clinic-time";
 import { prisma } from "~/utils/db.server";
+import { sendMail } from "~/utils/mail.server";
 import { RATE_LIMIT_MESSAGE } from "~/utils/rate-limit.server";
 import { hashToken } from "~/utils/session.server";
 import {
@@ -140,9 +142,10 @@ async function patientWithHistory() {
     entityType: "User",
     entityId: user.id,
     patientId: user.id,
-    summary: `Looked up ${user.name} (${user.email}, ${phone})`,
+    // As the desk's card wrote it before issue 21: the patient's name in the sentence.
+    summary: `Viewed the card of ${user.name}`,
     before: { name: user.name, phone, time: "09:00" },
-    after: { name: "Someone", phone, time: "10:00", note: `call ${phone}` },
+    after: { name: "Someone", phone, time: "10:00", note: "call back after 5" },
   });
   const { token, cookie } = await sessionFor(user);
   return {
@@ -445,7 +448,8 @@ describe("deletion", () => {
       createdById: null,
     });
 
-    // The trail keeps what happened, not who: the earlier entry is stripped, the deletion recorded.
+    // The trail keeps what happened, not who: the earlier entry loses the patient's fields and
+    // name, keeps the staff's note, and the deletion is recorded.
     const trail = await prisma.auditEntry.findMany({
       where: { patientId: mine.user.id },
       orderBy: { at: "asc" },
@@ -456,7 +460,13 @@ describe("deletion", () => {
       phone: "[removed]",
       time: "09:00",
     });
-    expect(JSON.parse(trail[0]!.after!)).toMatchObject({ time: "10:00", note: "call [removed]" });
+    expect(trail[0]!.summary).toBe("Viewed the patient's card");
+    expect(JSON.parse(trail[0]!.after!)).toEqual({
+      name: "[removed]",
+      phone: "[removed]",
+      time: "10:00",
+      note: "call back after 5",
+    });
     expect(trail[1]).toMatchObject({ actorId: mine.user.id, actorRole: "patient", before: null });
     expect(trail[1]!.summary).toContain("1 upcoming appointment(s) cancelled");
 
@@ -482,6 +492,96 @@ describe("deletion", () => {
     const clock = await getClinicClock();
     expect(mail.text).toContain(`Date: ${formatDate(mine.future.date, clock)}`);
     expect(mail.text).toContain(`Time: ${formatTime(mine.future.time, clock)}`);
+  });
+
+  it('cuts the link to the person and edits no other text: a patient named "e" (issue 21.6)', async () => {
+    const tag = unique();
+    const user = await createUser({ name: "e", email: `e-${tag}@example.com` });
+    const desk = await createUser({ name: `Desk ${tag}`, role: "reception" });
+    const { cookie } = await sessionFor(user);
+    const staffWords = {
+      summary: "Moved from Tuesday 10:00 (Dr Chen) to Wednesday 11:00 (Dr Chen): she asked",
+      after: JSON.stringify({ date: "2099-01-07", reason: "see the desk's note" }),
+    };
+    await recordAudit(prisma, {
+      actor: { id: desk.id, role: "reception" },
+      action: "appointment.move",
+      entityType: "appointment",
+      entityId: `visit-${tag}`,
+      patientId: user.id,
+      summary: staffWords.summary,
+      after: { date: "2099-01-07", reason: "see the desk's note" },
+    });
+    // Two cancelled visits: the patient's reason goes with them, the desk's stays.
+    const visit = (week: number, time: string) =>
+      storeAppointment({ userId: user.id, serviceId, date: upcoming(TUESDAY, week), time });
+    const own = await visit(5, "14:00");
+    const desks = await visit(5, "14:30");
+    await changeStatus(
+      own.id,
+      "cancelled",
+      { kind: "patient", userId: user.id },
+      { reason: "e: feeling unwell" },
+    );
+    await changeStatus(
+      desks.id,
+      "cancelled",
+      { kind: "staff", id: desk.id, role: "reception" },
+      { reason: "Dentist ill" },
+    );
+    // The patient registered the clinic's own address: the clinic's notices are not theirs.
+    const clinicNotice = await enqueueMail(prisma, {
+      dedupeKey: `clinic-${tag}`,
+      kind: "cancellation",
+      to: user.email,
+      subject: "A visit was cancelled",
+      text: "The time is free again.",
+    });
+    const theirs = await enqueueMail(prisma, {
+      dedupeKey: `theirs-${tag}`,
+      kind: "booking",
+      to: user.email,
+      subject: "Your visit",
+      text: "Dear e, see you soon.",
+      userId: user.id,
+    });
+    // Where mail goes to files, each message's file is named by it.
+    const smtp = process.env.SMTP_URL;
+    delete process.env.SMTP_URL;
+    try {
+      for (const message of [clinicNotice, theirs]) await sendMail(mailOf(message));
+    } finally {
+      process.env.SMTP_URL = smtp;
+    }
+    const outbox = process.env.OUTBOX_DIR!;
+    const fileOf = (id: string) =>
+      readdirSync(outbox).find((name) => name.endsWith(`-outbox-${id}.eml`));
+    expect(fileOf(theirs.id)).toBeDefined();
+
+    const result = await deleteMyAccount(
+      user,
+      { password: TEST_PASSWORD },
+      { request: get("/user/delete-account", cookie) },
+    );
+    expect(result.ok).toBe(true);
+
+    const moved = await prisma.auditEntry.findFirstOrThrow({
+      where: { patientId: user.id, action: "appointment.move" },
+    });
+    expect({ summary: moved.summary, after: moved.after }).toEqual(staffWords);
+    expect(await prisma.appointment.findUnique({ where: { id: own.id } })).toMatchObject({
+      cancelReason: null,
+      name: FORMER_PATIENT,
+    });
+    expect(await prisma.appointment.findUnique({ where: { id: desks.id } })).toMatchObject({
+      cancelReason: "Dentist ill",
+    });
+    expect(
+      await prisma.outboxMessage.findUnique({ where: { id: clinicNotice.id } }),
+    ).not.toBeNull();
+    expect(await prisma.outboxMessage.findUnique({ where: { id: theirs.id } })).toBeNull();
+    expect(fileOf(theirs.id)).toBeUndefined();
+    expect(fileOf(clinicNotice.id)).toBeDefined();
   });
 
   it("afterwards the address registers again as a new account", async () => {

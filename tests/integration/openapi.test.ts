@@ -150,7 +150,7 @@ describe("real answers match the documented schemas", () => {
   }
 
   beforeAll(async () => {
-    await seed(prisma);
+    await seed(prisma, { demoAccounts: false });
   });
 
   it("for the catalogue and reviews reads", async () => {

@@ -1,12 +1,12 @@
 // The start-up's shortcut past the Prisma CLI (scripts/prepare-db.mjs): it may skip
 // `prisma migrate deploy` only when the CLI would have nothing to do. The file here is a
 // copy of the template the CLI itself migrated (tests/support/template-db.ts).
-import { copyFileSync, rmSync } from "node:fs";
+import { chmodSync, copyFileSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
 import { TMP_DIR } from "../support/paths";
-import { migrationsPending } from "../../scripts/prepare-db.mjs";
+import { migrationsPending, prepareDatabase } from "../../scripts/prepare-db.mjs";
 
 const copies: string[] = [];
 afterEach(() => {
@@ -59,5 +59,23 @@ describe("migrationsPending", () => {
       ),
     );
     expect(migrationsPending(file)).toBe(true);
+  });
+});
+
+describe("prepareDatabase", () => {
+  it("narrows a database file made readable by others before (issue 21.10) to its owner", () => {
+    const file = migrated();
+    chmodSync(file, 0o644);
+    const saved = process.env.DATABASE_URL;
+    process.env.DATABASE_URL = `file:${file}`;
+    try {
+      prepareDatabase({
+        seedScript: [process.execPath, "-e", ""],
+        upgradeScript: [process.execPath, "-e", ""],
+      });
+    } finally {
+      process.env.DATABASE_URL = saved;
+    }
+    expect((statSync(file).mode & 0o777).toString(8)).toBe("600");
   });
 });

@@ -72,7 +72,7 @@ function expectProductShape(product: Record<string, unknown>) {
 }
 
 beforeAll(async () => {
-  await seed(prisma);
+  await seed(prisma, { demoAccounts: false });
 });
 
 describe("GET /api/product-count", () => {

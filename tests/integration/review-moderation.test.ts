@@ -113,7 +113,7 @@ describe("moderateReview", () => {
       entityType: "Review",
       entityId: review.id,
       patientId: author.id,
-      summary: "Hid the review by Ann Author of Audited Whitening",
+      summary: "Hid the review of Audited Whitening",
     });
     expect(JSON.parse(hide!.before!)).toEqual({ hidden: false, hiddenAt: null, hiddenById: null });
     expect(JSON.parse(hide!.after!)).toMatchObject({ hidden: true, hiddenById: admin.id });

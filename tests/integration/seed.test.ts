@@ -1,23 +1,29 @@
 import { describe, expect, it } from "vitest";
-import {
-  CLINIC_WEEK,
-  DEMO_DENTIST_STAFF,
-  DEMO_PATIENT,
-  DEMO_STAFF,
-  seedDentists,
-  seedReviews,
-  seedServices,
-} from "../../prisma/seed-data";
+import { DEMO_DENTIST_STAFF, DEMO_PATIENT, DEMO_STAFF } from "~/data/demo-accounts";
+import { CLINIC_WEEK, seedDentists, seedReviews, seedServices } from "../../prisma/seed-data";
 import { seed } from "../../prisma/seed-database";
 import { prisma } from "~/utils/db.server";
 import { verifyPassword } from "~/utils/password.server";
 
+/** The seed as a demo runs it (a developer's machine, DEMO_ACCOUNTS=true). */
+const DEMO = { demoAccounts: true };
+const DEMO_EMAILS = [DEMO_PATIENT, ...DEMO_STAFF, ...DEMO_DENTIST_STAFF].map(
+  (account) => account.email,
+);
+
 const CATEGORIES = ["Preventive", "Cosmetic", "Restorative", "Orthodontics", "Oral surgery"];
 
 describe("seed", () => {
+  it("creates no demo account outside a demo, and leaves the team unlinked", async () => {
+    await seed(prisma, { demoAccounts: false });
+    expect(await prisma.user.count({ where: { email: { in: DEMO_EMAILS } } })).toBe(0);
+    expect(await prisma.dentist.count({ where: { userId: { not: null } } })).toBe(0);
+    expect(await prisma.service.count()).toBe(seedServices.length);
+  });
+
   it("creates the services, reviews and demo patient it promises, and is idempotent", async () => {
-    await seed(prisma);
-    await seed(prisma);
+    await seed(prisma, DEMO);
+    await seed(prisma, DEMO);
 
     const products = await prisma.service.findMany();
     expect(products.length).toBe(seedServices.length);
@@ -58,8 +64,8 @@ describe("seed", () => {
     const existing = await prisma.user.create({
       data: { name: "Already here", email: "reception@example.com", passwordHash: "x" },
     });
-    await seed(prisma);
-    await seed(prisma);
+    await seed(prisma, DEMO);
+    await seed(prisma, DEMO);
 
     const admin = await prisma.user.findUniqueOrThrow({ where: { email: "admin@example.com" } });
     expect(admin.role).toBe("admin");
@@ -75,7 +81,7 @@ describe("seed", () => {
     ).toBe(2);
 
     await prisma.user.delete({ where: { id: existing.id } });
-    await seed(prisma);
+    await seed(prisma, DEMO);
     const reception = await prisma.user.findUniqueOrThrow({
       where: { email: "reception@example.com" },
     });
@@ -94,9 +100,9 @@ describe("seed", () => {
   });
 
   it("runs the diary: 3 dentists who perform every service between them, 2 chairs, hours with a lunch break, holidays", async () => {
-    await seed(prisma);
+    await seed(prisma, DEMO);
     await prisma.dentist.update({ where: { id: "dentist-chen" }, data: { bio: "Edited." } });
-    await seed(prisma);
+    await seed(prisma, DEMO);
 
     const dentists = await prisma.dentist.findMany({
       include: { services: true },
@@ -148,8 +154,8 @@ describe("seed", () => {
 
 describe("the seed's dentist staff accounts", () => {
   it("creates one dentist account per seeded dentist, linked to its record, signing in with its demo password", async () => {
-    await seed(prisma);
-    await seed(prisma);
+    await seed(prisma, DEMO);
+    await seed(prisma, DEMO);
     for (const account of DEMO_DENTIST_STAFF) {
       const user = await prisma.user.findUniqueOrThrow({
         where: { email: account.email },

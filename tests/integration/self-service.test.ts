@@ -312,7 +312,7 @@ describe("My appointments: reschedule and cancel", () => {
         params: { id: visit.id },
       }),
     );
-    expect(moved.location).toBe("/user/appointments");
+    expect(moved.location).toBe(`/user/appointments#visit-${visit.id}`);
     expect(await toastOf(moved.headers)).toMatchObject({
       message: `Your appointment has moved to ${formatDateTime(date, "10:00", CLOCK)}.`,
     });

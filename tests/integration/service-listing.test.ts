@@ -134,6 +134,7 @@ describe("the public listing", () => {
             {
               name: toHide.name,
               description: toHide.description,
+              photo: toHide.photo,
               price: "125",
               durationMinutes: "30",
               bufferMinutes: "0",

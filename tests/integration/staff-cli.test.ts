@@ -1,9 +1,14 @@
 // `npm run staff -- grant|revoke|list`: how the first admin comes to exist, on a real
 // database file (the command opens its own connection, as it does beside a running server).
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { DEMO_DENTIST_STAFF, DEMO_PATIENT, DEMO_STAFF } from "~/data/demo-accounts";
 import { auditTrail } from "~/models/audit.server";
+import { printable, unverifiedAccountMessage } from "~/models/staff.server";
 import { prisma } from "~/utils/db.server";
+import { hashPassword, verifyPassword } from "~/utils/password.server";
+import { getUserByToken } from "~/utils/session.server";
 import { runStaffCommand } from "~/utils/staff-cli.server";
+import { seed } from "../../prisma/seed-database";
 import { createUser, sessionFor } from "../support/factories";
 
 function captureOutput() {
@@ -28,6 +33,52 @@ describe("npm run staff", () => {
     if (!entry) throw new Error("no audit entry");
     expect(entry).toMatchObject({ action: "staff.grant", actorRole: "system", actorId: null });
     expect(JSON.parse(entry.after ?? "{}")).toEqual({ role: "admin" });
+  });
+
+  it("refuses an account whose address nobody verified, says how to verify, changes nothing", async () => {
+    // Someone registered the new hire's likely address before the operator ran grant.
+    const squatter = await createUser({ email: "new.hire@example.com", emailVerifiedAt: null });
+    const { token } = await sessionFor(squatter);
+    const output = captureOutput();
+    expect(await runStaffCommand(["grant", "admin", "new.hire@example.com"])).toBe(1);
+    expect(output.error()).toBe(unverifiedAccountMessage("new.hire@example.com"));
+    expect(output.error()).toContain("/verify-email");
+    expect((await prisma.user.findUniqueOrThrow({ where: { id: squatter.id } })).role).toBe(
+      "patient",
+    );
+    expect(await prisma.auditEntry.count({ where: { entityId: squatter.id } })).toBe(0);
+    expect(await getUserByToken(token)).not.toBeNull();
+  });
+
+  it("ends the account's sessions and API tokens with every role change", async () => {
+    const user = await createUser();
+    const before = [await sessionFor(user), await sessionFor(user)];
+    captureOutput();
+    expect(await runStaffCommand(["grant", "reception", user.email])).toBe(0);
+    for (const { token } of before) expect(await getUserByToken(token)).toBeNull();
+    const during = await sessionFor(user);
+    expect(await runStaffCommand(["grant", "admin", user.email])).toBe(0);
+    expect(await getUserByToken(during.token)).toBeNull();
+    const after = await sessionFor(user);
+    // Nothing changes, nothing ends.
+    expect(await runStaffCommand(["grant", "admin", user.email])).toBe(0);
+    expect((await getUserByToken(after.token))?.role).toBe("admin");
+  });
+
+  it("lists names without the control characters that could hide or fake a line", async () => {
+    await createUser({
+      role: "dentist",
+      email: "escapes@example.com",
+      name: "Eve\x1b[2K\r\u202eadmin\tfake@example.com\nadmin\u0007",
+    });
+    const output = captureOutput();
+    expect(await runStaffCommand(["list"])).toBe(0);
+    const line = output
+      .info()
+      .split("\n")
+      .find((entry) => entry.includes("escapes@example.com"));
+    expect(line).toBe("dentist\tescapes@example.com\tEve[2Kadminfake@example.comadmin");
+    expect(printable("Dr. Zoë Ñúñez 🦷")).toBe("Dr. Zoë Ñúñez 🦷");
   });
 
   it("refuses an unknown role or address without changing anything", async () => {
@@ -128,5 +179,44 @@ describe("npm run staff -- grant dentist <e-mail> --dentist <slug>", () => {
     expect(await runStaffCommand(["grant", "dentist", user.email, "--dentist"])).toBe(1);
     expect(output.error()).toContain("grant dentist <e-mail> --dentist <slug>");
     expect((await prisma.user.findUniqueOrThrow({ where: { id: user.id } })).role).toBe("patient");
+  });
+});
+
+describe("npm run staff -- retire-demo-accounts", () => {
+  it("takes the published password, the staff role, the dentist link and the sessions from the demo accounts that still hold it, once", async () => {
+    await seed(prisma, { demoAccounts: true });
+    // One demo account whose password the clinic changed: it is theirs now, and stays.
+    const changed = await prisma.user.update({
+      where: { email: "reception@example.com" },
+      data: { passwordHash: await hashPassword("a-password-of-their-own") },
+    });
+    const admin = await prisma.user.findUniqueOrThrow({ where: { email: "admin@example.com" } });
+    await sessionFor(admin);
+    await sessionFor(changed);
+    const output = captureOutput();
+
+    expect(await runStaffCommand(["retire-demo-accounts"])).toBe(0);
+    const retired = [DEMO_PATIENT, ...DEMO_STAFF, ...DEMO_DENTIST_STAFF]
+      .map((account) => account.email)
+      .filter((email) => email !== changed.email);
+    expect(output.info()).toContain(`Retired ${[...retired].sort().join(", ")}`);
+    const after = await prisma.user.findMany({ where: { email: { in: retired } } });
+    expect(after).toHaveLength(retired.length);
+    for (const user of after) expect(user).toMatchObject({ passwordHash: null, role: "patient" });
+    expect(await prisma.session.count({ where: { userId: admin.id } })).toBe(0);
+    expect(await prisma.dentist.count({ where: { userId: { in: after.map((u) => u.id) } } })).toBe(
+      0,
+    );
+    expect(
+      await prisma.auditEntry.count({ where: { action: "demo.retire", actorRole: "system" } }),
+    ).toBe(retired.length);
+
+    const kept = await prisma.user.findUniqueOrThrow({ where: { id: changed.id } });
+    expect(kept.role).toBe("reception");
+    expect(await verifyPassword("a-password-of-their-own", kept.passwordHash!)).toBe(true);
+    expect(await prisma.session.count({ where: { userId: changed.id } })).toBe(1);
+
+    expect(await runStaffCommand(["retire-demo-accounts"])).toBe(0);
+    expect(output.info()).toContain("No account signs in with a published demo password.");
   });
 });

@@ -343,6 +343,44 @@ describe("offers", () => {
     expect(confirmation.attachments.some((a) => a.contentType === "text/calendar")).toBe(true);
   });
 
+  it("an accept closes only the offers of that dentist and time: another dentist's stays open", async () => {
+    const { date, booker, appointmentId, wish } = await scene("15:00");
+    const [ann, ben, cat] = [await patient("Ann"), await patient("Ben"), await patient("Cat")];
+    await join(ann, wish);
+    await join(ben, wish);
+    expect((await cancelAppointment(appointmentId, booker.id)).ok).toBe(true);
+    // The same start, offered with another dentist (their own time freed at once).
+    const first = await prisma.dentist.findUniqueOrThrow({ where: { id: "dentist-first" } });
+    const other = await prisma.dentist.create({
+      data: {
+        slug: `dr-other-${Date.now()}`,
+        name: "Dr. Other",
+        title: "DDS",
+        weeklyPlan: first.weeklyPlan,
+      },
+    });
+    const catEntry = await join(cat, wish);
+    const startsAt = clinicTimeToUtc(date, "15:00");
+    const catOffer = await prisma.waitlistOffer.create({
+      data: {
+        entryId: catEntry,
+        startsAt,
+        dentistId: other.id,
+        tokenHash: `other-dentist-${Date.now()}`,
+        expiresAt: new Date(Date.now() + HOUR),
+      },
+    });
+
+    expect((await answer((await offerToken(ann.id))!, "accept")).status).toBe(200);
+    const statusOf = async (userId: string) =>
+      (await prisma.waitlistOffer.findFirstOrThrow({ where: { entry: { userId } } })).status;
+    expect(await statusOf(ann.id)).toBe("accepted");
+    expect(await statusOf(ben.id)).toBe("taken");
+    expect(
+      (await prisma.waitlistOffer.findUniqueOrThrow({ where: { id: catOffer.id } })).status,
+    ).toBe("open");
+  });
+
   it("expired offers go to the next in line; a declined one too, and the decliner stays", async () => {
     // Earlier tests' offers would expire in this test's sweeps too: close them first.
     await prisma.waitlistOffer.updateMany({

@@ -2,13 +2,17 @@
 // production build: headers and CSP nonces, cross-site request refusal, body limits, the
 // request log, and that no secret ever leaves the server. The rate limits have their own
 // suite (rate-limits.test.ts), and so has the request edge (request-edge.test.ts).
+import { randomBytes } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
 import net from "node:net";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { linkTokenFor } from "~/models/appointment-link.server";
+import { recallLinkToken } from "~/models/recall-invitations.server";
 import { sessionCookieName } from "~/utils/cookie.server";
+import { hashToken } from "~/utils/session.server";
 import { TMP_DIR } from "../support/paths";
 import { testPorts } from "../support/ports.mjs";
 import {
@@ -504,5 +508,86 @@ describe("the uncached path (issue 14.12)", () => {
     expect(await isSignedIn(revoked.cookie)).toBe(true);
     await server.db().session.deleteMany({ where: { userId: revoked.user.id } });
     expect(await isSignedIn(revoked.cookie)).toBe(false);
+  });
+});
+
+describe("pages reached by a token (issue 21.11)", () => {
+  it("are never kept by any cache, signed in or not, the page and its data alike", async () => {
+    const db = server.db();
+    const { user, cookie } = await server.signedInUser();
+    const service = await db.service.findFirstOrThrow();
+    const token = () => randomBytes(32).toString("base64url");
+    const inAnHour = new Date(Date.now() + 3_600_000);
+    const startsAt = new Date(Date.now() + 20 * 86_400_000);
+    const visit = await db.appointment.create({
+      data: {
+        userId: user.id,
+        serviceId: service.id,
+        name: user.name,
+        email: user.email,
+        phone: "+1 555 0100",
+        message: "",
+        date: startsAt.toISOString().slice(0, 10),
+        time: "10:00",
+        dentistId: "dentist-first",
+        chairId: "chair-1",
+        startsAt,
+        endsAt: new Date(startsAt.getTime() + 30 * 60_000),
+      },
+    });
+    const visitToken = await linkTokenFor(db, visit);
+    const [offer, reset, verification] = [token(), token(), token()];
+    const entry = await db.waitlistEntry.create({
+      data: {
+        userId: user.id,
+        serviceId: service.id,
+        fromDate: "2099-01-01",
+        toDate: "2099-01-02",
+        phone: "+1 555 0100",
+      },
+    });
+    await db.waitlistOffer.create({
+      data: {
+        entryId: entry.id,
+        startsAt,
+        dentistId: "dentist-first",
+        tokenHash: hashToken(offer),
+        expiresAt: inAnHour,
+      },
+    });
+    await db.passwordReset.create({
+      data: { userId: user.id, tokenHash: hashToken(reset), expiresAt: inAnHour },
+    });
+    await db.emailVerification.create({
+      data: { userId: user.id, tokenHash: hashToken(verification), expiresAt: inAnHour },
+    });
+    const recall = await db.patientRecall.create({
+      data: {
+        userId: user.id,
+        recallTypeId: (await db.recallType.findFirstOrThrow()).id,
+        dueDate: "2099-01-01",
+      },
+    });
+    const pages = [
+      ...["confirm", "reschedule", "cancel"].map((action) => `/visit/${visitToken}/${action}`),
+      `/waitlist/offer/${offer}`,
+      `/reset-password/${reset}`,
+      `/verify-email/${verification}`,
+      `/verify-email/${token()}`,
+      `/recall/stop/${recallLinkToken(recall.id, "stop")}`,
+      `/recall/book/${recallLinkToken(recall.id, "book")}`,
+      `/recall/book/${token()}`,
+    ];
+    for (const page of pages) {
+      for (const target of [page, `${page}.data`]) {
+        for (const headers of [{}, { cookie }] as Record<string, string>[]) {
+          const response = await fetch(`${server.url}${target}`, { headers, redirect: "manual" });
+          await response.arrayBuffer();
+          const what = `${target} ${"cookie" in headers ? "signed in" : "signed out"}`;
+          expect(response.status, what).toBeLessThan(500);
+          expect(response.headers.get("cache-control"), what).toMatch(/\bno-store\b/);
+        }
+      }
+    }
   });
 });

@@ -1,5 +1,6 @@
 // The app's limits over real HTTP against the production build (app/utils/rate-limit.server.ts):
-// sign-in attempts per client, failed logins per account, registrations per client and
+// sign-in attempts per client, failed logins per account and address and password checks
+// per account (guesses sent at once among them), registrations per client and
 // hour, writes per client; each refusal in the page's form (JavaScript on: `/login.data`,
 // off: `/login`) and as JSON with Retry-After on the API; mail-link buttons per client, in
 // their page. Cross-site requests are refused before any of it and count for nothing.
@@ -18,6 +19,8 @@ import {
 } from "../support/production-server";
 
 const PORTS = testPorts().security;
+/** The proxied server's bound on one account's password checks from all addresses (100 by default). */
+const ACCOUNT_CHECKS = 20;
 const EVIL = "https://evil.example";
 
 /** Default limits, clients by their socket address (everything here is 127.0.0.1). */
@@ -28,7 +31,13 @@ let proxied: ProductionServer;
 beforeAll(async () => {
   [direct, proxied] = await Promise.all([
     startProductionServer({ port: PORTS.limited }),
-    startProductionServer({ port: PORTS.proxied, env: { TRUST_PROXY: "true" } }),
+    startProductionServer({
+      port: PORTS.proxied,
+      env: {
+        TRUST_PROXY: "true",
+        RATE_LIMIT_ACCOUNT_CHECKS_PER_15_MINUTES: String(ACCOUNT_CHECKS),
+      },
+    }),
   ]);
 }, 180_000);
 
@@ -167,19 +176,81 @@ describe("sign-in attempts per client", () => {
 });
 
 describe("failed logins per account", () => {
-  it("stop guessing at one account from many addresses, even with the right password, and say the same for an address without an account", async () => {
+  /** The statuses of `count` wrong guesses at `email` sent at once, from `clients`. */
+  async function guessesAtOnce(email: string, count: number, clients: () => string) {
+    const statuses = await Promise.all(
+      Array.from({ length: count }, async (_, i) =>
+        statusOf(
+          await post(
+            proxied,
+            "/api/login",
+            { email, password: `guess-${i}-x` },
+            { client: clients() },
+          ),
+        ),
+      ),
+    );
+    return {
+      401: statuses.filter((s) => s === 401).length,
+      429: statuses.filter((s) => s === 429).length,
+    };
+  }
+
+  it("30 guesses sent at once from one address: 10 reach the password check, the others wait", async () => {
     const { user } = await proxied.signedInUser();
+    const client = freshClient();
+    expect(await guessesAtOnce(user.email, 30, () => client)).toEqual({ 401: 10, 429: 20 });
+  });
+
+  it("the owner signs in from another address after 25 wrong guesses from one", async () => {
+    const { user } = await proxied.signedInUser();
+    const attacker = freshClient();
+    const statuses: number[] = [];
+    for (let i = 0; i < 25; i += 1) {
+      statuses.push(
+        await statusOf(
+          await post(
+            proxied,
+            "/api/login",
+            { email: user.email, password: `guess-${i}-x` },
+            { client: attacker },
+          ),
+        ),
+      );
+    }
+    expect(statuses.filter((status) => status === 401)).toHaveLength(10);
+    expect(statuses.slice(10).every((status) => status === 429)).toBe(true);
+    const owner = await post(
+      proxied,
+      "/login",
+      { email: user.email, password: TEST_PASSWORD },
+      { client: freshClient() },
+    );
+    expect(owner.status).toBe(302);
+  });
+
+  it("guesses from many addresses at once stop at the account's bound, for an address with or without an account alike; the owner's own device still gets in", async () => {
+    const { user } = await proxied.signedInUser();
+    // The owner signed in on their phone before the attack.
+    const phone = await post(
+      proxied,
+      "/login",
+      { email: user.email, password: TEST_PASSWORD },
+      { client: freshClient() },
+    );
+    expect(phone.status).toBe(302);
+    const device = phone.headers
+      .getSetCookie()
+      .map((cookie) => cookie.split(";")[0]!)
+      .find((cookie) => cookie.startsWith("__Host-device="));
+    expect(device).toBeDefined();
+
     const unknown = `nobody-${Date.now()}@example.com`;
     for (const email of [user.email, unknown]) {
-      for (let i = 0; i < 10; i += 1) {
-        const guess = await post(
-          proxied,
-          "/api/login",
-          { email, password: `guess-${i}-x` },
-          { client: freshClient() },
-        );
-        expect(await statusOf(guess)).toBe(401);
-      }
+      expect(await guessesAtOnce(email, 30, freshClient)).toEqual({
+        401: ACCOUNT_CHECKS,
+        429: 30 - ACCOUNT_CHECKS,
+      });
     }
     const refusals = [];
     for (const email of [user.email, unknown]) {
@@ -206,6 +277,14 @@ describe("failed logins per account", () => {
     }
     expect(refusals[0]).toEqual({ success: false, message: accountLockedMessage(900) });
     expect(refusals[1]).toEqual(refusals[0]);
+
+    const own = await post(
+      proxied,
+      "/login",
+      { email: user.email, password: TEST_PASSWORD },
+      { client: freshClient(), headers: { cookie: device! } },
+    );
+    expect(own.status).toBe(302);
   });
 });
 

@@ -24,16 +24,23 @@ export default function setup(project: TestProject) {
   const buildDir = ensureTestBuild();
   const seededDb = path.join(TMP_DIR, `seeded-${project.name}-${process.pid}.db`);
   copyFileSync(migratedDatabase(), seededDb);
-  const saved = process.env.DATABASE_URL;
+  // As a production start leaves a new database: no demo accounts.
+  const saved = {
+    DATABASE_URL: process.env.DATABASE_URL,
+    DEMO_ACCOUNTS: process.env.DEMO_ACCOUNTS,
+  };
   process.env.DATABASE_URL = `file:${seededDb}`;
+  process.env.DEMO_ACCOUNTS = "false";
   try {
     prepareDatabase({
       seedScript: [process.execPath, path.join(buildDir, "seed.js")],
       upgradeScript: [process.execPath, path.join(buildDir, "data-upgrade.js")],
     });
   } finally {
-    if (saved === undefined) delete process.env.DATABASE_URL;
-    else process.env.DATABASE_URL = saved;
+    for (const [name, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
   }
   // One self-contained file to copy: the write-ahead log folded in.
   const db = new Database(seededDb);

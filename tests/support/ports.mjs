@@ -36,7 +36,11 @@ export function testPorts(env = process.env) {
     myData: base + 7,
     /** The admin's settings, closures and chairs over HTTP. */
     adminSettings: base + 8,
+    /** Fresh production starts: demo accounts, file modes (tests/security/fresh-start.test.ts). */
+    freshStart: base + 9,
     fuzz: base + 10,
+    /** Extreme dates on every date parameter (tests/fuzz/dates.test.ts). */
+    fuzzDates: base + 11,
     load: base + 20,
     /** The memory flood (tests/load/flood.test.ts). */
     flood: base + 21,
@@ -47,6 +51,8 @@ export function testPorts(env = process.env) {
     remindersCrash: base + 32,
     /** The recall crash test's server (killed mid-sweep and restarted on one database). */
     recallCrash: base + 34,
+    /** A server whose process is made to reject a promise nobody handles (tests/crash). */
+    rejection: base + 35,
     /** The appointment mail as received (tests/mail), on a clinic clock set to midday. */
     patientMail: base + 33,
     /**

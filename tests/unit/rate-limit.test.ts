@@ -48,6 +48,8 @@ describe("the app's buckets", () => {
     const defaults = createRateLimits(parseEnv({ NODE_ENV: "test" }));
     expect(defaults.signIn).toMatchObject({ points: 10, seconds: 60 });
     expect(defaults.loginFailures).toMatchObject({ points: 10, seconds: 900 });
+    // Well above one address's bound: an address cannot use it up for everyone.
+    expect(defaults.accountChecks).toMatchObject({ points: 100, seconds: 900 });
     expect(defaults.registrations).toMatchObject({ points: 5, seconds: 3600 });
     expect(defaults.writes).toMatchObject({ points: 60, seconds: 60 });
     const set = createRateLimits(
@@ -55,13 +57,16 @@ describe("the app's buckets", () => {
         NODE_ENV: "test",
         RATE_LIMIT_SIGNIN_PER_MINUTE: "3",
         RATE_LIMIT_ACCOUNT_FAILURES_PER_15_MINUTES: "4",
+        RATE_LIMIT_ACCOUNT_CHECKS_PER_15_MINUTES: "40",
         RATE_LIMIT_REGISTRATIONS_PER_HOUR: "2",
         RATE_LIMIT_WRITES_PER_MINUTE: "7",
       }),
     );
     expect(
-      [set.signIn, set.loginFailures, set.registrations, set.writes].map((b) => b.points),
-    ).toEqual([3, 4, 2, 7]);
+      [set.signIn, set.loginFailures, set.accountChecks, set.registrations, set.writes].map(
+        (b) => b.points,
+      ),
+    ).toEqual([3, 4, 40, 2, 7]);
     expect(() => parseEnv({ NODE_ENV: "test", RATE_LIMIT_REGISTRATIONS_PER_HOUR: "0" })).toThrow(
       /^Invalid environment: RATE_LIMIT_REGISTRATIONS_PER_HOUR/,
     );

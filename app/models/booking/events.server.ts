@@ -163,7 +163,7 @@ export const EVENT_HANDLERS: { [T in VisitEventType]: readonly EventHandler<Even
           entityType: "appointment",
           entityId: visit.id,
           patientId: visit.userId,
-          summary: `Booked ${visit.service.name} for ${visit.name}${override ? ` anyway: ${override}` : ""}`,
+          summary: `Booked ${visit.service.name} for the patient${override ? ` anyway: ${override}` : ""}`,
           after: { ...snapshot(visit), ...(override ? { overrideReason: override } : {}) },
         });
       },

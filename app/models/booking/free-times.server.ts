@@ -7,7 +7,6 @@ import { type ClinicClock, formatDate, formatInstant, formatTime } from "~/utils
 import { clinicTimeToUtc, isIsoDate } from "~/utils/clinic-time";
 import { prisma } from "~/utils/db.server";
 import { invalid, ok, type Result } from "~/utils/result";
-import { DATE_FORMAT_MESSAGE } from "~/validation/appointment";
 import { UNKNOWN_SERVICE_MESSAGE } from "~/validation/service";
 import { loadDay, type LoadedDay } from "../availability.server";
 import { isInsideCutoff } from "../cancellation-policy.server";
@@ -15,6 +14,7 @@ import { getClinicSettings, type Settings } from "../clinic-settings.server";
 import { findBookableService, resolveDentist } from "./choices.server";
 import { dayRefusal, freeStartsOn } from "./evaluate";
 import { type BookingPolicy, deskPolicy, onlinePolicy } from "./policy";
+import { dateRefusal } from "~/validation/dates";
 
 export type VisitLength = { name: string; durationMinutes: number; bufferMinutes: number };
 
@@ -73,7 +73,8 @@ export async function getFreeSlots(
   now: Date = new Date(),
 ): Promise<Result<FreeSlots>> {
   const date = query.date?.trim() ?? "";
-  if (!isIsoDate(date)) return invalid(DATE_FORMAT_MESSAGE);
+  const refusedDate = dateRefusal(date, now);
+  if (refusedDate) return refusedDate;
   const settings = await getClinicSettings();
   let visit: VisitLength = {
     name: "a visit",

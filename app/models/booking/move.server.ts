@@ -5,15 +5,16 @@
  */
 import { wakeOutbox } from "~/models/outbox.server";
 import { MOVABLE, parseStatus } from "~/utils/appointment-status";
-import { isIsoDate, normalizeTime } from "~/utils/clinic-time";
+import { normalizeTime } from "~/utils/clinic-time";
 import { prisma } from "~/utils/db.server";
 import { fail, invalid, ok, type Success } from "~/utils/result";
-import { DATE_FORMAT_MESSAGE, TIME_FORMAT_MESSAGE } from "~/validation/appointment";
+import { TIME_FORMAT_MESSAGE } from "~/validation/appointment";
 import { loadDayPlans } from "../availability.server";
 import { prepareEvent } from "./events.server";
 import { placeVisit, type PlaceRefusal, type PlaceResult, takenMeanwhile } from "./place.server";
 import type { BookingPolicy } from "./policy";
 import { type AppointmentJson, toAppointmentJson, WITH_DETAILS } from "./visit";
+import { dateRefusal } from "~/validation/dates";
 
 export const APPOINTMENT_NOT_FOUND_MESSAGE =
   "We could not find that appointment among your bookings.";
@@ -40,7 +41,8 @@ export async function moveAppointment(
   if (!current) return fail(404, APPOINTMENT_NOT_FOUND_MESSAGE);
   if (!MOVABLE.includes(parseStatus(current.status))) return fail(409, NOT_MOVABLE_MESSAGE);
   const date = target.date.trim();
-  if (!isIsoDate(date)) return invalid(DATE_FORMAT_MESSAGE);
+  const refusedDate = dateRefusal(date, now);
+  if (refusedDate) return refusedDate;
   const time = normalizeTime(target.time);
   if (!time) return invalid(TIME_FORMAT_MESSAGE);
 

@@ -6,14 +6,11 @@
  * the clinic may not write to gets none, and the answer says so.
  */
 import { type ClinicClock, formatDateTime } from "~/utils/clinic-format";
-import { isIsoDate, normalizeTime } from "~/utils/clinic-time";
+import { normalizeTime } from "~/utils/clinic-time";
 import { limitStaffWrite } from "~/utils/rate-limit.server";
 import { invalid, ok, type Success } from "~/utils/result";
-import {
-  appointmentSchema,
-  DATE_FORMAT_MESSAGE,
-  TIME_FORMAT_MESSAGE,
-} from "~/validation/appointment";
+import { appointmentSchema, TIME_FORMAT_MESSAGE } from "~/validation/appointment";
+import { dateRefusal } from "~/validation/dates";
 import { UNKNOWN_SERVICE_MESSAGE } from "~/validation/service";
 import { bookVisit } from "../booking/book.server";
 import { findBookableService, resolveDentist } from "../booking/choices.server";
@@ -80,7 +77,8 @@ export async function bookAtDesk(
   const service = await findBookableService(text(input.service));
   if (!service) return invalid(UNKNOWN_SERVICE_MESSAGE);
   const date = text(input.date);
-  if (!isIsoDate(date)) return invalid(DATE_FORMAT_MESSAGE);
+  const refusedDate = dateRefusal(date, now);
+  if (refusedDate) return refusedDate;
   const time = normalizeTime(text(input.time));
   if (!time) return invalid(TIME_FORMAT_MESSAGE);
   const dentist = await resolveDentist(text(input.dentist), service);

@@ -8,7 +8,7 @@ import { type ClinicClock } from "~/utils/clinic-format";
 import { prisma } from "~/utils/db.server";
 import { invalid, ok, type Result } from "~/utils/result";
 import { dayOfPlan, type Interval, openIntervals } from "~/utils/slot-engine";
-import { DATE_FORMAT_MESSAGE } from "~/validation/appointment";
+import { dateRefusal } from "~/validation/dates";
 import { dentistWorkingIntervals } from "../availability.server";
 import { appointmentsNeedingAttention, type NeedsAttention } from "../booking/attention.server";
 import { type StaffAppointmentJson, toStaffAppointmentJson, WITH_DETAILS } from "../booking/visit";
@@ -57,6 +57,10 @@ export async function diaryDay(
   const dayEnd = clinicTimeToUtc(addDays(date, 1), "00:00", settings.timeZone);
   const monday = addDays(date, -((weekdayOf(date) + 6) % 7));
   const weekDates = Array.from({ length: 7 }, (_, k) => addDays(monday, k));
+  // Computed before the queries start: a throw among them would leave a started one unawaited.
+  const [weekStart, weekEnd] = [monday, addDays(monday, 7)].map((day) =>
+    clinicTimeToUtc(day, "00:00", settings.timeZone),
+  );
   const [closure, dentists, chairs, rows, needsAttention, weekRows] = await Promise.all([
     prisma.clinicClosure.findFirst({
       where: { startDate: { lte: date }, endDate: { gte: date } },
@@ -90,10 +94,7 @@ export async function diaryDay(
     prisma.appointment.groupBy({
       by: ["date"],
       where: {
-        startsAt: {
-          gte: clinicTimeToUtc(monday, "00:00", settings.timeZone),
-          lt: clinicTimeToUtc(addDays(monday, 7), "00:00", settings.timeZone),
-        },
+        startsAt: { gte: weekStart, lt: weekEnd },
         status: { in: ["booked", "confirmed", "checked_in", "completed"] },
       },
       _count: { _all: true },
@@ -162,7 +163,8 @@ export async function staffAppointmentsOn(query: {
   dentist: string | null;
 }): Promise<Result<{ appointments: StaffAppointmentJson[] }>> {
   const date = query.date?.trim() ?? "";
-  if (!isIsoDate(date)) return invalid(DATE_FORMAT_MESSAGE);
+  const refusedDate = dateRefusal(date);
+  if (refusedDate) return refusedDate;
   const settings = await getClinicSettings();
   let dentistId: string | undefined;
   if (query.dentist) {
