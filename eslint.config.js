@@ -9,6 +9,17 @@ import tseslint from "typescript-eslint";
 const ROOT_CLIENT_MESSAGE =
   "Use `prisma` from ~/utils/db.server: it is the open transaction inside one, so a query never waits for its own transaction.";
 
+const ZOD_IMPORT = {
+  name: "zod",
+  allowTypeImports: true,
+  message: "Write the schema in app/validation and import it from there.",
+};
+
+const NO_GLOBAL_PRISMA = {
+  selector: "MemberExpression[object.name='globalThis'][property.name='__prisma']",
+  message: "Use `prisma` from ~/utils/db.server: it is the open transaction inside one.",
+};
+
 /** The options of no-restricted-imports that keep a second database client out of app/. */
 function databaseClientImports(...extraPaths) {
   return {
@@ -80,7 +91,9 @@ export default tseslint.config(
     // transaction inside a transaction's callback. A client of its own (or the adapter, or
     // the driver) would be outside it, and would wait for it until it timed out
     // (docs/decisions/029-transactions-without-traps.md). The staff command and the data
-    // upgrade run in their own processes and open their own.
+    // upgrade run in their own processes and open their own. And validation has one home
+    // (docs/decisions/032-validation-in-one-home.md): zod schemas live in app/validation
+    // (below, where zod is allowed), the environment's schema is the one other.
     files: ["app/**/*.{ts,tsx}"],
     ignores: [
       "app/utils/db.server.ts",
@@ -89,14 +102,8 @@ export default tseslint.config(
       "app/utils/data-upgrade-cli.server.ts",
     ],
     rules: {
-      "@typescript-eslint/no-restricted-imports": ["error", databaseClientImports()],
-      "no-restricted-syntax": [
-        "error",
-        {
-          selector: "MemberExpression[object.name='globalThis'][property.name='__prisma']",
-          message: "Use `prisma` from ~/utils/db.server: it is the open transaction inside one.",
-        },
-      ],
+      "@typescript-eslint/no-restricted-imports": ["error", databaseClientImports(ZOD_IMPORT)],
+      "no-restricted-syntax": ["error", NO_GLOBAL_PRISMA],
     },
   },
   {
@@ -105,7 +112,34 @@ export default tseslint.config(
     rules: {
       "@typescript-eslint/no-restricted-imports": [
         "error",
-        databaseClientImports({ name: "better-sqlite3", message: ROOT_CLIENT_MESSAGE }),
+        databaseClientImports({ name: "better-sqlite3", message: ROOT_CLIENT_MESSAGE }, ZOD_IMPORT),
+      ],
+    },
+  },
+  {
+    files: ["app/validation/**/*.{ts,tsx}", "app/utils/env.server.ts"],
+    rules: { "@typescript-eslint/no-restricted-imports": ["error", databaseClientImports()] },
+  },
+  {
+    // A page's form is handled by formAction (docs/decisions/031-form-routes-and-permissions.md):
+    // who may post, the form, refusals with Retry-After and the `headers` that pass it on.
+    // The action is an arrow, never a call at the module's top: the browser bundle keeps
+    // such a call, and the server module it calls is empty there, so the page would crash.
+    files: ["app/routes/**/*.{ts,tsx}"],
+    ignores: ["app/routes/api.*", "app/routes/resources.*"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        NO_GLOBAL_PRISMA,
+        ...[
+          "FunctionDeclaration[id.name='action']",
+          "VariableDeclarator[id.name='action']:not([init.type='ArrowFunctionExpression'][init.body.type='CallExpression'][init.body.callee.name=/^(formAction|linkAction)$/])",
+          "VariableDeclarator > ObjectPattern > Property[key.name='action']",
+        ].map((declaration) => ({
+          selector: `ExportNamedDeclaration ${declaration}`,
+          message:
+            "Write a page's action as export const action = (args: ActionFunctionArgs) => formAction(args, {...}) and export const headers = formPageHeaders (~/utils/form-action.server).",
+        })),
       ],
     },
   },

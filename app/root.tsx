@@ -17,8 +17,7 @@ import { AppToaster, ServerToast } from "./components/toaster";
 import stylesheet from "./styles/tailwind.css";
 import { getClinicSettings } from "./models/clinic-settings.server";
 import { getUser, toPublicUser } from "./utils/auth.server";
-import { roleOf } from "./utils/roles.server";
-import { headerLinksFor } from "./utils/staff-screens";
+import { headerLinksFor } from "./utils/permissions";
 import { useNonce } from "./utils/nonce-provider";
 import { getToast } from "./utils/toast.server";
 
@@ -49,8 +48,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     {
       user: user ? toPublicUser(user) : null,
       clinicPhone,
-      // The header's staff links; every staff page checks the role again on the server.
-      staffLinks: user ? headerLinksFor(roleOf(user)) : [],
+      // The header's staff links; every staff page checks its permission again on the server.
+      staffLinks: user ? headerLinksFor(user) : [],
       toast,
     },
     { headers: headers ?? undefined },

@@ -2,7 +2,7 @@ import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { telHref } from "~/data/clinic";
 import type { PublicUser } from "~/utils/auth.server";
-import type { HeaderLink } from "~/utils/staff-screens";
+import type { HeaderLink } from "~/utils/permissions";
 import { Avatar } from "./avatar";
 
 function navClass({ isActive }: { isActive: boolean }) {

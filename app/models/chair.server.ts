@@ -4,6 +4,7 @@ import { prisma } from "~/utils/db.server";
 import { fail, invalid, ok, type Result } from "~/utils/result";
 import { parseChairName, refuse } from "~/validation/clinic-settings";
 import { ACTIVE_STATUSES } from "./appointment.server";
+import { limitStaffWrite } from "~/utils/rate-limit.server";
 
 /**
  * The clinic's chairs (/staff/chairs): add, rename, reorder, deactivate and reactivate.
@@ -67,6 +68,8 @@ export async function changeChairs(
   actor: Actor,
   now: Date = new Date(),
 ): Promise<Result<{ message: string }>> {
+  const limited = await limitStaffWrite(actor.id);
+  if (limited) return limited;
   const intent = typeof form.intent === "string" ? form.intent : "";
   if (!(CHAIR_INTENTS as readonly string[]).includes(intent)) {
     return invalid("Please choose what to do with the chairs.");

@@ -7,6 +7,7 @@ import { parseClosure, refuse } from "~/validation/clinic-settings";
 import { acceptedDateRange } from "~/validation/dates";
 import { ACTIVE_STATUSES } from "./appointment.server";
 import { clockOf, getClinicSettings } from "./clinic-settings.server";
+import { limitStaffWrite } from "~/utils/rate-limit.server";
 
 /** The admin's closures and holidays (/staff/closures): whole days the clinic is shut. */
 
@@ -93,6 +94,8 @@ export async function createClosure(
   actor: Actor,
   now: Date = new Date(),
 ): Promise<Result<{ closure: ClosureRow }>> {
+  const limited = await limitStaffWrite(actor.id);
+  if (limited) return limited;
   const settings = await getClinicSettings();
   const { timeZone } = settings;
   const clock = clockOf(settings);
@@ -132,6 +135,8 @@ export async function removeClosure(
   actor: Actor,
   now: Date = new Date(),
 ): Promise<Result<{ closure: ClosureRow }>> {
+  const limited = await limitStaffWrite(actor.id);
+  if (limited) return limited;
   const id = typeof form.closureId === "string" ? form.closureId.trim() : "";
   if (!id || id.length > 64) return invalid("Please choose a closure to remove.");
   const settings = await getClinicSettings();

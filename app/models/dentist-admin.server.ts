@@ -7,7 +7,6 @@
  * team page and the booking picker change at once.
  */
 import type { Prisma } from "@prisma/client";
-import { z } from "zod";
 import type { AuditActor } from "~/models/audit.server";
 import { recordAudit } from "~/models/audit.server";
 import { addDays, clinicNow } from "~/utils/clinic-time";
@@ -15,23 +14,21 @@ import { prisma } from "~/utils/db.server";
 import { formatDayPlan } from "~/utils/clinic-format";
 import { WEEK_ORDER } from "~/utils/plan-text";
 import { type Failure, isUniqueViolation, ok, type Result } from "~/utils/result";
-import { DENTIST_KINDS } from "~/utils/team";
-import { isImageLink } from "~/validation/fields";
+import { limitStaffWrite } from "~/utils/rate-limit.server";
+import { validateFields } from "~/validation/form";
 import {
   dayPlanSchema,
   parseJsonColumn,
   type WeeklyPlan,
   weeklyPlanSchema,
 } from "~/validation/schedule";
+import { dentistProfileSchema, newDentistSchema } from "~/validation/team";
 import { ACTIVE_STATUSES, appointmentsNeedingAttention } from "./appointment.server";
 import { clockOf, getClinicSettings } from "./clinic-settings.server";
 
 export type StaffActor = Extract<AuditActor, { id: string }>;
 
 export const DENTIST_GONE_MESSAGE = "There is no such dentist.";
-export const CHOOSE_KIND_MESSAGE = "Please choose whether this is a dentist or a hygienist.";
-export const PHOTO_LINK_MESSAGE =
-  "Please enter a photo link that starts with http:// or https://, an image of this site under /images/, or leave it empty.";
 
 /** A week with no working day: a new dentist offers no time until their plan is set. */
 const NO_WORKING_DAYS: WeeklyPlan = {
@@ -47,53 +44,6 @@ const NO_WORKING_DAYS: WeeklyPlan = {
 export function refusal(message: string, field: string | null = null, status = 400): Failure {
   return { ok: false, status, message, field };
 }
-
-/**
- * The first problem of `input` against `schema`, on the field it is about. A field the
- * form did not send counts as empty (an unticked checkbox sends nothing).
- */
-export function check<S extends z.ZodObject>(
-  schema: S,
-  input: Record<string, unknown>,
-): Result<{ data: z.output<S> }> {
-  const filled = Object.fromEntries(
-    Object.keys(schema.shape).map((key) => [key, input[key] ?? ""]),
-  );
-  const parsed = schema.safeParse(filled);
-  if (parsed.success) return ok({ data: parsed.data });
-  const issue = parsed.error.issues[0];
-  const field = typeof issue?.path[0] === "string" ? issue.path[0] : null;
-  return refusal(issue?.message ?? "Please check the form.", field);
-}
-
-const text = (message: string, max: number) =>
-  z
-    .unknown()
-    .transform((value) => (typeof value === "string" ? value.trim() : ""))
-    .pipe(
-      z
-        .string()
-        .min(1, message)
-        .max(
-          max,
-          `${message.replace(/^Please enter /, "")} is too long (at most ${max} characters).`,
-        ),
-    );
-
-export const optionalText = (max: number, message: string) =>
-  z
-    .unknown()
-    .transform((value) => (typeof value === "string" ? value.trim() : ""))
-    .pipe(z.string().max(max, message));
-
-const checkbox = z
-  .unknown()
-  .transform((value) => value === "on" || value === "true" || value === true);
-
-const kindField = z.unknown().pipe(z.enum(DENTIST_KINDS, { message: CHOOSE_KIND_MESSAGE }));
-
-const nameField = text("Please enter the name as patients should see it, like Dr. Ana Silva", 100);
-const titleField = text("Please enter a title, like DDS, General Dentist", 120);
 
 /** "Dr. Ana Silva" -> "dr-ana-silva": the dentist's address on the team page. */
 export function dentistSlug(name: string): string {
@@ -245,8 +195,6 @@ export type AttentionCount = Awaited<ReturnType<typeof visitsNeedingAttention>>;
 
 // ---------------------------------------------------------------------------- writing
 
-const createInput = z.object({ name: nameField, title: titleField, kind: kindField });
-
 /**
  * Adds a team member. They start inactive and with no working day: the team page and
  * the booking picker show them once the admin has set their plan and ticked Active. The
@@ -256,7 +204,9 @@ export async function createDentist(
   actor: StaffActor,
   input: Record<string, unknown>,
 ): Promise<Result<{ dentist: { id: string; name: string } }>> {
-  const checked = check(createInput, input);
+  const limited = await limitStaffWrite(actor.id);
+  if (limited) return limited;
+  const checked = validateFields(newDentistSchema, input);
   if (!checked.ok) return checked;
   const { name, title, kind } = checked.data;
   const slug = dentistSlug(name);
@@ -294,29 +244,6 @@ export async function createDentist(
   }
 }
 
-const profileInput = z.object({
-  name: nameField,
-  title: titleField,
-  kind: kindField,
-  photo: optionalText(2000, "The photo link is too long (at most 2000 characters).").refine(
-    (value) => value === "" || isImageLink(value),
-    PHOTO_LINK_MESSAGE,
-  ),
-  bio: optionalText(2000, "The introduction is too long (at most 2000 characters)."),
-  sortOrder: z
-    .unknown()
-    .transform((value) => (typeof value === "string" && value.trim() !== "" ? Number(value) : NaN))
-    .pipe(
-      z
-        .number({ message: "Please enter the place in the team's order as a whole number." })
-        .int("Please enter the place in the team's order as a whole number.")
-        .min(-1000, "Please enter a place in the team's order between -1000 and 1000.")
-        .max(1000, "Please enter a place in the team's order between -1000 and 1000."),
-    ),
-  active: checkbox,
-  deactivateAnyway: checkbox,
-});
-
 export const stillBookedMessage = (name: string, count: number) =>
   `${name} has ${count} upcoming ${count === 1 ? "visit" : "visits"}. Move or cancel ${count === 1 ? "it" : "them"} in the diary first, or tick "Deactivate anyway; the visits will need attention".`;
 
@@ -330,7 +257,9 @@ export async function updateDentistProfile(
   id: string,
   input: Record<string, unknown>,
 ): Promise<Result<{ name: string; attention: AttentionCount | null }>> {
-  const checked = check(profileInput, input);
+  const limited = await limitStaffWrite(actor.id);
+  if (limited) return limited;
+  const checked = validateFields(dentistProfileSchema, input);
   if (!checked.ok) return checked;
   const { deactivateAnyway, ...profile } = checked.data;
   const result = await prisma.$transaction(async (tx) => {

@@ -1,11 +1,14 @@
 /**
  * What a dentist is linked to (/staff/dentists/:id): the services they perform and their
- * staff account. Each change is one transaction with its audit entry; the read cache is
- * cleared after it, so the team page and the booking picker change at once.
+ * staff account. Each change is one transaction with its audit entry; the read cache follows
+ * the write by itself (ADR 030), so the team page and the booking picker change at once.
  */
 import { recordAudit } from "~/models/audit.server";
 import { prisma } from "~/utils/db.server";
+import { limitStaffWrite } from "~/utils/rate-limit.server";
 import { ok, type Result } from "~/utils/result";
+import { validateFields } from "~/validation/form";
+import { dentistAccountSchema } from "~/validation/team";
 import { linkAccountInTransaction } from "./dentist-account.server";
 import {
   DENTIST_GONE_MESSAGE,
@@ -26,6 +29,8 @@ export async function setDentistServices(
   id: string,
   serviceIds: readonly unknown[],
 ): Promise<Result<{ name: string; count: number }>> {
+  const limited = await limitStaffWrite(actor.id);
+  if (limited) return limited;
   const ids = [...new Set(serviceIds)];
   if (ids.length > 500 || !ids.every((entry) => typeof entry === "string" && entry.length <= 64)) {
     return refusal(SERVICE_GONE_MESSAGE, "service");
@@ -77,10 +82,11 @@ export async function linkDentistAccount(
   id: string,
   input: Record<string, unknown>,
 ): Promise<Result<{ name: string; email: string }>> {
-  const email = typeof input.email === "string" ? input.email.trim().toLowerCase() : "";
-  if (!email || email.length > 254 || !email.includes("@")) {
-    return refusal("Please enter the e-mail address of the dentist's staff account.", "email");
-  }
+  const limited = await limitStaffWrite(actor.id);
+  if (limited) return limited;
+  const checked = validateFields(dentistAccountSchema, input);
+  if (!checked.ok) return checked;
+  const { email } = checked.data;
   const result = await prisma.$transaction(async (tx) => {
     const dentist = await tx.dentist.findUnique({
       where: { id },
@@ -107,6 +113,8 @@ export async function unlinkDentistAccount(
   actor: StaffActor,
   id: string,
 ): Promise<Result<{ name: string; email: string | null }>> {
+  const limited = await limitStaffWrite(actor.id);
+  if (limited) return limited;
   const result = await prisma.$transaction(async (tx) => {
     const dentist = await tx.dentist.findUnique({
       where: { id },

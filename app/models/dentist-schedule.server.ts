@@ -4,15 +4,9 @@
  * hours). Each change is one transaction with its audit entry; the read cache follows the write by
  * itself (ADR 030), so the booking picker changes at once.
  */
-import { z } from "zod";
 import { recordAudit } from "~/models/audit.server";
-import {
-  CLOSED_DAY,
-  type ClinicClock,
-  formatDateRange,
-  formatDayPlan,
-} from "~/utils/clinic-format";
-import { addDays, clinicNow, isIsoDate, weekdayOf } from "~/utils/clinic-time";
+import { type ClinicClock, formatDateRange, formatDayPlan } from "~/utils/clinic-format";
+import { addDays, clinicNow, weekdayOf } from "~/utils/clinic-time";
 import { prisma } from "~/utils/db.server";
 import {
   parseDayRow,
@@ -21,14 +15,15 @@ import {
   readDayRow,
   WEEK_ORDER,
 } from "~/utils/plan-text";
+import { limitStaffWrite } from "~/utils/rate-limit.server";
 import { ok, type Result } from "~/utils/result";
+import { validateFields } from "~/validation/form";
 import { type DayPlan, type Weekday, WEEKDAYS } from "~/validation/schedule";
+import { dentistExceptionSchema } from "~/validation/team";
 import { clockOf, getClinicClock, getClinicSettings } from "./clinic-settings.server";
 import {
   type AttentionCount,
-  check,
   DENTIST_GONE_MESSAGE,
-  optionalText,
   readDay,
   readPlan,
   refusal,
@@ -47,6 +42,8 @@ export async function updateWeeklyPlan(
   id: string,
   input: Record<string, unknown>,
 ): Promise<Result<{ name: string; attention: AttentionCount }>> {
+  const limited = await limitStaffWrite(actor.id);
+  if (limited) return limited;
   const settings = await getClinicSettings();
   const parsed = parseWeekForm(input, settings.weeklyHours, clockOf(settings));
   if (!parsed.ok) return parsed;
@@ -75,28 +72,6 @@ export async function updateWeeklyPlan(
 /** The longest exception one form adds (a sabbatical is two). */
 export const MAX_EXCEPTION_DAYS = 366;
 
-const exceptionInput = z.object({
-  startDate: z
-    .unknown()
-    .refine(
-      (value): value is string => typeof value === "string" && isIsoDate(value),
-      "Please choose the first day of the exception.",
-    ),
-  endDate: z
-    .unknown()
-    .transform((value) => (typeof value === "string" ? value.trim() : ""))
-    .refine(
-      (value) => value === "" || isIsoDate(value),
-      "Please choose the last day of the exception (or leave it empty for one day).",
-    ),
-  kind: z.unknown().pipe(
-    z.enum(["off", "hours"], {
-      message: `Please choose "${CLOSED_DAY}" or "Different hours".`,
-    }),
-  ),
-  note: optionalText(200, "The note is too long (at most 200 characters)."),
-});
-
 export const exceptionOverlapMessage = (start: string, end: string, clock: ClinicClock) =>
   `It overlaps the exception ${formatDateRange(start, end, clock)}: remove that one first, or choose other days.`;
 
@@ -118,7 +93,9 @@ export async function addDentistException(
   id: string,
   input: Record<string, unknown>,
 ): Promise<Result<{ name: string; attention: AttentionCount }>> {
-  const checked = check(exceptionInput, input);
+  const limited = await limitStaffWrite(actor.id);
+  if (limited) return limited;
+  const checked = validateFields(dentistExceptionSchema, input);
   if (!checked.ok) return checked;
   const { startDate, kind, note } = checked.data;
   const endDate = checked.data.endDate || startDate;
@@ -195,6 +172,8 @@ export async function removeDentistException(
   id: string,
   exceptionId: unknown,
 ): Promise<Result<{ name: string }>> {
+  const limited = await limitStaffWrite(actor.id);
+  if (limited) return limited;
   if (typeof exceptionId !== "string" || exceptionId.length === 0 || exceptionId.length > 64) {
     return refusal(EXCEPTION_GONE_MESSAGE, null, 404);
   }

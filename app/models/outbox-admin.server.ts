@@ -1,10 +1,10 @@
 import type { Prisma } from "@prisma/client";
-import { z } from "zod";
 import { recordAudit, type AuditActor } from "~/models/audit.server";
-import { OUTBOX_STATUSES, wakeOutbox } from "~/models/outbox.server";
+import { OUTBOX_STATUSES, type OutboxStatus, wakeOutbox } from "~/models/outbox.server";
 import { prisma } from "~/utils/db.server";
 import { decodeCursor, olderThan, pageOf } from "~/utils/keyset";
 import { describeMailProblem, mailKindLabel } from "~/utils/mail-problems";
+import { limitStaffWrite } from "~/utils/rate-limit.server";
 import { fail, ok, type Result } from "~/utils/result";
 
 /**
@@ -38,7 +38,8 @@ const SUMMARY = {
 
 export type OutboxSummary = Prisma.OutboxMessageGetPayload<{ select: typeof SUMMARY }>;
 
-const statusSchema = z.enum(OUTBOX_STATUSES);
+const isOutboxStatus = (value: string): value is OutboxStatus =>
+  (OUTBOX_STATUSES as readonly string[]).includes(value);
 
 /**
  * Messages of one status (failed by default), newest first, at most `limit`, each with its
@@ -51,10 +52,10 @@ export async function listOutbox({
   status?: string | null;
   limit?: number;
 } = {}): Promise<Result<{ messages: (OutboxSummary & { problem: string | null })[] }>> {
-  const parsed = statusSchema.safeParse(status ?? "failed");
-  if (!parsed.success) return fail(400, OUTBOX_MESSAGES.badStatus);
+  const wanted = status ?? "failed";
+  if (!isOutboxStatus(wanted)) return fail(400, OUTBOX_MESSAGES.badStatus);
   const rows = await prisma.outboxMessage.findMany({
-    where: { status: parsed.data },
+    where: { status: wanted },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: limit,
     select: SUMMARY,
@@ -76,6 +77,8 @@ export async function retryFailedMessage(
   actor: RetryActor,
   now: Date = new Date(),
 ): Promise<Result<{ message: OutboxSummary }>> {
+  const limited = await limitStaffWrite(actor.id);
+  if (limited) return limited;
   const result = await prisma.$transaction(async (tx) => {
     const before = await tx.outboxMessage.findUnique({ where: { id }, select: SUMMARY });
     if (!before) return fail(404, OUTBOX_MESSAGES.notFound);
@@ -105,7 +108,9 @@ export async function retryFailedMessage(
 export async function retryAllFailedMessages(
   actor: RetryActor,
   now: Date = new Date(),
-): Promise<{ count: number }> {
+): Promise<Result<{ count: number }>> {
+  const limited = await limitStaffWrite(actor.id);
+  if (limited) return limited;
   const count = await prisma.$transaction(async (tx) => {
     const { count } = await tx.outboxMessage.updateMany({
       where: { status: "failed" },
@@ -123,7 +128,7 @@ export async function retryAllFailedMessages(
     return count;
   });
   if (count > 0) wakeOutbox();
-  return { count };
+  return ok({ count });
 }
 
 /** How many messages have failed (the staff navigation's badge); read through the status index. */

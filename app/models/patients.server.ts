@@ -6,13 +6,16 @@
 import type { Prisma, PrismaClient } from "@prisma/client";
 import { ACTIVE_STATUSES } from "~/utils/appointment-status";
 import { prisma } from "~/utils/db.server";
-import { fail, invalid, isUniqueViolation, ok, type Result } from "~/utils/result";
-import type { StaffRole } from "~/utils/roles";
+import { fail, isUniqueViolation, ok, type Result } from "~/utils/result";
+import { limitStaffWrite } from "~/utils/rate-limit.server";
+import type { StaffActor } from "~/utils/roles.server";
+import { validateFields } from "~/validation/form";
+import { callerRecordSchema } from "~/validation/patient";
 import { recordAudit } from "./audit.server";
 import { type AppointmentJson, toAppointmentJson, WITH_DETAILS } from "./booking/visit";
 
 type Db = PrismaClient | Prisma.TransactionClient;
-export type StaffActor = { id: string; role: StaffRole };
+export type { StaffActor };
 
 /** A phone number's digits alone ("+1 (555) 010-0123" -> "15550100123"). */
 export function phoneDigitsOf(phone: string): string {
@@ -130,7 +133,6 @@ export async function patientCard(actor: StaffActor, patientId: string, now: Dat
   };
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const ON_FILE_MESSAGE = "A patient with that e-mail address is already on file: search for them.";
 
 /**
@@ -141,16 +143,11 @@ export async function createCallerRecord(
   actor: StaffActor,
   input: { name?: unknown; email?: unknown; phone?: unknown },
 ): Promise<Result<{ patientId: string }>> {
-  const name = typeof input.name === "string" ? input.name.trim() : "";
-  const email = typeof input.email === "string" ? input.email.trim().toLowerCase() : "";
-  const phone = typeof input.phone === "string" ? input.phone.trim() : "";
-  if (name.length < 2 || name.length > 100) return invalid("Please enter the caller's name.");
-  if (!EMAIL.test(email) || email.length > 254) {
-    return invalid("Please enter the caller's e-mail address, e.g. name@example.com.");
-  }
-  if (!/^[+\d][\d\s().-]{5,24}$/.test(phone)) {
-    return invalid("Please enter the caller's phone number, e.g. +1 555 0100.");
-  }
+  const limited = await limitStaffWrite(actor.id);
+  if (limited) return limited;
+  const checked = validateFields(callerRecordSchema, input);
+  if (!checked.ok) return checked;
+  const { name, email, phone } = checked.data;
   const existing = await prisma.user.findUnique({ where: { email }, select: { id: true } });
   if (existing) return fail(409, ON_FILE_MESSAGE);
   try {

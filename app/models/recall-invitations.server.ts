@@ -4,6 +4,7 @@ import { formatDate } from "~/utils/clinic-format";
 import { addDays, clinicNow } from "~/utils/clinic-time";
 import { prisma } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
+import { limitLinkAction, type LinkClient } from "~/utils/rate-limit.server";
 import { clinicOpenAt, stepDate, stepDue } from "~/utils/recall-rules";
 import { fail, ok, type Result } from "~/utils/result";
 import { type BackgroundJob, startSweep } from "~/utils/sweep.server";
@@ -317,13 +318,17 @@ export async function optOutState(token: string | undefined) {
 
 /**
  * The stop link's button: no more invitations for any of the patient's recalls (`stop`),
- * or invitations again from each recall's next step (`resume`). One transaction.
+ * or invitations again from each recall's next step (`resume`). One transaction; the
+ * mail-link limit first, for this client.
  */
 export async function setRecallOptOut(
   token: string | undefined,
   stop: boolean,
+  client: LinkClient,
   now: Date = new Date(),
 ): Promise<Result<{ message: string }>> {
+  const limited = await limitLinkAction("recall-stop", client);
+  if (limited) return limited;
   const state = await optOutState(token);
   if (!state.ok) return state;
   const settings = await getClinicSettings();

@@ -1,5 +1,6 @@
 import { recordAudit } from "~/models/audit.server";
 import { prisma } from "~/utils/db.server";
+import { limitStaffWrite } from "~/utils/rate-limit.server";
 import { fail, invalid, isUniqueViolation, ok, type Result } from "~/utils/result";
 import type { StaffRole } from "~/utils/roles";
 import { parseRecallSettings, parseRecallType, RECALL_MESSAGES } from "~/validation/recall";
@@ -57,6 +58,8 @@ export async function saveRecallType(
   form: Record<string, unknown>,
   actor: Actor,
 ): Promise<Result<{ message: string }>> {
+  const limited = await limitStaffWrite(actor.id);
+  if (limited) return limited;
   const parsed = parseRecallType(form);
   if (!parsed.ok) return parsed;
   const { ok: _ok, ...fields } = parsed;
@@ -108,6 +111,8 @@ export async function setServiceRecallType(
   form: Record<string, unknown>,
   actor: Actor,
 ): Promise<Result<{ message: string }>> {
+  const limited = await limitStaffWrite(actor.id);
+  if (limited) return limited;
   const serviceId = typeof form.serviceId === "string" ? form.serviceId : "";
   const typeId = typeof form.recallTypeId === "string" ? form.recallTypeId : "";
   return prisma.$transaction(async (tx) => {
@@ -149,6 +154,8 @@ export async function saveRecallSettings(
   form: Record<string, unknown>,
   actor: Actor,
 ): Promise<Result<{ message: string }>> {
+  const limited = await limitStaffWrite(actor.id);
+  if (limited) return limited;
   const parsed = parseRecallSettings(form);
   if (!parsed.ok) return parsed;
   const before = await getClinicSettings();

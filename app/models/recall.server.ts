@@ -2,6 +2,7 @@ import type { Prisma } from "@prisma/client";
 import { recordAudit } from "~/models/audit.server";
 import { addDays, clinicNow } from "~/utils/clinic-time";
 import { prisma } from "~/utils/db.server";
+import { limitStaffWrite } from "~/utils/rate-limit.server";
 import { addMonths, recallStanding, type RecallStanding, stepDate } from "~/utils/recall-rules";
 import { fail, ok, type Result } from "~/utils/result";
 import type { StaffRole } from "~/utils/roles";
@@ -214,6 +215,8 @@ export async function changeRecall(
   form: Record<string, unknown>,
   actor: StaffActor,
 ): Promise<Result<{ dueDate: string }>> {
+  const limited = await limitStaffWrite(actor.id);
+  if (limited) return limited;
   const parsed = parseRecallChange(form);
   if (!parsed.ok) return parsed;
   const settings = await getClinicSettings();
@@ -273,6 +276,8 @@ export async function noteRecallCall(
   actor: StaffActor,
   now: Date = new Date(),
 ): Promise<Result<{ outcome: string }>> {
+  const limited = await limitStaffWrite(actor.id);
+  if (limited) return limited;
   const parsed = parseCallNote(form);
   if (!parsed.ok) return parsed;
   return prisma.$transaction(async (tx) => {

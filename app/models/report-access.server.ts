@@ -1,7 +1,7 @@
 import type { User } from "@prisma/client";
 import { clinicNow } from "~/utils/clinic-time";
 import { parseRange, type ReportRange } from "~/utils/report-periods";
-import { roleOf } from "~/utils/roles.server";
+import { scopeOf } from "~/utils/permissions";
 import { getClinicSettings } from "./clinic-settings.server";
 import { dentistOfAccount, type ReportScope } from "./reports.server";
 
@@ -21,7 +21,7 @@ export async function reportRequest(
 > {
   let scope: ReportScope = { dentistId: null };
   let dentistName: string | null = null;
-  if (roleOf(user) !== "admin") {
+  if (scopeOf(user, "reports.view") !== "all") {
     const dentist = await dentistOfAccount(user.id);
     if (!dentist)
       return { ok: false, status: 404, field: null, message: NOT_LINKED_MESSAGE, range: null };

@@ -1,8 +1,9 @@
-import { z } from "zod";
 import { recordAudit, type AuditActor } from "~/models/audit.server";
 import { prisma } from "~/utils/db.server";
 import { decodeCursor, olderThan, pageOf } from "~/utils/keyset";
 import { fail, invalid, ok, type Result } from "~/utils/result";
+import { limitStaffWrite } from "~/utils/rate-limit.server";
+import { reviewModerationSchema } from "~/validation/moderation";
 
 /** Reviews per page of the moderation screen. */
 export const MODERATION_PAGE_SIZE = 20;
@@ -70,11 +71,6 @@ export async function listReviewsForModeration({
   return { reviews, next: page.next };
 }
 
-const moderationInput = z.object({
-  intent: z.enum(["hide", "restore"]),
-  reviewId: z.string().trim().min(1).max(64),
-});
-
 /**
  * Hides a review from the public site and every API read, or restores it. The change and
  * its audit entry (before and after) are one transaction; the cached public reads are
@@ -85,7 +81,9 @@ export async function moderateReview(
   input: Record<string, unknown>,
   actor: Extract<AuditActor, { id: string }>,
 ): Promise<Result<{ review: { id: string; hidden: boolean }; changed: boolean }>> {
-  const parsed = moderationInput.safeParse(input);
+  const limited = await limitStaffWrite(actor.id);
+  if (limited) return limited;
+  const parsed = reviewModerationSchema.safeParse(input);
   if (!parsed.success) return invalid(CHOOSE_REVIEW_MESSAGE);
   const { intent, reviewId } = parsed.data;
   const hide = intent === "hide";

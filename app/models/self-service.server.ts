@@ -1,7 +1,7 @@
 import { hashToken } from "~/utils/session.server";
 import { type ClinicClock, formatDateTime } from "~/utils/clinic-format";
 import { prisma } from "~/utils/db.server";
-import { clientKey, rateLimits } from "~/utils/rate-limit.server";
+import { limitLinkAction, type LinkClient } from "~/utils/rate-limit.server";
 import { fail, invalid, ok, type Failure, type Result } from "~/utils/result";
 import { isWellFormedToken } from "./appointment-link.server";
 import {
@@ -50,12 +50,6 @@ export function movedMessage(
   clock: ClinicClock,
 ) {
   return `Your appointment has moved to ${formatDateTime(appointment.date, appointment.time, clock)}.`;
-}
-
-/** Changes through a link: 20 a minute per client and action (tokens are not guessable). */
-/** A mail link's button (confirm, reschedule, cancel) per client and action. */
-export function limitLinkAction(action: string, clientIp: string): Promise<Failure | null> {
-  return rateLimits().mailLinks.take(`${action}:${clientKey(clientIp)}`);
 }
 
 /** What a link page shows: the patient's first name and the visit, nothing else. */
@@ -144,8 +138,11 @@ type Found = Exclude<Awaited<ReturnType<typeof visitByLink>>, Failure>;
 
 export async function confirmByLink(
   token: string | undefined,
+  client: LinkClient,
   now: Date = new Date(),
 ): Promise<Result<{ message: string }>> {
+  const limited = await limitLinkAction("visit-confirm", client);
+  if (limited) return limited;
   const found = await visitByLink(token, now);
   if (!found.ok) return found;
   if (found.row.status === "confirmed")
@@ -187,8 +184,11 @@ async function cancelFound(found: Found, rawReason: unknown, note: string, now: 
 export async function cancelByLink(
   token: string | undefined,
   rawReason: unknown,
+  client: LinkClient,
   now: Date = new Date(),
 ): Promise<Result<{ message: string }>> {
+  const limited = await limitLinkAction("visit-cancel", client);
+  if (limited) return limited;
   const found = await visitByLink(token, now);
   if (!found.ok) return found;
   return cancelFound(found, rawReason, "Cancelled by the patient from the e-mail link", now);
@@ -228,8 +228,11 @@ async function rescheduleFound(found: Found, form: { date: unknown; time: unknow
 export async function rescheduleByLink(
   token: string | undefined,
   form: { date: unknown; time: unknown },
+  client: LinkClient,
   now: Date = new Date(),
 ): Promise<Result<{ message: string }>> {
+  const limited = await limitLinkAction("visit-reschedule", client);
+  if (limited) return limited;
   const found = await visitByLink(token, now);
   if (!found.ok) return found;
   return rescheduleFound(found, form, now);

@@ -13,6 +13,7 @@ import {
 } from "~/utils/service-status";
 import { validateForm } from "~/validation/form";
 import { staffServiceSchema } from "~/validation/service";
+import { limitStaffWrite } from "~/utils/rate-limit.server";
 import { withFreeSlug } from "./service-slug.server";
 
 /** The admin's services screen: every service, whatever the public sees of it. */
@@ -154,6 +155,8 @@ export async function createStaffService(
   dentists: readonly unknown[],
   actor: StaffActor,
 ): Promise<Result<{ service: StaffServiceRow }>> {
+  const limited = await limitStaffWrite(actor.id);
+  if (limited) return limited;
   const checked = await validated(input, dentists);
   if (!checked.ok) return checked;
   const { fields, dentistIds } = checked;
@@ -213,6 +216,8 @@ export async function updateService(
   dentists: readonly unknown[],
   actor: StaffActor,
 ): Promise<Result<{ service: StaffServiceRow; changed: boolean }>> {
+  const limited = await limitStaffWrite(actor.id);
+  if (limited) return limited;
   const checked = await validated(input, dentists);
   if (!checked.ok) return checked;
   const { fields: next, dentistIds } = checked;

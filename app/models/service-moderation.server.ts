@@ -1,8 +1,9 @@
-import { z } from "zod";
 import { recordAudit, type AuditActor } from "~/models/audit.server";
 import { prisma } from "~/utils/db.server";
 import { fail, invalid, ok, type Result } from "~/utils/result";
+import { serviceReviewSchema } from "~/validation/moderation";
 import { REJECTION_REASON_MAX } from "~/validation/service";
+import { limitStaffWrite } from "~/utils/rate-limit.server";
 
 /**
  * The review of patient-added services (docs/decisions/023-service-approval.md): a
@@ -62,15 +63,6 @@ export async function listServicesAwaitingReview(
   };
 }
 
-const reviewInput = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("approve-service"), serviceId: z.string().trim().min(1).max(64) }),
-  z.object({
-    intent: z.literal("reject-service"),
-    serviceId: z.string().trim().min(1).max(64),
-    reason: z.unknown(),
-  }),
-]);
-
 /**
  * Publishes a service awaiting review, or rejects it with a reason (kept in the audit
  * entry, where its author's view reads it). The change and its audit entry are one
@@ -81,7 +73,9 @@ export async function reviewService(
   input: Record<string, unknown>,
   actor: Extract<AuditActor, { id: string }>,
 ): Promise<Result<{ service: { id: string; name: string; status: string } }>> {
-  const parsed = reviewInput.safeParse(input);
+  const limited = await limitStaffWrite(actor.id);
+  if (limited) return limited;
+  const parsed = serviceReviewSchema.safeParse(input);
   if (!parsed.success) return invalid(SERVICE_REVIEW_MESSAGES.choose);
   const { serviceId } = parsed.data;
   let reason: string | null = null;

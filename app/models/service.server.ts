@@ -5,7 +5,7 @@ import { prisma } from "~/utils/db.server";
 import { CARD_DESCRIPTION_CHARS, dollarsToCents, truncate } from "~/utils/format";
 import { cachedRead } from "~/utils/read-cache.server";
 import { fail, ok, type Result } from "~/utils/result";
-import { hasRole, STAFF_ROLES } from "~/utils/roles.server";
+import { may } from "~/utils/permissions";
 import { isServiceStatus, type ServiceStatus } from "~/utils/service-status";
 import { validateForm } from "~/validation/form";
 import { SERVICE_REQUIRED_FIELDS, serviceSchema } from "~/validation/service";
@@ -276,7 +276,8 @@ export async function getServiceByIdOrSlug(
       : null;
   if (!row) return fail(404, SERVICE_NOT_FOUND(key));
   if (isPubliclyListed(row)) return ok({ service: toServiceJson(row), standing: { listed: true } });
-  const mayView = viewer && (viewer.id === row.createdById || hasRole(viewer, STAFF_ROLES));
+  const mayView =
+    viewer && may(viewer, "services.viewUnlisted", { own: viewer.id === row.createdById });
   if (!mayView) return fail(404, SERVICE_NOT_FOUND(key));
   const reasons = row.status === "rejected" ? await rejectionReasons([row.id]) : new Map();
   return ok({

@@ -15,6 +15,7 @@ import {
 import { parseJsonColumn, reminderRulesSchema, weeklyPlanSchema } from "~/validation/schedule";
 import { ACTIVE_STATUSES, appointmentsNeedingAttention } from "./appointment.server";
 import { getClinicSettings } from "./clinic-settings.server";
+import { limitStaffWrite } from "~/utils/rate-limit.server";
 
 /**
  * The admin's changes to the clinic's settings row (/staff/settings), one section at a
@@ -78,6 +79,8 @@ export async function saveClinicSettings(
   actor: Actor,
   now: Date = new Date(),
 ): Promise<Result<{ message: string; changed: boolean }>> {
+  const limited = await limitStaffWrite(actor.id);
+  if (limited) return limited;
   const intent = typeof form.intent === "string" ? form.intent : "";
   if (!(SETTINGS_SECTIONS as readonly string[]).includes(intent)) {
     return invalid(CHOOSE_SECTION_MESSAGE);

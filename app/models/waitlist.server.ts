@@ -4,6 +4,7 @@ import { addDays, clinicNow } from "~/utils/clinic-time";
 import { prisma } from "~/utils/db.server";
 import { fail, invalid, ok, type Result } from "~/utils/result";
 import { hashToken } from "~/utils/session.server";
+import { limitLinkAction, type LinkClient } from "~/utils/rate-limit.server";
 import {
   MAX_WAITLIST_DAYS,
   MAX_WAITLIST_ENTRIES,
@@ -293,8 +294,11 @@ class OfferClosed extends Error {}
  */
 export async function acceptOffer(
   token: string | undefined,
+  client: LinkClient,
   now: Date = new Date(),
 ): Promise<Result<{ message: string }>> {
+  const limited = await limitLinkAction("waitlist-offer", client);
+  if (limited) return limited;
   const found = await offerByLink(token, now);
   if (!found.ok) return found;
   const { row, offer, settings } = found;
@@ -353,8 +357,11 @@ export async function acceptOffer(
 /** Declining keeps the place on the list; the time goes to the next in line. */
 export async function declineOffer(
   token: string | undefined,
+  client: LinkClient,
   now: Date = new Date(),
 ): Promise<Result<{ message: string }>> {
+  const limited = await limitLinkAction("waitlist-offer", client);
+  if (limited) return limited;
   const found = await offerByLink(token, now);
   if (!found.ok) return found;
   const { row } = found;

@@ -9,9 +9,8 @@ import { unverifiedRefusal } from "~/models/email-verification.server";
 import { createReview, REVIEW_CREATED } from "~/models/review.server";
 import { getUser } from "~/utils/auth.server";
 import { loginKeepingDraft, takeDraft } from "~/utils/form-draft.server";
-import { serviceOptions, formRefusal, unexpectedFailure } from "~/utils/form-action.server";
+import { formAction, formPageHeaders, serviceOptions } from "~/utils/form-action.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { formToObject } from "~/validation/form";
 import { RATINGS, REVIEW_REQUIRED_FIELDS, reviewSchema } from "~/validation/review";
 
 const PATH = "/add-review";
@@ -42,19 +41,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const values = formToObject(await request.formData());
-  const user = await getUser(request);
-  // Signed out: to /login and back, with the review kept as a draft for the return.
-  if (!user) throw await loginKeepingDraft(request, PATH, values, REVIEW_REQUIRED_FIELDS);
-  try {
-    const result = await createReview(values, user.id);
-    if (!result.ok) return formRefusal(result, values);
-  } catch (error) {
-    return unexpectedFailure("Adding a review", error, values);
-  }
-  return redirectWithToast("/", { type: "success", message: REVIEW_CREATED });
-}
+export const action = (args: ActionFunctionArgs) =>
+  formAction(args, {
+    access: "anyone",
+    keep: "all",
+    task: "Adding a review",
+    handler: async ({ request, form }) => {
+      const user = await getUser(request);
+      // Signed out: to /login and back, with the review kept as a draft for the return.
+      if (!user) throw await loginKeepingDraft(request, PATH, form, REVIEW_REQUIRED_FIELDS);
+      const result = await createReview(form, user.id);
+      if (!result.ok) return result;
+      return redirectWithToast("/", { type: "success", message: REVIEW_CREATED });
+    },
+  });
+
+export const headers = formPageHeaders;
 
 export const meta: MetaFunction = () => [
   { title: "Add Review | Dental Clinic" },

@@ -6,10 +6,9 @@ import { VerifyEmailNotice } from "~/components/verify-email-notice";
 import { SERVICE_CATEGORIES } from "~/data/service-categories";
 import { unverifiedRefusal } from "~/models/email-verification.server";
 import { createService, SERVICE_CREATED } from "~/models/service.server";
-import { requirePageUser, requireUser } from "~/utils/auth.server";
-import { formRefusal, unexpectedFailure } from "~/utils/form-action.server";
+import { requirePageUser } from "~/utils/auth.server";
+import { formAction, formPageHeaders } from "~/utils/form-action.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { formToObject } from "~/validation/form";
 import {
   DEFAULT_SERVICE_CATEGORY,
   MAX_PRICE_DOLLARS,
@@ -27,17 +26,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request, { redirectTo: PATH });
-  const values = formToObject(await request.formData());
-  try {
-    const result = await createService(values, user.id);
-    if (!result.ok) return formRefusal(result, values);
-  } catch (error) {
-    return unexpectedFailure("Creating a service", error, values);
-  }
-  return redirectWithToast("/", { type: "success", message: SERVICE_CREATED });
-}
+export const action = (args: ActionFunctionArgs) =>
+  formAction(args, {
+    access: "signed in",
+    keep: "all",
+    task: "Creating a service",
+    handler: async ({ form, user }) => {
+      const result = await createService(form, user.id);
+      if (!result.ok) return result;
+      return redirectWithToast("/", { type: "success", message: SERVICE_CREATED });
+    },
+  });
+
+export const headers = formPageHeaders;
 
 export const meta: MetaFunction = () => [
   { title: "Add Service | Dental Clinic" },

@@ -1,6 +1,5 @@
 import { staffChangeStatus, staffMove } from "~/models/front-desk.server";
 import { apiJson, apiRoute } from "~/utils/api.server";
-import { limitStaffWrite } from "~/utils/rate-limit.server";
 import { invalid } from "~/utils/result";
 import { staffActor } from "~/utils/roles.server";
 
@@ -14,7 +13,7 @@ const text = (value: unknown) => (typeof value === "string" ? value : "");
 export const { loader, action } = apiRoute({
   method: "PATCH",
   auth: true,
-  roles: ["reception", "dentist", "admin"],
+  permission: "appointments.changeStatus",
   handler: async ({ params, body, user }) => {
     const id = params.id ?? "";
     const isMove = body.date !== undefined || body.time !== undefined;
@@ -22,8 +21,6 @@ export const { loader, action } = apiRoute({
       return invalid("Please send a status, or a date and time to move the appointment to.");
     }
     const status = text(body.status);
-    const limited = await limitStaffWrite(user.id);
-    if (limited) return limited;
     const actor = staffActor(user);
     const result = isMove
       ? await staffMove(actor, id, {

@@ -1,14 +1,12 @@
 import { bookAtDesk, staffAppointmentsOn } from "~/models/front-desk.server";
 import { apiJson, apiRoute } from "~/utils/api.server";
-import { limitStaffWrite } from "~/utils/rate-limit.server";
 import { staffActor } from "~/utils/roles.server";
-import { staffScreenRoles } from "~/utils/staff-screens";
 
 /** `GET /api/staff/appointments?date=YYYY-MM-DD[&dentist=]` -> {success, appointments}. */
 const list = apiRoute({
   method: "GET",
   auth: true,
-  roles: staffScreenRoles("/staff"),
+  permission: "diary.view",
   handler: async ({ request }) => {
     const url = new URL(request.url);
     const result = await staffAppointmentsOn({
@@ -28,10 +26,8 @@ const list = apiRoute({
 const book = apiRoute({
   method: "POST",
   auth: true,
-  roles: staffScreenRoles("/staff/bookings/new"),
+  permission: "appointments.book",
   handler: async ({ body, user }) => {
-    const limited = await limitStaffWrite(user.id);
-    if (limited) return limited;
     const result = await bookAtDesk(staffActor(user), body);
     if (!result.ok) return result;
     return apiJson(

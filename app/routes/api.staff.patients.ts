@@ -1,6 +1,5 @@
 import { searchPatients } from "~/models/front-desk.server";
 import { apiJson, apiRoute } from "~/utils/api.server";
-import { staffScreenRoles } from "~/utils/staff-screens";
 
 /**
  * `GET /api/staff/patients?q=` -> {success, patients: [{id, name, email, phone}]}: the
@@ -9,7 +8,7 @@ import { staffScreenRoles } from "~/utils/staff-screens";
 export const { loader, action } = apiRoute({
   method: "GET",
   auth: true,
-  roles: staffScreenRoles("/staff/patients"),
+  permission: "patients.view",
   handler: async ({ request }) => {
     const query = new URL(request.url).searchParams.get("q") ?? "";
     const patients = await searchPatients(query);

@@ -3,33 +3,24 @@ import { Link, useActionData } from "@remix-run/react";
 import { CheckedForm, FormCard, TextField, useCheckedForm } from "~/components/form-kit";
 import { PasswordInput } from "~/components/password-input";
 import { requestPasswordReset } from "~/models/password-reset.server";
-import { formRefusal, unexpectedFailure } from "~/utils/form-action.server";
+import { formAction, formPageHeaders } from "~/utils/form-action.server";
 import { ACCOUNT_RESULTS } from "~/models/user.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { RESET_FIELDS, resetRequestSchema } from "~/validation/account";
-import { formToObject } from "~/validation/form";
-import { formPageHeaders } from "~/utils/page-headers.server";
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const form = formToObject(await request.formData());
-  const values = { email: form.email ?? "" };
-  try {
-    const result = await requestPasswordReset(form, { clientIp: context.clientIp });
-    if (!result.ok) {
-      return formRefusal(result, values);
-    }
-    return redirectWithToast("/login", { type: "success", message: result.message });
-  } catch (error) {
-    return unexpectedFailure(
-      "Password reset request",
-      error,
-      values,
-      ACCOUNT_RESULTS.somethingWentWrong,
-    );
-  }
-}
+export const action = (args: ActionFunctionArgs) =>
+  formAction(args, {
+    access: "anyone",
+    keep: ["email"],
+    task: "Password reset request",
+    unexpectedMessage: ACCOUNT_RESULTS.somethingWentWrong,
+    handler: async ({ context, form }) => {
+      const result = await requestPasswordReset(form, { clientIp: context.clientIp });
+      if (!result.ok) return result;
+      return redirectWithToast("/login", { type: "success", message: result.message });
+    },
+  });
 
-// A refused attempt (rate limit) tells the browser when to try again.
 export const headers = formPageHeaders;
 
 export const meta: MetaFunction = () => [

@@ -4,7 +4,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { CheckedForm, FormCard, TextField, useCheckedForm } from "~/components/form-kit";
 import { GoogleButton } from "~/components/google-button";
 import { PasswordInput } from "~/components/password-input";
-import { formRefusal, unexpectedFailure } from "~/utils/form-action.server";
+import { formAction, formPageHeaders } from "~/utils/form-action.server";
 import { ACCOUNT_RESULTS, loginUser } from "~/models/user.server";
 import { getUser, signIn } from "~/utils/auth.server";
 import { knownAccounts, rememberSignIn } from "~/utils/device.server";
@@ -15,8 +15,6 @@ import { landingAfterSignIn } from "~/utils/roles.server";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { redirectWithToast } from "~/utils/toast.server";
 import { LOGIN_FIELDS, loginSchema } from "~/validation/account";
-import { formToObject } from "~/validation/form";
-import { formPageHeaders } from "~/utils/page-headers.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
@@ -30,34 +28,32 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const form = formToObject(await request.formData());
-  const values = { email: form.email ?? "" };
-  try {
-    const result = await loginUser(form, {
-      clientIp: context.clientIp,
-      knownAccounts: await knownAccounts(request),
-    });
-    if (!result.ok) {
-      return formRefusal(result, values);
-    }
-    const { setCookie } = await signIn(request, result.user.id);
-    return redirectWithToast(
-      landingAfterSignIn(result.user, safeRedirect(form.redirectTo)),
-      { type: "success", message: result.message },
-      {
-        headers: combineHeaders(
-          { "set-cookie": setCookie },
-          { "set-cookie": await rememberSignIn(request, result.user.email) },
-        ),
-      },
-    );
-  } catch (error) {
-    return unexpectedFailure("Login", error, values, ACCOUNT_RESULTS.somethingWentWrong);
-  }
-}
+export const action = (args: ActionFunctionArgs) =>
+  formAction(args, {
+    access: "anyone",
+    keep: ["email"],
+    task: "Login",
+    unexpectedMessage: ACCOUNT_RESULTS.somethingWentWrong,
+    handler: async ({ request, context, form }) => {
+      const result = await loginUser(form, {
+        clientIp: context.clientIp,
+        knownAccounts: await knownAccounts(request),
+      });
+      if (!result.ok) return result;
+      const { setCookie } = await signIn(request, result.user.id);
+      return redirectWithToast(
+        landingAfterSignIn(result.user, safeRedirect(form.redirectTo)),
+        { type: "success", message: result.message },
+        {
+          headers: combineHeaders(
+            { "set-cookie": setCookie },
+            { "set-cookie": await rememberSignIn(request, result.user.email) },
+          ),
+        },
+      );
+    },
+  });
 
-// A refused attempt (rate limit) tells the browser when to try again.
 export const headers = formPageHeaders;
 
 export const meta: MetaFunction = () => [

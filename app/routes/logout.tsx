@@ -1,7 +1,7 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { ACCOUNT_RESULTS } from "~/models/user.server";
 import { signOut } from "~/utils/auth.server";
+import { formAction, formPageHeaders } from "~/utils/form-action.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 // Signing out changes state, so it is a POST; a GET (a link, a prefetch) only goes home.
@@ -9,11 +9,18 @@ export function loader() {
   return redirect("/");
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const setCookie = await signOut(request);
-  return redirectWithToast(
-    "/",
-    { type: "success", message: ACCOUNT_RESULTS.loggedOut },
-    { headers: { "set-cookie": setCookie } },
-  );
-}
+export const action = (args: ActionFunctionArgs) =>
+  formAction(args, {
+    access: "anyone",
+    task: "Logging out",
+    handler: async ({ request }) => {
+      const setCookie = await signOut(request);
+      return redirectWithToast(
+        "/",
+        { type: "success", message: ACCOUNT_RESULTS.loggedOut },
+        { headers: { "set-cookie": setCookie } },
+      );
+    },
+  });
+
+export const headers = formPageHeaders;

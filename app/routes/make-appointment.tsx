@@ -19,14 +19,13 @@ import { VerifyEmailNotice } from "~/components/verify-email-notice";
 import { WaitlistLink } from "~/components/waitlist-link";
 import { APPOINTMENT_BOOKED, bookAppointment } from "~/models/appointment.server";
 import { recordRecallBooking } from "~/models/recall-invitations.server";
-import { requirePageUser, requireUser } from "~/utils/auth.server";
+import { requirePageUser } from "~/utils/auth.server";
 import { bookingPageData } from "~/utils/booking-page.server";
-import { formRefusal, unexpectedFailure } from "~/utils/form-action.server";
+import { formAction, formPageHeaders } from "~/utils/form-action.server";
 import { useHydrated } from "~/utils/use-hydrated";
 import { loginPathFor, registerPathFor } from "~/utils/safe-redirect";
 import { redirectWithToast } from "~/utils/toast.server";
 import { APPOINTMENT_REQUIRED_FIELDS, appointmentSchema } from "~/validation/appointment";
-import { formToObject } from "~/validation/form";
 
 const PATH = "/make-appointment";
 
@@ -34,18 +33,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return bookingPageData(request, await requirePageUser(request));
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request, { redirectTo: PATH });
-  const values = formToObject(await request.formData());
-  try {
-    const result = await bookAppointment(values, user.id);
-    if (!result.ok) return formRefusal(result, values);
-    await recordRecallBooking(values.recall, user.id, result.appointment);
-  } catch (error) {
-    return unexpectedFailure("Booking", error, values);
-  }
-  return redirectWithToast("/", { type: "success", message: APPOINTMENT_BOOKED });
-}
+export const action = (args: ActionFunctionArgs) =>
+  formAction(args, {
+    access: "signed in",
+    keep: "all",
+    task: "Booking",
+    handler: async ({ form, user }) => {
+      const result = await bookAppointment(form, user.id);
+      if (!result.ok) return result;
+      await recordRecallBooking(form.recall, user.id, result.appointment);
+      return redirectWithToast("/", { type: "success", message: APPOINTMENT_BOOKED });
+    },
+  });
+
+export const headers = formPageHeaders;
 
 export const meta: MetaFunction = () => [
   { title: "Book an Appointment | Dental Clinic" },

@@ -4,10 +4,10 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { FormCard } from "~/components/form-kit";
 import { FormError } from "~/components/form-error";
 import { Outcome } from "~/components/visit-actions";
-import { limitLinkAction } from "~/models/self-service.server";
 import { optOutState, setRecallOptOut } from "~/models/recall-invitations.server";
-import { PRIVATE_NO_STORE, tokenPageHeaders } from "~/utils/page-headers.server";
-import { linkActionAnswer, linkActionFailure } from "~/utils/visit-pages.server";
+import { tokenPageHeaders } from "~/utils/form-action.server";
+import { PRIVATE_NO_STORE } from "~/utils/page-headers.server";
+import { linkAction } from "~/utils/visit-pages.server";
 
 /**
  * The opt-out link of a recall invitation. Opening it changes nothing (mail scanners open
@@ -24,16 +24,10 @@ export async function loader({ params }: LoaderFunctionArgs) {
   );
 }
 
-export async function action({ params, request, context }: ActionFunctionArgs) {
-  const limited = await limitLinkAction("recall-stop", context.clientIp);
-  if (limited) return linkActionAnswer(limited);
-  const stop = (await request.formData()).get("intent") !== "resume";
-  try {
-    return linkActionAnswer(await setRecallOptOut(params.token, stop));
-  } catch (error) {
-    return linkActionFailure("Changing recall invitations from a link", error);
-  }
-}
+export const action = (args: ActionFunctionArgs) =>
+  linkAction(args, "Changing recall invitations from a link", async ({ params, form, context }) =>
+    setRecallOptOut(params.token, form.intent !== "resume", context),
+  );
 
 // The address is a key: nothing may keep this page.
 export const headers = tokenPageHeaders;

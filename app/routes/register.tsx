@@ -5,7 +5,7 @@ import { CheckedForm, FormCard, TextField, useCheckedForm } from "~/components/f
 import { GoogleButton } from "~/components/google-button";
 import { ImageLinkField } from "~/components/image-link-field";
 import { PasswordInput } from "~/components/password-input";
-import { formRefusal, unexpectedFailure } from "~/utils/form-action.server";
+import { formAction, formPageHeaders } from "~/utils/form-action.server";
 import { ACCOUNT_RESULTS, registerUser } from "~/models/user.server";
 import { getUser } from "~/utils/auth.server";
 import { DEFAULT_AVATAR, withChosenAvatar } from "~/data/avatars";
@@ -15,8 +15,6 @@ import { isGoogleEnabled } from "~/utils/google.server";
 import { loginPathFor, safeRedirect } from "~/utils/safe-redirect";
 import { redirectWithToast } from "~/utils/toast.server";
 import { REGISTER_FIELDS, REGISTER_PRESETS, registerSchema } from "~/validation/account";
-import { formToObject } from "~/validation/form";
-import { formPageHeaders } from "~/utils/page-headers.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
@@ -25,34 +23,29 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { redirectTo, googleEnabled: isGoogleEnabled() };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const form = withChosenAvatar(formToObject(await request.formData()), "userImage");
-  const values = {
-    name: form.name ?? "",
-    email: form.email ?? "",
-    userImage: form.userImage ?? "",
-  };
-  try {
-    const result = await registerUser(form, {
-      clientIp: context.clientIp,
-      returnTo: safeRedirect(form.redirectTo),
-    });
-    if (!result.ok) {
-      return formRefusal(result, values);
-    }
-    // The spec sends a new patient to the login page; it still knows where they were going,
-    // and has their address filled in (kept in a cookie: an address in the URL is logged).
-    return redirectWithToast(
-      loginPathFor(safeRedirect(form.redirectTo)),
-      { type: "success", message: result.message },
-      { headers: await draftHeaders(request, "/login", { email: result.email }, ["email"]) },
-    );
-  } catch (error) {
-    return unexpectedFailure("Registration", error, values, ACCOUNT_RESULTS.somethingWentWrong);
-  }
-}
+export const action = (args: ActionFunctionArgs) =>
+  formAction(args, {
+    access: "anyone",
+    keep: ["name", "email", "userImage"],
+    prepare: (form) => withChosenAvatar(form, "userImage"),
+    task: "Registration",
+    unexpectedMessage: ACCOUNT_RESULTS.somethingWentWrong,
+    handler: async ({ request, context, form }) => {
+      const result = await registerUser(form, {
+        clientIp: context.clientIp,
+        returnTo: safeRedirect(form.redirectTo),
+      });
+      if (!result.ok) return result;
+      // The spec sends a new patient to the login page; it still knows where they were going,
+      // and has their address filled in (kept in a cookie: an address in the URL is logged).
+      return redirectWithToast(
+        loginPathFor(safeRedirect(form.redirectTo)),
+        { type: "success", message: result.message },
+        { headers: await draftHeaders(request, "/login", { email: result.email }, ["email"]) },
+      );
+    },
+  });
 
-// A refused attempt (rate limit) tells the browser when to try again.
 export const headers = formPageHeaders;
 
 export const meta: MetaFunction = () => [

@@ -5,10 +5,8 @@ import { FormCard } from "~/components/form-kit";
 import { NewPasswordForm } from "~/components/new-password-form";
 import { applyPasswordReset, checkResetLink, RESET_MESSAGES } from "~/models/password-reset.server";
 import { ACCOUNT_RESULTS } from "~/models/user.server";
-import { unexpectedFailure } from "~/utils/form-action.server";
+import { formAction, tokenPageHeaders } from "~/utils/form-action.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { formToObject } from "~/validation/form";
-import { tokenPageHeaders } from "~/utils/page-headers.server";
 
 const STATUS_CODE = { valid: 200, invalid: 404, expired: 410, used: 410 } as const;
 
@@ -19,30 +17,28 @@ export async function loader({ params }: LoaderFunctionArgs) {
   return data({ linkProblem }, { status: STATUS_CODE[status] });
 }
 
-export async function action({ params, request, context }: ActionFunctionArgs) {
-  const form = formToObject(await request.formData());
-  try {
-    const result = await applyPasswordReset(params.token ?? "", form, {
-      clientIp: context.clientIp,
-    });
-    if (!result.ok) {
-      // A link that stopped working shows why instead of the form; a bad password, the form.
-      const linkProblem = result.status === 404 || result.status === 410 ? result.message : null;
-      return data(
-        { error: linkProblem ? null : result.message, linkProblem, values: {} },
-        { status: result.status },
-      );
-    }
-    return redirectWithToast("/login", { type: "success", message: result.message });
-  } catch (error) {
-    return unexpectedFailure(
-      "Applying a password reset",
-      error,
-      {},
-      ACCOUNT_RESULTS.somethingWentWrong,
-    );
-  }
-}
+export const action = (args: ActionFunctionArgs) =>
+  formAction(args, {
+    access: "anyone",
+    task: "Applying a password reset",
+    unexpectedMessage: ACCOUNT_RESULTS.somethingWentWrong,
+    // A link that stopped working shows why instead of the form; a bad password, the form.
+    refusal: (failure) => {
+      const linkProblem = failure.status === 404 || failure.status === 410 ? failure.message : null;
+      return {
+        error: linkProblem ? null : failure.message,
+        field: failure.field ?? null,
+        linkProblem,
+      };
+    },
+    handler: async ({ params, form, context }) => {
+      const result = await applyPasswordReset(params.token ?? "", form, {
+        clientIp: context.clientIp,
+      });
+      if (!result.ok) return result;
+      return redirectWithToast("/login", { type: "success", message: result.message });
+    },
+  });
 
 // The address is a key: nothing may keep this page.
 export const headers = tokenPageHeaders;

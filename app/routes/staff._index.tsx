@@ -9,14 +9,13 @@ import { CLOSED_DAY, type ClinicClock, formatDate, formatTime } from "~/utils/cl
 import { addDays } from "~/utils/clinic-time";
 import { badRequest } from "~/utils/http.server";
 import { requireStaffPage } from "~/utils/roles.server";
-import { type StaffHandle, staffScreenRoles } from "~/utils/staff-screens";
+import type { StaffHandle } from "~/utils/permissions";
 import { dateParam } from "~/validation/dates";
 
-const ROLES = staffScreenRoles("/staff");
-export const handle: StaffHandle = { staffRoles: ROLES };
+export const handle: StaffHandle = { permission: "diary.view" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireStaffPage(request, ROLES);
+  const user = await requireStaffPage(request, handle.permission);
   const url = new URL(request.url);
   const view = url.searchParams.get("view") === "chair" ? "chair" : "dentist";
   const { date, refusal } = dateParam(url.searchParams, "date");

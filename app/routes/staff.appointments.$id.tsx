@@ -17,20 +17,18 @@ import {
 } from "~/models/front-desk.server";
 import { prisma } from "~/utils/db.server";
 import { formatDate, formatDateTime, formatDuration, formatInstant } from "~/utils/clinic-format";
-import { formRefusal, unexpectedFailure } from "~/utils/form-action.server";
+import { formAction, formPageHeaders } from "~/utils/form-action.server";
 import { badRequest } from "~/utils/http.server";
-import { limitStaffWrite } from "~/utils/rate-limit.server";
+import { may, type StaffHandle } from "~/utils/permissions";
 import { invalid } from "~/utils/result";
-import { requireStaffPage, roleOf, staffActor } from "~/utils/roles.server";
-import type { StaffHandle } from "~/utils/staff-screens";
+import { requireStaffPage, staffActor } from "~/utils/roles.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { dateParam } from "~/validation/dates";
 
-const ROLES = ["reception", "dentist", "admin"] as const;
-export const handle: StaffHandle = { staffRoles: ROLES };
+export const handle: StaffHandle = { permission: "appointments.view" };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireStaffPage(request, ROLES);
+  const user = await requireStaffPage(request, handle.permission);
   const found = await appointmentForStaff(params.id ?? "");
   if (!found) throw data({ message: "There is no such appointment." }, { status: 404 });
   const url = new URL(request.url);
@@ -59,9 +57,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         })
       : [],
   ]);
+  const own = { own: found.dentistUserId === user.id };
   return {
     ...found,
-    role: roleOf(user),
+    may: {
+      changeStatus: may(user, "appointments.changeStatus", own),
+      cancel: may(user, "appointments.cancel", own),
+      move: may(user, "appointments.move", own),
+    },
     clock,
     dentists,
     chairs,
@@ -72,45 +75,40 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireStaffPage(request, ROLES);
-  const id = params.id ?? "";
-  const form = await request.formData();
-  const field = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value : "";
-  };
-  const intent = field("intent");
-  const values = { reason: field("reason") };
-  const limited = await limitStaffWrite(user.id);
-  if (limited) return formRefusal(limited, values);
-  const actor = staffActor(user);
-  try {
-    const result =
-      intent === "move"
-        ? await staffMove(actor, id, {
-            date: field("date"),
-            time: field("time"),
-            dentist: field("dentist"),
-            chair: field("chair"),
-          })
-        : intent
-          ? await staffChangeStatus(actor, id, intent, field("reason"))
-          : invalid("Please choose what to do with this appointment.");
-    if (!result.ok) return formRefusal(result, values);
-    const clock = await getClinicClock();
-    const { date, time, status } = result.appointment;
-    return redirectWithToast(`/staff/appointments/${id}`, {
-      type: "success",
-      message:
+export const action = (args: ActionFunctionArgs) =>
+  formAction(args, {
+    access: handle.permission,
+    keep: ["reason"],
+    task: "A staff change to an appointment",
+    handler: async ({ params, form, actor }) => {
+      const id = params.id ?? "";
+      const field = (name: string) => form[name] ?? "";
+      const intent = field("intent");
+      const result =
         intent === "move"
-          ? `Moved to ${formatDateTime(date, time, clock)}.`
-          : `The appointment is now ${STATUS_LABELS[status].toLowerCase()}.`,
-    });
-  } catch (error) {
-    return unexpectedFailure("A staff change to an appointment", error, values);
-  }
-}
+          ? await staffMove(actor, id, {
+              date: field("date"),
+              time: field("time"),
+              dentist: field("dentist"),
+              chair: field("chair"),
+            })
+          : intent
+            ? await staffChangeStatus(actor, id, intent, field("reason"))
+            : invalid("Please choose what to do with this appointment.");
+      if (!result.ok) return result;
+      const clock = await getClinicClock();
+      const { date, time, status } = result.appointment;
+      return redirectWithToast(`/staff/appointments/${id}`, {
+        type: "success",
+        message:
+          intent === "move"
+            ? `Moved to ${formatDateTime(date, time, clock)}.`
+            : `The appointment is now ${STATUS_LABELS[status].toLowerCase()}.`,
+      });
+    },
+  });
+
+export const headers = formPageHeaders;
 
 export const meta: MetaFunction = () => [
   { title: "Appointment | Dental Clinic" },
@@ -130,11 +128,12 @@ export default function StaffAppointment() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const canManage = loaded.role !== "dentist";
-  const statusActions = loaded.next.filter(
-    (to) => to !== "cancelled" && (loaded.started || (to !== "no_show" && to !== "completed")),
-  );
-  const movable = canManage && ["booked", "confirmed"].includes(appointment.status);
+  const statusActions = loaded.may.changeStatus
+    ? loaded.next.filter(
+        (to) => to !== "cancelled" && (loaded.started || (to !== "no_show" && to !== "completed")),
+      )
+    : [];
+  const movable = loaded.may.move && ["booked", "confirmed"].includes(appointment.status);
   const button =
     "inline-flex min-h-6 items-center rounded-md border border-slate-400 px-3 py-1.5 text-sm font-semibold text-slate-900 hover:bg-slate-100 disabled:opacity-60";
   return (
@@ -229,7 +228,7 @@ export default function StaffAppointment() {
         </section>
       ) : null}
 
-      {canManage && loaded.next.includes("cancelled") ? (
+      {loaded.may.cancel && loaded.next.includes("cancelled") ? (
         <section aria-labelledby="cancel-heading">
           <h2 id="cancel-heading" className="text-lg font-semibold text-slate-900">
             Cancel

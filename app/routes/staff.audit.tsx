@@ -7,15 +7,14 @@ import { type AuditView, viewAuditEntries } from "~/models/audit-view.server";
 import { getClinicClock } from "~/models/clinic-settings.server";
 import { prisma } from "~/utils/db.server";
 import { requireStaffPage } from "~/utils/roles.server";
-import { type StaffHandle, staffScreenRoles } from "~/utils/staff-screens";
+import type { StaffHandle } from "~/utils/permissions";
 
 // Read-only on purpose: no action, nothing here changes an entry.
 const PATH = "/staff/audit";
-const ROLES = staffScreenRoles(PATH);
-export const handle: StaffHandle = { staffRoles: ROLES };
+export const handle: StaffHandle = { permission: "audit.view" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireStaffPage(request, ROLES);
+  await requireStaffPage(request, handle.permission);
   const url = new URL(request.url);
   const patient = (url.searchParams.get("patient") ?? "").slice(0, 200);
   const staff = (url.searchParams.get("staff") ?? "").slice(0, 200);

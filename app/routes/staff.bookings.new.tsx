@@ -16,21 +16,19 @@ import {
 import { formatDate, formatDuration } from "~/utils/clinic-format";
 import { clinicNow } from "~/utils/clinic-time";
 import { prisma } from "~/utils/db.server";
-import { formRefusal, unexpectedFailure } from "~/utils/form-action.server";
+import { formAction, formPageHeaders } from "~/utils/form-action.server";
 import { badRequest } from "~/utils/http.server";
-import { limitStaffWrite } from "~/utils/rate-limit.server";
+import type { StaffHandle } from "~/utils/permissions";
 import { invalid } from "~/utils/result";
 import { requireStaffPage, staffActor } from "~/utils/roles.server";
-import { type StaffHandle, staffScreenRoles } from "~/utils/staff-screens";
 import { redirectWithToast } from "~/utils/toast.server";
 import { dateParam } from "~/validation/dates";
 
 const PATH = "/staff/bookings/new";
-const ROLES = staffScreenRoles(PATH);
-export const handle: StaffHandle = { staffRoles: ROLES };
+export const handle: StaffHandle = { permission: "appointments.book" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireStaffPage(request, ROLES);
+  const user = await requireStaffPage(request, handle.permission);
   const url = new URL(request.url);
   const param = (name: string) => url.searchParams.get(name)?.trim().slice(0, 100) ?? "";
   const query = param("q");
@@ -63,53 +61,41 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { clock, choices, patient, mailTo, matches, query, date, service, dentist, times };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireStaffPage(request, ROLES);
-  const form = await request.formData();
-  const field = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value : "";
-  };
-  const intent = field("intent");
-  const values = {
-    name: field("name"),
-    email: field("email"),
-    phone: field("phone"),
-    reason: field("reason"),
-    time: field("time"),
-    note: field("note"),
-  };
-  const limited = await limitStaffWrite(user.id);
-  if (limited) return formRefusal(limited, values);
-  const actor = staffActor(user);
-  try {
-    if (intent === "create-patient") {
-      const created = await createCallerRecord(actor, values);
-      if (!created.ok) return formRefusal(created, values);
-      return redirect(`${PATH}?patient=${encodeURIComponent(created.patientId)}`);
-    }
-    if (intent !== "book" && intent !== "book-anyway") {
-      return formRefusal(invalid("Please find the patient, then choose a time."), values);
-    }
-    const result = await bookAtDesk(actor, {
-      patientId: field("patientId"),
-      service: field("service"),
-      dentist: field("dentist"),
-      date: field("date"),
-      time: field("time"),
-      note: field("note"),
-      override: intent === "book-anyway" ? "yes" : "",
-      reason: field("reason"),
-    });
-    if (!result.ok) return formRefusal(result, values);
-    return redirectWithToast(`/staff/appointments/${result.appointment._id}`, {
-      type: result.mailedTo ? "success" : "info",
-      message: result.message,
-    });
-  } catch (error) {
-    return unexpectedFailure("A booking by the clinic", error, values);
-  }
-}
+export const action = (args: ActionFunctionArgs) =>
+  formAction(args, {
+    access: handle.permission,
+    keep: ["name", "email", "phone", "reason", "time", "note"],
+    task: "A booking by the clinic",
+    handler: async ({ form, actor }) => {
+      const field = (name: string) => form[name] ?? "";
+      const intent = field("intent");
+      if (intent === "create-patient") {
+        const created = await createCallerRecord(actor, form);
+        if (!created.ok) return created;
+        return redirect(`${PATH}?patient=${encodeURIComponent(created.patientId)}`);
+      }
+      if (intent !== "book" && intent !== "book-anyway") {
+        return invalid("Please find the patient, then choose a time.");
+      }
+      const result = await bookAtDesk(actor, {
+        patientId: field("patientId"),
+        service: field("service"),
+        dentist: field("dentist"),
+        date: field("date"),
+        time: field("time"),
+        note: field("note"),
+        override: intent === "book-anyway" ? "yes" : "",
+        reason: field("reason"),
+      });
+      if (!result.ok) return result;
+      return redirectWithToast(`/staff/appointments/${result.appointment._id}`, {
+        type: result.mailedTo ? "success" : "info",
+        message: result.message,
+      });
+    },
+  });
+
+export const headers = formPageHeaders;
 
 export const meta: MetaFunction = () => [
   { title: "New booking | Dental Clinic" },

@@ -10,38 +10,31 @@ import {
 } from "~/components/staff/setting-field";
 import { StaffScreenHeader } from "~/components/staff-kit";
 import { changeChairs, listChairs, type ChairRow } from "~/models/chair.server";
-import { formRefusal, unexpectedFailure } from "~/utils/form-action.server";
-import { formPageHeaders } from "~/utils/page-headers.server";
-import { limitStaffWrite } from "~/utils/rate-limit.server";
-import { requireStaffPage, staffActor } from "~/utils/roles.server";
-import { type StaffHandle, staffScreenRoles } from "~/utils/staff-screens";
+import { formAction, formPageHeaders } from "~/utils/form-action.server";
+import type { StaffHandle } from "~/utils/permissions";
+import { requireStaffPage } from "~/utils/roles.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { formToObject } from "~/validation/form";
 
 const PATH = "/staff/chairs";
-const ROLES = staffScreenRoles(PATH);
-export const handle: StaffHandle = { staffRoles: ROLES };
+export const handle: StaffHandle = { permission: "chairs.manage" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireStaffPage(request, ROLES);
+  await requireStaffPage(request, handle.permission);
   return { chairs: await listChairs() };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireStaffPage(request, ROLES);
-  const values = formToObject(await request.formData());
-  const limited = await limitStaffWrite(user.id);
-  if (limited) return formRefusal(limited, values);
-  try {
-    const result = await changeChairs(values, staffActor(user));
-    if (!result.ok) return formRefusal(result, values);
-    return redirectWithToast(PATH, { type: "success", message: result.message });
-  } catch (error) {
-    return unexpectedFailure("Changing the chairs", error, values);
-  }
-}
+export const action = (args: ActionFunctionArgs) =>
+  formAction(args, {
+    access: handle.permission,
+    keep: "all",
+    task: "Changing the chairs",
+    handler: async ({ form, actor }) => {
+      const result = await changeChairs(form, actor);
+      if (!result.ok) return result;
+      return redirectWithToast(PATH, { type: "success", message: result.message });
+    },
+  });
 
-// A refusal's Retry-After (the staff write limit, a busy database) reaches the browser.
 export const headers = formPageHeaders;
 
 export const meta: MetaFunction = () => [

@@ -17,21 +17,17 @@ import {
   type ClosureRow,
 } from "~/models/closure.server";
 import { type ClinicClock, formatDateRange } from "~/utils/clinic-format";
-import { formRefusal, unexpectedFailure } from "~/utils/form-action.server";
-import { formPageHeaders } from "~/utils/page-headers.server";
-import { limitStaffWrite } from "~/utils/rate-limit.server";
+import { formAction, formPageHeaders } from "~/utils/form-action.server";
+import type { StaffHandle } from "~/utils/permissions";
 import { invalid } from "~/utils/result";
-import { requireStaffPage, staffActor } from "~/utils/roles.server";
-import { type StaffHandle, staffScreenRoles } from "~/utils/staff-screens";
+import { requireStaffPage } from "~/utils/roles.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { formToObject } from "~/validation/form";
 
 const PATH = "/staff/closures";
-const ROLES = staffScreenRoles(PATH);
-export const handle: StaffHandle = { staffRoles: ROLES };
+export const handle: StaffHandle = { permission: "closures.manage" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireStaffPage(request, ROLES);
+  await requireStaffPage(request, handle.permission);
   const url = new URL(request.url);
   const [closures, confirm, clock] = await Promise.all([
     listClosures(),
@@ -41,41 +37,37 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { ...closures, confirm, clock };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireStaffPage(request, ROLES);
-  const values = formToObject(await request.formData());
-  const limited = await limitStaffWrite(user.id);
-  if (limited) return formRefusal(limited, values);
-  const actor = staffActor(user);
-  try {
-    if (values.intent === "add") {
-      const result = await createClosure(values, actor);
-      if (!result.ok) return formRefusal(result, values);
-      const { closure } = result;
-      const covered =
-        closure.visits > 0
-          ? ` It covers ${closure.visits} booked ${closure.visits === 1 ? "visit" : "visits"}: see Needs attention in the diary.`
-          : "";
-      return redirectWithToast(PATH, {
-        type: "success",
-        message: `${closure.name} is added.${covered}`,
-      });
-    }
-    if (values.intent === "remove") {
-      const result = await removeClosure(values, actor);
-      if (!result.ok) return formRefusal(result, values);
-      return redirectWithToast(PATH, {
-        type: "success",
-        message: `${result.closure.name} is removed: the clinic is open on those days again.`,
-      });
-    }
-    return formRefusal(invalid("Please choose what to do with the closures."), values);
-  } catch (error) {
-    return unexpectedFailure("Changing the clinic's closures", error, values);
-  }
-}
+export const action = (args: ActionFunctionArgs) =>
+  formAction(args, {
+    access: handle.permission,
+    keep: "all",
+    task: "Changing the clinic's closures",
+    handler: async ({ form, actor }) => {
+      if (form.intent === "add") {
+        const result = await createClosure(form, actor);
+        if (!result.ok) return result;
+        const { closure } = result;
+        const covered =
+          closure.visits > 0
+            ? ` It covers ${closure.visits} booked ${closure.visits === 1 ? "visit" : "visits"}: see Needs attention in the diary.`
+            : "";
+        return redirectWithToast(PATH, {
+          type: "success",
+          message: `${closure.name} is added.${covered}`,
+        });
+      }
+      if (form.intent === "remove") {
+        const result = await removeClosure(form, actor);
+        if (!result.ok) return result;
+        return redirectWithToast(PATH, {
+          type: "success",
+          message: `${result.closure.name} is removed: the clinic is open on those days again.`,
+        });
+      }
+      return invalid("Please choose what to do with the closures.");
+    },
+  });
 
-// A refusal's Retry-After (the staff write limit, a busy database) reaches the browser.
 export const headers = formPageHeaders;
 
 export const meta: MetaFunction = () => [

@@ -33,20 +33,16 @@ import {
   removeDentistException,
   updateWeeklyPlan,
 } from "~/models/dentist-schedule.server";
-import { formRefusal, unexpectedFailure } from "~/utils/form-action.server";
-import { limitStaffWrite } from "~/utils/rate-limit.server";
+import { formAction, formPageHeaders } from "~/utils/form-action.server";
+import type { StaffHandle } from "~/utils/permissions";
 import { invalid } from "~/utils/result";
-import { requireStaffPage, staffActor } from "~/utils/roles.server";
-import { type StaffHandle, staffScreenRoles } from "~/utils/staff-screens";
+import { requireStaffPage } from "~/utils/roles.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { formToObject } from "~/validation/form";
-import { formPageHeaders } from "~/utils/page-headers.server";
 
-const ROLES = staffScreenRoles("/staff/dentists");
-export const handle: StaffHandle = { staffRoles: ROLES };
+export const handle: StaffHandle = { permission: "team.manage" };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireStaffPage(request, ROLES);
+  await requireStaffPage(request, handle.permission);
   const id = params.id ?? "";
   const found = await dentistForAdmin(id);
   if (!found) throw data({ message: "There is no such dentist." }, { status: 404 });
@@ -65,82 +61,76 @@ const attentionNote = (attention: AttentionCount) =>
     ? ` ${visits(attention.count)} now ${needs(attention.count)} attention in the diary.`
     : "";
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireStaffPage(request, ROLES);
-  const id = params.id ?? "";
-  const form = await request.formData();
-  const input = formToObject(form);
-  const values = { ...input, intent: input.intent ?? "" };
-  const limited = await limitStaffWrite(user.id);
-  if (limited) return formRefusal(limited, values);
-  const actor = staffActor(user);
-  const back = `/staff/dentists/${encodeURIComponent(id)}`;
-  const done = (message: string, section: string, type: "success" | "info" = "success") =>
-    redirectWithToast(`${back}#${section}`, { type, message });
-  try {
-    switch (values.intent) {
-      case "profile": {
-        const result = await updateDentistProfile(actor, id, input);
-        if (!result.ok) return formRefusal(result, values);
-        return done(
-          `Saved the profile of ${result.name}.${result.attention ? attentionNote(result.attention) : ""}`,
-          "profile",
-        );
+export const action = (args: ActionFunctionArgs) =>
+  formAction(args, {
+    access: handle.permission,
+    keep: "all",
+    task: "Changing a dentist",
+    handler: async ({ params, form, formData, actor }) => {
+      const id = params.id ?? "";
+      const back = `/staff/dentists/${encodeURIComponent(id)}`;
+      const done = (message: string, section: string, type: "success" | "info" = "success") =>
+        redirectWithToast(`${back}#${section}`, { type, message });
+      switch (form.intent) {
+        case "profile": {
+          const result = await updateDentistProfile(actor, id, form);
+          if (!result.ok) return result;
+          return done(
+            `Saved the profile of ${result.name}.${result.attention ? attentionNote(result.attention) : ""}`,
+            "profile",
+          );
+        }
+        case "plan": {
+          const result = await updateWeeklyPlan(actor, id, form);
+          if (!result.ok) return result;
+          return done(
+            `Saved the weekly plan of ${result.name}.${attentionNote(result.attention)}`,
+            "plan",
+          );
+        }
+        case "add-exception": {
+          const result = await addDentistException(actor, id, form);
+          if (!result.ok) return result;
+          return done(
+            `Added the exception for ${result.name}.${attentionNote(result.attention)}`,
+            "exceptions",
+          );
+        }
+        case "remove-exception": {
+          const result = await removeDentistException(actor, id, form.exceptionId);
+          if (!result.ok) return result;
+          return done(`Removed the exception of ${result.name}.`, "exceptions");
+        }
+        case "services": {
+          const result = await setDentistServices(actor, id, formData.getAll("service"));
+          if (!result.ok) return result;
+          return result.count === 0
+            ? done(
+                `${result.name} performs no service now, so the booking form does not offer them.`,
+                "services",
+                "info",
+              )
+            : done(
+                `${result.name} performs ${result.count} ${result.count === 1 ? "service" : "services"}.`,
+                "services",
+              );
+        }
+        case "link-account": {
+          const result = await linkDentistAccount(actor, id, form);
+          if (!result.ok) return result;
+          return done(`${result.email} is the staff account of ${result.name}.`, "account");
+        }
+        case "unlink-account": {
+          const result = await unlinkDentistAccount(actor, id);
+          if (!result.ok) return result;
+          return done(`${result.name} has no staff account now.`, "account");
+        }
+        default:
+          return invalid("Please choose what to change.");
       }
-      case "plan": {
-        const result = await updateWeeklyPlan(actor, id, input);
-        if (!result.ok) return formRefusal(result, values);
-        return done(
-          `Saved the weekly plan of ${result.name}.${attentionNote(result.attention)}`,
-          "plan",
-        );
-      }
-      case "add-exception": {
-        const result = await addDentistException(actor, id, input);
-        if (!result.ok) return formRefusal(result, values);
-        return done(
-          `Added the exception for ${result.name}.${attentionNote(result.attention)}`,
-          "exceptions",
-        );
-      }
-      case "remove-exception": {
-        const result = await removeDentistException(actor, id, input.exceptionId);
-        if (!result.ok) return formRefusal(result, values);
-        return done(`Removed the exception of ${result.name}.`, "exceptions");
-      }
-      case "services": {
-        const result = await setDentistServices(actor, id, form.getAll("service"));
-        if (!result.ok) return formRefusal(result, values);
-        return result.count === 0
-          ? done(
-              `${result.name} performs no service now, so the booking form does not offer them.`,
-              "services",
-              "info",
-            )
-          : done(
-              `${result.name} performs ${result.count} ${result.count === 1 ? "service" : "services"}.`,
-              "services",
-            );
-      }
-      case "link-account": {
-        const result = await linkDentistAccount(actor, id, input);
-        if (!result.ok) return formRefusal(result, values);
-        return done(`${result.email} is the staff account of ${result.name}.`, "account");
-      }
-      case "unlink-account": {
-        const result = await unlinkDentistAccount(actor, id);
-        if (!result.ok) return formRefusal(result, values);
-        return done(`${result.name} has no staff account now.`, "account");
-      }
-      default:
-        return formRefusal(invalid("Please choose what to change."), values);
-    }
-  } catch (error) {
-    return unexpectedFailure("Changing a dentist", error, values);
-  }
-}
+    },
+  });
 
-// A refusal's Retry-After (the staff write limit, a busy database) reaches the browser.
 export const headers = formPageHeaders;
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [

@@ -4,42 +4,34 @@ import { GeneralErrorBoundary } from "~/components/error-pages";
 import { FormError } from "~/components/form-error";
 import { StaffScreenHeader } from "~/components/staff-kit";
 import { createDentist, listDentistsForAdmin } from "~/models/dentist-admin.server";
-import { formRefusal, unexpectedFailure } from "~/utils/form-action.server";
-import { limitStaffWrite } from "~/utils/rate-limit.server";
-import { requireStaffPage, staffActor } from "~/utils/roles.server";
-import { type StaffHandle, staffScreenRoles } from "~/utils/staff-screens";
+import { formAction, formPageHeaders } from "~/utils/form-action.server";
+import type { StaffHandle } from "~/utils/permissions";
+import { requireStaffPage } from "~/utils/roles.server";
 import { DENTIST_KINDS, KIND_LABELS, kindLabel } from "~/utils/team";
 import { redirectWithToast } from "~/utils/toast.server";
-import { formToObject } from "~/validation/form";
-import { formPageHeaders } from "~/utils/page-headers.server";
 
-const ROLES = staffScreenRoles("/staff/dentists");
-export const handle: StaffHandle = { staffRoles: ROLES };
+export const handle: StaffHandle = { permission: "team.manage" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireStaffPage(request, ROLES);
+  await requireStaffPage(request, handle.permission);
   return { dentists: await listDentistsForAdmin() };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireStaffPage(request, ROLES);
-  const input = formToObject(await request.formData());
-  const values = { name: input.name ?? "", title: input.title ?? "", kind: input.kind ?? "" };
-  const limited = await limitStaffWrite(user.id);
-  if (limited) return formRefusal(limited, values);
-  try {
-    const result = await createDentist(staffActor(user), input);
-    if (!result.ok) return formRefusal(result, values);
-    return redirectWithToast(`/staff/dentists/${result.dentist.id}`, {
-      type: "success",
-      message: `Added ${result.dentist.name}. Set the weekly plan and services, then tick Active to show them to patients.`,
-    });
-  } catch (error) {
-    return unexpectedFailure("Adding a dentist", error, values);
-  }
-}
+export const action = (args: ActionFunctionArgs) =>
+  formAction(args, {
+    access: handle.permission,
+    keep: ["name", "title", "kind"],
+    task: "Adding a dentist",
+    handler: async ({ form, actor }) => {
+      const result = await createDentist(actor, form);
+      if (!result.ok) return result;
+      return redirectWithToast(`/staff/dentists/${result.dentist.id}`, {
+        type: "success",
+        message: `Added ${result.dentist.name}. Set the weekly plan and services, then tick Active to show them to patients.`,
+      });
+    },
+  });
 
-// A refusal's Retry-After (the staff write limit, a busy database) reaches the browser.
 export const headers = formPageHeaders;
 
 export const meta: MetaFunction = () => [

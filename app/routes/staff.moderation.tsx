@@ -10,31 +10,27 @@ import {
   type ModeratedReview,
   type ModerationFilter,
 } from "~/models/review-moderation.server";
-import { formRefusal, unexpectedFailure } from "~/utils/form-action.server";
 import {
   listServicesAwaitingReview,
   reviewService,
   type AwaitingService,
 } from "~/models/service-moderation.server";
-import { limitStaffWrite } from "~/utils/rate-limit.server";
-import { requireStaffPage, staffActor } from "~/utils/roles.server";
-import { type StaffHandle, staffScreenRoles } from "~/utils/staff-screens";
+import { formAction, formPageHeaders } from "~/utils/form-action.server";
+import type { StaffHandle } from "~/utils/permissions";
+import { requireStaffPage } from "~/utils/roles.server";
 import { formatPrice } from "~/utils/format";
 import { redirectWithToast } from "~/utils/toast.server";
-import { formToObject } from "~/validation/form";
 import { REJECTION_REASON_MAX } from "~/validation/service";
-import { formPageHeaders } from "~/utils/page-headers.server";
 
 const PATH = "/staff/moderation";
-const ROLES = staffScreenRoles(PATH);
-export const handle: StaffHandle = { staffRoles: ROLES };
+export const handle: StaffHandle = { permission: "moderation.manage" };
 
 function filterOf(url: URL): ModerationFilter {
   return url.searchParams.get("show") === "hidden" ? "hidden" : "all";
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireStaffPage(request, ROLES);
+  await requireStaffPage(request, handle.permission);
   const url = new URL(request.url);
   const filter = filterOf(url);
   const [{ reviews, next }, awaiting] = await Promise.all([
@@ -56,46 +52,36 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireStaffPage(request, ROLES);
-  const form = formToObject(await request.formData());
-  const url = new URL(request.url);
-  // Back to the same page and filter the form was sent from (this route's own path).
-  const back = `${PATH}${url.search}`;
-  const isServiceReview = form.intent === "approve-service" || form.intent === "reject-service";
-  const values = { serviceId: form.serviceId ?? "", reason: form.reason ?? "" };
-  const limited = await limitStaffWrite(user.id);
-  if (limited) return formRefusal(limited, values);
-  try {
-    if (isServiceReview) {
-      const result = await reviewService(form, staffActor(user));
-      if (!result.ok) return formRefusal(result, values);
+export const action = (args: ActionFunctionArgs) =>
+  formAction(args, {
+    access: handle.permission,
+    keep: ["serviceId", "reason"],
+    task: "Moderating a review or a service",
+    handler: async ({ request, form, actor }) => {
+      // Back to the same page and filter the form was sent from (this route's own path).
+      const back = `${PATH}${new URL(request.url).search}`;
+      if (form.intent === "approve-service" || form.intent === "reject-service") {
+        const result = await reviewService(form, actor);
+        if (!result.ok) return result;
+        return redirectWithToast(back, {
+          type: "success",
+          message:
+            result.service.status === "published"
+              ? `${result.service.name} is now on the site.`
+              : `${result.service.name} will not be published; its author can see why.`,
+        });
+      }
+      const result = await moderateReview(form, actor);
+      if (!result.ok) return result;
       return redirectWithToast(back, {
         type: "success",
-        message:
-          result.service.status === "published"
-            ? `${result.service.name} is now on the site.`
-            : `${result.service.name} will not be published; its author can see why.`,
+        message: result.review.hidden
+          ? "The review is hidden from the site."
+          : "The review is shown on the site again.",
       });
-    }
-    const result = await moderateReview(form, staffActor(user));
-    if (!result.ok) return formRefusal(result, values);
-    return redirectWithToast(back, {
-      type: "success",
-      message: result.review.hidden
-        ? "The review is hidden from the site."
-        : "The review is shown on the site again.",
-    });
-  } catch (error) {
-    return unexpectedFailure(
-      isServiceReview ? "Reviewing a service" : "Moderating a review",
-      error,
-      values,
-    );
-  }
-}
+    },
+  });
 
-// A refusal's Retry-After (the staff write limit, a busy database) reaches the browser.
 export const headers = formPageHeaders;
 
 export const meta: MetaFunction = () => [

@@ -11,21 +11,17 @@ import {
   type UndeliveredMessage,
 } from "~/models/outbox-admin.server";
 import { formatDateTime } from "~/utils/clinic-format";
-import { formRefusal, unexpectedFailure } from "~/utils/form-action.server";
-import { limitStaffWrite } from "~/utils/rate-limit.server";
+import { formAction, formPageHeaders } from "~/utils/form-action.server";
+import type { StaffHandle } from "~/utils/permissions";
 import { invalid } from "~/utils/result";
-import { requireStaffPage, staffActor } from "~/utils/roles.server";
-import { type StaffHandle, staffScreenRoles } from "~/utils/staff-screens";
+import { requireStaffPage } from "~/utils/roles.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { formToObject } from "~/validation/form";
-import { formPageHeaders } from "~/utils/page-headers.server";
 
 const PATH = "/staff/outbox";
-const ROLES = staffScreenRoles(PATH);
-export const handle: StaffHandle = { staffRoles: ROLES };
+export const handle: StaffHandle = { permission: "outbox.manage" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireStaffPage(request, ROLES);
+  await requireStaffPage(request, handle.permission);
   const url = new URL(request.url);
   const { messages, next, failed } = await listUndeliveredMessages({
     cursor: url.searchParams.get("before"),
@@ -38,39 +34,35 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireStaffPage(request, ROLES);
-  const form = formToObject(await request.formData());
-  const back = `${PATH}${new URL(request.url).search}`;
-  const limited = await limitStaffWrite(user.id);
-  if (limited) return formRefusal(limited, {});
-  try {
-    if (form.intent === "retry-all") {
-      const { count } = await retryAllFailedMessages(staffActor(user));
+export const action = (args: ActionFunctionArgs) =>
+  formAction(args, {
+    access: handle.permission,
+    task: "Retrying failed mail",
+    handler: async ({ request, form, actor }) => {
+      const back = `${PATH}${new URL(request.url).search}`;
+      if (form.intent === "retry-all") {
+        const result = await retryAllFailedMessages(actor);
+        if (!result.ok) return result;
+        const { count } = result;
+        return redirectWithToast(back, {
+          type: "success",
+          message:
+            count > 0
+              ? `${count} ${count === 1 ? "message is" : "messages are"} queued to be sent again.`
+              : "No message had failed.",
+        });
+      }
+      const id = form.messageId?.trim() ?? "";
+      if (form.intent !== "retry" || !id || id.length > 64) return invalid(OUTBOX_MESSAGES.choose);
+      const result = await retryFailedMessage(id, actor);
+      if (!result.ok) return result;
       return redirectWithToast(back, {
         type: "success",
-        message:
-          count > 0
-            ? `${count} ${count === 1 ? "message is" : "messages are"} queued to be sent again.`
-            : "No message had failed.",
+        message: `The message to ${result.message.toAddress} is queued to be sent again.`,
       });
-    }
-    const id = form.messageId?.trim() ?? "";
-    if (form.intent !== "retry" || !id || id.length > 64) {
-      return formRefusal(invalid(OUTBOX_MESSAGES.choose), {});
-    }
-    const result = await retryFailedMessage(id, staffActor(user));
-    if (!result.ok) return formRefusal(result, {});
-    return redirectWithToast(back, {
-      type: "success",
-      message: `The message to ${result.message.toAddress} is queued to be sent again.`,
-    });
-  } catch (error) {
-    return unexpectedFailure("Retrying failed mail", error, {});
-  }
-}
+    },
+  });
 
-// A refusal's Retry-After (the staff write limit, a busy database) reaches the browser.
 export const headers = formPageHeaders;
 
 export const meta: MetaFunction = () => [

@@ -9,13 +9,12 @@ import { getClinicClock } from "~/models/clinic-settings.server";
 import { patientCard } from "~/models/front-desk.server";
 import { type ClinicClock, formatDateTime } from "~/utils/clinic-format";
 import { requireStaffPage, staffActor } from "~/utils/roles.server";
-import { type StaffHandle, staffScreenRoles } from "~/utils/staff-screens";
+import type { StaffHandle } from "~/utils/permissions";
 
-const ROLES = staffScreenRoles("/staff/patients");
-export const handle: StaffHandle = { staffRoles: ROLES };
+export const handle: StaffHandle = { permission: "patients.view" };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireStaffPage(request, ROLES);
+  const user = await requireStaffPage(request, handle.permission);
   const card = await patientCard(staffActor(user), params.id ?? "");
   if (!card) throw data({ message: "There is no such patient." }, { status: 404 });
   return { ...card, clock: await getClinicClock(), labels: STATUS_LABELS };

@@ -17,21 +17,17 @@ import {
   saveRecallType,
   setServiceRecallType,
 } from "~/models/recall-types.server";
-import { formRefusal, unexpectedFailure } from "~/utils/form-action.server";
-import { formPageHeaders } from "~/utils/page-headers.server";
-import { limitStaffWrite } from "~/utils/rate-limit.server";
+import { formAction, formPageHeaders } from "~/utils/form-action.server";
+import type { StaffHandle } from "~/utils/permissions";
 import { invalid } from "~/utils/result";
-import { requireStaffPage, staffActor } from "~/utils/roles.server";
-import { type StaffHandle, staffScreenRoles } from "~/utils/staff-screens";
+import { requireStaffPage } from "~/utils/roles.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { formToObject } from "~/validation/form";
 
 const PATH = "/staff/recall-types";
-const ROLES = staffScreenRoles(PATH);
-export const handle: StaffHandle = { staffRoles: ROLES };
+export const handle: StaffHandle = { permission: "recallTypes.manage" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireStaffPage(request, ROLES);
+  await requireStaffPage(request, handle.permission);
   const data = await listRecallTypes();
   const edit = new URL(request.url).searchParams.get("edit");
   return { ...data, editing: data.types.find((type) => type.id === edit) ?? null };
@@ -43,24 +39,19 @@ const SAVERS = {
   invitations: saveRecallSettings,
 } as const;
 
-export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireStaffPage(request, ROLES);
-  const values = formToObject(await request.formData());
-  const limited = await limitStaffWrite(user.id);
-  if (limited) return formRefusal(limited, values);
-  const intent = values.intent ?? "";
-  if (!Object.hasOwn(SAVERS, intent)) {
-    return formRefusal(invalid("Please choose what to change."), values);
-  }
-  const save = SAVERS[intent as keyof typeof SAVERS];
-  try {
-    const result = await save(values, staffActor(user));
-    if (!result.ok) return formRefusal(result, values);
-    return redirectWithToast(PATH, { type: "success", message: result.message });
-  } catch (error) {
-    return unexpectedFailure("Changing the recall types", error, values);
-  }
-}
+export const action = (args: ActionFunctionArgs) =>
+  formAction(args, {
+    access: handle.permission,
+    keep: "all",
+    task: "Changing the recall types",
+    handler: async ({ form, actor }) => {
+      const intent = form.intent ?? "";
+      if (!Object.hasOwn(SAVERS, intent)) return invalid("Please choose what to change.");
+      const result = await SAVERS[intent as keyof typeof SAVERS](form, actor);
+      if (!result.ok) return result;
+      return redirectWithToast(PATH, { type: "success", message: result.message });
+    },
+  });
 
 export const headers = formPageHeaders;
 

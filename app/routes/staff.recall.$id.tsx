@@ -14,21 +14,17 @@ import { StaffScreenHeader, Timestamp } from "~/components/staff-kit";
 import { getClinicClock } from "~/models/clinic-settings.server";
 import { changeRecall, getRecall, noteRecallCall } from "~/models/recall.server";
 import { formatDate, formatTime } from "~/utils/clinic-format";
-import { formRefusal, unexpectedFailure } from "~/utils/form-action.server";
-import { formPageHeaders } from "~/utils/page-headers.server";
-import { limitStaffWrite } from "~/utils/rate-limit.server";
+import { formAction, formPageHeaders } from "~/utils/form-action.server";
+import type { StaffHandle } from "~/utils/permissions";
 import { invalid } from "~/utils/result";
-import { requireStaffPage, staffActor } from "~/utils/roles.server";
-import { type StaffHandle, staffScreenRoles } from "~/utils/staff-screens";
+import { requireStaffPage } from "~/utils/roles.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { formToObject } from "~/validation/form";
 import { CALL_NOTE_LIMIT, CALL_OUTCOMES, RECALL_MESSAGES } from "~/validation/recall";
 
-const ROLES = staffScreenRoles("/staff/recall");
-export const handle: StaffHandle = { staffRoles: ROLES };
+export const handle: StaffHandle = { permission: "recall.manage" };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireStaffPage(request, ROLES);
+  await requireStaffPage(request, handle.permission);
   const [found, clock] = await Promise.all([getRecall(params.id ?? ""), getClinicClock()]);
   if (!found) throw data({ message: RECALL_MESSAGES.unknownRecall }, { status: 404 });
   const { recall, bookedFor } = found;
@@ -62,35 +58,32 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireStaffPage(request, ROLES);
-  const values = formToObject(await request.formData());
-  const limited = await limitStaffWrite(user.id);
-  if (limited) return formRefusal(limited, values);
-  const id = params.id ?? "";
-  const actor = staffActor(user);
-  try {
-    if (values.intent === "change") {
-      const result = await changeRecall(id, values, actor);
-      if (!result.ok) return formRefusal(result, values);
-      return redirectWithToast(`/staff/recall/${id}`, {
-        type: "success",
-        message: `The recall is now due on ${result.dueDate}.`,
-      });
-    }
-    if (values.intent === "call") {
-      const result = await noteRecallCall(id, values, actor);
-      if (!result.ok) return formRefusal(result, values);
-      return redirectWithToast(`/staff/recall/${id}`, {
-        type: "success",
-        message: `The call is noted: ${result.outcome}.`,
-      });
-    }
-    return formRefusal(invalid("Please choose what to do with the recall."), values);
-  } catch (error) {
-    return unexpectedFailure("Changing a recall", error, values);
-  }
-}
+export const action = (args: ActionFunctionArgs) =>
+  formAction(args, {
+    access: handle.permission,
+    keep: "all",
+    task: "Changing a recall",
+    handler: async ({ params, form, actor }) => {
+      const id = params.id ?? "";
+      if (form.intent === "change") {
+        const result = await changeRecall(id, form, actor);
+        if (!result.ok) return result;
+        return redirectWithToast(`/staff/recall/${id}`, {
+          type: "success",
+          message: `The recall is now due on ${result.dueDate}.`,
+        });
+      }
+      if (form.intent === "call") {
+        const result = await noteRecallCall(id, form, actor);
+        if (!result.ok) return result;
+        return redirectWithToast(`/staff/recall/${id}`, {
+          type: "success",
+          message: `The call is noted: ${result.outcome}.`,
+        });
+      }
+      return invalid("Please choose what to do with the recall.");
+    },
+  });
 
 export const headers = formPageHeaders;
 

@@ -7,13 +7,12 @@ import { recallList, type RecallRow } from "~/models/recall.server";
 import { recallFilterChoices } from "~/models/recall-types.server";
 import { formatDate, formatTime } from "~/utils/clinic-format";
 import { requireStaffPage } from "~/utils/roles.server";
-import { type StaffHandle, staffScreenRoles } from "~/utils/staff-screens";
+import type { StaffHandle } from "~/utils/permissions";
 
-const ROLES = staffScreenRoles("/staff/recall");
-export const handle: StaffHandle = { staffRoles: ROLES };
+export const handle: StaffHandle = { permission: "recall.manage" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireStaffPage(request, ROLES);
+  await requireStaffPage(request, handle.permission);
   const url = new URL(request.url);
   const param = (name: string) => url.searchParams.get(name)?.trim().slice(0, 60) || null;
   const [choices, clock] = await Promise.all([recallFilterChoices(), getClinicClock()]);

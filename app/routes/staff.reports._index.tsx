@@ -9,13 +9,12 @@ import { reportRequest } from "~/models/report-access.server";
 import { chartSvg } from "~/models/report-charts.server";
 import { buildReport, type Cell } from "~/models/reports.server";
 import { requireStaffPage } from "~/utils/roles.server";
-import { type StaffHandle, staffScreenRoles } from "~/utils/staff-screens";
+import type { StaffHandle } from "~/utils/permissions";
 
-const ROLES = staffScreenRoles("/staff/reports");
-export const handle: StaffHandle = { staffRoles: ROLES };
+export const handle: StaffHandle = { permission: "reports.view" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireStaffPage(request, ROLES);
+  const user = await requireStaffPage(request, handle.permission);
   const url = new URL(request.url);
   const query = {
     from: url.searchParams.get("from") ?? "",

@@ -3,11 +3,10 @@ import { reportRequest } from "~/models/report-access.server";
 import { buildReport, REPORT_TABLES, tableCsv } from "~/models/reports.server";
 import { PRIVATE_NO_STORE } from "~/utils/page-headers.server";
 import { requireStaffPage } from "~/utils/roles.server";
-import { type StaffHandle, staffScreenRoles } from "~/utils/staff-screens";
+import type { StaffHandle } from "~/utils/permissions";
 
 // One table of /staff/reports as CSV: `?table=<id>&from&to&by`, the same range and scope.
-const ROLES = staffScreenRoles("/staff/reports");
-export const handle: StaffHandle = { staffRoles: ROLES };
+export const handle: StaffHandle = { permission: "reports.view" };
 
 const plain = (status: number, message: string) =>
   new Response(`${message}\n`, {
@@ -16,7 +15,7 @@ const plain = (status: number, message: string) =>
   });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireStaffPage(request, ROLES);
+  const user = await requireStaffPage(request, handle.permission);
   const url = new URL(request.url);
   const id = url.searchParams.get("table") ?? "";
   if (!(REPORT_TABLES as readonly string[]).includes(id)) {

@@ -4,34 +4,28 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-pages";
 import { ServiceStatusBadge } from "~/components/service-standing";
 import {
-  PICTURE_CHOICE,
+  readServiceForm,
   SERVICE_FORM_FIELDS,
   ServiceForm,
   type ServiceFormValues,
 } from "~/components/staff/service-form";
 import { StaffScreenHeader } from "~/components/staff-kit";
-import { withChosenPicture } from "~/data/avatars";
-import { SERVICE_PICTURES } from "~/data/service-pictures";
 import { getClinicSettings } from "~/models/clinic-settings.server";
 import {
   getServiceForEditing,
   teamForServiceForm,
   updateService,
 } from "~/models/service-admin.server";
-import { formRefusal, unexpectedFailure } from "~/utils/form-action.server";
-import { limitStaffWrite } from "~/utils/rate-limit.server";
-import { requireStaffPage, staffActor } from "~/utils/roles.server";
-import { type StaffHandle, staffScreenRoles } from "~/utils/staff-screens";
+import { formAction, formPageHeaders } from "~/utils/form-action.server";
+import type { StaffHandle } from "~/utils/permissions";
+import { requireStaffPage } from "~/utils/roles.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { formToObject } from "~/validation/form";
-import { formPageHeaders } from "~/utils/page-headers.server";
 
 const LIST = "/staff/services";
-const ROLES = staffScreenRoles(LIST);
-export const handle: StaffHandle = { staffRoles: ROLES };
+export const handle: StaffHandle = { permission: "services.manage" };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireStaffPage(request, ROLES);
+  await requireStaffPage(request, handle.permission);
   const [service, settings, team] = await Promise.all([
     getServiceForEditing(params.id ?? ""),
     getClinicSettings(),
@@ -41,32 +35,24 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return { service, gridMinutes: settings.gridMinutes, team };
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireStaffPage(request, ROLES);
-  const id = params.id ?? "";
-  const form = await request.formData();
-  const input = withChosenPicture(formToObject(form), "photo", SERVICE_PICTURES, PICTURE_CHOICE);
-  const dentists = form.getAll("dentist");
-  // What was sent comes back with a refusal; the ticked dentists as one field.
-  const values = {
-    ...Object.fromEntries(SERVICE_FORM_FIELDS.map((key) => [key, input[key] ?? ""])),
-    dentists: dentists.filter((entry) => typeof entry === "string").join(","),
-  };
-  const limited = await limitStaffWrite(user.id);
-  if (limited) return formRefusal(limited, values);
-  try {
-    const result = await updateService(id, input, dentists, staffActor(user));
-    if (!result.ok) return formRefusal(result, values);
-    return redirectWithToast(`${LIST}/${id}`, {
-      type: "success",
-      message: result.changed ? `${result.service.name} is saved.` : "Nothing was changed.",
-    });
-  } catch (error) {
-    return unexpectedFailure("Editing a service", error, values);
-  }
-}
+export const action = (args: ActionFunctionArgs) =>
+  formAction(args, {
+    access: handle.permission,
+    // What was sent comes back with a refusal; the ticked dentists as one field.
+    keep: [...SERVICE_FORM_FIELDS, "dentists"],
+    prepare: readServiceForm,
+    task: "Editing a service",
+    handler: async ({ params, form, formData, actor }) => {
+      const id = params.id ?? "";
+      const result = await updateService(id, form, formData.getAll("dentist"), actor);
+      if (!result.ok) return result;
+      return redirectWithToast(`${LIST}/${id}`, {
+        type: "success",
+        message: result.changed ? `${result.service.name} is saved.` : "Nothing was changed.",
+      });
+    },
+  });
 
-// A refusal's Retry-After (the staff write limit, a busy database) reaches the browser.
 export const headers = formPageHeaders;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

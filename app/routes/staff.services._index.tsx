@@ -13,14 +13,13 @@ import {
   staffServiceFilterOf,
   type StaffServiceFilter,
 } from "~/utils/service-status";
-import { type StaffHandle, staffScreenRoles } from "~/utils/staff-screens";
+import type { StaffHandle } from "~/utils/permissions";
 
 const PATH = "/staff/services";
-const ROLES = staffScreenRoles(PATH);
-export const handle: StaffHandle = { staffRoles: ROLES };
+export const handle: StaffHandle = { permission: "services.manage" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireStaffPage(request, ROLES);
+  await requireStaffPage(request, handle.permission);
   const url = new URL(request.url);
   const filter = staffServiceFilterOf(url.searchParams.get("status"));
   const { services, next } = await listServicesForStaff({

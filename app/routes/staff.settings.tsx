@@ -15,11 +15,9 @@ import {
 import { StaffScreenHeader } from "~/components/staff-kit";
 import { getClinicSettings } from "~/models/clinic-settings.server";
 import { saveClinicSettings } from "~/models/settings-admin.server";
-import { formRefusal, unexpectedFailure } from "~/utils/form-action.server";
-import { formPageHeaders } from "~/utils/page-headers.server";
-import { limitStaffWrite } from "~/utils/rate-limit.server";
-import { requireStaffPage, staffActor } from "~/utils/roles.server";
-import { type StaffHandle, staffScreenRoles } from "~/utils/staff-screens";
+import { formAction, formPageHeaders } from "~/utils/form-action.server";
+import type { StaffHandle } from "~/utils/permissions";
+import { requireStaffPage } from "~/utils/roles.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { DAY_LABELS, dayRowOf, readDayRow, WEEK_ORDER } from "~/utils/plan-text";
 import {
@@ -29,14 +27,12 @@ import {
   reminderField,
 } from "~/validation/clinic-settings";
 import type { DayPlan, Weekday } from "~/validation/schedule";
-import { formToObject } from "~/validation/form";
 
 const PATH = "/staff/settings";
-const ROLES = staffScreenRoles(PATH);
-export const handle: StaffHandle = { staffRoles: ROLES };
+export const handle: StaffHandle = { permission: "settings.manage" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireStaffPage(request, ROLES);
+  await requireStaffPage(request, handle.permission);
   const settings = await getClinicSettings();
   return {
     hours: settings.weeklyHours,
@@ -63,24 +59,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireStaffPage(request, ROLES);
-  const values = formToObject(await request.formData());
-  const limited = await limitStaffWrite(user.id);
-  if (limited) return formRefusal(limited, values);
-  try {
-    const result = await saveClinicSettings(values, staffActor(user));
-    if (!result.ok) return formRefusal(result, values);
-    return redirectWithToast(`${PATH}#${values.intent}-heading`, {
-      type: "success",
-      message: result.message,
-    });
-  } catch (error) {
-    return unexpectedFailure("Saving the clinic's settings", error, values);
-  }
-}
+export const action = (args: ActionFunctionArgs) =>
+  formAction(args, {
+    access: handle.permission,
+    keep: "all",
+    task: "Saving the clinic's settings",
+    handler: async ({ form, actor }) => {
+      const result = await saveClinicSettings(form, actor);
+      if (!result.ok) return result;
+      return redirectWithToast(`${PATH}#${form.intent}-heading`, {
+        type: "success",
+        message: result.message,
+      });
+    },
+  });
 
-// A refusal's Retry-After (the staff write limit, a busy database) reaches the browser.
 export const headers = formPageHeaders;
 
 export const meta: MetaFunction = () => [

@@ -4,19 +4,18 @@ import { GeneralErrorBoundary } from "~/components/error-pages";
 import { getClinicClock } from "~/models/clinic-settings.server";
 import { countFailedMessages } from "~/models/outbox-admin.server";
 import { getEnv } from "~/utils/env.server";
-import { requireStaffPage, roleOf, STAFF_ROLES } from "~/utils/roles.server";
-import { type StaffHandle, staffScreensFor } from "~/utils/staff-screens";
+import { type StaffHandle, staffScreensFor } from "~/utils/permissions";
+import { requireStaffPage, roleOf } from "~/utils/roles.server";
 
-// The staff area's frame: the screens of the user's role. Each child screen checks its
-// own roles in its loader and action; this check only guards the frame.
-export const handle: StaffHandle = { staffRoles: STAFF_ROLES };
+// The staff area's frame: the screens the user's role may open. Each child screen checks
+// its own permission in its loader and action; this check only guards the frame.
+export const handle: StaffHandle = { permission: "staff.area" };
 
 const FAILED_MAIL = "/staff/outbox";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireStaffPage(request, STAFF_ROLES);
-  const role = roleOf(user);
-  const screens = staffScreensFor(role);
+  const user = await requireStaffPage(request, handle.permission);
+  const screens = staffScreensFor(user).map(({ path, label }) => ({ path, label }));
   // The navigation counts failed mail for those who can send it again.
   const [failedMail, clock] = await Promise.all([
     screens.some((screen) => screen.path === FAILED_MAIL) ? countFailedMessages() : 0,
@@ -25,7 +24,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // The clinic's clock: every staff screen writes times in its locale (useStaffClock).
   // While the demo accounts (published passwords, admin among them) can sign in, every
   // staff page says so: such a server must never hold real patients.
-  return { name: user.name, role, screens, failedMail, clock, demo: getEnv().DEMO_ACCOUNTS };
+  return {
+    name: user.name,
+    role: roleOf(user),
+    screens,
+    failedMail,
+    clock,
+    demo: getEnv().DEMO_ACCOUNTS,
+  };
 }
 
 export const meta: MetaFunction = () => [

@@ -19,8 +19,8 @@ import { MovedNote } from "~/components/next-appointment";
 import { CallClinic } from "~/components/visit-actions";
 import { justMovedVisits } from "~/models/moved-visit.server";
 import { movedMessage } from "~/models/self-service.server";
-import { requirePageUser, requireUser } from "~/utils/auth.server";
-import { formRefusal, unexpectedFailure } from "~/utils/form-action.server";
+import { requirePageUser } from "~/utils/auth.server";
+import { formAction, formPageHeaders } from "~/utils/form-action.server";
 import { invalid } from "~/utils/result";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -57,21 +57,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request, { redirectTo: PATH });
-  const form = await request.formData();
-  const id = form.get("appointmentId");
-  if (form.get("intent") !== "cancel" || typeof id !== "string" || !id) {
-    return formRefusal(invalid("Please choose an appointment to cancel."), {});
-  }
-  try {
-    const result = await cancelOwnVisit(id, user.id, form.get("reason"));
-    if (!result.ok) return formRefusal(result, {});
-    return redirectWithToast(PATH, { type: "success", message: result.message });
-  } catch (error) {
-    return unexpectedFailure("Cancelling an appointment", error, {});
-  }
-}
+export const action = (args: ActionFunctionArgs) =>
+  formAction(args, {
+    access: "signed in",
+    task: "Cancelling an appointment",
+    handler: async ({ form, user }) => {
+      const id = form.appointmentId;
+      if (form.intent !== "cancel" || !id)
+        return invalid("Please choose an appointment to cancel.");
+      const result = await cancelOwnVisit(id, user.id, form.reason);
+      if (!result.ok) return result;
+      return redirectWithToast(PATH, { type: "success", message: result.message });
+    },
+  });
+
+export const headers = formPageHeaders;
 
 export const meta: MetaFunction = () => [
   { title: "My appointments | Dental Clinic" },

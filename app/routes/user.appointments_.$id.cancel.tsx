@@ -3,8 +3,9 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { FormCard } from "~/components/form-kit";
 import { CallClinic, CancelForm, Outcome, VisitSummary } from "~/components/visit-actions";
 import { cancelOwnVisit, ownVisit } from "~/models/self-service.server";
-import { requirePageUser, requireUser } from "~/utils/auth.server";
-import { linkActionAnswer, linkActionFailure, visitPageData } from "~/utils/visit-pages.server";
+import { requirePageUser } from "~/utils/auth.server";
+import { formAction, formPageHeaders } from "~/utils/form-action.server";
+import { linkRefusal, visitPageData } from "~/utils/visit-pages.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 const BACK = "/user/appointments";
@@ -14,17 +15,20 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   return visitPageData(await ownVisit(params.id ?? "", user.id), request);
 }
 
-export async function action({ params, request }: ActionFunctionArgs) {
-  const user = await requireUser(request, { redirectTo: BACK });
-  try {
-    const form = await request.formData();
-    const result = await cancelOwnVisit(params.id ?? "", user.id, form.get("reason"));
-    if (!result.ok) return linkActionAnswer(result);
-    return redirectWithToast(BACK, { type: "success", message: result.message });
-  } catch (error) {
-    return linkActionFailure("Cancelling an appointment", error);
-  }
-}
+export const action = (args: ActionFunctionArgs) =>
+  formAction(args, {
+    access: "signed in",
+    returnTo: BACK,
+    task: "Cancelling an appointment",
+    refusal: linkRefusal,
+    handler: async ({ params, form, user }) => {
+      const result = await cancelOwnVisit(params.id ?? "", user.id, form.reason);
+      if (!result.ok) return result;
+      return redirectWithToast(BACK, { type: "success", message: result.message });
+    },
+  });
+
+export const headers = formPageHeaders;
 
 export const meta: MetaFunction = () => [{ title: "Cancel an appointment | Dental Clinic" }];
 

@@ -4,8 +4,9 @@ import { FormCard } from "~/components/form-kit";
 import { CallClinic, Outcome, RescheduleForm, VisitSummary } from "~/components/visit-actions";
 import { WaitlistLink } from "~/components/waitlist-link";
 import { ownVisit, rescheduleOwnVisit } from "~/models/self-service.server";
-import { requirePageUser, requireUser } from "~/utils/auth.server";
-import { linkActionAnswer, linkActionFailure, visitPageData } from "~/utils/visit-pages.server";
+import { requirePageUser } from "~/utils/auth.server";
+import { formAction, formPageHeaders } from "~/utils/form-action.server";
+import { linkRefusal, visitPageData } from "~/utils/visit-pages.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 const BACK = "/user/appointments";
@@ -15,24 +16,27 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   return visitPageData(await ownVisit(params.id ?? "", user.id), request, { times: true });
 }
 
-export async function action({ params, request }: ActionFunctionArgs) {
-  const user = await requireUser(request, { redirectTo: BACK });
-  try {
-    const form = await request.formData();
-    const result = await rescheduleOwnVisit(params.id ?? "", user.id, {
-      date: form.get("date"),
-      time: form.get("time"),
-    });
-    if (!result.ok) return linkActionAnswer(result);
-    // Back to the visit itself, which says where it moved (its card, scrolled into view).
-    return redirectWithToast(`${BACK}#visit-${encodeURIComponent(params.id ?? "")}`, {
-      type: "success",
-      message: result.message,
-    });
-  } catch (error) {
-    return linkActionFailure("Rescheduling an appointment", error);
-  }
-}
+export const action = (args: ActionFunctionArgs) =>
+  formAction(args, {
+    access: "signed in",
+    returnTo: BACK,
+    task: "Rescheduling an appointment",
+    refusal: linkRefusal,
+    handler: async ({ params, form, user }) => {
+      const result = await rescheduleOwnVisit(params.id ?? "", user.id, {
+        date: form.date,
+        time: form.time,
+      });
+      if (!result.ok) return result;
+      // Back to the visit itself, which says where it moved (its card, scrolled into view).
+      return redirectWithToast(`${BACK}#visit-${encodeURIComponent(params.id ?? "")}`, {
+        type: "success",
+        message: result.message,
+      });
+    },
+  });
+
+export const headers = formPageHeaders;
 
 export const meta: MetaFunction = () => [{ title: "Reschedule an appointment | Dental Clinic" }];
 

@@ -1,9 +1,7 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { exportMyData, exportResponse } from "~/models/my-data.server";
-import { requireUser } from "~/utils/auth.server";
+import { formAction, formPageHeaders } from "~/utils/form-action.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { TRY_AGAIN_MESSAGE, unexpectedError } from "~/utils/result";
 
 const PAGE = "/user/data";
 
@@ -16,15 +14,16 @@ export function loader() {
   return redirect(PAGE);
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request, { redirectTo: PAGE });
-  let failure;
-  try {
-    const result = await exportMyData(user);
-    if (result.ok) return exportResponse(result);
-    failure = result;
-  } catch (error) {
-    failure = unexpectedError("Exporting a patient's data", error, TRY_AGAIN_MESSAGE);
-  }
-  return redirectWithToast(PAGE, { type: "error", message: failure.message });
-}
+export const action = (args: ActionFunctionArgs) =>
+  formAction(args, {
+    access: "signed in",
+    returnTo: PAGE,
+    task: "Exporting a patient's data",
+    refusal: (failure) => redirectWithToast(PAGE, { type: "error", message: failure.message }),
+    handler: async ({ user }) => {
+      const result = await exportMyData(user);
+      return result.ok ? exportResponse(result) : result;
+    },
+  });
+
+export const headers = formPageHeaders;

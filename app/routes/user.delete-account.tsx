@@ -3,12 +3,11 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { FormError } from "~/components/form-error";
 import { PasswordInput } from "~/components/password-input";
 import { confirmsWithGoogle, deleteMyAccount } from "~/models/my-data.server";
-import { requirePageUser, requireUser } from "~/utils/auth.server";
-import { formRefusal, unexpectedFailure } from "~/utils/form-action.server";
+import { requirePageUser } from "~/utils/auth.server";
+import { formAction, formPageHeaders } from "~/utils/form-action.server";
 import { isGoogleEnabled } from "~/utils/google.server";
 import { destroyTokenCookie } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { formToObject } from "~/validation/form";
 
 const PATH = "/user/delete-account";
 
@@ -21,21 +20,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request, { redirectTo: PATH });
-  const form = formToObject(await request.formData());
-  try {
-    const result = await deleteMyAccount(user, form, { request });
-    if (!result.ok) return formRefusal(result, {});
-    return redirectWithToast(
-      "/",
-      { type: "success", message: result.message },
-      { headers: { "set-cookie": await destroyTokenCookie(request) } },
-    );
-  } catch (error) {
-    return unexpectedFailure("Deleting an account", error, {});
-  }
-}
+export const action = (args: ActionFunctionArgs) =>
+  formAction(args, {
+    access: "signed in",
+    task: "Deleting an account",
+    handler: async ({ request, form, user }) => {
+      const result = await deleteMyAccount(user, form, { request });
+      if (!result.ok) return result;
+      return redirectWithToast(
+        "/",
+        { type: "success", message: result.message },
+        { headers: { "set-cookie": await destroyTokenCookie(request) } },
+      );
+    },
+  });
+
+export const headers = formPageHeaders;
 
 export const meta: MetaFunction = () => [
   { title: "Delete my account | Dental Clinic" },

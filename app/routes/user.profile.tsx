@@ -4,14 +4,11 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { CheckedForm, FormCard, TextField, useCheckedForm } from "~/components/form-kit";
 import { ImageLinkField } from "~/components/image-link-field";
 import { withChosenAvatar } from "~/data/avatars";
-import { formRefusal, unexpectedFailure } from "~/utils/form-action.server";
+import { formAction, formPageHeaders } from "~/utils/form-action.server";
 import { ACCOUNT_RESULTS, updateProfile } from "~/models/user.server";
-import { requirePageUser, requireUser, toPublicUser } from "~/utils/auth.server";
+import { requirePageUser, toPublicUser } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { PROFILE_FIELDS, profileSchema } from "~/validation/account";
-import { formToObject } from "~/validation/form";
-
-const PATH = "/user/profile";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requirePageUser(request);
@@ -19,22 +16,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { user: toPublicUser(user) };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request, { redirectTo: PATH });
-  const form = withChosenAvatar(formToObject(await request.formData()), "userImage");
-  const values = {
-    name: form.name ?? "",
-    userImage: form.userImage ?? "",
-    address: form.address ?? "",
-  };
-  try {
-    const result = await updateProfile(user, form);
-    if (!result.ok) return formRefusal(result, values);
-    return redirectWithToast("/", { type: "success", message: result.message });
-  } catch (error) {
-    return unexpectedFailure("Profile update", error, values, ACCOUNT_RESULTS.somethingWentWrong);
-  }
-}
+export const action = (args: ActionFunctionArgs) =>
+  formAction(args, {
+    access: "signed in",
+    keep: ["name", "userImage", "address"],
+    prepare: (form) => withChosenAvatar(form, "userImage"),
+    task: "Profile update",
+    unexpectedMessage: ACCOUNT_RESULTS.somethingWentWrong,
+    handler: async ({ form, user }) => {
+      const result = await updateProfile(user, form);
+      if (!result.ok) return result;
+      return redirectWithToast("/", { type: "success", message: result.message });
+    },
+  });
+
+export const headers = formPageHeaders;
 
 export const meta: MetaFunction = () => [
   { title: "Update Profile | Dental Clinic" },

@@ -7,11 +7,10 @@ import { getClinicSettings } from "~/models/clinic-settings.server";
 import { bookingChoices } from "~/models/dentist.server";
 import { unverifiedRefusal } from "~/models/email-verification.server";
 import { joinWaitlist, leaveWaitlist } from "~/models/waitlist.server";
-import { requirePageUser, requireUser } from "~/utils/auth.server";
+import { requirePageUser } from "~/utils/auth.server";
 import { addDays, clinicNow, isIsoDate } from "~/utils/clinic-time";
-import { formRefusal, unexpectedFailure } from "~/utils/form-action.server";
+import { formAction, formPageHeaders } from "~/utils/form-action.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { formToObject } from "~/validation/form";
 import {
   MAX_WAITLIST_DAYS,
   MAX_WAITLIST_ENTRIES,
@@ -55,20 +54,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request, { redirectTo: PATH });
-  const values = formToObject(await request.formData());
-  try {
-    const result =
-      values.intent === "leave"
-        ? await leaveWaitlist(user.id, values.entryId)
-        : await joinWaitlist(user.id, values);
-    if (!result.ok) return formRefusal(result, values);
-    return redirectWithToast(LIST, { type: "success", message: result.message });
-  } catch (error) {
-    return unexpectedFailure("Joining or leaving the waiting list", error, values);
-  }
-}
+export const action = (args: ActionFunctionArgs) =>
+  formAction(args, {
+    access: "signed in",
+    keep: "all",
+    task: "Joining or leaving the waiting list",
+    handler: async ({ form, user }) => {
+      const result =
+        form.intent === "leave"
+          ? await leaveWaitlist(user.id, form.entryId)
+          : await joinWaitlist(user.id, form);
+      if (!result.ok) return result;
+      return redirectWithToast(LIST, { type: "success", message: result.message });
+    },
+  });
+
+export const headers = formPageHeaders;
 
 export const meta: MetaFunction = () => [
   { title: "Join the waiting list | Dental Clinic" },

@@ -11,11 +11,9 @@ import {
 } from "~/models/email-verification.server";
 import { ACCOUNT_RESULTS } from "~/models/user.server";
 import { getUser } from "~/utils/auth.server";
-import { retryAfterHeaders, unexpectedError } from "~/utils/result";
+import { formAction, tokenPageHeaders } from "~/utils/form-action.server";
 import { loginPathFor } from "~/utils/safe-redirect";
 import { redirectWithToast } from "~/utils/toast.server";
-import { formToObject } from "~/validation/form";
-import { tokenPageHeaders } from "~/utils/page-headers.server";
 
 const STATUS_CODE = { valid: 200, invalid: 404, expired: 410, used: 410 } as const;
 
@@ -31,41 +29,33 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   return data({ message, claim, next }, { status: STATUS_CODE[status] });
 }
 
-export async function action({ params, request, context }: ActionFunctionArgs) {
-  const form = formToObject(await request.formData());
-  try {
-    const result = await applyEmailVerification(params.token ?? "", form, {
-      clientIp: context.clientIp,
-    });
-    if (!result.ok) {
-      // A link that stopped working shows why instead of the form; a bad password, the form.
-      const linkProblem = result.status === 404 || result.status === 410;
-      return data(
-        {
-          message: linkProblem ? result.message : null,
-          error: linkProblem ? null : result.message,
-          field: linkProblem ? null : (result.field ?? null),
-        },
-        { status: result.status },
-      );
-    }
-    // Back to where the patient was; read after the change: a claim ends every session,
-    // so its browser goes through /login.
-    const back = returnPathOf(typeof form.next === "string" ? form.next : null) ?? "/";
-    const next = (await getUser(request)) ? back : loginPathFor(back);
-    return redirectWithToast(next, { type: "success", message: result.message });
-  } catch (error) {
-    const failure = unexpectedError(
-      "Verifying an e-mail address",
-      error,
-      ACCOUNT_RESULTS.somethingWentWrong,
-    );
-    return data(
-      { message: failure.message, error: null, field: null },
-      { status: failure.status, headers: retryAfterHeaders(failure) },
-    );
-  }
-}
+export const action = (args: ActionFunctionArgs) =>
+  formAction(args, {
+    access: "anyone",
+    task: "Verifying an e-mail address",
+    unexpectedMessage: ACCOUNT_RESULTS.somethingWentWrong,
+    // A link that stopped working (or a failure of ours) shows why instead of the form; a
+    // bad password, the form.
+    refusal: (failure) => {
+      const instead = failure.status === 404 || failure.status === 410 || failure.status >= 500;
+      return {
+        message: instead ? failure.message : null,
+        error: instead ? null : failure.message,
+        field: instead ? null : (failure.field ?? null),
+      };
+    },
+    handler: async ({ params, request, form, context }) => {
+      const result = await applyEmailVerification(params.token ?? "", form, {
+        clientIp: context.clientIp,
+      });
+      if (!result.ok) return result;
+      // Back to where the patient was; read after the change: a claim ends every session,
+      // so its browser goes through /login.
+      const back = returnPathOf(form.next) ?? "/";
+      const next = (await getUser(request)) ? back : loginPathFor(back);
+      return redirectWithToast(next, { type: "success", message: result.message });
+    },
+  });
 
 // The address is a key: nothing may keep this page.
 export const headers = tokenPageHeaders;

@@ -7,11 +7,10 @@ import {
   resendVerification,
   VERIFY_MESSAGES,
 } from "~/models/email-verification.server";
-import { requirePageUser, requireUser } from "~/utils/auth.server";
-import { formRefusal, unexpectedFailure } from "~/utils/form-action.server";
+import { requirePageUser } from "~/utils/auth.server";
+import { formAction, formPageHeaders } from "~/utils/form-action.server";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { redirectWithToast } from "~/utils/toast.server";
-import { formToObject } from "~/validation/form";
 
 const PATH = "/verify-email";
 
@@ -25,23 +24,24 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /** 'Send me a new link', from this page or from a page that needs a verified address. */
-export async function action({ request, context }: ActionFunctionArgs) {
-  const user = await requireUser(request, { redirectTo: PATH });
-  const form = formToObject(await request.formData());
-  try {
-    const result = await resendVerification(user, {
-      clientIp: context.clientIp,
-      returnTo: form.redirectTo,
-    });
-    if (!result.ok) return formRefusal(result, {});
-    return redirectWithToast(safeRedirect(form.redirectTo, PATH), {
-      type: "success",
-      message: result.message,
-    });
-  } catch (error) {
-    return unexpectedFailure("Sending a verification link", error, {});
-  }
-}
+export const action = (args: ActionFunctionArgs) =>
+  formAction(args, {
+    access: "signed in",
+    task: "Sending a verification link",
+    handler: async ({ context, form, user }) => {
+      const result = await resendVerification(user, {
+        clientIp: context.clientIp,
+        returnTo: form.redirectTo,
+      });
+      if (!result.ok) return result;
+      return redirectWithToast(safeRedirect(form.redirectTo, PATH), {
+        type: "success",
+        message: result.message,
+      });
+    },
+  });
+
+export const headers = formPageHeaders;
 
 export const meta: MetaFunction = () => [
   { title: "Verify your e-mail address | Dental Clinic" },

@@ -2,24 +2,18 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { FormCard } from "~/components/form-kit";
 import { CallClinic, CancelForm, Outcome, VisitSummary } from "~/components/visit-actions";
-import { cancelByLink, limitLinkAction, visitByLink } from "~/models/self-service.server";
-import { linkActionAnswer, linkActionFailure, visitPageData } from "~/utils/visit-pages.server";
-import { tokenPageHeaders } from "~/utils/page-headers.server";
+import { cancelByLink, visitByLink } from "~/models/self-service.server";
+import { tokenPageHeaders } from "~/utils/form-action.server";
+import { linkAction, visitPageData } from "~/utils/visit-pages.server";
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
   return visitPageData(await visitByLink(params.token), request);
 }
 
-export async function action({ params, request, context }: ActionFunctionArgs) {
-  const limited = await limitLinkAction("visit-cancel", context.clientIp);
-  if (limited) return linkActionAnswer(limited);
-  try {
-    const form = await request.formData();
-    return linkActionAnswer(await cancelByLink(params.token, form.get("reason")));
-  } catch (error) {
-    return linkActionFailure("Cancelling an appointment from a link", error);
-  }
-}
+export const action = (args: ActionFunctionArgs) =>
+  linkAction(args, "Cancelling an appointment from a link", async ({ params, context, form }) =>
+    cancelByLink(params.token, form.reason, context),
+  );
 
 // The address is a key: nothing may keep this page.
 export const headers = tokenPageHeaders;

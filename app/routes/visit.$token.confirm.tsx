@@ -3,24 +3,19 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { FormCard } from "~/components/form-kit";
 import { FormError } from "~/components/form-error";
 import { Outcome, VisitSummary } from "~/components/visit-actions";
-import { confirmByLink, limitLinkAction, visitByLink } from "~/models/self-service.server";
-import { linkActionAnswer, linkActionFailure, visitPageData } from "~/utils/visit-pages.server";
-import { tokenPageHeaders } from "~/utils/page-headers.server";
+import { confirmByLink, visitByLink } from "~/models/self-service.server";
+import { tokenPageHeaders } from "~/utils/form-action.server";
+import { linkAction, visitPageData } from "~/utils/visit-pages.server";
 
 /** Opening the link changes nothing (mail scanners open links): the button confirms. */
 export async function loader({ params, request }: LoaderFunctionArgs) {
   return visitPageData(await visitByLink(params.token), request);
 }
 
-export async function action({ params, context }: ActionFunctionArgs) {
-  const limited = await limitLinkAction("visit-confirm", context.clientIp);
-  if (limited) return linkActionAnswer(limited);
-  try {
-    return linkActionAnswer(await confirmByLink(params.token));
-  } catch (error) {
-    return linkActionFailure("Confirming an appointment from a link", error);
-  }
-}
+export const action = (args: ActionFunctionArgs) =>
+  linkAction(args, "Confirming an appointment from a link", async ({ params, context }) =>
+    confirmByLink(params.token, context),
+  );
 
 // The address is a key: nothing may keep this page.
 export const headers = tokenPageHeaders;

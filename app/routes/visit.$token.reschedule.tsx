@@ -3,26 +3,18 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { FormCard } from "~/components/form-kit";
 import { CallClinic, Outcome, RescheduleForm, VisitSummary } from "~/components/visit-actions";
 import { WaitlistLink } from "~/components/waitlist-link";
-import { limitLinkAction, rescheduleByLink, visitByLink } from "~/models/self-service.server";
-import { linkActionAnswer, linkActionFailure, visitPageData } from "~/utils/visit-pages.server";
-import { tokenPageHeaders } from "~/utils/page-headers.server";
+import { rescheduleByLink, visitByLink } from "~/models/self-service.server";
+import { tokenPageHeaders } from "~/utils/form-action.server";
+import { linkAction, visitPageData } from "~/utils/visit-pages.server";
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
   return visitPageData(await visitByLink(params.token), request, { times: true });
 }
 
-export async function action({ params, request, context }: ActionFunctionArgs) {
-  const limited = await limitLinkAction("visit-reschedule", context.clientIp);
-  if (limited) return linkActionAnswer(limited);
-  try {
-    const form = await request.formData();
-    return linkActionAnswer(
-      await rescheduleByLink(params.token, { date: form.get("date"), time: form.get("time") }),
-    );
-  } catch (error) {
-    return linkActionFailure("Rescheduling an appointment from a link", error);
-  }
-}
+export const action = (args: ActionFunctionArgs) =>
+  linkAction(args, "Rescheduling an appointment from a link", async ({ params, context, form }) =>
+    rescheduleByLink(params.token, { date: form.date, time: form.time }, context),
+  );
 
 // The address is a key: nothing may keep this page.
 export const headers = tokenPageHeaders;

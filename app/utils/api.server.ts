@@ -2,7 +2,8 @@ import type { User } from "@prisma/client";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { getApiUser } from "./auth.server";
 import { API_CACHE_SECONDS, PRIVATE_NO_STORE, publicCache } from "./page-headers.server";
-import { staffRefusal, type StaffRole } from "./roles.server";
+import type { Permission } from "./permissions";
+import { staffRefusal } from "./roles.server";
 import {
   fail,
   invalid,
@@ -75,7 +76,7 @@ type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 type ApiArgs<Auth extends boolean> = Pick<LoaderFunctionArgs, "request" | "params" | "context"> & {
   /** The JSON (or form-encoded) body; `{}` for GET. */
   body: Record<string, unknown>;
-  /** With `auth: true` (or `roles`), the user the token (or session cookie) belongs to. */
+  /** With `auth: true`, the user the token (or session cookie) belongs to. */
   user: Auth extends true ? User : null;
 };
 
@@ -84,8 +85,8 @@ type ApiRouteOptions<Auth extends boolean> = {
   method: Method | "ANY";
   /** Refuse a request without a valid token (or session) with 401, before reading the body. */
   auth?: Auth;
-  /** Staff routes: only these roles may call (403 for anyone else); needs `auth: true`. */
-  roles?: Auth extends true ? readonly StaffRole[] : never;
+  /** Staff routes: only roles with this permission may call (403 for anyone else); needs `auth: true`. */
+  permission?: Auth extends true ? Permission : never;
   /** What an unexpected error answers (500), logged with the error. */
   unexpectedMessage?: string;
   /** The body of every refusal of this route; `{ success: false, message }` by default. */
@@ -126,7 +127,7 @@ export function apiRoute<Auth extends boolean = false>(options: ApiRouteOptions<
       if (options.auth) {
         user = await getApiUser(request);
         if (!user) return refuse(fail(401, UNAUTHORIZED_MESSAGE));
-        const forbidden = options.roles ? staffRefusal(user, options.roles) : null;
+        const forbidden = options.permission ? staffRefusal(user, options.permission) : null;
         if (forbidden) return refuse(forbidden);
       }
       const read =

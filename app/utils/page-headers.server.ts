@@ -51,27 +51,3 @@ export function pageCachePolicy(request: Request, status: number, headers: Heade
   if (personal) headers.set("cache-control", PRIVATE_NO_STORE);
   else if (status >= 500) headers.set("cache-control", "no-store");
 }
-
-/**
- * The `headers` export of a page whose form can be refused for a while (a rate limit, a
- * busy database): the refusal's Retry-After reaches the visitor's browser, with
- * JavaScript (page data) or without (the page again). Remix passes an action's headers on
- * only through the route's own `headers` export.
- */
-export const formPageHeaders: HeadersFunction = ({ actionHeaders }) => {
-  const headers = new Headers();
-  const retryAfter = actionHeaders.get("retry-after");
-  if (retryAfter) headers.set("Retry-After", retryAfter);
-  return headers;
-};
-
-/**
- * The `headers` export of a page reached by a token in its address (a mail's visit link, a
- * waiting-list offer, a reset or verification link): nothing may keep it, signed in or
- * not, since its address is a key. A refusal's Retry-After goes on, as on `formPageHeaders`.
- */
-export const tokenPageHeaders: HeadersFunction = (args) => {
-  const headers = new Headers(formPageHeaders(args));
-  headers.set("Cache-Control", "no-store");
-  return headers;
-};

@@ -184,3 +184,14 @@ export function limitStaffWrite(userId: string): Promise<Failure | null> {
 }
 
 export const staffWriteKey = (userId: string) => `staff:${userId}`;
+
+/** Who pressed a mail link's button: the client address its presses count under. */
+export type LinkClient = { clientIp: string };
+
+/**
+ * Counts one press of a mail link's button (`action`: confirm, reschedule, cancel, a
+ * waiting-list offer) by this client; 20 a minute each (tokens are not guessable).
+ */
+export function limitLinkAction(action: string, client: LinkClient): Promise<Failure | null> {
+  return rateLimits().mailLinks.take(`${action}:${clientKey(client.clientIp)}`);
+}

@@ -3,6 +3,13 @@ export const STAFF_ROLES = ["reception", "dentist", "admin"] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 export type Role = "patient" | StaffRole;
 
+/** The user's role as the app knows it; anything unexpected in the column counts as patient. */
+export function roleOf(user: { role: string }): Role {
+  return (STAFF_ROLES as readonly string[]).includes(user.role)
+    ? (user.role as StaffRole)
+    : "patient";
+}
+
 export const STAFF_ONLY_MESSAGE = "This part of the site is for the clinic's staff only.";
 
 /** What a staff page throws (403) for a signed-in user without the role: ~/utils/roles.server. */

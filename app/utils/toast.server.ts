@@ -1,13 +1,9 @@
 import { createCookieSessionStorage, redirect } from "@remix-run/node";
-import { z } from "zod";
 import { cookieOptions } from "./cookie.server";
 import { combineHeaders } from "./http.server";
+import { type Toast, toastSchema } from "~/validation/toast";
 
-export const toastSchema = z.object({
-  type: z.enum(["success", "error", "info"]).default("info"),
-  message: z.string(),
-});
-export type Toast = z.infer<typeof toastSchema>;
+export type { Toast };
 
 const TOAST_KEY = "toast";
 

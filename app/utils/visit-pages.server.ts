@@ -1,9 +1,10 @@
-import { data } from "@remix-run/node";
+import { data, type ActionFunctionArgs } from "@remix-run/node";
 import { insideCutoffMessage } from "~/models/cancellation-policy.server";
 import { getClinicSettings } from "~/models/clinic-settings.server";
 import { type LinkVisit, rescheduleTimes } from "~/models/self-service.server";
 import { clinicNow } from "~/utils/clinic-time";
-import { retryAfterHeaders, type Failure, type Result, unexpectedError } from "~/utils/result";
+import { formAction, type FormArgs } from "~/utils/form-action.server";
+import type { Failure, Result } from "~/utils/result";
 
 /**
  * What the confirm, reschedule and cancel pages (mail link or My appointments) load: the
@@ -60,15 +61,25 @@ export async function visitPageData(
   });
 }
 
-/** A link page's POST answer: the outcome, or the refusal under its status. */
-export function linkActionAnswer(result: Result<{ message: string }> | Failure) {
-  if (result.ok) return data({ done: result.message, error: null });
-  return data(
-    { done: null, error: result.message },
-    { status: result.status, headers: retryAfterHeaders(result) },
-  );
-}
+/** A refused press of a visit page's button: the page again with the message. */
+export const linkRefusal = (failure: Failure) => ({ done: null, error: failure.message });
 
-export function linkActionFailure(what: string, error: unknown) {
-  return linkActionAnswer(unexpectedError(what, error));
+/**
+ * The action of a page that answers in place (a mail link's button): the outcome, or the
+ * refusal under its status. The domain function takes the mail-link limit.
+ */
+export function linkAction(
+  args: ActionFunctionArgs,
+  task: string,
+  act: (args: FormArgs<"anyone">) => Promise<Result<{ message: string }>>,
+) {
+  return formAction(args, {
+    access: "anyone",
+    task,
+    refusal: linkRefusal,
+    handler: async (formArgs) => {
+      const result = await act(formArgs);
+      return result.ok ? data({ done: result.message, error: null }) : result;
+    },
+  });
 }

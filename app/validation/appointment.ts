@@ -1,7 +1,14 @@
 import { z } from "zod";
 import { normalizeTime } from "~/utils/clinic-time";
 import { dateField } from "./dates";
-import { emailField, messageField, nameField, REQUIRED_MESSAGES, requiredText } from "./fields";
+import {
+  emailField,
+  messageField,
+  nameField,
+  phoneField,
+  REQUIRED_MESSAGES,
+  requiredText,
+} from "./fields";
 
 /** The fields whose all being blank gives 'Fill All Details' (the service is not one). */
 export const APPOINTMENT_REQUIRED_FIELDS = [
@@ -19,9 +26,6 @@ export const TIME_FORMAT_MESSAGE = "Please enter the time as HH:MM";
 export const SERVICE_REQUIRED_MESSAGE = "Please choose a service";
 export const DENTIST_CHOICE_MESSAGE = "Please choose one of our dentists, or Any dentist.";
 
-/** Digits with the usual separators, and enough digits to be callable. */
-const PHONE = /^\+?[\d\s().-]+$/;
-
 /**
  * A booking as the form and the API send it. Keys are in the spec's message order, so
  * the first issue is the first problem in that order; the service comes last because
@@ -30,10 +34,7 @@ const PHONE = /^\+?[\d\s().-]+$/;
 export const appointmentSchema = z.object({
   name: nameField(),
   email: emailField(),
-  phone: requiredText(REQUIRED_MESSAGES.phone, 30).refine(
-    (value) => PHONE.test(value) && value.replace(/\D/g, "").length >= 6,
-    PHONE_FORMAT_MESSAGE,
-  ),
+  phone: phoneField(PHONE_FORMAT_MESSAGE),
   date: dateField(REQUIRED_MESSAGES.date),
   time: requiredText(REQUIRED_MESSAGES.time, 12)
     .transform((value) => normalizeTime(value) ?? "")

@@ -10,6 +10,7 @@ import {
   readDayRow,
   WEEK_ORDER,
 } from "~/utils/plan-text";
+import { isEmailAddress, isPhoneNumber } from "./fields";
 import type { Weekday, WeeklyPlan } from "./schedule";
 
 /**
@@ -267,9 +268,6 @@ export type ContactDetails = {
   postalCode: string;
 };
 
-const PHONE = /^\+?[0-9 ().-]{5,30}$/;
-const EMAIL = /^[^\s@<>()",;]+@[^\s@<>()",;]+\.[^\s@<>()",;]{2,}$/;
-
 export function parseContact(form: Form): Result<{ contact: ContactDetails }> {
   const required: [keyof ContactDetails, string, number][] = [
     ["clinicName", "the clinic's name", 100],
@@ -287,14 +285,15 @@ export function parseContact(form: Form): Result<{ contact: ContactDetails }> {
     if (value.length > max) return refuse(field, `Please keep ${what} to ${max} characters.`);
     contact[field] = value;
   }
-  if (!PHONE.test(contact.phone) || contact.phone.replace(/\D/g, "").length < 5) {
+  if (!isPhoneNumber(contact.phone)) {
     return refuse(
       "phone",
       "Please enter the phone number with digits, spaces, +, -, ( and ) only.",
     );
   }
-  if (!EMAIL.test(contact.email))
+  if (!isEmailAddress(contact.email)) {
     return refuse("email", "Please enter a valid e-mail address for the clinic.");
+  }
   return ok({ contact });
 }
 

@@ -45,6 +45,20 @@ export function requiredText(message: string, max = 2000) {
     );
 }
 
+/** Text as a form sent it, trimmed; anything that is not a string is empty. */
+export function trimmedText() {
+  return z
+    .unknown()
+    .optional()
+    .transform((value) => (typeof value === "string" ? value.trim() : ""));
+}
+
+/** A ticked checkbox (a form sends "on"; the API may send true). */
+export const checkbox = z
+  .unknown()
+  .optional()
+  .transform((value) => value === "on" || value === "true" || value === true);
+
 /** A person's name (an account, a booking, a review) or a service's title. */
 export function nameField() {
   return requiredText(REQUIRED_MESSAGES.name, 100);
@@ -55,10 +69,47 @@ export function messageField() {
   return requiredText(REQUIRED_MESSAGES.message, 1000);
 }
 
-/** A required e-mail address, checked for the shape of one unless `checkFormat` is false. */
+/** The longest e-mail address there can be (RFC 5321's path limit). */
+export const MAX_EMAIL_LENGTH = 254;
+const EMAIL_ADDRESS = z.email();
+
+/**
+ * The one e-mail rule: an address as zod's e-mail check reads one (a local part, an @, a
+ * domain with a top level of two letters or more), at most 254 characters. Every form and
+ * the API ask it, each with its own words.
+ */
+export function isEmailAddress(value: string): boolean {
+  return value.length <= MAX_EMAIL_LENGTH && EMAIL_ADDRESS.safeParse(value).success;
+}
+
+/** A required e-mail address, checked by the one e-mail rule unless `checkFormat` is false. */
 export function emailField({ checkFormat = true }: { checkFormat?: boolean } = {}) {
-  const present = requiredText(REQUIRED_MESSAGES.email, 254);
-  return checkFormat ? present.pipe(z.email(EMAIL_FORMAT_MESSAGE)) : present;
+  const present = requiredText(REQUIRED_MESSAGES.email, MAX_EMAIL_LENGTH);
+  return checkFormat ? present.refine(isEmailAddress, EMAIL_FORMAT_MESSAGE) : present;
+}
+
+/** The longest phone number a form takes, separators included. */
+export const MAX_PHONE_LENGTH = 30;
+const PHONE_CHARACTERS = /^\+?[\d\s().-]+$/;
+
+/**
+ * The one phone rule: digits with the usual separators (spaces, ( ) . -) and an optional
+ * leading +, at least six digits so that it can be called, at most 30 characters.
+ */
+export function isPhoneNumber(value: string): boolean {
+  return (
+    value.length <= MAX_PHONE_LENGTH &&
+    PHONE_CHARACTERS.test(value) &&
+    value.replace(/\D/g, "").length >= 6
+  );
+}
+
+/** A required phone number, checked by the one phone rule. */
+export function phoneField(
+  formatMessage: string,
+  requiredMessage: string = REQUIRED_MESSAGES.phone,
+) {
+  return requiredText(requiredMessage, MAX_PHONE_LENGTH).refine(isPhoneNumber, formatMessage);
 }
 
 /** True for absolute http(s) URLs. */

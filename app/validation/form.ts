@@ -35,11 +35,31 @@ export function validateForm<S extends z.ZodType>(
   if (requiredFields.every(untouched)) {
     return { ...invalid(FILL_ALL_DETAILS), field: null };
   }
+  return firstProblem(schema, input);
+}
+
+/**
+ * The first problem of `input` against `schema`, on the field it is about, for forms
+ * without the spec's 'Fill All Details'. A field the form did not send counts as empty
+ * (an unticked checkbox sends nothing).
+ */
+export function validateFields<S extends z.ZodObject>(
+  schema: S,
+  input: Record<string, unknown>,
+): Validated<z.output<S>> {
+  const filled = Object.fromEntries(
+    Object.keys(schema.shape).map((key) => [key, input[key] ?? ""]),
+  );
+  return firstProblem(schema, filled);
+}
+
+/** The data as the schema outputs it, or the first problem it finds, on its field. */
+function firstProblem<S extends z.ZodType>(schema: S, input: unknown): Validated<z.output<S>> {
   const result = schema.safeParse(input);
   if (result.success) return ok({ data: result.data });
   const issue = result.error.issues[0];
   return {
-    ...invalid(issue?.message ?? "Invalid input"),
+    ...invalid(issue?.message ?? "Please check the form."),
     field: typeof issue?.path[0] === "string" ? issue.path[0] : null,
   };
 }

@@ -1,6 +1,13 @@
 import { z } from "zod";
 import { isServiceCategory, SERVICE_CATEGORIES } from "~/data/service-categories";
-import { imageUrlField, nameField, REQUIRED_MESSAGES, requiredText } from "./fields";
+import {
+  checkbox,
+  imageUrlField,
+  nameField,
+  REQUIRED_MESSAGES,
+  requiredText,
+  trimmedText,
+} from "./fields";
 
 export const SERVICE_REQUIRED_FIELDS = ["name", "description", "price", "photo"] as const;
 export const PRICE_MESSAGE = "Please enter a price in dollars greater than 0, like 120 or 99.50";
@@ -49,12 +56,11 @@ export const STAFF_SERVICE_MESSAGES = {
   buffer: `Please enter a buffer of 0 to ${MAX_BUFFER_MINUTES} whole minutes`,
 } as const;
 
+const WHOLE_MINUTES = /^\d{1,4}$/;
+
 const wholeMinutes = (message: string, max: number) =>
-  z
-    .unknown()
-    .optional()
-    .transform((value) => (typeof value === "string" ? value.trim() : ""))
-    .refine((value) => /^\d{1,4}$/.test(value), message)
+  trimmedText()
+    .refine((value) => WHOLE_MINUTES.test(value), message)
     .transform(Number)
     .refine((minutes) => minutes <= max, message);
 
@@ -71,10 +77,7 @@ export function staffServiceSchema(gridMinutes: number) {
       durationMessage,
     ),
     bufferMinutes: wholeMinutes(STAFF_SERVICE_MESSAGES.buffer, MAX_BUFFER_MINUTES),
-    hidden: z
-      .unknown()
-      .optional()
-      .transform((value) => value === "on" || value === "true" || value === true),
+    hidden: checkbox,
   });
 }
 

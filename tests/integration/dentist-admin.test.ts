@@ -8,7 +8,6 @@ import { freeTimes, onlinePolicy } from "~/models/appointment.server";
 import {
   createDentist,
   dentistForAdmin,
-  PHOTO_LINK_MESSAGE,
   slugTakenMessage,
   stillBookedMessage,
   updateDentistProfile,
@@ -29,6 +28,7 @@ import {
   updateWeeklyPlan,
 } from "~/models/dentist-schedule.server";
 import { getClinicSettings, updateClinicSettings } from "~/models/clinic-settings.server";
+import { PHOTO_LINK_MESSAGE } from "~/validation/team";
 import { bookingChoices, listTeam } from "~/models/dentist.server";
 import { reviewService } from "~/models/service-moderation.server";
 import { staffActor } from "~/utils/roles.server";

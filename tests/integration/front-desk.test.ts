@@ -12,7 +12,10 @@ import {
   staffChangeStatus,
   staffMove,
 } from "~/models/front-desk.server";
-import { action as appointmentAction } from "~/routes/staff.appointments.$id";
+import {
+  action as appointmentAction,
+  loader as appointmentLoader,
+} from "~/routes/staff.appointments.$id";
 import { loader as diaryLoader } from "~/routes/staff._index";
 import { action as bookingAction } from "~/routes/staff.bookings.new";
 import { loader as apiList } from "~/routes/api.staff.appointments._index";
@@ -418,6 +421,21 @@ describe("dentists at the front desk", () => {
       expect(await staffMove(dentist, theirs.id, { date, time: "15:00" })).toMatchObject({
         ok: false,
         status: 403,
+      });
+
+      // The appointment page offers them what the table lets them do, and nothing else.
+      const { cookie } = await sessionFor(user);
+      const offered = async (id: string) =>
+        (
+          await outcome(
+            await appointmentLoader(loaderArgs(get(`/staff/appointments/${id}`, cookie), { id })),
+          )
+        ).body;
+      expect(await offered(theirs.id)).toMatchObject({
+        may: { changeStatus: true, cancel: false, move: false },
+      });
+      expect(await offered(other.id)).toMatchObject({
+        may: { changeStatus: false, cancel: false, move: false },
       });
     } finally {
       await prisma.dentist.update({ where: { id: "dentist-own" }, data: { active: false } });

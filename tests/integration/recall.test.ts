@@ -14,8 +14,10 @@ import { loader as bookLink } from "~/routes/recall.book.$token";
 import { action as stopAction, loader as stopLink } from "~/routes/recall.stop.$token";
 import { action as bookingAction, loader as bookingPage } from "~/routes/make-appointment";
 import { loader as recallPage } from "~/routes/staff.recall._index";
+import { action as recallAction } from "~/routes/staff.recall.$id";
 import { clinicTimeToUtc } from "~/utils/clinic-time";
 import { prisma } from "~/utils/db.server";
+import { limitStaffWrite, rateLimits, staffWriteKey } from "~/utils/rate-limit.server";
 import { TUESDAY, upcoming } from "../support/clinic-dates";
 import {
   createService,
@@ -352,5 +354,57 @@ describe("recall", () => {
       field: "dailyCap",
     });
     await saveRecallSettings({ cadence: "-28, 0, 14, 42", dailyCap: "40" }, admin);
+  });
+
+  it("takes the staff-write limit in the models, for either door, and the mail-link limit on the stop link, with Retry-After", async () => {
+    const { recall } = await completedCheckup("2026-05-05");
+    const staff = await createUser({ role: "reception" });
+    const { cookie } = await sessionFor(staff);
+    const actor = { id: staff.id, role: "reception" as const };
+    const forget = () => rateLimits().staffWrites.forget(staffWriteKey(staff.id));
+    try {
+      for (let i = 0; i < 120; i += 1) expect(await limitStaffWrite(staff.id)).toBeNull();
+      const change = { dueDate: "2026-09-01", intervalMonths: "" };
+      expect(await changeRecall(recall.id, change, actor)).toMatchObject({
+        ok: false,
+        status: 429,
+      });
+      expect(await noteRecallCall(recall.id, { outcome: "call_back" }, actor)).toMatchObject({
+        status: 429,
+      });
+      expect(await saveRecallType({ name: "Limited", intervalMonths: "6" }, actor)).toMatchObject({
+        status: 429,
+      });
+      const page = await settle(() =>
+        recallAction(
+          actionArgs(
+            formPost(`/staff/recall/${recall.id}`, { intent: "change", ...change }, cookie),
+            undefined,
+            { id: recall.id },
+          ),
+        ),
+      );
+      expect(page.status).toBe(429);
+      expect(Number(page.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect(page.body).toMatchObject({ values: { dueDate: "2026-09-01" } });
+      expect(
+        await prisma.patientRecall.findUniqueOrThrow({ where: { id: recall.id } }),
+      ).toMatchObject({ dueDate: recall.dueDate });
+    } finally {
+      await forget();
+    }
+    // The link is looked up after the limit: an unknown token counts the same.
+    const press = () =>
+      settle(() =>
+        stopAction(
+          actionArgs(formPost("/recall/stop/x", { intent: "stop" }), "203.0.113.77", {
+            token: "x",
+          }),
+        ),
+      );
+    for (let i = 0; i < 20; i += 1) expect((await press()).status).toBe(404);
+    const limited = await press();
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
   });
 });

@@ -7,16 +7,16 @@ import { STAFF_ONLY_MESSAGE } from "~/utils/roles";
 import { createUser, sessionFor } from "../support/factories";
 import { get, jsonRequest, loaderArgs, settle } from "./auth-helpers";
 
-const receptionOnly = apiRoute({
+const moderatorsOnly = apiRoute({
   method: "GET",
   auth: true,
-  roles: ["reception", "admin"],
+  permission: "moderation.manage",
   handler: ({ user }) => apiJson({ success: true, role: user.role }),
 });
 
 describe("requireStaffPage", () => {
   it("shows a signed-out visitor the guard (401), never the page", async () => {
-    const result = await settle(() => requireStaffPage(get("/staff"), ["reception"]));
+    const result = await settle(() => requireStaffPage(get("/staff"), "moderation.manage"));
     expect(result.status).toBe(401);
     expect(result.body).toEqual({ signInRequired: true, redirectTo: "/staff" });
   });
@@ -24,34 +24,34 @@ describe("requireStaffPage", () => {
   it("refuses a patient with 403 and the staff-only message", async () => {
     const patient = await createUser();
     const { cookie } = await sessionFor(patient);
-    const result = await settle(() => requireStaffPage(get("/staff", cookie), ["reception"]));
+    const result = await settle(() => requireStaffPage(get("/staff", cookie), "moderation.manage"));
     expect(result.status).toBe(403);
     expect(result.body).toEqual({ staffOnly: true, message: STAFF_ONLY_MESSAGE });
   });
 
-  it("refuses a staff member whose role is not among the allowed ones", async () => {
+  it("refuses a staff member whose role does not have the permission", async () => {
     const dentist = await createUser({ role: "dentist" });
     const { cookie } = await sessionFor(dentist);
-    const result = await settle(() => requireStaffPage(get("/staff", cookie), ["admin"]));
+    const result = await settle(() => requireStaffPage(get("/staff", cookie), "settings.manage"));
     expect(result.status).toBe(403);
   });
 
-  it("lets an allowed role through with the user", async () => {
+  it("lets a role with the permission through with the user", async () => {
     const reception = await createUser({ role: "reception" });
     const { cookie } = await sessionFor(reception);
-    const user = await requireStaffPage(get("/staff", cookie), ["reception", "admin"]);
+    const user = await requireStaffPage(get("/staff", cookie), "moderation.manage");
     expect(user.id).toBe(reception.id);
   });
 });
 
-describe("apiRoute with roles", () => {
+describe("apiRoute with a permission", () => {
   it("answers 401 without a token, 403 for a patient, 200 for an allowed role", async () => {
     const patient = await createUser();
     const reception = await createUser({ role: "reception" });
     const patientToken = (await sessionFor(patient)).token;
     const receptionToken = (await sessionFor(reception)).token;
     const call = (token?: string) =>
-      receptionOnly.loader(
+      moderatorsOnly.loader(
         loaderArgs(
           jsonRequest("/api/staff/x", "GET", undefined, token ? { authorization: token } : {}),
         ),

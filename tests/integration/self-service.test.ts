@@ -21,7 +21,7 @@ import { action as moveAction, loader as moveLoader } from "~/routes/visit.$toke
 import { formatDateTime } from "~/utils/clinic-format";
 import { clinicTimeToUtc } from "~/utils/clinic-time";
 import { prisma } from "~/utils/db.server";
-import { actionArgs, formPost, get, loaderArgs, settle, toastOf } from "./auth-helpers";
+import { actionArgs, formPost, freshIp, get, loaderArgs, settle, toastOf } from "./auth-helpers";
 import { TUESDAY, upcoming } from "../support/clinic-dates";
 import { createService, createUser, sessionFor } from "../support/factories";
 
@@ -158,7 +158,9 @@ describe("one-click links", () => {
       body: { refusal: SELF_SERVICE_MESSAGES.cancelled },
     });
     const tooLong = await booked();
-    expect(await cancelByLink(tooLong.token, "x".repeat(501))).toMatchObject({
+    expect(
+      await cancelByLink(tooLong.token, "x".repeat(501), { clientIp: freshIp() }),
+    ).toMatchObject({
       ok: false,
       status: 400,
       message: SELF_SERVICE_MESSAGES.reasonTooLong,
@@ -171,8 +173,13 @@ describe("one-click links", () => {
     const settings = await getClinicSettings();
     const insideCutoff = new Date(startsAt.getTime() - 2 * 3_600_000);
     for (const result of [
-      await cancelByLink(visit.token, "", insideCutoff),
-      await rescheduleByLink(visit.token, { date: visit.date, time: "16:00" }, insideCutoff),
+      await cancelByLink(visit.token, "", { clientIp: freshIp() }, insideCutoff),
+      await rescheduleByLink(
+        visit.token,
+        { date: visit.date, time: "16:00" },
+        { clientIp: freshIp() },
+        insideCutoff,
+      ),
     ]) {
       expect(result).toMatchObject({
         ok: false,
@@ -180,7 +187,7 @@ describe("one-click links", () => {
         message: `Appointments starting within 24 hours can only be changed or cancelled by phone. Please call the clinic on ${settings.phone}.`,
       });
     }
-    expect(await cancelByLink(visit.token, "", startsAt)).toMatchObject({
+    expect(await cancelByLink(visit.token, "", { clientIp: freshIp() }, startsAt)).toMatchObject({
       status: 410,
       message: SELF_SERVICE_MESSAGES.expiredLink,
     });

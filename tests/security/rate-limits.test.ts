@@ -2,8 +2,8 @@
 // sign-in attempts per client, failed logins per account and address and password checks
 // per account (guesses sent at once among them), registrations per client and
 // hour, writes per client; each refusal in the page's form (JavaScript on: `/login.data`,
-// off: `/login`) and as JSON with Retry-After on the API. Cross-site requests are refused
-// before any of it and count for nothing.
+// off: `/login`) and as JSON with Retry-After on the API; mail-link buttons per client, in
+// their page. Cross-site requests are refused before any of it and count for nothing.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   accountLockedMessage,
@@ -360,5 +360,24 @@ describe("writes per client", () => {
     for (let i = 0; i < 10; i += 1) {
       expect(await statusOf(await post(proxied, "/api/product-filters", {}, { client }))).toBe(200);
     }
+  });
+});
+
+describe("presses of a mail link's button per client", () => {
+  it("stop after 20 a minute with the page's own message and Retry-After, JavaScript on and off", async () => {
+    const client = freshClient();
+    // The limit comes before the link is looked up: an unknown token counts the same.
+    const path = `/visit/${"x".repeat(43)}/confirm`;
+    for (let press = 1; press <= 20; press += 1) {
+      expect(await statusOf(await post(proxied, path, {}, { client }))).toBe(404);
+    }
+    const page = await post(proxied, path, {}, { client });
+    expect(page.status).toBe(429);
+    expect(Number(page.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await page.text()).toContain(RATE_LIMIT_MESSAGE);
+    const data = await post(proxied, `${path}.data`, {}, { client });
+    expect(data.status).toBe(429);
+    expect(Number(data.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await data.text()).toContain(RATE_LIMIT_MESSAGE);
   });
 });

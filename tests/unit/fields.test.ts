@@ -2,7 +2,17 @@ import { describe, expect, it } from "vitest";
 import { registerSchema } from "~/validation/account";
 import { appointmentSchema } from "~/validation/appointment";
 import { parseFilterBody } from "~/validation/catalog";
-import { EMAIL_FORMAT_MESSAGE, isImageLink, REQUIRED_MESSAGES } from "~/validation/fields";
+import { parseContact } from "~/validation/clinic-settings";
+import {
+  EMAIL_FORMAT_MESSAGE,
+  isEmailAddress,
+  isImageLink,
+  isPhoneNumber,
+  REQUIRED_MESSAGES,
+} from "~/validation/fields";
+import { callerRecordSchema } from "~/validation/patient";
+import { dentistAccountSchema } from "~/validation/team";
+import { waitlistJoinSchema } from "~/validation/waitlist";
 import { reviewSchema } from "~/validation/review";
 import { MAX_PRICE_DOLLARS, serviceSchema } from "~/validation/service";
 
@@ -65,4 +75,57 @@ describe("rules defined once", () => {
   ])("one image-link rule: http(s) or an image the site ships: %j", (value, accepted) => {
     expect(isImageLink(value)).toBe(accepted);
   });
+
+  const contact = {
+    clinicName: "Smile Dental",
+    phone: "+1 (555) 010-0199",
+    email: "front@smile.example",
+    street: "1 Main St",
+    city: "Springfield",
+    region: "IL",
+    postalCode: "62701",
+  };
+
+  // Each of these was once read differently by one of the forms (a regex of its own).
+  it.each([
+    ["ada@example.com", true],
+    ["o'brien+clinic@mail.example.org", true],
+    ["ada", false],
+    ["ada@example", false],
+    ["ada@example.c", false],
+    ["front desk@smile.example", false],
+    ["<ada>@example.com", false],
+    [`ada@${"a".repeat(250)}.com`, false],
+  ])(
+    "one e-mail rule for accounts, bookings, the clinic, a caller's record and a dentist's account: %j",
+    (address, accepted) => {
+      expect(isEmailAddress(address)).toBe(accepted);
+      expect(registerSchema.shape.email.safeParse(address).success).toBe(accepted);
+      expect(appointmentSchema.shape.email.safeParse(address).success).toBe(accepted);
+      expect(parseContact({ ...contact, email: address }).ok).toBe(accepted);
+      expect(callerRecordSchema.shape.email.safeParse(address).success).toBe(accepted);
+      expect(dentistAccountSchema.shape.email.safeParse(address).success).toBe(accepted);
+    },
+  );
+
+  it.each([
+    ["+1 (555) 010-0199", true],
+    ["555 0100", true],
+    ["(555) 010 0100", true],
+    ["+44 20.7946.0958", true],
+    ["12345", false],
+    ["+1 ()", false],
+    ["call me", false],
+    ["555-0100 ext 12", false],
+    ["+1 555 0100 0100 0100 0100 0100 01", false],
+  ])(
+    "one phone rule for bookings, the waiting list, the clinic and a caller's record: %j",
+    (phone, accepted) => {
+      expect(isPhoneNumber(phone)).toBe(accepted);
+      expect(appointmentSchema.shape.phone.safeParse(phone).success).toBe(accepted);
+      expect(waitlistJoinSchema.shape.phone.safeParse(phone).success).toBe(accepted);
+      expect(parseContact({ ...contact, phone }).ok).toBe(accepted);
+      expect(callerRecordSchema.shape.phone.safeParse(phone).success).toBe(accepted);
+    },
+  );
 });

@@ -5,7 +5,7 @@ import { screen, within } from "@testing-library/react";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { SiteHeader } from "~/components/site-header";
 import type { PublicUser } from "~/utils/auth.server";
-import { headerLinksFor } from "~/utils/staff-screens";
+import { headerLinksFor } from "~/utils/permissions";
 import { renderInRemix } from "../support/render";
 
 beforeAll(() => {
@@ -29,7 +29,9 @@ const user: PublicUser = {
 };
 
 async function mainLinks(role: string) {
-  renderInRemix(<SiteHeader user={user} staffLinks={headerLinksFor(role)} clinicPhone={null} />);
+  renderInRemix(
+    <SiteHeader user={user} staffLinks={headerLinksFor({ role })} clinicPhone={null} />,
+  );
   const nav = await screen.findByRole("navigation", { name: "Main" });
   // The header's own links; the account menu (Profile, My data...) is the same for everyone.
   return within(nav)

@@ -1,6 +1,7 @@
 import { CheckedForm, TextField, useCheckedForm, useFieldError } from "~/components/form-kit";
 import { ImageLinkField } from "~/components/image-link-field";
 import { TextAreaField } from "~/components/text-area-field";
+import { withChosenPicture } from "~/data/avatars";
 import { SERVICE_CATEGORIES } from "~/data/service-categories";
 import { SERVICE_PICTURES } from "~/data/service-pictures";
 import {
@@ -29,6 +30,20 @@ export type ServiceFormValues = Partial<Record<(typeof SERVICE_FORM_FIELDS)[numb
 
 /** The radio buttons of the site's own pictures (the action takes them over the typed link). */
 export const PICTURE_CHOICE = "picture";
+
+/**
+ * A sent service form as the actions read it: the chosen picture unless a link was typed,
+ * and the ticked dentists as one field (`dentists`), which a refusal gives back.
+ */
+export function readServiceForm(form: Record<string, string>, formData: FormData) {
+  return {
+    ...withChosenPicture(form, "photo", SERVICE_PICTURES, PICTURE_CHOICE),
+    dentists: formData
+      .getAll("dentist")
+      .filter((id) => typeof id === "string")
+      .join(","),
+  };
+}
 
 function Performers({
   team,

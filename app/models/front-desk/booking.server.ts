@@ -7,6 +7,7 @@
  */
 import { type ClinicClock, formatDateTime } from "~/utils/clinic-format";
 import { normalizeTime } from "~/utils/clinic-time";
+import { limitStaffWrite } from "~/utils/rate-limit.server";
 import { invalid, ok, type Success } from "~/utils/result";
 import { appointmentSchema, TIME_FORMAT_MESSAGE } from "~/validation/appointment";
 import { dateRefusal } from "~/validation/dates";
@@ -69,6 +70,8 @@ export async function bookAtDesk(
   | Success<{ appointment: StaffAppointmentJson; mailedTo: string | null; message: string }>
   | PlaceRefusal
 > {
+  const limited = await limitStaffWrite(actor.id);
+  if (limited) return limited;
   const patient = await findPatient(text(input.patient ?? input.patientId));
   if (!patient) return invalid(PATIENT_NOT_FOUND_MESSAGE);
   const service = await findBookableService(text(input.service));

@@ -5,6 +5,8 @@
  */
 import { isStatus, STATUS_LABELS } from "~/utils/appointment-status";
 import { prisma } from "~/utils/db.server";
+import { may } from "~/utils/permissions";
+import { limitStaffWrite } from "~/utils/rate-limit.server";
 import { fail, invalid, ok, type Result } from "~/utils/result";
 import { confirmationSentTo } from "../appointment-mail.server";
 import { moveAppointment } from "../booking/move.server";
@@ -25,6 +27,7 @@ export async function appointmentForStaff(id: string) {
     where: { id },
     include: {
       ...WITH_DETAILS,
+      dentist: { select: { id: true, slug: true, name: true, userId: true } },
       user: { select: { id: true, name: true, email: true, phone: true } },
       createdBy: { select: { name: true } },
       statusChanges: {
@@ -36,6 +39,8 @@ export async function appointmentForStaff(id: string) {
   if (!row) return null;
   return {
     appointment: toStaffAppointmentJson(row),
+    /** The staff account of the visit's dentist: whose own visit it is. */
+    dentistUserId: row.dentist.userId,
     patient: row.user,
     source: row.source,
     createdBy: row.createdBy?.name ?? null,
@@ -65,6 +70,8 @@ export async function staffChangeStatus(
   rawReason: string | null | undefined,
   now: Date = new Date(),
 ): Promise<Result<{ appointment: StaffAppointmentJson }>> {
+  const limited = await limitStaffWrite(actor.id);
+  if (limited) return limited;
   const to = rawStatus.trim();
   if (!isStatus(to) || to === "booked") {
     return invalid(
@@ -81,7 +88,8 @@ export async function staffChangeStatus(
     select: { dentist: { select: { userId: true } } },
   });
   if (!before) return fail(404, NOT_FOUND_MESSAGE);
-  if (actor.role === "dentist" && (to === "cancelled" || before.dentist.userId !== actor.id)) {
+  const permission = to === "cancelled" ? "appointments.cancel" : "appointments.changeStatus";
+  if (!may(actor, permission, { own: before.dentist.userId === actor.id })) {
     return fail(403, DENTIST_OWN_VISITS_MESSAGE);
   }
   const result = await changeStatus(
@@ -109,7 +117,9 @@ export async function staffMove(
   target: { date: string; time: string; dentist?: string; chair?: string },
   now: Date = new Date(),
 ): Promise<Result<{ appointment: StaffAppointmentJson }>> {
-  if (actor.role === "dentist") return fail(403, DENTIST_OWN_VISITS_MESSAGE);
+  const limited = await limitStaffWrite(actor.id);
+  if (limited) return limited;
+  if (!may(actor, "appointments.move")) return fail(403, DENTIST_OWN_VISITS_MESSAGE);
   let chairId: string | undefined;
   if (target.chair?.trim()) {
     const chair = await prisma.chair.findFirst({

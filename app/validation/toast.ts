@@ -1,0 +1,8 @@
+import { z } from "zod";
+
+/** A toast as the flash cookie carries it to the next page (~/utils/toast.server). */
+export const toastSchema = z.object({
+  type: z.enum(["success", "error", "info"]).default("info"),
+  message: z.string(),
+});
+export type Toast = z.infer<typeof toastSchema>;
