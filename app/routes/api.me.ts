@@ -1,4 +1,4 @@
-import { deleteMyAccount } from "~/models/my-data.server";
+import { deleteMyAccount } from "~/models/account-deletion.server";
 import { apiJson, apiRoute } from "~/utils/api.server";
 
 /**

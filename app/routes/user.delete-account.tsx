@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FormError } from "~/components/form-error";
 import { PasswordInput } from "~/components/password-input";
-import { confirmsWithGoogle, deleteMyAccount } from "~/models/my-data.server";
+import { confirmsWithGoogle, deleteMyAccount } from "~/models/account-deletion.server";
 import { requirePageUser } from "~/utils/auth.server";
 import { formAction, formPageHeaders } from "~/utils/form-action.server";
 import { isGoogleEnabled } from "~/utils/google.server";

@@ -8,9 +8,8 @@ import { recordAudit } from "~/models/audit.server";
 import { changeStatus } from "~/models/appointment.server";
 import { getClinicClock } from "~/models/clinic-settings.server";
 import { enqueueMail, mailOf } from "~/models/outbox.server";
+import { deleteMyAccount, ERASURE_STEPS } from "~/models/account-deletion.server";
 import {
-  deleteMyAccount,
-  ERASURE_STEPS,
   EXPORT_FORMAT,
   EXPORT_VERSION,
   FORMER_PATIENT,
