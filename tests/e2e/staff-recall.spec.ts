@@ -92,7 +92,7 @@ for (const javaScript of [true, false]) {
       await page.goto(`/recall/book/${recallToken(recall.id, "book")}`);
       await expect(page).toHaveURL(/\/make-appointment\?/);
       await expect(page.getByLabel("Dentist")).toHaveValue("dentist-first");
-      await expect(page.locator('[name="service"]')).toHaveValue(service.id);
+      await expect(page.locator("#field-service")).toHaveValue(service.id);
       await expect(page.locator('input[name="recall"]')).toHaveValue(
         recallToken(recall.id, "book"),
       );
