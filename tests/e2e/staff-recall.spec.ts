@@ -92,8 +92,8 @@ for (const javaScript of [true, false]) {
       await page.goto(`/recall/book/${recallToken(recall.id, "book")}`);
       await expect(page).toHaveURL(/\/make-appointment\?/);
       await expect(page.getByLabel("Dentist")).toHaveValue("dentist-first");
-      await expect(page.locator("#field-service")).toHaveValue(service.id);
-      await expect(page.locator('input[name="recall"]')).toHaveValue(
+      await expect(page.locator('#booking-form [name="service"]')).toHaveValue(service.id);
+      await expect(page.locator('#booking-form input[name="recall"]')).toHaveValue(
         recallToken(recall.id, "book"),
       );
 
