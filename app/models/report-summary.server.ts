@@ -4,7 +4,7 @@ import { type Granularity, periodBounds, periodKey } from "~/utils/report-period
 import { prisma } from "~/utils/db.server";
 import { type BackgroundJob, startSweep } from "~/utils/sweep.server";
 import { getClinicSettings, type Settings } from "./clinic-settings.server";
-import { SUM_FIELDS } from "./report-figures.server";
+import { SUM_FIELDS, type Sums } from "./report-figures.server";
 
 /**
  * The reports' day figures (docs/decisions/036-reports.md). Triggers on "Appointment"
@@ -30,22 +30,8 @@ const ATTENDED = new Set(["checked_in", "completed"]);
 const MINUTE = 60_000;
 const HOUR = 3_600_000;
 
-type DayRow = {
-  dentistId: string;
-  chairId: string;
-  scheduled: number;
-  attended: number;
-  noShows: number;
-  cancelled: number;
-  lateCancelled: number;
-  bookedMinutes: number;
-  newPatients: number;
-  returningVisits: number;
-  offeredTimes: number;
-  refilledTimes: number;
-  invitations: number;
-  conversions: number;
-};
+/** A day's figures for one dentist and chair. */
+type DayRow = { dentistId: string; chairId: string } & Sums;
 
 function emptyRow(dentistId: string, chairId: string): DayRow {
   return {

@@ -1,20 +1,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { CheckedForm, FormCard, TextField, useCheckedForm } from "~/components/form-kit";
+import { CategoryField } from "~/components/category-field";
 import { TextAreaField } from "~/components/text-area-field";
 import { VerifyEmailNotice } from "~/components/verify-email-notice";
-import { SERVICE_CATEGORIES } from "~/data/service-categories";
 import { unverifiedRefusal } from "~/models/email-verification.server";
 import { createService, SERVICE_CREATED } from "~/models/service.server";
 import { requirePageUser } from "~/utils/auth.server";
 import { formAction, formPageHeaders } from "~/utils/form-action.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import {
-  DEFAULT_SERVICE_CATEGORY,
-  MAX_PRICE_DOLLARS,
-  SERVICE_REQUIRED_FIELDS,
-  serviceSchema,
-} from "~/validation/service";
+import { MAX_PRICE_DOLLARS, SERVICE_REQUIRED_FIELDS, serviceSchema } from "~/validation/service";
 
 const PATH = "/add-services";
 
@@ -79,23 +74,7 @@ export default function AddService() {
           placeholder="https://"
           defaultValue={values.photo ?? ""}
         />
-        <div>
-          <label htmlFor="field-category" className="field-label">
-            Category
-          </label>
-          <select
-            id="field-category"
-            name="category"
-            defaultValue={values.category ?? DEFAULT_SERVICE_CATEGORY}
-            className="field-input"
-          >
-            {SERVICE_CATEGORIES.map((category) => (
-              <option key={category} value={category}>
-                {category}
-              </option>
-            ))}
-          </select>
-        </div>
+        <CategoryField defaultValue={values.category} />
         <TextAreaField
           name="description"
           label="Description"

@@ -7,6 +7,8 @@ import { apiJson, apiRoute } from "~/utils/api.server";
  */
 export const { loader, action } = apiRoute({
   method: "GET",
+  // Checked on the server before the handler runs: a visitor gets 401, and any role
+  // the permission table leaves out of patients.view (a patient) gets 403.
   auth: true,
   permission: "patients.view",
   handler: async ({ request }) => {

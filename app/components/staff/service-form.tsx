@@ -1,11 +1,10 @@
 import { CheckedForm, TextField, useCheckedForm, useFieldError } from "~/components/form-kit";
 import { ImageLinkField } from "~/components/image-link-field";
+import { CategoryField } from "~/components/category-field";
 import { TextAreaField } from "~/components/text-area-field";
 import { withChosenPicture } from "~/data/avatars";
-import { SERVICE_CATEGORIES } from "~/data/service-categories";
 import { SERVICE_PICTURES } from "~/data/service-pictures";
 import {
-  DEFAULT_SERVICE_CATEGORY,
   MAX_BUFFER_MINUTES,
   MAX_DURATION_MINUTES,
   MAX_PRICE_DOLLARS,
@@ -111,23 +110,7 @@ export function ServiceForm({
   return (
     <CheckedForm form={form} className="space-y-4">
       <TextField name="name" label="Title" maxLength={200} defaultValue={values.name ?? ""} />
-      <div>
-        <label htmlFor="field-category" className="field-label">
-          Category
-        </label>
-        <select
-          id="field-category"
-          name="category"
-          defaultValue={values.category ?? DEFAULT_SERVICE_CATEGORY}
-          className="field-input"
-        >
-          {SERVICE_CATEGORIES.map((category) => (
-            <option key={category} value={category}>
-              {category}
-            </option>
-          ))}
-        </select>
-      </div>
+      <CategoryField defaultValue={values.category} />
       <TextAreaField
         name="description"
         label="Description"
