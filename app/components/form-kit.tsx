@@ -117,6 +117,23 @@ function fieldOf(
 
 export type CheckedFormState = ReturnType<typeof useCheckedForm>;
 
+/** Room the error toast takes below the sticky header (its top offset and one line of text). */
+const TOAST_ROOM_PX = 96;
+
+/**
+ * Scrolls a field the error is about to the middle of the screen unless it is already in
+ * view and clear of the error toast, which sits just below the sticky header: scrolling it
+ * to the top, as focusing does, would put it under the toast on a phone.
+ */
+function revealBelowToasts(field: HTMLElement) {
+  const header = document.documentElement.style.getPropertyValue("--header-height");
+  const clearFrom = (Number.parseFloat(header) || 65) + TOAST_ROOM_PX;
+  const box = field.getBoundingClientRect();
+  if (box.top < clearFrom || box.bottom > window.innerHeight) {
+    field.scrollIntoView({ block: "center" });
+  }
+}
+
 /**
  * The error a form shows: with JavaScript, the shared schema checks the form before it
  * is sent (same messages, same order as the server); the server's answer wins once it
@@ -152,7 +169,10 @@ export function useCheckedForm(
   // Focus goes to the field the error is about (once per error given).
   useEffect(() => {
     if (version === 0 || !field) return;
-    formRef.current?.querySelector<HTMLElement>(`#field-${CSS.escape(field)}`)?.focus();
+    const target = formRef.current?.querySelector<HTMLElement>(`#field-${CSS.escape(field)}`);
+    if (!target) return;
+    target.focus({ preventScroll: true });
+    revealBelowToasts(target);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new error moves focus
   }, [version]);
 

@@ -72,6 +72,7 @@ async function sessionCookieFor(user: User) {
 /** Mail the app sent through the test SMTP server, newest last. */
 export function readMail(to: string): ReceivedMail[] {
   return readdirSync(settings.mailDir)
+    .filter((file) => file.endsWith(".json"))
     .sort()
     .map(
       (file) => JSON.parse(readFileSync(path.join(settings.mailDir, file), "utf8")) as ReceivedMail,

@@ -2,7 +2,7 @@
 // when no suite has made it yet), a fresh database file (never the development one), and
 // a real SMTP server on loopback whose messages land as JSON files the tests read.
 import { spawn } from "node:child_process";
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { e2eSettings } from "./e2e-settings";
 import { startSmtpSink } from "./smtp-sink";
@@ -55,10 +55,12 @@ let count = 0;
 const sink = await startSmtpSink({
   onMessage(mail) {
     count += 1;
-    writeFileSync(
-      path.join(settings.mailDir, `${Date.now()}-${count}.json`),
-      JSON.stringify(mail, null, 2),
-    );
+    // Written under a hidden name, then renamed: a test polling the folder never reads a
+    // file half-written (a rename within one folder is atomic).
+    const name = `${Date.now()}-${count}.json`;
+    const partial = path.join(settings.mailDir, `.${name}.tmp`);
+    writeFileSync(partial, JSON.stringify(mail, null, 2));
+    renameSync(partial, path.join(settings.mailDir, name));
   },
 });
 env.SMTP_URL = sink.url;

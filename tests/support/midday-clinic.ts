@@ -16,9 +16,10 @@ export function middayTimeZone(now: Date = new Date()): string {
 }
 
 /**
- * A production server whose clinic is in `middayTimeZone()` from its first sweep on: it is
- * started once to migrate and seed its database, stopped, given the time zone (the server
- * caches its settings, so they are written while it is down) and started again.
+ * A production server whose clinic is in `middayTimeZone()`, with no closures, from its
+ * first sweep on: it is started once to migrate and seed its database, stopped, given the
+ * time zone (the server caches its settings, so they are written while it is down) and
+ * started again.
  */
 export async function startMiddayClinic(options: {
   port: number;
@@ -38,6 +39,9 @@ export async function startMiddayClinic(options: {
   });
   try {
     await db.clinicSettings.update({ where: { id: 1 }, data: { ...options.settings, timeZone } });
+    // The seed's holidays are real dates (Thanksgiving 2026 is the 26th and 27th of
+    // November): a run on one of them would find the clinic closed and its sweeps held.
+    await db.clinicClosure.deleteMany({});
   } finally {
     await db.$disconnect();
   }

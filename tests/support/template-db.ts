@@ -4,8 +4,7 @@ import path from "node:path";
 import bcrypt from "bcryptjs";
 import type { TestProject } from "vitest/node";
 import { TMP_DIR } from "./paths";
-import { TEST_PASSWORD } from "./test-password";
-import { BCRYPT_COST } from "../../app/utils/password.server";
+import { TEST_HASH_COST, TEST_PASSWORD } from "./test-password";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -40,12 +39,12 @@ export function migratedDatabase(): string {
 }
 
 /**
- * The bcrypt hash of the tests' common password, made once per run at the app's cost and
- * handed to every test file through the environment (tests/support/test-password.ts).
+ * The bcrypt hash of the tests' common password, made once per run and handed to every test
+ * file through the environment (tests/support/test-password.ts says why at its cost).
  */
 let testPasswordHash: string | undefined;
 function shareTestPasswordHash() {
-  testPasswordHash ??= bcrypt.hashSync(TEST_PASSWORD, BCRYPT_COST);
+  testPasswordHash ??= bcrypt.hashSync(TEST_PASSWORD, TEST_HASH_COST);
   process.env.TEST_PASSWORD_HASH = testPasswordHash;
 }
 
