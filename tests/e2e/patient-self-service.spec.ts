@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { formatDateTime } from "../../app/utils/clinic-format";
+import { clinicNow } from "../../app/utils/clinic-time";
 import { THURSDAY_OFFSET, upcomingThursday } from "./self-service-support";
 import { e2eDb, expect, test, waitForMail } from "./fixtures";
 import { CLINIC_CLOCK, seededService, separateClients, toast } from "./patient-support";
@@ -171,9 +172,21 @@ test("inside the cancellation cutoff the pages give the clinic's phone as a tel:
   const user = await login();
   const date = upcomingThursday(THURSDAY_OFFSET - 1);
   const id = await bookVisit(page, user.token, date, "15:00");
-  // Seen from the server, as if the visit were within a day: start it an hour from now.
-  const soon = new Date(Date.now() + 3_600_000);
-  await e2eDb().appointment.update({ where: { id }, data: { startsAt: soon } });
+  // Seen from the server, as if the visit were within a day: an hour from now, its end,
+  // date and time moved with it as the app keeps them (a visit left ending in February
+  // filled today's diary with 3,689 rows for every later staff test).
+  const visit = await e2eDb().appointment.findUniqueOrThrow({ where: { id } });
+  const soon = new Date(Math.ceil((Date.now() + 3_600_000) / 60_000) * 60_000);
+  const local = clinicNow(soon, CLINIC_CLOCK.timeZone);
+  await e2eDb().appointment.update({
+    where: { id },
+    data: {
+      startsAt: soon,
+      endsAt: new Date(soon.getTime() + (visit.endsAt.getTime() - visit.startsAt.getTime())),
+      date: local.date,
+      time: local.time,
+    },
+  });
   await page.goto(`/user/appointments/${id}/cancel`);
   const call = page.getByRole("link", { name: /^Call / });
   await expect(call).toHaveAttribute("href", /^tel:\+?\d+$/);

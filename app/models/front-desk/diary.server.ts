@@ -134,7 +134,8 @@ export async function diaryDay(
     ),
   ];
   const first = starts.length > 0 ? Math.floor(Math.min(...starts) / grid) * grid : 0;
-  const last = ends.length > 0 ? Math.max(...ends) : 0;
+  // A visit that runs past midnight fills its day to the end, no further.
+  const last = ends.length > 0 ? Math.min(Math.max(...ends), 24 * 60) : 0;
   const gridRows: string[] = [];
   for (let at = first; at < last; at += grid) {
     gridRows.push(
