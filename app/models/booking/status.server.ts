@@ -67,8 +67,8 @@ function refusedMove(from: AppointmentStatus, to: AppointmentStatus, startsAt: D
 /**
  * Checks the move and runs the event's reads (`prepare`); answers the step that writes it
  * inside a transaction: the new status only if it is still the one read, the history row,
- * the holds of a cancelled or missed visit released, and the event raised. The step
- * answers null when the status changed meanwhile (nothing written).
+ * the holds of a cancelled or missed visit released, and the event raised. When the
+ * status changed meanwhile the step writes nothing and answers the refusal.
  */
 async function prepareChange(
   appointmentId: string,
@@ -77,7 +77,9 @@ async function prepareChange(
   actor: BookingActor,
   options: StatusOptions,
   now: Date,
-): Promise<Failure | { from: AppointmentStatus; write: (tx: Tx) => Promise<StoredVisit | null> }> {
+): Promise<
+  Failure | { from: AppointmentStatus; write: (tx: Tx) => Promise<StoredVisit | Failure> }
+> {
   if (!current) return fail(404, APPOINTMENT_NOT_FOUND_MESSAGE);
   const from = parseStatus(current.status);
   const refused = refusedMove(from, to, current.startsAt, now);
@@ -110,7 +112,7 @@ async function prepareChange(
           : {}),
       },
     });
-    if (count === 0) return null;
+    if (count === 0) return changedMeanwhile(tx, appointmentId);
     if (RELEASES_HOLDS.includes(to)) await tx.slotHold.deleteMany({ where: { appointmentId } });
     await tx.appointmentStatusChange.create({
       data: {
@@ -132,8 +134,13 @@ async function prepareChange(
   return { from, write };
 }
 
-function changedMeanwhile(to: AppointmentStatus) {
-  return to === "cancelled"
+/** Another change came first: "already cancelled" only when that is what it did. */
+async function changedMeanwhile(tx: Tx, appointmentId: string): Promise<Failure> {
+  const now = await tx.appointment.findUnique({
+    where: { id: appointmentId },
+    select: { status: true },
+  });
+  return now?.status === "cancelled"
     ? fail(409, ALREADY_CANCELLED_MESSAGE)
     : fail(409, CHANGED_MEANWHILE_MESSAGE);
 }
@@ -156,7 +163,7 @@ export async function changeStatus(
   const prepared = await prepareChange(appointmentId, current, to, actor, options, now);
   if (!("write" in prepared)) return prepared;
   const changed = await prisma.$transaction((tx) => prepared.write(tx));
-  if (!changed) return changedMeanwhile(to);
+  if ("ok" in changed) return changed;
   wakeOutbox();
   return ok({ appointment: changed, from: prepared.from });
 }
@@ -183,7 +190,7 @@ export async function changeStatusWithin(
   const prepared = await prepareChange(appointmentId, current, to, actor, options, now);
   if (!("write" in prepared)) return prepared;
   const changed = await prepared.write(tx);
-  if (!changed) return changedMeanwhile(to);
+  if ("ok" in changed) return changed;
   return ok({ appointment: changed, from: prepared.from });
 }
 
