@@ -26,7 +26,7 @@ const percentile = (values, p) => {
 };
 
 /** Every free half hour of the 10 dentists on Tuesdays from `from`, as booking targets. */
-function slotsFor(file, from, weeks) {
+export function slotsFor(file, from, weeks) {
   const db = new Database(file, { readonly: true });
   try {
     const dentists = db.prepare(`SELECT id FROM Dentist ORDER BY sortOrder, id`).all();
