@@ -21,7 +21,6 @@ type Adapter = Awaited<ReturnType<PrismaBetterSQLite3["connect"]>>;
  *    harness) had committed in between: SQLite cannot move a read snapshot forward inside
  *    a transaction, and the busy timeout never applies to that case. Taken up front, the
  *    lock waits its turn under the busy timeout like any other write (ADR 026).
- * 4. Statements stay prepared between queries (reuseStatements).
  *
  * Keep transactions short: while one is open, every other query of this process waits. A
  * query inside a transaction's callback must go through the transaction, or it waits for
@@ -65,10 +64,10 @@ export class ClinicSqliteAdapter extends PrismaBetterSQLite3 {
     const adapter = await super.connect();
     const connection = connectionOf(adapter);
     applyPragmas(connection);
+    beginImmediately(connection);
     this.#totalChanges = connection.prepare("SELECT total_changes()").pluck();
     this.#dataVersion = connection.prepare("PRAGMA data_version").pluck();
     this.#ping = connection.prepare("SELECT 1").pluck();
-    reuseStatements(connection);
 
     const turns = new ConnectionTurns();
     const startTransaction = adapter.startTransaction.bind(adapter);
@@ -109,54 +108,15 @@ function connectionOf(adapter: Adapter): Database.Database {
   return (adapter as unknown as { client: Database.Database }).client;
 }
 
-/** Statements kept prepared, by their SQL: more than the app's distinct queries. */
-export const STATEMENT_CACHE_SIZE = 500;
-
-/**
- * The adapter prepares every query it runs afresh (`prepare(sql).bind(args)`), and parsing
- * and planning Prisma's long statements was a twelfth of a booking's CPU. This keeps the
- * last STATEMENT_CACHE_SIZE statements prepared and hands the adapter a statement whose
- * `bind` only remembers its arguments (a real `bind` is permanent, so a bound statement
- * could not be used again); the queries the adapter makes of it run the cached statement
- * with them. The adapter runs each statement to its end synchronously, so one statement is
- * never used by two queries at once.
- *
- * It also opens each transaction with `BEGIN IMMEDIATE` where the adapter asks for a bare
- * `BEGIN` (ADR 026).
- */
-function reuseStatements(connection: Database.Database) {
+/** The adapter opens each transaction with a bare `BEGIN`; this makes it `BEGIN IMMEDIATE`. */
+function beginImmediately(connection: Database.Database) {
   // The class's own method, looked up on each call (what a test's spy on it sees).
   const prototype = Object.getPrototypeOf(connection) as Database.Database;
-  const cache = new Map<string, Database.Statement>();
-  const prepared = (sql: string) => {
-    let statement = cache.get(sql);
-    if (statement) {
-      // Most recently used last: the first is the one to evict.
-      cache.delete(sql);
-    } else {
-      statement = prototype.prepare.call(connection, sql);
-      if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
-    }
-    cache.set(sql, statement);
-    return statement;
-  };
-  connection.prepare = ((source: string) => {
-    const statement = prepared(
+  connection.prepare = ((source: string) =>
+    prototype.prepare.call(
+      connection,
       source.trim().toUpperCase() === "BEGIN" ? "BEGIN IMMEDIATE" : source,
-    );
-    return reusable(statement, []);
-  }) as unknown as Database.Database["prepare"];
-}
-
-/** What the adapter uses of a statement (better-sqlite3's own names), with its arguments. */
-function reusable(statement: Database.Statement, args: unknown[]) {
-  return {
-    reader: statement.reader,
-    bind: (bound: unknown[]) => reusable(statement, bound),
-    run: () => statement.run(...args),
-    columns: () => statement.columns(),
-    raw: () => ({ all: () => statement.raw(true).all(...args) }),
-  };
+    )) as Database.Database["prepare"];
 }
 
 /**

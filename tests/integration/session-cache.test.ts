@@ -22,18 +22,12 @@ describe("the session lookup's cache", () => {
     const user = await createUser();
     const { token } = await sessionFor(user);
     expect((await getUserByToken(token))?.id).toBe(user.id);
-    // Every read Prisma runs is a better-sqlite3 statement's `all` (kept prepared between
-    // queries, ClinicSqliteAdapter), on the one connection.
-    const scratch = new Database(":memory:");
-    const statements = Object.getPrototypeOf(scratch.prepare("SELECT 1")) as Database.Statement;
-    scratch.close();
-    const reads = vi.spyOn(statements, "all");
+    // Every statement Prisma runs is prepared on the one better-sqlite3 connection.
+    const prepared = vi.spyOn(Database.prototype, "prepare");
     expect((await getUserByToken(token))?.id).toBe(user.id);
     expect((await getUserByToken(token))?.id).toBe(user.id);
     const sessionReads = () =>
-      reads.mock.contexts.filter((statement) =>
-        /FROM `main`\.`Session`/.test((statement as Database.Statement).source),
-      );
+      prepared.mock.calls.filter(([sql]) => /FROM `main`\.`Session`/.test(sql));
     expect(sessionReads()).toEqual([]);
     // And the spy sees lookups when there are some: a write, then the same lookup.
     await prisma.user.update({ where: { id: user.id }, data: { name: "Renamed" } });

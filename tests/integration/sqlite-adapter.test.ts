@@ -3,13 +3,12 @@
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaClient } from "@prisma/client";
 import Database from "better-sqlite3";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { prisma } from "~/utils/db.server";
 import { ClinicSqliteAdapter } from "~/utils/sqlite-adapter.server";
 
 const extraClients: PrismaClient[] = [];
 afterEach(async () => {
-  vi.restoreAllMocks();
   await Promise.all(extraClients.splice(0).map((client) => client.$disconnect()));
 });
 
@@ -123,27 +122,5 @@ describe("the app's SQLite adapter", () => {
     const [keys] = await fresh.$queryRawUnsafe<{ foreign_keys: bigint }[]>("PRAGMA foreign_keys");
     expect(journal?.journal_mode).toBe("wal");
     expect(Number(keys?.foreign_keys)).toBe(1);
-  });
-
-  it("keeps statements prepared: a query of a shape it ran is not prepared again, and runs with its own arguments", async () => {
-    const emails = ["kept-one@example.com", "kept-two@example.com"];
-    for (const [index, email] of emails.entries()) {
-      await prisma.user.create({ data: { name: `Kept ${index + 1}`, email } });
-    }
-    const byEmail = (email: string) =>
-      prisma.user.findUniqueOrThrow({ where: { email }, select: { name: true } });
-    const rename = (email: string, name: string) =>
-      prisma.$transaction((tx) => tx.user.update({ where: { email }, data: { name } }));
-    // Each shape once: a read, and a transaction's BEGIN IMMEDIATE, update and COMMIT.
-    await byEmail(emails[0]!);
-    await rename(emails[0]!, "Kept 1");
-    const prepared = vi.spyOn(Database.prototype, "prepare");
-    expect(await byEmail(emails[1]!)).toEqual({ name: "Kept 2" });
-    expect(await byEmail(emails[0]!)).toEqual({ name: "Kept 1" });
-    await rename(emails[0]!, "Kept again");
-    await rename(emails[1]!, "Kept too");
-    expect(await byEmail(emails[0]!)).toEqual({ name: "Kept again" });
-    expect(await byEmail(emails[1]!)).toEqual({ name: "Kept too" });
-    expect(prepared.mock.calls).toEqual([]);
   });
 });
