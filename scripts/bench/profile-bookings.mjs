@@ -7,7 +7,7 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { testPorts } from "../../tests/support/ports.mjs";
-import { slotsFor } from "./bookings.mjs";
+import { bookOne, cpuMs, slotsFor } from "./bookings.mjs";
 import { addSession } from "./catalogue.mjs";
 import { benchDate, tenByTen } from "./diary.mjs";
 import { removeDatabase, startApp } from "./server.mjs";
@@ -23,12 +23,6 @@ mkdirSync(TMP, { recursive: true });
 const file = path.join(TMP, "bookings.db");
 const log = path.join(TMP, "app.log");
 
-/** CPU time (user + system, ms) a process has used so far. */
-function cpuMs(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-}
-
 const first = await startApp({ buildDir: BUILD_DIR, port, databaseFile: file, log });
 await first.stop();
 const { checkup } = tenByTen(file);
@@ -43,23 +37,8 @@ const app = await startApp({
 });
 const url = `http://127.0.0.1:${port}`;
 const book = async (index) => {
-  const slot = slots[index];
-  const response = await fetch(`${url}/api/create-appointment`, {
-    method: "POST",
-    headers: { "content-type": "application/json", authorization: tokens[index] },
-    body: JSON.stringify({
-      service: checkup,
-      name: `Profile ${index}`,
-      email: "bench@example.com",
-      phone: "555 0100",
-      date: slot.date,
-      time: slot.time,
-      dentist: slot.dentist,
-      message: "Profiled",
-    }),
-  });
-  await response.arrayBuffer();
-  if (response.status !== 201) throw new Error(`booking ${index}: ${response.status}`);
+  const status = await bookOne(url, tokens[index], slots[index], checkup);
+  if (status !== 201) throw new Error(`booking ${index}: ${status}`);
 };
 let started = 0;
 let stopped = 0;
@@ -81,5 +60,6 @@ try {
   stopped = performance.now();
 }
 const [profile] = readdirSync(TMP).filter((name) => name.endsWith(".cpuprofile"));
-if (profile) summarise(JSON.parse(readFileSync(path.join(TMP, profile), "utf8")), stopped - started);
+if (profile)
+  summarise(JSON.parse(readFileSync(path.join(TMP, profile), "utf8")), stopped - started);
 removeDatabase(file);
