@@ -643,6 +643,12 @@ describe("deletion", () => {
       }),
     ).toBe(0);
     await sink.waitFor(leaver.email, (m) => m.subject.includes("is cancelled"));
+    // The trail has the deletion, and nothing that names the leaver.
+    const trail = await prisma.auditEntry.findMany({ where: { patientId: leaver.id } });
+    expect(trail.map((entry) => entry.action)).toEqual(["account.delete"]);
+    for (const personal of [leaver.name, leaver.email, "+1 555 0142"]) {
+      expect(JSON.stringify(trail)).not.toContain(personal);
+    }
     expect(
       await prisma.appointment.findUniqueOrThrow({ where: { id: booked.appointment._id } }),
     ).toMatchObject({
