@@ -3,11 +3,11 @@
 // (docs/decisions/013-my-data.md).
 import type { Prisma, User } from "@prisma/client";
 import {
-  APPOINTMENT_DETAILS,
   type AppointmentWithDetails,
   PATIENT_CANCELLABLE,
   sendCancellationMail,
 } from "~/models/appointment.server";
+import { changeStatusWithin } from "~/models/booking/status.server";
 import { recordAudit } from "~/models/audit.server";
 import { forgetPatientInAuditTrail } from "~/models/audit-erasure.server";
 import { getClinicSettings } from "~/models/clinic-settings.server";
@@ -86,8 +86,11 @@ async function notifyClinic(
  */
 export const ERASURE_STEPS: readonly ErasureStep[] = [
   {
-    // The patient's own cancel rule (booked or confirmed, not started yet), done as their
-    // cancel does it: the status, its history row, the calendar SEQUENCE, the holds freed.
+    // The patient's own cancel rule (booked or confirmed, not started yet), through the
+    // booking core's one cancel path in this transaction: the status, its history row, the
+    // calendar SEQUENCE, the holds freed, and the cancelled event's consequences (the freed
+    // time offered to the waiting list). The patient's mail it queues goes with the rest of
+    // their mail in removeMailToPatient below; they get theirs unstored after the commit.
     name: "cancelUpcomingAppointments",
     async run(tx, context) {
       const upcoming = await tx.appointment.findMany({
@@ -96,34 +99,23 @@ export const ERASURE_STEPS: readonly ErasureStep[] = [
           status: { in: PATIENT_CANCELLABLE },
           startsAt: { gt: context.now },
         },
-        include: APPOINTMENT_DETAILS,
+        select: { id: true, name: true, email: true, phone: true },
+        orderBy: [{ startsAt: "asc" }, { id: "asc" }],
       });
-      for (const appointment of upcoming) {
-        context.personal.add(appointment.name).add(appointment.email).add(appointment.phone);
-        const { count } = await tx.appointment.updateMany({
-          where: { id: appointment.id, status: appointment.status },
-          data: {
-            status: "cancelled",
-            cancelReason: ACCOUNT_DELETED_NOTE,
-            sequence: { increment: 1 },
-          },
-        });
-        if (count !== 1) continue;
-        await tx.slotHold.deleteMany({ where: { appointmentId: appointment.id } });
-        await tx.appointmentStatusChange.create({
-          data: {
-            appointmentId: appointment.id,
-            from: appointment.status,
-            to: "cancelled",
-            at: context.now,
+      for (const visit of upcoming) {
+        context.personal.add(visit.name).add(visit.email).add(visit.phone);
+        const cancelled = await changeStatusWithin(
+          tx,
+          visit.id,
+          "cancelled",
+          { kind: "patient", userId: context.user.id },
+          {
+            now: context.now,
+            reason: ACCOUNT_DELETED_NOTE,
             note: ACCOUNT_DELETED_NOTE,
           },
-        });
-        context.cancelled.push({
-          ...appointment,
-          status: "cancelled",
-          sequence: appointment.sequence + 1,
-        });
+        );
+        if (cancelled.ok) context.cancelled.push(cancelled.appointment);
       }
       return context.cancelled.length;
     },
@@ -137,10 +129,12 @@ export const ERASURE_STEPS: readonly ErasureStep[] = [
         select: { name: true, email: true, phone: true },
       });
       for (const row of rows) context.personal.add(row.name).add(row.email).add(row.phone);
-      // A reason the patient typed when cancelling is theirs; a staff member's stays.
+      // A reason the patient typed when cancelling is theirs; a staff member's stays, and
+      // so does the deletion's own.
       await tx.appointment.updateMany({
         where: {
           userId: context.user.id,
+          cancelReason: { not: ACCOUNT_DELETED_NOTE },
           statusChanges: { some: { to: "cancelled", byUserId: context.user.id } },
         },
         data: { cancelReason: null },

@@ -265,38 +265,34 @@ export async function recallBookingChoice(token: string | undefined) {
   return recall ? { service: recall.serviceId, dentist: recall.dentistId, recall: token! } : null;
 }
 
+/** The recall a booking form's `recall` field (the invitation's book link) names, or null. */
+export function recallOfBookLink(token: unknown): string | null {
+  return recallIdFromToken(typeof token === "string" ? token : undefined, "book");
+}
+
 /**
  * A booking made through an invitation's link converts that recall's latest invitation
- * (counted once, in the reports' day of the invitation). Only the recall's own patient
- * counts; a wrong or foreign token is ignored: the booking stands either way.
+ * (counted once, in the reports' day of the invitation): a handler of the `booked` event,
+ * in the booking's transaction, so the two commit or fail together. Only the recall's own
+ * patient counts; another's recall converts nothing and the booking stands.
  */
-export async function recordRecallBooking(
-  token: unknown,
-  userId: string,
-  appointment: { _id: string },
-  now: Date = new Date(),
+export async function convertRecallInvitation(
+  tx: Tx,
+  recallId: string,
+  visit: { id: string; userId: string },
+  now: Date,
 ): Promise<boolean> {
-  const recallId = recallIdFromToken(typeof token === "string" ? token : undefined, "book");
-  if (!recallId) return false;
-  try {
-    return await prisma.$transaction(async (tx) => {
-      const invitation = await tx.recallInvitation.findFirst({
-        where: { recallId, recall: { userId }, convertedAt: null },
-        orderBy: { sentAt: "desc" },
-      });
-      if (!invitation) return false;
-      const { count } = await tx.recallInvitation.updateMany({
-        where: { id: invitation.id, convertedAt: null },
-        data: { convertedAt: now, appointmentId: appointment._id },
-      });
-      if (count === 1) await markReportDay(tx, invitation.sentOn);
-      return count === 1;
-    });
-  } catch (error) {
-    // The booking is made: a figure of the reports must not turn it into an error page.
-    console.error("Counting a recall invitation's booking failed", error);
-    return false;
-  }
+  const invitation = await tx.recallInvitation.findFirst({
+    where: { recallId, recall: { userId: visit.userId }, convertedAt: null },
+    orderBy: { sentAt: "desc" },
+  });
+  if (!invitation) return false;
+  const { count } = await tx.recallInvitation.updateMany({
+    where: { id: invitation.id, convertedAt: null },
+    data: { convertedAt: now, appointmentId: visit.id },
+  });
+  if (count === 1) await markReportDay(tx, invitation.sentOn);
+  return count === 1;
 }
 
 /** What the stop link's page shows: the patient's first name and whether they opted out. */

@@ -148,8 +148,14 @@ export async function prepareWaitlistOffers(
       if (dentistIds.length > 0) free.set(service.id, { plans, dentistIds });
     }
     if (free.size === 0) return 0;
+    // Up to OFFERS_PER_TIME open offers per freed time: its start and, when known, its
+    // dentist (two dentists' times at one start are two times, as an accept closes them).
     const open = await tx.waitlistOffer.count({
-      where: { startsAt: freed.startsAt, status: "open" },
+      where: {
+        startsAt: freed.startsAt,
+        status: "open",
+        ...(freed.dentistId ? { dentistId: freed.dentistId } : {}),
+      },
     });
     const room = OFFERS_PER_TIME - open;
     if (room <= 0) return 0;
@@ -230,11 +236,13 @@ export async function prepareRefills(
   offers: { startsAt: Date; dentistId: string }[],
   now: Date,
 ): Promise<OfferStep[]> {
-  const seen = new Set<number>();
+  const seen = new Set<string>();
   const steps: OfferStep[] = [];
   for (const offer of offers) {
-    if (seen.has(offer.startsAt.getTime())) continue;
-    seen.add(offer.startsAt.getTime());
+    // One refill per start and dentist: another dentist's time at that start is its own.
+    const key = `${offer.startsAt.getTime()} ${offer.dentistId}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
     const step = await prepareWaitlistOffers(
       { startsAt: offer.startsAt, dentistId: offer.dentistId },
       now,

@@ -18,7 +18,6 @@ import { TimeSlotPicker } from "~/components/time-slot-picker";
 import { VerifyEmailNotice } from "~/components/verify-email-notice";
 import { WaitlistLink } from "~/components/waitlist-link";
 import { APPOINTMENT_BOOKED, bookAppointment } from "~/models/appointment.server";
-import { recordRecallBooking } from "~/models/recall-invitations.server";
 import { requirePageUser } from "~/utils/auth.server";
 import { bookingPageData } from "~/utils/booking-page.server";
 import { formAction, formPageHeaders } from "~/utils/form-action.server";
@@ -39,9 +38,8 @@ export const action = (args: ActionFunctionArgs) =>
     keep: "all",
     task: "Booking",
     handler: async ({ form, user }) => {
-      const result = await bookAppointment(form, user.id);
+      const result = await bookAppointment(form, user.id, undefined, { recall: form.recall });
       if (!result.ok) return result;
-      await recordRecallBooking(form.recall, user.id, result.appointment);
       return redirectWithToast("/", { type: "success", message: APPOINTMENT_BOOKED });
     },
   });

@@ -9,6 +9,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import { testPorts } from "../../tests/support/ports.mjs";
 import { removeDatabase, startApp } from "./server.mjs";
+import { summarise } from "./cpu-profile.mjs";
 import { signedInCookie } from "./uncached.mjs";
 
 const BUILD_DIR = process.env.BUILD_DIR || ".build-bench";
@@ -59,66 +60,4 @@ for (const target of paths.length > 0 ? paths : ["/blog", "/", "/healthz"]) {
   // Only the samples of the measured run: the profile ends when the server exits, just
   // after stop(); start-up (migrations, seeding) and the warm-up are left out.
   if (file) summarise(JSON.parse(readFileSync(path.join(dir, file), "utf8")), stopped - started);
-}
-
-/**
- * CPU time by package (Node's own functions count for the package that called them) and
- * the functions with the most self time, as shares of the last `windowMs` of the profile.
- */
-function summarise(profile, windowMs) {
-  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
-  const parent = new Map();
-  for (const node of profile.nodes)
-    for (const child of node.children ?? []) parent.set(child, node.id);
-  const self = new Map();
-  const deltas = profile.timeDeltas;
-  const from = profile.endTime - windowMs * 1000;
-  let at = profile.startTime;
-  profile.samples.forEach((id, index) => {
-    at += deltas[index] ?? 0;
-    if (at >= from) self.set(id, (self.get(id) ?? 0) + (deltas[index] ?? 0));
-  });
-  /** The nearest frame (this one or a caller) that is not Node's own or native. */
-  const owner = (id) => {
-    for (let current = id; current !== undefined; current = parent.get(current)) {
-      const { url } = byId.get(current).callFrame;
-      if (url && !url.startsWith("node:")) return byId.get(current).callFrame;
-    }
-    return byId.get(id).callFrame;
-  };
-  const total = [...self.values()].reduce((sum, time) => sum + time, 0);
-  const packages = new Map();
-  const functions = new Map();
-  for (const [id, time] of self) {
-    const frame = byId.get(id).callFrame;
-    const where = packageOf(owner(id));
-    packages.set(where, (packages.get(where) ?? 0) + time);
-    const name = `${frame.functionName || "(anonymous)"} ${shortUrl(frame.url)}:${frame.lineNumber + 1}`;
-    functions.set(name, (functions.get(name) ?? 0) + time);
-  }
-  const share = (time) => `${((100 * time) / total).toFixed(1).padStart(5)}%`;
-  console.info("  By package (self time):");
-  for (const [name, time] of [...packages].sort((a, b) => b[1] - a[1]).slice(0, 16)) {
-    console.info(`    ${share(time)}  ${name}`);
-  }
-  console.info("  Heaviest functions (self time):");
-  for (const [name, time] of [...functions].sort((a, b) => b[1] - a[1]).slice(0, 25)) {
-    console.info(`    ${share(time)}  ${name}`);
-  }
-}
-
-function packageOf({ url, functionName }) {
-  if (!url) return functionName.startsWith("(") ? functionName : "(native)";
-  const match = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
-  if (match) return match[1];
-  if (url.startsWith("node:")) return "node internals";
-  if (url.includes("/server/index.js")) return "app build (server/index.js)";
-  if (url.includes("/server.js")) return "express layer (server.js)";
-  return shortUrl(url);
-}
-
-function shortUrl(url) {
-  return url
-    .replace(/^file:\/\/.*node_modules\//, "")
-    .replace(/^file:\/\/.*?\/(\.build[^/]*)\//, "$1/");
 }

@@ -156,6 +156,32 @@ describe("appointment mail through the outbox", () => {
     expect(sink.messages.filter((m) => m.to.includes("form-address@example.com"))).toEqual([]);
   });
 
+  it("a visit moved twice gets two move mails, SEQUENCE 1 then 2 (one message per calendar version)", async () => {
+    const user = await createUser({ email: "twice-moved@example.com" });
+    const date = upcoming(TUESDAY, 5);
+    const booked = await bookAppointment(booking(date, "09:00"), user.id);
+    if (!booked.ok) throw new Error(booked.message);
+    const id = booked.appointment._id;
+    for (const time of ["11:00", "13:00"]) {
+      expect((await moveAppointment(id, { date, time }, onlinePolicy(user.id))).ok).toBe(true);
+    }
+    expect(await prisma.outboxMessage.count({ where: { appointmentId: id, kind: "change" } })).toBe(
+      2,
+    );
+    await deliver();
+    const movedTo = (time: string) =>
+      sink.waitFor(
+        "twice-moved@example.com",
+        (m) => m.subject === `Your appointment has moved to ${formatDateTime(date, time, CLOCK)}`,
+      );
+    const calendars = [calendarOf(await movedTo("11:00")), calendarOf(await movedTo("13:00"))];
+    expect(calendars).toMatchObject([
+      { method: "REQUEST", sequence: 1, start: clinicTimeToUtc(date, "11:00").toISOString() },
+      { method: "REQUEST", sequence: 2, start: clinicTimeToUtc(date, "13:00").toISOString() },
+    ]);
+    expect(new Set(calendars.map((calendar) => calendar.uid)).size).toBe(1);
+  });
+
   it("mails a staff cancellation too, and writes no mail when the change is refused", async () => {
     const user = await createUser({ email: "staff-cancel@example.com" });
     const date = upcoming(TUESDAY, 4);

@@ -5,7 +5,7 @@ import { randomBytes } from "node:crypto";
 import { readdirSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { recordAudit } from "~/models/audit.server";
-import { changeStatus } from "~/models/appointment.server";
+import { bookAppointment, changeStatus } from "~/models/appointment.server";
 import { getClinicClock } from "~/models/clinic-settings.server";
 import { enqueueMail, mailOf } from "~/models/outbox.server";
 import { deleteMyAccount, ERASURE_STEPS } from "~/models/account-deletion.server";
@@ -18,12 +18,13 @@ import {
   type MyDataExport,
 } from "~/models/my-data.server";
 import { registerUser } from "~/models/user.server";
+import { joinWaitlist } from "~/models/waitlist.server";
 import { loader as exportApi } from "~/routes/api.me.export";
 import { action as meApi } from "~/routes/api.me";
 import { action as deletePage, loader as deleteLoader } from "~/routes/user.delete-account";
 import { loader as dataLoader } from "~/routes/user.data";
 import { action as dataPage } from "~/routes/user.data.export";
-import { formatDate, formatTime } from "~/utils/clinic-format";
+import { formatDate, formatDateTime, formatTime } from "~/utils/clinic-format";
 import { addDays, clinicNow } from "~/utils/clinic-time";
 import { prisma } from "~/utils/db.server";
 import { sendMail } from "~/utils/mail.server";
@@ -581,6 +582,80 @@ describe("deletion", () => {
     expect(await prisma.outboxMessage.findUnique({ where: { id: theirs.id } })).toBeNull();
     expect(fileOf(theirs.id)).toBeUndefined();
     expect(fileOf(clinicNotice.id)).toBeDefined();
+  });
+
+  it("cancels through the booking core: the freed time is offered to the waiting list, nothing is stored for the leaver", async () => {
+    const tag = unique();
+    const service = await createService({ name: `Polish ${tag}` });
+    const date = upcoming(TUESDAY, 6);
+    const leaver = await createUser({ name: `Leo ${tag}`, email: `leo-${tag}@example.com` });
+    const waiter = await createUser({ name: `Wanda ${tag}`, email: `wanda-${tag}@example.com` });
+    const booked = await bookAppointment(
+      {
+        service: service.id,
+        dentist: "dentist-first",
+        name: leaver.name,
+        email: leaver.email,
+        phone: "+1 555 0142",
+        date,
+        time: "15:00",
+        message: "Polish, please",
+      },
+      leaver.id,
+    );
+    if (!booked.ok) throw new Error(booked.message);
+    const joined = await joinWaitlist(waiter.id, {
+      service: service.id,
+      fromDate: addDays(date, -1),
+      toDate: addDays(date, 1),
+      phone: "+1 555 0143",
+    });
+    if (!joined.ok) throw new Error(joined.message);
+    const { cookie } = await sessionFor(leaver);
+
+    const result = await deleteMyAccount(
+      leaver,
+      { password: TEST_PASSWORD },
+      { request: get("/user/delete-account", cookie) },
+    );
+    expect(result).toMatchObject({ ok: true, counts: { cancelUpcomingAppointments: 1 } });
+
+    const startsAt = booked.appointment.startsAt;
+    expect(
+      await prisma.waitlistOffer.findMany({
+        where: { entryId: joined.entryId },
+        select: { startsAt: true, dentistId: true, status: true },
+      }),
+    ).toEqual([{ startsAt: new Date(startsAt), dentistId: "dentist-first", status: "open" }]);
+    const offer = await prisma.outboxMessage.findFirstOrThrow({
+      where: { userId: waiter.id, kind: "waitlist_offer" },
+    });
+    expect(offer.toAddress).toBe(waiter.email);
+    expect(offer.subject).toBe(
+      `A time has come free: ${service.name} on ${formatDateTime(date, "15:00", await getClinicClock())}`,
+    );
+    expect(JSON.stringify(offer)).not.toContain(leaver.name);
+    // Nothing about the leaver is kept to be mailed: their cancellation goes out unstored.
+    expect(await prisma.outboxMessage.count({ where: { toAddress: leaver.email } })).toBe(0);
+    expect(
+      await prisma.outboxMessage.count({
+        where: { appointmentId: booked.appointment._id, kind: "cancellation" },
+      }),
+    ).toBe(0);
+    await sink.waitFor(leaver.email, (m) => m.subject.includes("is cancelled"));
+    // The trail has the deletion, and nothing that names the leaver.
+    const trail = await prisma.auditEntry.findMany({ where: { patientId: leaver.id } });
+    expect(trail.map((entry) => entry.action)).toEqual(["account.delete"]);
+    for (const personal of [leaver.name, leaver.email, "+1 555 0142"]) {
+      expect(JSON.stringify(trail)).not.toContain(personal);
+    }
+    expect(
+      await prisma.appointment.findUniqueOrThrow({ where: { id: booked.appointment._id } }),
+    ).toMatchObject({
+      status: "cancelled",
+      name: FORMER_PATIENT,
+      cancelReason: "Cancelled: the patient deleted their account",
+    });
   });
 
   it("afterwards the address registers again as a new account", async () => {

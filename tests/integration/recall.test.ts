@@ -4,10 +4,14 @@
 // opt-out; the invitation's links book with the service and dentist chosen (the booking is
 // counted) and stop the invitations. Mail is read at a real SMTP sink.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { changeStatus } from "~/models/appointment.server";
+import { bookAppointment, changeStatus } from "~/models/appointment.server";
 import { updateClinicSettings } from "~/models/clinic-settings.server";
 import { deliverDue } from "~/models/outbox.server";
-import { recallInvitationKey, sweepRecallInvitations } from "~/models/recall-invitations.server";
+import {
+  recallInvitationKey,
+  recallLinkToken,
+  sweepRecallInvitations,
+} from "~/models/recall-invitations.server";
 import { changeRecall, noteRecallCall, recallList } from "~/models/recall.server";
 import { saveRecallSettings, saveRecallType } from "~/models/recall-types.server";
 import { loader as bookLink } from "~/routes/recall.book.$token";
@@ -15,7 +19,7 @@ import { action as stopAction, loader as stopLink } from "~/routes/recall.stop.$
 import { action as bookingAction, loader as bookingPage } from "~/routes/make-appointment";
 import { loader as recallPage } from "~/routes/staff.recall._index";
 import { action as recallAction } from "~/routes/staff.recall.$id";
-import { clinicTimeToUtc } from "~/utils/clinic-time";
+import { clinicNow, clinicTimeToUtc } from "~/utils/clinic-time";
 import { prisma } from "~/utils/db.server";
 import { limitStaffWrite, rateLimits, staffWriteKey } from "~/utils/rate-limit.server";
 import { TUESDAY, upcoming } from "../support/clinic-dates";
@@ -172,6 +176,81 @@ describe("recall", () => {
       nextInvitationOn: "2026-07-07",
     });
     expect(invitationsTo(to)).toHaveLength(1);
+  });
+
+  it("counts a booking through the link in the booking's own transaction: seen inside it, undone with it", async () => {
+    const { user, recall } = await completedCheckup("2025-05-05");
+    // The other tests' sweeps must not invite it.
+    await prisma.patientRecall.update({
+      where: { id: recall.id },
+      data: { nextInvitationOn: null },
+    });
+    const invitation = await prisma.recallInvitation.create({
+      data: {
+        recallId: recall.id,
+        step: 1,
+        dueDate: recall.dueDate,
+        sentAt: new Date(Date.now() - HOUR),
+        sentOn: clinicNow(new Date(Date.now() - HOUR), "America/New_York").date,
+        dentistId: FIRST_DENTIST,
+      },
+    });
+    const token = recallLinkToken(recall.id, "book");
+    const date = upcoming(TUESDAY, 4);
+    const form = (time: string) => ({
+      name: "Rosa",
+      email: "rosa@example.com",
+      phone: "555 0101",
+      date,
+      time,
+      service: serviceId,
+      dentist: FIRST_DENTIST,
+      message: "Check-up",
+    });
+    const converted = () =>
+      prisma.recallInvitation.findUniqueOrThrow({
+        where: { id: invitation.id },
+        select: { convertedAt: true, appointmentId: true },
+      });
+
+    // Another patient's booking through this link converts nothing; it stands.
+    const stranger = await createUser();
+    const theirs = await bookAppointment(form("11:00"), stranger.id, undefined, { recall: token });
+    expect(theirs.ok).toBe(true);
+    expect(await converted()).toEqual({ convertedAt: null, appointmentId: null });
+
+    // The conversion fails: the booking goes with it.
+    await prisma.$executeRawUnsafe(
+      `CREATE TRIGGER refuse_conversion BEFORE UPDATE ON "RecallInvitation"
+       BEGIN SELECT RAISE(ABORT, 'conversion refused'); END`,
+    );
+    try {
+      await expect(
+        bookAppointment(form("12:00"), user.id, undefined, { recall: token }),
+      ).rejects.toThrow(/recallInvitation\.updateMany/);
+    } finally {
+      await prisma.$executeRawUnsafe(`DROP TRIGGER refuse_conversion`);
+    }
+    expect(await prisma.appointment.count({ where: { userId: user.id, date } })).toBe(0);
+    expect(await converted()).toEqual({ convertedAt: null, appointmentId: null });
+
+    // It succeeds: already converted inside the booking's transaction, before its commit.
+    let inside: Awaited<ReturnType<typeof converted>> | null = null;
+    const booked = await bookAppointment(form("12:00"), user.id, undefined, {
+      recall: token,
+      async alsoInTransaction(tx) {
+        inside = await tx.recallInvitation.findUniqueOrThrow({
+          where: { id: invitation.id },
+          select: { convertedAt: true, appointmentId: true },
+        });
+      },
+    });
+    if (!booked.ok) throw new Error(booked.message);
+    expect(inside).toEqual({
+      convertedAt: expect.any(Date),
+      appointmentId: booked.appointment._id,
+    });
+    expect(await converted()).toEqual(inside);
   });
 
   it("honours the opt-out link, and starts again when asked", async () => {

@@ -452,6 +452,54 @@ describe("offers", () => {
     expect(await sweepWaitlist(later)).toMatchObject({ expiredOffers: 0, offers: 0 });
   });
 
+  it("two dentists' times at one start are two times: each expired offer is refilled with its dentist", async () => {
+    week += 1;
+    const service = await createService();
+    const date = upcoming(TUESDAY, week);
+    const first = await prisma.dentist.findUniqueOrThrow({ where: { id: "dentist-first" } });
+    // Nobody linked to the service: both dentists perform it.
+    const other = await prisma.dentist.create({
+      data: {
+        slug: `dr-second-${Date.now()}`,
+        name: "Dr. Second",
+        title: "DDS",
+        weeklyPlan: first.weeklyPlan,
+      },
+    });
+    const wish = { service: service.id, fromDate: addDays(date, -1), toDate: addDays(date, 1) };
+    const line: User[] = [];
+    for (const name of ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay"]) line.push(await patient(name));
+    const entries = [];
+    for (const person of line) entries.push(await join(person, wish));
+    const startsAt = clinicTimeToUtc(date, "16:00");
+    // Ann was offered the first dentist's time and Ben the other's; both let them expire.
+    for (const [index, dentistId] of [first.id, other.id].entries()) {
+      await prisma.waitlistOffer.create({
+        data: {
+          entryId: entries[index]!,
+          startsAt,
+          dentistId,
+          tokenHash: `two-dentists-${index}-${Date.now()}`,
+          expiresAt: new Date(Date.now() - 1000),
+        },
+      });
+    }
+
+    await sweepWaitlist(new Date());
+    const open = await prisma.waitlistOffer.findMany({
+      where: { startsAt, status: "open" },
+      select: { dentistId: true, entry: { select: { userId: true } } },
+      orderBy: { entry: { createdAt: "asc" } },
+    });
+    const [, , cat, dan, eve, fay] = line as [User, User, User, User, User, User];
+    expect(open.map((offer) => [offer.entry.userId, offer.dentistId])).toEqual([
+      [cat.id, first.id],
+      [dan.id, first.id],
+      [eve.id, first.id],
+      [fay.id, other.id],
+    ]);
+  });
+
   it("leaving the list with an open offer passes the time on", async () => {
     const { booker, appointmentId, wish } = await scene("15:00");
     const ann = await patient("Ann");

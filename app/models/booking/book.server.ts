@@ -12,6 +12,7 @@ import { APPOINTMENT_REQUIRED_FIELDS, appointmentSchema } from "~/validation/app
 import { validateForm } from "~/validation/form";
 import { UNKNOWN_SERVICE_MESSAGE } from "~/validation/service";
 import { loadDayPlans } from "../availability.server";
+import { recallOfBookLink } from "../recall-invitations.server";
 import { findBookableService, resolveDentist, type ServiceRow } from "./choices.server";
 import { prepareEvent } from "./events.server";
 import { placeVisit, type PlaceRefusal, type PlaceResult, takenMeanwhile } from "./place.server";
@@ -31,6 +32,8 @@ export type BookingRequest = {
   userId: string | null;
   contact: { name: string; email: string; phone: string; message: string };
   staffNote?: string;
+  /** Booked through this recall's invitation link. */
+  recallId?: string | null;
 };
 
 export type Booked = { appointment: StoredVisit; mailedTo: string | null };
@@ -66,6 +69,7 @@ export async function bookVisit(
           userId: request.userId,
           contact: request.contact,
           staffNote: request.staffNote ?? "",
+          recallId: request.recallId ?? null,
           raise,
         },
         policy,
@@ -94,6 +98,8 @@ export async function bookAppointment(
     policy?: BookingPolicy;
     /** Runs inside the booking's transaction (accepting a waitlist offer); may throw to undo it. */
     alsoInTransaction?: (tx: Prisma.TransactionClient) => Promise<unknown>;
+    /** The booking form's `recall` field: a recall invitation's book link token. */
+    recall?: unknown;
   } = {},
 ): Promise<Success<{ appointment: AppointmentJson }> | PlaceRefusal> {
   const patient = await verifiedAccount(userId);
@@ -106,7 +112,15 @@ export async function bookAppointment(
   const dentist = await resolveDentist(rawDentist, service);
   if (!dentist.ok) return dentist;
   const booked = await bookVisit(
-    { service, dentistId: dentist.dentistId, date, time, userId, contact },
+    {
+      service,
+      dentistId: dentist.dentistId,
+      date,
+      time,
+      userId,
+      contact,
+      recallId: recallOfBookLink(options.recall),
+    },
     options.policy ?? onlinePolicy(userId),
     now,
     options.alsoInTransaction,

@@ -12,6 +12,7 @@ import { enqueueAppointmentMail } from "../appointment-mail.server";
 import { recordAudit } from "../audit.server";
 import type { Settings } from "../clinic-settings.server";
 import { keepPatientPhone } from "../patients.server";
+import { convertRecallInvitation } from "../recall-invitations.server";
 import { setRecallFromVisit } from "../recall.server";
 import { afterVisitCompleted } from "../review-request.server";
 import { prepareWaitlistOffers } from "../waitlist-offers.server";
@@ -31,7 +32,14 @@ export type FormerPlace = {
 };
 
 export type VisitEvent =
-  | { type: "booked"; visit: StoredVisit; actor: BookingActor; override: string | null }
+  | {
+      type: "booked";
+      visit: StoredVisit;
+      actor: BookingActor;
+      override: string | null;
+      /** The recall whose invitation's link the booking came through (checked), or null. */
+      recallId: string | null;
+    }
   | { type: "moved"; visit: StoredVisit; actor: BookingActor; before: FormerPlace }
   | {
       type: "cancelled";
@@ -150,6 +158,16 @@ export const EVENT_HANDLERS: { [T in VisitEventType]: readonly EventHandler<Even
       name: "patient's phone",
       async run(tx, { visit }) {
         if (visit.userId && visit.phone) await keepPatientPhone(tx, visit.userId, visit.phone);
+      },
+    },
+    {
+      // Booked through a recall invitation's link: the invitation counts as converted
+      // (docs/decisions/035-recall.md).
+      name: "recall conversion",
+      async run(tx, { visit, recallId }, { now }) {
+        if (recallId && visit.userId) {
+          await convertRecallInvitation(tx, recallId, { id: visit.id, userId: visit.userId }, now);
+        }
       },
     },
     {

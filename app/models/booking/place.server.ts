@@ -47,6 +47,8 @@ export type NewVisit = {
   userId: string | null;
   contact: { name: string; email: string; phone: string; message: string };
   staffNote: string;
+  /** The recall whose invitation's link it was booked through (its `booked` handler). */
+  recallId?: string | null;
   raise: RaiseEvent<"booked">;
 };
 
@@ -175,7 +177,13 @@ export async function placeVisit(
     });
     const outcome = await placement.raise(
       tx,
-      { type: "booked", visit: appointment, actor: policy.actor, override },
+      {
+        type: "booked",
+        visit: appointment,
+        actor: policy.actor,
+        override,
+        recallId: placement.recallId ?? null,
+      },
       context,
     );
     return ok({ appointment, outcome });

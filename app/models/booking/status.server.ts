@@ -15,7 +15,7 @@ import {
   STATUS_LABELS,
 } from "~/utils/appointment-status";
 import { prisma } from "~/utils/db.server";
-import { fail, ok, type Result } from "~/utils/result";
+import { type Failure, fail, ok, type Result } from "~/utils/result";
 import { getClinicSettings } from "../clinic-settings.server";
 import { insideCutoffMessage, isInsideCutoff } from "../cancellation-policy.server";
 import { prepareEvent } from "./events.server";
@@ -39,19 +39,15 @@ export type StatusOptions = {
   where?: Prisma.AppointmentWhereInput;
 };
 
-export async function changeStatus(
-  appointmentId: string,
-  to: AppointmentStatus,
-  actor: BookingActor,
-  options: StatusOptions = {},
-): Promise<Result<{ appointment: StoredVisit; from: AppointmentStatus }>> {
-  const now = options.now ?? new Date();
-  const current = await prisma.appointment.findFirst({
-    where: { id: appointmentId, ...options.where },
-    select: { status: true, startsAt: true, dentistId: true, userId: true },
-  });
-  if (!current) return fail(404, APPOINTMENT_NOT_FOUND_MESSAGE);
-  const from = parseStatus(current.status);
+type Tx = Prisma.TransactionClient;
+type Changed = Result<{ appointment: StoredVisit; from: AppointmentStatus }>;
+
+/** What the change reads of the visit first. */
+const CURRENT = { status: true, startsAt: true, dentistId: true, userId: true } as const;
+type Current = Prisma.AppointmentGetPayload<{ select: typeof CURRENT }>;
+
+/** The lifecycle's refusal of `from` -> `to` for a visit starting at `startsAt`, or null. */
+function refusedMove(from: AppointmentStatus, to: AppointmentStatus, startsAt: Date, now: Date) {
   if (from === to || !canMove(from, to)) {
     if (to === "cancelled" && from === "cancelled") return fail(409, ALREADY_CANCELLED_MESSAGE);
     return fail(
@@ -59,12 +55,35 @@ export async function changeStatus(
       `A ${STATUS_LABELS[from].toLowerCase()} appointment cannot become ${STATUS_LABELS[to].toLowerCase()}.`,
     );
   }
-  if (ONCE_STARTED.includes(to) && current.startsAt > now) {
+  if (ONCE_STARTED.includes(to) && startsAt > now) {
     return fail(
       409,
       `An appointment can only be marked ${STATUS_LABELS[to].toLowerCase()} once it has started.`,
     );
   }
+  return null;
+}
+
+/**
+ * Checks the move and runs the event's reads (`prepare`); answers the step that writes it
+ * inside a transaction: the new status only if it is still the one read, the history row,
+ * the holds of a cancelled or missed visit released, and the event raised. When the
+ * status changed meanwhile the step writes nothing and answers the refusal.
+ */
+async function prepareChange(
+  appointmentId: string,
+  current: Current | null,
+  to: AppointmentStatus,
+  actor: BookingActor,
+  options: StatusOptions,
+  now: Date,
+): Promise<
+  Failure | { from: AppointmentStatus; write: (tx: Tx) => Promise<StoredVisit | Failure> }
+> {
+  if (!current) return fail(404, APPOINTMENT_NOT_FOUND_MESSAGE);
+  const from = parseStatus(current.status);
+  const refused = refusedMove(from, to, current.startsAt, now);
+  if (refused) return refused;
   const settings = await getClinicSettings();
   const draft = {
     startsAt: current.startsAt,
@@ -72,7 +91,6 @@ export async function changeStatus(
     userId: current.userId,
   };
   const context = { now, settings };
-  type Tx = Prisma.TransactionClient;
   let raise: (tx: Tx, visit: StoredVisit) => Promise<unknown>;
   if (to === "cancelled") {
     const cancelled = await prepareEvent("cancelled", draft, now);
@@ -84,7 +102,7 @@ export async function changeStatus(
     const changed = await prepareEvent("status-changed", draft, now);
     raise = (tx, visit) => changed(tx, { type: "status-changed", visit, actor, from, to }, context);
   }
-  const changed = await prisma.$transaction(async (tx) => {
+  async function write(tx: Tx) {
     const { count } = await tx.appointment.updateMany({
       where: { id: appointmentId, status: from },
       data: {
@@ -94,7 +112,7 @@ export async function changeStatus(
           : {}),
       },
     });
-    if (count === 0) return null;
+    if (count === 0) return changedMeanwhile(tx, appointmentId);
     if (RELEASES_HOLDS.includes(to)) await tx.slotHold.deleteMany({ where: { appointmentId } });
     await tx.appointmentStatusChange.create({
       data: {
@@ -112,14 +130,68 @@ export async function changeStatus(
     });
     await raise(tx, visit);
     return visit;
-  });
-  if (!changed) {
-    return to === "cancelled"
-      ? fail(409, ALREADY_CANCELLED_MESSAGE)
-      : fail(409, CHANGED_MEANWHILE_MESSAGE);
   }
+  return { from, write };
+}
+
+/** Another change came first: "already cancelled" only when that is what it did. */
+async function changedMeanwhile(tx: Tx, appointmentId: string): Promise<Failure> {
+  const now = await tx.appointment.findUnique({
+    where: { id: appointmentId },
+    select: { status: true },
+  });
+  return now?.status === "cancelled"
+    ? fail(409, ALREADY_CANCELLED_MESSAGE)
+    : fail(409, CHANGED_MEANWHILE_MESSAGE);
+}
+
+/**
+ * Moves a visit along its lifecycle in a transaction of its own; the event's reads run
+ * before it opens.
+ */
+export async function changeStatus(
+  appointmentId: string,
+  to: AppointmentStatus,
+  actor: BookingActor,
+  options: StatusOptions = {},
+): Promise<Changed> {
+  const now = options.now ?? new Date();
+  const current = await prisma.appointment.findFirst({
+    where: { id: appointmentId, ...options.where },
+    select: CURRENT,
+  });
+  const prepared = await prepareChange(appointmentId, current, to, actor, options, now);
+  if (!("write" in prepared)) return prepared;
+  const changed = await prisma.$transaction((tx) => prepared.write(tx));
+  if ("ok" in changed) return changed;
   wakeOutbox();
-  return ok({ appointment: changed, from });
+  return ok({ appointment: changed, from: prepared.from });
+}
+
+/**
+ * The same change inside the caller's open transaction `tx`, which it commits or rolls
+ * back with (an account's deletion cancels the patient's visits in its own). The event's
+ * reads run in that transaction too: inside it, `prisma` is `tx`
+ * (docs/decisions/029-transactions-without-traps.md). The caller wakes the outbox after
+ * its commit.
+ */
+export async function changeStatusWithin(
+  tx: Tx,
+  appointmentId: string,
+  to: AppointmentStatus,
+  actor: BookingActor,
+  options: StatusOptions = {},
+): Promise<Changed> {
+  const now = options.now ?? new Date();
+  const current = await tx.appointment.findFirst({
+    where: { id: appointmentId, ...options.where },
+    select: CURRENT,
+  });
+  const prepared = await prepareChange(appointmentId, current, to, actor, options, now);
+  if (!("write" in prepared)) return prepared;
+  const changed = await prepared.write(tx);
+  if ("ok" in changed) return changed;
+  return ok({ appointment: changed, from: prepared.from });
 }
 
 /**
