@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { AccountLinks } from "~/components/account-links";
 import { CheckedForm, FormCard, TextField, useCheckedForm } from "~/components/form-kit";
 import { ImageLinkField } from "~/components/image-link-field";
 import { withChosenAvatar } from "~/data/avatars";
@@ -61,18 +62,7 @@ export default function Profile() {
           {form.submitting ? "Updating..." : "Update"}
         </button>
       </CheckedForm>
-      <p className="mt-6 text-sm text-slate-700">
-        <Link to="/user/data" className="text-brand-700 underline">
-          My data
-        </Link>
-        : download everything we store about you, or delete your account.
-      </p>
-      <p className="mt-2 text-sm text-slate-700">
-        <Link to="/user/services" className="text-brand-700 underline">
-          My services
-        </Link>
-        : the services you added and whether the clinic has published them.
-      </p>
+      <AccountLinks />
     </FormCard>
   );
 }

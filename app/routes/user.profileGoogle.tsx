@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { AccountLinks } from "~/components/account-links";
 import { FormCard } from "~/components/form-kit";
 import { requirePageUser, toPublicUser } from "~/utils/auth.server";
 
@@ -53,18 +54,7 @@ export default function GoogleProfile() {
           Your name, picture and e-mail come from your Google account.
         </p>
       </div>
-      <p className="mt-6 text-sm text-slate-700">
-        <Link to="/user/data" className="text-brand-700 underline">
-          My data
-        </Link>
-        : download everything we store about you, or delete your account.
-      </p>
-      <p className="mt-2 text-sm text-slate-700">
-        <Link to="/user/services" className="text-brand-700 underline">
-          My services
-        </Link>
-        : the services you added and whether the clinic has published them.
-      </p>
+      <AccountLinks />
     </FormCard>
   );
 }
