@@ -8,6 +8,9 @@ import { validateForm } from "~/validation/form";
 import { REVIEW_REQUIRED_FIELDS, reviewSchema } from "~/validation/review";
 import { UNKNOWN_SERVICE_MESSAGE } from "~/validation/service";
 import { PUBLICLY_LISTED } from "~/models/service.server";
+import { getClinicSettings } from "~/models/clinic-settings.server";
+import { reviewHoldReasons } from "~/models/review-hold.server";
+import type { ReviewStatus } from "~/utils/review-status";
 
 /** How many of the newest reviews the carousel and `GET /api/reviews` carry. */
 export const RECENT_REVIEWS = 20;
@@ -23,6 +26,8 @@ export type ReviewJson = {
   rating: number;
   /** The author had a completed visit for this service. */
   verified: boolean;
+  /** `published` on every public read; a new review may be `awaiting_review` (ADR 040). */
+  status: ReviewStatus;
   createdAt: string;
   service: { _id: string; slug: string; name: string } | null;
 };
@@ -36,6 +41,7 @@ export function toReviewJson(
     message: review.message,
     rating: review.rating,
     verified: review.verified,
+    status: review.status as ReviewStatus,
     createdAt: review.createdAt.toISOString(),
     service: review.service
       ? { _id: review.service.id, slug: review.service.slug, name: review.service.name }
@@ -45,8 +51,12 @@ export function toReviewJson(
 
 const WITH_SERVICE = { service: { select: { id: true, slug: true, name: true } } } as const;
 
-/** What every public read of reviews shows: those the clinic's staff have not hidden. */
-const PUBLIC = { hidden: false } as const;
+/**
+ * What every public read of reviews shows: published ones (not waiting for moderation or
+ * rejected, docs/decisions/040-reviews-held-for-moderation.md) the clinic's staff have not
+ * hidden (docs/decisions/015-review-moderation.md).
+ */
+const PUBLIC = { status: "published", hidden: false } as const;
 
 /**
  * The newest public reviews, newest first, each with the service it is about (a listed
@@ -103,11 +113,30 @@ export async function hasCompletedVisit(userId: string, serviceId: string): Prom
 }
 
 export const REVIEW_CREATED = "review Created Successfully";
+/** Said under the spec's toast when the review waits for moderation (ADR 040). */
+export const REVIEW_HELD_NOTE =
+  "The clinic reads it before it appears on the site; until then you can see it on the service's page.";
+
+/**
+ * The signed-in author's own reviews of a service that the public does not see (waiting
+ * for moderation or rejected), newest first: the service page shows them to their author.
+ */
+export async function ownUnpublishedReviews(userId: string, serviceId: string) {
+  const rows = await prisma.review.findMany({
+    where: { userId, serviceId, status: { not: "published" } },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: SERVICE_PAGE_REVIEWS,
+  });
+  return rows.map(toReviewJson);
+}
 
 /**
  * Add Review and `POST /api/create-review`: for an account with a verified address,
  * validates in the spec's message order, checks that the service exists and stores the
- * review with its author.
+ * review with its author. It publishes at once, or waits for moderation when the author
+ * had no completed visit of the service (while the clinic's setting says so) or its text
+ * carries a link or a phone number (`reviewHoldReasons`); the answer is the same either
+ * way, with the review's `status`.
  */
 export async function createReview(
   input: Record<string, unknown>,
@@ -123,9 +152,27 @@ export async function createReview(
     select: { id: true },
   });
   if (!service) return invalid(UNKNOWN_SERVICE_MESSAGE);
-  const verified = await hasCompletedVisit(userId, service.id);
+  const [verified, { reviewApprovalRequired }] = await Promise.all([
+    hasCompletedVisit(userId, service.id),
+    getClinicSettings(),
+  ]);
+  const held = reviewHoldReasons({
+    name,
+    message,
+    verified,
+    holdUnverified: reviewApprovalRequired,
+  });
   const review = await prisma.review.create({
-    data: { name, message, rating, serviceId: service.id, userId, verified },
+    data: {
+      name,
+      message,
+      rating,
+      serviceId: service.id,
+      userId,
+      verified,
+      status: held.length > 0 ? "awaiting_review" : "published",
+      heldFor: held.join(","),
+    },
     include: WITH_SERVICE,
   });
   return ok({ review: toReviewJson(review) });

@@ -37,7 +37,7 @@ const SAVED: Record<SettingsSection, string> = {
   hours: "The opening hours are saved.",
   booking: "The booking rules are saved.",
   reminders: "The reminder settings are saved.",
-  approval: "The approval setting is saved.",
+  approval: "The approval settings are saved.",
   contact: "The contact details are saved.",
 };
 
@@ -52,7 +52,7 @@ const FIELDS = {
     "maxVisitsPerDentistPerDay",
   ],
   reminders: ["reminderRules", "quietHoursStart", "quietHoursEnd", "waitlistOfferHours"],
-  approval: ["serviceApprovalRequired"],
+  approval: ["serviceApprovalRequired", "reviewApprovalRequired"],
   contact: ["clinicName", "phone", "email", "street", "city", "region", "postalCode"],
 } as const satisfies Record<SettingsSection, readonly (keyof Row)[]>;
 
@@ -127,7 +127,7 @@ const SUMMARY: Record<SettingsSection, string> = {
   hours: "opening hours",
   booking: "booking rules",
   reminders: "reminder settings",
-  approval: "approval of patient-added services",
+  approval: "approval of patient-added services and reviews",
   contact: "contact details",
 };
 

@@ -6,7 +6,7 @@ import { SearchableSelect } from "~/components/searchable-select";
 import { TextAreaField } from "~/components/text-area-field";
 import { VerifyEmailNotice } from "~/components/verify-email-notice";
 import { unverifiedRefusal } from "~/models/email-verification.server";
-import { createReview, REVIEW_CREATED } from "~/models/review.server";
+import { createReview, REVIEW_CREATED, REVIEW_HELD_NOTE } from "~/models/review.server";
 import { getUser } from "~/utils/auth.server";
 import { loginKeepingDraft, takeDraft } from "~/utils/form-draft.server";
 import { formAction, formPageHeaders, serviceOptions } from "~/utils/form-action.server";
@@ -52,7 +52,12 @@ export const action = (args: ActionFunctionArgs) =>
       if (!user) throw await loginKeepingDraft(request, PATH, form, REVIEW_REQUIRED_FIELDS);
       const result = await createReview(form, user.id);
       if (!result.ok) return result;
-      return redirectWithToast("/", { type: "success", message: REVIEW_CREATED });
+      const held = result.review.status === "awaiting_review";
+      return redirectWithToast("/", {
+        type: "success",
+        message: REVIEW_CREATED,
+        ...(held ? { description: REVIEW_HELD_NOTE } : {}),
+      });
     },
   });
 
@@ -75,6 +80,10 @@ export default function AddReview() {
   }
   return (
     <FormCard title="Add Review" privacy>
+      <p className="mb-4 text-sm text-slate-700" data-testid="review-moderation-note">
+        A review from a patient we have treated for the service appears at once. Others, and any
+        with a link or a phone number, appear once the clinic has read them.
+      </p>
       <CheckedForm form={form} className="space-y-4">
         <TextField
           name="name"

@@ -82,6 +82,19 @@ for (const viewport of [
         .toBe(true);
       // A service awaiting review (the moderation queue), and a failed message.
       const stamp = `${viewport.width}-${Date.now()}`;
+      // A review waiting for moderation, with its reasons (ADR 040), and a rejected one.
+      await e2eDb().review.createMany({
+        data: [
+          { status: "awaiting_review", heldFor: "no_visit,link" },
+          { status: "rejected", heldFor: "phone" },
+        ].map((state) => ({
+          ...state,
+          name: "Held Reviewer",
+          message: `Held for the scan ${stamp}`,
+          rating: 3,
+          serviceId: service.id,
+        })),
+      });
       const waiting = await e2eDb().service.create({
         data: {
           name: `Axe Service ${stamp}`,

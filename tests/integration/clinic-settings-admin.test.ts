@@ -338,12 +338,29 @@ describe("reminders, approval and contact details", () => {
     ]);
   });
 
-  it("switches approval of patient-added services off and on", async () => {
+  it("switches approval of patient-added services and reviews off and on, each on its own", async () => {
     await saveClinicSettings({ intent: "approval" }, admin);
-    expect((await getClinicSettings()).serviceApprovalRequired).toBe(false);
+    expect(await getClinicSettings()).toMatchObject({
+      serviceApprovalRequired: false,
+      reviewApprovalRequired: false,
+    });
     await saveClinicSettings({ intent: "approval", serviceApprovalRequired: "on" }, admin);
-    expect((await getClinicSettings()).serviceApprovalRequired).toBe(true);
-    expect((await lastAudit()).after).toBe(JSON.stringify({ serviceApprovalRequired: true }));
+    expect(await getClinicSettings()).toMatchObject({
+      serviceApprovalRequired: true,
+      reviewApprovalRequired: false,
+    });
+    expect((await lastAudit()).after).toBe(
+      JSON.stringify({ serviceApprovalRequired: true, reviewApprovalRequired: false }),
+    );
+    await saveClinicSettings({ intent: "approval", reviewApprovalRequired: "on" }, admin);
+    expect(await getClinicSettings()).toMatchObject({
+      serviceApprovalRequired: false,
+      reviewApprovalRequired: true,
+    });
+    await saveClinicSettings(
+      { intent: "approval", serviceApprovalRequired: "on", reviewApprovalRequired: "on" },
+      admin,
+    );
   });
 
   it("new contact details reach the public clinic details at once", async () => {
