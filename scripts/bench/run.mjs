@@ -122,14 +122,16 @@ const machine = machineLine();
 note(`Machine: ${machine}`);
 
 // --- The main server (seeded catalogue), trusted proxy so each benchmark sign-in is
-// its own client for the app's sign-in limiter.
+// its own client for the app's sign-in limiter; with the demo accounts, whose patient the
+// booking page's Lighthouse run and the uncached path sign in as (a production start
+// creates none, docs/decisions/033-demo-accounts-and-staff-roles.md).
 const mainDb = path.join(TMP, "main.db");
 const app = await startApp({
   buildDir: BUILD_DIR,
   port: PORTS.app,
   databaseFile: mainDb,
   log: log("app"),
-  env: { TRUST_PROXY: "true" },
+  env: { TRUST_PROXY: "true", DEMO_ACCOUNTS: "true" },
 });
 const appUrl = `http://127.0.0.1:${PORTS.app}`;
 
