@@ -1,5 +1,6 @@
 import type { Prisma } from "@prisma/client";
 import { recordAudit, type AuditActor } from "~/models/audit.server";
+import { formatDateTime } from "~/utils/clinic-format";
 import { addDays, clinicNow } from "~/utils/clinic-time";
 import { prisma } from "~/utils/db.server";
 import { invalid, ok, type Result } from "~/utils/result";
@@ -214,7 +215,7 @@ async function changeGrid(tx: Tx, row: Row, grid: number, now: Date) {
     const first = offGrid[0]!;
     return refuse(
       "gridMinutes",
-      `${offGrid.length} upcoming ${offGrid.length === 1 ? "visit starts" : "visits start"} off a ${grid}-minute grid (the first on ${first.date} at ${first.time}). Move ${offGrid.length === 1 ? "it" : "them"} first.`,
+      `${offGrid.length} upcoming ${offGrid.length === 1 ? "visit starts" : "visits start"} off a ${grid}-minute grid (the first on ${formatDateTime(first.date, first.time, { timeZone: row.timeZone, locale: row.locale })}). Move ${offGrid.length === 1 ? "it" : "them"} first.`,
     );
   }
   return null;
