@@ -17,7 +17,7 @@ import {
 } from "~/models/review-moderation.server";
 import { REVIEW_HELD_NOTE } from "~/models/review.server";
 import { loader as homeLoader } from "~/routes/_index";
-import { action as reviewPage } from "~/routes/add-review";
+import { action as reviewPage, loader as reviewPageLoader } from "~/routes/add-review";
 import { action as createReviewApi } from "~/routes/api.create-review";
 import { loader as reviewsApi } from "~/routes/api.reviews";
 import { loader as productLoader } from "~/routes/product.$idOrSlug";
@@ -256,6 +256,10 @@ describe("the settings screen's switch", () => {
     });
 
     const { cookie } = await sessionFor(await createUser());
+    // The form says what waits as the setting stands.
+    const formOf = async () =>
+      (await settle(() => reviewPageLoader(loaderArgs(get("/add-review", cookie))))).body;
+    expect(await formOf()).toMatchObject({ holdsUnverified: false });
     const first = `While off ${tag()}`;
     await settle(() =>
       reviewPage(actionArgs(formPost("/add-review", reviewFields(first), cookie))),
@@ -264,6 +268,7 @@ describe("the settings screen's switch", () => {
 
     await save({ serviceApprovalRequired: "on", reviewApprovalRequired: "on" });
     expect((await getClinicSettings()).reviewApprovalRequired).toBe(true);
+    expect(await formOf()).toMatchObject({ holdsUnverified: true });
     const second = `While on ${tag()}`;
     await settle(() =>
       reviewPage(actionArgs(formPost("/add-review", reviewFields(second), cookie))),
