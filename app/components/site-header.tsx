@@ -65,7 +65,10 @@ function useHeaderHeight() {
     if (!header) return;
     const root = document.documentElement;
     const update = () => root.style.setProperty("--header-height", `${header.offsetHeight}px`);
-    update();
+    // Measured when the observer reports (at once, after the next layout), never in this
+    // effect: reading it here forced a layout in the middle of hydration (Lighthouse's
+    // forced-reflow insight, up to 450 ms on the booking page of a busy machine). The
+    // stylesheet's value holds until then.
     const observer = new ResizeObserver(update);
     observer.observe(header);
     return () => observer.disconnect();

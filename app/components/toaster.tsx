@@ -67,7 +67,7 @@ export function showAppToast(toast: Toast, id = `${toast.type}:${toast.message}`
   toasterWanted = true;
   requestToaster?.();
   void Promise.all([loadSonner(), toasterReady]).then(([{ toast: show }]) => {
-    const options = { id };
+    const options = { id, description: toast.description };
     if (toast.type === "success") show.success(toast.message, options);
     else if (toast.type === "error") show.error(toast.message, options);
     else show(toast.message, options);
@@ -101,6 +101,7 @@ export function ServerToast({ toast }: { toast: Toast | null | undefined }) {
         data-testid="noscript-toast"
       >
         {toast.message}
+        {toast.description ? <p className="mt-1">{toast.description}</p> : null}
       </div>
     </noscript>
   );

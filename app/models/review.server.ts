@@ -7,7 +7,10 @@ import { invalid, ok, type Result } from "~/utils/result";
 import { validateForm } from "~/validation/form";
 import { REVIEW_REQUIRED_FIELDS, reviewSchema } from "~/validation/review";
 import { UNKNOWN_SERVICE_MESSAGE } from "~/validation/service";
-import { PUBLICLY_LISTED } from "~/models/service.server";
+import { isPubliclyListed, PUBLICLY_LISTED } from "~/models/service.server";
+import { getClinicSettings } from "~/models/clinic-settings.server";
+import { reviewHoldReasons } from "~/models/review-hold.server";
+import type { ReviewStatus } from "~/utils/review-status";
 
 /** How many of the newest reviews the carousel and `GET /api/reviews` carry. */
 export const RECENT_REVIEWS = 20;
@@ -23,6 +26,8 @@ export type ReviewJson = {
   rating: number;
   /** The author had a completed visit for this service. */
   verified: boolean;
+  /** `published` on every public read; a new review may be `awaiting_review` (ADR 040). */
+  status: ReviewStatus;
   createdAt: string;
   service: { _id: string; slug: string; name: string } | null;
 };
@@ -36,6 +41,7 @@ export function toReviewJson(
     message: review.message,
     rating: review.rating,
     verified: review.verified,
+    status: review.status as ReviewStatus,
     createdAt: review.createdAt.toISOString(),
     service: review.service
       ? { _id: review.service.id, slug: review.service.slug, name: review.service.name }
@@ -45,22 +51,48 @@ export function toReviewJson(
 
 const WITH_SERVICE = { service: { select: { id: true, slug: true, name: true } } } as const;
 
-/** What every public read of reviews shows: those the clinic's staff have not hidden. */
-const PUBLIC = { hidden: false } as const;
+/**
+ * What every public read of reviews shows: published ones (not waiting for moderation or
+ * rejected, docs/decisions/040-reviews-held-for-moderation.md) the clinic's staff have not
+ * hidden (docs/decisions/015-review-moderation.md).
+ */
+const PUBLIC = { status: "published", hidden: false } as const;
+
+/** Rounds of reading newer-than-the-last reviews for the carousel, at most. */
+const LIST_ROUNDS = 10;
 
 /**
  * The newest public reviews, newest first, each with the service it is about (a listed
- * one: the carousel links to its page).
+ * one: the carousel links to its page). Read newest first through the (status, createdAt)
+ * index in batches, keeping those whose service is listed: asked of SQLite as one query
+ * with the service as a filter, it sorted every public review first (1 s at 200,000,
+ * docs/performance.md, "Reviews"). After LIST_ROUNDS batches of reviews of unlisted
+ * services it shows what it found.
  */
 export function listReviews(limit = RECENT_REVIEWS): Promise<ReviewJson[]> {
   return cachedRead(`reviews:${limit}`, async () => {
-    const reviews = await prisma.review.findMany({
-      where: { ...PUBLIC, service: PUBLICLY_LISTED },
-      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-      take: limit,
-      include: WITH_SERVICE,
-    });
-    return reviews.map(toReviewJson);
+    const found: ReviewJson[] = [];
+    const batch = limit * 2;
+    let cursor: { at: Date; id: string } | null = null;
+    for (let round = 0; round < LIST_ROUNDS && found.length < limit; round += 1) {
+      const rows: Array<
+        Review & { service: Pick<Service, "id" | "slug" | "name" | "status" | "hidden"> }
+      > = await prisma.review.findMany({
+        where: { ...PUBLIC, ...olderThan("createdAt", cursor) },
+        orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+        take: batch,
+        include: {
+          service: { select: { id: true, slug: true, name: true, status: true, hidden: true } },
+        },
+      });
+      for (const row of rows) {
+        if (found.length < limit && isPubliclyListed(row.service)) found.push(toReviewJson(row));
+      }
+      const last = rows.at(-1);
+      if (!last || rows.length < batch) break;
+      cursor = { at: last.createdAt, id: last.id };
+    }
+    return found;
   });
 }
 
@@ -103,11 +135,30 @@ export async function hasCompletedVisit(userId: string, serviceId: string): Prom
 }
 
 export const REVIEW_CREATED = "review Created Successfully";
+/** Said under the spec's toast when the review waits for moderation (ADR 040). */
+export const REVIEW_HELD_NOTE =
+  "The clinic reads it before it appears on the site; until then you can see it on the service's page.";
+
+/**
+ * The signed-in author's own reviews of a service that the public does not see (waiting
+ * for moderation or rejected), newest first: the service page shows them to their author.
+ */
+export async function ownUnpublishedReviews(userId: string, serviceId: string) {
+  const rows = await prisma.review.findMany({
+    where: { userId, serviceId, status: { not: "published" } },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: SERVICE_PAGE_REVIEWS,
+  });
+  return rows.map(toReviewJson);
+}
 
 /**
  * Add Review and `POST /api/create-review`: for an account with a verified address,
  * validates in the spec's message order, checks that the service exists and stores the
- * review with its author.
+ * review with its author. It publishes at once, or waits for moderation when the author
+ * had no completed visit of the service (while the clinic's setting says so) or its text
+ * carries a link or a phone number (`reviewHoldReasons`); the answer is the same either
+ * way, with the review's `status`.
  */
 export async function createReview(
   input: Record<string, unknown>,
@@ -123,9 +174,27 @@ export async function createReview(
     select: { id: true },
   });
   if (!service) return invalid(UNKNOWN_SERVICE_MESSAGE);
-  const verified = await hasCompletedVisit(userId, service.id);
+  const [verified, { reviewApprovalRequired }] = await Promise.all([
+    hasCompletedVisit(userId, service.id),
+    getClinicSettings(),
+  ]);
+  const held = reviewHoldReasons({
+    name,
+    message,
+    verified,
+    holdUnverified: reviewApprovalRequired,
+  });
   const review = await prisma.review.create({
-    data: { name, message, rating, serviceId: service.id, userId, verified },
+    data: {
+      name,
+      message,
+      rating,
+      serviceId: service.id,
+      userId,
+      verified,
+      status: held.length > 0 ? "awaiting_review" : "published",
+      heldFor: held.join(","),
+    },
     include: WITH_SERVICE,
   });
   return ok({ review: toReviewJson(review) });

@@ -1,5 +1,6 @@
 import type { Prisma } from "@prisma/client";
 import { recordAudit, type AuditActor } from "~/models/audit.server";
+import { formatDateTime } from "~/utils/clinic-format";
 import { addDays, clinicNow } from "~/utils/clinic-time";
 import { prisma } from "~/utils/db.server";
 import { invalid, ok, type Result } from "~/utils/result";
@@ -37,7 +38,7 @@ const SAVED: Record<SettingsSection, string> = {
   hours: "The opening hours are saved.",
   booking: "The booking rules are saved.",
   reminders: "The reminder settings are saved.",
-  approval: "The approval setting is saved.",
+  approval: "The approval settings are saved.",
   contact: "The contact details are saved.",
 };
 
@@ -52,7 +53,7 @@ const FIELDS = {
     "maxVisitsPerDentistPerDay",
   ],
   reminders: ["reminderRules", "quietHoursStart", "quietHoursEnd", "waitlistOfferHours"],
-  approval: ["serviceApprovalRequired"],
+  approval: ["serviceApprovalRequired", "reviewApprovalRequired"],
   contact: ["clinicName", "phone", "email", "street", "city", "region", "postalCode"],
 } as const satisfies Record<SettingsSection, readonly (keyof Row)[]>;
 
@@ -127,7 +128,7 @@ const SUMMARY: Record<SettingsSection, string> = {
   hours: "opening hours",
   booking: "booking rules",
   reminders: "reminder settings",
-  approval: "approval of patient-added services",
+  approval: "approval of patient-added services and reviews",
   contact: "contact details",
 };
 
@@ -214,7 +215,7 @@ async function changeGrid(tx: Tx, row: Row, grid: number, now: Date) {
     const first = offGrid[0]!;
     return refuse(
       "gridMinutes",
-      `${offGrid.length} upcoming ${offGrid.length === 1 ? "visit starts" : "visits start"} off a ${grid}-minute grid (the first on ${first.date} at ${first.time}). Move ${offGrid.length === 1 ? "it" : "them"} first.`,
+      `${offGrid.length} upcoming ${offGrid.length === 1 ? "visit starts" : "visits start"} off a ${grid}-minute grid (the first on ${formatDateTime(first.date, first.time, { timeZone: row.timeZone, locale: row.locale })}). Move ${offGrid.length === 1 ? "it" : "them"} first.`,
     );
   }
   return null;

@@ -5,8 +5,9 @@ import { CheckedForm, FormCard, TextField, useCheckedForm } from "~/components/f
 import { SearchableSelect } from "~/components/searchable-select";
 import { TextAreaField } from "~/components/text-area-field";
 import { VerifyEmailNotice } from "~/components/verify-email-notice";
+import { getClinicSettings } from "~/models/clinic-settings.server";
 import { unverifiedRefusal } from "~/models/email-verification.server";
-import { createReview, REVIEW_CREATED } from "~/models/review.server";
+import { createReview, REVIEW_CREATED, REVIEW_HELD_NOTE } from "~/models/review.server";
 import { getUser } from "~/utils/auth.server";
 import { loginKeepingDraft, takeDraft } from "~/utils/form-draft.server";
 import { formAction, formPageHeaders, serviceOptions } from "~/utils/form-action.server";
@@ -22,11 +23,12 @@ const RATING_OPTIONS = RATINGS.map((rating) => ({
 
 // Renders for anyone (docs/spec/product-spec.md §6); only sending the review needs a session.
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [user, services, { draft, headers }] = await Promise.all([
+  const [user, services, { draft, headers }, settings] = await Promise.all([
     getUser(request),
     serviceOptions(),
     // What a signed-out visitor wrote before logging in (see the action).
     takeDraft(request, PATH),
+    getClinicSettings(),
   ]);
   const requested = new URL(request.url).searchParams.get("service");
   return data(
@@ -36,6 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       services,
       selectedService: services.some((service) => service.value === requested) ? requested! : "",
       draft,
+      holdsUnverified: settings.reviewApprovalRequired,
     },
     { headers: headers ?? undefined },
   );
@@ -52,7 +55,12 @@ export const action = (args: ActionFunctionArgs) =>
       if (!user) throw await loginKeepingDraft(request, PATH, form, REVIEW_REQUIRED_FIELDS);
       const result = await createReview(form, user.id);
       if (!result.ok) return result;
-      return redirectWithToast("/", { type: "success", message: REVIEW_CREATED });
+      const held = result.review.status === "awaiting_review";
+      return redirectWithToast("/", {
+        type: "success",
+        message: REVIEW_CREATED,
+        ...(held ? { description: REVIEW_HELD_NOTE } : {}),
+      });
     },
   });
 
@@ -64,7 +72,7 @@ export const meta: MetaFunction = () => [
 ];
 
 export default function AddReview() {
-  const { userName, verifyFirst, services, selectedService, draft } =
+  const { userName, verifyFirst, services, selectedService, draft, holdsUnverified } =
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const values: Record<string, string> = actionData?.values ?? draft ?? {};
@@ -75,6 +83,11 @@ export default function AddReview() {
   }
   return (
     <FormCard title="Add Review" privacy>
+      <p className="mb-4 text-sm text-slate-700" data-testid="review-moderation-note">
+        {holdsUnverified
+          ? "A review from a patient we have treated for the service appears at once. Others, and any with a link or a phone number, appear once the clinic has read them."
+          : "Your review appears at once, unless it has a link or a phone number: then once the clinic has read it."}
+      </p>
       <CheckedForm form={form} className="space-y-4">
         <TextField
           name="name"

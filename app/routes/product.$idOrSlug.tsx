@@ -5,7 +5,8 @@ import { StarRating } from "~/components/star-rating";
 import { ServiceStandingNotice } from "~/components/service-standing";
 import { getServiceByIdOrSlug } from "~/models/service.server";
 import { getUser } from "~/utils/auth.server";
-import { getServiceReviews } from "~/models/review.server";
+import { getServiceReviews, ownUnpublishedReviews } from "~/models/review.server";
+import { OwnReviews } from "~/components/own-reviews";
 import { getClinicClock } from "~/models/clinic-settings.server";
 import { serviceVisit } from "~/models/dentist.server";
 import { formatDuration, formatInstantDay } from "~/utils/clinic-format";
@@ -15,20 +16,29 @@ import { publicPageHeaders } from "~/utils/page-headers.server";
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const key = params.idOrSlug ?? "";
-  // Visitors need no session look-up; only a service the public may not see asks who is looking.
+  // Visitors need no session look-up: only a signed-in viewer may see a service the public
+  // may not, and their own reviews that wait for moderation (ADR 040).
+  const viewer = request.headers.has("cookie") ? await getUser(request) : null;
   let result = await getServiceByIdOrSlug(key);
-  if (!result.ok && request.headers.has("cookie")) {
-    result = await getServiceByIdOrSlug(key, await getUser(request));
-  }
+  if (!result.ok && viewer) result = await getServiceByIdOrSlug(key, viewer);
   if (!result.ok) throw new Response("Not Found", { status: 404 });
-  const [reviews, visit, clock] = await Promise.all([
+  const [reviews, ownReviews, visit, clock] = await Promise.all([
     getServiceReviews(result.service._id, new URL(request.url).searchParams.get("reviews")),
+    viewer ? ownUnpublishedReviews(viewer.id, result.service._id) : [],
     serviceVisit(result.service._id),
     getClinicClock(),
   ]);
   // The card links by id and More Details by slug: one canonical address for both.
   const canonical = new URL(`/product/${result.service.slug}`, getEnv().APP_URL).href;
-  return { service: result.service, standing: result.standing, reviews, canonical, visit, clock };
+  return {
+    service: result.service,
+    standing: result.standing,
+    reviews,
+    ownReviews,
+    canonical,
+    visit,
+    clock,
+  };
 }
 
 // The same for every visitor who is not signed in (app/utils/page-headers.server.ts).
@@ -45,7 +55,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 };
 
 export default function ServiceDetail() {
-  const { service, standing, reviews, visit, clock } = useLoaderData<typeof loader>();
+  const { service, standing, reviews, ownReviews, visit, clock } = useLoaderData<typeof loader>();
   return (
     <article className="mx-auto max-w-6xl px-4 py-10">
       {standing.listed ? null : <ServiceStandingNotice standing={standing} />}
@@ -112,6 +122,7 @@ export default function ServiceDetail() {
         <h2 id="reviews-heading" className="text-2xl font-bold text-slate-900">
           Reviews
         </h2>
+        <OwnReviews reviews={ownReviews} clock={clock} />
         {reviews.count === 0 ? (
           <p className="mt-4 text-slate-700">No reviews yet for this service.</p>
         ) : (

@@ -3,11 +3,12 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { GeneralErrorBoundary } from "~/components/error-pages";
 import { FormError } from "~/components/form-error";
 import { PageLinks, StaffScreenHeader, Timestamp } from "~/components/staff-kit";
-import { StarRating } from "~/components/star-rating";
+import { ModeratedReviewRow } from "~/components/staff/review-moderation";
 import {
+  listReviewsAwaitingModeration,
   listReviewsForModeration,
+  MODERATION_FILTERS,
   moderateReview,
-  type ModeratedReview,
   type ModerationFilter,
 } from "~/models/review-moderation.server";
 import {
@@ -26,25 +27,43 @@ const PATH = "/staff/moderation";
 export const handle: StaffHandle = { permission: "moderation.manage" };
 
 function filterOf(url: URL): ModerationFilter {
-  return url.searchParams.get("show") === "hidden" ? "hidden" : "all";
+  const show = url.searchParams.get("show");
+  return (MODERATION_FILTERS as readonly (string | null)[]).includes(show)
+    ? (show as ModerationFilter)
+    : "all";
 }
+
+const FILTER_LINKS: Array<{ filter: ModerationFilter; label: string; empty: string }> = [
+  { filter: "all", label: "All reviews", empty: "No reviews yet." },
+  { filter: "hidden", label: "Hidden only", empty: "No review is hidden." },
+  { filter: "rejected", label: "Rejected only", empty: "No review has been rejected." },
+];
+
+const REVIEW_DONE: Record<string, string> = {
+  publish: "The review is now on the site.",
+  reject: "The review will not be published.",
+  hide: "The review is hidden from the site.",
+  restore: "The review is shown on the site again.",
+};
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaffPage(request, handle.permission);
   const url = new URL(request.url);
   const filter = filterOf(url);
-  const [{ reviews, next }, awaiting] = await Promise.all([
+  const [{ reviews, next }, awaiting, waitingReviews] = await Promise.all([
     listReviewsForModeration({ cursor: url.searchParams.get("before"), filter }),
     listServicesAwaitingReview(),
+    listReviewsAwaitingModeration(),
   ]);
   const query = (extra: Record<string, string>) => {
-    const params = new URLSearchParams(filter === "hidden" ? { show: "hidden" } : {});
+    const params = new URLSearchParams(filter === "all" ? {} : { show: filter });
     for (const [key, value] of Object.entries(extra)) params.set(key, value);
     const search = params.toString();
     return search ? `${PATH}?${search}` : PATH;
   };
   return {
     awaiting,
+    waitingReviews,
     reviews,
     filter,
     older: next ? query({ before: next }) : null,
@@ -75,9 +94,7 @@ export const action = (args: ActionFunctionArgs) =>
       if (!result.ok) return result;
       return redirectWithToast(back, {
         type: "success",
-        message: result.review.hidden
-          ? "The review is hidden from the site."
-          : "The review is shown on the site again.",
+        message: REVIEW_DONE[String(form.intent)] ?? "The review is saved.",
       });
     },
   });
@@ -88,64 +105,6 @@ export const meta: MetaFunction = () => [
   { title: "Moderation | Clinic | Dental Clinic" },
   { name: "robots", content: "noindex" },
 ];
-
-function ReviewRow({ review }: { review: ModeratedReview }) {
-  const navigation = useNavigation();
-  const busy =
-    navigation.state === "submitting" && navigation.formData?.get("reviewId") === review.id;
-  const intent = review.hidden ? "restore" : "hide";
-  return (
-    <li
-      className={`rounded-lg border p-4 ${
-        review.hidden ? "border-amber-300 bg-amber-50" : "border-slate-200 bg-white"
-      }`}
-      data-testid="moderated-review"
-    >
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
-        <div className="min-w-0 space-y-1">
-          <p className="font-semibold text-slate-900">
-            {review.name}{" "}
-            <span className="font-normal text-slate-700">
-              on{" "}
-              <Link to={`/product/${review.service.slug}`} className="text-brand-700 underline">
-                {review.service.name}
-              </Link>
-            </span>
-          </p>
-          <StarRating rating={review.rating} size={14} />
-          <p className="break-words whitespace-pre-line text-slate-800">{review.message}</p>
-          <p className="text-sm text-slate-700">
-            <Timestamp iso={review.createdAt} />
-            {review.authorEmail ? ` · ${review.authorEmail}` : ""}
-          </p>
-          {review.hidden ? (
-            <p className="text-sm font-semibold text-amber-900">
-              Hidden{review.hiddenBy ? ` by ${review.hiddenBy}` : ""}
-              {review.hiddenAt ? (
-                <>
-                  {" "}
-                  on <Timestamp iso={review.hiddenAt} />
-                </>
-              ) : null}
-            </p>
-          ) : null}
-        </div>
-        <Form method="post" className="shrink-0">
-          <input type="hidden" name="intent" value={intent} />
-          <input type="hidden" name="reviewId" value={review.id} />
-          <button
-            type="submit"
-            className={review.hidden ? "btn-secondary" : "btn-primary"}
-            aria-label={`${review.hidden ? "Restore" : "Hide"} the review by ${review.name}`}
-            disabled={busy}
-          >
-            {busy ? "Saving..." : review.hidden ? "Restore" : "Hide"}
-          </button>
-        </Form>
-      </div>
-    </li>
-  );
-}
 
 function AwaitingServiceRow({
   service,
@@ -222,14 +181,16 @@ function AwaitingServiceRow({
 }
 
 export default function Moderation() {
-  const { awaiting, reviews, filter, older, first } = useLoaderData<typeof loader>();
+  const { awaiting, waitingReviews, reviews, filter, older, first } =
+    useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const sentFor = actionData?.values.serviceId;
   return (
     <section>
       <StaffScreenHeader title="Moderation">
-        Services patients added wait here until you approve them. Reviews, newest first: a hidden
-        review disappears from the site and the API at once; it stays here and can be restored.
+        Services patients added, and reviews from patients without a completed visit of the service
+        or with a link or a phone number, wait here until you publish them. A hidden review
+        disappears from the site and the API at once; it stays here and can be restored.
       </StaffScreenHeader>
       <FormError message={actionData?.error} />
       <section aria-labelledby="awaiting-heading" className="mb-10">
@@ -258,32 +219,48 @@ export default function Moderation() {
           </p>
         ) : null}
       </section>
+      <section aria-labelledby="waiting-reviews-heading" className="mb-10">
+        <h2 id="waiting-reviews-heading" className="text-xl font-semibold text-slate-900">
+          Reviews awaiting moderation{waitingReviews.total > 0 ? ` (${waitingReviews.total})` : ""}
+        </h2>
+        {waitingReviews.reviews.length > 0 ? (
+          <ul className="mt-4 space-y-3" aria-label="Reviews awaiting moderation">
+            {waitingReviews.reviews.map((review) => (
+              <ModeratedReviewRow key={review.id} review={review} />
+            ))}
+          </ul>
+        ) : (
+          <p className="mt-4 text-slate-700">No review is waiting for moderation.</p>
+        )}
+        {waitingReviews.total > waitingReviews.reviews.length ? (
+          <p className="mt-3 text-sm text-slate-700">
+            The {waitingReviews.reviews.length} that have waited longest are shown; the others
+            follow as these are decided.
+          </p>
+        ) : null}
+      </section>
       <h2 className="mb-4 text-xl font-semibold text-slate-900">Reviews</h2>
-      <nav aria-label="Which reviews" className="flex gap-2">
-        <Link
-          to={PATH}
-          className={filter === "all" ? "btn-primary" : "btn-secondary"}
-          aria-current={filter === "all" ? "page" : undefined}
-        >
-          All reviews
-        </Link>
-        <Link
-          to={`${PATH}?show=hidden`}
-          className={filter === "hidden" ? "btn-primary" : "btn-secondary"}
-          aria-current={filter === "hidden" ? "page" : undefined}
-        >
-          Hidden only
-        </Link>
+      <nav aria-label="Which reviews" className="flex flex-wrap gap-2">
+        {FILTER_LINKS.map((link) => (
+          <Link
+            key={link.filter}
+            to={link.filter === "all" ? PATH : `${PATH}?show=${link.filter}`}
+            className={filter === link.filter ? "btn-primary" : "btn-secondary"}
+            aria-current={filter === link.filter ? "page" : undefined}
+          >
+            {link.label}
+          </Link>
+        ))}
       </nav>
       {reviews.length > 0 ? (
         <ul className="mt-6 space-y-3" aria-label="Reviews">
           {reviews.map((review) => (
-            <ReviewRow key={review.id} review={review} />
+            <ModeratedReviewRow key={review.id} review={review} />
           ))}
         </ul>
       ) : (
         <p className="mt-6 text-slate-700">
-          {filter === "hidden" ? "No review is hidden." : "No reviews yet."}
+          {FILTER_LINKS.find((link) => link.filter === filter)?.empty}
         </p>
       )}
       <PageLinks first={first} older={older} />

@@ -47,6 +47,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     quietHoursEnd: settings.quietHoursEnd,
     waitlistOfferHours: settings.waitlistOfferHours,
     serviceApprovalRequired: settings.serviceApprovalRequired,
+    reviewApprovalRequired: settings.reviewApprovalRequired,
     contact: {
       clinicName: settings.clinicName,
       phone: settings.phone,
@@ -259,16 +260,22 @@ export default function ClinicSettings() {
 
       <SettingsSection
         id="approval"
-        title="Patient-added services"
+        title="Approval of services and reviews"
         intent="approval"
         refusal={refusalFor(actionData, "approval")}
-        submitLabel="Save approval setting"
+        submitLabel="Save approval settings"
       >
         <SettingCheckbox
           name="serviceApprovalRequired"
           label="Patient-added services need approval"
           stored={settings.serviceApprovalRequired}
           help="When ticked, a service a patient adds appears on the site only after staff approve it in Moderation."
+        />
+        <SettingCheckbox
+          name="reviewApprovalRequired"
+          label="Reviews without a completed visit need approval"
+          stored={settings.reviewApprovalRequired}
+          help="When ticked, a review from a patient with no completed visit of the service appears only after staff publish it in Moderation. A review with a link or a phone number always waits; one from a patient whose visit is completed appears at once."
         />
       </SettingsSection>
 

@@ -251,8 +251,14 @@ export function parseReminderSettings(form: Form): Result<{ settings: ReminderSe
   });
 }
 
-export function parseApproval(form: Form): { serviceApprovalRequired: boolean } {
-  return { serviceApprovalRequired: ticked(form, "serviceApprovalRequired") };
+export function parseApproval(form: Form): {
+  serviceApprovalRequired: boolean;
+  reviewApprovalRequired: boolean;
+} {
+  return {
+    serviceApprovalRequired: ticked(form, "serviceApprovalRequired"),
+    reviewApprovalRequired: ticked(form, "reviewApprovalRequired"),
+  };
 }
 
 // ---------------------------------------------------------------------------------------

@@ -4,9 +4,9 @@ import { z } from "zod";
 
 const id = z.string().trim().min(1).max(64);
 
-/** Hide a review from the site, or restore it. */
+/** Publish or reject a review that waits; hide a published review from the site, or restore it. */
 export const reviewModerationSchema = z.object({
-  intent: z.enum(["hide", "restore"]),
+  intent: z.enum(["publish", "reject", "hide", "restore"]),
   reviewId: id,
 });
 

@@ -4,5 +4,7 @@ import { z } from "zod";
 export const toastSchema = z.object({
   type: z.enum(["success", "error", "info"]).default("info"),
   message: z.string(),
+  /** A second line under the message, where the spec's text alone would leave a question. */
+  description: z.string().optional(),
 });
 export type Toast = z.infer<typeof toastSchema>;

@@ -4,7 +4,7 @@
 // length of the load run (default 30). `-- --record` writes the results into
 // docs/performance.md; `-- --only=uncached,load` runs only the named parts (list, home,
 // sign-ins, javascript, lighthouse, load, uncached, size, image, diary, backup, outbox,
-// reminders, waitlist, recall, reports, audit, day-diary, bookings).
+// reminders, waitlist, recall, reports, reviews, audit, day-diary, bookings).
 import { execFileSync, spawn } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync, rmSync } from "node:fs";
 import path from "node:path";
@@ -122,14 +122,16 @@ const machine = machineLine();
 note(`Machine: ${machine}`);
 
 // --- The main server (seeded catalogue), trusted proxy so each benchmark sign-in is
-// its own client for the app's sign-in limiter.
+// its own client for the app's sign-in limiter; with the demo accounts, whose patient the
+// booking page's Lighthouse run and the uncached path sign in as (a production start
+// creates none, docs/decisions/033-demo-accounts-and-staff-roles.md).
 const mainDb = path.join(TMP, "main.db");
 const app = await startApp({
   buildDir: BUILD_DIR,
   port: PORTS.app,
   databaseFile: mainDb,
   log: log("app"),
-  env: { TRUST_PROXY: "true" },
+  env: { TRUST_PROXY: "true", DEMO_ACCOUNTS: "true" },
 });
 const appUrl = `http://127.0.0.1:${PORTS.app}`;
 
@@ -546,6 +548,26 @@ if (wanted("reports")) {
     "information",
     true,
     `(${reports.monthMs.toFixed(1)} ms and ${reports.yearByMonthMs.toFixed(1)} ms; a year by week ${reports.yearMs.toFixed(1)} ms; the first working out of 365 days of 200,000 visits ${reports.catchUpSeconds.toFixed(0)} s)`,
+  );
+}
+
+// 19b. Reviews held for moderation (scripts/bench/reviews.ts, in-process).
+if (wanted("reviews")) {
+  note("\n19b. Reviews: moderation and public reads at 200,000 reviews vs 1,000");
+  const reviews = inProcessBench("reviews");
+  record(
+    "Reviews: the moderation screen's reads at 200,000 reviews / at 1,000",
+    reviews.moderationRatio.toFixed(2),
+    "<= 1.5",
+    reviews.moderationRatio <= 1.5,
+    `(${reviews.moderationSmallMs.toFixed(1)} ms at 1,000, ${reviews.moderationLargeMs.toFixed(1)} ms at 200,000, ${reviews.waiting} waiting)`,
+  );
+  record(
+    "Reviews: the public reads, uncached, at 200,000 reviews / at 1,000",
+    reviews.publicRatio.toFixed(2),
+    "<= 1.5",
+    reviews.publicRatio <= 1.5,
+    `(home page's newest and a service's first page with its average: ${reviews.publicSmallMs.toFixed(1)} ms at 1,000, ${reviews.publicLargeMs.toFixed(1)} ms at 200,000)`,
   );
 }
 

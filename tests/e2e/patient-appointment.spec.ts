@@ -30,6 +30,10 @@ for (const javaScript of [true, false]) {
       const response = await page.goto("/make-appointment");
       expect(response?.status()).toBe(401);
       await expect(page.getByText("Please Login To Book an Appoinment")).toBeVisible();
+      // A new patient may register instead, and comes back here after (issue 25).
+      await page.getByRole("main").getByRole("link", { name: "Register", exact: true }).click();
+      await expect(page).toHaveURL(/\/register\?redirectTo=%2Fmake-appointment$/);
+      await page.goBack();
       await page.getByRole("link", { name: "Goto Login" }).click();
       await expect(page).toHaveURL(/\/login\?redirectTo=%2Fmake-appointment$/);
     });

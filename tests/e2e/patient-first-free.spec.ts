@@ -192,3 +192,49 @@ test.describe("First free times with JavaScript off", () => {
     await expect(page.getByLabel("Date", { exact: true })).toHaveValue(day.date);
   });
 });
+
+for (const javaScript of [true, false]) {
+  test.describe(`The visit cap with JavaScript ${javaScript ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled: javaScript });
+
+    test("a patient already at the cap reads the refusal as the form opens, not after filling it", async ({
+      page,
+      login,
+    }) => {
+      const user = await login();
+      const service = await seededService("teeth-cleaning");
+      const { maxUpcomingPerPatient } = await e2eDb().clinicSettings.findUniqueOrThrow({
+        where: { id: 1 },
+      });
+      // Upcoming visits far ahead, without holds: the cap counts visits, not the diary.
+      for (let index = 0; index < maxUpcomingPerPatient; index += 1) {
+        const startsAt = new Date(Date.UTC(2031, 2, 3 + index, 15));
+        await e2eDb().appointment.create({
+          data: {
+            userId: user.id,
+            serviceId: service.id,
+            name: user.name,
+            email: user.email,
+            phone: "555 0100",
+            date: startsAt.toISOString().slice(0, 10),
+            time: "10:00",
+            message: "At the cap",
+            dentistId: "dentist-first",
+            chairId: "chair-1",
+            startsAt,
+            endsAt: new Date(startsAt.getTime() + 30 * 60_000),
+          },
+        });
+      }
+      await page.goto(`/product/${service.slug}`);
+      await page.getByRole("link", { name: "Make Appointment" }).click();
+      await expect(page.getByRole("heading", { name: "Book an Appoinment" })).toBeVisible();
+      await expect(page.getByTestId("visit-cap")).toHaveText(
+        `You already have ${maxUpcomingPerPatient} upcoming appointments. Please cancel one before booking another.`,
+      );
+      await expect(page.getByRole("button", { name: "Add booking" })).toHaveCount(0);
+      await page.getByRole("link", { name: "My appointments" }).click();
+      await expect(page).toHaveURL(/\/user\/appointments$/);
+    });
+  });
+}

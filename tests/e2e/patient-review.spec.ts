@@ -8,13 +8,13 @@ for (const javaScript of [true, false]) {
   test.describe(`Add Review with JavaScript ${javaScript ? "on" : "off"}`, () => {
     test.use({ javaScriptEnabled: javaScript });
 
-    test("messages in the spec's order, then the review shows on the service's page", async ({
+    test("messages in the spec's order, then the review waits for moderation, shown to its author on the service's page", async ({
       page,
       login,
     }) => {
       const user = await login();
       const service = await seededService("dental-crowns");
-      const message = `Crown fitted in one visit, no pain (${javaScript ? "js" : "html"} ${Date.now()}).`;
+      const message = `Crown fitted in one visit, no pain (${javaScript ? "js" : "html"} ${Date.now().toString(36)}).`;
       await page.goto("/add-review");
       await expect(page.getByRole("heading", { name: "Add Review" })).toBeVisible();
       const submit = page.getByRole("button", { name: "Add Review" });
@@ -48,8 +48,17 @@ for (const javaScript of [true, false]) {
         serviceId: service.id,
         userId: user.id,
       });
+      // No completed visit: it waits (docs/decisions/040-reviews-held-for-moderation.md), and
+      // the toast's second line says so.
+      await expect(
+        toast(page, "The clinic reads it before it appears on the site", { javaScript }),
+      ).toBeVisible();
+      expect(stored.status).toBe("awaiting_review");
       await page.goto(`/product/${service.slug}`);
-      await expect(page.getByText(message)).toBeVisible();
+      const own = page.getByTestId("own-review").filter({ hasText: message });
+      await expect(own).toBeVisible();
+      await expect(own).toContainText("Awaiting review");
+      await expect(page.getByTestId("service-review").filter({ hasText: message })).toHaveCount(0);
     });
 
     test("renders signed out; sending leads to login and back to the form, still filled in", async ({

@@ -50,8 +50,8 @@ const SCREENS = [
 ];
 
 /**
- * Something on every screen, made once per worker: a hidden review, a service awaiting
- * review, a failed message, a visit booked for a caller who gave no phone number (no empty
+ * Something on every screen, made once per worker: a hidden review, a held and a rejected
+ * one, a service awaiting review, a failed message, a visit booked for a caller who gave no phone number (no empty
  * tel: link) and a patient due back, with a page of their own.
  */
 let screenData: ReturnType<typeof makeScreenData> | undefined;
@@ -67,6 +67,19 @@ async function makeScreenData() {
       hidden: true,
       hiddenAt: new Date(),
     },
+  });
+  // A review waiting for moderation, with its reasons (ADR 040), and a rejected one.
+  await e2eDb().review.createMany({
+    data: [
+      { status: "awaiting_review", heldFor: "no_visit,link" },
+      { status: "rejected", heldFor: "phone" },
+    ].map((state) => ({
+      ...state,
+      name: "Held Reviewer",
+      message: `Held for the scan ${stamp}`,
+      rating: 3,
+      serviceId: service.id,
+    })),
   });
   const waiting = await e2eDb().service.create({
     data: {

@@ -214,6 +214,7 @@ const SETTINGS_FIELDS = [
   "quietHoursEnd",
   "waitlistOfferHours",
   "serviceApprovalRequired",
+  "reviewApprovalRequired",
   "clinicName",
   "phone",
   "startDate",
@@ -230,7 +231,7 @@ const settingsValue = fc.oneof(
 const staffFields = fc.oneof(
   fields,
   fc.record({
-    intent: fc.constantFrom("hide", "restore", "hide "),
+    intent: fc.constantFrom("hide", "restore", "publish", "reject", "hide ", "Publish"),
     reviewId: fc.oneof(fc.constant("real"), fc.constant("real"), fc.string({ maxLength: 70 })),
   }),
   fc.record(
@@ -525,6 +526,26 @@ describe("stored text", () => {
       rating: 5,
     });
     expect(review.status).toBeLessThan(300);
+    // A review waiting for moderation is shown on the moderation screen (escaped too), and
+    // published from there so the public pages show it.
+    const staff = await server.newSession(staffId);
+    const moderation = await (
+      await fetch(`${server.url}/staff/moderation`, { headers: { cookie: staff.cookie } })
+    ).text();
+    expect(moderation).not.toContain("<script>alert(");
+    expect(moderation).toContain("&lt;script&gt;alert(");
+    const { review: stored } = (await review.json()) as { review: { _id: string } };
+    const published = await fetch(`${server.url}/staff/moderation`, {
+      method: "POST",
+      redirect: "manual",
+      headers: {
+        origin: server.url,
+        cookie: staff.cookie,
+        "content-type": "application/x-www-form-urlencoded",
+      },
+      body: new URLSearchParams({ intent: "publish", reviewId: stored._id }),
+    });
+    expect(published.status).toBe(302);
 
     const pages = ["/", "/all-service", `/product/${serviceId}`];
     if (created.product) pages.push(`/product/${created.product._id}`);
@@ -549,15 +570,6 @@ describe("cached reads", () => {
       await read(pathname);
     }
     const count = (JSON.parse(await read("/api/product-count")) as { total: number }).total;
-    const message = `Fresh review ${Date.now()}`;
-    const review = await fetch(`${server.url}/api/create-review`, {
-      method: "POST",
-      headers: { "content-type": "application/json", authorization: token },
-      body: JSON.stringify({ service: serviceId, name: "Cache check", message, rating: 4 }),
-    });
-    expect(review.status).toBe(201);
-    expect(await read("/api/reviews")).toContain(message);
-    expect(await read("/")).toContain(message);
 
     // The fuzz may have switched approval off on the settings screen: switch it on again.
     const staff = await server.newSession(staffId);
@@ -575,8 +587,30 @@ describe("cached reads", () => {
     const approvalOn = await staffPost("/staff/settings", {
       intent: "approval",
       serviceApprovalRequired: "on",
+      reviewApprovalRequired: "on",
     });
     expect(approvalOn.status).toBe(302);
+
+    const message = `Fresh review ${Date.now()}`;
+    const review = await fetch(`${server.url}/api/create-review`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: token },
+      body: JSON.stringify({ service: serviceId, name: "Cache check", message, rating: 4 }),
+    });
+    expect(review.status).toBe(201);
+    // The patient has no completed visit: the review waits for moderation
+    // (docs/decisions/040-reviews-held-for-moderation.md), and its publication is the write
+    // that must show at once.
+    const held = (await review.json()) as { review: { _id: string; status: string } };
+    expect(held.review.status).toBe("awaiting_review");
+    expect(await read("/api/reviews")).not.toContain(message);
+    const published = await staffPost("/staff/moderation", {
+      intent: "publish",
+      reviewId: held.review._id,
+    });
+    expect(published.status).toBe(302);
+    expect(await read("/api/reviews")).toContain(message);
+    expect(await read("/")).toContain(message);
 
     const name = `Fresh service ${Date.now()}`;
     const product = await fetch(`${server.url}/api/create-product`, {

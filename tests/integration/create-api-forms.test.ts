@@ -1,6 +1,7 @@
 import type { User } from "@prisma/client";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { action as reviewAction, loader as reviewLoader } from "~/routes/add-review";
+import { REVIEW_HELD_NOTE } from "~/models/review.server";
 import { action as serviceAction, loader as serviceLoader } from "~/routes/add-services";
 import { prisma } from "~/utils/db.server";
 import { TRY_AGAIN_MESSAGE } from "~/utils/result";
@@ -99,13 +100,23 @@ describe("Add Review page (/add-review)", () => {
       reviewAction(actionArgs(formPost("/add-review", { ...review, service: serviceId }, cookie))),
     );
     expect(created.location).toBe("/");
+    // No completed visit: the review waits for moderation, and the spec's toast says so in
+    // a second line (docs/decisions/040-reviews-held-for-moderation.md).
     expect(await toastOf(created.headers)).toEqual({
       type: "success",
       message: "review Created Successfully",
+      description: REVIEW_HELD_NOTE,
     });
     expect(
       await prisma.review.findFirstOrThrow({ where: { message: "Painless filling." } }),
-    ).toMatchObject({ rating: 4, serviceId, userId: user.id, name: "Grace" });
+    ).toMatchObject({
+      rating: 4,
+      serviceId,
+      userId: user.id,
+      name: "Grace",
+      status: "awaiting_review",
+      heldFor: "no_visit",
+    });
   });
 });
 

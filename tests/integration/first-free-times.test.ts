@@ -10,11 +10,12 @@ import {
 } from "~/models/next-free-times.server";
 import { loader as bookLoader } from "~/routes/make-appointment";
 import { loader as freeDaysLoader } from "~/routes/resources.free-days";
+import { formatDate } from "~/utils/clinic-format";
 import { addDays, clinicTimeToUtc, weekdayOf } from "~/utils/clinic-time";
 import { prisma } from "~/utils/db.server";
 import { DATE_FORMAT_MESSAGE } from "~/validation/appointment";
 import { UNKNOWN_SERVICE_MESSAGE } from "~/validation/service";
-import { MONDAY, TUESDAY, upcoming } from "../support/clinic-dates";
+import { MONDAY, SATURDAY, TUESDAY, WEDNESDAY, upcoming } from "../support/clinic-dates";
 import {
   createService,
   createUser,
@@ -34,6 +35,8 @@ const WEEKDAYS_ONLY = JSON.stringify({
   saturday: null,
   sunday: null,
 });
+
+const CLOCK = { timeZone: "America/New_York", locale: "en-US" };
 
 /** A Monday two weeks ahead, 08:00 at the clinic: with two hours' notice, 10:00 is the first. */
 const MONDAY_MORNING = upcoming(MONDAY, 2);
@@ -160,6 +163,72 @@ describe("the next days with a free time", () => {
       message:
         "Dr. B does not perform Strip Extraction. Please choose another dentist or Any dentist.",
     });
+  });
+});
+
+describe("the booking form's picker on a day without a time", () => {
+  it("names the real reason: the dentist's day off or absence, a closure and its name, or a day booked up", async () => {
+    // Only Dr. B seals; Dr. B and Dr. C (weekdays only too) both polish.
+    const sealant = await createService({ name: "Strip Sealant" });
+    const polish = await createService({ name: "Strip Polish" });
+    await prisma.dentistService.create({ data: { dentistId: "dentist-b", serviceId: sealant.id } });
+    await prisma.dentist.create({
+      data: {
+        id: "dentist-c",
+        slug: "dr-c",
+        name: "Dr. C",
+        title: "DDS",
+        sortOrder: 2,
+        weeklyPlan: WEEKDAYS_ONLY,
+        services: { create: [{ serviceId: polish.id }] },
+      },
+    });
+    await prisma.dentistService.create({ data: { dentistId: "dentist-b", serviceId: polish.id } });
+    const saturday = upcoming(SATURDAY, 3);
+    const wednesday = upcoming(WEDNESDAY, 3);
+    const slots = async (service: string, date: string, dentist?: string) => {
+      const answer = await getFreeSlots({ date, service, dentist }, NOW);
+      expect(answer).toMatchObject({ ok: true, times: [] });
+      return answer.ok ? answer.message : null;
+    };
+    const saturdayText = formatDate(saturday, CLOCK);
+
+    // The clinic opens on Saturdays, Dr. B does not work them: with Dr. B, or "any" when
+    // only Dr. B performs the service.
+    expect(await slots(sealant.id, saturday, "dentist-b")).toBe(
+      "Dr. B does not work on Saturdays. Please choose another day.",
+    );
+    expect(await slots(sealant.id, saturday)).toBe(
+      "Dr. B does not work on Saturdays. Please choose another day.",
+    );
+    expect(await slots(polish.id, saturday)).toBe(
+      `No dentist who performs Strip Polish works on ${saturdayText}. Please choose another day.`,
+    );
+
+    await prisma.dentistException.create({
+      data: { dentistId: "dentist-b", startDate: wednesday, endDate: wednesday },
+    });
+    expect(await slots(sealant.id, wednesday, "dentist-b")).toBe(
+      `Dr. B is away on ${formatDate(wednesday, CLOCK)}. Please choose another day.`,
+    );
+    // Dr. C still works that Wednesday: a polish is only booked up if Dr. C is.
+    await storeAppointment({
+      userId: null,
+      serviceId: polish.id,
+      dentistId: "dentist-c",
+      date: wednesday,
+      time: "09:00",
+      minutes: 480,
+    });
+    expect(await slots(polish.id, wednesday)).toBe(
+      `Nothing is free on ${formatDate(wednesday, CLOCK)} any more. Please choose another day.`,
+    );
+
+    const closed = upcoming(TUESDAY, 4);
+    await addClosure({ name: "Strip flood", startDate: closed, endDate: closed });
+    expect(await slots(sealant.id, closed, "dentist-b")).toBe(
+      `The clinic is closed on ${formatDate(closed, CLOCK)} (Strip flood). Please choose another day.`,
+    );
   });
 });
 

@@ -311,3 +311,26 @@ describe("the service page's reviews", () => {
     expect((await pageAt("?reviews=garbage")).reviews).toEqual(first.reviews);
   });
 });
+
+describe("the home page's newest reviews", () => {
+  it("fills its twenty from listed services even when newer reviews are of hidden ones", async () => {
+    const listed = await createService({ name: "Listed For Carousel" });
+    const unlisted = await createService({ name: "Hidden For Carousel", hidden: true });
+    const start = Date.parse("2099-01-01T00:00:00Z");
+    // The 30 newest are of the hidden service: more than one batch of the read.
+    await prisma.review.createMany({
+      data: Array.from({ length: 60 }, (_, index) => ({
+        name: "Carousel",
+        message: `Carousel ${index}`,
+        rating: 5,
+        serviceId: index < 30 ? unlisted.id : listed.id,
+        createdAt: new Date(start - index * 60_000),
+      })),
+    });
+    const newest = await listReviews();
+    expect(newest.map((review) => review.message)).toEqual(
+      Array.from({ length: 20 }, (_, index) => `Carousel ${30 + index}`),
+    );
+    expect(newest.every((review) => review.service?.name === "Listed For Carousel")).toBe(true);
+  });
+});

@@ -43,18 +43,24 @@ describe("verified reviews", () => {
 
     await completeVisit(ann.id, serviceId, "2026-01-05");
     const after = await createReview(review(serviceId, "After my visit"), ann.id);
-    expect(after).toMatchObject({ ok: true, review: { verified: true } });
+    expect(after).toMatchObject({ ok: true, review: { verified: true, status: "published" } });
+    // Written before the visit, it waited for moderation (ADR 040) and still does: the visit
+    // marks it verified for the moderator, it does not publish it.
+    expect(
+      await prisma.review.findUniqueOrThrow({ where: { id: before.review._id } }),
+    ).toMatchObject({ verified: true, status: "awaiting_review" });
     const { reviews } = await getServiceReviews(serviceId);
-    expect(reviews.filter((r) => r.message.endsWith("my visit")).map((r) => r.verified)).toEqual([
-      true,
-      true,
+    expect(reviews.filter((r) => r.message.endsWith("my visit")).map((r) => r.message)).toEqual([
+      "After my visit",
     ]);
-    expect((await getServiceReviews(otherServiceId)).reviews[0]).toMatchObject({ verified: false });
+    expect(
+      await prisma.review.findUniqueOrThrow({ where: { id: elsewhere.review._id } }),
+    ).toMatchObject({ verified: false, status: "awaiting_review" });
 
     const stranger = await createUser();
     expect(await createReview(review(serviceId, "Never came"), stranger.id)).toMatchObject({
       ok: true,
-      review: { verified: false },
+      review: { verified: false, status: "awaiting_review" },
     });
   });
 

@@ -12,7 +12,9 @@ import { loadDay, type LoadedDay } from "../availability.server";
 import { isInsideCutoff } from "../cancellation-policy.server";
 import { getClinicSettings, type Settings } from "../clinic-settings.server";
 import { findBookableService, resolveDentist } from "./choices.server";
-import { dayRefusal, freeStartsOn } from "./evaluate";
+import { dayRefusal, freeStartsOn, proposalAt } from "./evaluate";
+import type { RuleDay } from "./rule-types";
+import { BOOKING_RULES } from "./rules";
 import { type BookingPolicy, deskPolicy, onlinePolicy } from "./policy";
 import { dateRefusal } from "~/validation/dates";
 
@@ -101,7 +103,6 @@ export async function getFreeSlots(
   );
   const cutoffNote = times.some(phoneOnly) ? cutoffNoteOf(settings) : null;
   if (times.length > 0) return ok({ date, times, labels, message: null, cutoffNote });
-  const refused = dayRefusal(day, now, policy);
   const who = dentistId
     ? ` with ${day.dentists.find((dentist) => dentist.id === dentistId)?.name ?? "that dentist"}`
     : "";
@@ -111,9 +112,45 @@ export async function getFreeSlots(
     labels,
     cutoffNote,
     message:
-      (refused && [refused.message, refused.advice].filter(Boolean).join(" ")) ||
+      noFreeTimeReason(day, visit, dentistId, now, policy) ??
       `Nothing is free on ${formatDate(date, clock)}${who} any more. Please choose another day.`,
   });
+}
+
+/**
+ * Why a day offers no time at all, in the words of what closes it (issue 25: "messages
+ * name the real reason"): the clinic's day (closed, a closure and its name), else the
+ * chosen dentist's day off or absence, or for any dentist, that none who performs the
+ * service works that day. Null when the day is open but booked up.
+ */
+export function noFreeTimeReason(
+  day: RuleDay,
+  visit: VisitLength,
+  dentistId: string | undefined,
+  now: Date,
+  policy: BookingPolicy,
+): string | null {
+  const refused = dayRefusal(day, now, policy);
+  if (refused) return [refused.message, refused.advice].filter(Boolean).join(" ");
+  const candidates = day.dentists.filter((dentist) =>
+    dentistId ? dentist.id === dentistId : dentist.performs && dentist.active,
+  );
+  if (candidates.length === 0 || candidates.some((dentist) => dentist.day)) return null;
+  if (candidates.length === 1) {
+    // The booking rule's own words: "Dr. B does not work on Saturdays." / "... is away on ...".
+    const works = BOOKING_RULES.find((rule) => rule.id === "dentist-works")!;
+    const refusal = works.check({
+      day,
+      proposal: proposalAt(day.date, "00:00", day.settings.timeZone, visit),
+      dentist: candidates[0]!,
+      chair: null,
+      now,
+      patientUpcoming: null,
+    });
+    if (refusal) return `${refusal.message} Please choose another day.`;
+  }
+  const clock = { timeZone: day.settings.timeZone, locale: day.settings.locale };
+  return `No dentist who performs ${visit.name} works on ${formatDate(day.date, clock)}. Please choose another day.`;
 }
 
 /**
