@@ -82,6 +82,53 @@ export const meta: MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
+/** The booking rules that are whole numbers, in the order the section shows them. */
+const BOOKING_NUMBERS = [
+  {
+    name: "minNoticeMinutes",
+    label: "Minimum notice (minutes)",
+    help: "Patients cannot book a time that starts sooner than this from now.",
+  },
+  {
+    name: "horizonDays",
+    label: "Booking horizon (days)",
+    help: "Patients can book at most this many days ahead.",
+  },
+  {
+    name: "cancellationCutoffHours",
+    label: "Cancellation cutoff (hours)",
+    help: "Closer to the visit than this, patients must call to cancel or reschedule.",
+  },
+  {
+    name: "maxUpcomingPerPatient",
+    label: "Most upcoming bookings per patient",
+    help: "A patient with this many upcoming visits must cancel one to book another.",
+  },
+  {
+    name: "maxVisitsPerDentistPerDay",
+    label: "Most visits per dentist per day",
+    help: "0 for no limit. Reception can still book a dentist past it, with a reason.",
+  },
+] as const;
+
+const CONTACT_FIELDS = [
+  { name: "clinicName", label: "Clinic name", type: "text", autoComplete: "organization" },
+  { name: "phone", label: "Phone", type: "tel", autoComplete: "tel" },
+  { name: "email", label: "E-mail", type: "email", autoComplete: "email" },
+  { name: "street", label: "Street", type: "text", autoComplete: "address-line1" },
+  { name: "city", label: "City", type: "text", autoComplete: "address-level2" },
+  { name: "region", label: "State or region", type: "text", autoComplete: "address-level1" },
+  { name: "postalCode", label: "Postal code", type: "text", autoComplete: "postal-code" },
+] as const;
+
+/** A whole-number field's input, bounded as its validation bounds it. */
+const numberInput = (limit: keyof typeof LIMITS) => ({
+  type: "number",
+  inputMode: "numeric" as const,
+  min: LIMITS[limit].min,
+  max: LIMITS[limit].max,
+});
+
 function refusalFor(
   actionData: { error: string; field: string | null; values: Record<string, string> } | undefined,
   intent: string,
@@ -150,56 +197,16 @@ export default function ClinicSettings() {
       >
         <div className="grid gap-4 sm:grid-cols-2">
           <GridChoice stored={number(settings.gridMinutes)} />
-          <SettingField
-            name="minNoticeMinutes"
-            label="Minimum notice (minutes)"
-            type="number"
-            inputMode="numeric"
-            min={LIMITS.minNoticeMinutes.min}
-            max={LIMITS.minNoticeMinutes.max}
-            stored={number(settings.minNoticeMinutes)}
-            help="Patients cannot book a time that starts sooner than this from now."
-          />
-          <SettingField
-            name="horizonDays"
-            label="Booking horizon (days)"
-            type="number"
-            inputMode="numeric"
-            min={LIMITS.horizonDays.min}
-            max={LIMITS.horizonDays.max}
-            stored={number(settings.horizonDays)}
-            help="Patients can book at most this many days ahead."
-          />
-          <SettingField
-            name="cancellationCutoffHours"
-            label="Cancellation cutoff (hours)"
-            type="number"
-            inputMode="numeric"
-            min={LIMITS.cancellationCutoffHours.min}
-            max={LIMITS.cancellationCutoffHours.max}
-            stored={number(settings.cancellationCutoffHours)}
-            help="Closer to the visit than this, patients must call to cancel or reschedule."
-          />
-          <SettingField
-            name="maxUpcomingPerPatient"
-            label="Most upcoming bookings per patient"
-            type="number"
-            inputMode="numeric"
-            min={LIMITS.maxUpcomingPerPatient.min}
-            max={LIMITS.maxUpcomingPerPatient.max}
-            stored={number(settings.maxUpcomingPerPatient)}
-            help="A patient with this many upcoming visits must cancel one to book another."
-          />
-          <SettingField
-            name="maxVisitsPerDentistPerDay"
-            label="Most visits per dentist per day"
-            type="number"
-            inputMode="numeric"
-            min={LIMITS.maxVisitsPerDentistPerDay.min}
-            max={LIMITS.maxVisitsPerDentistPerDay.max}
-            stored={number(settings.maxVisitsPerDentistPerDay)}
-            help="0 for no limit. Reception can still book a dentist past it, with a reason."
-          />
+          {BOOKING_NUMBERS.map(({ name, label, help }) => (
+            <SettingField
+              key={name}
+              name={name}
+              label={label}
+              help={help}
+              {...numberInput(name)}
+              stored={number(settings[name])}
+            />
+          ))}
         </div>
       </SettingsSection>
 
@@ -218,10 +225,7 @@ export default function ClinicSettings() {
                 key={k}
                 name={reminderField(k + 1)}
                 label={`Reminder ${k + 1}`}
-                type="number"
-                inputMode="numeric"
-                min={LIMITS.reminderHours.min}
-                max={LIMITS.reminderHours.max}
+                {...numberInput("reminderHours")}
                 stored={settings.reminders[k] === undefined ? "" : number(settings.reminders[k]!)}
               />
             ))}
@@ -248,10 +252,7 @@ export default function ClinicSettings() {
           <SettingField
             name="waitlistOfferHours"
             label="Waitlist offer open for (hours)"
-            type="number"
-            inputMode="numeric"
-            min={LIMITS.waitlistOfferHours.min}
-            max={LIMITS.waitlistOfferHours.max}
+            {...numberInput("waitlistOfferHours")}
             stored={number(settings.waitlistOfferHours)}
             help="A patient offered a freed time has this long to take it."
           />
@@ -290,50 +291,16 @@ export default function ClinicSettings() {
           Shown in the site&apos;s footer, the search engines&apos; clinic details and every e-mail.
         </p>
         <div className="grid gap-4 sm:grid-cols-2">
-          <SettingField
-            name="clinicName"
-            label="Clinic name"
-            autoComplete="organization"
-            stored={settings.contact.clinicName}
-          />
-          <SettingField
-            name="phone"
-            label="Phone"
-            type="tel"
-            autoComplete="tel"
-            stored={settings.contact.phone}
-          />
-          <SettingField
-            name="email"
-            label="E-mail"
-            type="email"
-            autoComplete="email"
-            stored={settings.contact.email}
-          />
-          <SettingField
-            name="street"
-            label="Street"
-            autoComplete="address-line1"
-            stored={settings.contact.street}
-          />
-          <SettingField
-            name="city"
-            label="City"
-            autoComplete="address-level2"
-            stored={settings.contact.city}
-          />
-          <SettingField
-            name="region"
-            label="State or region"
-            autoComplete="address-level1"
-            stored={settings.contact.region}
-          />
-          <SettingField
-            name="postalCode"
-            label="Postal code"
-            autoComplete="postal-code"
-            stored={settings.contact.postalCode}
-          />
+          {CONTACT_FIELDS.map(({ name, label, type, autoComplete }) => (
+            <SettingField
+              key={name}
+              name={name}
+              label={label}
+              type={type}
+              autoComplete={autoComplete}
+              stored={settings.contact[name]}
+            />
+          ))}
         </div>
       </SettingsSection>
     </div>
