@@ -27,6 +27,8 @@ const PAGE_MATRIX: Record<string, readonly StaffRole[]> = {
   "staff._index.tsx": EVERY_STAFF_ROLE,
   "staff.patients._index.tsx": EVERY_STAFF_ROLE,
   "staff.patients.$id.tsx": EVERY_STAFF_ROLE,
+  // Two records of one person made one: an admin's act (docs/decisions/042).
+  "staff.patients.$id_.merge.tsx": ADMIN,
   "staff.appointments.$id.tsx": EVERY_STAFF_ROLE,
   "staff.bookings.new.tsx": DESK,
   "staff.moderation.tsx": DESK,
