@@ -247,6 +247,25 @@ describe("staff edit a patient's details", () => {
       field: "dateOfBirth",
       values: { dateOfBirth: future },
     });
+    for (const date of [
+      "0000-01-01",
+      "1899-12-31",
+      "9999-12-31",
+      "275760-09-13",
+      "2027-02-29",
+      "junk",
+    ]) {
+      const answer = await outcome(
+        await postDetails(patient.id, details(patient, { dateOfBirth: date })),
+      );
+      expect(answer, date).toMatchObject({
+        status: 400,
+        body: { error: PATIENT_MESSAGES.dateOfBirth },
+      });
+    }
+    expect((await prisma.user.findUniqueOrThrow({ where: { id: patient.id } })).dateOfBirth).toBe(
+      "",
+    );
     const other = await createUser();
     const signsIn = await outcome(
       await postDetails(patient.id, details(patient, { email: other.email })),
