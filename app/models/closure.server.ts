@@ -4,7 +4,7 @@ import { formatDateRange } from "~/utils/clinic-format";
 import { addDays, clinicNow, clinicTimeToUtc } from "~/utils/clinic-time";
 import { prisma } from "~/utils/db.server";
 import { fail, invalid, ok, type Result } from "~/utils/result";
-import { parseClosure, refuse } from "~/validation/clinic-settings";
+import { CLOSURE_REASON_LIMIT, parseClosure, refuse } from "~/validation/clinic-settings";
 import { acceptedDateRange } from "~/validation/dates";
 import { ACTIVE_STATUSES } from "./appointment.server";
 import { clockOf, getClinicSettings } from "./clinic-settings.server";
@@ -180,7 +180,6 @@ export async function closureToRemove(id: string | null, now: Date = new Date())
 }
 
 export const CLOSURE_REASON_MESSAGE = "Please give the reason the patients are told.";
-export const CLOSURE_REASON_LIMIT = 500;
 
 /** An upcoming closure with booked visits, for the screen's "cancel them all" step. */
 export async function closureToEmpty(id: string | null, now: Date = new Date()) {

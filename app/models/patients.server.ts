@@ -41,7 +41,7 @@ export async function findPatient(idOrEmail: string) {
   return patient ? { ...patient, email: shownEmail(patient.email) } : null;
 }
 
-export { CONTACT_HIDDEN_MESSAGE, patientsInReach, readPatients } from "./patients/access.server";
+export { patientsInReach, readPatients } from "./patients/access.server";
 export { alertsForPatients, hasAlerts, type PatientAlerts } from "./patients/alerts.server";
 export { type PatientCard, patientCard, splitVisits, type VisitLine } from "./patients/card.server";
 export {

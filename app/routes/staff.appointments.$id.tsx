@@ -16,7 +16,8 @@ import {
   staffFreeTimes,
   staffMove,
 } from "~/models/front-desk.server";
-import { CONTACT_HIDDEN_MESSAGE, visitPageFor } from "~/models/patients.server";
+import { visitPageFor } from "~/models/patients.server";
+import { CONTACT_HIDDEN_MESSAGE } from "~/utils/need-to-know";
 import { prisma } from "~/utils/db.server";
 import { formatDate, formatDateTime, formatDuration, formatInstant } from "~/utils/clinic-format";
 import { formAction, formPageHeaders } from "~/utils/form-action.server";

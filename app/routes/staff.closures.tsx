@@ -11,7 +11,6 @@ import { StaffScreenHeader } from "~/components/staff-kit";
 import { getClinicClock } from "~/models/clinic-settings.server";
 import {
   cancelClosureVisits,
-  CLOSURE_REASON_LIMIT,
   closureToEmpty,
   closureToRemove,
   createClosure,
@@ -24,6 +23,7 @@ import { formAction, formPageHeaders } from "~/utils/form-action.server";
 import type { StaffHandle } from "~/utils/permissions";
 import { invalid } from "~/utils/result";
 import { requireStaffPage } from "~/utils/roles.server";
+import { CLOSURE_REASON_LIMIT } from "~/validation/clinic-settings";
 import { redirectWithToast } from "~/utils/toast.server";
 
 const PATH = "/staff/closures";

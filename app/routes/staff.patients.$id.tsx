@@ -8,11 +8,8 @@ import { PatientDetailsForm } from "~/components/staff/patient-details-form";
 import { PatientVisits } from "~/components/staff/patient-visits";
 import { ReadLimitNotice } from "~/components/staff/read-limit-notice";
 import { getClinicClock } from "~/models/clinic-settings.server";
-import {
-  CONTACT_HIDDEN_MESSAGE,
-  patientCard,
-  updatePatientDetails,
-} from "~/models/patients.server";
+import { patientCard, updatePatientDetails } from "~/models/patients.server";
+import { CONTACT_HIDDEN_MESSAGE } from "~/utils/need-to-know";
 import { STATUS_LABELS } from "~/utils/appointment-status";
 import { formatDate } from "~/utils/clinic-format";
 import { clinicNow } from "~/utils/clinic-time";

@@ -68,7 +68,9 @@ for (const javaScript of [true, false]) {
       const alerts = page.getByTestId("patient-alerts");
       await expect(alerts).toContainText("Penicillin");
       await expect(alerts).toContainText("Takes warfarin");
-      await expect(page.getByText("Prefers the first visit of the day")).toBeVisible();
+      await expect(page.getByRole("region", { name: "The clinic's note" })).toHaveText(
+        /Prefers the first visit of the day/,
+      );
 
       // Found again by the date of birth as the clinic writes it, and by the phone's digits.
       for (const query of ["05/17/1980", "5550134242"]) {

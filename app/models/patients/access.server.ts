@@ -14,9 +14,6 @@ import { recordAudit } from "../audit.server";
 
 type Db = Pick<Prisma.TransactionClient, "appointment">;
 
-export const CONTACT_HIDDEN_MESSAGE =
-  "Contact details, medical alerts and messages are shown to the patient's own dentists and the front desk.";
-
 /**
  * The visits that make a patient a dentist's own: any visit with them that was not
  * cancelled, past or upcoming (a booking cancelled before it happened made no patient).
