@@ -3,7 +3,7 @@ import { apiJson, apiRoute } from "~/utils/api.server";
 import { staffActor } from "~/utils/roles.server";
 
 /**
- * `GET /api/staff/patients?q=` -> {success, patients: [{id, name, email, phone, dateOfBirth}]}:
+ * `GET /api/staff/patients?q=` -> {success, patients: [{id, name, email, phone}]}:
  * the Patients screen's search (name words in any order, e-mail, phone by its digits, date
  * of birth), a dentist's own patients only; audited with the count, 429 past the hourly
  * bound of patients read (docs/decisions/043-need-to-know-for-staff.md).
@@ -20,13 +20,7 @@ export const { loader, action } = apiRoute({
     if (!found.ok) return found;
     return apiJson({
       success: true,
-      patients: found.patients.map(({ id, name, email, phone, dateOfBirth }) => ({
-        id,
-        name,
-        email,
-        phone,
-        dateOfBirth,
-      })),
+      patients: found.patients.map(({ id, name, email, phone }) => ({ id, name, email, phone })),
     });
   },
 });
