@@ -15,7 +15,7 @@ import { formatDate } from "~/utils/clinic-format";
 import { clinicNow } from "~/utils/clinic-time";
 import { formAction, formPageHeaders } from "~/utils/form-action.server";
 import { hasPermission, type StaffHandle } from "~/utils/permissions";
-import { retryAfterHeaders } from "~/utils/result";
+import { invalid, retryAfterHeaders } from "~/utils/result";
 import { requireStaffPage, staffActor } from "~/utils/roles.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -46,10 +46,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export const action = (args: ActionFunctionArgs) =>
   formAction(args, {
-    access: "patients.edit",
+    // Every staff role opens the card; the model lets only patients.edit change it.
+    access: handle.permission,
     keep: "all",
     task: "Changing a patient's details",
     handler: async ({ params, form, actor }) => {
+      if (form.intent !== "details") return invalid("Please choose what to change.");
       const id = params.id ?? "";
       const result = await updatePatientDetails(actor, id, form);
       if (!result.ok) return result;

@@ -26,6 +26,7 @@ const PAGE_MATRIX: Record<string, readonly StaffRole[]> = {
   "staff.tsx": EVERY_STAFF_ROLE,
   "staff._index.tsx": EVERY_STAFF_ROLE,
   "staff.patients._index.tsx": EVERY_STAFF_ROLE,
+  // Every staff role opens a card; the model lets only the desk and admins change it.
   "staff.patients.$id.tsx": EVERY_STAFF_ROLE,
   // Two records of one person made one: an admin's act (docs/decisions/042).
   "staff.patients.$id_.merge.tsx": ADMIN,
