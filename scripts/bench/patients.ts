@@ -29,7 +29,7 @@ function prepareDatabase(name: string, patients: number) {
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const dentist = db.prepare(
-    `INSERT INTO Dentist (id, slug, name, title, weeklyPlan, userId) VALUES (?, ?, ?, 'DDS', '{}', ?)`,
+    `INSERT INTO Dentist (id, slug, name, title, weeklyPlan, userId, updatedAt) VALUES (?, ?, ?, 'DDS', '{}', ?, ?)`,
   );
   const visit = db.prepare(
     `INSERT INTO Appointment (id, userId, productId, name, email, phone, date, time, message, dentistId, chairId, startsAt, endsAt, status, createdAt, updatedAt)
@@ -53,7 +53,7 @@ function prepareDatabase(name: string, patients: number) {
         stamp,
         stamp,
       );
-      dentist.run(id, id, `Dr ${index}`, `${id}-user`);
+      dentist.run(id, id, `Dr ${index}`, `${id}-user`, stamp);
     }
     for (let i = 0; i < patients; i += 1) {
       const number = `+1 555 ${String(1_000_000 + i).slice(1, 4)} ${String(10_000 + (i % 10_000)).slice(1)}`;

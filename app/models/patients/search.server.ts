@@ -7,6 +7,7 @@ import type { Prisma } from "@prisma/client";
 import { isIsoDate } from "~/utils/clinic-time";
 import { prisma } from "~/utils/db.server";
 import { NO_EMAIL_DOMAIN, shownEmail } from "~/utils/patient-email";
+import { isEmailAddress } from "~/validation/fields";
 import type { StaffActor } from "~/utils/roles.server";
 import { ok, type Result } from "~/utils/result";
 import { getClinicSettings } from "../clinic-settings.server";
@@ -104,21 +105,23 @@ export async function searchPatients(
   const words = term.split(/\s+/).slice(0, 6);
   const wholeNumber = phoneKey(term);
   const birthDate = dateOfBirthQuery(term, locale);
-  const rows = await prisma.user.findMany({
-    where: {
-      AND: [
-        { role: "patient" },
-        actor ? patientsInReachWhere(actor) : {},
-        {
+  // A whole date or a whole address means just that: found through their indexes, where
+  // words and digits read every record.
+  const matches: Prisma.UserWhereInput = birthDate
+    ? { dateOfBirth: birthDate }
+    : isEmailAddress(term)
+      ? { email: term.toLowerCase() }
+      : {
           OR: [
             { AND: words.map(wordMatches) },
             ...(PHONE_LIKE.test(term) && wholeNumber.length >= 3
               ? [{ phoneDigits: { contains: wholeNumber } }]
               : []),
-            ...(birthDate ? [{ dateOfBirth: birthDate }] : []),
           ],
-        },
-      ],
+        };
+  const rows = await prisma.user.findMany({
+    where: {
+      AND: [{ role: "patient" }, actor ? patientsInReachWhere(actor) : {}, matches],
     },
     select: {
       id: true,
