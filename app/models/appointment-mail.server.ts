@@ -66,7 +66,7 @@ export async function mailRecipient(db: Db, userId: string | null): Promise<stri
     where: { id: userId },
     select: { email: true, emailVerifiedAt: true, passwordHash: true, googleId: true },
   });
-  // A record kept without an e-mail address (docs/decisions/042) is never mailed.
+  // A record kept without an e-mail address (docs/decisions/042-patient-records-and-merges.md) is never mailed.
   if (!user || isNoEmailAddress(user.email)) return null;
   if (user.emailVerifiedAt) return user.email;
   // A record the staff made for a caller (no password, no Google): the address they recorded.

@@ -1,4 +1,4 @@
-// Benchmark of the patient search and card (docs/decisions/042, 043), in-process on the app's
+// Benchmark of the patient search and card (docs/decisions/042-patient-records-and-merges.md, 043), in-process on the app's
 // own code (tsx): a clinic of 1,000 patients and one of 300,000 (one visit each, spread over
 // four dentists), the desk's search by a name word, a typed phone number, a date of birth and
 // an e-mail, a dentist's search (their own patients only), and a card read (audited). Median
