@@ -64,4 +64,9 @@ export {
   phoneKey,
   searchPatients,
 } from "./patients/search.server";
-export { visitPageFor, visitsForStaff } from "./patients/visit-contacts.server";
+export {
+  type ContactRedaction,
+  contactRedaction,
+  visitPageFor,
+  visitsForStaff,
+} from "./patients/visit-contacts.server";

@@ -17,38 +17,59 @@ function withoutContact<V extends VisitWithContact>(visit: V): V {
   return { ...visit, email: "", phone: "", message: "" };
 }
 
+/** Applied to every copy of a visit an answer holds: the visit as the reader may see it. */
+export type ContactRedaction = <V extends VisitWithContact>(visit: V) => V;
+
 /**
- * `visits` as `actor` may see them, with the read counted against their hourly bound and
- * recorded in the trail (`summary` says what the list was); the 429 when the bound is
- * reached. A visit without a patient account (a deleted patient's) has no contact left.
+ * For an answer that holds `visits` (the diary holds each in its column, its list and its
+ * "needs attention"): counts the read against `actor`'s hourly bound and records it in the
+ * trail once (`summary` says what was read), and answers the function that leaves out the
+ * contact copy and message of each visit whose patient `actor` has no need to know; the 429
+ * when the bound is reached. A visit without a patient account (a deleted patient's) has no
+ * contact left.
  */
+export async function contactRedaction(
+  actor: StaffActor,
+  visits: readonly { _id: string }[],
+  summary: string,
+): Promise<Result<{ redact: ContactRedaction }>> {
+  const owners =
+    visits.length === 0
+      ? []
+      : await prisma.appointment.findMany({
+          where: { id: { in: visits.map((visit) => visit._id) } },
+          select: { id: true, userId: true },
+        });
+  const ownerOf = new Map(owners.map((row) => [row.id, row.userId]));
+  const reach = await patientsInReach(prisma, actor, [...ownerOf.values()]);
+  const read = [...reach];
+  if (read.length > 0) {
+    const refused = await readPatients(actor, {
+      patientIds: read,
+      action: "patient.list",
+      entityType: "appointment",
+      summary: `${summary}: contact details of ${read.length} ${read.length === 1 ? "patient" : "patients"}`,
+    });
+    if (refused) return refused;
+  }
+  const redact: ContactRedaction = (visit) => {
+    const owner = ownerOf.get(visit._id) ?? null;
+    return owner && reach.has(owner)
+      ? { ...visit, email: shownEmail(visit.email) }
+      : withoutContact(visit);
+  };
+  return ok({ redact });
+}
+
+/** `visits` as `actor` may see them (a flat list: `GET /api/staff/appointments`). */
 export async function visitsForStaff<V extends VisitWithContact>(
   actor: StaffActor,
   visits: readonly V[],
   summary: string,
 ): Promise<Result<{ visits: V[] }>> {
-  if (visits.length === 0) return ok({ visits: [] });
-  const owners = await prisma.appointment.findMany({
-    where: { id: { in: visits.map((visit) => visit._id) } },
-    select: { id: true, userId: true },
-  });
-  const ownerOf = new Map(owners.map((row) => [row.id, row.userId]));
-  const reach = await patientsInReach(prisma, actor, [...ownerOf.values()]);
-  const shown = visits.map((visit) => {
-    const owner = ownerOf.get(visit._id) ?? null;
-    return owner && reach.has(owner)
-      ? { ...visit, email: shownEmail(visit.email) }
-      : withoutContact(visit);
-  });
-  const read = [...reach];
-  const refused = await readPatients(actor, {
-    patientIds: read,
-    action: "patient.list",
-    entityType: "appointment",
-    summary: `${summary}: contact details of ${read.length} ${read.length === 1 ? "patient" : "patients"}`,
-  });
-  if (refused) return refused;
-  return ok({ visits: shown });
+  const redaction = await contactRedaction(actor, visits, summary);
+  if (!redaction.ok) return redaction;
+  return ok({ visits: visits.map(redaction.redact) });
 }
 
 type OneVisit = {
