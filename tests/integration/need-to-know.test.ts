@@ -7,7 +7,10 @@ import { loader as apiPatients } from "~/routes/api.staff.patients";
 import { loader as apiVisits } from "~/routes/api.staff.appointments._index";
 import { loader as visitLoader } from "~/routes/staff.appointments.$id";
 import { loader as cardLoader } from "~/routes/staff.patients.$id";
+import { loader as recallLoader } from "~/routes/staff.recall.$id";
+import { loader as recallListLoader } from "~/routes/staff.recall._index";
 import { loader as searchLoader } from "~/routes/staff.patients._index";
+import { clinicNow } from "~/utils/clinic-time";
 import { prisma } from "~/utils/db.server";
 import { DistinctBucket, patientReadsMessage, rateLimits } from "~/utils/rate-limit.server";
 import { TUESDAY, upcoming } from "../support/clinic-dates";
@@ -203,6 +206,28 @@ describe("the audit of reads", () => {
       ["patient.list", 3],
       ["appointment.view", 1],
     ]);
+  });
+});
+
+describe("the recall screens", () => {
+  it("audit their reads of patients' contact details too", async () => {
+    const recall = await prisma.patientRecall.create({
+      data: {
+        userId: own.id,
+        recallTypeId: (await prisma.recallType.findFirstOrThrow()).id,
+        // Due today: on the desk's list of this month's recalls.
+        dueDate: clinicNow().date,
+      },
+    });
+    await recallListLoader(loaderArgs(get("/staff/recall", reception.cookie)));
+    await recallLoader(
+      loaderArgs(get(`/staff/recall/${recall.id}`, reception.cookie), { id: recall.id }),
+    );
+    const [list] = (await audits(reception.id, "patient.list")).slice(-1);
+    expect(list).toMatchObject({ entityType: "recall" });
+    expect(JSON.parse(list!.after!).count).toBeGreaterThanOrEqual(1);
+    const [view] = (await audits(reception.id, "patient.view")).slice(-1);
+    expect(view).toMatchObject({ entityType: "recall", entityId: recall.id, patientId: own.id });
   });
 });
 

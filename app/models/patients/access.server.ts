@@ -90,6 +90,8 @@ export async function readPatients(actor: StaffActor, read: PatientRead): Promis
     return refused;
   }
   const single = read.patientId ?? (read.patientIds.length === 1 ? read.patientIds[0] : null);
+  // A list that showed nobody's details read nothing (a card read is always recorded).
+  if (read.patientIds.length === 0 && !single) return null;
   await recordAudit(prisma, {
     actor,
     action: read.action,
