@@ -178,7 +178,7 @@ function FindPatient() {
             />
           </label>
           <label className={label}>
-            E-mail (empty if they have none)
+            E-mail
             <input
               type="email"
               name="email"
