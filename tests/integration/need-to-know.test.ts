@@ -7,6 +7,8 @@ import { loader as apiPatients } from "~/routes/api.staff.patients";
 import { loader as apiVisits } from "~/routes/api.staff.appointments._index";
 import { loader as visitLoader } from "~/routes/staff.appointments.$id";
 import { loader as cardLoader } from "~/routes/staff.patients.$id";
+import { loader as apiOutbox } from "~/routes/api.admin.outbox";
+import { loader as outboxLoader } from "~/routes/staff.outbox";
 import { loader as recallLoader } from "~/routes/staff.recall.$id";
 import { loader as recallListLoader } from "~/routes/staff.recall._index";
 import { loader as searchLoader } from "~/routes/staff.patients._index";
@@ -228,6 +230,32 @@ describe("the recall screens", () => {
     expect(JSON.parse(list!.after!).count).toBeGreaterThanOrEqual(1);
     const [view] = (await audits(reception.id, "patient.view")).slice(-1);
     expect(view).toMatchObject({ entityType: "recall", entityId: recall.id, patientId: own.id });
+  });
+});
+
+describe("the failed-mail screen and API", () => {
+  it("audit the patients' addresses they show", async () => {
+    await prisma.outboxMessage.create({
+      data: {
+        dedupeKey: `need-to-know:${Date.now()}`,
+        kind: "booking",
+        toAddress: own.email,
+        subject: "Your visit",
+        text: "Hello",
+        status: "failed",
+        attempts: 5,
+        lastError: "550 Mailbox unavailable",
+        userId: own.id,
+      },
+    });
+    await outboxLoader(loaderArgs(get("/staff/outbox", reception.cookie)));
+    const [page] = (await audits(reception.id, "patient.list")).slice(-1);
+    expect(page).toMatchObject({ entityType: "outbox", patientId: own.id });
+    const listed = await api(apiOutbox, "/api/admin/outbox?status=failed", reception.token);
+    expect(listed.status).toBe(200);
+    const [answer] = (await audits(reception.id, "patient.list")).slice(-1);
+    expect(answer).toMatchObject({ entityType: "outbox" });
+    expect(answer!.id).not.toBe(page!.id);
   });
 });
 
