@@ -34,11 +34,13 @@ export function StaffOnlyPage({ message }: { message: string }) {
   );
 }
 
-export function BadRequestPage({ message }: { message: string }) {
+export function BadRequestPage({ message, status = 400 }: { message: string; status?: number }) {
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-24 text-center">
-      <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">400</p>
-      <h1 className="text-3xl font-bold text-slate-900">This address cannot be shown</h1>
+      <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">{status}</p>
+      <h1 className="text-3xl font-bold text-slate-900">
+        {status === 429 ? "Please wait a little" : "This address cannot be shown"}
+      </h1>
       <p className="text-slate-700" data-testid="bad-request">
         {message}
       </p>
@@ -76,7 +78,7 @@ export function GeneralErrorBoundary() {
     return <StaffOnlyPage message={error.data.message} />;
   }
   if (isRouteErrorResponse(error) && isBadRequest(error.data)) {
-    return <BadRequestPage message={error.data.message} />;
+    return <BadRequestPage message={error.data.message} status={error.status} />;
   }
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
   // Never show the error itself: it may hold internals. The server log has it.

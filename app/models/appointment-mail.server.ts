@@ -11,6 +11,7 @@ import {
 } from "~/utils/clinic-format";
 import { calendarDisplayName } from "~/utils/calendar-name";
 import { getEnv } from "~/utils/env.server";
+import { isNoEmailAddress } from "~/utils/patient-email";
 import { linkTokenFor, linkUrl } from "./appointment-link.server";
 import { isInsideCutoff } from "./cancellation-policy.server";
 import type { Settings } from "./clinic-settings.server";
@@ -65,7 +66,8 @@ export async function mailRecipient(db: Db, userId: string | null): Promise<stri
     where: { id: userId },
     select: { email: true, emailVerifiedAt: true, passwordHash: true, googleId: true },
   });
-  if (!user) return null;
+  // A record kept without an e-mail address (docs/decisions/042-patient-records-and-merges.md) is never mailed.
+  if (!user || isNoEmailAddress(user.email)) return null;
   if (user.emailVerifiedAt) return user.email;
   // A record the staff made for a caller (no password, no Google): the address they recorded.
   return user.passwordHash === null && user.googleId === null ? user.email : null;

@@ -1,13 +1,16 @@
+import type { Prisma } from "@prisma/client";
 import { recordAudit, type AuditActor } from "~/models/audit.server";
 import { formatDateRange } from "~/utils/clinic-format";
 import { addDays, clinicNow, clinicTimeToUtc } from "~/utils/clinic-time";
 import { prisma } from "~/utils/db.server";
 import { fail, invalid, ok, type Result } from "~/utils/result";
-import { parseClosure, refuse } from "~/validation/clinic-settings";
+import { CLOSURE_REASON_LIMIT, parseClosure, refuse } from "~/validation/clinic-settings";
 import { acceptedDateRange } from "~/validation/dates";
 import { ACTIVE_STATUSES } from "./appointment.server";
 import { clockOf, getClinicSettings } from "./clinic-settings.server";
 import { limitStaffWrite } from "~/utils/rate-limit.server";
+import type { StaffActor } from "~/utils/roles.server";
+import { changeStatus } from "./booking/status.server";
 
 /** The admin's closures and holidays (/staff/closures): whole days the clinic is shut. */
 
@@ -28,23 +31,32 @@ export type ClosureRow = {
   visits: number;
 };
 
-async function visitsCovered(closure: { startDate: string; endDate: string }, timeZone: string) {
+/** The active visits on a closure's days (within the accepted dates), optionally only those ahead. */
+function coveredWhere(
+  closure: { startDate: string; endDate: string },
+  timeZone: string,
+  after?: Date,
+): Prisma.AppointmentWhereInput | null {
   // No visit lies outside the accepted dates; a closure stored before that rule may.
   const { from, to } = acceptedDateRange();
   const [first, last] = [
     closure.startDate > from ? closure.startDate : from,
     closure.endDate < to ? closure.endDate : to,
   ];
-  if (first > last) return 0;
-  return prisma.appointment.count({
-    where: {
-      status: { in: ACTIVE_STATUSES },
-      startsAt: {
-        gte: clinicTimeToUtc(first, "00:00", timeZone),
-        lt: clinicTimeToUtc(addDays(last, 1), "00:00", timeZone),
-      },
+  if (first > last) return null;
+  const dayStart = clinicTimeToUtc(first, "00:00", timeZone);
+  return {
+    status: { in: ACTIVE_STATUSES },
+    startsAt: {
+      gte: after && after > dayStart ? after : dayStart,
+      lt: clinicTimeToUtc(addDays(last, 1), "00:00", timeZone),
     },
-  });
+  };
+}
+
+async function visitsCovered(closure: { startDate: string; endDate: string }, timeZone: string) {
+  const where = coveredWhere(closure, timeZone);
+  return where ? prisma.appointment.count({ where }) : 0;
 }
 
 /** Upcoming (and current) closures soonest first with the visits they cover, and the latest past ones. */
@@ -165,4 +177,81 @@ export async function closureToRemove(id: string | null, now: Date = new Date())
   const closure = await prisma.clinicClosure.findUnique({ where: { id } });
   if (!closure || closure.endDate < clinicNow(now, timeZone).date) return null;
   return pick(closure);
+}
+
+export const CLOSURE_REASON_MESSAGE = "Please give the reason the patients are told.";
+
+/** An upcoming closure with booked visits, for the screen's "cancel them all" step. */
+export async function closureToEmpty(id: string | null, now: Date = new Date()) {
+  const closure = await closureToRemove(id, now);
+  if (!closure) return null;
+  const { timeZone } = await getClinicSettings();
+  const where = coveredWhere(closure, timeZone, now);
+  const visits = where ? await prisma.appointment.count({ where }) : 0;
+  return visits > 0 ? { ...closure, visits } : null;
+}
+
+/**
+ * Cancels every visit still ahead on a closure's days and tells each patient, with the one
+ * reason given: each through the booking core's cancel (status history, freed holds, the
+ * patient's cancellation mail with the reason through the outbox, the visit's audit entry).
+ * The closure exists already, so the booking rules see the day closed and the freed times
+ * are not offered to the waiting list. A visit someone changed meanwhile is left as it is
+ * and counted as skipped.
+ */
+export async function cancelClosureVisits(
+  form: Record<string, unknown>,
+  actor: StaffActor,
+  now: Date = new Date(),
+): Promise<Result<{ closure: ClosureRow; cancelled: number; skipped: number }>> {
+  const limited = await limitStaffWrite(actor.id);
+  if (limited) return limited;
+  const id = typeof form.closureId === "string" ? form.closureId.trim() : "";
+  if (!id || id.length > 64) return invalid("Please choose a closure.");
+  const reason = typeof form.reason === "string" ? form.reason.trim() : "";
+  if (!reason) return { ...invalid(CLOSURE_REASON_MESSAGE), field: "reason" };
+  if (reason.length > CLOSURE_REASON_LIMIT) {
+    return {
+      ...invalid(`Please keep the reason under ${CLOSURE_REASON_LIMIT} characters.`),
+      field: "reason",
+    };
+  }
+  const settings = await getClinicSettings();
+  const closure = await prisma.clinicClosure.findUnique({ where: { id } });
+  if (!closure) return fail(404, CLOSURE_GONE_MESSAGE);
+  if (closure.endDate < clinicNow(now, settings.timeZone).date) {
+    return fail(409, PAST_CLOSURE_MESSAGE);
+  }
+  const where = coveredWhere(closure, settings.timeZone, now);
+  const visits = where
+    ? await prisma.appointment.findMany({
+        where,
+        select: { id: true },
+        orderBy: [{ startsAt: "asc" }, { id: "asc" }],
+      })
+    : [];
+  let cancelled = 0;
+  for (const visit of visits) {
+    const result = await changeStatus(
+      visit.id,
+      "cancelled",
+      { kind: "staff", ...actor },
+      { now, reason, tellPatient: true, note: `The clinic is closed: ${closure.name}` },
+    );
+    if (result.ok) cancelled += 1;
+  }
+  const days = formatDateRange(closure.startDate, closure.endDate, clockOf(settings));
+  await recordAudit(prisma, {
+    actor,
+    action: "closure.cancel_visits",
+    entityType: "ClinicClosure",
+    entityId: closure.id,
+    summary: `Cancelled ${cancelled} ${cancelled === 1 ? "visit" : "visits"} on the closure ${closure.name} (${days}) and told the patients: ${reason}`,
+    after: { ...pick(closure), reason, cancelled },
+  });
+  return ok({
+    closure: { ...pick(closure), visits: await visitsCovered(closure, settings.timeZone) },
+    cancelled,
+    skipped: visits.length - cancelled,
+  });
 }

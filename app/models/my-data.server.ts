@@ -229,6 +229,12 @@ export type MyDataExport = {
     emailVerifiedAt: string | null;
     userImage: string;
     address: string;
+    phone: string;
+    /** YYYY-MM-DD, or "" when the clinic has none. */
+    dateOfBirth: string;
+    /** What the clinic keeps on the patient's health and its own note on them (ADR 013). */
+    medicalAlerts: { allergies: string; conditions: string };
+    clinicNote: string;
     provider: string;
     googleLinked: boolean;
     hasPassword: boolean;
@@ -246,6 +252,10 @@ function profileOf(user: User): MyDataExport["profile"] {
     emailVerifiedAt: iso(user.emailVerifiedAt),
     userImage: user.userImage,
     address: user.address,
+    phone: user.phone,
+    dateOfBirth: user.dateOfBirth,
+    medicalAlerts: { allergies: user.allergies, conditions: user.conditions },
+    clinicNote: user.staffNote,
     provider: user.provider,
     googleLinked: user.googleId !== null,
     hasPassword: user.passwordHash !== null,

@@ -156,6 +156,8 @@ export type UndeliveredMessage = {
   lockedUntil: string | null;
   /** The visit the message is about, if any and if it still exists. */
   appointment: { id: string; date: string; time: string; patient: string; service: string } | null;
+  /** The patient account it was written to, if any: reading the address is a read of theirs. */
+  patientId: string | null;
 };
 
 /**
@@ -213,6 +215,7 @@ export async function listUndeliveredMessages({
     attempts: row.attempts,
     lastError: row.lastError,
     problem: describeMailProblem(row.lastError),
+    patientId: row.userId,
     createdAt: row.createdAt.toISOString(),
     stuck: row.status === "sending",
     lockedUntil: row.lockedUntil?.toISOString() ?? null,

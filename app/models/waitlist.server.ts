@@ -29,6 +29,7 @@ import { getClinicSettings, type Settings } from "./clinic-settings.server";
 import { verifiedAccount } from "./email-verification.server";
 import { wakeOutbox } from "./outbox.server";
 import { prepareRefills } from "./waitlist-offers.server";
+import { keepPatientPhone } from "./patients.server";
 
 /**
  * The waiting list (issue 12, docs/decisions/024-waitlist.md): a patient for whom no time
@@ -120,6 +121,7 @@ export async function joinWaitlist(
     });
     if (existing) {
       await tx.waitlistEntry.update({ where: { id: existing.id }, data });
+      await keepPatientPhone(tx, userId, wish.phone);
       return { entryId: existing.id, updated: true };
     }
     const active = await tx.waitlistEntry.count({ where: { userId, status: "waiting" } });
@@ -128,6 +130,8 @@ export async function joinWaitlist(
       data: { ...data, userId, serviceId, createdAt: now },
       select: { id: true },
     });
+    // The number given on the waiting list is the patient's newest, as a booking's is.
+    await keepPatientPhone(tx, userId, wish.phone);
     return { entryId: created.id, updated: false };
   });
   if (!outcome) return fail(409, WAITLIST_MESSAGES.cap);

@@ -1,20 +1,32 @@
 import { bookAtDesk, staffAppointmentsOn } from "~/models/front-desk.server";
+import { visitsForStaff } from "~/models/patients.server";
 import { apiJson, apiRoute } from "~/utils/api.server";
 import { staffActor } from "~/utils/roles.server";
 
-/** `GET /api/staff/appointments?date=YYYY-MM-DD[&dentist=]` -> {success, appointments}. */
+/**
+ * `GET /api/staff/appointments?date=YYYY-MM-DD[&dentist=]` -> {success, appointments}; a
+ * dentist gets e-mail, phone and message empty on visits of patients who are not theirs.
+ */
 const list = apiRoute({
   method: "GET",
   auth: true,
   permission: "diary.view",
-  handler: async ({ request }) => {
+  handler: async ({ request, user }) => {
     const url = new URL(request.url);
     const result = await staffAppointmentsOn({
       date: url.searchParams.get("date"),
       dentist: url.searchParams.get("dentist"),
     });
     if (!result.ok) return result;
-    return apiJson({ success: true, appointments: result.appointments });
+    // Contact details and messages only where the caller has the need to know, the read
+    // audited and bounded (docs/decisions/043-need-to-know-for-staff.md).
+    const shared = await visitsForStaff(
+      staffActor(user),
+      result.appointments,
+      "Listed a day's visits over the API",
+    );
+    if (!shared.ok) return shared;
+    return apiJson({ success: true, appointments: shared.visits });
   },
 });
 

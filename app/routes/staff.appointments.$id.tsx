@@ -5,6 +5,7 @@ import { GeneralErrorBoundary } from "~/components/error-pages";
 import { FormError } from "~/components/form-error";
 import { FreeTimeRadios } from "~/components/staff/free-time-radios";
 import { EmailLink, PhoneLink } from "~/components/staff-kit";
+import { PatientAlerts } from "~/components/staff/patient-alerts";
 import { StatusBadge } from "~/components/staff/status-badge";
 import { TRANSITIONS } from "~/models/appointment.server";
 import { MOVABLE, STATUS_LABELS } from "~/utils/appointment-status";
@@ -15,10 +16,12 @@ import {
   staffFreeTimes,
   staffMove,
 } from "~/models/front-desk.server";
+import { visitPageFor } from "~/models/patients.server";
+import { CONTACT_HIDDEN_MESSAGE } from "~/utils/need-to-know";
 import { prisma } from "~/utils/db.server";
 import { formatDate, formatDateTime, formatDuration, formatInstant } from "~/utils/clinic-format";
 import { formAction, formPageHeaders } from "~/utils/form-action.server";
-import { badRequest } from "~/utils/http.server";
+import { badRequest, tooManyReads } from "~/utils/http.server";
 import { may, type StaffHandle } from "~/utils/permissions";
 import { invalid } from "~/utils/result";
 import { requireStaffPage, staffActor } from "~/utils/roles.server";
@@ -29,8 +32,12 @@ export const handle: StaffHandle = { permission: "appointments.view" };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireStaffPage(request, handle.permission);
-  const found = await appointmentForStaff(params.id ?? "");
-  if (!found) throw data({ message: "There is no such appointment." }, { status: 404 });
+  const stored = await appointmentForStaff(params.id ?? "");
+  if (!stored) throw data({ message: "There is no such appointment." }, { status: 404 });
+  // Contact details, message and alerts only for staff with the need to know (ADR 043).
+  const shared = await visitPageFor(staffActor(user), stored);
+  if (!shared.ok) throw tooManyReads(shared);
+  const { visit: found, contactShown, alerts } = shared;
   const url = new URL(request.url);
   const requested = dateParam(url.searchParams, "moveDate");
   if (requested.refusal) throw badRequest(requested.refusal.message);
@@ -60,6 +67,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const own = { own: found.dentistUserId === user.id };
   return {
     ...found,
+    contactShown,
+    alerts,
     may: {
       changeStatus: may(user, "appointments.changeStatus", own),
       cancel: may(user, "appointments.cancel", own),
@@ -147,6 +156,7 @@ export default function StaffAppointment() {
         {appointment.name}: {formatDateTime(appointment.date, appointment.time, clock)}
       </h1>
       <FormError message={actionData?.error} />
+      <PatientAlerts alerts={loaded.alerts} />
       <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-slate-800">
         <dt className="font-semibold">Status</dt>
         <dd>
@@ -175,16 +185,24 @@ export default function StaffAppointment() {
             <dd>{loaded.cancelReason}</dd>
           </>
         ) : null}
-        <dt className="font-semibold">Patient&apos;s message</dt>
-        <dd>{appointment.message || "None"}</dd>
+        {loaded.contactShown ? (
+          <>
+            <dt className="font-semibold">Patient&apos;s message</dt>
+            <dd>{appointment.message || "None"}</dd>
+          </>
+        ) : null}
         <dt className="font-semibold">Staff note</dt>
         <dd>{appointment.staffNote || "None"}</dd>
-        <dt className="font-semibold">Confirmation</dt>
-        <dd>
-          {loaded.mailedTo
-            ? `Mailed to ${loaded.mailedTo}`
-            : "None mailed: the patient has no e-mail address the clinic may write to."}
-        </dd>
+        {loaded.contactShown ? (
+          <>
+            <dt className="font-semibold">Confirmation</dt>
+            <dd>
+              {loaded.mailedTo
+                ? `Mailed to ${loaded.mailedTo}`
+                : "None mailed: the patient has no e-mail address the clinic may write to."}
+            </dd>
+          </>
+        ) : null}
       </dl>
 
       <section aria-labelledby="contact-heading">
@@ -199,11 +217,20 @@ export default function StaffAppointment() {
           ) : (
             appointment.name
           )}
-          {" · "}
-          <PhoneLink phone={appointment.phone} />
-          {" · "}
-          <EmailLink email={appointment.email} />
+          {loaded.contactShown ? (
+            <>
+              {" · "}
+              <PhoneLink phone={appointment.phone} />
+              {" · "}
+              <EmailLink email={appointment.email} />
+            </>
+          ) : null}
         </p>
+        {loaded.contactShown ? null : (
+          <p className="text-sm text-slate-700" data-testid="contact-hidden">
+            {CONTACT_HIDDEN_MESSAGE}
+          </p>
+        )}
       </section>
 
       {statusActions.length > 0 ? (

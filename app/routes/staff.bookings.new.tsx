@@ -7,19 +7,15 @@ import { FreeTimeRadios } from "~/components/staff/free-time-radios";
 import { mailRecipient } from "~/models/appointment-mail.server";
 import { getClinicClock } from "~/models/clinic-settings.server";
 import { bookingChoices } from "~/models/dentist.server";
-import {
-  bookAtDesk,
-  createCallerRecord,
-  searchPatients,
-  staffFreeTimes,
-} from "~/models/front-desk.server";
+import { bookAtDesk, createCallerRecord, staffFreeTimes } from "~/models/front-desk.server";
+import { findPatient, findPatientsFor, readPatients } from "~/models/patients.server";
 import { formatDate, formatDuration } from "~/utils/clinic-format";
 import { clinicNow } from "~/utils/clinic-time";
 import { prisma } from "~/utils/db.server";
 import { formAction, formPageHeaders } from "~/utils/form-action.server";
-import { badRequest } from "~/utils/http.server";
+import { badRequest, tooManyReads } from "~/utils/http.server";
 import type { StaffHandle } from "~/utils/permissions";
-import { invalid } from "~/utils/result";
+import { invalid, ok } from "~/utils/result";
 import { requireStaffPage, staffActor } from "~/utils/roles.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { dateParam } from "~/validation/dates";
@@ -33,17 +29,26 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const param = (name: string) => url.searchParams.get(name)?.trim().slice(0, 100) ?? "";
   const query = param("q");
   const patientId = param("patient");
-  const [clock, choices, patient, matches] = await Promise.all([
+  const actor = staffActor(user);
+  const [clock, choices, patient, found] = await Promise.all([
     getClinicClock(),
     bookingChoices(),
-    patientId
-      ? prisma.user.findFirst({
-          where: { id: patientId, role: "patient" },
-          select: { id: true, name: true, email: true, phone: true },
-        })
-      : null,
-    patientId ? [] : searchPatients(query),
+    patientId ? findPatient(patientId) : null,
+    patientId ? ok({ patients: [] }) : findPatientsFor(actor, query),
   ]);
+  // The caller's contact details are shown: the read is audited and bounded (ADR 043).
+  const refused = found.ok
+    ? patient
+      ? await readPatients(actor, {
+          patientIds: [patient.id],
+          action: "patient.view",
+          entityType: "patient",
+          summary: "Opened the patient for a booking",
+        })
+      : null
+    : found;
+  if (refused) throw tooManyReads(refused);
+  const matches = found.ok ? found.patients : [];
   const requested = dateParam(url.searchParams, "date");
   if (requested.refusal) throw badRequest(requested.refusal.message);
   const date = requested.date ?? clinicNow(new Date(), clock.timeZone).date;
@@ -51,7 +56,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const dentist = param("dentist") || "any";
   const times =
     patient && service
-      ? await staffFreeTimes(staffActor(user), {
+      ? await staffFreeTimes(actor, {
           date,
           serviceId: service.value,
           dentistId: dentist === "any" ? undefined : dentist,
@@ -144,7 +149,7 @@ function FindPatient() {
                     Book for {match.name}
                   </Link>{" "}
                   <span className="text-sm text-slate-700">
-                    ({match.email}, {match.phone || "no phone"})
+                    ({match.email || "no e-mail address"}, {match.phone || "no phone"})
                   </span>
                 </li>
               ))}
@@ -158,7 +163,8 @@ function FindPatient() {
         </h2>
         <p className="text-sm text-slate-700">
           No password is set: the caller can claim the record by registering with this e-mail
-          address.
+          address. A caller without an e-mail address gets a record too: nothing is mailed to them,
+          so tell them their booking on the phone.
         </p>
         <Form method="post" className="flex flex-wrap items-end gap-2">
           <label className={label}>
@@ -176,7 +182,6 @@ function FindPatient() {
             <input
               type="email"
               name="email"
-              required
               maxLength={254}
               defaultValue={values?.email}
               className={input}
@@ -216,8 +221,8 @@ export default function NewBooking() {
       ) : (
         <>
           <p>
-            Booking for <span className="font-semibold">{patient.name}</span> ({patient.email},{" "}
-            {patient.phone || "no phone"}).{" "}
+            Booking for <span className="font-semibold">{patient.name}</span> (
+            {patient.email || "no e-mail address"}, {patient.phone || "no phone"}).{" "}
             <Link to={PATH} className="text-brand-700 underline">
               Choose another caller
             </Link>

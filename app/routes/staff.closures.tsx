@@ -10,6 +10,8 @@ import { FormError } from "~/components/form-error";
 import { StaffScreenHeader } from "~/components/staff-kit";
 import { getClinicClock } from "~/models/clinic-settings.server";
 import {
+  cancelClosureVisits,
+  closureToEmpty,
   closureToRemove,
   createClosure,
   listClosures,
@@ -21,6 +23,7 @@ import { formAction, formPageHeaders } from "~/utils/form-action.server";
 import type { StaffHandle } from "~/utils/permissions";
 import { invalid } from "~/utils/result";
 import { requireStaffPage } from "~/utils/roles.server";
+import { CLOSURE_REASON_LIMIT } from "~/validation/clinic-settings";
 import { redirectWithToast } from "~/utils/toast.server";
 
 const PATH = "/staff/closures";
@@ -29,12 +32,13 @@ export const handle: StaffHandle = { permission: "closures.manage" };
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaffPage(request, handle.permission);
   const url = new URL(request.url);
-  const [closures, confirm, clock] = await Promise.all([
+  const [closures, confirm, empty, clock] = await Promise.all([
     listClosures(),
     closureToRemove(url.searchParams.get("remove")),
+    closureToEmpty(url.searchParams.get("cancelVisits")),
     getClinicClock(),
   ]);
-  return { ...closures, confirm, clock };
+  return { ...closures, confirm, empty, clock };
 }
 
 export const action = (args: ActionFunctionArgs) =>
@@ -54,6 +58,19 @@ export const action = (args: ActionFunctionArgs) =>
         return redirectWithToast(PATH, {
           type: "success",
           message: `${closure.name} is added.${covered}`,
+        });
+      }
+      if (form.intent === "cancel-visits") {
+        const result = await cancelClosureVisits(form, actor);
+        if (!result.ok) return result;
+        const { cancelled, skipped, closure } = result;
+        const left =
+          skipped > 0
+            ? ` ${skipped} changed meanwhile and ${skipped === 1 ? "was" : "were"} left as ${skipped === 1 ? "it was" : "they were"}.`
+            : "";
+        return redirectWithToast(PATH, {
+          type: "success",
+          message: `${cancelled} ${cancelled === 1 ? "visit" : "visits"} on ${closure.name} cancelled; each patient with an e-mail address is told why.${left}`,
         });
       }
       if (form.intent === "remove") {
@@ -112,15 +129,26 @@ function ClosureList({
               </p>
             ) : null}
           </div>
-          {removable ? (
-            <Link
-              to={`?remove=${closure.id}`}
-              className="btn-secondary shrink-0"
-              aria-label={`Remove the closure ${closure.name}`}
-            >
-              Remove
-            </Link>
-          ) : null}
+          <div className="flex shrink-0 flex-wrap gap-2">
+            {removable && closure.visits > 0 ? (
+              <Link
+                to={`?cancelVisits=${closure.id}#cancel-visits-heading`}
+                className="btn-secondary"
+                aria-label={`Cancel them all and tell the patients: ${closure.name}`}
+              >
+                Cancel them all and tell the patients
+              </Link>
+            ) : null}
+            {removable ? (
+              <Link
+                to={`?remove=${closure.id}`}
+                className="btn-secondary"
+                aria-label={`Remove the closure ${closure.name}`}
+              >
+                Remove
+              </Link>
+            ) : null}
+          </div>
         </li>
       ))}
     </ul>
@@ -128,15 +156,18 @@ function ClosureList({
 }
 
 export default function Closures() {
-  const { upcoming, past, confirm, clock, today } = useLoaderData<typeof loader>();
+  const { upcoming, past, confirm, empty, clock, today } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const addRefusal: SectionRefusal = actionData?.values.intent === "add" ? actionData : null;
-  const removeError = actionData && actionData.values.intent !== "add" ? actionData.error : null;
+  const intent = actionData?.values.intent;
+  const addRefusal: SectionRefusal = intent === "add" ? actionData : null;
+  const cancelError = intent === "cancel-visits" ? actionData?.error : null;
+  const removeError = actionData && intent === "remove" ? actionData.error : null;
   return (
     <div className="space-y-6">
       <StaffScreenHeader title="Closures">
         Holidays and other days the whole clinic is closed. Nobody can book on them; visits already
-        booked stay and are listed in the diary under Needs attention.
+        booked stay and are listed in the diary under Needs attention, unless you cancel them here
+        and tell the patients.
       </StaffScreenHeader>
 
       {confirm ? (
@@ -163,6 +194,44 @@ export default function Closures() {
         </section>
       ) : null}
       <FormError message={removeError} id="remove-error" />
+      {empty ? (
+        <section
+          aria-labelledby="cancel-visits-heading"
+          className="rounded-lg border border-amber-600 bg-amber-50 p-4"
+        >
+          <h2 id="cancel-visits-heading" className="font-semibold text-amber-950">
+            Cancel the {empty.visits} booked {empty.visits === 1 ? "visit" : "visits"} on{" "}
+            {empty.name} and tell the patients?
+          </h2>
+          <p className="mt-1 text-sm text-amber-950">
+            Each patient with an e-mail address gets the cancellation with this reason. The freed
+            times are not offered to the waiting list: the clinic is closed then.
+          </p>
+          <Form method="post" action={PATH} className="mt-3 flex flex-wrap items-end gap-2">
+            <input type="hidden" name="intent" value="cancel-visits" />
+            <input type="hidden" name="closureId" value={empty.id} />
+            <label className="flex flex-col text-sm font-medium text-amber-950">
+              Reason (the patients are told)
+              <input
+                name="reason"
+                required
+                maxLength={CLOSURE_REASON_LIMIT}
+                defaultValue={intent === "cancel-visits" ? actionData?.values.reason : undefined}
+                aria-invalid={cancelError ? true : undefined}
+                aria-describedby={cancelError ? "cancel-visits-error" : undefined}
+                className="w-80 rounded-md border border-slate-400 bg-white px-2 py-1.5 text-slate-900"
+              />
+            </label>
+            <button type="submit" className="btn-primary">
+              Cancel them all and tell the patients
+            </button>
+            <Link to={PATH} className="btn-secondary">
+              Keep the visits
+            </Link>
+          </Form>
+          <FormError message={cancelError} id="cancel-visits-error" />
+        </section>
+      ) : null}
 
       <SettingsSection
         id="add"

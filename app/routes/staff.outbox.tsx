@@ -14,18 +14,29 @@ import { formatDateTime } from "~/utils/clinic-format";
 import { formAction, formPageHeaders } from "~/utils/form-action.server";
 import type { StaffHandle } from "~/utils/permissions";
 import { invalid } from "~/utils/result";
-import { requireStaffPage } from "~/utils/roles.server";
+import { readPatients } from "~/models/patients.server";
+import { tooManyReads } from "~/utils/http.server";
+import { requireStaffPage, staffActor } from "~/utils/roles.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 const PATH = "/staff/outbox";
 export const handle: StaffHandle = { permission: "outbox.manage" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireStaffPage(request, handle.permission);
+  const user = await requireStaffPage(request, handle.permission);
   const url = new URL(request.url);
   const { messages, next, failed } = await listUndeliveredMessages({
     cursor: url.searchParams.get("before"),
   });
+  // Each message shows its patient's address: a read of their contact details (ADR 043).
+  const patientIds = [...new Set(messages.flatMap((message) => message.patientId ?? []))];
+  const refused = await readPatients(staffActor(user), {
+    patientIds,
+    action: "patient.list",
+    entityType: "outbox",
+    summary: `Read the failed mail: addresses of ${patientIds.length} patients`,
+  });
+  if (refused) throw tooManyReads(refused);
   return {
     messages,
     failed,

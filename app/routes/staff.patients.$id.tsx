@@ -1,99 +1,168 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-pages";
-import { StatusBadge } from "~/components/staff/status-badge";
-import type { AppointmentJson } from "~/models/appointment.server";
-import { STATUS_LABELS } from "~/utils/appointment-status";
+import { EmailLink, PhoneLink } from "~/components/staff-kit";
+import { PatientAlerts } from "~/components/staff/patient-alerts";
+import { PatientDetailsForm } from "~/components/staff/patient-details-form";
+import { PatientVisits } from "~/components/staff/patient-visits";
+import { ReadLimitNotice } from "~/components/staff/read-limit-notice";
 import { getClinicClock } from "~/models/clinic-settings.server";
-import { patientCard } from "~/models/front-desk.server";
-import { type ClinicClock, formatDateTime } from "~/utils/clinic-format";
+import { patientCard, updatePatientDetails } from "~/models/patients.server";
+import { CONTACT_HIDDEN_MESSAGE } from "~/utils/need-to-know";
+import { STATUS_LABELS } from "~/utils/appointment-status";
+import { formatDate } from "~/utils/clinic-format";
+import { clinicNow } from "~/utils/clinic-time";
+import { formAction, formPageHeaders } from "~/utils/form-action.server";
+import { hasPermission, type StaffHandle } from "~/utils/permissions";
+import { invalid, retryAfterHeaders } from "~/utils/result";
 import { requireStaffPage, staffActor } from "~/utils/roles.server";
-import type { StaffHandle } from "~/utils/permissions";
+import { redirectWithToast } from "~/utils/toast.server";
 
 export const handle: StaffHandle = { permission: "patients.view" };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireStaffPage(request, handle.permission);
-  const card = await patientCard(staffActor(user), params.id ?? "");
+  const [card, clock] = await Promise.all([
+    patientCard(staffActor(user), params.id ?? ""),
+    getClinicClock(),
+  ]);
   if (!card) throw data({ message: "There is no such patient." }, { status: 404 });
-  return { ...card, clock: await getClinicClock(), labels: STATUS_LABELS };
+  if ("ok" in card) {
+    return data(
+      { card: null, refusal: card.message, clock, labels: STATUS_LABELS, today: "", book: false },
+      { status: card.status, headers: retryAfterHeaders(card) },
+    );
+  }
+  return {
+    card,
+    refusal: null,
+    clock,
+    labels: STATUS_LABELS,
+    today: clinicNow(new Date(), clock.timeZone).date,
+    book: hasPermission(user, "appointments.book"),
+  };
 }
+
+export const action = (args: ActionFunctionArgs) =>
+  formAction(args, {
+    // Every staff role opens the card; the model lets only patients.edit change it.
+    access: handle.permission,
+    keep: "all",
+    task: "Changing a patient's details",
+    handler: async ({ params, form, actor }) => {
+      if (form.intent !== "details") return invalid("Please choose what to change.");
+      const id = params.id ?? "";
+      const result = await updatePatientDetails(actor, id, form);
+      if (!result.ok) return result;
+      return redirectWithToast(`/staff/patients/${id}`, {
+        type: "success",
+        message:
+          result.changed.length > 0
+            ? `Saved: ${result.changed.join(", ")}.`
+            : "Nothing was changed.",
+      });
+    },
+  });
+
+export const headers = formPageHeaders;
 
 export const meta: MetaFunction = () => [
   { title: "Patient | Dental Clinic" },
   { name: "robots", content: "noindex" },
 ];
 
-function Visits({
-  title,
-  visits,
-  clock,
-  labels,
-}: {
-  title: string;
-  visits: AppointmentJson[];
-  clock: ClinicClock;
-  labels: typeof STATUS_LABELS;
-}) {
+export default function PatientCardPage() {
+  const { card, refusal, clock, labels, today, book } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  if (!card) {
+    return (
+      <section className="space-y-4">
+        <h1 className="text-2xl font-bold text-slate-900">Patient</h1>
+        <ReadLimitNotice message={refusal ?? ""} />
+      </section>
+    );
+  }
+  const { patient, details } = card;
   return (
-    <section>
-      <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
-      {visits.length === 0 ? (
-        <p className="text-slate-700">None.</p>
-      ) : (
-        <ul className="mt-2 space-y-1">
-          {visits.map((visit) => (
-            <li key={visit._id}>
-              <Link to={`/staff/appointments/${visit._id}`} className="text-brand-700 underline">
-                {formatDateTime(visit.date, visit.time, clock)}
-              </Link>{" "}
-              {visit.service.name} with {visit.dentist.name}{" "}
-              <StatusBadge status={visit.status} labels={labels} />
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
-  );
-}
-
-export default function PatientCard() {
-  const { patient, upcoming, past, clock, labels } = useLoaderData<typeof loader>();
-  return (
-    <section className="space-y-5">
+    <section className="space-y-6">
       <h1 className="text-2xl font-bold text-slate-900">{patient.name}</h1>
-      <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-slate-800">
-        <dt className="font-semibold">E-mail</dt>
-        <dd>
-          <a href={`mailto:${patient.email}`} className="text-brand-700 underline">
-            {patient.email}
-          </a>
-        </dd>
-        <dt className="font-semibold">Phone</dt>
-        <dd>
-          {patient.phone ? (
-            <a href={`tel:${patient.phone}`} className="text-brand-700 underline">
-              {patient.phone}
-            </a>
-          ) : (
-            "Not given"
-          )}
-        </dd>
-        <dt className="font-semibold">Address</dt>
-        <dd>{patient.address || "Not given"}</dd>
-        <dt className="font-semibold">Account</dt>
-        <dd>
-          {patient.hasAccount ? "Signs in online" : "Record made by the clinic (no password yet)"}
-        </dd>
-      </dl>
-      <p>
-        <Link to={`/staff/bookings/new?patient=${patient.id}`} className="btn-primary">
-          Book for {patient.name}
-        </Link>
+      {details ? (
+        <>
+          <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-slate-800">
+            <dt className="font-semibold">E-mail</dt>
+            <dd>
+              {patient.noEmail ? (
+                "No e-mail address: the clinic mails nothing to this patient."
+              ) : (
+                <EmailLink email={details.email} />
+              )}
+            </dd>
+            <dt className="font-semibold">Phone</dt>
+            <dd>
+              <PhoneLink phone={details.phone} />
+            </dd>
+            <dt className="font-semibold">Date of birth</dt>
+            <dd>{details.dateOfBirth ? formatDate(details.dateOfBirth, clock) : "Not given"}</dd>
+            <dt className="font-semibold">Address</dt>
+            <dd className="whitespace-pre-line">{details.address || "Not given"}</dd>
+            <dt className="font-semibold">Account</dt>
+            <dd>
+              {patient.hasAccount
+                ? "Signs in online"
+                : "Record made by the clinic (no password yet)"}
+            </dd>
+          </dl>
+          <PatientAlerts alerts={details} />
+          {details.staffNote ? (
+            <section aria-labelledby="note-heading">
+              <h2 id="note-heading" className="font-semibold text-slate-900">
+                The clinic&apos;s note
+              </h2>
+              <p className="whitespace-pre-line text-slate-800">{details.staffNote}</p>
+            </section>
+          ) : null}
+        </>
+      ) : (
+        <p className="text-slate-700" data-testid="contact-hidden">
+          {CONTACT_HIDDEN_MESSAGE}
+        </p>
+      )}
+      <p className="flex flex-wrap gap-2">
+        {book ? (
+          <Link to={`/staff/bookings/new?patient=${patient.id}`} className="btn-primary">
+            Book for {patient.name}
+          </Link>
+        ) : null}
+        {card.may.merge ? (
+          <Link to={`/staff/patients/${patient.id}/merge`} className="btn-secondary">
+            Merge a duplicate into this record
+          </Link>
+        ) : null}
       </p>
-      <Visits title="Upcoming visits" visits={upcoming} clock={clock} labels={labels} />
-      <Visits title="Past visits" visits={past} clock={clock} labels={labels} />
+      <PatientVisits title="Upcoming visits" visits={card.upcoming} clock={clock} labels={labels} />
+      {card.cancelled.length > 0 ? (
+        <PatientVisits
+          title="Cancelled visits that were ahead"
+          visits={card.cancelled}
+          clock={clock}
+          labels={labels}
+        />
+      ) : null}
+      <PatientVisits title="Past visits" visits={card.past} clock={clock} labels={labels} />
+      {card.may.edit && details ? (
+        <section aria-labelledby="edit-heading" className="space-y-3">
+          <h2 id="edit-heading" className="text-lg font-semibold text-slate-900">
+            Change details
+          </h2>
+          <PatientDetailsForm
+            stored={{ name: patient.name, ...details }}
+            refusal={actionData ?? null}
+            today={today}
+            signsIn={patient.hasAccount}
+          />
+        </section>
+      ) : null}
     </section>
   );
 }

@@ -1,16 +1,27 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-pages";
-import { searchPatients } from "~/models/front-desk.server";
-import { requireStaffPage } from "~/utils/roles.server";
-import type { StaffHandle } from "~/utils/permissions";
+import { ReadLimitNotice } from "~/components/staff/read-limit-notice";
+import { findPatientsFor, type PatientMatch } from "~/models/patients.server";
+import { scopeOf, type StaffHandle } from "~/utils/permissions";
+import { retryAfterHeaders } from "~/utils/result";
+import { requireStaffPage, staffActor } from "~/utils/roles.server";
 
 export const handle: StaffHandle = { permission: "patients.view" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireStaffPage(request, handle.permission);
+  const user = await requireStaffPage(request, handle.permission);
   const query = new URL(request.url).searchParams.get("q")?.slice(0, 100) ?? "";
-  return { query, patients: await searchPatients(query) };
+  const ownOnly = scopeOf(user, "patients.contact") === "own";
+  const found = await findPatientsFor(staffActor(user), query);
+  if (!found.ok) {
+    return data(
+      { query, ownOnly, patients: [] as PatientMatch[], refusal: found.message },
+      { status: found.status, headers: retryAfterHeaders(found) },
+    );
+  }
+  return { query, ownOnly, patients: found.patients, refusal: null };
 }
 
 export const meta: MetaFunction = () => [
@@ -19,13 +30,16 @@ export const meta: MetaFunction = () => [
 ];
 
 export default function PatientSearch() {
-  const { query, patients } = useLoaderData<typeof loader>();
+  const { query, ownOnly, patients, refusal } = useLoaderData<typeof loader>();
   return (
     <section className="space-y-4">
       <h1 className="text-2xl font-bold text-slate-900">Patients</h1>
+      {ownOnly ? (
+        <p className="text-slate-700">You find the patients who have a visit with you.</p>
+      ) : null}
       <Form method="get" role="search" className="flex flex-wrap items-end gap-2">
         <label className="flex flex-col text-sm font-medium text-slate-800">
-          Name, e-mail or phone
+          Name, e-mail, phone or date of birth
           <input
             type="search"
             name="q"
@@ -40,13 +54,15 @@ export default function PatientSearch() {
           Search
         </button>
       </Form>
-      {query.trim().length >= 2 ? (
+      {refusal ? (
+        <ReadLimitNotice message={refusal} />
+      ) : query.trim().length >= 2 ? (
         patients.length === 0 ? (
           <p className="text-slate-700">No patient matches “{query}”.</p>
         ) : (
           <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200">
             {patients.map((patient) => (
-              <li key={patient.id} className="p-3">
+              <li key={patient.id} className="p-3" data-testid="patient-match">
                 <Link
                   to={`/staff/patients/${patient.id}`}
                   className="font-semibold text-brand-700 underline"
@@ -54,7 +70,8 @@ export default function PatientSearch() {
                   {patient.name}
                 </Link>
                 <span className="block text-sm text-slate-700">
-                  {patient.email} · {patient.phone || "no phone"}
+                  {patient.email || "no e-mail address"} · {patient.phone || "no phone"}
+                  {patient.dateOfBirth ? ` · born ${patient.dateOfBirth}` : ""}
                   {patient.hasAccount ? "" : " · record without an account"}
                 </span>
               </li>

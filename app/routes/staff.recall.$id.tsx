@@ -17,17 +17,28 @@ import { formatDate, formatTime } from "~/utils/clinic-format";
 import { formAction, formPageHeaders } from "~/utils/form-action.server";
 import type { StaffHandle } from "~/utils/permissions";
 import { invalid } from "~/utils/result";
-import { requireStaffPage } from "~/utils/roles.server";
+import { readPatients } from "~/models/patients.server";
+import { tooManyReads } from "~/utils/http.server";
+import { requireStaffPage, staffActor } from "~/utils/roles.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { CALL_NOTE_LIMIT, CALL_OUTCOMES, RECALL_MESSAGES } from "~/validation/recall";
 
 export const handle: StaffHandle = { permission: "recall.manage" };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireStaffPage(request, handle.permission);
+  const user = await requireStaffPage(request, handle.permission);
   const [found, clock] = await Promise.all([getRecall(params.id ?? ""), getClinicClock()]);
   if (!found) throw data({ message: RECALL_MESSAGES.unknownRecall }, { status: 404 });
   const { recall, bookedFor } = found;
+  // The page shows the patient's phone and e-mail: a read of their contact details (ADR 043).
+  const refused = await readPatients(staffActor(user), {
+    patientIds: [recall.userId],
+    action: "patient.view",
+    entityType: "recall",
+    entityId: recall.id,
+    summary: "Opened the patient's recall",
+  });
+  if (refused) throw tooManyReads(refused);
   return {
     clock,
     bookedFor,

@@ -6,13 +6,15 @@ import { getClinicClock } from "~/models/clinic-settings.server";
 import { recallList, type RecallRow } from "~/models/recall.server";
 import { recallFilterChoices } from "~/models/recall-types.server";
 import { formatDate, formatTime } from "~/utils/clinic-format";
-import { requireStaffPage } from "~/utils/roles.server";
+import { readPatients } from "~/models/patients.server";
+import { tooManyReads } from "~/utils/http.server";
+import { requireStaffPage, staffActor } from "~/utils/roles.server";
 import type { StaffHandle } from "~/utils/permissions";
 
 export const handle: StaffHandle = { permission: "recall.manage" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireStaffPage(request, handle.permission);
+  const user = await requireStaffPage(request, handle.permission);
   const url = new URL(request.url);
   const param = (name: string) => url.searchParams.get(name)?.trim().slice(0, 60) || null;
   const [choices, clock] = await Promise.all([recallFilterChoices(), getClinicClock()]);
@@ -22,6 +24,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
     : null;
   const typeId = choices.types.some((t) => t.id === param("type")) ? param("type") : null;
   const list = await recallList({ dentistId, typeId });
+  // The list shows each patient's phone: a read of their contact details (ADR 043).
+  const patientIds = [...new Set(list.recalls.map((row) => row.patient.id))];
+  const refused = await readPatients(staffActor(user), {
+    patientIds,
+    action: "patient.list",
+    entityType: "recall",
+    summary: `Read the recall list: contact details of ${patientIds.length} patients`,
+  });
+  if (refused) throw tooManyReads(refused);
   return { ...list, choices, clock, dentistId, typeId };
 }
 

@@ -110,6 +110,11 @@ const envSchema = z
     RATE_LIMIT_REGISTRATIONS_PER_HOUR: limit.default(5),
     /** Changes one staff member may make per minute (status, moves, bookings, settings...). */
     RATE_LIMIT_STAFF_WRITES_PER_MINUTE: limit.default(120),
+    /**
+     * Distinct patients whose contact details or messages one staff member may read per hour
+     * (docs/decisions/043-need-to-know-for-staff.md).
+     */
+    RATE_LIMIT_PATIENT_READS_PER_HOUR: limit.default(400),
     /** One JSON line per request on stdout. */
     REQUEST_LOG: flag.default(true),
     /**

@@ -1,5 +1,6 @@
 import { data } from "@remix-run/node";
 import type { BadRequest } from "./bad-request";
+import { type Failure, retryAfterHeaders } from "./result";
 
 /** Merges headers from several sources, keeping every Set-Cookie. */
 export function combineHeaders(...sources: Array<HeadersInit | null | undefined>): Headers {
@@ -23,4 +24,16 @@ export function requestPath(request: Request): string {
 export function badRequest(message: string) {
   const body: BadRequest = { badRequest: true, message };
   return data(body, { status: 400, headers: { "cache-control": "no-store" } });
+}
+
+/**
+ * The 429 a staff page's loader throws once the staff member's hourly bound of patients read
+ * is reached: the error boundary shows the message as it shows a 400's.
+ */
+export function tooManyReads(failure: Failure) {
+  const body: BadRequest = { badRequest: true, message: failure.message };
+  return data(body, {
+    status: failure.status,
+    headers: { "cache-control": "no-store", ...retryAfterHeaders(failure) },
+  });
 }

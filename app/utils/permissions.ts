@@ -16,6 +16,13 @@ export const PERMISSIONS = {
   "staff.area": { reception: "all", dentist: "all", admin: "all" },
   "diary.view": { reception: "all", dentist: "all", admin: "all" },
   "patients.view": { reception: "all", dentist: "all", admin: "all" },
+  // A patient's e-mail, phone, address, medical alerts, notes and messages: a dentist only
+  // their own patients' (docs/decisions/043-need-to-know-for-staff.md).
+  "patients.contact": { reception: "all", dentist: "own", admin: "all" },
+  // A patient's details, alerts and the clinic's note on them.
+  "patients.edit": { reception: "all", admin: "all" },
+  // Two records of one person made one (docs/decisions/042-patient-records-and-merges.md).
+  "patients.merge": { admin: "all" },
   "appointments.view": { reception: "all", dentist: "all", admin: "all" },
   // Confirm, check in, complete, no-show: a dentist only on visits with them.
   "appointments.changeStatus": { reception: "all", dentist: "own", admin: "all" },

@@ -66,6 +66,67 @@ export class Bucket {
   }
 }
 
+/**
+ * A bound on distinct things per key in a fixed window: the patients one staff member read,
+ * where reading the same patient again (the diary reloaded) does not count again. A take
+ * that would pass the bound is refused whole and adds nothing.
+ */
+export class DistinctBucket {
+  private readonly windows = new Map<
+    string,
+    { endsAt: number; seen: Set<string>; refused: boolean }
+  >();
+
+  constructor(
+    readonly points: number,
+    readonly seconds: number,
+    private readonly message: (retryAfterSeconds: number) => string,
+  ) {}
+
+  /** Counts `items` for `key`: null, or the 429 to answer (with Retry-After) when they do not fit. */
+  take(key: string, items: readonly string[], now: number = Date.now()): Failure | null {
+    let window = this.windows.get(key);
+    if (!window || window.endsAt <= now) {
+      window = { endsAt: now + this.seconds * 1000, seen: new Set(), refused: false };
+      this.windows.set(key, window);
+      this.sweep(now);
+    }
+    const fresh = new Set(items.filter((item) => !window.seen.has(item)));
+    if (window.seen.size + fresh.size > this.points) {
+      const retryAfter = Math.max(1, Math.ceil((window.endsAt - now) / 1000));
+      return fail(429, this.message(retryAfter), retryAfter);
+    }
+    for (const item of fresh) window.seen.add(item);
+    return null;
+  }
+
+  /** True once per window, for its first refusal: reaching the bound is logged once. */
+  firstRefusal(key: string, now: number = Date.now()): boolean {
+    const window = this.windows.get(key);
+    if (!window || window.endsAt <= now || window.refused) return false;
+    window.refused = true;
+    return true;
+  }
+
+  /** How many distinct items `key` has taken in its current window. */
+  count(key: string, now: number = Date.now()): number {
+    const window = this.windows.get(key);
+    return window && window.endsAt > now ? window.seen.size : 0;
+  }
+
+  forget(key: string): void {
+    this.windows.delete(key);
+  }
+
+  /** Drops ended windows, so staff who stopped reading hold no memory. */
+  private sweep(now: number) {
+    for (const [key, window] of this.windows) if (window.endsAt <= now) this.windows.delete(key);
+  }
+}
+
+export const patientReadsMessage = (seconds: number) =>
+  `You have opened the records of many patients in the last hour. Please wait ${waitingTime(seconds)} before opening more, or ask an administrator.`;
+
 export type RateLimits = ReturnType<typeof createRateLimits>;
 
 export function createRateLimits(env: Env) {
@@ -105,6 +166,12 @@ export function createRateLimits(env: Env) {
     accountDeletions: new Bucket(10, 60, () => RATE_LIMIT_MESSAGE),
     /** Staff changes (status, moves, bookings, settings...) per staff member and minute. */
     staffWrites: new Bucket(env.RATE_LIMIT_STAFF_WRITES_PER_MINUTE, 60, () => RATE_LIMIT_MESSAGE),
+    /** Distinct patients whose contact details or messages a staff member reads per hour. */
+    patientReads: new DistinctBucket(
+      env.RATE_LIMIT_PATIENT_READS_PER_HOUR,
+      60 * 60,
+      patientReadsMessage,
+    ),
     /** Presses of a mail link's button (confirm, reschedule, cancel) per client, action and minute. */
     mailLinks: new Bucket(20, 60, () => RATE_LIMIT_MESSAGE),
     /** Every write (POST, PUT, PATCH, DELETE) per client and minute. */

@@ -344,3 +344,6 @@ export function parseChairName(form: Form): Result<{ name: string }> {
   if (name.length > 60) return refuse("name", "Please keep the chair's name to 60 characters.");
   return ok({ name });
 }
+
+/** The longest reason a closure's cancellations give the patients. */
+export const CLOSURE_REASON_LIMIT = 500;

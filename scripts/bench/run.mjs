@@ -4,7 +4,7 @@
 // length of the load run (default 30). `-- --record` writes the results into
 // docs/performance.md; `-- --only=uncached,load` runs only the named parts (list, home,
 // sign-ins, javascript, lighthouse, load, uncached, size, image, diary, backup, outbox,
-// reminders, waitlist, recall, reports, reviews, audit, day-diary, bookings).
+// reminders, waitlist, recall, reports, reviews, audit, day-diary, bookings, patients).
 import { execFileSync, spawn } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync, rmSync } from "node:fs";
 import path from "node:path";
@@ -568,6 +568,27 @@ if (wanted("reviews")) {
     "<= 1.5",
     reviews.publicRatio <= 1.5,
     `(home page's newest and a service's first page with its average: ${reviews.publicSmallMs.toFixed(1)} ms at 1,000, ${reviews.publicLargeMs.toFixed(1)} ms at 200,000)`,
+  );
+}
+
+// 20. The patient search and card at 300,000 patients (scripts/bench/patients.ts, in-process).
+if (wanted("patients")) {
+  note("\n20. Patients: the desk's search and a card at 300,000 patients vs 1,000");
+  const patients = inProcessBench("patients");
+  const { small, large } = patients;
+  record(
+    `Patients: the slowest search at ${patients.patients.toLocaleString("en")} patients`,
+    `${patients.slowestSearchMs.toFixed(1)} ms`,
+    "<= 250 ms",
+    patients.slowestSearchMs <= 250,
+    `(name ${large.nameMs.toFixed(1)}, phone ${large.phoneMs.toFixed(1)}, date of birth ${large.birthMs.toFixed(1)}, e-mail ${large.emailMs.toFixed(1)}, a dentist's own ${large.dentistMs.toFixed(1)} ms; at 1,000: ${small.nameMs.toFixed(1)}, ${small.phoneMs.toFixed(1)}, ${small.birthMs.toFixed(1)}, ${small.emailMs.toFixed(1)}, ${small.dentistMs.toFixed(1)} ms)`,
+  );
+  record(
+    `Patients: a card read (audited) at ${patients.patients.toLocaleString("en")} / at 1,000`,
+    patients.cardRatio.toFixed(2),
+    "<= 1.5",
+    patients.cardRatio <= 1.5,
+    `(median ${small.cardMs.toFixed(1)} ms and ${large.cardMs.toFixed(1)} ms)`,
   );
 }
 

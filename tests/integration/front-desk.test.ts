@@ -234,7 +234,7 @@ describe("patients", () => {
     expect(again).toMatchObject({ ok: false, status: 409 });
 
     const card = await patientCard(reception, patientId);
-    expect(card?.patient).toMatchObject({ name: "Carla Caller", hasAccount: false });
+    expect(card).toMatchObject({ patient: { name: "Carla Caller", hasAccount: false } });
     const views = await prisma.auditEntry.count({
       where: { action: "patient.view", patientId, actorId: reception.id },
     });

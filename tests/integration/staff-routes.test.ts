@@ -26,7 +26,10 @@ const PAGE_MATRIX: Record<string, readonly StaffRole[]> = {
   "staff.tsx": EVERY_STAFF_ROLE,
   "staff._index.tsx": EVERY_STAFF_ROLE,
   "staff.patients._index.tsx": EVERY_STAFF_ROLE,
+  // Every staff role opens a card; the model lets only the desk and admins change it.
   "staff.patients.$id.tsx": EVERY_STAFF_ROLE,
+  // Two records of one person made one: an admin's act (docs/decisions/042-patient-records-and-merges.md).
+  "staff.patients.$id_.merge.tsx": ADMIN,
   "staff.appointments.$id.tsx": EVERY_STAFF_ROLE,
   "staff.bookings.new.tsx": DESK,
   "staff.moderation.tsx": DESK,

@@ -1,0 +1,40 @@
+/**
+ * Medical alerts (allergies, conditions) for the screens that show a visit: the visit page
+ * and the diary's cards. Only for staff with the need to know (./access.server.ts); the
+ * caller records the read with the rest of what its answer shows (`readPatients`).
+ */
+import type { Prisma } from "@prisma/client";
+import { prisma } from "~/utils/db.server";
+import type { StaffActor } from "~/utils/roles.server";
+import { patientsInReach } from "./access.server";
+
+export type PatientAlerts = { allergies: string; conditions: string };
+
+type Db = Pick<Prisma.TransactionClient, "appointment" | "user">;
+
+/**
+ * The alerts of those of `patientIds` this staff member may see and that have any, by
+ * patient id. One query for a whole diary day.
+ */
+export async function alertsForPatients(
+  actor: StaffActor,
+  patientIds: readonly (string | null)[],
+  db: Db = prisma,
+): Promise<Map<string, PatientAlerts>> {
+  const reach = await patientsInReach(db, actor, patientIds);
+  if (reach.size === 0) return new Map();
+  const rows = await db.user.findMany({
+    where: {
+      id: { in: [...reach] },
+      OR: [{ allergies: { not: "" } }, { conditions: { not: "" } }],
+    },
+    select: { id: true, allergies: true, conditions: true },
+  });
+  return new Map(
+    rows.map((row) => [row.id, { allergies: row.allergies, conditions: row.conditions }]),
+  );
+}
+
+export function hasAlerts(alerts: PatientAlerts | null | undefined): alerts is PatientAlerts {
+  return Boolean(alerts && (alerts.allergies || alerts.conditions));
+}

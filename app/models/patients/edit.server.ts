@@ -1,0 +1,193 @@
+/**
+ * Writing patient records at the desk: a record for a caller (with or without an e-mail
+ * address) and staff's edits of a patient's details, alerts and note, each audited in its
+ * transaction with the fields by their labels.
+ */
+import { clinicNow } from "~/utils/clinic-time";
+import { prisma } from "~/utils/db.server";
+import { isNoEmailAddress, noEmailAddress } from "~/utils/patient-email";
+import { may } from "~/utils/permissions";
+import { limitStaffWrite } from "~/utils/rate-limit.server";
+import { fail, isUniqueViolation, ok, type Result } from "~/utils/result";
+import type { StaffActor } from "~/utils/roles.server";
+import { validateFields } from "~/validation/form";
+import {
+  callerRecordSchema,
+  type PatientDetails,
+  patientDetailsSchema,
+} from "~/validation/patient";
+import { recordAudit } from "../audit.server";
+import { getClinicSettings } from "../clinic-settings.server";
+import { phoneDigitsOf } from "./search.server";
+
+const ON_FILE_MESSAGE = "A patient with that e-mail address is already on file: search for them.";
+export const NO_SUCH_PATIENT_MESSAGE = "There is no such patient.";
+export const SIGNS_IN_MESSAGE =
+  "This patient signs in online with that address: they change it themselves on their profile.";
+export const EDIT_REFUSED_MESSAGE =
+  "Only the front desk and administrators change patient records.";
+
+/**
+ * A patient record for a caller, without a password: they claim it by registering with
+ * the same address. An address already on file is refused with the record to use. A
+ * caller without an e-mail address gets a record too; nothing is mailed to it.
+ */
+export async function createCallerRecord(
+  actor: StaffActor,
+  input: { name?: unknown; email?: unknown; phone?: unknown },
+): Promise<Result<{ patientId: string; noEmail: boolean }>> {
+  const limited = await limitStaffWrite(actor.id);
+  if (limited) return limited;
+  const checked = validateFields(callerRecordSchema, input);
+  if (!checked.ok) return checked;
+  const { name, phone } = checked.data;
+  const noEmail = checked.data.email === "" || isNoEmailAddress(checked.data.email);
+  const email = noEmail ? noEmailAddress() : checked.data.email;
+  if (!noEmail) {
+    const existing = await prisma.user.findUnique({ where: { email }, select: { id: true } });
+    if (existing) return fail(409, ON_FILE_MESSAGE);
+  }
+  try {
+    const created = await prisma.$transaction(async (tx) => {
+      const user = await tx.user.create({
+        data: {
+          name,
+          email,
+          phone,
+          phoneDigits: phoneDigitsOf(phone),
+          passwordHash: null,
+          provider: "local",
+        },
+        select: { id: true },
+      });
+      await recordAudit(tx, {
+        actor,
+        action: "patient.create",
+        entityType: "patient",
+        entityId: user.id,
+        patientId: user.id,
+        summary: noEmail
+          ? "Created a patient record (no password, no e-mail address)"
+          : "Created a patient record (no password)",
+        after: { name, email: noEmail ? "" : email, phone },
+      });
+      return user;
+    });
+    return ok({ patientId: created.id, noEmail });
+  } catch (error) {
+    if (isUniqueViolation(error)) return fail(409, ON_FILE_MESSAGE);
+    throw error;
+  }
+}
+
+/** Field labels as the card shows them, in its order. */
+export const DETAIL_LABELS: Record<keyof PatientDetails, string> = {
+  name: "name",
+  email: "e-mail",
+  phone: "phone",
+  dateOfBirth: "date of birth",
+  address: "address",
+  allergies: "allergies",
+  conditions: "conditions",
+  staffNote: "the clinic's note",
+};
+
+/**
+ * Fields whose values the audit entry copies (before and after). The date of birth,
+ * medical alerts and the clinic's note are named in the summary but never copied: the
+ * trail outlives the record, and a deletion empties only contact fields in it.
+ */
+const COPIED = new Set<keyof PatientDetails>(["name", "email", "phone", "address"]);
+
+/**
+ * Saves staff's edit of a patient's details. The e-mail address must not be another
+ * record's; emptied, the record keeps no address (nothing is mailed). Changing the address
+ * of a record that signs in online is refused: its owner changes it (ADR 042).
+ */
+export async function updatePatientDetails(
+  actor: StaffActor,
+  patientId: string,
+  input: Record<string, unknown>,
+  now: Date = new Date(),
+): Promise<Result<{ changed: string[] }>> {
+  const limited = await limitStaffWrite(actor.id);
+  if (limited) return limited;
+  if (!may(actor, "patients.edit")) return fail(403, EDIT_REFUSED_MESSAGE);
+  const { timeZone } = await getClinicSettings();
+  const checked = validateFields(patientDetailsSchema(clinicNow(now, timeZone).date), input);
+  if (!checked.ok) return checked;
+  const wanted = checked.data;
+  const current = await prisma.user.findFirst({
+    where: { id: patientId, role: "patient" },
+    select: {
+      name: true,
+      email: true,
+      phone: true,
+      dateOfBirth: true,
+      address: true,
+      allergies: true,
+      conditions: true,
+      staffNote: true,
+      passwordHash: true,
+      googleId: true,
+      emailVerifiedAt: true,
+    },
+  });
+  if (!current) return fail(404, NO_SUCH_PATIENT_MESSAGE);
+  const before: PatientDetails = {
+    name: current.name,
+    email: isNoEmailAddress(current.email) ? "" : current.email,
+    phone: current.phone,
+    dateOfBirth: current.dateOfBirth,
+    address: current.address,
+    allergies: current.allergies,
+    conditions: current.conditions,
+    staffNote: current.staffNote,
+  };
+  const fields = Object.keys(DETAIL_LABELS) as (keyof PatientDetails)[];
+  const changed = fields.filter((field) => before[field] !== wanted[field]);
+  if (changed.length === 0) return ok({ changed: [] });
+  const signsIn = current.passwordHash !== null || current.googleId !== null;
+  if (changed.includes("email") && signsIn) {
+    return { ...fail(409, SIGNS_IN_MESSAGE), field: "email" };
+  }
+  const copy = (values: PatientDetails) =>
+    Object.fromEntries(
+      changed.filter((field) => COPIED.has(field)).map((field) => [field, values[field]]),
+    );
+  try {
+    await prisma.$transaction(async (tx) => {
+      await tx.user.update({
+        where: { id: patientId },
+        data: {
+          ...Object.fromEntries(changed.map((field) => [field, wanted[field]])),
+          ...(changed.includes("email")
+            ? { email: wanted.email || noEmailAddress(), emailVerifiedAt: null }
+            : {}),
+          ...(changed.includes("phone") ? { phoneDigits: phoneDigitsOf(wanted.phone) } : {}),
+        },
+      });
+      await recordAudit(tx, {
+        actor,
+        action: "patient.update",
+        entityType: "patient",
+        entityId: patientId,
+        patientId,
+        summary: `Changed the patient's ${listed(changed.map((field) => DETAIL_LABELS[field]))}`,
+        before: copy(before),
+        after: copy(wanted),
+      });
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) return { ...fail(409, ON_FILE_MESSAGE), field: "email" };
+    throw error;
+  }
+  return ok({ changed: changed.map((field) => DETAIL_LABELS[field]) });
+}
+
+/** "a, b and c". */
+function listed(words: string[]): string {
+  return words.length <= 1
+    ? (words[0] ?? "")
+    : `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}`;
+}

@@ -1,0 +1,224 @@
+/**
+ * Two records of one person made one (docs/decisions/042-patient-records-and-merges.md):
+ * an admin merges a duplicate into the record they keep. Visits, reviews, recalls, the
+ * waiting list, services added, mail and the audit trail's references move to the kept
+ * record; empty details are filled from the duplicate and medical alerts and notes are
+ * joined, never dropped; the duplicate goes. One transaction with its audit entry.
+ */
+import type { Prisma } from "@prisma/client";
+import { prisma } from "~/utils/db.server";
+import { isNoEmailAddress } from "~/utils/patient-email";
+import { may } from "~/utils/permissions";
+import { limitStaffWrite } from "~/utils/rate-limit.server";
+import { fail, invalid, ok, type Result } from "~/utils/result";
+import type { StaffActor } from "~/utils/roles.server";
+import { recordAudit } from "../audit.server";
+
+type Tx = Prisma.TransactionClient;
+
+export const MERGE_MESSAGES = {
+  refused: "Only an administrator merges patient records.",
+  choose: "Please choose the duplicate record to merge into this one.",
+  same: "A record cannot be merged into itself.",
+  gone: "One of the two records no longer exists: search again.",
+  bothSignIn:
+    "Both records sign in online, so they cannot be merged: two accounts may be two people. Ask the patient which one they use; they can delete the other from My data.",
+  keepAccount:
+    "The duplicate signs in online and this record does not: open the duplicate's card and merge this record into it, so the patient keeps their sign-in.",
+} as const;
+
+const PERSON = {
+  id: true,
+  name: true,
+  email: true,
+  phone: true,
+  phoneDigits: true,
+  address: true,
+  dateOfBirth: true,
+  allergies: true,
+  conditions: true,
+  staffNote: true,
+  passwordHash: true,
+  googleId: true,
+} as const;
+
+type Person = Prisma.UserGetPayload<{ select: typeof PERSON }>;
+
+const signsIn = (person: Person) => person.passwordHash !== null || person.googleId !== null;
+
+/** What a merge would move, for the confirmation and the audit entry. */
+export type MergeCounts = {
+  visits: number;
+  reviews: number;
+  recalls: number;
+  waitlist: number;
+};
+
+/** The two records and what would move, or why they cannot be merged. */
+export async function mergePreview(
+  keepId: string,
+  duplicateId: string,
+): Promise<Result<{ keep: Person; duplicate: Person; counts: MergeCounts }>> {
+  if (!duplicateId || duplicateId.length > 64) return invalid(MERGE_MESSAGES.choose);
+  if (keepId === duplicateId) return invalid(MERGE_MESSAGES.same);
+  const [keep, duplicate] = await Promise.all(
+    [keepId, duplicateId].map((id) =>
+      prisma.user.findFirst({ where: { id, role: "patient" }, select: PERSON }),
+    ),
+  );
+  if (!keep || !duplicate) return fail(404, MERGE_MESSAGES.gone);
+  if (signsIn(keep) && signsIn(duplicate)) return fail(409, MERGE_MESSAGES.bothSignIn);
+  if (signsIn(duplicate)) return fail(409, MERGE_MESSAGES.keepAccount);
+  const where = { userId: duplicateId };
+  const [visits, reviews, recalls, waitlist] = await Promise.all([
+    prisma.appointment.count({ where }),
+    prisma.review.count({ where }),
+    prisma.patientRecall.count({ where }),
+    prisma.waitlistEntry.count({ where: { ...where, status: "waiting" } }),
+  ]);
+  return ok({ keep, duplicate, counts: { visits, reviews, recalls, waitlist } });
+}
+
+/** Two texts as one, neither lost: an allergy noted on either record stays on the merged one. */
+function joined(kept: string, other: string): string {
+  if (!other || kept.includes(other)) return kept;
+  return kept ? `${kept}\n${other}` : other;
+}
+
+/** The kept record's details, its empty ones filled and its alerts and notes joined. */
+function mergedDetails(keep: Person, duplicate: Person) {
+  const fill = (field: "phone" | "address" | "dateOfBirth") => keep[field] || duplicate[field];
+  const phone = fill("phone");
+  return {
+    phone,
+    phoneDigits: keep.phone ? keep.phoneDigits : duplicate.phoneDigits,
+    address: fill("address"),
+    dateOfBirth: fill("dateOfBirth"),
+    allergies: joined(keep.allergies, duplicate.allergies),
+    conditions: joined(keep.conditions, duplicate.conditions),
+    staffNote: joined(keep.staffNote, duplicate.staffNote),
+    ...(isNoEmailAddress(keep.email) && !isNoEmailAddress(duplicate.email)
+      ? { emailToTake: duplicate.email }
+      : {}),
+  };
+}
+
+/** The duplicate's recalls: moved, or where both have one of a type, the later visit's kept. */
+async function moveRecalls(tx: Tx, keepId: string, duplicateId: string) {
+  const [mine, theirs] = await Promise.all(
+    [keepId, duplicateId].map((userId) =>
+      tx.patientRecall.findMany({
+        where: { userId },
+        select: { id: true, recallTypeId: true, lastVisitDate: true },
+      }),
+    ),
+  );
+  for (const recall of theirs!) {
+    const same = mine!.find((row) => row.recallTypeId === recall.recallTypeId);
+    if (!same) {
+      await tx.patientRecall.update({ where: { id: recall.id }, data: { userId: keepId } });
+    } else if ((recall.lastVisitDate ?? "") > (same.lastVisitDate ?? "")) {
+      await tx.patientRecall.delete({ where: { id: same.id } });
+      await tx.patientRecall.update({ where: { id: recall.id }, data: { userId: keepId } });
+    } else {
+      await tx.patientRecall.delete({ where: { id: recall.id } });
+    }
+  }
+  const optedOut = await tx.recallOptOut.findUnique({ where: { userId: duplicateId } });
+  if (optedOut) {
+    await tx.recallOptOut.upsert({
+      where: { userId: keepId },
+      create: { userId: keepId, at: optedOut.at },
+      update: {},
+    });
+  }
+}
+
+/**
+ * The duplicate's waiting entries move; where both wait for one service, the entry that
+ * joined first keeps its place and the other leaves the list (its open offer withdrawn).
+ */
+async function moveWaitlist(tx: Tx, keepId: string, duplicateId: string) {
+  await tx.waitlistEntry.updateMany({ where: { userId: duplicateId }, data: { userId: keepId } });
+  const waiting = await tx.waitlistEntry.findMany({
+    where: { userId: keepId, status: "waiting" },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    select: { id: true, serviceId: true },
+  });
+  const seen = new Set<string>();
+  const extra: string[] = [];
+  for (const entry of waiting) {
+    if (seen.has(entry.serviceId)) extra.push(entry.id);
+    seen.add(entry.serviceId);
+  }
+  if (extra.length === 0) return;
+  await tx.waitlistEntry.updateMany({ where: { id: { in: extra } }, data: { status: "removed" } });
+  await tx.waitlistOffer.updateMany({
+    where: { entryId: { in: extra }, status: "open" },
+    data: { status: "withdrawn" },
+  });
+}
+
+/** Merges record `duplicateId` into `keepId` (an admin's act). */
+export async function mergePatients(
+  actor: StaffActor,
+  keepId: string,
+  duplicateId: string,
+): Promise<Result<{ counts: MergeCounts; name: string }>> {
+  const limited = await limitStaffWrite(actor.id);
+  if (limited) return limited;
+  if (!may(actor, "patients.merge")) return fail(403, MERGE_MESSAGES.refused);
+  const preview = await mergePreview(keepId, duplicateId);
+  if (!preview.ok) return preview;
+  const { keep, duplicate, counts } = preview;
+  const { emailToTake, ...details } = mergedDetails(keep, duplicate);
+  const merged = await prisma.$transaction(async (tx) => {
+    // Another admin merged or deleted one of them meanwhile: nothing happens.
+    const still = await tx.user.count({ where: { id: { in: [keepId, duplicateId] } } });
+    if (still !== 2) return false;
+    const moved = { userId: keepId };
+    await tx.appointment.updateMany({ where: { userId: duplicateId }, data: moved });
+    await tx.review.updateMany({ where: { userId: duplicateId }, data: moved });
+    await moveRecalls(tx, keepId, duplicateId);
+    await moveWaitlist(tx, keepId, duplicateId);
+    await tx.service.updateMany({
+      where: { createdById: duplicateId },
+      data: { createdById: keepId },
+    });
+    await tx.appointmentStatusChange.updateMany({
+      where: { byUserId: duplicateId },
+      data: { byUserId: keepId },
+    });
+    await tx.outboxMessage.updateMany({ where: { userId: duplicateId }, data: moved });
+    // The trail's references follow the person, so their history reads on one card and a
+    // later deletion of their account reaches all of it (ADR 013).
+    await tx.auditEntry.updateMany({
+      where: { patientId: duplicateId },
+      data: { patientId: keepId },
+    });
+    await tx.auditEntry.updateMany({ where: { actorId: duplicateId }, data: { actorId: keepId } });
+    await tx.user.delete({ where: { id: duplicateId } });
+    await tx.user.update({
+      where: { id: keepId },
+      data: { ...details, ...(emailToTake ? { email: emailToTake } : {}) },
+    });
+    await recordAudit(tx, {
+      actor,
+      action: "patient.merge",
+      entityType: "patient",
+      entityId: keepId,
+      patientId: keepId,
+      summary: `Merged a duplicate record into the patient's: ${counts.visits} visits, ${counts.reviews} reviews, ${counts.recalls} recalls and ${counts.waitlist} waiting-list entries moved`,
+      before: {
+        name: duplicate.name,
+        email: isNoEmailAddress(duplicate.email) ? "" : duplicate.email,
+        phone: duplicate.phone,
+        address: duplicate.address,
+      },
+      after: { ...counts },
+    });
+    return true;
+  });
+  if (!merged) return fail(404, MERGE_MESSAGES.gone);
+  return ok({ counts, name: keep.name });
+}
