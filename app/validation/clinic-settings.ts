@@ -134,39 +134,29 @@ export type BookingRules = {
 
 export const GRID_MESSAGE = "Please choose a grid step of 15 or 30 minutes.";
 
+/** What a refusal calls each whole-number booking rule ("Please enter ..."). */
+const BOOKING_NUMBERS = {
+  minNoticeMinutes: "the minimum notice in minutes",
+  horizonDays: "the booking horizon in days",
+  cancellationCutoffHours: "the cancellation cutoff in hours",
+  maxUpcomingPerPatient: "the most upcoming bookings per patient",
+} as const;
+
 export function parseBookingRules(form: Form): Result<{ rules: BookingRules }> {
   const grid = Number(text(form, "gridMinutes"));
   if (!(GRID_STEPS as readonly number[]).includes(grid)) return refuse("gridMinutes", GRID_MESSAGE);
-  const notice = wholeNumber(
-    form,
-    "minNoticeMinutes",
-    LIMITS.minNoticeMinutes,
-    "the minimum notice in minutes",
-  );
+  const read = (name: keyof typeof BOOKING_NUMBERS) =>
+    wholeNumber(form, name, LIMITS[name], BOOKING_NUMBERS[name]);
+  const notice = read("minNoticeMinutes");
   if (!notice.ok) return notice;
-  const horizon = wholeNumber(
-    form,
-    "horizonDays",
-    LIMITS.horizonDays,
-    "the booking horizon in days",
-  );
+  const horizon = read("horizonDays");
   if (!horizon.ok) return horizon;
   if (horizon.value * 24 * 60 <= notice.value) {
     return refuse("horizonDays", "The booking horizon must be longer than the minimum notice.");
   }
-  const cutoff = wholeNumber(
-    form,
-    "cancellationCutoffHours",
-    LIMITS.cancellationCutoffHours,
-    "the cancellation cutoff in hours",
-  );
+  const cutoff = read("cancellationCutoffHours");
   if (!cutoff.ok) return cutoff;
-  const cap = wholeNumber(
-    form,
-    "maxUpcomingPerPatient",
-    LIMITS.maxUpcomingPerPatient,
-    "the most upcoming bookings per patient",
-  );
+  const cap = read("maxUpcomingPerPatient");
   if (!cap.ok) return cap;
   // Optional: left empty, there is no daily limit.
   const daily = text(form, "maxVisitsPerDentistPerDay")
