@@ -75,3 +75,29 @@ export function EmailLink({ email }: { email: string | null | undefined }) {
     </a>
   );
 }
+
+/**
+ * A table's heading row, one column heading per entry: text, or a node for a heading that
+ * only a screen reader reads (an actions column).
+ */
+export function ColumnHeadings({
+  columns,
+  className,
+  cellClassName,
+}: {
+  columns: ReactNode[];
+  className?: string;
+  cellClassName: string;
+}) {
+  return (
+    <thead className={className}>
+      <tr>
+        {columns.map((column, index) => (
+          <th key={index} scope="col" className={cellClassName}>
+            {column}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-pages";
-import { PageLinks, StaffScreenHeader, Timestamp } from "~/components/staff-kit";
+import { PageLinks, StaffScreenHeader, Timestamp, ColumnHeadings } from "~/components/staff-kit";
 import { searchAuditTrail } from "~/models/audit.server";
 import { type AuditView, viewAuditEntries } from "~/models/audit-view.server";
 import { getClinicClock } from "~/models/clinic-settings.server";
@@ -140,22 +140,11 @@ export default function AuditTrail() {
         <div className="mt-6 overflow-x-auto">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Audit entries, newest first</caption>
-            <thead className="border-b border-slate-300 text-slate-900">
-              <tr>
-                <th scope="col" className="py-2 pr-3">
-                  When
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  Who
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  What
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  Patient
-                </th>
-              </tr>
-            </thead>
+            <ColumnHeadings
+              className="border-b border-slate-300 text-slate-900"
+              cellClassName="py-2 pr-3"
+              columns={["When", "Who", "What", "Patient"]}
+            />
             <tbody>
               {entries.map((entry) => (
                 <tr

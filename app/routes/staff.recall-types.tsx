@@ -10,7 +10,7 @@ import {
   SettingsSection,
   type SectionRefusal,
 } from "~/components/staff/setting-field";
-import { StaffScreenHeader } from "~/components/staff-kit";
+import { StaffScreenHeader, ColumnHeadings } from "~/components/staff-kit";
 import {
   listRecallTypes,
   saveRecallSettings,
@@ -81,22 +81,18 @@ export default function RecallTypes() {
         </h2>
         <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
           <table className="w-full text-left text-sm">
-            <thead className="bg-slate-50">
-              <tr>
-                <th scope="col" className="p-2">
-                  Name
-                </th>
-                <th scope="col" className="p-2">
-                  Every
-                </th>
-                <th scope="col" className="p-2">
-                  Patients
-                </th>
-                <th scope="col" className="p-2">
-                  <span className="sr-only">Change</span>
-                </th>
-              </tr>
-            </thead>
+            <ColumnHeadings
+              className="bg-slate-50"
+              cellClassName="p-2"
+              columns={[
+                "Name",
+                "Every",
+                "Patients",
+                <span key="change" className="sr-only">
+                  Change
+                </span>,
+              ]}
+            />
             <tbody className="divide-y divide-slate-200">
               {types.map((type) => (
                 <tr key={type.id}>

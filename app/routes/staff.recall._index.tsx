@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-pages";
-import { StaffScreenHeader } from "~/components/staff-kit";
+import { StaffScreenHeader, ColumnHeadings } from "~/components/staff-kit";
 import { getClinicClock } from "~/models/clinic-settings.server";
 import { recallList, type RecallRow } from "~/models/recall.server";
 import { recallFilterChoices } from "~/models/recall-types.server";
@@ -61,28 +61,20 @@ function RecallTable({
   return (
     <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
       <table className="w-full text-left text-sm">
-        <thead className="bg-slate-50 text-slate-800">
-          <tr>
-            <th scope="col" className="p-2">
-              Patient
-            </th>
-            <th scope="col" className="p-2">
-              Recall
-            </th>
-            <th scope="col" className="p-2">
-              Due
-            </th>
-            <th scope="col" className="p-2">
-              Dentist
-            </th>
-            <th scope="col" className="p-2">
-              {booked ? "Booked for" : "Contact"}
-            </th>
-            <th scope="col" className="p-2">
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
+        <ColumnHeadings
+          className="bg-slate-50 text-slate-800"
+          cellClassName="p-2"
+          columns={[
+            "Patient",
+            "Recall",
+            "Due",
+            "Dentist",
+            booked ? "Booked for" : "Contact",
+            <span key="actions" className="sr-only">
+              Actions
+            </span>,
+          ]}
+        />
         <tbody className="divide-y divide-slate-200">
           {rows.map((row) => (
             <tr key={row.id} data-testid="recall-row">

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-pages";
 import { ServiceStatusBadge } from "~/components/service-standing";
-import { PageLinks, StaffScreenHeader } from "~/components/staff-kit";
+import { PageLinks, StaffScreenHeader, ColumnHeadings } from "~/components/staff-kit";
 import { listServicesForStaff } from "~/models/service-admin.server";
 import { formatDuration } from "~/utils/clinic-format";
 import { formatPrice } from "~/utils/format";
@@ -87,25 +87,11 @@ export default function StaffServices() {
         <div className="mt-6 overflow-x-auto">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Services</caption>
-            <thead className="border-b border-slate-300 text-slate-700">
-              <tr>
-                <th scope="col" className="py-2 pr-3">
-                  Service
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  Category
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  Price
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  Length
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  Status
-                </th>
-              </tr>
-            </thead>
+            <ColumnHeadings
+              className="border-b border-slate-300 text-slate-700"
+              cellClassName="py-2 pr-3"
+              columns={["Service", "Category", "Price", "Length", "Status"]}
+            />
             <tbody>
               {services.map((service) => (
                 <tr
