@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { PatientSearchForm } from "~/components/staff/patient-search-form";
 import { GeneralErrorBoundary } from "~/components/error-pages";
 import { FormError } from "~/components/form-error";
 import { ReadLimitNotice } from "~/components/staff/read-limit-notice";
@@ -172,23 +173,10 @@ export default function MergePatients() {
         </section>
       ) : (
         <>
-          <Form method="get" role="search" className="flex flex-wrap items-end gap-2">
-            <label className="flex flex-col text-sm font-medium text-slate-800">
-              Find the duplicate: name, e-mail, phone or date of birth
-              <input
-                type="search"
-                name="q"
-                defaultValue={query}
-                minLength={2}
-                maxLength={100}
-                required
-                className="w-72 rounded-md border border-slate-400 px-2 py-1.5"
-              />
-            </label>
-            <button type="submit" className="btn-primary">
-              Search
-            </button>
-          </Form>
+          <PatientSearchForm
+            label="Find the duplicate: name, e-mail, phone or date of birth"
+            query={query}
+          />
           {query.trim().length >= 2 && !problem ? (
             matches.length === 0 ? (
               <p className="text-slate-700">No other patient matches “{query}”.</p>

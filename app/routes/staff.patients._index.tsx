@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
+import { PatientSearchForm } from "~/components/staff/patient-search-form";
 import { GeneralErrorBoundary } from "~/components/error-pages";
 import { ReadLimitNotice } from "~/components/staff/read-limit-notice";
 import { findPatientsFor, type PatientMatch } from "~/models/patients.server";
@@ -37,23 +38,7 @@ export default function PatientSearch() {
       {ownOnly ? (
         <p className="text-slate-700">You find the patients who have a visit with you.</p>
       ) : null}
-      <Form method="get" role="search" className="flex flex-wrap items-end gap-2">
-        <label className="flex flex-col text-sm font-medium text-slate-800">
-          Name, e-mail, phone or date of birth
-          <input
-            type="search"
-            name="q"
-            defaultValue={query}
-            minLength={2}
-            maxLength={100}
-            required
-            className="w-72 rounded-md border border-slate-400 px-2 py-1.5"
-          />
-        </label>
-        <button type="submit" className="btn-primary">
-          Search
-        </button>
-      </Form>
+      <PatientSearchForm label="Name, e-mail, phone or date of birth" query={query} />
       {refusal ? (
         <ReadLimitNotice message={refusal} />
       ) : query.trim().length >= 2 ? (
