@@ -8,6 +8,23 @@ import { prisma } from "~/utils/db.server";
 import type { StaffActor } from "~/utils/roles.server";
 import { patientsInReach } from "./access.server";
 
+/**
+ * A patient's record as the desk reads and edits it: details, alerts, the clinic's note,
+ * and whether they sign in online (a password or Google).
+ */
+export const RECORD_FIELDS = {
+  name: true,
+  email: true,
+  phone: true,
+  address: true,
+  dateOfBirth: true,
+  allergies: true,
+  conditions: true,
+  staffNote: true,
+  passwordHash: true,
+  googleId: true,
+} as const;
+
 export type PatientAlerts = { allergies: string; conditions: string };
 
 type Db = Pick<Prisma.TransactionClient, "appointment" | "user">;

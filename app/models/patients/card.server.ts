@@ -10,6 +10,7 @@ import { isNoEmailAddress } from "~/utils/patient-email";
 import type { Failure } from "~/utils/result";
 import type { StaffActor } from "~/utils/roles.server";
 import { patientsInReach, readPatients } from "./access.server";
+import { RECORD_FIELDS } from "./alerts.server";
 
 /** One visit on the card: when, what, with whom, and how it stands. */
 export type VisitLine = {
@@ -74,20 +75,7 @@ export async function patientCard(
   if (!patientId || patientId.length > 64) return null;
   const patient = await prisma.user.findFirst({
     where: { id: patientId, role: "patient" },
-    select: {
-      id: true,
-      name: true,
-      email: true,
-      phone: true,
-      address: true,
-      dateOfBirth: true,
-      allergies: true,
-      conditions: true,
-      staffNote: true,
-      createdAt: true,
-      passwordHash: true,
-      googleId: true,
-    },
+    select: { id: true, createdAt: true, ...RECORD_FIELDS },
   });
   if (!patient) return null;
   const inReach = (await patientsInReach(prisma, actor, [patientId])).has(patientId);

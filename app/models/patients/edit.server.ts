@@ -19,6 +19,7 @@ import {
 import { recordAudit } from "../audit.server";
 import { getClinicSettings } from "../clinic-settings.server";
 import { phoneDigitsOf } from "./search.server";
+import { RECORD_FIELDS } from "./alerts.server";
 
 const ON_FILE_MESSAGE = "A patient with that e-mail address is already on file: search for them.";
 export const NO_SUCH_PATIENT_MESSAGE = "There is no such patient.";
@@ -119,19 +120,7 @@ export async function updatePatientDetails(
   const wanted = checked.data;
   const current = await prisma.user.findFirst({
     where: { id: patientId, role: "patient" },
-    select: {
-      name: true,
-      email: true,
-      phone: true,
-      dateOfBirth: true,
-      address: true,
-      allergies: true,
-      conditions: true,
-      staffNote: true,
-      passwordHash: true,
-      googleId: true,
-      emailVerifiedAt: true,
-    },
+    select: { ...RECORD_FIELDS, emailVerifiedAt: true },
   });
   if (!current) return fail(404, NO_SUCH_PATIENT_MESSAGE);
   const before: PatientDetails = {
