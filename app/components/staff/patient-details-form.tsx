@@ -63,6 +63,35 @@ function Field({
   );
 }
 
+function TextAreaField({
+  defaultValue,
+  rows,
+  maxLength,
+  ...field
+}: {
+  name: string;
+  label: string;
+  hint?: string;
+  refusal: Refusal;
+  defaultValue: string;
+  rows: number;
+  maxLength: number;
+}) {
+  return (
+    <Field {...field}>
+      {(props) => (
+        <textarea
+          {...props}
+          defaultValue={defaultValue}
+          rows={rows}
+          maxLength={maxLength}
+          className="field-input"
+        />
+      )}
+    </Field>
+  );
+}
+
 export function PatientDetailsForm({
   stored,
   refusal,
@@ -140,64 +169,45 @@ export function PatientDetailsForm({
             />
           )}
         </Field>
-        <Field name="address" label="Address" refusal={refusal}>
-          {(props) => (
-            <textarea
-              {...props}
-              defaultValue={value("address")}
-              rows={2}
-              maxLength={300}
-              className="field-input"
-            />
-          )}
-        </Field>
+        <TextAreaField
+          name="address"
+          label="Address"
+          rows={2}
+          maxLength={300}
+          refusal={refusal}
+          defaultValue={value("address")}
+        />
       </div>
       <fieldset className="grid gap-4 sm:grid-cols-2">
         <legend className="mb-2 font-semibold text-slate-900">Medical alerts</legend>
-        <Field name="allergies" label="Allergies" hint="e.g. penicillin, latex" refusal={refusal}>
-          {(props) => (
-            <textarea
-              {...props}
-              defaultValue={value("allergies")}
-              rows={2}
-              maxLength={1000}
-              className="field-input"
-            />
-          )}
-        </Field>
-        <Field
+        <TextAreaField
+          name="allergies"
+          label="Allergies"
+          hint="e.g. penicillin, latex"
+          rows={2}
+          maxLength={1000}
+          refusal={refusal}
+          defaultValue={value("allergies")}
+        />
+        <TextAreaField
           name="conditions"
           label="Conditions"
           hint="e.g. takes blood thinners, diabetes"
+          rows={2}
+          maxLength={1000}
           refusal={refusal}
-        >
-          {(props) => (
-            <textarea
-              {...props}
-              defaultValue={value("conditions")}
-              rows={2}
-              maxLength={1000}
-              className="field-input"
-            />
-          )}
-        </Field>
+          defaultValue={value("conditions")}
+        />
       </fieldset>
-      <Field
+      <TextAreaField
         name="staffNote"
         label="The clinic's note"
         hint="Staff only: never in the patient's mail or pages. The patient receives it if they download their data."
+        rows={3}
+        maxLength={2000}
         refusal={refusal}
-      >
-        {(props) => (
-          <textarea
-            {...props}
-            defaultValue={value("staffNote")}
-            rows={3}
-            maxLength={2000}
-            className="field-input"
-          />
-        )}
-      </Field>
+        defaultValue={value("staffNote")}
+      />
       <FormError message={refusal?.error} id="details-error" />
       <button type="submit" className="btn-primary" disabled={busy}>
         Save details
