@@ -1,3 +1,5 @@
+import { SelectOptions } from "./select-options";
+
 /**
  * Without JavaScript the strip cannot follow the form's own service and dentist fields:
  * this GET form asks for the strip of another service or dentist.
@@ -30,12 +32,7 @@ export function FirstFreeQuery({
           defaultValue={selected.service}
           className="field-input"
         >
-          <option value="">Choose a service</option>
-          {services.map((service) => (
-            <option key={service.value} value={service.value}>
-              {service.label}
-            </option>
-          ))}
+          <SelectOptions empty="Choose a service" options={services} />
         </select>
       </div>
       <div>
@@ -48,12 +45,7 @@ export function FirstFreeQuery({
           defaultValue={selected.dentist}
           className="field-input"
         >
-          <option value="">Any dentist</option>
-          {dentists.map((dentist) => (
-            <option key={dentist.value} value={dentist.value}>
-              {dentist.label}
-            </option>
-          ))}
+          <SelectOptions empty="Any dentist" options={dentists} />
         </select>
       </div>
       <button type="submit" className="btn-secondary w-full">

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { CheckedForm, FormCard, TextField, useCheckedForm } from "~/components/form-kit";
+import { SelectOptions } from "~/components/select-options";
 import { VerifyEmailNotice } from "~/components/verify-email-notice";
 import { getClinicSettings } from "~/models/clinic-settings.server";
 import { bookingChoices } from "~/models/dentist.server";
@@ -116,12 +117,7 @@ export default function JoinWaitlist() {
             aria-invalid={form.field === "service" || undefined}
             className="field-input"
           >
-            <option value="">Choose a service</option>
-            {services.map((service) => (
-              <option key={service.value} value={service.value}>
-                {service.label}
-              </option>
-            ))}
+            <SelectOptions empty="Choose a service" options={services} />
           </select>
         </div>
         <div>
@@ -135,12 +131,7 @@ export default function JoinWaitlist() {
             aria-invalid={form.field === "dentist" || undefined}
             className="field-input"
           >
-            <option value="">Any dentist</option>
-            {offered.map((dentist) => (
-              <option key={dentist.value} value={dentist.value}>
-                {dentist.label}
-              </option>
-            ))}
+            <SelectOptions empty="Any dentist" options={offered} />
           </select>
         </div>
         <TextField
