@@ -1,7 +1,8 @@
 import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
 import { isBadRequest } from "~/utils/bad-request";
 import { isStaffOnly } from "~/utils/roles";
-import { isSignInRequired, LoginGuard } from "./login-guard";
+import { LoginGuard } from "./login-guard";
+import { isSignInRequired } from "~/utils/sign-in-required";
 
 export const UNEXPECTED_ERROR_HEADING = "Unexpected Application Error!";
 

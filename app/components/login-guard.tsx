@@ -5,20 +5,6 @@ import { loginPathFor } from "~/utils/safe-redirect";
 export const GUARD_START = 3;
 export const GUARD_TICK_MS = 1500;
 
-/** What a protected page's loader throws (401) for a signed-out visitor: ~/utils/auth.server. */
-export type SignInRequired = { signInRequired: true; redirectTo: string };
-
-export function isSignInRequired(data: unknown): data is SignInRequired {
-  return (
-    typeof data === "object" &&
-    data !== null &&
-    "signInRequired" in data &&
-    data.signInRequired === true &&
-    "redirectTo" in data &&
-    typeof data.redirectTo === "string"
-  );
-}
-
 /**
  * The spec's guard screen: 'Loading.. 3 second', 2, 1, one step every 1.5 s, then the
  * login page with the original path remembered. Without JavaScript a meta refresh

@@ -1,17 +1,6 @@
+import type { NextAppointment } from "~/models/next-appointment.server";
 import { Link } from "@remix-run/react";
-import type { AppointmentJson } from "~/models/appointment.server";
-import { formatDateTime, formatZone, type ClinicClock } from "~/utils/clinic-format";
-
-export type NextAppointment = {
-  appointment: AppointmentJson;
-  clock: ClinicClock;
-  /** Where the confirmation went; null when none was mailed. */
-  mailedTo: string | null;
-  /** Inside the cancellation cutoff: the clinic's phone, the only way to change it now. */
-  phoneOnly: { phone: string; tel: string | null } | null;
-  /** "Your appointment has moved to ..." for a visit moved a moment ago, else null. */
-  moved: string | null;
-};
+import { formatDateTime, formatZone } from "~/utils/clinic-format";
 
 /** What a signed-in patient sees first on the home page: the visit they booked. */
 export function NextAppointmentPanel({

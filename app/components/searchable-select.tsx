@@ -1,9 +1,8 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import type { KeyboardEvent } from "react";
+import type { SelectOption } from "~/validation/form";
 import { useHydrated } from "~/utils/use-hydrated";
 import { describedBy, useFieldError } from "./form-kit";
-
-export type SelectOption = { value: string; label: string };
 
 type SearchableSelectProps = {
   name: string;

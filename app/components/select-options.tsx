@@ -1,4 +1,4 @@
-import type { SelectOption } from "./searchable-select";
+import type { SelectOption } from "~/validation/form";
 
 /** A native select's options: the empty choice first ("Any dentist"), then each option. */
 export function SelectOptions({

@@ -19,7 +19,8 @@ import { prisma } from "~/utils/db.server";
 import { verifyPassword } from "~/utils/password.server";
 import { rateLimits } from "~/utils/rate-limit.server";
 import { fail, invalid, ok, type Result } from "~/utils/result";
-import { getCookieToken, getHeaderToken, hashToken } from "~/utils/session.server";
+import { getCookieToken, getHeaderToken } from "~/utils/session.server";
+import { hashToken } from "~/utils/token-hash.server";
 import { FORMER_PATIENT, MY_DATA_MESSAGES, REAUTH_WINDOW_MS } from "./my-data.server";
 
 /** What the steps of a deletion share: who, when, and what to mail once it is committed. */

@@ -9,7 +9,7 @@ import { acceptedDateRange } from "~/validation/dates";
 import { ACTIVE_STATUSES } from "./appointment.server";
 import { clockOf, getClinicSettings } from "./clinic-settings.server";
 import { limitStaffWrite } from "~/utils/rate-limit.server";
-import type { StaffActor } from "~/utils/roles.server";
+import type { StaffActor } from "~/utils/roles";
 import { changeStatus } from "./booking/status.server";
 
 /** The admin's closures and holidays (/staff/closures): whole days the clinic is shut. */

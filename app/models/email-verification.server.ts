@@ -7,7 +7,7 @@ import { hashPassword } from "~/utils/password.server";
 import { clientKey, liftLoginLock, rateLimits, waitingTime } from "~/utils/rate-limit.server";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { fail, ok, type Failure, type Result } from "~/utils/result";
-import { hashToken } from "~/utils/session.server";
+import { hashToken } from "~/utils/token-hash.server";
 import { NEW_PASSWORD_FIELDS, newPasswordSchema } from "~/validation/account";
 import { validateForm } from "~/validation/form";
 

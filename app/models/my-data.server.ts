@@ -7,7 +7,7 @@ import { recordAudit } from "~/models/audit.server";
 import { clinicNow } from "~/utils/clinic-time";
 import { prisma } from "~/utils/db.server";
 import { rateLimits } from "~/utils/rate-limit.server";
-import { roleOf } from "~/utils/roles.server";
+import { roleOf } from "~/utils/roles";
 import { fail, ok, type Result } from "~/utils/result";
 
 /** Bumped only when a field is removed or changes meaning; new sections keep the version. */

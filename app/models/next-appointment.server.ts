@@ -1,13 +1,23 @@
-import type { NextAppointment } from "~/components/next-appointment";
-import { getUser } from "~/utils/auth.server";
+import type { ClinicClock } from "~/utils/clinic-format";
 import { prisma } from "~/utils/db.server";
 import { keptUntilWrite } from "~/utils/write-kept.server";
 import { confirmationSentTo, telLink } from "./appointment-mail.server";
-import { nextAppointment } from "./appointment.server";
+import { type AppointmentJson, nextAppointment } from "./appointment.server";
 import { cutoffStart, isInsideCutoff } from "./cancellation-policy.server";
 import { getClinicSettings } from "./clinic-settings.server";
 import { justMovedVisits } from "./moved-visit.server";
 import { movedMessage } from "./self-service.server";
+
+export type NextAppointment = {
+  appointment: AppointmentJson;
+  clock: ClinicClock;
+  /** Where the confirmation went; null when none was mailed. */
+  mailedTo: string | null;
+  /** Inside the cancellation cutoff: the clinic's phone, the only way to change it now. */
+  phoneOnly: { phone: string; tel: string | null } | null;
+  /** "Your appointment has moved to ..." for a visit moved a moment ago, else null. */
+  moved: string | null;
+};
 
 /**
  * The signed-in patient's next visit, what the home page's panel shows: kept until the
@@ -17,16 +27,15 @@ import { movedMessage } from "./self-service.server";
  */
 const nextVisits = keptUntilWrite<NextAppointment | null>(5_000);
 
-export async function nextAppointmentPanel(request: Request): Promise<NextAppointment | null> {
-  const user = await getUser(request);
-  if (!user) return null;
-  return nextVisits(user.id, async () => {
-    const appointment = await nextAppointment(user.id);
+export async function nextAppointmentPanel(userId: string | null): Promise<NextAppointment | null> {
+  if (!userId) return null;
+  return nextVisits(userId, async () => {
+    const appointment = await nextAppointment(userId);
     if (!appointment) return { value: null, keepUntil: Number.POSITIVE_INFINITY };
     const [settings, mailedTo, moved] = await Promise.all([
       getClinicSettings(),
       confirmationSentTo(prisma, appointment._id),
-      justMovedVisits(user.id),
+      justMovedVisits(userId),
     ]);
     const clock = { timeZone: settings.timeZone, locale: settings.locale };
     // Inside the cancellation cutoff only the clinic changes the visit: the panel says so.

@@ -14,7 +14,7 @@ import { enqueueMail, wakeOutbox, type NewOutboxMessage } from "~/models/outbox.
 import { hashPassword } from "~/utils/password.server";
 import { clientKey, liftLoginLock, rateLimits } from "~/utils/rate-limit.server";
 import { fail, ok, type Result } from "~/utils/result";
-import { hashToken } from "~/utils/session.server";
+import { hashToken } from "~/utils/token-hash.server";
 
 export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
 

@@ -9,7 +9,7 @@
 import type { Prisma, PrismaClient } from "@prisma/client";
 import { prisma } from "~/utils/db.server";
 import { shownEmail } from "~/utils/patient-email";
-import type { StaffActor } from "~/utils/roles.server";
+import type { StaffActor } from "~/utils/roles";
 import { phoneDigitsOf } from "./patients/search.server";
 
 type Db = PrismaClient | Prisma.TransactionClient;

@@ -1,4 +1,4 @@
-import { hashToken } from "~/utils/session.server";
+import { hashToken } from "~/utils/token-hash.server";
 import { type ClinicClock, formatDateTime } from "~/utils/clinic-format";
 import { prisma } from "~/utils/db.server";
 import { limitLinkAction, type LinkClient } from "~/utils/rate-limit.server";

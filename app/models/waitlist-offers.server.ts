@@ -12,7 +12,7 @@ import {
 import { clinicNow } from "~/utils/clinic-time";
 import { prisma } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
-import { hashToken } from "~/utils/session.server";
+import { hashToken } from "~/utils/token-hash.server";
 import { OFFERS_PER_TIME, offerDentist, offerExpiry, partsOfDayFor } from "~/utils/waitlist-rules";
 import { mailRecipient } from "./appointment-mail.server";
 import { type DayPlans, loadDayPlans } from "./availability.server";

@@ -3,7 +3,7 @@ import { formatDate, formatDateTime } from "~/utils/clinic-format";
 import { addDays, clinicNow } from "~/utils/clinic-time";
 import { prisma } from "~/utils/db.server";
 import { fail, invalid, ok, type Result } from "~/utils/result";
-import { hashToken } from "~/utils/session.server";
+import { hashToken } from "~/utils/token-hash.server";
 import { limitLinkAction, type LinkClient } from "~/utils/rate-limit.server";
 import {
   MAX_WAITLIST_DAYS,

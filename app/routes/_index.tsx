@@ -17,6 +17,7 @@ import { listReviews } from "~/models/review.server";
 import { useNonce } from "~/utils/nonce-provider";
 import { jsonLd } from "~/utils/json-ld";
 import type { loader as rootLoader } from "~/root";
+import { getUser } from "~/utils/auth.server";
 import { publicPageHeaders } from "~/utils/page-headers.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -30,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       return null;
     }),
     getPublicClinic(),
-    nextAppointmentPanel(request),
+    getUser(request).then((user) => nextAppointmentPanel(user?.id ?? null)),
   ]);
   return { catalog, reviews, clinic, next };
 }

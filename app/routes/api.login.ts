@@ -1,6 +1,7 @@
 import { ACCOUNT_RESULTS, loginUser } from "~/models/user.server";
 import { apiJson, apiRoute } from "~/utils/api.server";
-import { signIn, toPublicUser } from "~/utils/auth.server";
+import { signIn } from "~/utils/auth.server";
+import { toPublicUser } from "~/models/public-user";
 import { knownAccounts, rememberSignIn } from "~/utils/device.server";
 
 /** POST /api/login {email, password} -> {success, message, user, token} */

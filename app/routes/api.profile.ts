@@ -1,6 +1,6 @@
 import { ACCOUNT_RESULTS, updateProfile } from "~/models/user.server";
 import { apiJson, apiRoute } from "~/utils/api.server";
-import { toPublicUser } from "~/utils/auth.server";
+import { toPublicUser } from "~/models/public-user";
 
 /** PUT /api/profile {name, address, userImage} -> {success: true, updatedUser} | {success: false, error} */
 export const { loader, action } = apiRoute({

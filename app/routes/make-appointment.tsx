@@ -11,7 +11,7 @@ import { FirstFreeQuery } from "~/components/first-free-query";
 import { FirstFreeTimes, type StripChoice } from "~/components/first-free-times";
 import { CheckedForm, FormCard, TextField, useCheckedForm } from "~/components/form-kit";
 import { GeneralErrorBoundary } from "~/components/error-pages";
-import { isSignInRequired } from "~/components/login-guard";
+import { isSignInRequired } from "~/utils/sign-in-required";
 import { SearchableSelect } from "~/components/searchable-select";
 import { TextAreaField } from "~/components/text-area-field";
 import { TimeSlotPicker } from "~/components/time-slot-picker";

@@ -7,7 +7,8 @@ import { ImageLinkField } from "~/components/image-link-field";
 import { withChosenAvatar } from "~/data/avatars";
 import { formAction, formPageHeaders } from "~/utils/form-action.server";
 import { ACCOUNT_RESULTS, updateProfile } from "~/models/user.server";
-import { requirePageUser, toPublicUser } from "~/utils/auth.server";
+import { requirePageUser } from "~/utils/auth.server";
+import { toPublicUser } from "~/models/public-user";
 import { redirectWithToast } from "~/utils/toast.server";
 import { PROFILE_FIELDS, profileSchema } from "~/validation/account";
 

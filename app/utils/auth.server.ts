@@ -1,6 +1,6 @@
 import type { User } from "@prisma/client";
 import { data, redirect } from "@remix-run/node";
-import type { SignInRequired } from "~/components/login-guard";
+import type { SignInRequired } from "~/utils/sign-in-required";
 import { requestPath } from "./http.server";
 import { loginPathFor } from "./safe-redirect";
 import {
@@ -14,25 +14,6 @@ import {
 } from "./session.server";
 
 /** What pages and the JSON API may show of a user: never the hash or the Google id. */
-export type PublicUser = {
-  _id: string;
-  name: string;
-  email: string;
-  userImage: string;
-  address: string;
-  provider: "local" | "google";
-};
-
-export function toPublicUser(user: User): PublicUser {
-  return {
-    _id: user.id,
-    name: user.name,
-    email: user.email,
-    userImage: user.userImage,
-    address: user.address,
-    provider: user.provider === "google" ? "google" : "local",
-  };
-}
 
 /**
  * One session lookup per page view: the root loader and the page's own loader of a GET

@@ -1,6 +1,6 @@
 import type { User } from "@prisma/client";
 import { data, type ActionFunctionArgs, type HeadersFunction } from "@remix-run/node";
-import type { SelectOption } from "~/components/searchable-select";
+import type { SelectOption } from "~/validation/form";
 import { getAllServices } from "~/models/service.server";
 import { formToObject } from "~/validation/form";
 import { requireUser } from "./auth.server";

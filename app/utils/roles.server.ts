@@ -3,9 +3,16 @@ import { data } from "@remix-run/node";
 import { requirePageUser } from "./auth.server";
 import { hasPermission, type Permission } from "./permissions";
 import { fail, type Failure } from "./result";
-import { roleOf, STAFF_ONLY_MESSAGE, type StaffOnly, type StaffRole } from "./roles";
+import { roleOf, STAFF_ONLY_MESSAGE, type StaffOnly } from "./roles";
 
-export { roleOf, STAFF_ROLES, type Role, type StaffRole } from "./roles";
+export {
+  roleOf,
+  STAFF_ROLES,
+  staffActor,
+  type Role,
+  type StaffActor,
+  type StaffRole,
+} from "./roles";
 
 /**
  * For the loader and action of a staff page: the user when their role has `permission`
@@ -32,13 +39,4 @@ export function staffRefusal(user: User, permission: Permission): Failure | null
  */
 export function landingAfterSignIn(user: Pick<User, "role">, redirectTo: string): string {
   return redirectTo === "/" && roleOf(user) !== "patient" ? "/staff" : redirectTo;
-}
-
-/** Who made a staff change, for the audit trail: a user `requireStaffPage` let through. */
-export type StaffActor = { id: string; role: StaffRole };
-
-export function staffActor(user: Pick<User, "id" | "role">): StaffActor {
-  const role = roleOf(user);
-  if (role === "patient") throw new Error("staffActor needs a staff user");
-  return { id: user.id, role };
 }

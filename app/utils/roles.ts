@@ -25,3 +25,12 @@ export function isStaffOnly(value: unknown): value is StaffOnly {
     typeof value.message === "string"
   );
 }
+
+/** Who made a staff change, for the audit trail: a user the staff pages let through. */
+export type StaffActor = { id: string; role: StaffRole };
+
+export function staffActor(user: { id: string; role: string }): StaffActor {
+  const role = roleOf(user);
+  if (role === "patient") throw new Error("staffActor needs a staff user");
+  return { id: user.id, role };
+}

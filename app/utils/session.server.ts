@@ -1,7 +1,8 @@
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { createCookieSessionStorage } from "@remix-run/node";
 import type { PrismaClient, User } from "@prisma/client";
 import { prisma } from "./db.server";
+import { hashToken } from "./token-hash.server";
 import { keptUntilWrite } from "./write-kept.server";
 import { cookieOptions, sessionCookieName } from "./cookie.server";
 
@@ -15,10 +16,6 @@ export function authSessionStorage() {
     cookie: { name: sessionCookieName(), ...cookieOptions({ maxAge: SESSION_TTL_MS / 1000 }) },
   });
   return storage;
-}
-
-export function hashToken(token: string): string {
-  return createHash("sha256").update(token).digest("hex");
 }
 
 /**

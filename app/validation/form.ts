@@ -72,3 +72,6 @@ export function formToObject(form: FormData): Record<string, string> {
   }
   return values;
 }
+
+/** An option of a select: what is sent, and what the patient reads. */
+export type SelectOption = { value: string; label: string };

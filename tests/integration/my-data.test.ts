@@ -29,7 +29,7 @@ import { addDays, clinicNow } from "~/utils/clinic-time";
 import { prisma } from "~/utils/db.server";
 import { sendMail } from "~/utils/mail.server";
 import { RATE_LIMIT_MESSAGE } from "~/utils/rate-limit.server";
-import { hashToken } from "~/utils/session.server";
+import { hashToken } from "~/utils/token-hash.server";
 import {
   actionArgs,
   formPost,

@@ -17,7 +17,7 @@ import {
 } from "~/utils/rate-limit.server";
 import type * as PasswordModule from "~/utils/password.server";
 import { verifyPassword } from "~/utils/password.server";
-import { hashToken } from "~/utils/session.server";
+import { hashToken } from "~/utils/token-hash.server";
 import { createUser } from "../support/factories";
 import { TEST_PASSWORD } from "../support/test-password";
 import { actionArgs, formPost, freshIp, jsonRequest, outcome, settle } from "./auth-helpers";

@@ -9,7 +9,7 @@ import { prisma } from "~/utils/db.server";
 import { scopeOf } from "~/utils/permissions";
 import { rateLimits } from "~/utils/rate-limit.server";
 import type { Failure } from "~/utils/result";
-import type { StaffActor } from "~/utils/roles.server";
+import type { StaffActor } from "~/utils/roles";
 import { recordAudit } from "../audit.server";
 
 type Db = Pick<Prisma.TransactionClient, "appointment">;

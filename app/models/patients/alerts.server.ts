@@ -5,7 +5,7 @@
  */
 import type { Prisma } from "@prisma/client";
 import { prisma } from "~/utils/db.server";
-import type { StaffActor } from "~/utils/roles.server";
+import type { StaffActor } from "~/utils/roles";
 import { patientsInReach } from "./access.server";
 
 /**

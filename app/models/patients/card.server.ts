@@ -8,7 +8,7 @@ import { prisma } from "~/utils/db.server";
 import { may } from "~/utils/permissions";
 import { isNoEmailAddress } from "~/utils/patient-email";
 import type { Failure } from "~/utils/result";
-import type { StaffActor } from "~/utils/roles.server";
+import type { StaffActor } from "~/utils/roles";
 import { patientsInReach, readPatients } from "./access.server";
 import { RECORD_FIELDS } from "./alerts.server";
 

@@ -9,7 +9,7 @@ import { isNoEmailAddress, noEmailAddress } from "~/utils/patient-email";
 import { may } from "~/utils/permissions";
 import { limitStaffWrite } from "~/utils/rate-limit.server";
 import { fail, isUniqueViolation, ok, type Result } from "~/utils/result";
-import type { StaffActor } from "~/utils/roles.server";
+import type { StaffActor } from "~/utils/roles";
 import { validateFields } from "~/validation/form";
 import {
   callerRecordSchema,

@@ -11,7 +11,7 @@ import { isNoEmailAddress } from "~/utils/patient-email";
 import { may } from "~/utils/permissions";
 import { limitStaffWrite } from "~/utils/rate-limit.server";
 import { fail, invalid, ok, type Result } from "~/utils/result";
-import type { StaffActor } from "~/utils/roles.server";
+import type { StaffActor } from "~/utils/roles";
 import { recordAudit } from "../audit.server";
 
 type Tx = Prisma.TransactionClient;

@@ -8,7 +8,7 @@ import { isIsoDate } from "~/utils/clinic-time";
 import { prisma } from "~/utils/db.server";
 import { NO_EMAIL_DOMAIN, shownEmail } from "~/utils/patient-email";
 import { isEmailAddress } from "~/validation/fields";
-import type { StaffActor } from "~/utils/roles.server";
+import type { StaffActor } from "~/utils/roles";
 import { ok, type Result } from "~/utils/result";
 import { getClinicSettings } from "../clinic-settings.server";
 import { patientsInReachWhere, readPatients } from "./access.server";

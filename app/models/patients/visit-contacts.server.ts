@@ -7,7 +7,7 @@ import { prisma } from "~/utils/db.server";
 import { shownEmail } from "~/utils/patient-email";
 import { scopeOf } from "~/utils/permissions";
 import { ok, type Result } from "~/utils/result";
-import type { StaffActor } from "~/utils/roles.server";
+import type { StaffActor } from "~/utils/roles";
 import { patientsInReach, readPatients } from "./access.server";
 import { alertsForPatients, type PatientAlerts } from "./alerts.server";
 
