@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from "react";
-import type { Toast } from "~/utils/toast.server";
+import type { Toast } from "~/validation/toast";
 
 const TOAST_TOP = "calc(var(--header-height) + 0.5rem)";
 
