@@ -1,0 +1,209 @@
+import { Link, useNavigation, useSubmit } from "@remix-run/react";
+import { type DragEvent, useEffect, useState } from "react";
+import type { DiaryColumn } from "~/models/front-desk/diary.server";
+import type { DiaryCell } from "~/models/front-desk/diary-layout";
+import type { DiaryVisit } from "~/models/front-desk/diary-visits.server";
+import { type ClinicClock, formatTime } from "~/utils/clinic-format";
+import { clinicNow } from "~/utils/clinic-time";
+import { useHydrated } from "~/utils/use-hydrated";
+import { DRAG_TYPE, VisitCard } from "./visit-card";
+
+const toMinutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+
+const SHADED = "bg-[repeating-linear-gradient(45deg,#f1f5f9,#f1f5f9_6px,#e2e8f0_6px,#e2e8f0_12px)]";
+
+/** Where a booking or a move into a free cell goes: the column's dentist or chair, or a day. */
+export type ColumnKind = "dentist" | "chair" | "day";
+
+export type GridProps = {
+  columns: DiaryColumn[];
+  kind: ColumnKind;
+  rows: string[];
+  gridMinutes: number;
+  clock: ClinicClock;
+  /** The day of a day's grid; a week's columns are days (their ids). */
+  date: string;
+  /** The dentist of a week's grid. */
+  dentistId?: string;
+  /** The clinic's time now on a day shown as today (the "now" line), else null. */
+  now: string | null;
+  caption: string;
+  columnLabel: (column: DiaryColumn) => string;
+  /** Free cells link to the booking form (staff who may book). */
+  book: boolean;
+  back: string;
+};
+
+/** The "now" line follows the clock once the page runs JavaScript. */
+function useNow(initial: string | null, clock: ClinicClock) {
+  const [now, setNow] = useState(initial);
+  useEffect(() => {
+    if (!initial) return;
+    const tick = () => setNow(clinicNow(new Date(), clock.timeZone).time);
+    const timer = setInterval(tick, 30_000);
+    return () => clearInterval(timer);
+  }, [initial, clock.timeZone]);
+  return initial ? now : null;
+}
+
+function bookingLink(props: GridProps, column: DiaryColumn, row: string, chairId: string | null) {
+  const params = new URLSearchParams({
+    date: props.kind === "day" ? column.id : props.date,
+    time: row,
+  });
+  if (props.kind === "dentist") params.set("dentist", column.id);
+  if (props.kind === "day" && props.dentistId) params.set("dentist", props.dentistId);
+  if (chairId) params.set("chair", chairId);
+  return `/staff/bookings/new?${params}`;
+}
+
+export function DiaryGrid(props: GridProps) {
+  const { columns, rows, gridMinutes, clock } = props;
+  const hydrated = useHydrated();
+  const submit = useSubmit();
+  const busy = useNavigation().state !== "idle";
+  const now = useNow(props.now, clock);
+  const nowMinutes = now ? toMinutes(now) : null;
+  const [target, setTarget] = useState<string | null>(null);
+
+  const drop = (column: DiaryColumn, row: string) => (event: DragEvent) => {
+    const id = event.dataTransfer.getData(DRAG_TYPE);
+    setTarget(null);
+    if (!id) return;
+    event.preventDefault();
+    const form: Record<string, string> = {
+      intent: "move",
+      id,
+      back: props.back,
+      date: props.kind === "day" ? column.id : props.date,
+      time: row,
+    };
+    if (props.kind === "dentist") form.dentist = column.id;
+    if (props.kind === "chair") form.chair = column.id;
+    submit(form, { method: "post", action: "/staff?index" });
+  };
+
+  const cell = (
+    column: DiaryColumn,
+    row: string,
+    content: DiaryCell<DiaryVisit>,
+    nowAt: number | null,
+  ) => {
+    const key = `${column.id}|${row}`;
+    const dropHere =
+      hydrated && content.kind === "free"
+        ? {
+            onDragOver: (event: DragEvent) => {
+              if (!event.dataTransfer.types.includes(DRAG_TYPE)) return;
+              event.preventDefault();
+              setTarget(key);
+            },
+            onDragLeave: () => setTarget((current) => (current === key ? null : current)),
+            onDrop: drop(column, row),
+          }
+        : {};
+    const tone = content.kind === "closed" ? SHADED : content.kind === "busy" ? "bg-brand-50" : "";
+    return (
+      <td
+        key={column.id}
+        className={`relative border-l border-slate-200 p-1 ${tone} ${
+          target === key ? "outline-2 -outline-offset-2 outline-brand-700" : ""
+        }`}
+        data-cell={content.kind}
+        {...dropHere}
+      >
+        {nowAt !== null ? <NowLine offset={nowAt} /> : null}
+        {content.kind === "visits" ? (
+          <div className="space-y-1">
+            {content.visits.map((visit) => (
+              <VisitCard
+                key={visit._id}
+                visit={visit}
+                clock={clock}
+                showWho={props.kind === "chair" ? "dentist" : "chair"}
+                back={props.back}
+                draggable={hydrated}
+                busy={busy}
+              />
+            ))}
+          </div>
+        ) : content.kind === "closed" ? (
+          <span className="text-xs text-slate-700">{content.label}</span>
+        ) : content.kind === "busy" ? (
+          <span className="text-xs text-slate-700">In a visit</span>
+        ) : content.kind === "no-chair" ? (
+          <span className="text-xs font-medium text-amber-900">No chair free</span>
+        ) : props.book ? (
+          <Link
+            to={bookingLink(props, column, row, content.chairId)}
+            className="flex min-h-6 items-center rounded px-1 text-xs text-slate-700 hover:bg-slate-100 hover:text-brand-800 focus:bg-slate-100"
+            aria-label={`Book at ${formatTime(row, clock)}, ${props.columnLabel(column)}`}
+            data-testid="free-time"
+          >
+            <span aria-hidden="true" className="opacity-0 hover:opacity-100">
+              + Book
+            </span>
+          </Link>
+        ) : null}
+      </td>
+    );
+  };
+
+  return (
+    <div className="overflow-x-auto rounded-lg border border-slate-200">
+      <table className="w-full table-fixed border-collapse text-sm">
+        <caption className="sr-only">{props.caption}</caption>
+        <thead>
+          <tr className="bg-slate-50">
+            <th scope="col" className="w-24 p-2 text-left">
+              Time
+            </th>
+            {columns.map((column) => (
+              <th key={column.id} scope="col" className="min-w-36 p-2 text-left">
+                {props.columnLabel(column)}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row, index) => {
+            const at = toMinutes(row);
+            const nowHere =
+              nowMinutes !== null && at <= nowMinutes && nowMinutes < at + gridMinutes;
+            const offset = nowHere ? ((nowMinutes! - at) / gridMinutes) * 100 : 0;
+            return (
+              <tr key={row} className="border-t border-slate-200 align-top">
+                <th scope="row" className="relative p-2 text-left font-medium whitespace-nowrap">
+                  {formatTime(row, clock)}
+                  {nowHere ? (
+                    <span
+                      className="mt-1 block w-fit rounded bg-red-700 px-1 text-xs font-semibold text-white"
+                      data-testid="now-line"
+                    >
+                      Now {formatTime(now!, clock)}
+                    </span>
+                  ) : null}
+                  {nowHere ? <NowLine offset={offset} /> : null}
+                </th>
+                {columns.map((column) =>
+                  cell(column, row, column.cells[index]!, nowHere ? offset : null),
+                )}
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** A red rule across the row at the current minute, drawn over the cells (not read out). */
+function NowLine({ offset }: { offset: number }) {
+  return (
+    <span
+      aria-hidden="true"
+      className="pointer-events-none absolute inset-x-0 z-10 h-0.5 bg-red-700"
+      style={{ top: `${offset}%` }}
+    />
+  );
+}
