@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-pages";
 import { FormError } from "~/components/form-error";
 import { closedSentence, DiaryAttention } from "~/components/staff/diary-attention";
@@ -92,10 +92,14 @@ function DiaryList({ diary, back, busy }: { diary: Diary; back: string; busy: bo
 function DayView({ diary, list }: { diary: Diary; list: boolean }) {
   const { clock } = diary;
   const busy = useNavigation().state !== "idle";
-  const place = { date: diary.date, view: diary.view, scope: diary.scope, list } as const;
-  const back = diaryHref(place);
-  const closed = closedSentence(diary);
+  const location = useLocation();
   const own = diary.viewer.dentistId;
+  // Only a dentist of the team chooses between their day and the clinic's.
+  const scope = own ? diary.scope : undefined;
+  const place = { date: diary.date, view: diary.view, scope, list } as const;
+  // After a change the diary comes back as it was (its address is its whole state).
+  const back = `${location.pathname}${location.search}`;
+  const closed = closedSentence(diary);
   return (
     <>
       <DiaryToolbar place={place} today={diary.today} step={1} book={diary.viewer.book}>

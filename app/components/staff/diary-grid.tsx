@@ -136,11 +136,14 @@ export function DiaryGrid(props: GridProps) {
         ) : props.book ? (
           <Link
             to={bookingLink(props, column, row, content.chairId)}
-            className="flex min-h-6 items-center rounded px-1 text-xs text-slate-700 hover:bg-slate-100 hover:text-brand-800 focus:bg-slate-100"
+            className="group flex min-h-6 items-center rounded px-1 text-xs text-slate-700 hover:bg-slate-100 hover:text-brand-800 focus:bg-slate-100"
             aria-label={`Book at ${formatTime(row, clock)}, ${props.columnLabel(column)}`}
             data-testid="free-time"
           >
-            <span aria-hidden="true" className="opacity-0 hover:opacity-100">
+            <span
+              aria-hidden="true"
+              className="opacity-0 group-hover:opacity-100 group-focus:opacity-100"
+            >
               + Book
             </span>
           </Link>
