@@ -98,7 +98,9 @@ function DayView({ diary, list }: { diary: Diary; list: boolean }) {
   const scope = own ? diary.scope : undefined;
   const place = { date: diary.date, view: diary.view, scope, list } as const;
   // After a change the diary comes back as it was (its address is its whole state).
-  const back = `${location.pathname}${location.search}`;
+  const search = new URLSearchParams(location.search);
+  search.delete("index");
+  const back = `${location.pathname}?${search}`;
   const closed = closedSentence(diary);
   return (
     <>

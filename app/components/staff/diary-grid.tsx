@@ -1,5 +1,5 @@
 import { Link, useNavigation, useSubmit } from "@remix-run/react";
-import { type DragEvent, useEffect, useState } from "react";
+import { type DragEvent, type KeyboardEvent, useEffect, useState } from "react";
 import type { DiaryColumn } from "~/models/front-desk/diary.server";
 import type { DiaryCell } from "~/models/front-desk/diary-layout";
 import type { DiaryVisit } from "~/models/front-desk/diary-visits.server";
@@ -65,6 +65,9 @@ export function DiaryGrid(props: GridProps) {
   const now = useNow(props.now, clock);
   const nowMinutes = now ? toMinutes(now) : null;
   const [target, setTarget] = useState<string | null>(null);
+  // With JavaScript, only the first free time is a Tab stop; the arrow keys go from cell to
+  // cell, so Tab walks the visits instead of every empty time.
+  let firstFree = true;
 
   const drop = (column: DiaryColumn, row: string) => (event: DragEvent) => {
     const id = event.dataTransfer.getData(DRAG_TYPE);
@@ -80,7 +83,13 @@ export function DiaryGrid(props: GridProps) {
     };
     if (props.kind === "dentist") form.dentist = column.id;
     if (props.kind === "chair") form.chair = column.id;
-    submit(form, { method: "post", action: "/staff?index" });
+    submit(form, { method: "post" });
+  };
+
+  const isFirstFree = () => {
+    const first = firstFree;
+    firstFree = false;
+    return first;
   };
 
   const cell = (
@@ -110,6 +119,7 @@ export function DiaryGrid(props: GridProps) {
           target === key ? "outline-2 -outline-offset-2 outline-brand-700" : ""
         }`}
         data-cell={content.kind}
+        tabIndex={hydrated && content.kind !== "free" && content.kind !== "visits" ? -1 : undefined}
         {...dropHere}
       >
         {nowAt !== null ? <NowLine offset={nowAt} /> : null}
@@ -136,6 +146,7 @@ export function DiaryGrid(props: GridProps) {
         ) : props.book ? (
           <Link
             to={bookingLink(props, column, row, content.chairId)}
+            tabIndex={hydrated && !isFirstFree() ? -1 : undefined}
             className="group flex min-h-6 items-center rounded px-1 text-xs text-slate-700 hover:bg-slate-100 hover:text-brand-800 focus:bg-slate-100"
             aria-label={`Book at ${formatTime(row, clock)}, ${props.columnLabel(column)}`}
             data-testid="free-time"
@@ -154,7 +165,8 @@ export function DiaryGrid(props: GridProps) {
 
   return (
     <div className="overflow-x-auto rounded-lg border border-slate-200">
-      <table className="w-full table-fixed border-collapse text-sm">
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- the arrow keys move focus between the cells' own links and buttons */}
+      <table className="w-full table-fixed border-collapse text-sm" onKeyDown={moveByArrow}>
         <caption className="sr-only">{props.caption}</caption>
         <thead>
           <tr className="bg-slate-50">
@@ -198,6 +210,27 @@ export function DiaryGrid(props: GridProps) {
       </table>
     </div>
   );
+}
+
+const ARROWS: Record<string, [number, number]> = {
+  ArrowUp: [-1, 0],
+  ArrowDown: [1, 0],
+  ArrowLeft: [0, -1],
+  ArrowRight: [0, 1],
+};
+
+/** From a cell (or a link or button in it), the arrow keys focus the next cell's first control. */
+function moveByArrow(event: KeyboardEvent<HTMLTableElement>) {
+  const step = ARROWS[event.key];
+  if (!step || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+  const from = (event.target as HTMLElement).closest("td");
+  const row = from?.parentElement;
+  if (!from || !(row instanceof HTMLTableRowElement)) return;
+  const to = event.currentTarget.rows[row.rowIndex + step[0]]?.cells[from.cellIndex + step[1]];
+  // Row 0 is the header, column 0 the times: neither takes focus.
+  if (!to || to.tagName !== "TD") return;
+  event.preventDefault();
+  (to.querySelector<HTMLElement>("a, button") ?? to).focus();
 }
 
 /** A red rule across the row at the current minute, drawn over the cells (not read out). */

@@ -74,6 +74,13 @@ export function ShortcutList({ shortcuts }: { shortcuts: Shortcut[] }) {
             {shortcut.label}
           </span>
         ))}
+        <span>
+          <kbd className="rounded border border-slate-400 bg-slate-50 px-1.5 font-mono text-xs text-slate-900">
+            <span aria-hidden="true">← ↑ → ↓</span>
+            <span className="sr-only">Arrow keys</span>
+          </kbd>{" "}
+          From time to time in the grid
+        </span>
         <span className="text-xs">(when the cursor is not in a field)</span>
       </p>
     </section>

@@ -57,6 +57,8 @@ export function VisitCard({
       <Link
         to={`/staff/appointments/${visit._id}`}
         className="block rounded text-slate-900 hover:underline"
+        // The card is what is dragged, not its link.
+        draggable={draggable && visit.move ? false : undefined}
       >
         <span className="font-semibold">{formatTime(visit.time, clock)}</span> {visit.name}
       </Link>
@@ -81,7 +83,7 @@ export function VisitCard({
         <StatusBadge status={visit.status} labels={STATUS_LABELS} />
       </p>
       {visit.actions.length > 0 || visit.undo || visit.cancel ? (
-        <Form method="post" action="/staff?index" className="mt-1 flex flex-wrap gap-1">
+        <Form method="post" className="mt-1 flex flex-wrap gap-1">
           <input type="hidden" name="id" value={visit._id} />
           <input type="hidden" name="back" value={back} />
           {visit.actions.map((to) => (
