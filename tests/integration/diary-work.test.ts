@@ -321,6 +321,9 @@ describe("the diary page's action", () => {
   it("checks a visit in from its card and comes back to the same day with a toast", async () => {
     const date = upcoming(WEDNESDAY, 8);
     const visit = await visitAt(date, "09:00");
+    // Read once before the change: the diary's read cache must not outlive it.
+    const before = await diaryDay({ date, view: "dentist", viewer: desk });
+    expect(before.visits.find((v) => v._id === visit.id)).toMatchObject({ status: "booked" });
     const answer = await outcome(
       await post({ intent: "status:checked_in", id: visit.id, back: `/staff?date=${date}` }),
     );
@@ -329,6 +332,14 @@ describe("the diary page's action", () => {
     expect((await prisma.appointment.findUniqueOrThrow({ where: { id: visit.id } })).status).toBe(
       "checked_in",
     );
+    // The card shows the new status and, for the one who made it, its undo (not for others).
+    const after = await diaryDay({ date, view: "dentist", viewer: desk });
+    expect(after.visits.find((v) => v._id === visit.id)).toMatchObject({
+      status: "checked_in",
+      undo: "checked_in",
+    });
+    const theirs = await diaryDay({ date, view: "dentist", viewer: other });
+    expect(theirs.visits.find((v) => v._id === visit.id)).toMatchObject({ undo: null });
     const undone = await outcome(
       await post({ intent: "undo", id: visit.id, back: "//evil.example" }),
     );

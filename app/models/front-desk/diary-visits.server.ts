@@ -4,7 +4,12 @@
  * change of theirs they may still undo. Shared by the day and the week views.
  */
 import type { Prisma } from "@prisma/client";
-import { ACTIVE_STATUSES, type AppointmentStatus, parseStatus } from "~/utils/appointment-status";
+import {
+  ACTIVE_STATUSES,
+  type AppointmentStatus,
+  parseStatus,
+  UNDOABLE,
+} from "~/utils/appointment-status";
 import { prisma } from "~/utils/db.server";
 import { canUndo, type HistoryRow, undoWindowStart } from "../booking/undo.server";
 import { needsOutcome, visitOffer, type VisitOffer } from "./visit-actions";
@@ -22,6 +27,7 @@ export const DIARY_VISIT_FIELDS = {
   staffNote: true,
   status: true,
   userId: true,
+  updatedAt: true,
   service: { select: { name: true } },
   dentist: { select: { id: true, name: true, userId: true } },
   chair: { select: { id: true, name: true } },
@@ -51,6 +57,17 @@ export type DiaryVisit = VisitOffer & {
 };
 
 type Viewer = { id: string; role: string };
+
+/**
+ * The visits a status change inside the undo window may have left: any change to a visit
+ * moves its `updatedAt`, and only an undoable status can be taken back.
+ */
+export function changedSince(rows: DiaryRow[], now: Date): string[] {
+  const since = undoWindowStart(now).getTime();
+  return rows
+    .filter((row) => row.updatedAt.getTime() >= since && UNDOABLE.includes(parseStatus(row.status)))
+    .map((row) => row.id);
+}
 
 /** The latest history row of each visit inside the undo window. */
 export async function recentChanges(ids: string[], now: Date): Promise<Map<string, HistoryRow>> {

@@ -8,6 +8,7 @@ import { ACTIVE_STATUSES, type AppointmentStatus } from "~/utils/appointment-sta
 import { addDays, clinicNow, clinicTimeToUtc, isIsoDate, weekdayOf } from "~/utils/clinic-time";
 import { type ClinicClock } from "~/utils/clinic-format";
 import { prisma } from "~/utils/db.server";
+import { cachedRead } from "~/utils/read-cache.server";
 import { hasPermission } from "~/utils/permissions";
 import { invalid, ok, type Result } from "~/utils/result";
 import { dayOfPlan, type Interval, openIntervals } from "~/utils/slot-engine";
@@ -28,6 +29,7 @@ import {
   DIARY_VISIT_FIELDS,
   type DiaryRow,
   type DiaryVisit,
+  changedSince,
   recentChanges,
   toDiaryVisit,
   visitsNeedingOutcome,
@@ -90,6 +92,24 @@ export function spanOf(row: Pick<DiaryRow, "time" | "startsAt" | "endsAt" | "buf
 
 const HOLDS_TIME: AppointmentStatus[] = [...ACTIVE_STATUSES, "completed"];
 
+/** The day's active dentists with their plans and that day's exceptions. */
+function dentistsOn(date: string) {
+  return prisma.dentist.findMany({
+    where: { active: true },
+    orderBy: [{ sortOrder: "asc" }, { id: "asc" }],
+    select: {
+      id: true,
+      name: true,
+      userId: true,
+      weeklyPlan: true,
+      exceptions: {
+        where: { startDate: { lte: date }, endDate: { gte: date } },
+        select: { startDate: true, endDate: true, dayPlan: true },
+      },
+    },
+  });
+}
+
 export type DiaryRequest = {
   date: string | null;
   view: DiaryView;
@@ -114,56 +134,56 @@ export async function diaryDay(request: DiaryRequest): Promise<Diary> {
   const [weekStart, weekEnd] = [monday, addDays(monday, 7)].map((day) =>
     clinicTimeToUtc(day, "00:00", settings.timeZone),
   );
-  const dentists = await prisma.dentist.findMany({
-    where: { active: true },
-    orderBy: [{ sortOrder: "asc" }, { id: "asc" }],
-    select: {
-      id: true,
-      name: true,
-      userId: true,
-      weeklyPlan: true,
-      exceptions: {
-        where: { startDate: { lte: date }, endDate: { gte: date } },
-        select: { startDate: true, endDate: true, dayPlan: true },
-      },
-    },
-  });
+  // The database's part of the day, kept by the read cache until the next write (ADR 030):
+  // the desk reloads the diary far more often than anything changes in it.
+  const dentists = await cachedRead(`diary:dentists:${date}`, () => dentistsOn(date));
   const own = dentists.find((dentist) => dentist.userId === viewer.id) ?? null;
   // A dentist's own day is their column alone; anyone else's (or "clinic") is everyone's.
   const scope: DiaryScope =
     own && request.scope !== "clinic" && view === "dentist" ? "mine" : "clinic";
   const onlyDentist = scope === "mine" ? own!.id : undefined;
+  const whose = onlyDentist ?? "all";
   const [closure, chairs, rows, needsAttention, outcome, weekRows] = await Promise.all([
-    prisma.clinicClosure.findFirst({
-      where: { startDate: { lte: date }, endDate: { gte: date } },
-      select: { name: true },
-    }),
-    prisma.chair.findMany({
-      where: { active: true },
-      orderBy: [{ sortOrder: "asc" }, { id: "asc" }],
-      select: { id: true, name: true },
-    }),
-    prisma.appointment.findMany({
-      where: { startsAt: { gte: dayStart, lt: dayEnd } },
-      select: DIARY_VISIT_FIELDS,
-      orderBy: [{ startsAt: "asc" }, { createdAt: "asc" }],
-    }),
-    appointmentsNeedingAttention({ from: date, to: addDays(date, 6), dentistId: onlyDentist }),
-    visitsNeedingOutcome(now, onlyDentist),
-    prisma.appointment.groupBy({
-      by: ["date"],
-      where: {
-        startsAt: { gte: weekStart, lt: weekEnd },
-        status: { in: SHOWN_STATUSES },
-        ...(onlyDentist ? { dentistId: onlyDentist } : {}),
-      },
-      _count: { _all: true },
-    }),
+    cachedRead(`diary:closure:${date}`, () =>
+      prisma.clinicClosure.findFirst({
+        where: { startDate: { lte: date }, endDate: { gte: date } },
+        select: { name: true },
+      }),
+    ),
+    cachedRead("diary:chairs", () =>
+      prisma.chair.findMany({
+        where: { active: true },
+        orderBy: [{ sortOrder: "asc" }, { id: "asc" }],
+        select: { id: true, name: true },
+      }),
+    ),
+    cachedRead(`diary:day:${date}`, () =>
+      prisma.appointment.findMany({
+        where: { startsAt: { gte: dayStart, lt: dayEnd } },
+        select: DIARY_VISIT_FIELDS,
+        orderBy: [{ startsAt: "asc" }, { createdAt: "asc" }],
+      }),
+    ),
+    cachedRead(`diary:attention:${date}:${whose}`, () =>
+      appointmentsNeedingAttention({ from: date, to: addDays(date, 6), dentistId: onlyDentist }),
+    ),
+    // Past visits still open: what "past" is moves with the clock, so a minute at most.
+    cachedRead(`diary:outcome:${Math.floor(now.getTime() / 60_000)}:${whose}`, () =>
+      visitsNeedingOutcome(now, onlyDentist),
+    ),
+    cachedRead(`diary:week:${monday}:${whose}`, () =>
+      prisma.appointment.groupBy({
+        by: ["date"],
+        where: {
+          startsAt: { gte: weekStart, lt: weekEnd },
+          status: { in: SHOWN_STATUSES },
+          ...(onlyDentist ? { dentistId: onlyDentist } : {}),
+        },
+        _count: { _all: true },
+      }),
+    ),
   ]);
-  const history = await recentChanges(
-    rows.filter((row) => row.startsAt.getTime() > now.getTime() - 86_400_000).map((r) => r.id),
-    now,
-  );
+  const history = await recentChanges(changedSince(rows, now), now);
   const visits = rows.map((row) => ({ row, visit: toDiaryVisit(row, viewer, now, history) }));
   const shown = visits.filter(({ visit }) => SHOWN_STATUSES.includes(visit.status));
   const clinicDay = dayOfPlan(settings.weeklyHours, date);
