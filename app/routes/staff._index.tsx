@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-pages";
 import { FormError } from "~/components/form-error";
 import { closedSentence, DiaryAttention } from "~/components/staff/diary-attention";
+import { DiaryEnhance } from "~/components/staff/diary-enhance";
 import { DiaryGrid } from "~/components/staff/diary-grid";
 import { diaryHref, DiaryToolbar, toolLink } from "~/components/staff/diary-toolbar";
 import { DiaryWeekView } from "~/components/staff/diary-week";
@@ -36,6 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     view: view === "chair" ? "chair" : "dentist",
     scope: url.searchParams.get("scope") === "clinic" ? "clinic" : "mine",
     viewer: user,
+    everyAttention: url.searchParams.get("attention") === "all",
   });
   return { diary, week: null, list: url.searchParams.get("layout") === "list" };
 }
@@ -44,10 +46,13 @@ export const action = (args: ActionFunctionArgs) =>
   formAction(args, {
     access: handle.permission,
     task: "A change from the diary",
-    handler: async ({ form, actor }) => {
+    handler: async ({ request, form, actor }) => {
       const done = await diaryChange(actor, form);
       if (!done.ok) return done;
-      return redirectWithToast(safeRedirect(form.back, "/staff"), {
+      // Back to the diary as it was: its forms post to its own address (with ?index).
+      const back = new URL(request.url);
+      back.searchParams.delete("index");
+      return redirectWithToast(safeRedirect(`${back.pathname}${back.search}`, "/staff"), {
         type: "success",
         message: done.message,
       });
@@ -67,7 +72,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { name: "robots", content: "noindex" },
 ];
 
-function DiaryList({ diary, back, busy }: { diary: Diary; back: string; busy: boolean }) {
+function DiaryList({ diary, busy }: { diary: Diary; busy: boolean }) {
   if (diary.visits.length === 0) {
     return <p className="text-slate-700">No visits on this day.</p>;
   }
@@ -79,7 +84,6 @@ function DiaryList({ diary, back, busy }: { diary: Diary; back: string; busy: bo
             visit={visit}
             clock={diary.clock}
             showWho="both"
-            back={back}
             draggable={false}
             busy={busy}
           />
@@ -92,15 +96,10 @@ function DiaryList({ diary, back, busy }: { diary: Diary; back: string; busy: bo
 function DayView({ diary, list }: { diary: Diary; list: boolean }) {
   const { clock } = diary;
   const busy = useNavigation().state !== "idle";
-  const location = useLocation();
   const own = diary.viewer.dentistId;
   // Only a dentist of the team chooses between their day and the clinic's.
   const scope = own ? diary.scope : undefined;
   const place = { date: diary.date, view: diary.view, scope, list } as const;
-  // After a change the diary comes back as it was (its address is its whole state).
-  const search = new URLSearchParams(location.search);
-  search.delete("index");
-  const back = `${location.pathname}?${search}`;
   const closed = closedSentence(diary);
   return (
     <>
@@ -161,7 +160,7 @@ function DayView({ diary, list }: { diary: Diary; list: boolean }) {
           ))}
         </ul>
       </nav>
-      <DiaryAttention diary={diary} clock={clock} />
+      <DiaryAttention diary={diary} clock={clock} everyHref={`${diaryHref(place)}&attention=all`} />
       {closed ? (
         <p
           className="rounded-md border border-amber-600 bg-amber-50 p-3 text-amber-900"
@@ -174,23 +173,24 @@ function DayView({ diary, list }: { diary: Diary; list: boolean }) {
         <h2 id="visits-heading" className="text-lg font-semibold text-slate-900">
           Visits ({diary.count})
         </h2>
-        {closed && diary.count === 0 ? null : list ? (
-          <DiaryList diary={diary} back={back} busy={busy} />
-        ) : (
-          <DiaryGrid
-            columns={diary.columns}
-            kind={diary.view}
-            rows={diary.rows}
-            gridMinutes={diary.gridMinutes}
-            clock={clock}
-            date={diary.date}
-            now={diary.now}
-            caption={`Visits on ${formatDate(diary.date, clock)}, one column per ${diary.view}`}
-            columnLabel={(column) => column.name}
-            book={diary.viewer.book}
-            back={back}
-          />
-        )}
+        <DiaryEnhance>
+          {closed && diary.count === 0 ? null : list ? (
+            <DiaryList diary={diary} busy={busy} />
+          ) : (
+            <DiaryGrid
+              columns={diary.columns}
+              kind={diary.view}
+              rows={diary.rows}
+              gridMinutes={diary.gridMinutes}
+              clock={clock}
+              date={diary.date}
+              now={diary.now}
+              caption={`Visits on ${formatDate(diary.date, clock)}, one column per ${diary.view}`}
+              columnLabel={(column) => column.name}
+              book={diary.viewer.book}
+            />
+          )}
+        </DiaryEnhance>
       </section>
     </>
   );

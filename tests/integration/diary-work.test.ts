@@ -325,7 +325,15 @@ describe("the diary page's action", () => {
     const before = await diaryDay({ date, view: "dentist", viewer: desk });
     expect(before.visits.find((v) => v._id === visit.id)).toMatchObject({ status: "booked" });
     const answer = await outcome(
-      await post({ intent: "status:checked_in", id: visit.id, back: `/staff?date=${date}` }),
+      await diaryAction(
+        actionArgs(
+          formPost(
+            `/staff?index&date=${date}`,
+            { intent: "status:checked_in", id: visit.id },
+            deskCookie,
+          ),
+        ),
+      ),
     );
     expect(answer.status).toBe(302);
     expect(answer.headers.get("location")).toBe(`/staff?date=${date}`);

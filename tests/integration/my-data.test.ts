@@ -376,7 +376,6 @@ describe("deletion", () => {
     const visit = diary.visits.find((entry) => entry._id === mine.future.id);
     expect(visit).toMatchObject({
       name: "Former patient",
-      phone: "",
       status: "cancelled",
     });
     expect(JSON.stringify(diary)).not.toContain(mine.user.email);

@@ -27,8 +27,20 @@ export function closedSentence(diary: Pick<Diary, "closed" | "date">): string | 
  * What the desk should look at: visits that no longer fit the diary (the week ahead) and
  * past visits nobody gave an outcome ("needs an outcome", not left "Booked").
  */
-export function DiaryAttention({ diary, clock }: { diary: Diary; clock: ClinicClock }) {
+export function DiaryAttention({
+  diary,
+  clock,
+  everyHref,
+}: {
+  diary: Diary;
+  clock: ClinicClock;
+  /** The diary's address with every entry of both lists. */
+  everyHref: string;
+}) {
   if (diary.needsAttention.length === 0 && diary.needsOutcome.length === 0) return null;
+  const more =
+    diary.attentionCount > diary.needsAttention.length ||
+    diary.outcomeCount > diary.needsOutcome.length;
   return (
     <section
       aria-labelledby="attention-heading"
@@ -40,7 +52,8 @@ export function DiaryAttention({ diary, clock }: { diary: Diary; clock: ClinicCl
       {diary.needsOutcome.length > 0 ? (
         <>
           <h3 className="mt-2 text-sm font-semibold text-red-900">
-            {NEEDS_OUTCOME}: past visits still open ({diary.needsOutcome.length})
+            {NEEDS_OUTCOME}: past visits still open ({diary.outcomeCount}
+            {diary.outcomeCount === 50 ? " or more" : ""})
           </h3>
           <ul className="mt-1 space-y-1 text-sm" data-testid="needs-outcome-list">
             {diary.needsOutcome.map((visit) => (
@@ -56,7 +69,7 @@ export function DiaryAttention({ diary, clock }: { diary: Diary; clock: ClinicCl
       {diary.needsAttention.length > 0 ? (
         <>
           <h3 className="mt-2 text-sm font-semibold text-red-900">
-            No longer fit the diary (this day and the next six)
+            No longer fit the diary (this day and the next six: {diary.attentionCount})
           </h3>
           <ul className="mt-1 space-y-1 text-sm">
             {diary.needsAttention.map(({ appointment, reason }) => (
@@ -73,6 +86,13 @@ export function DiaryAttention({ diary, clock }: { diary: Diary; clock: ClinicCl
             ))}
           </ul>
         </>
+      ) : null}
+      {more ? (
+        <p className="mt-2 text-sm">
+          <Link to={everyHref} className="font-medium text-brand-700 underline">
+            Show them all
+          </Link>
+        </p>
       ) : null}
     </section>
   );

@@ -1,4 +1,4 @@
-import { Link, useNavigation, useSubmit } from "@remix-run/react";
+import { useNavigation, useSubmit } from "@remix-run/react";
 import { type DragEvent, type KeyboardEvent, useEffect, useState } from "react";
 import type { DiaryColumn } from "~/models/front-desk/diary.server";
 import type { DiaryCell } from "~/models/front-desk/diary-layout";
@@ -6,6 +6,7 @@ import type { DiaryVisit } from "~/models/front-desk/diary-visits.server";
 import { type ClinicClock, formatTime } from "~/utils/clinic-format";
 import { clinicNow } from "~/utils/clinic-time";
 import { useHydrated } from "~/utils/use-hydrated";
+import { useDiaryFormAction } from "./diary-enhance";
 import { DRAG_TYPE, VisitCard } from "./visit-card";
 
 const toMinutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
@@ -31,7 +32,6 @@ export type GridProps = {
   columnLabel: (column: DiaryColumn) => string;
   /** Free cells link to the booking form (staff who may book). */
   book: boolean;
-  back: string;
 };
 
 /** The "now" line follows the clock once the page runs JavaScript. */
@@ -61,6 +61,7 @@ export function DiaryGrid(props: GridProps) {
   const { columns, rows, gridMinutes, clock } = props;
   const hydrated = useHydrated();
   const submit = useSubmit();
+  const action = useDiaryFormAction();
   const busy = useNavigation().state !== "idle";
   const now = useNow(props.now, clock);
   const nowMinutes = now ? toMinutes(now) : null;
@@ -77,13 +78,12 @@ export function DiaryGrid(props: GridProps) {
     const form: Record<string, string> = {
       intent: "move",
       id,
-      back: props.back,
       date: props.kind === "day" ? column.id : props.date,
       time: row,
     };
     if (props.kind === "dentist") form.dentist = column.id;
     if (props.kind === "chair") form.chair = column.id;
-    submit(form, { method: "post" });
+    submit(form, { method: "post", action });
   };
 
   const isFirstFree = () => {
@@ -115,7 +115,7 @@ export function DiaryGrid(props: GridProps) {
     return (
       <td
         key={column.id}
-        className={`relative border-l border-slate-200 p-1 ${tone} ${
+        className={`diary-cell ${tone} ${
           target === key ? "outline-2 -outline-offset-2 outline-brand-700" : ""
         }`}
         data-cell={content.kind}
@@ -131,7 +131,6 @@ export function DiaryGrid(props: GridProps) {
                 visit={visit}
                 clock={clock}
                 showWho={props.kind === "chair" ? "dentist" : "chair"}
-                back={props.back}
                 draggable={hydrated}
                 busy={busy}
               />
@@ -144,10 +143,10 @@ export function DiaryGrid(props: GridProps) {
         ) : content.kind === "no-chair" ? (
           <span className="text-xs font-medium text-amber-900">No chair free</span>
         ) : props.book ? (
-          <Link
-            to={bookingLink(props, column, row, content.chairId)}
+          <a
+            href={bookingLink(props, column, row, content.chairId)}
             tabIndex={hydrated && !isFirstFree() ? -1 : undefined}
-            className="group flex min-h-6 items-center rounded px-1 text-xs text-slate-700 hover:bg-slate-100 hover:text-brand-800 focus:bg-slate-100"
+            className="group diary-free"
             aria-label={`Book at ${formatTime(row, clock)}, ${props.columnLabel(column)}`}
             data-testid="free-time"
           >
@@ -157,7 +156,7 @@ export function DiaryGrid(props: GridProps) {
             >
               + Book
             </span>
-          </Link>
+          </a>
         ) : null}
       </td>
     );

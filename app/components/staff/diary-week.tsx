@@ -1,6 +1,7 @@
 import { Form } from "@remix-run/react";
 import type { DiaryWeek } from "~/models/front-desk/diary-week.server";
 import { formatDate } from "~/utils/clinic-format";
+import { DiaryEnhance } from "./diary-enhance";
 import { DiaryGrid } from "./diary-grid";
 import { diaryHref, DiaryToolbar, toolLink } from "./diary-toolbar";
 import { Link } from "@remix-run/react";
@@ -49,22 +50,23 @@ export function DiaryWeekView({ week }: { week: DiaryWeek }) {
         <h2 id="visits-heading" className="text-lg font-semibold text-slate-900">
           Visits of {week.dentist.name} ({week.count})
         </h2>
-        <DiaryGrid
-          columns={week.columns}
-          kind="day"
-          rows={week.rows}
-          gridMinutes={week.gridMinutes}
-          clock={week.clock}
-          date={week.date}
-          dentistId={week.dentist.id}
-          now={null}
-          caption={`Visits of ${week.dentist.name} in the week from ${formatDate(week.monday, week.clock)}, one column per day`}
-          columnLabel={(column) =>
-            formatDate(column.id, week.clock).split(",").slice(0, 2).join(",")
-          }
-          book={week.book}
-          back={diaryHref(place)}
-        />
+        <DiaryEnhance>
+          <DiaryGrid
+            columns={week.columns}
+            kind="day"
+            rows={week.rows}
+            gridMinutes={week.gridMinutes}
+            clock={week.clock}
+            date={week.date}
+            dentistId={week.dentist.id}
+            now={null}
+            caption={`Visits of ${week.dentist.name} in the week from ${formatDate(week.monday, week.clock)}, one column per day`}
+            columnLabel={(column) =>
+              formatDate(column.id, week.clock).split(",").slice(0, 2).join(",")
+            }
+            book={week.book}
+          />
+        </DiaryEnhance>
       </section>
     </>
   );

@@ -22,9 +22,7 @@ export const DIARY_VISIT_FIELDS = {
   endsAt: true,
   bufferMinutes: true,
   name: true,
-  phone: true,
   message: true,
-  staffNote: true,
   status: true,
   userId: true,
   updatedAt: true,
@@ -37,15 +35,10 @@ export type DiaryRow = Prisma.AppointmentGetPayload<{ select: typeof DIARY_VISIT
 
 export type DiaryVisit = VisitOffer & {
   _id: string;
-  date: string;
   time: string;
-  /** Local end time, HH:MM (the buffer after it not included). */
-  endTime: string;
   name: string;
-  phone: string;
   /** The patient's own message with the booking. */
   message: string;
-  staffNote: string;
   service: string;
   dentist: { _id: string; name: string };
   chair: { _id: string; name: string };
@@ -82,14 +75,6 @@ export async function recentChanges(ids: string[], now: Date): Promise<Map<strin
   return latest;
 }
 
-const localEnd = (time: string, row: DiaryRow) => {
-  const minutes =
-    Number(time.slice(0, 2)) * 60 +
-    Number(time.slice(3, 5)) +
-    Math.round((row.endsAt.getTime() - row.startsAt.getTime()) / 60_000);
-  return `${String(Math.floor(minutes / 60) % 24).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
-};
-
 export function toDiaryVisit(
   row: DiaryRow,
   viewer: Viewer,
@@ -105,13 +90,9 @@ export function toDiaryVisit(
       now,
     ),
     _id: row.id,
-    date: row.date,
     time: row.time,
-    endTime: localEnd(row.time, row),
     name: row.name,
-    phone: row.phone,
     message: row.message,
-    staffNote: row.staffNote,
     service: row.service.name,
     dentist: { _id: row.dentist.id, name: row.dentist.name },
     chair: { _id: row.chair.id, name: row.chair.name },

@@ -74,9 +74,12 @@ export type Diary = {
   count: number;
   /** Monday to Sunday of the date's week: visits per day, counted as the cards are. */
   week: { date: string; visits: number }[];
+  /** The first few (all with `everyAttention`), and how many there are. */
   needsAttention: NeedsAttention[];
-  /** Past visits nobody gave an outcome, newest first. */
+  attentionCount: number;
+  /** Past visits nobody gave an outcome, newest first (the first few), and how many. */
   needsOutcome: { _id: string; date: string; time: string; name: string; dentist: string }[];
+  outcomeCount: number;
   viewer: DiaryViewer;
 };
 
@@ -116,7 +119,12 @@ export type DiaryRequest = {
   scope?: DiaryScope;
   now?: Date;
   viewer: { id: string; role: string };
+  /** Every visit needing attention, not the first few. */
+  everyAttention?: boolean;
 };
+
+/** How many of each needs-attention list the diary shows before "show all". */
+export const ATTENTION_SHOWN = 10;
 
 /** A day of the diary: its visits read through the startsAt index, one column per dentist or chair. */
 export async function diaryDay(request: DiaryRequest): Promise<Diary> {
@@ -259,14 +267,20 @@ export async function diaryDay(request: DiaryRequest): Promise<Diary> {
     visits: visits.map(({ visit }) => visit).filter(mine),
     count: shown.filter(({ visit }) => mine(visit)).length,
     week: weekDates.map((day) => ({ date: day, visits: perDay.get(day) ?? 0 })),
-    needsAttention,
-    needsOutcome: outcome.map((row) => ({
-      _id: row.id,
-      date: row.date,
-      time: row.time,
-      name: row.name,
-      dentist: row.dentist.name,
-    })),
+    needsAttention: request.everyAttention
+      ? needsAttention
+      : needsAttention.slice(0, ATTENTION_SHOWN),
+    attentionCount: needsAttention.length,
+    outcomeCount: outcome.length,
+    needsOutcome: outcome
+      .slice(0, request.everyAttention ? undefined : ATTENTION_SHOWN)
+      .map((row) => ({
+        _id: row.id,
+        date: row.date,
+        time: row.time,
+        name: row.name,
+        dentist: row.dentist.name,
+      })),
     viewer: { book: hasPermission(viewer, "appointments.book"), dentistId: own?.id ?? null },
   };
 }
