@@ -126,6 +126,30 @@ export function fill(file, extra) {
   }
 }
 
+/**
+ * Waits until the server has stopped writing to `file` for `quietMs` (at most `maxMs`): a
+ * fresh start on 200,000 appointments first rolls up the reports' days (ADR 036) in the
+ * background, which a clinic's server did once, long ago. Another connection's commits
+ * move `PRAGMA data_version`.
+ */
+async function waitForQuiet(file, { quietMs = 3000, maxMs = 240_000 } = {}) {
+  const db = new Database(file, { readonly: true, fileMustExist: true });
+  try {
+    const version = db.prepare("PRAGMA data_version").pluck();
+    const started = Date.now();
+    let last = version.get();
+    let since = Date.now();
+    while (Date.now() - since < quietMs && Date.now() - started < maxMs) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      const now = version.get();
+      if (now !== last) [last, since] = [now, Date.now()];
+    }
+    return Date.now() - started;
+  } finally {
+    db.close();
+  }
+}
+
 export async function signIn(url) {
   const response = await fetch(`${url}/login`, {
     method: "POST",
@@ -183,6 +207,10 @@ export async function runDayDiaryBench({
       await (await startApp({ buildDir, port: own, databaseFile: file, log })).stop();
       const count = fill(file, extra);
       const server = await startApp({ buildDir, port: own, databaseFile: file, log });
+      const settled = await waitForQuiet(file);
+      note(
+        `  ${name}: the server's background writes settled after ${Math.round(settled / 1000)} s`,
+      );
       const url = `http://127.0.0.1:${own}`;
       const cookie = await signIn(url);
       servers[name] = { server, url, file, count, cookie, rounds: [], weekRounds: [] };
