@@ -1,7 +1,7 @@
 import { useNavigation, useSubmit } from "@remix-run/react";
 import { type DragEvent, type KeyboardEvent, useEffect, useState } from "react";
 import type { DiaryColumn } from "~/models/front-desk/diary.server";
-import type { DiaryCell } from "~/models/front-desk/diary-layout";
+import { type DiaryCell, toMinutes } from "~/models/front-desk/diary-layout";
 import type { DiaryVisit } from "~/models/front-desk/diary-visits.server";
 import { type ClinicClock, formatTime } from "~/utils/clinic-format";
 import { clinicNow } from "~/utils/clinic-time";
@@ -9,7 +9,6 @@ import { useHydrated } from "~/utils/use-hydrated";
 import { useDiaryFormAction } from "./diary-enhance";
 import { DRAG_TYPE, VisitCard } from "./visit-card";
 
-const toMinutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 
 const SHADED = "bg-[repeating-linear-gradient(45deg,#f1f5f9,#f1f5f9_6px,#e2e8f0_6px,#e2e8f0_12px)]";
 
