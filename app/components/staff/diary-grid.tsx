@@ -9,7 +9,6 @@ import { useHydrated } from "~/utils/use-hydrated";
 import { useDiaryFormAction } from "./diary-enhance";
 import { DRAG_TYPE, VisitCard } from "./visit-card";
 
-
 const SHADED = "bg-[repeating-linear-gradient(45deg,#f1f5f9,#f1f5f9_6px,#e2e8f0_6px,#e2e8f0_12px)]";
 
 /** Where a booking or a move into a free cell goes: the column's dentist or chair, or a day. */
