@@ -39,6 +39,8 @@ export async function setRecallFromVisit(
   tx: Tx,
   visit: { userId: string | null; date: string; service: { id: string }; dentist: { id: string } },
   settings: Settings,
+  /** Set from this visit even if a later one set it (a later completion was taken back). */
+  replacing = false,
 ): Promise<void> {
   if (!visit.userId) return;
   const service = await tx.service.findUnique({
@@ -53,7 +55,7 @@ export async function setRecallFromVisit(
     }),
     tx.recallOptOut.findUnique({ where: { userId: visit.userId }, select: { userId: true } }),
   ]);
-  if (current?.lastVisitDate && current.lastVisitDate > visit.date) return;
+  if (!replacing && current?.lastVisitDate && current.lastVisitDate > visit.date) return;
   const dueDate = addMonths(visit.date, current?.intervalMonths ?? type.intervalMonths);
   const fields = {
     dueDate,
@@ -68,6 +70,53 @@ export async function setRecallFromVisit(
     create: { userId: visit.userId, recallTypeId: type.id, ...fields },
     update: fields,
   });
+}
+
+/**
+ * A completion taken back (docs/decisions/039-diary-undo-and-outcomes.md): when the visit
+ * set the patient's recall, it is set again from their latest other completed visit of the
+ * type; with none, a recall this completion made (no invitation or call yet) goes.
+ */
+export async function withdrawRecallFromVisit(
+  tx: Tx,
+  visit: { id: string; userId: string | null; date: string; service: { id: string } },
+  settings: Settings,
+): Promise<void> {
+  if (!visit.userId) return;
+  const service = await tx.service.findUnique({
+    where: { id: visit.service.id },
+    select: { recallTypeId: true },
+  });
+  if (!service?.recallTypeId) return;
+  const key = { userId: visit.userId, recallTypeId: service.recallTypeId };
+  const current = await tx.patientRecall.findUnique({
+    where: { userId_recallTypeId: key },
+    select: {
+      id: true,
+      lastVisitDate: true,
+      _count: { select: { invitations: true, calls: true } },
+    },
+  });
+  if (!current || current.lastVisitDate !== visit.date) return;
+  const previous = await tx.appointment.findFirst({
+    where: {
+      userId: visit.userId,
+      status: "completed",
+      id: { not: visit.id },
+      service: { recallTypeId: service.recallTypeId },
+    },
+    orderBy: { startsAt: "desc" },
+    select: {
+      userId: true,
+      date: true,
+      service: { select: { id: true } },
+      dentist: { select: { id: true } },
+    },
+  });
+  if (previous) return setRecallFromVisit(tx, previous, settings, true);
+  if (current._count.invitations === 0 && current._count.calls === 0) {
+    await tx.patientRecall.delete({ where: { id: current.id } });
+  }
 }
 
 /**

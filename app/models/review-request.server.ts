@@ -1,4 +1,5 @@
 import type { Prisma } from "@prisma/client";
+import { UNDO_MINUTES } from "~/utils/appointment-status";
 import { getEnv } from "~/utils/env.server";
 import { mailRecipient } from "./appointment-mail.server";
 import type { Settings } from "./clinic-settings.server";
@@ -42,7 +43,16 @@ export async function afterVisitCompleted(
       text: `Hello ${visit.name},\n\nthank you for visiting us. Would you tell other patients how your ${visit.service.name} went? Your review will show as from a verified patient.\n\nWrite a review: ${link}\n\n${settings.clinicName}`,
       userId: visit.userId,
       appointmentId: visit.id,
+      // It waits out the desk's undo window, so a completion taken back never reaches the patient.
+      notBefore: new Date(now.getTime() + UNDO_MINUTES * 60_000),
     },
     now,
   );
+}
+
+/** A completion taken back: its review request goes too, unless it has already been sent. */
+export async function withdrawReviewRequest(tx: Prisma.TransactionClient, visitId: string) {
+  await tx.outboxMessage.deleteMany({
+    where: { dedupeKey: `review_request:${visitId}`, status: { in: ["pending", "failed"] } },
+  });
 }

@@ -9,6 +9,7 @@ import { PatientAlerts } from "~/components/staff/patient-alerts";
 import { StatusBadge } from "~/components/staff/status-badge";
 import { TRANSITIONS } from "~/models/appointment.server";
 import { MOVABLE, STATUS_LABELS } from "~/utils/appointment-status";
+import { ACTION_LABELS, visitOffer } from "~/models/front-desk/visit-actions";
 import { getClinicClock } from "~/models/clinic-settings.server";
 import {
   appointmentForStaff,
@@ -65,6 +66,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       : [],
   ]);
   const own = { own: found.dentistUserId === user.id };
+  const now = new Date();
+  // What the diary's card offers, from the same rule (visitOffer).
+  const offer = visitOffer(
+    user,
+    {
+      status: found.appointment.status,
+      startsAt: new Date(found.appointment.startsAt),
+      dentistUserId: found.dentistUserId,
+    },
+    now,
+  );
   return {
     ...found,
     contactShown,
@@ -80,7 +92,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     move: { date: moveDate, dentist: moveDentist, times: freeTimes },
     next: TRANSITIONS[found.appointment.status],
     labels: STATUS_LABELS,
-    started: new Date(found.appointment.startsAt) <= new Date(),
+    started: new Date(found.appointment.startsAt) <= now,
+    offer,
   };
 }
 
@@ -124,25 +137,14 @@ export const meta: MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-const ACTION_LABELS: Record<string, string> = {
-  confirmed: "Confirm",
-  checked_in: "Check in",
-  completed: "Complete",
-  no_show: "Mark no-show",
-};
-
 export default function StaffAppointment() {
   const loaded = useLoaderData<typeof loader>();
   const { appointment, patient, clock, labels, history, move } = loaded;
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const statusActions = loaded.may.changeStatus
-    ? loaded.next.filter(
-        (to) => to !== "cancelled" && (loaded.started || (to !== "no_show" && to !== "completed")),
-      )
-    : [];
-  const movable = loaded.may.move && ["booked", "confirmed"].includes(appointment.status);
+  const statusActions = loaded.offer.actions;
+  const movable = loaded.offer.move;
   const button =
     "inline-flex min-h-6 items-center rounded-md border border-slate-400 px-3 py-1.5 text-sm font-semibold text-slate-900 hover:bg-slate-100 disabled:opacity-60";
   return (
@@ -255,7 +257,7 @@ export default function StaffAppointment() {
         </section>
       ) : null}
 
-      {loaded.may.cancel && loaded.next.includes("cancelled") ? (
+      {loaded.offer.cancel ? (
         <section aria-labelledby="cancel-heading">
           <h2 id="cancel-heading" className="text-lg font-semibold text-slate-900">
             Cancel

@@ -3,6 +3,13 @@ import { redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-pages";
 import { FormError } from "~/components/form-error";
+import {
+  BookAtTime,
+  BookChosenAtTime,
+  type PickedTime,
+  PickedTimeLine,
+} from "~/components/staff/book-at-time";
+import { CreateCaller, FindCaller } from "~/components/staff/caller-search";
 import { FreeTimeRadios } from "~/components/staff/free-time-radios";
 import { mailRecipient } from "~/models/appointment-mail.server";
 import { getClinicClock } from "~/models/clinic-settings.server";
@@ -10,7 +17,7 @@ import { bookingChoices } from "~/models/dentist.server";
 import { bookAtDesk, createCallerRecord, staffFreeTimes } from "~/models/front-desk.server";
 import { findPatient, findPatientsFor, readPatients } from "~/models/patients.server";
 import { formatDate, formatDuration } from "~/utils/clinic-format";
-import { clinicNow } from "~/utils/clinic-time";
+import { clinicNow, normalizeTime } from "~/utils/clinic-time";
 import { prisma } from "~/utils/db.server";
 import { formAction, formPageHeaders } from "~/utils/form-action.server";
 import { badRequest, tooManyReads } from "~/utils/http.server";
@@ -63,7 +70,33 @@ export async function loader({ request }: LoaderFunctionArgs) {
         })
       : [];
   const mailTo = patient ? await mailRecipient(prisma, patient.id) : null;
-  return { clock, choices, patient, mailTo, matches, query, date, service, dentist, times };
+  const at = await pickedTime(param("time"), date, dentist, param("chair"), choices.dentists);
+  return { clock, choices, patient, mailTo, matches, query, date, service, dentist, times, at };
+}
+
+/** A time picked in the diary (its free cell's link): the day, time, dentist and chair. */
+async function pickedTime(
+  rawTime: string,
+  date: string,
+  dentist: string,
+  chairId: string,
+  dentists: { value: string; label: string }[],
+): Promise<PickedTime | null> {
+  const time = normalizeTime(rawTime);
+  if (!time) return null;
+  const chosen = dentists.find((entry) => entry.value === dentist);
+  const chair = chairId
+    ? await prisma.chair.findFirst({
+        where: { id: chairId, active: true },
+        select: { id: true, name: true },
+      })
+    : null;
+  return {
+    date,
+    time,
+    dentist: chosen ? { id: chosen.value, name: chosen.label } : null,
+    chair,
+  };
 }
 
 export const action = (args: ActionFunctionArgs) =>
@@ -77,7 +110,12 @@ export const action = (args: ActionFunctionArgs) =>
       if (intent === "create-patient") {
         const created = await createCallerRecord(actor, form);
         if (!created.ok) return created;
-        return redirect(`${PATH}?patient=${encodeURIComponent(created.patientId)}`);
+        // A time picked in the diary stays picked.
+        const picked = ["date", "time", "dentist", "chair"].flatMap((name) =>
+          field(name) ? [[name, field(name)]] : [],
+        );
+        const params = new URLSearchParams([["patient", created.patientId], ...picked]);
+        return redirect(`${PATH}?${params}`);
       }
       if (intent !== "book" && intent !== "book-anyway") {
         return invalid("Please find the patient, then choose a time.");
@@ -86,6 +124,7 @@ export const action = (args: ActionFunctionArgs) =>
         patientId: field("patientId"),
         service: field("service"),
         dentist: field("dentist"),
+        chair: field("chair"),
         date: field("date"),
         time: field("time"),
         note: field("note"),
@@ -112,103 +151,8 @@ const label = "flex flex-col text-sm font-medium text-slate-800";
 const button =
   "inline-flex min-h-6 items-center rounded-md border border-slate-400 px-3 py-1.5 text-sm font-semibold text-slate-900 hover:bg-slate-100 disabled:opacity-60";
 
-function FindPatient() {
-  const { query, matches } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  const values = actionData?.values;
-  return (
-    <>
-      <section aria-labelledby="find-heading" className="space-y-2">
-        <h2 id="find-heading" className="text-lg font-semibold">
-          1. Find the caller
-        </h2>
-        <Form method="get" role="search" className="flex flex-wrap items-end gap-2">
-          <label className={label}>
-            Name, e-mail or phone
-            <input
-              type="search"
-              name="q"
-              defaultValue={query}
-              required
-              minLength={2}
-              className={`${input} w-72`}
-            />
-          </label>
-          <button type="submit" className={button}>
-            Search
-          </button>
-        </Form>
-        {query.length >= 2 ? (
-          matches.length === 0 ? (
-            <p className="text-slate-700">No patient matches “{query}”. Create a record below.</p>
-          ) : (
-            <ul className="space-y-1">
-              {matches.map((match) => (
-                <li key={match.id}>
-                  <Link to={`${PATH}?patient=${match.id}`} className="text-brand-700 underline">
-                    Book for {match.name}
-                  </Link>{" "}
-                  <span className="text-sm text-slate-700">
-                    ({match.email || "no e-mail address"}, {match.phone || "no phone"})
-                  </span>
-                </li>
-              ))}
-            </ul>
-          )
-        ) : null}
-      </section>
-      <section aria-labelledby="create-heading" className="space-y-2">
-        <h2 id="create-heading" className="text-lg font-semibold">
-          Or create a patient record
-        </h2>
-        <p className="text-sm text-slate-700">
-          No password is set: the caller can claim the record by registering with this e-mail
-          address. A caller without an e-mail address gets a record too: nothing is mailed to them,
-          so tell them their booking on the phone.
-        </p>
-        <Form method="post" className="flex flex-wrap items-end gap-2">
-          <label className={label}>
-            Name
-            <input
-              name="name"
-              required
-              maxLength={100}
-              defaultValue={values?.name}
-              className={input}
-            />
-          </label>
-          <label className={label}>
-            E-mail
-            <input
-              type="email"
-              name="email"
-              maxLength={254}
-              defaultValue={values?.email}
-              className={input}
-            />
-          </label>
-          <label className={label}>
-            Phone
-            <input
-              type="tel"
-              name="phone"
-              required
-              maxLength={25}
-              defaultValue={values?.phone}
-              className={input}
-            />
-          </label>
-          <button type="submit" name="intent" value="create-patient" className={button}>
-            Create record
-          </button>
-        </Form>
-      </section>
-    </>
-  );
-}
-
 export default function NewBooking() {
-  const { clock, choices, patient, mailTo, date, service, dentist, times } =
+  const { clock, choices, patient, mailTo, date, service, dentist, times, at, query, matches } =
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
@@ -216,13 +160,41 @@ export default function NewBooking() {
     <section className="space-y-6">
       <h1 className="text-2xl font-bold text-slate-900">New booking for a caller</h1>
       <FormError message={actionData?.error} />
+      {at && !patient ? <PickedTimeLine at={at} clock={clock} /> : null}
       {!patient ? (
-        <FindPatient />
+        <>
+          {at ? (
+            <BookAtTime
+              at={at}
+              services={choices.services}
+              query={query}
+              matches={matches}
+              busy={busy}
+            />
+          ) : (
+            <FindCaller query={query} matches={matches} />
+          )}
+          <CreateCaller values={actionData?.values} at={at} />
+        </>
+      ) : at ? (
+        <>
+          <p>
+            Booking for <span className="font-semibold">{patient.name}</span> ({patient.email},{" "}
+            {patient.phone || "no phone"}).
+          </p>
+          <PickedTimeLine at={at} clock={clock} />
+          <BookChosenAtTime
+            at={at}
+            services={choices.services}
+            patientId={patient.id}
+            busy={busy}
+          />
+        </>
       ) : (
         <>
           <p>
-            Booking for <span className="font-semibold">{patient.name}</span> (
-            {patient.email || "no e-mail address"}, {patient.phone || "no phone"}).{" "}
+            Booking for <span className="font-semibold">{patient.name}</span> ({patient.email},{" "}
+            {patient.phone || "no phone"}).{" "}
             <Link to={PATH} className="text-brand-700 underline">
               Choose another caller
             </Link>

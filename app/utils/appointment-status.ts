@@ -59,3 +59,21 @@ export function parseStatus(value: string): AppointmentStatus {
 export function canMove(from: AppointmentStatus, to: AppointmentStatus): boolean {
   return TRANSITIONS[from].includes(to);
 }
+
+/**
+ * How long the staff member who changed a visit's status may take it back from the diary
+ * (docs/decisions/039-diary-undo-and-outcomes.md). A cancellation is not among them: the
+ * patient has been told, and the freed time may be offered.
+ */
+export const UNDO_MINUTES = 5;
+export const UNDOABLE: readonly AppointmentStatus[] = [
+  "confirmed",
+  "checked_in",
+  "completed",
+  "no_show",
+];
+
+/** A history row is a forward move of the table (an undo row runs against it). */
+export function isForwardChange(from: string | null, to: string): boolean {
+  return from !== null && isStatus(from) && isStatus(to) && canMove(from, to);
+}

@@ -63,11 +63,22 @@ export function formatDateRange(from: string, to: string, clock: ClinicClock): s
   );
 }
 
-/** "10:00 AM" for a clinic time HH:MM. */
+const times = new Map<string, string>();
+
+/** "10:00 AM" for a clinic time HH:MM (a day's grid asks for the same few hundred times). */
 export function formatTime(time: string, clock: ClinicClock): string {
-  return tidy(
-    formatter(clock.locale, { ...TIME, timeZone: "UTC" }).format(wallClockDate("2000-01-01", time)),
-  );
+  const key = `${clock.locale}|${time}`;
+  let text = times.get(key);
+  if (text === undefined) {
+    text = tidy(
+      formatter(clock.locale, { ...TIME, timeZone: "UTC" }).format(
+        wallClockDate("2000-01-01", time),
+      ),
+    );
+    // Bounded: 1,440 minutes of a day per locale, and a few locales.
+    if (times.size < 10_000) times.set(key, text);
+  }
+  return text;
 }
 
 /** "9:00 AM to 5:00 PM" for two clinic times. */

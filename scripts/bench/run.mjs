@@ -602,6 +602,7 @@ const dayDiaryRows = wanted("day-diary")
   ? await runDayDiaryBench({
       buildDir: BUILD_DIR,
       port: PORTS.dayDiary,
+      fixturePort: PORTS.fixture,
       dir: path.join(TMP, "day-diary"),
       note,
       seconds: SECONDS,

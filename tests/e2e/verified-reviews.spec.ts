@@ -63,6 +63,11 @@ for (const javaScript of [true, false]) {
 
       await login(await createTestUser({ role: "reception", name: `Desk ${tag}` }));
       await completeVisit(page, visit.id);
+      // The request waits out the desk's undo window (ADR 039); here the window has passed.
+      await e2eDb().outboxMessage.updateMany({
+        where: { userId: patient.id, kind: "review_request" },
+        data: { nextAttemptAt: new Date() },
+      });
 
       const request = await waitForMail(patient.email, (m) => m.subject.startsWith("How was"));
       expect(request.subject).toBe(`How was your ${service.name}?`);

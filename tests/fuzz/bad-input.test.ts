@@ -310,6 +310,19 @@ const staffFields = fc.oneof(
     },
     { requiredKeys: ["intent"] },
   ),
+  // The diary's cards and drags (/staff): a status move, the undo, a move, nearly valid.
+  fc.record({
+    intent: fc.constantFrom(
+      ...["status:confirmed", "status:checked_in", "status:completed", "status:no_show"],
+      ...["status:cancelled", "status:", "undo", "move"],
+    ),
+    id: fc.oneof(fc.constant("real"), fc.constant("real"), value),
+    date: fc.oneof(fc.constantFrom("2099-01-05", "2099-02-30"), value),
+    time: fc.oneof(fc.constantFrom("11:00", "25:61"), value),
+    dentist: fc.oneof(fc.constantFrom("dentist-first", "any"), value),
+    chair: fc.oneof(fc.constantFrom("chair-1", "chair-9"), value),
+    back: fc.oneof(fc.constantFrom("/staff?date=2099-01-05", "//evil.example"), value),
+  }),
   // The staff's service form (/staff/services/new and /staff/services/:id), nearly valid.
   fc.record({
     name: fc.oneof(fc.constantFrom("Fuzz Polish", " "), value),
@@ -395,7 +408,9 @@ async function send(
         : param,
     ]),
   );
-  const url = `${server.url}${fillPattern(route.pattern, params)}`;
+  // An index route's action is reached at its parent's address with ?index (the diary's).
+  const index = input.method !== "GET" && /(^|\.)_index\.tsx?$/.test(route.file) ? "?index" : "";
+  const url = `${server.url}${fillPattern(route.pattern, params)}${index}`;
   const headers: Record<string, string> = { origin: server.url };
   if (input.auth !== "none" && input.auth !== "bogus-token") {
     const session = await server.newSession(input.auth.startsWith("staff") ? staffId : userId);
@@ -409,11 +424,13 @@ async function send(
       key,
       entry === "real" && key === "reviewId"
         ? reviewId
-        : entry === "real" && key === "service"
-          ? serviceId
-          : entry === "real" && key === "duplicate"
-            ? duplicateId
-            : entry,
+        : entry === "real" && key === "id"
+          ? appointmentId
+          : entry === "real" && key === "service"
+            ? serviceId
+            : entry === "real" && key === "duplicate"
+              ? duplicateId
+              : entry,
     ]),
   );
   const encoded = hasBody ? await buildBody(input.kind, fields, input.raw) : null;

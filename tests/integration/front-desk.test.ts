@@ -12,6 +12,7 @@ import {
   staffChangeStatus,
   staffMove,
 } from "~/models/front-desk.server";
+import type { DiaryColumn } from "~/models/front-desk/diary.server";
 import {
   action as appointmentAction,
   loader as appointmentLoader,
@@ -52,6 +53,10 @@ beforeAll(async () => {
   patientToken = (await sessionFor(await createUser())).token;
 });
 
+/** The visits a column of the diary shows as cards. */
+const cardsOf = (column: DiaryColumn) =>
+  column.cells.flatMap((cell) => (cell.kind === "visits" ? cell.visits : []));
+
 async function visit(date: string, time: string, userId: string | null = null) {
   const patient = userId ?? (await createUser({ name: "Pat Diary" })).id;
   return storeAppointment({ userId: patient, serviceId: service.id, date, time });
@@ -65,21 +70,21 @@ describe("the day diary", () => {
     const date = upcoming(MONDAY, 3);
     const mine = await visit(date, "10:00");
     await visit(upcoming(TUESDAY, 3), "10:00");
-    const diary = await diaryDay(date, "dentist");
+    const diary = await diaryDay({ date, view: "dentist", viewer: reception });
     expect(diary.date).toBe(date);
-    expect(diary.appointments.map((a) => a._id)).toEqual([mine.id]);
+    expect(diary.visits.map((a) => a._id)).toEqual([mine.id]);
     const column = diary.columns.find((entry) => entry.id === FIRST_DENTIST)!;
-    expect(column.appointments.map((a) => a._id)).toEqual([mine.id]);
+    expect(cardsOf(column).map((a) => a._id)).toEqual([mine.id]);
     expect(column.open.length).toBeGreaterThan(0);
     expect(diary.rows[0]).toMatch(/^\d\d:\d\d$/);
     expect(diary.rows).toContain("10:00");
 
-    const byChair = await diaryDay(date, "chair");
-    expect(byChair.columns.find((entry) => entry.id === FIRST_CHAIR)!.appointments).toHaveLength(1);
+    const byChair = await diaryDay({ date, view: "chair", viewer: reception });
+    expect(cardsOf(byChair.columns.find((entry) => entry.id === FIRST_CHAIR)!)).toHaveLength(1);
   });
 
   it("falls back to today for a missing or malformed date", async () => {
-    const diary = await diaryDay("not-a-date", "dentist");
+    const diary = await diaryDay({ date: "not-a-date", view: "dentist", viewer: reception });
     expect(diary.date).toBe(diary.today);
   });
 
@@ -398,7 +403,7 @@ describe("dentists at the front desk", () => {
     });
     const dentist = { id: user.id, role: "dentist" as const };
     try {
-      const diary = await diaryDay(date, "dentist", new Date(), user.id);
+      const diary = await diaryDay({ date, view: "dentist", viewer: dentist, scope: "clinic" });
       expect(diary.columns[0]!.id).toBe("dentist-own");
 
       const theirs = await storeAppointment({
@@ -446,7 +451,7 @@ describe("dentists at the front desk", () => {
     const date = upcoming(MONDAY, 8);
     await visit(date, "09:00");
     await visit(date, "11:00");
-    const diary = await diaryDay(date, "dentist");
+    const diary = await diaryDay({ date, view: "dentist", viewer: reception });
     expect(diary.week).toHaveLength(7);
     expect(diary.week[0]).toEqual({ date, visits: 2 });
   });

@@ -237,6 +237,38 @@ describe("cross-site request forgery", () => {
     });
   });
 
+  it("refuses a cross-site post to the diary's one-click status moves, changing nothing", async () => {
+    const { cookie } = await server.signedInUser({ role: "reception" });
+    const db = server.db();
+    const startsAt = new Date(Date.now() - 10 * 60_000);
+    const visit = await db.appointment.create({
+      data: {
+        serviceId: (await db.service.findFirstOrThrow()).id,
+        name: "Cross-site visit",
+        email: "visit@example.com",
+        phone: "",
+        message: "",
+        date: "2099-01-05",
+        time: "10:00",
+        dentistId: "dentist-first",
+        chairId: "chair-1",
+        startsAt,
+        endsAt: new Date(startsAt.getTime() + 30 * 60_000),
+      },
+    });
+    const fields = { intent: "status:checked_in", id: visit.id, back: "/staff" };
+    const refused = await post(server, "/staff?index", form(fields), { cookie, origin: EVIL });
+    expect(refused.status).toBe(403);
+    expect((await db.appointment.findUniqueOrThrow({ where: { id: visit.id } })).status).toBe(
+      "booked",
+    );
+    const own = await post(server, "/staff?index", form(fields), { cookie, origin: server.url });
+    expect(own.status).toBe(302);
+    expect((await db.appointment.findUniqueOrThrow({ where: { id: visit.id } })).status).toBe(
+      "checked_in",
+    );
+  });
+
   it("refuses a cross-site post to a mail link's page, which acts without any cookie", async () => {
     const path = `/visit/${"A".repeat(43)}/cancel`;
     const refused = await post(server, path, form({ reason: "x" }), { origin: EVIL });

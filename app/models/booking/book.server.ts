@@ -26,6 +26,8 @@ export type BookingRequest = {
   service: ServiceRow;
   /** Undefined: any dentist who performs the service. */
   dentistId?: string;
+  /** Undefined: the first chair free then. */
+  chairId?: string;
   date: string;
   time: string;
   /** The patient's account; null for none (never online). */
@@ -61,6 +63,7 @@ export async function bookVisit(
           date: request.date,
           time: request.time,
           dentistId: request.dentistId,
+          chairId: request.chairId,
           visit: request.service,
         },
         {

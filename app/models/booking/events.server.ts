@@ -13,8 +13,8 @@ import { recordAudit } from "../audit.server";
 import type { Settings } from "../clinic-settings.server";
 import { keepPatientPhone } from "../patients.server";
 import { convertRecallInvitation } from "../recall-invitations.server";
-import { setRecallFromVisit } from "../recall.server";
-import { afterVisitCompleted } from "../review-request.server";
+import { setRecallFromVisit, withdrawRecallFromVisit } from "../recall.server";
+import { afterVisitCompleted, withdrawReviewRequest } from "../review-request.server";
 import { prepareWaitlistOffers } from "../waitlist-offers.server";
 import type { BookingActor } from "./policy";
 import type { StoredVisit } from "./visit";
@@ -56,6 +56,8 @@ export type VisitEvent =
       actor: BookingActor;
       from: AppointmentStatus;
       to: AppointmentStatus;
+      /** The change from `from` was taken back (docs/decisions/039-diary-undo-and-outcomes.md). */
+      undo?: boolean;
     };
 
 export type VisitEventType = VisitEvent["type"];
@@ -239,20 +241,22 @@ export const EVENT_HANDLERS: { [T in VisitEventType]: readonly EventHandler<Even
   "status-changed": [
     {
       name: "review request",
-      async run(tx, { visit, to }, { settings, now }) {
+      async run(tx, { visit, from, to, undo }, { settings, now }) {
         if (to === "completed") await afterVisitCompleted(tx, visit, settings, now);
+        if (undo && from === "completed") await withdrawReviewRequest(tx, visit.id);
       },
     },
     {
       // A completed visit sets its recall's due date (docs/decisions/035-recall.md).
       name: "recall due date",
-      async run(tx, { visit, to }, { settings }) {
+      async run(tx, { visit, from, to, undo }, { settings }) {
         if (to === "completed") await setRecallFromVisit(tx, visit, settings);
+        if (undo && from === "completed") await withdrawRecallFromVisit(tx, visit, settings);
       },
     },
     {
       name: "audit",
-      async run(tx, { visit, actor, from, to }) {
+      async run(tx, { visit, actor, from, to, undo }) {
         const staff = staffActor(actor);
         if (!staff) return;
         await recordAudit(tx, {
@@ -261,7 +265,7 @@ export const EVENT_HANDLERS: { [T in VisitEventType]: readonly EventHandler<Even
           entityType: "appointment",
           entityId: visit.id,
           patientId: visit.userId,
-          summary: `${STATUS_LABELS[from]} -> ${STATUS_LABELS[to]}`,
+          summary: `${undo ? "Undone: " : ""}${STATUS_LABELS[from]} -> ${STATUS_LABELS[to]}`,
           before: { ...snapshot(visit), status: from },
           after: snapshot(visit),
         });

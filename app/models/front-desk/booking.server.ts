@@ -7,6 +7,7 @@
  */
 import { type ClinicClock, formatDateTime } from "~/utils/clinic-format";
 import { normalizeTime } from "~/utils/clinic-time";
+import { prisma } from "~/utils/db.server";
 import { limitStaffWrite } from "~/utils/rate-limit.server";
 import { invalid, ok, type Success } from "~/utils/result";
 import { appointmentSchema, TIME_FORMAT_MESSAGE } from "~/validation/appointment";
@@ -25,6 +26,7 @@ export const PATIENT_NOT_FOUND_MESSAGE = "Please choose the patient first.";
 export const OVERRIDE_DENTIST_MESSAGE =
   "Booking anyway needs a chosen dentist. Please choose one instead of Any dentist.";
 export const NOTE_LIMIT = 1000;
+export const UNKNOWN_CHAIR_MESSAGE = "Please choose one of the clinic's chairs.";
 
 export type DeskBookingInput = {
   /** The patient's id or e-mail (`patientId` is the screen's name for it). */
@@ -33,6 +35,8 @@ export type DeskBookingInput = {
   service?: unknown;
   /** A dentist's id or slug, or "any". */
   dentist?: unknown;
+  /** A chair's id (the diary's free time); the first free chair when missing. */
+  chair?: unknown;
   date?: unknown;
   time?: unknown;
   /** The number to reach the patient on for this visit; theirs on file by default. */
@@ -83,6 +87,10 @@ export async function bookAtDesk(
   if (!time) return invalid(TIME_FORMAT_MESSAGE);
   const dentist = await resolveDentist(text(input.dentist), service);
   if (!dentist.ok) return dentist;
+  const chairId = text(input.chair);
+  if (chairId && !(await prisma.chair.findFirst({ where: { id: chairId, active: true } }))) {
+    return invalid(UNKNOWN_CHAIR_MESSAGE);
+  }
   const phoneInput = text(input.phone);
   const phone = phoneInput ? appointmentSchema.shape.phone.safeParse(phoneInput) : null;
   if (phone && !phone.success) return invalid(phone.error.issues[0]!.message);
@@ -102,6 +110,7 @@ export async function bookAtDesk(
     {
       service,
       dentistId: dentist.dentistId,
+      chairId: chairId || undefined,
       date,
       time,
       userId: patient.id,

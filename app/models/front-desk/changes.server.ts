@@ -3,7 +3,7 @@
  * moves. The booking core does the work under the desk's policy; its events write the
  * audit entry and the patient's mail in the change's transaction.
  */
-import { isStatus, STATUS_LABELS } from "~/utils/appointment-status";
+import { type AppointmentStatus, isStatus, STATUS_LABELS } from "~/utils/appointment-status";
 import { prisma } from "~/utils/db.server";
 import { may } from "~/utils/permissions";
 import { limitStaffWrite } from "~/utils/rate-limit.server";
@@ -12,6 +12,7 @@ import { confirmationSentTo } from "../appointment-mail.server";
 import { moveAppointment } from "../booking/move.server";
 import { deskPolicy } from "../booking/policy";
 import { changeStatus } from "../booking/status.server";
+import { undoStatusChange } from "../booking/undo.server";
 import { type StaffAppointmentJson, toStaffAppointmentJson, WITH_DETAILS } from "../booking/visit";
 import type { StaffActor } from "../patients.server";
 
@@ -105,6 +106,30 @@ export async function staffChangeStatus(
   );
   if (!result.ok) return result;
   return ok({ appointment: toStaffAppointmentJson(result.appointment) });
+}
+
+/**
+ * Takes back the staff member's own last status change of a visit, within the undo window
+ * (docs/decisions/039-diary-undo-and-outcomes.md); the visit's history keeps both rows.
+ */
+export async function staffUndo(
+  actor: StaffActor,
+  id: string,
+  now: Date = new Date(),
+): Promise<Result<{ appointment: StaffAppointmentJson; undone: AppointmentStatus }>> {
+  const limited = await limitStaffWrite(actor.id);
+  if (limited) return limited;
+  const before = await prisma.appointment.findUnique({
+    where: { id },
+    select: { dentist: { select: { userId: true } } },
+  });
+  if (!before) return fail(404, NOT_FOUND_MESSAGE);
+  if (!may(actor, "appointments.changeStatus", { own: before.dentist.userId === actor.id })) {
+    return fail(403, DENTIST_OWN_VISITS_MESSAGE);
+  }
+  const result = await undoStatusChange(id, { kind: "staff", ...actor }, now);
+  if (!result.ok) return result;
+  return ok({ appointment: toStaffAppointmentJson(result.appointment), undone: result.from });
 }
 
 /**

@@ -1,11 +1,15 @@
 /**
  * The front desk's day diary: one column per dentist (or chair) with their working hours,
- * the day's visits, the week's counts and what needs attention; and the staff API's list
+ * the day's visits laid out on the grid with what the viewer may do to each, the week's
+ * counts, why a closed day is closed, and what needs attention; and the staff API's list
  * of a day's visits.
  */
+import { ACTIVE_STATUSES, type AppointmentStatus } from "~/utils/appointment-status";
 import { addDays, clinicNow, clinicTimeToUtc, isIsoDate, weekdayOf } from "~/utils/clinic-time";
 import { type ClinicClock } from "~/utils/clinic-format";
 import { prisma } from "~/utils/db.server";
+import { cachedRead } from "~/utils/read-cache.server";
+import { hasPermission } from "~/utils/permissions";
 import { invalid, ok, type Result } from "~/utils/result";
 import { dayOfPlan, type Interval, openIntervals } from "~/utils/slot-engine";
 import { dateRefusal } from "~/validation/dates";
@@ -13,46 +17,123 @@ import { dentistWorkingIntervals } from "../availability.server";
 import { appointmentsNeedingAttention, type NeedsAttention } from "../booking/attention.server";
 import { type StaffAppointmentJson, toStaffAppointmentJson, WITH_DETAILS } from "../booking/visit";
 import { getClinicSettings } from "../clinic-settings.server";
+import {
+  type DiaryCell,
+  freeChairsByRow,
+  gridRows,
+  layoutColumn,
+  type Span,
+  toMinutes,
+} from "./diary-layout";
+import {
+  DIARY_VISIT_FIELDS,
+  type DiaryRow,
+  type DiaryVisit,
+  changedSince,
+  recentChanges,
+  toDiaryVisit,
+  visitsNeedingOutcome,
+} from "./diary-visits.server";
 
 export type DiaryView = "dentist" | "chair";
+/** A dentist's own day (their column alone) or the whole clinic's. */
+export type DiaryScope = "mine" | "clinic";
 
 export type DiaryColumn = {
   id: string;
   name: string;
   /** Minutes from midnight the column is open (works); the rest of the grid is shaded. */
   open: Interval[];
-  appointments: StaffAppointmentJson[];
+  /** One cell per row of the grid. */
+  cells: DiaryCell<DiaryVisit>[];
+};
+
+/** What the viewer may do from the diary: each button shown leads somewhere they may go. */
+export type DiaryViewer = {
+  book: boolean;
+  /** The viewer's own dentist's id, when they are one of the team. */
+  dentistId: string | null;
 };
 
 export type Diary = {
   date: string;
   today: string;
+  /** The clinic's time now, HH:MM, when the day is today (the "now" line). */
+  now: string | null;
   view: DiaryView;
+  scope: DiaryScope;
   clock: ClinicClock;
   gridMinutes: number;
-  /** The rows: grid steps from the earliest opening to the latest closing of the day. */
   rows: string[];
-  clinicOpen: Interval[];
-  closureName: string | null;
+  /** Why the clinic is closed all day: a closure's name, or its weekly day off. */
+  closed: { kind: "closure"; name: string } | { kind: "day-off" } | null;
   columns: DiaryColumn[];
-  /** Every visit of the day in time order (the phone list), cancelled ones included. */
-  appointments: StaffAppointmentJson[];
-  /** Monday to Sunday of the date's week: active visits per day. */
+  /** Every visit of the day in time order (the list layout), cancelled ones included. */
+  visits: DiaryVisit[];
+  /** The cards the grid shows: the day's visits but the cancelled ones. */
+  count: number;
+  /** Monday to Sunday of the date's week: visits per day, counted as the cards are. */
   week: { date: string; visits: number }[];
+  /** The first few (all with `everyAttention`), and how many there are. */
   needsAttention: NeedsAttention[];
+  attentionCount: number;
+  /** Past visits nobody gave an outcome, newest first (the first few), and how many. */
+  needsOutcome: { _id: string; date: string; time: string; name: string; dentist: string }[];
+  outcomeCount: number;
+  viewer: DiaryViewer;
 };
 
+/** The statuses whose visits the diary shows as cards, and counts. */
+export const SHOWN_STATUSES: AppointmentStatus[] = [...ACTIVE_STATUSES, "completed", "no_show"];
+
+/** The span a visit's time is held for, from its local start to the end of its buffer. */
+export function spanOf(row: Pick<DiaryRow, "time" | "startsAt" | "endsAt" | "bufferMinutes">) {
+  const start = toMinutes(row.time);
+  const minutes = (row.endsAt.getTime() - row.startsAt.getTime()) / 60_000 + row.bufferMinutes;
+  return { start, end: start + minutes };
+}
+
+const HOLDS_TIME: AppointmentStatus[] = [...ACTIVE_STATUSES, "completed"];
+
+/** The day's active dentists with their plans and that day's exceptions. */
+function dentistsOn(date: string) {
+  return prisma.dentist.findMany({
+    where: { active: true },
+    orderBy: [{ sortOrder: "asc" }, { id: "asc" }],
+    select: {
+      id: true,
+      name: true,
+      userId: true,
+      weeklyPlan: true,
+      exceptions: {
+        where: { startDate: { lte: date }, endDate: { gte: date } },
+        select: { startDate: true, endDate: true, dayPlan: true },
+      },
+    },
+  });
+}
+
+export type DiaryRequest = {
+  date: string | null;
+  view: DiaryView;
+  scope?: DiaryScope;
+  now?: Date;
+  viewer: { id: string; role: string };
+  /** Every visit needing attention, not the first few. */
+  everyAttention?: boolean;
+};
+
+/** How many of each needs-attention list the diary shows before "show all". */
+export const ATTENTION_SHOWN = 10;
+
 /** A day of the diary: its visits read through the startsAt index, one column per dentist or chair. */
-export async function diaryDay(
-  requested: string | null,
-  view: DiaryView,
-  now: Date = new Date(),
-  /** A dentist's own column comes first for them. */
-  viewerId?: string,
-): Promise<Diary> {
+export async function diaryDay(request: DiaryRequest): Promise<Diary> {
+  const { view, viewer } = request;
+  const now = request.now ?? new Date();
   const settings = await getClinicSettings();
-  const today = clinicNow(now, settings.timeZone).date;
-  const date = requested && isIsoDate(requested) ? requested : today;
+  const clinicToday = clinicNow(now, settings.timeZone);
+  const today = clinicToday.date;
+  const date = request.date && isIsoDate(request.date) ? request.date : today;
   const dayStart = clinicTimeToUtc(date, "00:00", settings.timeZone);
   const dayEnd = clinicTimeToUtc(addDays(date, 1), "00:00", settings.timeZone);
   const monday = addDays(date, -((weekdayOf(date) + 6) % 7));
@@ -61,100 +142,146 @@ export async function diaryDay(
   const [weekStart, weekEnd] = [monday, addDays(monday, 7)].map((day) =>
     clinicTimeToUtc(day, "00:00", settings.timeZone),
   );
-  const [closure, dentists, chairs, rows, needsAttention, weekRows] = await Promise.all([
-    prisma.clinicClosure.findFirst({
-      where: { startDate: { lte: date }, endDate: { gte: date } },
-      select: { name: true },
-    }),
-    prisma.dentist.findMany({
-      where: { active: true },
-      orderBy: [{ sortOrder: "asc" }, { id: "asc" }],
-      select: {
-        id: true,
-        name: true,
-        userId: true,
-        weeklyPlan: true,
-        exceptions: {
-          where: { startDate: { lte: date }, endDate: { gte: date } },
-          select: { startDate: true, endDate: true, dayPlan: true },
+  // The database's part of the day, kept by the read cache until the next write (ADR 030):
+  // the desk reloads the diary far more often than anything changes in it.
+  const dentists = await cachedRead(`diary:dentists:${date}`, () => dentistsOn(date));
+  const own = dentists.find((dentist) => dentist.userId === viewer.id) ?? null;
+  // A dentist's own day is their column alone; anyone else's (or "clinic") is everyone's.
+  const scope: DiaryScope =
+    own && request.scope !== "clinic" && view === "dentist" ? "mine" : "clinic";
+  const onlyDentist = scope === "mine" ? own!.id : undefined;
+  const whose = onlyDentist ?? "all";
+  const [closure, chairs, rows, needsAttention, outcome, weekRows] = await Promise.all([
+    cachedRead(`diary:closure:${date}`, () =>
+      prisma.clinicClosure.findFirst({
+        where: { startDate: { lte: date }, endDate: { gte: date } },
+        select: { name: true },
+      }),
+    ),
+    cachedRead("diary:chairs", () =>
+      prisma.chair.findMany({
+        where: { active: true },
+        orderBy: [{ sortOrder: "asc" }, { id: "asc" }],
+        select: { id: true, name: true },
+      }),
+    ),
+    cachedRead(`diary:day:${date}`, () =>
+      prisma.appointment.findMany({
+        where: { startsAt: { gte: dayStart, lt: dayEnd } },
+        select: DIARY_VISIT_FIELDS,
+        orderBy: [{ startsAt: "asc" }, { createdAt: "asc" }],
+      }),
+    ),
+    cachedRead(`diary:attention:${date}:${whose}`, () =>
+      appointmentsNeedingAttention({ from: date, to: addDays(date, 6), dentistId: onlyDentist }),
+    ),
+    // Past visits still open: what "past" is moves with the clock, so a minute at most.
+    cachedRead(`diary:outcome:${Math.floor(now.getTime() / 60_000)}:${whose}`, () =>
+      visitsNeedingOutcome(now, onlyDentist),
+    ),
+    cachedRead(`diary:week:${monday}:${whose}`, () =>
+      prisma.appointment.groupBy({
+        by: ["date"],
+        where: {
+          startsAt: { gte: weekStart, lt: weekEnd },
+          status: { in: SHOWN_STATUSES },
+          ...(onlyDentist ? { dentistId: onlyDentist } : {}),
         },
-      },
-    }),
-    prisma.chair.findMany({
-      where: { active: true },
-      orderBy: [{ sortOrder: "asc" }, { id: "asc" }],
-      select: { id: true, name: true },
-    }),
-    prisma.appointment.findMany({
-      where: { startsAt: { gte: dayStart, lt: dayEnd } },
-      include: WITH_DETAILS,
-      orderBy: [{ startsAt: "asc" }, { createdAt: "asc" }],
-    }),
-    appointmentsNeedingAttention({ from: date, to: addDays(date, 6) }),
-    prisma.appointment.groupBy({
-      by: ["date"],
-      where: {
-        startsAt: { gte: weekStart, lt: weekEnd },
-        status: { in: ["booked", "confirmed", "checked_in", "completed"] },
-      },
-      _count: { _all: true },
-    }),
+        _count: { _all: true },
+      }),
+    ),
   ]);
-  const perDay = new Map(weekRows.map((row) => [row.date, row._count._all]));
-  const ownFirst = [...dentists].sort(
-    (a, b) =>
-      Number(b.userId === viewerId && !!viewerId) - Number(a.userId === viewerId && !!viewerId),
-  );
-  const appointments = rows.map(toStaffAppointmentJson);
+  const history = await recentChanges(changedSince(rows, now), now);
+  const visits = rows.map((row) => ({ row, visit: toDiaryVisit(row, viewer, now, history) }));
+  const shown = visits.filter(({ visit }) => SHOWN_STATUSES.includes(visit.status));
   const clinicDay = dayOfPlan(settings.weeklyHours, date);
   const clinicOpen = closure ? [] : openIntervals(clinicDay);
   const grid = settings.gridMinutes;
-  const active = appointments.filter((a) => a.status !== "cancelled");
+  const spans = shown.map(({ row, visit }) => ({
+    visit,
+    holds: HOLDS_TIME.includes(visit.status),
+    span: { ...spanOf(row), chairId: row.chair.id } satisfies Span,
+  }));
+  const rowsOfGrid = gridRows(
+    clinicOpen,
+    spans.map((s) => s.span),
+    grid,
+  );
+  const freeChairs = freeChairsByRow(
+    rowsOfGrid,
+    grid,
+    chairs.map((chair) => chair.id),
+    spans.filter((s) => s.holds).map((s) => s.span),
+  );
+  const columnVisits = (match: (visit: DiaryVisit) => boolean) =>
+    spans.filter((s) => match(s.visit));
+  const ordered = own ? [own, ...dentists.filter((d) => d !== own)] : dentists;
   const columns: DiaryColumn[] =
     view === "chair"
       ? chairs.map((chair) => ({
           id: chair.id,
           name: chair.name,
           open: clinicOpen,
-          appointments: active.filter((a) => a.chair._id === chair.id),
+          cells: layoutColumn({
+            rows: rowsOfGrid,
+            grid,
+            open: clinicOpen,
+            visits: columnVisits((visit) => visit.chair._id === chair.id),
+            chairId: chair.id,
+          }),
         }))
-      : ownFirst.map((dentist) => ({
-          id: dentist.id,
-          name: dentist.name,
-          open: dentistWorkingIntervals(dentist, date, clinicDay, closure !== null),
-          appointments: active.filter((a) => a.dentist._id === dentist.id),
-        }));
-  // The grid spans the clinic's day, and any visit booked outside it.
-  const minutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
-  const starts = [...clinicOpen.map((p) => p.start), ...active.map((a) => minutes(a.time))];
-  const ends = [
-    ...clinicOpen.map((p) => p.end),
-    ...active.map(
-      (a) => minutes(a.time) + (Date.parse(a.endsAt) - Date.parse(a.startsAt)) / 60_000,
-    ),
-  ];
-  const first = starts.length > 0 ? Math.floor(Math.min(...starts) / grid) * grid : 0;
-  // A visit that runs past midnight fills its day to the end, no further.
-  const last = ends.length > 0 ? Math.min(Math.max(...ends), 24 * 60) : 0;
-  const gridRows: string[] = [];
-  for (let at = first; at < last; at += grid) {
-    gridRows.push(
-      `${String(Math.floor(at / 60)).padStart(2, "0")}:${String(at % 60).padStart(2, "0")}`,
-    );
-  }
+      : ordered
+          .filter((dentist) => !onlyDentist || dentist.id === onlyDentist)
+          .map((dentist) => {
+            const open = dentistWorkingIntervals(dentist, date, clinicDay, closure !== null);
+            return {
+              id: dentist.id,
+              name: dentist.name,
+              open,
+              cells: layoutColumn({
+                rows: rowsOfGrid,
+                grid,
+                open,
+                visits: columnVisits((visit) => visit.dentist._id === dentist.id),
+                freeChairs,
+              }),
+            };
+          });
+  const perDay = new Map(weekRows.map((row) => [row.date, row._count._all]));
+  const mine = (visit: DiaryVisit) => !onlyDentist || visit.dentist._id === onlyDentist;
   return {
     date,
     today,
+    now: date === today ? clinicToday.time : null,
     view,
+    scope,
     clock: { timeZone: settings.timeZone, locale: settings.locale },
     gridMinutes: grid,
-    rows: gridRows,
-    clinicOpen,
-    closureName: closure?.name ?? null,
+    rows: rowsOfGrid,
+    closed: closure
+      ? { kind: "closure", name: closure.name }
+      : clinicDay
+        ? null
+        : { kind: "day-off" },
     columns,
-    appointments,
-    needsAttention,
+    visits: visits.map(({ visit }) => visit).filter(mine),
+    count: shown.filter(({ visit }) => mine(visit)).length,
     week: weekDates.map((day) => ({ date: day, visits: perDay.get(day) ?? 0 })),
+    needsAttention: request.everyAttention
+      ? needsAttention
+      : needsAttention.slice(0, ATTENTION_SHOWN),
+    attentionCount: needsAttention.length,
+    outcomeCount: outcome.length,
+    needsOutcome: outcome
+      .slice(0, request.everyAttention ? undefined : ATTENTION_SHOWN)
+      .map((row) => ({
+        _id: row.id,
+        date: row.date,
+        time: row.time,
+        name: row.name,
+        dentist: row.dentist.name,
+      })),
+    viewer: { book: hasPermission(viewer, "appointments.book"), dentistId: own?.id ?? null },
   };
 }
 

@@ -1,0 +1,119 @@
+import type { DragEvent } from "react";
+import { StatusBadge } from "~/components/staff/status-badge";
+import type { DiaryVisit } from "~/models/front-desk/diary-visits.server";
+import { ACTION_LABELS, NEEDS_OUTCOME, UNDO_LABELS } from "~/models/front-desk/visit-actions";
+import { STATUS_LABELS } from "~/utils/appointment-status";
+import { type ClinicClock, formatTime } from "~/utils/clinic-format";
+import { useDiaryFormAction } from "./diary-enhance";
+
+/** The data a dragged card carries: the visit's id. */
+export const DRAG_TYPE = "application/x-clinic-visit";
+
+const small = "diary-btn";
+
+/**
+ * One visit in the diary: who, what, the patient's message, and the next status moves
+ * the viewer may make in one click (each a form that works without JavaScript), the
+ * cancel form behind a link (it needs its reason), and the undo of their last change.
+ */
+export function VisitCard({
+  visit,
+  clock,
+  showWho,
+  draggable,
+  busy,
+}: {
+  visit: DiaryVisit;
+  clock: ClinicClock;
+  showWho: "dentist" | "chair" | "both";
+  /** With JavaScript, a visit the viewer may move can be dragged to a free time. */
+  draggable: boolean;
+  busy: boolean;
+}) {
+  const who =
+    showWho === "both"
+      ? `${visit.dentist.name} · ${visit.chair.name}`
+      : showWho === "dentist"
+        ? visit.dentist.name
+        : visit.chair.name;
+  const action = useDiaryFormAction();
+  const onDragStart = (event: DragEvent) => {
+    event.dataTransfer.setData(DRAG_TYPE, visit._id);
+    event.dataTransfer.effectAllowed = "move";
+  };
+  return (
+    <article
+      data-testid="diary-visit"
+      draggable={draggable && visit.move ? true : undefined}
+      onDragStart={draggable && visit.move ? onDragStart : undefined}
+      className={`diary-card${visit.needsOutcome ? " border-red-700 bg-red-50" : ""}${
+        draggable && visit.move ? " cursor-grab" : ""
+      }`}
+    >
+      <a
+        href={`/staff/appointments/${visit._id}`}
+        // The card is what is dragged, not its link.
+        draggable={draggable && visit.move ? false : undefined}
+      >
+        <b>{formatTime(visit.time, clock)}</b> {visit.name}
+      </a>
+      <p>{`${visit.service} · ${who}`}</p>
+      {visit.message ? (
+        <p className="text-xs">
+          <b>Patient&apos;s message:</b> {visit.message}
+        </p>
+      ) : null}
+      {/* The patient's medical alerts (the records branch) go here, above the status. */}
+      <p className="diary-status">
+        {visit.needsOutcome ? (
+          <span
+            className="inline-block rounded border border-red-700 bg-white px-1.5 py-0.5 text-xs font-semibold text-red-800"
+            data-testid="needs-outcome"
+          >
+            {NEEDS_OUTCOME}
+          </span>
+        ) : null}
+        <StatusBadge status={visit.status} labels={STATUS_LABELS} />
+      </p>
+      {visit.actions.length > 0 || visit.undo || visit.cancel ? (
+        <form method="post" action={action}>
+          <input type="hidden" name="id" value={visit._id} />
+          {visit.actions.map((to) => (
+            <button
+              key={to}
+              type="submit"
+              name="intent"
+              value={`status:${to}`}
+              className={small}
+              aria-label={`${ACTION_LABELS[to]} ${visit.name}`}
+              disabled={busy}
+            >
+              {ACTION_LABELS[to]}
+            </button>
+          ))}
+          {visit.undo ? (
+            <button
+              type="submit"
+              name="intent"
+              value="undo"
+              className={small}
+              aria-label={`${UNDO_LABELS[visit.undo]} of ${visit.name}`}
+              disabled={busy}
+            >
+              {UNDO_LABELS[visit.undo]}
+            </button>
+          ) : null}
+          {visit.cancel ? (
+            <a
+              href={`/staff/appointments/${visit._id}#cancel-heading`}
+              className={small}
+              aria-label={`Cancel ${visit.name}…`}
+            >
+              Cancel…
+            </a>
+          ) : null}
+        </form>
+      ) : null}
+    </article>
+  );
+}

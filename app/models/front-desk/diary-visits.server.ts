@@ -1,0 +1,124 @@
+/**
+ * The diary's visits as its cards show them: lean (what a card needs, no e-mail), each
+ * with what the viewer may do to it next, whether it needs an outcome, and the status
+ * change of theirs they may still undo. Shared by the day and the week views.
+ */
+import type { Prisma } from "@prisma/client";
+import {
+  ACTIVE_STATUSES,
+  type AppointmentStatus,
+  parseStatus,
+  UNDOABLE,
+} from "~/utils/appointment-status";
+import { prisma } from "~/utils/db.server";
+import { canUndo, type HistoryRow, undoWindowStart } from "../booking/undo.server";
+import { needsOutcome, visitOffer, type VisitOffer } from "./visit-actions";
+
+export const DIARY_VISIT_FIELDS = {
+  id: true,
+  date: true,
+  time: true,
+  startsAt: true,
+  endsAt: true,
+  bufferMinutes: true,
+  name: true,
+  message: true,
+  status: true,
+  userId: true,
+  updatedAt: true,
+  service: { select: { name: true } },
+  dentist: { select: { id: true, name: true, userId: true } },
+  chair: { select: { id: true, name: true } },
+} as const satisfies Prisma.AppointmentSelect;
+
+export type DiaryRow = Prisma.AppointmentGetPayload<{ select: typeof DIARY_VISIT_FIELDS }>;
+
+export type DiaryVisit = VisitOffer & {
+  _id: string;
+  time: string;
+  name: string;
+  /** The patient's own message with the booking. */
+  message: string;
+  service: string;
+  dentist: { _id: string; name: string };
+  chair: { _id: string; name: string };
+  status: AppointmentStatus;
+  /** Its time is over and nobody recorded what happened. */
+  needsOutcome: boolean;
+  /** The status the viewer may still take back (their own last change, within minutes). */
+  undo: AppointmentStatus | null;
+};
+
+type Viewer = { id: string; role: string };
+
+/**
+ * The visits a status change inside the undo window may have left: any change to a visit
+ * moves its `updatedAt`, and only an undoable status can be taken back.
+ */
+export function changedSince(rows: DiaryRow[], now: Date): string[] {
+  const since = undoWindowStart(now).getTime();
+  return rows
+    .filter((row) => row.updatedAt.getTime() >= since && UNDOABLE.includes(parseStatus(row.status)))
+    .map((row) => row.id);
+}
+
+/** The latest history row of each visit inside the undo window. */
+export async function recentChanges(ids: string[], now: Date): Promise<Map<string, HistoryRow>> {
+  if (ids.length === 0) return new Map();
+  const rows = await prisma.appointmentStatusChange.findMany({
+    where: { appointmentId: { in: ids }, at: { gte: undoWindowStart(now) } },
+    orderBy: [{ at: "desc" }, { id: "desc" }],
+    select: { id: true, appointmentId: true, from: true, to: true, at: true, byUserId: true },
+  });
+  const latest = new Map<string, HistoryRow>();
+  for (const row of rows) if (!latest.has(row.appointmentId)) latest.set(row.appointmentId, row);
+  return latest;
+}
+
+export function toDiaryVisit(
+  row: DiaryRow,
+  viewer: Viewer,
+  now: Date,
+  history: Map<string, HistoryRow>,
+): DiaryVisit {
+  const status = parseStatus(row.status);
+  const last = history.get(row.id);
+  return {
+    ...visitOffer(
+      viewer,
+      { status, startsAt: row.startsAt, dentistUserId: row.dentist.userId },
+      now,
+    ),
+    _id: row.id,
+    time: row.time,
+    name: row.name,
+    message: row.message,
+    service: row.service.name,
+    dentist: { _id: row.dentist.id, name: row.dentist.name },
+    chair: { _id: row.chair.id, name: row.chair.name },
+    status,
+    needsOutcome: needsOutcome({ status, endsAt: row.endsAt }, now),
+    undo: last && last.to === status && canUndo(last, viewer.id, now) ? status : null,
+  };
+}
+
+/** How far back the diary looks for visits nobody resolved. */
+export const OUTCOME_LOOKBACK_DAYS = 30;
+
+/**
+ * Past visits still booked, confirmed or checked in (the newest first, at most 50),
+ * through the (status, startsAt) index; one dentist's when `dentistId` is given.
+ */
+export async function visitsNeedingOutcome(now: Date, dentistId?: string) {
+  return prisma.appointment.findMany({
+    where: {
+      status: { in: ACTIVE_STATUSES },
+      startsAt: { gte: new Date(now.getTime() - OUTCOME_LOOKBACK_DAYS * 86_400_000), lt: now },
+      endsAt: { lte: now },
+      ...(dentistId ? { dentistId } : {}),
+    },
+    orderBy: { startsAt: "desc" },
+    take: 50,
+    select: { id: true, date: true, time: true, name: true, dentist: { select: { name: true } } },
+  });
+}

@@ -1,0 +1,68 @@
+/**
+ * What staff may do to a visit next, from the one transitions table
+ * (~/utils/appointment-status) and the permission table (~/utils/permissions): the diary's
+ * cards and the appointment page offer exactly these, so no button leads to a refusal.
+ */
+import {
+  ACTIVE_STATUSES,
+  type AppointmentStatus,
+  MOVABLE,
+  ONCE_STARTED,
+  TRANSITIONS,
+} from "~/utils/appointment-status";
+import { may } from "~/utils/permissions";
+
+/** The buttons' words for each move (cancel has its own form, with its reason). */
+export const ACTION_LABELS: Partial<Record<AppointmentStatus, string>> = {
+  confirmed: "Confirm",
+  checked_in: "Check in",
+  completed: "Complete",
+  no_show: "Mark no-show",
+};
+
+/** The undo button's words, by the status being taken back. */
+export const UNDO_LABELS: Partial<Record<AppointmentStatus, string>> = {
+  confirmed: "Undo confirm",
+  checked_in: "Undo check-in",
+  completed: "Undo complete",
+  no_show: "Undo no-show",
+};
+
+/** The word the card shows instead of "Booked" for a past visit nobody resolved. */
+export const NEEDS_OUTCOME = "Needs an outcome";
+
+export type VisitOffer = {
+  /** Status moves other than cancelling, in the table's order. */
+  actions: AppointmentStatus[];
+  cancel: boolean;
+  move: boolean;
+};
+
+type Viewer = { id: string; role: string };
+
+/**
+ * The moves `viewer` may make on a visit in `status`: completing and no-show once it has
+ * started; a dentist only on their own visits, never cancelling or moving.
+ */
+export function visitOffer(
+  viewer: Viewer,
+  visit: { status: AppointmentStatus; startsAt: Date; dentistUserId: string | null },
+  now: Date,
+): VisitOffer {
+  const own = { own: visit.dentistUserId === viewer.id };
+  const started = visit.startsAt <= now;
+  const next = TRANSITIONS[visit.status];
+  const actions = may(viewer, "appointments.changeStatus", own)
+    ? next.filter((to) => to !== "cancelled" && (started || !ONCE_STARTED.includes(to)))
+    : [];
+  return {
+    actions,
+    cancel: next.includes("cancelled") && may(viewer, "appointments.cancel", own),
+    move: MOVABLE.includes(visit.status) && may(viewer, "appointments.move", own),
+  };
+}
+
+/** A visit whose time is over and that is still booked, confirmed or checked in. */
+export function needsOutcome(visit: { status: AppointmentStatus; endsAt: Date }, now: Date) {
+  return ACTIVE_STATUSES.includes(visit.status) && visit.endsAt <= now;
+}

@@ -1,0 +1,121 @@
+// The diary's grid rules, apart from the database: rows, cells, chairs all taken, and what a
+// card offers (docs/decisions/039-diary-undo-and-outcomes.md).
+import { describe, expect, it } from "vitest";
+import {
+  closedLabel,
+  freeChairsByRow,
+  gridRows,
+  layoutColumn,
+} from "~/models/front-desk/diary-layout";
+import { needsOutcome, visitOffer } from "~/models/front-desk/visit-actions";
+import { canUndo } from "~/models/booking/undo.server";
+
+const DAY = [
+  { start: 9 * 60, end: 12 * 60 },
+  { start: 13 * 60, end: 17 * 60 },
+];
+
+describe("the grid", () => {
+  it("spans the clinic's day, and a visit booked outside it", () => {
+    expect(gridRows(DAY, [], 30)).toHaveLength(16);
+    expect(gridRows(DAY, [{ start: 8 * 60 + 15, end: 8 * 60 + 45 }], 30)[0]).toBe("08:00");
+    expect(gridRows([], [], 30)).toEqual([]);
+  });
+
+  it("names the time outside a column's hours: Break between two periods, Closed else", () => {
+    expect(closedLabel(DAY, 12 * 60 + 30)).toBe("Break");
+    expect(closedLabel(DAY, 8 * 60)).toBe("Closed");
+    expect(closedLabel(DAY, 10 * 60)).toBeNull();
+    expect(closedLabel([], 10 * 60)).toBe("Closed");
+  });
+
+  it("lays out visits where they start, busy while they run, and no chair when all are taken", () => {
+    const rows = ["09:00", "09:30", "10:00", "10:30", "12:30"];
+    const visit = { visit: "A", span: { start: 9 * 60, end: 10 * 60 } };
+    const freeChairs = freeChairsByRow(
+      rows,
+      30,
+      ["c1"],
+      [
+        { start: 9 * 60, end: 10 * 60, chairId: "c1" },
+        { start: 10 * 60 + 30, end: 11 * 60, chairId: "c1" },
+      ],
+    );
+    expect(freeChairs).toEqual([[], [], ["c1"], [], ["c1"]]);
+    expect(layoutColumn({ rows, grid: 30, open: DAY, visits: [visit], freeChairs })).toEqual([
+      { kind: "visits", visits: ["A"] },
+      { kind: "busy" },
+      { kind: "free", chairId: "c1" },
+      { kind: "no-chair" },
+      { kind: "closed", label: "Break" },
+    ]);
+    // A chair's column books in its own chair; a week's columns in any.
+    expect(layoutColumn({ rows, grid: 30, open: DAY, visits: [], chairId: "c2" })[2]).toEqual({
+      kind: "free",
+      chairId: "c2",
+    });
+    expect(layoutColumn({ rows, grid: 30, open: DAY, visits: [] })[2]).toEqual({
+      kind: "free",
+      chairId: null,
+    });
+  });
+});
+
+describe("what a card offers", () => {
+  const start = new Date("2030-01-07T15:00:00Z");
+  const before = new Date(start.getTime() - 60_000);
+  const after = new Date(start.getTime() + 60_000);
+  const reception = { id: "r", role: "reception" };
+  const dentist = { id: "d", role: "dentist" };
+
+  it("offers the table's next moves, completing and no-show once started, cancel and move to the desk", () => {
+    expect(
+      visitOffer(reception, { status: "booked", startsAt: start, dentistUserId: null }, before),
+    ).toEqual({ actions: ["confirmed", "checked_in"], cancel: true, move: true });
+    expect(
+      visitOffer(reception, { status: "booked", startsAt: start, dentistUserId: null }, after),
+    ).toEqual({ actions: ["confirmed", "checked_in", "no_show"], cancel: true, move: true });
+    expect(
+      visitOffer(reception, { status: "checked_in", startsAt: start, dentistUserId: null }, after),
+    ).toEqual({ actions: ["completed"], cancel: false, move: false });
+    expect(
+      visitOffer(reception, { status: "completed", startsAt: start, dentistUserId: null }, after),
+    ).toEqual({ actions: [], cancel: false, move: false });
+  });
+
+  it("offers a dentist status moves on their own visits only, never cancel or move", () => {
+    expect(
+      visitOffer(dentist, { status: "booked", startsAt: start, dentistUserId: "d" }, after),
+    ).toEqual({ actions: ["confirmed", "checked_in", "no_show"], cancel: false, move: false });
+    expect(
+      visitOffer(dentist, { status: "booked", startsAt: start, dentistUserId: "x" }, after),
+    ).toEqual({ actions: [], cancel: false, move: false });
+  });
+
+  it("needs an outcome once a visit's time is over and it is still open", () => {
+    const endsAt = new Date(start.getTime() + 30 * 60_000);
+    const later = new Date(endsAt.getTime() + 1);
+    expect(needsOutcome({ status: "booked", endsAt }, later)).toBe(true);
+    expect(needsOutcome({ status: "checked_in", endsAt }, later)).toBe(true);
+    expect(needsOutcome({ status: "booked", endsAt }, start)).toBe(false);
+    expect(needsOutcome({ status: "no_show", endsAt }, later)).toBe(false);
+    expect(needsOutcome({ status: "completed", endsAt }, later)).toBe(false);
+  });
+
+  it("lets a change be undone by whoever made it, within minutes, and never an undo", () => {
+    const row = {
+      id: "1",
+      appointmentId: "a",
+      from: "booked",
+      to: "checked_in",
+      at: start,
+      byUserId: "r",
+    };
+    expect(canUndo(row, "r", after)).toBe(true);
+    expect(canUndo(row, "x", after)).toBe(false);
+    expect(canUndo(row, "r", new Date(start.getTime() + 6 * 60_000))).toBe(false);
+    expect(canUndo({ ...row, from: "checked_in", to: "booked" }, "r", after)).toBe(false);
+    expect(canUndo({ ...row, to: "cancelled" }, "r", after)).toBe(false);
+    expect(canUndo({ ...row, from: null, to: "booked" }, "r", after)).toBe(false);
+  });
+});
