@@ -1,11 +1,17 @@
 import { Prisma } from "@prisma/client";
 import { prisma } from "~/utils/db.server";
-import { isWholePeriod, type Period, type ReportRange } from "~/utils/report-periods";
+import {
+  type Granularity,
+  isWholePeriod,
+  type Period,
+  type ReportRange,
+} from "~/utils/report-periods";
 
 /**
  * The reports' figures read back (docs/decisions/036-reports.md): whole weeks and months
- * from their roll-up rows (`ReportPeriod`), and only a range's partial first and last
- * periods from the day rows (`ReportDay`), so a year costs about what a month does.
+ * from their roll-up rows (`ReportPeriod`: per period, its totals, each dentist's and each
+ * chair's), and only a range's partial first and last periods summed from the day rows
+ * (`ReportDay`), so a year costs about what a month does.
  */
 
 export type Sums = {
@@ -41,26 +47,54 @@ export const SUM_FIELDS = [
 
 export const NO_FIGURES = Object.fromEntries(SUM_FIELDS.map((field) => [field, 0])) as Sums;
 
+/** The dentist or chair of a roll-up row that sums all of them. */
+export const EVERY = "*";
+
 const quoted = (name: string) => Prisma.raw(`"${name}"`);
 const FIELD_LIST = Prisma.join(SUM_FIELDS.map(quoted));
+const FIELD_SUMS = Prisma.join(SUM_FIELDS.map((field) => Prisma.raw(`SUM("${field}")`)));
 
 /**
- * The rows to sum for the range's periods: the roll-up of its whole periods (contiguous,
- * so one key range) and the days of its partial ones (at most the first and the last).
+ * The roll-up rows of a week or a month summed from its day rows (`days`: a `FROM "ReportDay"
+ * WHERE ...` over the period's dates): the period's totals (every dentist and chair), each
+ * dentist's and each chair's. What `ReportPeriod` holds, and what a report reads of a partial
+ * period; no row when the period has no day rows.
+ */
+export function periodTotals(
+  by: Granularity,
+  key: string,
+  days: Prisma.Sql,
+  scope: { dentistId: string | null },
+) {
+  if (scope.dentistId) {
+    return Prisma.sql`SELECT ${key}, ${scope.dentistId}, ${EVERY}, ${FIELD_SUMS}
+      ${days} AND "dentistId" = ${scope.dentistId} GROUP BY "dentistId"`;
+  }
+  // Grouped by the period's own column (one value in its days), so that no days give no row.
+  return Prisma.sql`SELECT ${key}, ${EVERY}, ${EVERY}, ${FIELD_SUMS} ${days} GROUP BY ${quoted(by)}
+    UNION ALL SELECT ${key}, "dentistId", ${EVERY}, ${FIELD_SUMS} ${days} GROUP BY "dentistId"
+    UNION ALL SELECT ${key}, ${EVERY}, "chairId", ${FIELD_SUMS} ${days} GROUP BY "chairId"`;
+}
+
+/**
+ * The rows to read for the range's periods: the roll-ups of its whole periods (contiguous,
+ * so one key range) and the sums of the days of its partial ones (at most the first and the
+ * last). A dentist's report reads only their own totals.
  */
 function periodRows(range: ReportRange, periods: Period[], scope: { dentistId: string | null }) {
-  const dentist = scope.dentistId ? Prisma.sql`AND "dentistId" = ${scope.dentistId}` : Prisma.empty;
   const whole = periods.filter((period) => isWholePeriod(period, range.by));
   const parts: Prisma.Sql[] = [];
   if (whole.length > 0) {
+    const dentist = scope.dentistId
+      ? Prisma.sql`AND "dentistId" = ${scope.dentistId} AND "chairId" = ${EVERY}`
+      : Prisma.empty;
     parts.push(Prisma.sql`SELECT "period", "dentistId", "chairId", ${FIELD_LIST}
       FROM "ReportPeriod" WHERE "kind" = ${range.by}
       AND "period" >= ${whole[0]!.key} AND "period" <= ${whole.at(-1)!.key} ${dentist}`);
   }
-  const periodColumn = quoted(range.by === "week" ? "week" : "month");
   for (const partial of periods.filter((period) => !isWholePeriod(period, range.by))) {
-    parts.push(Prisma.sql`SELECT ${periodColumn} AS "period", "dentistId", "chairId", ${FIELD_LIST}
-      FROM "ReportDay" WHERE "date" >= ${partial.from} AND "date" <= ${partial.to} ${dentist}`);
+    const days = Prisma.sql`FROM "ReportDay" WHERE "date" >= ${partial.from} AND "date" <= ${partial.to}`;
+    parts.push(periodTotals(range.by, partial.key, days, scope));
   }
   return Prisma.join(parts, " UNION ALL ");
 }
@@ -68,29 +102,28 @@ function periodRows(range: ReportRange, periods: Period[], scope: { dentistId: s
 type Minutes = [period: string, id: string, minutes: number];
 
 /**
- * The range's figures summed in the database: every figure per period, and the booked
+ * The range's figures read in the database: every figure per period, and the booked
  * minutes per period and dentist and per period and chair, in one answer of three JSON
- * lists (however many days and visits).
+ * lists. Whole periods are their roll-up rows as stored, so the answer grows with the
+ * periods shown, dentists and chairs, never with the visits or the days.
  */
 export async function summedFigures(
   range: ReportRange,
   periods: Period[],
   scope: { dentistId: string | null },
 ) {
-  const sums = Prisma.join(
-    SUM_FIELDS.map((field) => Prisma.sql`SUM(${quoted(field)}) AS ${quoted(field)}`),
-  );
+  const totalsOf = scope.dentistId ?? EVERY;
   const [answer] = await prisma.$queryRaw<{ totals: string; dentists: string; chairs: string }[]>`
-    WITH "rows" AS MATERIALIZED (${periodRows(range, periods, scope)})
+    WITH "rows" ("period", "dentistId", "chairId", ${FIELD_LIST}) AS MATERIALIZED (
+      ${periodRows(range, periods, scope)}
+    )
     SELECT
-      (SELECT json_group_array(json_array("period", ${FIELD_LIST})) FROM
-        (SELECT "period", ${sums} FROM "rows" GROUP BY "period")) AS "totals",
-      (SELECT json_group_array(json_array("period", "dentistId", "minutes")) FROM
-        (SELECT "period", "dentistId", SUM("bookedMinutes") AS "minutes" FROM "rows"
-         GROUP BY "period", "dentistId")) AS "dentists",
-      (SELECT json_group_array(json_array("period", "chairId", "minutes")) FROM
-        (SELECT "period", "chairId", SUM("bookedMinutes") AS "minutes" FROM "rows"
-         GROUP BY "period", "chairId")) AS "chairs"`;
+      (SELECT json_group_array(json_array("period", ${FIELD_LIST})) FROM "rows"
+        WHERE "dentistId" = ${totalsOf} AND "chairId" = ${EVERY}) AS "totals",
+      (SELECT json_group_array(json_array("period", "dentistId", "bookedMinutes")) FROM "rows"
+        WHERE "dentistId" != ${EVERY} AND "chairId" = ${EVERY}) AS "dentists",
+      (SELECT json_group_array(json_array("period", "chairId", "bookedMinutes")) FROM "rows"
+        WHERE "dentistId" = ${EVERY} AND "chairId" != ${EVERY}) AS "chairs"`;
   const byPeriod = new Map<string, Sums>();
   for (const [period, ...values] of JSON.parse(answer!.totals) as [string, ...number[]][]) {
     const figures = {} as Sums;
