@@ -1,11 +1,6 @@
 import { Prisma } from "@prisma/client";
 import { prisma } from "~/utils/db.server";
-import {
-  type Granularity,
-  isWholePeriod,
-  type Period,
-  type ReportRange,
-} from "~/utils/report-periods";
+import { type Granularity, type Period, type ReportRange } from "~/utils/report-periods";
 
 /**
  * The reports' figures read back (docs/decisions/036-reports.md): whole weeks and months
@@ -82,7 +77,7 @@ export function periodTotals(
  * last). A dentist's report reads only their own totals.
  */
 function periodRows(range: ReportRange, periods: Period[], scope: { dentistId: string | null }) {
-  const whole = periods.filter((period) => isWholePeriod(period, range.by));
+  const whole = periods.filter((period) => period.whole);
   const parts: Prisma.Sql[] = [];
   if (whole.length > 0) {
     const dentist = scope.dentistId
@@ -92,7 +87,7 @@ function periodRows(range: ReportRange, periods: Period[], scope: { dentistId: s
       FROM "ReportPeriod" WHERE "kind" = ${range.by}
       AND "period" >= ${whole[0]!.key} AND "period" <= ${whole.at(-1)!.key} ${dentist}`);
   }
-  for (const partial of periods.filter((period) => !isWholePeriod(period, range.by))) {
+  for (const partial of periods.filter((period) => !period.whole)) {
     const days = Prisma.sql`FROM "ReportDay" WHERE "date" >= ${partial.from} AND "date" <= ${partial.to}`;
     parts.push(periodTotals(range.by, partial.key, days, scope));
   }
