@@ -46,3 +46,25 @@ export async function medianMs(work: () => Promise<unknown>, runs: number, warmU
   times.sort((a, b) => a - b);
   return times[Math.floor(times.length / 2)]!;
 }
+
+/**
+ * The median wall time and the median CPU time of the process (ms) of `runs` runs of `work`,
+ * after `warmUp` untimed runs. Where the work runs on this thread (SQLite through
+ * better-sqlite3, Prisma's compiler, the charts), CPU time is the work itself, which a
+ * shared machine's load hardly moves; wall time is what a user waits.
+ */
+export async function medianCost(work: () => Promise<unknown>, runs: number, warmUp = 5) {
+  for (let i = 0; i < warmUp; i += 1) await work();
+  const wall: number[] = [];
+  const cpu: number[] = [];
+  for (let i = 0; i < runs; i += 1) {
+    const started = performance.now();
+    const usage = process.cpuUsage();
+    await work();
+    const used = process.cpuUsage(usage);
+    wall.push(performance.now() - started);
+    cpu.push((used.user + used.system) / 1000);
+  }
+  const median = (list: number[]) => list.sort((a, b) => a - b)[Math.floor(list.length / 2)]!;
+  return { wallMs: median(wall), cpuMs: median(cpu) };
+}
