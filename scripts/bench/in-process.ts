@@ -1,6 +1,6 @@
 // What the in-process benchmarks (reminders, recall, reports) share: a freshly migrated
 // database file, the app's DateTime text, a child process per database (one Prisma client
-// each, as the server has), and the median of timed runs.
+// each, as the server has), and the median wall and CPU time of timed runs.
 import { execFileSync } from "node:child_process";
 import { rmSync } from "node:fs";
 import Database from "better-sqlite3";
@@ -32,19 +32,6 @@ export function inChild(script: string, mode: string, file: string): Record<stri
     maxBuffer: 64 * 1024 * 1024,
   });
   return JSON.parse(output.trim().split("\n").at(-1)!) as Record<string, number>;
-}
-
-/** The median of `runs` timings (ms) of `work`, after `warmUp` untimed runs. */
-export async function medianMs(work: () => Promise<unknown>, runs: number, warmUp = 5) {
-  for (let i = 0; i < warmUp; i += 1) await work();
-  const times: number[] = [];
-  for (let i = 0; i < runs; i += 1) {
-    const started = performance.now();
-    await work();
-    times.push(performance.now() - started);
-  }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)]!;
 }
 
 /**

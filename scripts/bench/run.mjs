@@ -525,7 +525,7 @@ if (wanted("recall")) {
     recall.ratio.toFixed(2),
     "<= 1.5",
     recall.ratio <= 1.5 && recall.written === 200,
-    `(best ${recall.smallMs.toFixed(1)} ms at 1,000, ${recall.largeMs.toFixed(1)} ms at 100,000; CPU time ${recall.smallCpuMs.toFixed(1)} and ${recall.largeCpuMs.toFixed(1)} ms, ratio ${recall.cpuRatio.toFixed(2)}; with nothing due ${recall.idleSmallMs.toFixed(2)} and ${recall.idleLargeMs.toFixed(2)} ms)`,
+    `(best ${recall.smallMs.toFixed(1)} ms at 1,000, ${recall.largeMs.toFixed(1)} ms at 100,000; CPU time ${recall.smallCpuMs.toFixed(1)} and ${recall.largeCpuMs.toFixed(1)} ms, ratio ${recall.cpuRatio.toFixed(2)}; with nothing due ${recall.idleSmallMs.toFixed(2)} and ${recall.idleLargeMs.toFixed(2)} ms, CPU ${recall.idleSmallCpuMs.toFixed(2)} and ${recall.idleLargeCpuMs.toFixed(2)} ms)`,
   );
 }
 
