@@ -22,7 +22,7 @@ const PALETTE = ["#1d4ed8", "#b45309", "#047857", "#7c3aed", "#be123c", "#0e7490
 const MAX_LABELS = 14;
 
 /**
- * One chart as SVG. Drawn for print, not for pointing: no hover or emphasis states, bars of a
+ * One chart as SVG, drawn for reading, not pointing: no hover or emphasis states, bars of a
  * series as one path, line markers only while they stay apart, and every nth label named by
  * us rather than measured, so a year by week costs about what a month does.
  */

@@ -43,7 +43,7 @@ export const SUM_FIELDS = [
 export const NO_FIGURES = Object.fromEntries(SUM_FIELDS.map((field) => [field, 0])) as Sums;
 
 /** The dentist or chair of a roll-up row that sums all of them. */
-export const EVERY = "*";
+const EVERY = "*";
 
 const quoted = (name: string) => Prisma.raw(`"${name}"`);
 const FIELD_LIST = Prisma.join(SUM_FIELDS.map(quoted));

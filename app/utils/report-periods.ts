@@ -94,7 +94,7 @@ export function periodsOf({ from, to, by }: ReportRange): Period[] {
   const first = dayNumber(from);
   const last = dayNumber(to);
   if (by === "week") {
-    for (let monday = first - ((first + 3) % 7); monday <= last; monday += 7) {
+    for (let monday = first - ((((first + 3) % 7) + 7) % 7); monday <= last; monday += 7) {
       const key = dateOf(monday);
       const clipped = { start: monday < first, end: monday + 6 > last };
       periods.push({
