@@ -72,24 +72,24 @@ export function periodTotals(
 }
 
 /**
- * The rows to read for the range's periods: the roll-ups of its whole periods (contiguous,
- * so one key range) and the sums of the days of its partial ones (at most the first and the
- * last). A dentist's report reads only their own totals.
+ * Where a list of the answer reads its rows: the whole periods' roll-up rows that match
+ * `filter`, found through the roll-up's key (kind, period, dentist, chair) before any row is
+ * read, and the partial periods' sums (`"partial"`) that match it.
  */
-function periodRows(range: ReportRange, periods: Period[], scope: { dentistId: string | null }) {
+function rowsOf(
+  range: ReportRange,
+  periods: Period[],
+  columns: Prisma.Sql,
+  filter: Prisma.Sql,
+): Prisma.Sql {
   const whole = periods.filter((period) => period.whole);
   const parts: Prisma.Sql[] = [];
   if (whole.length > 0) {
-    const dentist = scope.dentistId
-      ? Prisma.sql`AND "dentistId" = ${scope.dentistId} AND "chairId" = ${EVERY}`
-      : Prisma.empty;
-    parts.push(Prisma.sql`SELECT "period", "dentistId", "chairId", ${FIELD_LIST}
-      FROM "ReportPeriod" WHERE "kind" = ${range.by}
-      AND "period" >= ${whole[0]!.key} AND "period" <= ${whole.at(-1)!.key} ${dentist}`);
+    parts.push(Prisma.sql`SELECT ${columns} FROM "ReportPeriod" WHERE "kind" = ${range.by}
+      AND "period" >= ${whole[0]!.key} AND "period" <= ${whole.at(-1)!.key} AND ${filter}`);
   }
-  for (const partial of periods.filter((period) => !period.whole)) {
-    const days = Prisma.sql`FROM "ReportDay" WHERE "date" >= ${partial.from} AND "date" <= ${partial.to}`;
-    parts.push(periodTotals(range.by, partial.key, days, scope));
+  if (periods.some((period) => !period.whole)) {
+    parts.push(Prisma.sql`SELECT ${columns} FROM "partial" WHERE ${filter}`);
   }
   return Prisma.join(parts, " UNION ALL ");
 }
@@ -99,26 +99,45 @@ type Minutes = [period: string, id: string, minutes: number];
 /**
  * The range's figures read in the database: every figure per period, and the booked
  * minutes per period and dentist and per period and chair, in one answer of three JSON
- * lists. Whole periods are their roll-up rows as stored, so the answer grows with the
- * periods shown, dentists and chairs, never with the visits or the days.
+ * lists. Whole periods are their roll-up rows as stored (a dentist's report only their own
+ * totals), so the answer grows with the periods shown, dentists and chairs, never with the
+ * visits or the days; only the partial first and last periods are summed from their days.
  */
 export async function summedFigures(
   range: ReportRange,
   periods: Period[],
   scope: { dentistId: string | null },
 ) {
-  const totalsOf = scope.dentistId ?? EVERY;
+  const partial = periods.filter((period) => !period.whole);
+  const partialSums = partial.map((period) =>
+    periodTotals(
+      range.by,
+      period.key,
+      Prisma.sql`FROM "ReportDay" WHERE "date" >= ${period.from} AND "date" <= ${period.to}`,
+      scope,
+    ),
+  );
+  const totals = Prisma.sql`"dentistId" = ${scope.dentistId ?? EVERY} AND "chairId" = ${EVERY}`;
+  const dentists = scope.dentistId
+    ? totals
+    : Prisma.sql`"dentistId" != ${EVERY} AND "chairId" = ${EVERY}`;
+  // A dentist's report has no chairs.
+  const chairs = scope.dentistId
+    ? Prisma.sql`0`
+    : Prisma.sql`"dentistId" = ${EVERY} AND "chairId" != ${EVERY}`;
+  const list = (columns: Prisma.Sql, filter: Prisma.Sql) =>
+    Prisma.sql`(SELECT json_group_array(json_array(${columns}))
+      FROM (${rowsOf(range, periods, columns, filter)}))`;
   const [answer] = await prisma.$queryRaw<{ totals: string; dentists: string; chairs: string }[]>`
-    WITH "rows" ("period", "dentistId", "chairId", ${FIELD_LIST}) AS MATERIALIZED (
-      ${periodRows(range, periods, scope)}
-    )
-    SELECT
-      (SELECT json_group_array(json_array("period", ${FIELD_LIST})) FROM "rows"
-        WHERE "dentistId" = ${totalsOf} AND "chairId" = ${EVERY}) AS "totals",
-      (SELECT json_group_array(json_array("period", "dentistId", "bookedMinutes")) FROM "rows"
-        WHERE "dentistId" != ${EVERY} AND "chairId" = ${EVERY}) AS "dentists",
-      (SELECT json_group_array(json_array("period", "chairId", "bookedMinutes")) FROM "rows"
-        WHERE "dentistId" = ${EVERY} AND "chairId" != ${EVERY}) AS "chairs"`;
+    ${
+      partialSums.length > 0
+        ? Prisma.sql`WITH "partial" ("period", "dentistId", "chairId", ${FIELD_LIST}) AS MATERIALIZED (
+            ${Prisma.join(partialSums, " UNION ALL ")})`
+        : Prisma.empty
+    }
+    SELECT ${list(Prisma.sql`"period", ${FIELD_LIST}`, totals)} AS "totals",
+      ${list(Prisma.sql`"period", "dentistId", "bookedMinutes"`, dentists)} AS "dentists",
+      ${list(Prisma.sql`"period", "chairId", "bookedMinutes"`, chairs)} AS "chairs"`;
   const byPeriod = new Map<string, Sums>();
   for (const [period, ...values] of JSON.parse(answer!.totals) as [string, ...number[]][]) {
     const figures = {} as Sums;
