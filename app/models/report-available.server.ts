@@ -24,6 +24,8 @@ const minutesOf = (intervals: { start: number; end: number }[]) =>
 
 const DAY_MS = 86_400_000;
 
+const ONE_OF_EACH = [1, 1, 1, 1, 1, 1, 1];
+
 /** How many of each weekday (0 Sunday to 6 Saturday) fall in from..to. */
 function weekdayCounts(from: string, to: string): number[] {
   const days =
@@ -80,8 +82,12 @@ export async function availableMinutes(
   }
   const clinicDays = weekdayDates.map((date) => dayOfPlan(settings.weeklyHours, date));
   const clinicOpen = clinicDays.map((day) => minutesOf(openIntervals(day)));
+  // A whole week has one of each weekday: no dates to count for most of a year by week.
   const counts = new Map(
-    periods.map((period) => [period.key, weekdayCounts(period.from, period.to)]),
+    periods.map((period) => [
+      period.key,
+      period.whole && range.by === "week" ? ONE_OF_EACH : weekdayCounts(period.from, period.to),
+    ]),
   );
   const closed = coveredDates(closures, range);
 

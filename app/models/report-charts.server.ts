@@ -18,6 +18,14 @@ export const CHART_SIZE = { width: 720, height: 280 } as const;
 /** Colours that keep 3:1 against white and apart from each other (brand blue first). */
 const PALETTE = ["#1d4ed8", "#b45309", "#047857", "#7c3aed", "#be123c", "#0e7490", "#4d7c0f"];
 
+/** At most this many category labels along the x axis (about one a month for a year by week). */
+const MAX_LABELS = 14;
+
+/**
+ * One chart as SVG, drawn for reading, not pointing: no hover or emphasis states, bars of a
+ * series as one path, line markers only while they stay apart, and every nth label named by
+ * us rather than measured, so a year by week costs about what a month does.
+ */
 export function chartSvg(spec: ChartSpec): string {
   const chart = echarts.init(null, null, {
     renderer: "svg",
@@ -25,21 +33,33 @@ export function chartSvg(spec: ChartSpec): string {
     width: CHART_SIZE.width,
     height: CHART_SIZE.height,
   });
+  const count = spec.categories.length;
+  const interval = Math.ceil(count / MAX_LABELS) - 1;
+  // Labels turn when side by side they would not fit (about 6.5 px a character at 12 px);
+  // turned (40 degrees), they need room below the axis and the first one left of it.
+  const labelWidth = Math.max(0, ...spec.categories.map((label) => label.length)) * 6.5;
+  const shown = Math.ceil(count / (interval + 1));
+  const rotate = shown * (labelWidth + 8) > CHART_SIZE.width - 64;
+  const left = rotate ? Math.min(120, Math.max(48, Math.ceil(labelWidth * 0.77))) : 48;
+  const bottom = rotate ? Math.min(100, Math.ceil(labelWidth * 0.64) + 12) : 32;
   try {
     chart.setOption({
       animation: false,
       color: PALETTE,
       textStyle: { color: "#334155", fontFamily: "system-ui, sans-serif" },
-      legend: { top: 0, textStyle: { color: "#334155" } },
-      grid: { left: 48, right: 16, top: 40, bottom: 56, containLabel: false },
+      legend: { top: 0, silent: true, textStyle: { color: "#334155" } },
+      grid: { left, right: 16, top: 40, bottom, containLabel: false },
       xAxis: {
         type: "category",
         data: spec.categories,
-        axisLabel: { color: "#334155", rotate: spec.categories.length > 8 ? 40 : 0 },
+        silent: true,
+        axisTick: { interval },
+        axisLabel: { color: "#334155", rotate: rotate ? 40 : 0, interval },
       },
       yAxis: {
         type: "value",
         minInterval: 1,
+        silent: true,
         ...(spec.unit === "percent"
           ? { max: (range: { max: number }) => Math.max(10, Math.ceil(range.max / 10) * 10) }
           : {}),
@@ -52,8 +72,11 @@ export function chartSvg(spec: ChartSpec): string {
         type: spec.kind,
         name: series.name,
         data: series.data,
-        connectNulls: false,
-        ...(spec.kind === "line" ? { symbolSize: 6 } : { barMaxWidth: 28 }),
+        silent: true,
+        emphasis: { disabled: true },
+        ...(spec.kind === "line"
+          ? { connectNulls: false, symbolSize: 6, showSymbol: count <= MAX_LABELS }
+          : { barMaxWidth: 28, large: true, largeThreshold: 0 }),
       })),
     });
     // Hidden from assistive technology (the table beside it carries the figures), and sized

@@ -1,11 +1,12 @@
 import { Prisma } from "@prisma/client";
 import { prisma } from "~/utils/db.server";
-import { isWholePeriod, type Period, type ReportRange } from "~/utils/report-periods";
+import { type Granularity, type Period, type ReportRange } from "~/utils/report-periods";
 
 /**
  * The reports' figures read back (docs/decisions/036-reports.md): whole weeks and months
- * from their roll-up rows (`ReportPeriod`), and only a range's partial first and last
- * periods from the day rows (`ReportDay`), so a year costs about what a month does.
+ * from their roll-up rows (`ReportPeriod`: per period, its totals, each dentist's and each
+ * chair's), and only a range's partial first and last periods summed from the day rows
+ * (`ReportDay`), so a year costs about what a month does.
  */
 
 export type Sums = {
@@ -41,26 +42,54 @@ export const SUM_FIELDS = [
 
 export const NO_FIGURES = Object.fromEntries(SUM_FIELDS.map((field) => [field, 0])) as Sums;
 
+/** The dentist or chair of a roll-up row that sums all of them. */
+const EVERY = "*";
+
 const quoted = (name: string) => Prisma.raw(`"${name}"`);
 const FIELD_LIST = Prisma.join(SUM_FIELDS.map(quoted));
+const FIELD_SUMS = Prisma.join(SUM_FIELDS.map((field) => Prisma.raw(`SUM("${field}")`)));
 
 /**
- * The rows to sum for the range's periods: the roll-up of its whole periods (contiguous,
- * so one key range) and the days of its partial ones (at most the first and the last).
+ * The roll-up rows of a week or a month summed from its day rows (`days`: a `FROM "ReportDay"
+ * WHERE ...` over the period's dates): the period's totals (every dentist and chair), each
+ * dentist's and each chair's. What `ReportPeriod` holds, and what a report reads of a partial
+ * period; no row when the period has no day rows.
  */
-function periodRows(range: ReportRange, periods: Period[], scope: { dentistId: string | null }) {
-  const dentist = scope.dentistId ? Prisma.sql`AND "dentistId" = ${scope.dentistId}` : Prisma.empty;
-  const whole = periods.filter((period) => isWholePeriod(period, range.by));
+export function periodTotals(
+  by: Granularity,
+  key: string,
+  days: Prisma.Sql,
+  scope: { dentistId: string | null },
+) {
+  if (scope.dentistId) {
+    return Prisma.sql`SELECT ${key}, ${scope.dentistId}, ${EVERY}, ${FIELD_SUMS}
+      ${days} AND "dentistId" = ${scope.dentistId} GROUP BY "dentistId"`;
+  }
+  // Grouped by the period's own column (one value in its days), so that no days give no row.
+  return Prisma.sql`SELECT ${key}, ${EVERY}, ${EVERY}, ${FIELD_SUMS} ${days} GROUP BY ${quoted(by)}
+    UNION ALL SELECT ${key}, "dentistId", ${EVERY}, ${FIELD_SUMS} ${days} GROUP BY "dentistId"
+    UNION ALL SELECT ${key}, ${EVERY}, "chairId", ${FIELD_SUMS} ${days} GROUP BY "chairId"`;
+}
+
+/**
+ * Where a list of the answer reads its rows: the whole periods' roll-up rows that match
+ * `filter`, found through the roll-up's key (kind, period, dentist, chair) before any row is
+ * read, and the partial periods' sums (`"partial"`) that match it.
+ */
+function rowsOf(
+  range: ReportRange,
+  periods: Period[],
+  columns: Prisma.Sql,
+  filter: Prisma.Sql,
+): Prisma.Sql {
+  const whole = periods.filter((period) => period.whole);
   const parts: Prisma.Sql[] = [];
   if (whole.length > 0) {
-    parts.push(Prisma.sql`SELECT "period", "dentistId", "chairId", ${FIELD_LIST}
-      FROM "ReportPeriod" WHERE "kind" = ${range.by}
-      AND "period" >= ${whole[0]!.key} AND "period" <= ${whole.at(-1)!.key} ${dentist}`);
+    parts.push(Prisma.sql`SELECT ${columns} FROM "ReportPeriod" WHERE "kind" = ${range.by}
+      AND "period" >= ${whole[0]!.key} AND "period" <= ${whole.at(-1)!.key} AND ${filter}`);
   }
-  const periodColumn = quoted(range.by === "week" ? "week" : "month");
-  for (const partial of periods.filter((period) => !isWholePeriod(period, range.by))) {
-    parts.push(Prisma.sql`SELECT ${periodColumn} AS "period", "dentistId", "chairId", ${FIELD_LIST}
-      FROM "ReportDay" WHERE "date" >= ${partial.from} AND "date" <= ${partial.to} ${dentist}`);
+  if (periods.some((period) => !period.whole)) {
+    parts.push(Prisma.sql`SELECT ${columns} FROM "partial" WHERE ${filter}`);
   }
   return Prisma.join(parts, " UNION ALL ");
 }
@@ -68,29 +97,47 @@ function periodRows(range: ReportRange, periods: Period[], scope: { dentistId: s
 type Minutes = [period: string, id: string, minutes: number];
 
 /**
- * The range's figures summed in the database: every figure per period, and the booked
+ * The range's figures read in the database: every figure per period, and the booked
  * minutes per period and dentist and per period and chair, in one answer of three JSON
- * lists (however many days and visits).
+ * lists. Whole periods are their roll-up rows as stored (a dentist's report only their own
+ * totals), so the answer grows with the periods shown, dentists and chairs, never with the
+ * visits or the days; only the partial first and last periods are summed from their days.
  */
 export async function summedFigures(
   range: ReportRange,
   periods: Period[],
   scope: { dentistId: string | null },
 ) {
-  const sums = Prisma.join(
-    SUM_FIELDS.map((field) => Prisma.sql`SUM(${quoted(field)}) AS ${quoted(field)}`),
+  const partial = periods.filter((period) => !period.whole);
+  const partialSums = partial.map((period) =>
+    periodTotals(
+      range.by,
+      period.key,
+      Prisma.sql`FROM "ReportDay" WHERE "date" >= ${period.from} AND "date" <= ${period.to}`,
+      scope,
+    ),
   );
+  const totals = Prisma.sql`"dentistId" = ${scope.dentistId ?? EVERY} AND "chairId" = ${EVERY}`;
+  const dentists = scope.dentistId
+    ? totals
+    : Prisma.sql`"dentistId" != ${EVERY} AND "chairId" = ${EVERY}`;
+  // A dentist's report has no chairs.
+  const chairs = scope.dentistId
+    ? Prisma.sql`0`
+    : Prisma.sql`"dentistId" = ${EVERY} AND "chairId" != ${EVERY}`;
+  const list = (columns: Prisma.Sql, filter: Prisma.Sql) =>
+    Prisma.sql`(SELECT json_group_array(json_array(${columns}))
+      FROM (${rowsOf(range, periods, columns, filter)}))`;
   const [answer] = await prisma.$queryRaw<{ totals: string; dentists: string; chairs: string }[]>`
-    WITH "rows" AS MATERIALIZED (${periodRows(range, periods, scope)})
-    SELECT
-      (SELECT json_group_array(json_array("period", ${FIELD_LIST})) FROM
-        (SELECT "period", ${sums} FROM "rows" GROUP BY "period")) AS "totals",
-      (SELECT json_group_array(json_array("period", "dentistId", "minutes")) FROM
-        (SELECT "period", "dentistId", SUM("bookedMinutes") AS "minutes" FROM "rows"
-         GROUP BY "period", "dentistId")) AS "dentists",
-      (SELECT json_group_array(json_array("period", "chairId", "minutes")) FROM
-        (SELECT "period", "chairId", SUM("bookedMinutes") AS "minutes" FROM "rows"
-         GROUP BY "period", "chairId")) AS "chairs"`;
+    ${
+      partialSums.length > 0
+        ? Prisma.sql`WITH "partial" ("period", "dentistId", "chairId", ${FIELD_LIST}) AS MATERIALIZED (
+            ${Prisma.join(partialSums, " UNION ALL ")})`
+        : Prisma.empty
+    }
+    SELECT ${list(Prisma.sql`"period", ${FIELD_LIST}`, totals)} AS "totals",
+      ${list(Prisma.sql`"period", "dentistId", "bookedMinutes"`, dentists)} AS "dentists",
+      ${list(Prisma.sql`"period", "chairId", "bookedMinutes"`, chairs)} AS "chairs"`;
   const byPeriod = new Map<string, Sums>();
   for (const [period, ...values] of JSON.parse(answer!.totals) as [string, ...number[]][]) {
     const figures = {} as Sums;

@@ -4,7 +4,7 @@ import { type Granularity, periodBounds, periodKey } from "~/utils/report-period
 import { prisma } from "~/utils/db.server";
 import { type BackgroundJob, startSweep } from "~/utils/sweep.server";
 import { getClinicSettings, type Settings } from "./clinic-settings.server";
-import { SUM_FIELDS, type Sums } from "./report-figures.server";
+import { periodTotals, SUM_FIELDS, type Sums } from "./report-figures.server";
 
 /**
  * The reports' day figures (docs/decisions/036-reports.md). Triggers on "Appointment"
@@ -161,15 +161,14 @@ export async function dayFigures(tx: Tx, date: string, settings: Settings): Prom
 }
 
 const FIELD_LIST = Prisma.join(SUM_FIELDS.map((field) => Prisma.raw(`"${field}"`)));
-const FIELD_SUMS = Prisma.join(SUM_FIELDS.map((field) => Prisma.raw(`SUM("${field}")`)));
 
 /** Sums a week's or month's day rows again into its roll-up rows (`ReportPeriod`). */
 async function rollUp(tx: Tx, kind: Granularity, key: string) {
   const { from, to } = periodBounds(key, kind);
   await tx.reportPeriod.deleteMany({ where: { kind, period: key } });
-  await tx.$executeRaw`INSERT INTO "ReportPeriod" ("kind", "period", "dentistId", "chairId", ${FIELD_LIST})
-    SELECT ${kind}, ${key}, "dentistId", "chairId", ${FIELD_SUMS} FROM "ReportDay"
-    WHERE "date" >= ${from} AND "date" <= ${to} GROUP BY "dentistId", "chairId"`;
+  const days = Prisma.sql`FROM "ReportDay" WHERE "date" >= ${from} AND "date" <= ${to}`;
+  await tx.$executeRaw`INSERT INTO "ReportPeriod" ("period", "dentistId", "chairId", ${FIELD_LIST}, "kind")
+    SELECT *, ${kind} FROM (${periodTotals(kind, key, days, { dentistId: null })})`;
 }
 
 /**

@@ -8,7 +8,8 @@ import { dateRefusal } from "~/validation/dates";
 
 export type Granularity = "week" | "month";
 
-export type Period = { key: string; label: string; from: string; to: string };
+/** A week or month of a range; `whole` unless the range clips it. */
+export type Period = { key: string; label: string; from: string; to: string; whole: boolean };
 
 export type ReportRange = { from: string; to: string; by: Granularity };
 
@@ -73,21 +74,48 @@ export function periodBounds(key: string, by: Granularity): { from: string; to: 
     : { from: `${key}-01`, to: monthEnd(key) };
 }
 
-/** Whether a period of `periodsOf` is whole, not clipped by its range. */
-export function isWholePeriod(period: Period, by: Granularity): boolean {
-  const bounds = periodBounds(period.key, by);
-  return period.from === bounds.from && period.to === bounds.to;
+/** The month "YYYY-MM" after `month`. */
+function nextMonth(month: string): string {
+  const [year, number] = month.split("-").map(Number) as [number, number];
+  return number === 12 ? `${year + 1}-01` : `${year}-${String(number + 1).padStart(2, "0")}`;
 }
 
-/** The periods of a range, in order, each clipped to the range. */
+const DAY_MS = 86_400_000;
+/** Days since 1970-01-01 (a Thursday), for a date. */
+const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / DAY_MS;
+const dateOf = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
+
+/**
+ * The periods of a range, in order, each clipped to the range. Counted in day numbers, as a
+ * two-year range by week asks for 105 of them on every report.
+ */
 export function periodsOf({ from, to, by }: ReportRange): Period[] {
   const periods: Period[] = [];
-  let start = from;
-  while (start <= to) {
-    const key = periodKey(start, by);
-    const end = periodBounds(key, by).to;
-    periods.push({ key, label: periodLabel(key, by), from: start, to: end < to ? end : to });
-    start = addDays(end, 1);
+  const first = dayNumber(from);
+  const last = dayNumber(to);
+  if (by === "week") {
+    for (let monday = first - ((((first + 3) % 7) + 7) % 7); monday <= last; monday += 7) {
+      const key = dateOf(monday);
+      const clipped = { start: monday < first, end: monday + 6 > last };
+      periods.push({
+        key,
+        label: periodLabel(key, by),
+        from: clipped.start ? from : key,
+        to: clipped.end ? to : dateOf(monday + 6),
+        whole: !clipped.start && !clipped.end,
+      });
+    }
+    return periods;
+  }
+  for (let key = from.slice(0, 7); `${key}-01` <= to; key = nextMonth(key)) {
+    const [start, end] = [`${key}-01`, monthEnd(key)];
+    periods.push({
+      key,
+      label: periodLabel(key, by),
+      from: start < from ? from : start,
+      to: end > to ? to : end,
+      whole: start >= from && end <= to,
+    });
   }
   return periods;
 }

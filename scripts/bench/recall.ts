@@ -1,19 +1,24 @@
 // Benchmark of the recall sweep (docs/decisions/035-recall.md), in-process on the app's own
-// code (tsx). A clinic of 1,000 patients with a recall each and one of 100,000, each with
-// the same 200 invitations due today: the sweep that writes them (best of 5 rounds, the two
-// sizes alternating), and a sweep that finds
-// nothing more due (median). The sweep reads only the recalls due through the
-// (nextInvitationOn) index, so both must cost about the same. Goal: at most 1.5x.
+// code (tsx). A clinic of 1,000 patients with a recall and two visits each (a completed
+// check-up and, for one in ten, a filling to come) and one of 100,000, each with the same
+// 200 invitations due today and 20 more due whose patient has a check-up booked (skipped:
+// none is sent while a visit of the type is booked). The sweep that writes them (best of 5
+// rounds, the two sizes alternating; wall and CPU time), and a sweep that finds nothing more
+// due (median). The sweep reads only the recalls due through the (nextInvitationOn) index
+// and the booked visits of their patients through (userId, startsAt), so both sizes must
+// cost about the same. Goal: at most 1.5x.
 // Run by `npm run bench` (scripts/bench/run.mjs), or alone:
 // `npx tsx scripts/bench/recall.ts [--json]`.
 import { mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
-import { addDays, clinicNow } from "~/utils/clinic-time";
-import { inChild, medianMs, migratedDatabase, storedInstant as iso } from "./in-process";
+import { addDays, clinicNow, clinicTimeToUtc } from "~/utils/clinic-time";
+import { inChild, medianCost, migratedDatabase, storedInstant as iso } from "./in-process";
 
 const TMP = path.resolve("tests/.tmp/bench-recall");
 const SIZES = [1_000, 100_000];
 const DUE = Number(process.env.BENCH_RECALL_DUE || 200);
+/** Due too, but their patient has a check-up booked: the sweep skips them. */
+const BOOKED = 20;
 /** Rounds of 1,000 then 100,000, each in a fresh process, so drift on a busy machine hits both. */
 const ROUNDS = 5;
 
@@ -27,7 +32,11 @@ function benchNow(): Date {
   return noon;
 }
 
-/** `patients` verified patients with a check-up recall; the first `DUE` are due today. */
+/**
+ * `patients` verified patients with a check-up recall, their completed check-up and, for one
+ * in ten, a filling to come; the first `DUE` are due today, the next `BOOKED` too but with a
+ * check-up booked.
+ */
 function prepareDatabase(name: string, patients: number) {
   const file = path.join(TMP, `${name}.db`);
   const db = migratedDatabase(file);
@@ -41,12 +50,42 @@ function prepareDatabase(name: string, patients: number) {
     `INSERT INTO PatientRecall (id, userId, recallTypeId, dentistId, dueDate, lastVisitDate, nextInvitationOn, updatedAt)
      VALUES (?, ?, 'recall-checkup', 'dentist-first', ?, ?, ?, ?)`,
   );
+  const service = db.prepare(
+    `INSERT INTO Product (id, slug, name, description, priceCents, photo, category, recallTypeId, createdAt, updatedAt)
+     VALUES (?, ?, ?, 'A bench service', 5000, '', 'Preventive', ?, ?, ?)`,
+  );
+  const visit = db.prepare(
+    `INSERT INTO Appointment (id, userId, productId, name, email, phone, date, time, message, dentistId, chairId, startsAt, endsAt, status, createdAt, updatedAt)
+     VALUES (?, ?, ?, 'Bench Patient', 'bench@example.com', '555', ?, '10:00', '', 'dentist-first', 'chair-1', ?, ?, ?, ?, ?)`,
+  );
+  const addVisit = (
+    id: string,
+    userId: string,
+    serviceId: string,
+    date: string,
+    status: string,
+  ) => {
+    const start = clinicTimeToUtc(date, "10:00").getTime();
+    visit.run(
+      id,
+      userId,
+      serviceId,
+      date,
+      iso(start),
+      iso(start + 1_800_000),
+      status,
+      stamp,
+      stamp,
+    );
+  };
   db.transaction(() => {
     db.prepare(`UPDATE ClinicSettings SET recallDailyCap = 2000 WHERE id = 1`).run();
+    service.run("bench-checkup", "bench-checkup", "Check-up", "recall-checkup", stamp, stamp);
+    service.run("bench-filling", "bench-filling", "Filling", null, stamp, stamp);
     for (let i = 0; i < patients; i += 1) {
       user.run(`bench-user-${i}`, `Patient ${i}`, `bench-${i}@example.com`, stamp, stamp, stamp);
       // The due ones four weeks before their due date; the rest spread over the coming year.
-      const due = i < DUE ? addDays(today, 28) : addDays(today, 60 + (i % 300));
+      const due = i < DUE + BOOKED ? addDays(today, 28) : addDays(today, 60 + (i % 300));
       recall.run(
         `bench-recall-${i}`,
         `bench-user-${i}`,
@@ -55,6 +94,20 @@ function prepareDatabase(name: string, patients: number) {
         addDays(due, -28),
         stamp,
       );
+      const userId = `bench-user-${i}`;
+      addVisit(`bench-visit-${i}`, userId, "bench-checkup", addDays(due, -182), "completed");
+      if (i % 10 === 0) {
+        addVisit(
+          `bench-later-${i}`,
+          userId,
+          "bench-filling",
+          addDays(today, 3 + (i % 60)),
+          "booked",
+        );
+      }
+      if (i >= DUE && i < DUE + BOOKED) {
+        addVisit(`bench-booked-${i}`, userId, "bench-checkup", addDays(today, 14), "booked");
+      }
     }
   })();
   db.close();
@@ -68,18 +121,23 @@ async function measure() {
   const now = benchNow();
   const today = clinicNow(now, "America/New_York").date;
   const started = performance.now();
-  const { written } = await sweepRecallInvitations(now);
+  const usage = process.cpuUsage();
+  const { written, skipped } = await sweepRecallInvitations(now);
+  const used = process.cpuUsage(usage);
   const writingMs = performance.now() - started;
-  if (written !== DUE) throw new Error(`The sweep wrote ${written} invitations, not ${DUE}`);
-  const idleMs = await medianMs(async () => {
+  const writingCpuMs = (used.user + used.system) / 1000;
+  if (written !== DUE || skipped !== BOOKED) {
+    throw new Error(`The sweep wrote ${written} invitations and skipped ${skipped}`);
+  }
+  const idle = await medianCost(async () => {
     if ((await sweepRecallInvitations(now)).written !== 0) throw new Error("Written twice");
   }, 50);
   await prisma.$executeRawUnsafe(`DELETE FROM "RecallInvitation"`);
   await prisma.$executeRawUnsafe(`DELETE FROM "OutboxMessage"`);
   await prisma.$executeRawUnsafe(`DELETE FROM "ReportDirtyDay"`);
   await prisma.$executeRaw`UPDATE "PatientRecall" SET "invitationsSent" = 0, "nextInvitationOn" = ${today}
-    WHERE "invitationsSent" = 1`;
-  return { writingMs, idleMs, written };
+    WHERE "dueDate" = ${addDays(today, 28)}`;
+  return { writingMs, writingCpuMs, idleMs: idle.wallMs, idleCpuMs: idle.cpuMs, written };
 }
 
 const [mode] = process.argv.slice(2);
@@ -107,18 +165,23 @@ const figures = {
   smallMs: small.writingMs!,
   largeMs: large.writingMs!,
   ratio: large.writingMs! / small.writingMs!,
+  smallCpuMs: small.writingCpuMs!,
+  largeCpuMs: large.writingCpuMs!,
+  cpuRatio: large.writingCpuMs! / small.writingCpuMs!,
   idleSmallMs: small.idleMs!,
   idleLargeMs: large.idleMs!,
   idleRatio: large.idleMs! / small.idleMs!,
+  idleSmallCpuMs: small.idleCpuMs!,
+  idleLargeCpuMs: large.idleCpuMs!,
   written: large.written!,
 };
 if (process.argv.includes("--json")) {
   process.stdout.write(`${JSON.stringify(figures)}\n`);
 } else {
   console.info(
-    `Recall sweep writing ${DUE} invitations (best of ${ROUNDS}): ${figures.smallMs.toFixed(1)} ms at 1,000 patients, ${figures.largeMs.toFixed(1)} ms at 100,000: ratio ${figures.ratio.toFixed(2)} (goal <= 1.5)`,
+    `Recall sweep writing ${DUE} invitations and skipping ${BOOKED} booked (best of ${ROUNDS}): ${figures.smallMs.toFixed(1)} ms at 1,000 patients, ${figures.largeMs.toFixed(1)} ms at 100,000: ratio ${figures.ratio.toFixed(2)} (goal <= 1.5); CPU ${figures.smallCpuMs.toFixed(1)} and ${figures.largeCpuMs.toFixed(1)} ms: ratio ${figures.cpuRatio.toFixed(2)}`,
   );
   console.info(
-    `Sweep with nothing due (median of 50): ${figures.idleSmallMs.toFixed(2)} ms at 1,000, ${figures.idleLargeMs.toFixed(2)} ms at 100,000: ratio ${figures.idleRatio.toFixed(2)}`,
+    `Sweep with nothing due (median of 50): ${figures.idleSmallMs.toFixed(2)} ms at 1,000, ${figures.idleLargeMs.toFixed(2)} ms at 100,000: ratio ${figures.idleRatio.toFixed(2)}; CPU ${figures.idleSmallCpuMs.toFixed(2)} and ${figures.idleLargeCpuMs.toFixed(2)} ms`,
   );
 }

@@ -5,7 +5,7 @@
 // what the outbox already allows (docs/decisions/014-mail-outbox.md, 035-recall.md).
 // Nothing is driven from the test but the data: the sweep runs on the server's own schedule
 // and the real clock, in a clinic time zone where it is early afternoon now and the clinic
-// open every day (tests/support/midday-clinic.ts).
+// open every day, closures covering today removed (tests/support/midday-clinic.ts).
 import { randomBytes } from "node:crypto";
 import { rmSync } from "node:fs";
 import path from "node:path";
@@ -72,8 +72,12 @@ describe("recall sweep crash safety", () => {
     server = clinic.server;
     const db = server.db();
 
-    // 500 patients whose check-up is due in four weeks: the cadence's first step is today.
+    // 500 patients whose check-up is due in four weeks: the cadence's first step is today,
+    // a day the clinic is open whatever holidays the seed closes (its Thanksgiving, say).
     const today = clinicNow(new Date(), clinic.timeZone).date;
+    await db.clinicClosure.deleteMany({
+      where: { startDate: { lte: today }, endDate: { gte: today } },
+    });
     const verifiedAt = new Date(Date.now() - 200 * 86_400_000);
     await db.user.createMany({
       data: Array.from({ length: PATIENTS }, (_, i) => ({

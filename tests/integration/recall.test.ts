@@ -56,9 +56,9 @@ afterAll(async () => {
 });
 
 /** A patient whose check-up on `date` was completed: their recall. */
-async function completedCheckup(date: string, email?: string) {
+async function completedCheckup(date: string, email?: string, time = "09:00") {
   const user = await createUser(email ? { email } : {});
-  const visit = await storeAppointment({ userId: user.id, serviceId, date, time: "09:00" });
+  const visit = await storeAppointment({ userId: user.id, serviceId, date, time });
   const after = new Date(visit.startsAt.getTime() + HOUR);
   for (const to of ["checked_in", "completed"] as const) {
     const changed = await changeStatus(visit.id, to, { kind: "system" }, { now: after });
@@ -485,5 +485,67 @@ describe("recall", () => {
     const limited = await press();
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+  it("holds every invitation on a closure day, and only a booked visit of the recall's own type holds one", async () => {
+    // Completed on Tuesday February 10: due August 10, the first step Monday July 13.
+    const free = await completedCheckup("2026-02-10", undefined, "09:00");
+    const cancelled = await completedCheckup("2026-02-10", undefined, "10:00");
+    const booked = await completedCheckup("2026-02-10", undefined, "11:00");
+    const filling = (await createService({ name: "Recall Filling" })).id;
+    const hygiene = (await createService({ name: "Recall Polish" })).id;
+    await prisma.service.update({
+      where: { id: hygiene },
+      data: { recallTypeId: "recall-checkup" },
+    });
+    // A visit of a service without a recall type, a cancelled visit of the type, and a
+    // booked visit of another service of the same type.
+    await storeAppointment({
+      userId: free.user.id,
+      serviceId: filling,
+      date: "2026-07-28",
+      time: "10:00",
+    });
+    const dropped = await storeAppointment({
+      userId: cancelled.user.id,
+      serviceId,
+      date: "2026-07-29",
+      time: "10:00",
+    });
+    expect(
+      (
+        await changeStatus(
+          dropped.id,
+          "cancelled",
+          { kind: "system" },
+          { now: at("2026-07-01", "10:00") },
+        )
+      ).ok,
+    ).toBe(true);
+    await storeAppointment({
+      userId: booked.user.id,
+      serviceId: hygiene,
+      date: "2026-07-30",
+      time: "10:00",
+    });
+    const closure = await prisma.clinicClosure.create({
+      data: { name: "Summer day", startDate: "2026-07-13", endDate: "2026-07-13" },
+    });
+    const sent = (id: string) => prisma.recallInvitation.count({ where: { recallId: id } });
+    try {
+      expect(await sweepRecallInvitations(at("2026-07-13", "12:00"))).toMatchObject({
+        held: "closed",
+        written: 0,
+      });
+      for (const { recall } of [free, cancelled, booked]) expect(await sent(recall.id)).toBe(0);
+      await sweepRecallInvitations(at("2026-07-14", "12:00"));
+      expect(await sent(free.recall.id)).toBe(1);
+      expect(await sent(cancelled.recall.id)).toBe(1);
+      expect(await sent(booked.recall.id)).toBe(0);
+      expect(
+        await prisma.patientRecall.findUniqueOrThrow({ where: { id: booked.recall.id } }),
+      ).toMatchObject({ invitationsSent: 0, nextInvitationOn: "2026-07-15" });
+    } finally {
+      await prisma.clinicClosure.delete({ where: { id: closure.id } });
+    }
   });
 });

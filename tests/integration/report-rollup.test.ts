@@ -12,28 +12,40 @@ import { periodsOf, type ReportRange } from "~/utils/report-periods";
 import { createService, createUser, FIRST_DENTIST, storeAppointment } from "../support/factories";
 
 const CLINIC = { dentistId: null };
+const SECOND_DENTIST = "rollup-dentist-2";
+const SECOND_CHAIR = "rollup-chair-2";
 const YEAR = { from: "2026-01-01", to: "2026-12-31" };
 const tableOf = (tables: ReportTable[], id: string) => tables.find((table) => table.id === id)!;
 
-/** The figures of the day rows from..to, summed straight from `ReportDay`. */
-async function daySums(from: string, to: string) {
+/** The figures of the day rows from..to (of one dentist, or all), summed straight from `ReportDay`. */
+async function daySums(from: string, to: string, dentistId: string | null = null) {
   const [row] = await prisma.$queryRaw<Record<string, unknown>[]>`
     SELECT SUM("scheduled") AS "scheduled", SUM("attended") AS "attended",
       SUM("noShows") AS "noShows", SUM("cancelled") AS "cancelled",
       SUM("lateCancelled") AS "lateCancelled", SUM("bookedMinutes") AS "bookedMinutes",
       SUM("newPatients") AS "newPatients", SUM("returningVisits") AS "returningVisits"
-    FROM "ReportDay" WHERE "date" >= ${from} AND "date" <= ${to}`;
+    FROM "ReportDay" WHERE "date" >= ${from} AND "date" <= ${to}
+      AND (${dentistId} IS NULL OR "dentistId" = ${dentistId})`;
   return Object.fromEntries(Object.entries(row!).map(([key, value]) => [key, Number(value ?? 0)]));
 }
 
-/** Every period of the report against the sums of its own days. */
+/** The booked minutes of a period's rows of a utilisation table, summed. */
+const bookedIn = (rows: ReportTable["rows"], label: string) =>
+  rows.filter((row) => row[0] === label).reduce((sum, row) => sum + (row[2] as number), 0);
+
+/**
+ * Every period of the report against the sums of its own days: the clinic's (its dentists'
+ * and its chairs' booked minutes adding up to the period's) and the first dentist's own.
+ */
 async function expectPeriodsToMatchDays(range: ReportRange) {
   const report = await buildReport(range, CLINIC);
+  const own = await buildReport(range, { dentistId: FIRST_DENTIST });
   const periods = periodsOf(range);
   const noShows = tableOf(report.tables, "no-shows").rows;
   const late = tableOf(report.tables, "late-cancellations").rows;
   const patients = tableOf(report.tables, "patients").rows;
   const dentists = tableOf(report.tables, "utilisation-dentists").rows;
+  const chairs = tableOf(report.tables, "utilisation-chairs").rows;
   for (const [index, period] of periods.entries()) {
     const sums = await daySums(period.from, period.to);
     expect(noShows[index]!.slice(1, 3), period.label).toEqual([sums.attended, sums.noShows]);
@@ -46,41 +58,76 @@ async function expectPeriodsToMatchDays(range: ReportRange) {
       sums.newPatients,
       sums.returningVisits,
     ]);
-    const booked = dentists
-      .filter((row) => row[0] === period.label)
-      .reduce((sum, row) => sum + (row[2] as number), 0);
-    expect(booked, period.label).toBe(sums.bookedMinutes);
+    expect(bookedIn(dentists, period.label), period.label).toBe(sums.bookedMinutes);
+    expect(bookedIn(chairs, period.label), period.label).toBe(sums.bookedMinutes);
+    const mine = await daySums(period.from, period.to, FIRST_DENTIST);
+    expect(tableOf(own.tables, "late-cancellations").rows[index]!.slice(1, 4)).toEqual([
+      mine.scheduled,
+      mine.cancelled,
+      mine.lateCancelled,
+    ]);
+    expect(bookedIn(tableOf(own.tables, "utilisation-dentists").rows, period.label)).toBe(
+      mine.bookedMinutes,
+    );
   }
   return report;
 }
 
-/** The roll-up rows of every week and month against their days, in SQL. */
+/**
+ * The roll-up rows of every week and month against their days, in SQL: each period's totals
+ * (dentist and chair "*"), each dentist's (chair "*") and each chair's (dentist "*").
+ */
 async function rollUpMismatches() {
   return prisma.$queryRaw<unknown[]>`
-    WITH "days" AS (
-      SELECT 'week' AS "kind", "week" AS "period", "dentistId", "chairId",
+    WITH "tagged" AS (
+      SELECT 'week' AS "kind", "week" AS "period", * FROM "ReportDay"
+      UNION ALL SELECT 'month', "month", * FROM "ReportDay"
+    ), "days" AS (
+      SELECT "kind", "period", '*' AS "dentistId", '*' AS "chairId",
         SUM("scheduled") AS "s", SUM("cancelled") AS "c", SUM("bookedMinutes") AS "m",
-        SUM("noShows") AS "n", SUM("newPatients") AS "p"
-      FROM "ReportDay" GROUP BY 2, 3, 4
+        SUM("noShows") AS "n", SUM("newPatients") AS "p", SUM("invitations") AS "i"
+      FROM "tagged" GROUP BY 1, 2
       UNION ALL
-      SELECT 'month', "month", "dentistId", "chairId", SUM("scheduled"), SUM("cancelled"),
-        SUM("bookedMinutes"), SUM("noShows"), SUM("newPatients")
-      FROM "ReportDay" GROUP BY 2, 3, 4
+      SELECT "kind", "period", "dentistId", '*', SUM("scheduled"), SUM("cancelled"),
+        SUM("bookedMinutes"), SUM("noShows"), SUM("newPatients"), SUM("invitations")
+      FROM "tagged" GROUP BY 1, 2, 3
+      UNION ALL
+      SELECT "kind", "period", '*', "chairId", SUM("scheduled"), SUM("cancelled"),
+        SUM("bookedMinutes"), SUM("noShows"), SUM("newPatients"), SUM("invitations")
+      FROM "tagged" GROUP BY 1, 2, 4
     )
     SELECT * FROM "days" FULL OUTER JOIN "ReportPeriod" AS "r"
       ON "r"."kind" = "days"."kind" AND "r"."period" = "days"."period"
       AND "r"."dentistId" = "days"."dentistId" AND "r"."chairId" = "days"."chairId"
     WHERE "days"."kind" IS NULL OR "r"."kind" IS NULL OR "r"."scheduled" != "days"."s"
       OR "r"."cancelled" != "days"."c" OR "r"."bookedMinutes" != "days"."m"
-      OR "r"."noShows" != "days"."n" OR "r"."newPatients" != "days"."p"`;
+      OR "r"."noShows" != "days"."n" OR "r"."newPatients" != "days"."p"
+      OR "r"."invitations" != "days"."i"`;
 }
+
+/** How many weeks or months have a roll-up (their totals' rows). */
+const rolledUp = (kind: string) =>
+  prisma.reportPeriod.count({ where: { kind, dentistId: "*", chairId: "*" } });
 
 const expectChanged = (changed: { ok: boolean }) => expect(changed.ok).toBe(true);
 
 beforeAll(async () => {
   const service = await createService();
   const users = await Promise.all([1, 2, 3].map(() => createUser()));
-  // Two visits a week over the year, on alternating weekdays and times.
+  const first = await prisma.dentist.findUniqueOrThrow({ where: { id: FIRST_DENTIST } });
+  await prisma.dentist.create({
+    data: {
+      id: SECOND_DENTIST,
+      slug: SECOND_DENTIST,
+      name: "Dr. Rollup",
+      title: "DDS",
+      weeklyPlan: first.weeklyPlan,
+      sortOrder: 1,
+    },
+  });
+  await prisma.chair.create({ data: { id: SECOND_CHAIR, name: "Chair Rollup", sortOrder: 1 } });
+  // Two visits a week over the year, on alternating weekdays and times; every third week's
+  // second one with another dentist in another chair.
   const visits = [];
   for (let week = 0; week < 52; week += 1) {
     const date = new Date(Date.UTC(2026, 0, 1 + week * 7 + (week % 5))).toISOString().slice(0, 10);
@@ -92,6 +139,9 @@ beforeAll(async () => {
           date,
           time,
           minutes: slot === 0 ? 30 : 60,
+          ...(slot === 1 && week % 3 === 0
+            ? { dentistId: SECOND_DENTIST, chairId: SECOND_CHAIR }
+            : {}),
         }),
       );
     }
@@ -147,8 +197,8 @@ beforeAll(async () => {
 describe("report roll-ups", () => {
   it("equal the sum of their days after visits are booked, moved, cancelled and deleted", async () => {
     await summariseMarkedDays();
-    expect(await prisma.reportPeriod.count({ where: { kind: "month" } })).toBe(12);
-    expect(await prisma.reportPeriod.count({ where: { kind: "week" } })).toBeGreaterThan(40);
+    expect(await rolledUp("month")).toBe(12);
+    expect(await rolledUp("week")).toBeGreaterThan(40);
     expect(await rollUpMismatches()).toEqual([]);
     const byMonth = await expectPeriodsToMatchDays({ ...YEAR, by: "month" });
     const byWeek = await expectPeriodsToMatchDays({ ...YEAR, by: "week" });

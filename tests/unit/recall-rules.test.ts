@@ -82,12 +82,54 @@ describe("report periods", () => {
     expect(weekStart("2026-03-08")).toBe("2026-03-02");
     expect(weekStart("2026-03-09")).toBe("2026-03-09");
     expect(periodsOf({ from: "2026-03-04", to: "2026-03-10", by: "week" })).toEqual([
-      { key: "2026-03-02", label: "Week of Mar 2 2026", from: "2026-03-04", to: "2026-03-08" },
-      { key: "2026-03-09", label: "Week of Mar 9 2026", from: "2026-03-09", to: "2026-03-10" },
+      {
+        key: "2026-03-02",
+        label: "Week of Mar 2 2026",
+        from: "2026-03-04",
+        to: "2026-03-08",
+        whole: false,
+      },
+      {
+        key: "2026-03-09",
+        label: "Week of Mar 9 2026",
+        from: "2026-03-09",
+        to: "2026-03-10",
+        whole: false,
+      },
     ]);
-    expect(
-      periodsOf({ from: "2025-12-15", to: "2026-02-01", by: "month" }).map((p) => p.label),
-    ).toEqual(["Dec 2025", "Jan 2026", "Feb 2026"]);
+    // Whole weeks across a month's and a year's end (2026-12-28 is a Monday).
+    expect(periodsOf({ from: "2026-12-28", to: "2027-01-10", by: "week" })).toEqual([
+      {
+        key: "2026-12-28",
+        label: "Week of Dec 28 2026",
+        from: "2026-12-28",
+        to: "2027-01-03",
+        whole: true,
+      },
+      {
+        key: "2027-01-04",
+        label: "Week of Jan 4 2027",
+        from: "2027-01-04",
+        to: "2027-01-10",
+        whole: true,
+      },
+    ]);
+    expect(periodsOf({ from: "2025-12-15", to: "2026-03-01", by: "month" })).toEqual([
+      { key: "2025-12", label: "Dec 2025", from: "2025-12-15", to: "2025-12-31", whole: false },
+      { key: "2026-01", label: "Jan 2026", from: "2026-01-01", to: "2026-01-31", whole: true },
+      { key: "2026-02", label: "Feb 2026", from: "2026-02-01", to: "2026-02-28", whole: true },
+      { key: "2026-03", label: "Mar 2026", from: "2026-03-01", to: "2026-03-01", whole: false },
+    ]);
+    // One day, a Sunday, is its week's last day and a partial week.
+    expect(periodsOf({ from: "2026-03-08", to: "2026-03-08", by: "week" })).toEqual([
+      {
+        key: "2026-03-02",
+        label: "Week of Mar 2 2026",
+        from: "2026-03-08",
+        to: "2026-03-08",
+        whole: false,
+      },
+    ]);
   });
 
   it("defaults and refuses ranges with the field named", () => {
