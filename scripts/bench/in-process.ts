@@ -61,3 +61,8 @@ export async function medianCost(work: () => Promise<unknown>, runs: number, war
     fastestCpuMs: Math.min(...cpu),
   };
 }
+
+/** The median wall time (ms) of `runs` runs of `work`, after `warmUp` untimed runs. */
+export async function medianMs(work: () => Promise<unknown>, runs: number, warmUp = 5) {
+  return (await medianCost(work, runs, warmUp)).wallMs;
+}
