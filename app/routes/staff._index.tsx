@@ -169,6 +169,14 @@ function DayView({ diary, list }: { diary: Diary; list: boolean }) {
           {closed}
         </p>
       ) : null}
+      {diary.detailsWithheld ? (
+        <p
+          className="rounded-md border border-amber-600 bg-amber-50 p-3 text-amber-900"
+          data-testid="details-withheld"
+        >
+          {diary.detailsWithheld} Until then the cards show no medical alerts or messages.
+        </p>
+      ) : null}
       <section id="visits" tabIndex={-1} aria-labelledby="visits-heading" className="space-y-2">
         <h2 id="visits-heading" className="text-lg font-semibold text-slate-900">
           Visits ({diary.count})

@@ -305,8 +305,19 @@ test("a dentist lands on their own day, switches to the clinic's, and meets no l
       where: { id: mine.id },
       data: { message: `Please check my crown ${tag}` },
     });
-    const theirs = await holdSlot(await createTestUser({ name: `Theirs ${tag}` }), date, "11:00", {
-      dentistId: "dentist-first",
+    await e2eDb().user.update({
+      where: { id: mine.userId! },
+      data: { allergies: `Penicillin ${tag}` },
+    });
+    const theirs = await holdSlot(
+      await createTestUser({ name: `Theirs ${tag}`, allergies: `Latex ${tag}` }),
+      date,
+      "11:00",
+      { dentistId: "dentist-first" },
+    );
+    await e2eDb().appointment.update({
+      where: { id: theirs.id },
+      data: { message: `Not for your eyes ${tag}` },
     });
     await login(user);
     await page.goto("/staff");
@@ -317,6 +328,7 @@ test("a dentist lands on their own day, switches to the clinic's, and meets no l
     await expect(card(page, `Mine ${tag}`)).toContainText(
       `Patient's message: Please check my crown ${tag}`,
     );
+    await expect(card(page, `Mine ${tag}`)).toContainText(`Penicillin ${tag}`);
     await expect(card(page, `Theirs ${tag}`)).toHaveCount(0);
     const main = page.locator("main");
     await expect(main.getByRole("link", { name: "New booking" })).toHaveCount(0);
@@ -327,6 +339,9 @@ test("a dentist lands on their own day, switches to the clinic's, and meets no l
     await page.getByRole("link", { name: "Whole clinic" }).click();
     await expect(page.getByRole("columnheader").nth(1)).toHaveText(`Dr. Own ${tag}`);
     await expect(card(page, `Theirs ${tag}`)).toBeVisible();
+    // Another dentist's patient: neither their message nor their alerts (ADR 043).
+    await expect(card(page, `Theirs ${tag}`)).not.toContainText(`Not for your eyes ${tag}`);
+    await expect(card(page, `Theirs ${tag}`)).not.toContainText(`Latex ${tag}`);
     await expect(card(page, `Theirs ${tag}`).getByRole("button")).toHaveCount(0);
     expect(await axeViolations(page)).toEqual([]);
 
@@ -361,10 +376,7 @@ test("a dentist lands on their own day, switches to the clinic's, and meets no l
         }
       }
     }
-    // The patient card (staff.patients.$id) is the records branch's page: its "Book" link
-    // still shows to dentists there, and is to go at the merge (reported; ADR 039).
-    const onPatientCard = /^\/staff\/bookings\/new\?patient=\w+ \(on \/staff\/patients\//;
-    expect(refused.filter((entry) => !onPatientCard.test(entry))).toEqual([]);
+    expect(refused).toEqual([]);
   } finally {
     await e2eDb().dentist.update({ where: { id: dentist.id }, data: { active: false } });
   }

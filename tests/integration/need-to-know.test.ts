@@ -12,6 +12,7 @@ import { loader as outboxLoader } from "~/routes/staff.outbox";
 import { loader as recallLoader } from "~/routes/staff.recall.$id";
 import { loader as recallListLoader } from "~/routes/staff.recall._index";
 import { loader as searchLoader } from "~/routes/staff.patients._index";
+import { loader as diaryLoader } from "~/routes/staff._index";
 import { clinicNow } from "~/utils/clinic-time";
 import { prisma } from "~/utils/db.server";
 import { DistinctBucket, patientReadsMessage, rateLimits } from "~/utils/rate-limit.server";
@@ -182,6 +183,63 @@ describe("a dentist's patients", () => {
       patient: { email: "", phone: "" },
     });
     expect(JSON.stringify(hidden.body)).not.toMatch(/Otto Other's allergy|Written by a test/);
+  });
+});
+
+describe("the diary", () => {
+  const diaryPage = async (cookie: string, scope = "") =>
+    outcome(await diaryLoader(loaderArgs(get(`/staff?date=${DATE}${scope}`, cookie))));
+  type Card = { _id: string; message: string; alerts: { allergies: string } | null };
+  const cards = (body: Record<string, unknown> | null) =>
+    new Map(((body?.diary as { visits: Card[] }).visits ?? []).map((visit) => [visit._id, visit]));
+
+  it("shows a dentist the message and alerts of their own patients' visits only, and sends no one's contact details", async () => {
+    await prisma.appointment.updateMany({
+      where: { id: { in: [ownVisit, otherVisit] } },
+      data: { message: "Please mind my sore tooth" },
+    });
+    const clinic = await diaryPage(dentist.cookie, "&scope=clinic");
+    expect(clinic.status).toBe(200);
+    const shown = cards(clinic.body);
+    expect(shown.get(ownVisit)).toMatchObject({
+      message: "Please mind my sore tooth",
+      alerts: { allergies: "Olive Own's allergy" },
+    });
+    expect(shown.get(otherVisit)).toMatchObject({ message: "", alerts: null });
+    // Nothing of the other dentist's patient reaches the page's data: no address, no number,
+    // no allergy; and nobody's contact details at all (the cards and lists show none).
+    const data = JSON.stringify(clinic.body);
+    expect(data).not.toContain("Otto Other's allergy");
+    for (const patient of [own, other]) {
+      expect(data).not.toContain(patient.email);
+      expect(data).not.toContain(patient.phone);
+    }
+    const [read] = (await audits(dentist.id, "patient.list")).slice(-1);
+    expect(read).toMatchObject({ entityType: "appointment" });
+    expect(read!.summary).toContain("Opened the diary");
+    expect(JSON.parse(read!.after!).count).toBe(1);
+  });
+
+  it("shows the desk every patient's alerts, and past the hourly bound none, saying why", async () => {
+    // A desk of its own: reaching the bound here is logged once for this account.
+    const { cookie } = await staff("reception");
+    const desk = cards((await diaryPage(cookie)).body);
+    expect(desk.get(otherVisit)).toMatchObject({ alerts: { allergies: "Otto Other's allergy" } });
+    // The message is the dentist's, on their own day; the desk reads it on the visit's page.
+    expect(desk.get(otherVisit)).toMatchObject({ message: "" });
+    const limits = rateLimits();
+    const original = limits.patientReads;
+    limits.patientReads = new DistinctBucket(1, 3600, patientReadsMessage);
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    try {
+      const page = await diaryPage(cookie);
+      expect(page.status).toBe(200);
+      expect(page.body).toMatchObject({ diary: { detailsWithheld: patientReadsMessage(3600) } });
+      expect([...cards(page.body).values()].every((visit) => visit.alerts === null)).toBe(true);
+    } finally {
+      limits.patientReads = original;
+      warn.mockRestore();
+    }
   });
 });
 

@@ -1,4 +1,5 @@
 import type { DragEvent } from "react";
+import { PatientAlerts } from "~/components/staff/patient-alerts";
 import { StatusBadge } from "~/components/staff/status-badge";
 import type { DiaryVisit } from "~/models/front-desk/diary-visits.server";
 import { ACTION_LABELS, NEEDS_OUTCOME, UNDO_LABELS } from "~/models/front-desk/visit-actions";
@@ -63,7 +64,7 @@ export function VisitCard({
           <b>Patient&apos;s message:</b> {visit.message}
         </p>
       ) : null}
-      {/* The patient's medical alerts (the records branch) go here, above the status. */}
+      <PatientAlerts alerts={visit.alerts} compact />
       <p className="diary-status">
         {visit.needsOutcome ? (
           <span

@@ -3,6 +3,7 @@
  * with what the viewer may do to it next, whether it needs an outcome, and the status
  * change of theirs they may still undo. Shared by the day and the week views.
  */
+import type { PatientAlerts } from "~/models/patients.server";
 import type { Prisma } from "@prisma/client";
 import {
   ACTIVE_STATUSES,
@@ -37,8 +38,10 @@ export type DiaryVisit = VisitOffer & {
   _id: string;
   time: string;
   name: string;
-  /** The patient's own message with the booking. */
+  /** The patient's own message with the booking: on the dentist's own day only (./diary-details.server). */
   message: string;
+  /** The patient's medical alerts, to staff with the need to know them. */
+  alerts: PatientAlerts | null;
   service: string;
   dentist: { _id: string; name: string };
   chair: { _id: string; name: string };
@@ -92,7 +95,8 @@ export function toDiaryVisit(
     _id: row.id,
     time: row.time,
     name: row.name,
-    message: row.message,
+    message: "",
+    alerts: null,
     service: row.service.name,
     dentist: { _id: row.dentist.id, name: row.dentist.name },
     chair: { _id: row.chair.id, name: row.chair.name },

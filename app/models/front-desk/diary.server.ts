@@ -14,7 +14,7 @@ import { invalid, ok, type Result } from "~/utils/result";
 import { dayOfPlan, type Interval, openIntervals } from "~/utils/slot-engine";
 import { dateRefusal } from "~/validation/dates";
 import { dentistWorkingIntervals } from "../availability.server";
-import { appointmentsNeedingAttention, type NeedsAttention } from "../booking/attention.server";
+import { appointmentsNeedingAttention } from "../booking/attention.server";
 import { type StaffAppointmentJson, toStaffAppointmentJson, WITH_DETAILS } from "../booking/visit";
 import { getClinicSettings } from "../clinic-settings.server";
 import {
@@ -34,6 +34,7 @@ import {
   toDiaryVisit,
   visitsNeedingOutcome,
 } from "./diary-visits.server";
+import { withPatientDetails } from "./diary-details.server";
 
 export type DiaryView = "dentist" | "chair";
 /** A dentist's own day (their column alone) or the whole clinic's. */
@@ -53,6 +54,12 @@ export type DiaryViewer = {
   book: boolean;
   /** The viewer's own dentist's id, when they are one of the team. */
   dentistId: string | null;
+};
+
+/** A visit needing attention as the diary lists it: when, who, with whom, and why. */
+export type AttentionItem = {
+  appointment: { _id: string; date: string; time: string; name: string; dentist: { name: string } };
+  reason: string;
 };
 
 export type Diary = {
@@ -75,12 +82,14 @@ export type Diary = {
   /** Monday to Sunday of the date's week: visits per day, counted as the cards are. */
   week: { date: string; visits: number }[];
   /** The first few (all with `everyAttention`), and how many there are. */
-  needsAttention: NeedsAttention[];
+  needsAttention: AttentionItem[];
   attentionCount: number;
   /** Past visits nobody gave an outcome, newest first (the first few), and how many. */
   needsOutcome: { _id: string; date: string; time: string; name: string; dentist: string }[];
   outcomeCount: number;
   viewer: DiaryViewer;
+  /** Why the cards show no alerts or messages (the hourly bound of patients read), or null. */
+  detailsWithheld: string | null;
 };
 
 /** The statuses whose visits the diary shows as cards, and counts. */
@@ -192,7 +201,11 @@ export async function diaryDay(request: DiaryRequest): Promise<Diary> {
     ),
   ]);
   const history = await recentChanges(changedSince(rows, now), now);
-  const visits = rows.map((row) => ({ row, visit: toDiaryVisit(row, viewer, now, history) }));
+  const details = await withPatientDetails(
+    viewer,
+    rows.map((row) => ({ row, visit: toDiaryVisit(row, viewer, now, history) })),
+  );
+  const visits = rows.map((row, index) => ({ row, visit: details.visits[index]! }));
   const shown = visits.filter(({ visit }) => SHOWN_STATUSES.includes(visit.status));
   const clinicDay = dayOfPlan(settings.weeklyHours, date);
   const clinicOpen = closure ? [] : openIntervals(clinicDay);
@@ -267,9 +280,20 @@ export async function diaryDay(request: DiaryRequest): Promise<Diary> {
     visits: visits.map(({ visit }) => visit).filter(mine),
     count: shown.filter(({ visit }) => mine(visit)).length,
     week: weekDates.map((day) => ({ date: day, visits: perDay.get(day) ?? 0 })),
-    needsAttention: request.everyAttention
+    // What the list shows, and nothing more: the visits' contact details stay on the server.
+    needsAttention: (request.everyAttention
       ? needsAttention
-      : needsAttention.slice(0, ATTENTION_SHOWN),
+      : needsAttention.slice(0, ATTENTION_SHOWN)
+    ).map(({ appointment, reason }) => ({
+      appointment: {
+        _id: appointment._id,
+        date: appointment.date,
+        time: appointment.time,
+        name: appointment.name,
+        dentist: { name: appointment.dentist.name },
+      },
+      reason,
+    })),
     attentionCount: needsAttention.length,
     outcomeCount: outcome.length,
     needsOutcome: outcome
@@ -282,6 +306,7 @@ export async function diaryDay(request: DiaryRequest): Promise<Diary> {
         dentist: row.dentist.name,
       })),
     viewer: { book: hasPermission(viewer, "appointments.book"), dentistId: own?.id ?? null },
+    detailsWithheld: details.withheld,
   };
 }
 
