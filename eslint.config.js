@@ -7,7 +7,7 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 const ROOT_CLIENT_MESSAGE =
-  "Use `prisma` from ~/utils/db.server: it is the open transaction inside one, so a query never waits for its own transaction.";
+  "Use `prisma` from ~/infra/db.server: it is the open transaction inside one, so a query never waits for its own transaction.";
 
 const ZOD_IMPORT = {
   name: "zod",
@@ -17,7 +17,7 @@ const ZOD_IMPORT = {
 
 const NO_GLOBAL_PRISMA = {
   selector: "MemberExpression[object.name='globalThis'][property.name='__prisma']",
-  message: "Use `prisma` from ~/utils/db.server: it is the open transaction inside one.",
+  message: "Use `prisma` from ~/infra/db.server: it is the open transaction inside one.",
 };
 
 /** The options of no-restricted-imports that keep a second database client out of app/. */
@@ -35,6 +35,47 @@ function databaseClientImports(...extraPaths) {
     ],
     patterns: [{ regex: "sqlite-adapter\\.server$", message: ROOT_CLIENT_MESSAGE }],
   };
+}
+
+/**
+ * The layers of app/ (docs/decisions/041-folders-by-layer.md), from the top: routes; the
+ * HTTP glue (http); the domain (models, with its pure rules beside it); infrastructure
+ * (infra) and the operators' commands (ops); and the pure code every layer shares (utils,
+ * validation, data). The browser's side is components and hooks. Each folder lists the
+ * folders it must not import: nothing imports a route, nothing below the components
+ * imports a component or a hook, and no layer reaches one above it.
+ */
+const LAYER_LIMITS = {
+  routes: ["routes"],
+  http: ["routes", "components", "hooks", "ops"],
+  models: ["routes", "http", "ops", "components", "hooks"],
+  ops: ["routes", "http", "components", "hooks"],
+  infra: ["routes", "http", "ops", "models", "components", "hooks"],
+  validation: ["routes", "http", "ops", "infra", "components", "hooks"],
+  utils: ["routes", "http", "ops", "models", "infra", "components", "hooks"],
+  data: ["routes", "http", "ops", "models", "infra", "components", "hooks", "validation"],
+  components: ["routes", "http", "ops", "infra"],
+  hooks: ["routes", "http", "ops", "infra", "models", "components"],
+};
+
+/** The options of no-restricted-imports that keep a folder of app/ to its layer. */
+function layerImports(folder) {
+  const above = LAYER_LIMITS[folder];
+  const patterns = [
+    {
+      regex: `^(~/|(\\.\\./)+)(${above.join("|")})(/|$)`,
+      message: `app/${folder} may not import from ${above.join(", ")} (docs/decisions/041-folders-by-layer.md).`,
+    },
+  ];
+  // The shared pure code may use a model's pure rules, never its server modules (the
+  // components take the server's types from them, which the browser bundle drops).
+  if (folder === "validation") {
+    patterns.push({
+      regex: "^~/models/.*\\.server$",
+      message: `app/${folder} may use a model's pure rules (no .server), never the server's code (docs/decisions/041-folders-by-layer.md).`,
+    });
+  }
+  return { patterns };
 }
 
 export default tseslint.config(
@@ -87,7 +128,7 @@ export default tseslint.config(
     },
   },
   {
-    // One way to the database: `prisma` from ~/utils/db.server, which is the open
+    // One way to the database: `prisma` from ~/infra/db.server, which is the open
     // transaction inside a transaction's callback. A client of its own (or the adapter, or
     // the driver) would be outside it, and would wait for it until it timed out
     // (docs/decisions/029-transactions-without-traps.md). The staff command and the data
@@ -96,10 +137,10 @@ export default tseslint.config(
     // (below, where zod is allowed), the environment's schema is the one other.
     files: ["app/**/*.{ts,tsx}"],
     ignores: [
-      "app/utils/db.server.ts",
-      "app/utils/sqlite-adapter.server.ts",
-      "app/utils/staff-cli.server.ts",
-      "app/utils/data-upgrade-cli.server.ts",
+      "app/infra/db.server.ts",
+      "app/infra/sqlite-adapter.server.ts",
+      "app/ops/staff-cli.server.ts",
+      "app/ops/data-upgrade-cli.server.ts",
     ],
     rules: {
       "@typescript-eslint/no-restricted-imports": ["error", databaseClientImports(ZOD_IMPORT)],
@@ -117,9 +158,13 @@ export default tseslint.config(
     },
   },
   {
-    files: ["app/validation/**/*.{ts,tsx}", "app/utils/env.server.ts"],
+    files: ["app/validation/**/*.{ts,tsx}", "app/infra/env.server.ts"],
     rules: { "@typescript-eslint/no-restricted-imports": ["error", databaseClientImports()] },
   },
+  ...Object.keys(LAYER_LIMITS).map((folder) => ({
+    files: [`app/${folder}/**/*.{ts,tsx,mjs}`],
+    rules: { "no-restricted-imports": ["error", layerImports(folder)] },
+  })),
   {
     // A page's form is handled by formAction (docs/decisions/031-form-routes-and-permissions.md):
     // who may post, the form, refusals with Retry-After and the `headers` that pass it on.
@@ -138,7 +183,7 @@ export default tseslint.config(
         ].map((declaration) => ({
           selector: `ExportNamedDeclaration ${declaration}`,
           message:
-            "Write a page's action as export const action = (args: ActionFunctionArgs) => formAction(args, {...}) and export const headers = formPageHeaders (~/utils/form-action.server).",
+            "Write a page's action as export const action = (args: ActionFunctionArgs) => formAction(args, {...}) and export const headers = formPageHeaders (~/http/form-action.server).",
         })),
       ],
     },

@@ -11,15 +11,15 @@ import { startReminderSweep } from "~/models/reminders.server";
 import { startReportSweep } from "~/models/report-summary.server";
 import { startWaitlistSweep } from "~/models/waitlist-sweep.server";
 import { startOutboxWorker } from "./models/outbox.server";
-import { backupSettings, startBackupSchedule } from "./utils/backup.server";
-import { lockDatabase } from "./utils/database-lock.server";
-import { pageCachePolicy } from "./utils/page-headers.server";
-import { prisma } from "./utils/db.server";
-import { getEnv, serverConfig } from "./utils/env.server";
-import { healthReport } from "./utils/health.server";
-import { NonceProvider } from "./utils/nonce-provider";
-import { limitWrite } from "./utils/rate-limit.server";
-import { readCacheGeneration } from "./utils/read-cache.server";
+import { backupSettings, startBackupSchedule } from "~/infra/backup.server";
+import { lockDatabase } from "~/infra/database-lock.server";
+import { pageCachePolicy } from "~/http/page-headers.server";
+import { prisma } from "~/infra/db.server";
+import { getEnv, serverConfig } from "~/infra/env.server";
+import { healthReport } from "~/infra/health.server";
+import { NonceProvider } from "~/hooks/nonce-provider";
+import { limitWrite } from "~/infra/rate-limit.server";
+import { readCacheGeneration } from "~/infra/read-cache.server";
 
 /**
  * Called by the server once it listens, stopped on shutdown; never started by importing a

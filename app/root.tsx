@@ -16,11 +16,11 @@ import { SiteHeader } from "./components/site-header";
 import { AppToaster, ServerToast } from "./components/toaster";
 import stylesheet from "./styles/tailwind.css";
 import { getClinicSettings } from "./models/clinic-settings.server";
-import { getUser } from "./utils/auth.server";
+import { getUser } from "~/http/auth.server";
 import { toPublicUser } from "~/models/public-user";
-import { headerLinksFor } from "./utils/permissions";
-import { useNonce } from "./utils/nonce-provider";
-import { getToast } from "./utils/toast.server";
+import { headerLinksFor } from "~/models/permissions";
+import { useNonce } from "~/hooks/nonce-provider";
+import { getToast } from "~/http/toast.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },

@@ -2,7 +2,7 @@
 // staff command (scripts/staff.mjs) and the data upgrades (scripts/prepare-db.mjs) next to
 // the Remix build, so the production image runs plain JavaScript with only production
 // dependencies; copies the worker threads' scripts beside them
-// (app/utils/worker-script.server.ts finds them there).
+// (app/infra/worker-script.server.ts finds them there).
 import { copyFileSync } from "node:fs";
 import path from "node:path";
 import { build } from "esbuild";
@@ -13,9 +13,9 @@ await build({
   entryPoints: {
     server: "server/index.ts",
     seed: "prisma/seed.ts",
-    "backup-cli": "app/utils/backup-cli.server.ts",
-    "staff-cli": "app/utils/staff-cli.server.ts",
-    "data-upgrade": "app/utils/data-upgrade-cli.server.ts",
+    "backup-cli": "app/ops/backup-cli.server.ts",
+    "staff-cli": "app/ops/staff-cli.server.ts",
+    "data-upgrade": "app/ops/data-upgrade-cli.server.ts",
   },
   outdir,
   bundle: true,
@@ -27,7 +27,7 @@ await build({
 });
 const WORKERS = ["backup-worker.mjs", "password-worker.mjs"];
 for (const worker of WORKERS)
-  copyFileSync(path.join("app/utils", worker), path.join(outdir, worker));
+  copyFileSync(path.join("app/infra", worker), path.join(outdir, worker));
 console.info(
   `Built server.js, seed.js, backup-cli.js, staff-cli.js and data-upgrade.js, copied ${WORKERS.join(", ")} in ${outdir}/`,
 );

@@ -1,5 +1,5 @@
 // `npm run db:backup`, `npm run db:restore -- <file>`, `node scripts/db.mjs list`: the
-// database commands (app/utils/backup-cli.server.ts), run from the production build like
+// database commands (app/ops/backup-cli.server.ts), run from the production build like
 // the server, so the container runs them the same way:
 //   docker exec clinic node scripts/db.mjs backup
 // Builds first when there is no build yet.

@@ -9,7 +9,7 @@ keepFilesPrivate();
 process.env.NODE_ENV = "development";
 prepareDatabase({
   seedScript: ["npx", "tsx", "prisma/seed.ts"],
-  upgradeScript: ["npx", "tsx", "app/utils/data-upgrade-cli.server.ts"],
+  upgradeScript: ["npx", "tsx", "app/ops/data-upgrade-cli.server.ts"],
 });
 const child = spawn("npx", ["remix", "dev", "--manual", "-c", "npx tsx server/index.ts"], {
   stdio: "inherit",

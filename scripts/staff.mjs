@@ -1,5 +1,5 @@
 // `npm run staff -- grant admin someone@example.com` (also grant reception|dentist, revoke,
-// list): app/utils/staff-cli.server.ts, run from the production build like the server, so
+// list): app/ops/staff-cli.server.ts, run from the production build like the server, so
 // the container runs it the same way: docker exec clinic node scripts/staff.mjs list
 // Builds first when there is no build yet.
 import { spawnSync } from "node:child_process";

@@ -2,7 +2,7 @@ import type { ServerBuild } from "@remix-run/node";
 
 /**
  * The settings of the HTTP layer. The app validates them with its one env schema
- * (app/utils/env.server.ts) and hands them over through the build: server/ never imports
+ * (app/infra/env.server.ts) and hands them over through the build: server/ never imports
  * app/ (an ESLint rule keeps it so).
  */
 export type ServerConfig = {

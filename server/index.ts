@@ -20,7 +20,7 @@ import { keepFilesPrivate } from "../scripts/private-files.mjs";
 import { logUnhandledRejections } from "./unhandled-rejections";
 import { writeLimit } from "./write-limit";
 
-// No NODE_ENV means production (app/utils/env.server.ts). Say so before the build brings
+// No NODE_ENV means production (app/infra/env.server.ts). Say so before the build brings
 // in React and Remix, and before Express starts, so that they run as production too.
 process.env.NODE_ENV ||= "production";
 logUnhandledRejections();

@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
 import { isBadRequest } from "~/utils/bad-request";
-import { isStaffOnly } from "~/utils/roles";
+import { isStaffOnly } from "~/models/roles";
 import { LoginGuard } from "./login-guard";
 import { isSignInRequired } from "~/utils/sign-in-required";
 

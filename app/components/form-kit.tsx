@@ -3,7 +3,7 @@ import type { FormProps } from "@remix-run/react";
 import { createContext, useCallback, useContext, useEffect, useRef, useState } from "react";
 import type { FormEvent, InputHTMLAttributes, ReactNode } from "react";
 import type { z } from "zod";
-import { useHydrated } from "~/utils/use-hydrated";
+import { useHydrated } from "~/hooks/use-hydrated";
 import { FILL_ALL_DETAILS, type FormPresets, formToObject, validateForm } from "~/validation/form";
 import { FormError } from "./form-error";
 

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import type { InputHTMLAttributes } from "react";
-import { useHydrated } from "~/utils/use-hydrated";
+import { useHydrated } from "~/hooks/use-hydrated";
 import { describedBy, useFieldError } from "./form-kit";
 
 type Props = Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "id" | "name"> & {

@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { useEffect, useState, type KeyboardEvent } from "react";
 import { showAppToast } from "./toaster";
 import type { ReviewJson } from "~/models/review.server";
-import { useHydrated } from "~/utils/use-hydrated";
+import { useHydrated } from "~/hooks/use-hydrated";
 import { StarRating } from "./star-rating";
 
 export const REVIEWS_FAILED_MESSAGE = "Something Went Wrong";

@@ -1,4 +1,4 @@
-import { serviceStandingLabel, type ServiceStatus } from "~/utils/service-status";
+import { serviceStandingLabel, type ServiceStatus } from "~/models/service-status";
 
 type Standing = { status: ServiceStatus; hidden: boolean; reason?: string | null };
 

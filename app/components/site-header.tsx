@@ -2,7 +2,7 @@ import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { telHref } from "~/data/clinic";
 import type { PublicUser } from "~/models/public-user";
-import type { HeaderLink } from "~/utils/permissions";
+import type { HeaderLink } from "~/models/permissions";
 import { Avatar } from "./avatar";
 
 function navClass({ isActive }: { isActive: boolean }) {

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from "react";
-import { useHydrated } from "~/utils/use-hydrated";
+import { useHydrated } from "~/hooks/use-hydrated";
 import { describedBy, useFieldError } from "./form-kit";
 
 type FreeTimes = {

@@ -13,14 +13,14 @@ import { forgetPatientInAuditTrail } from "~/models/audit-erasure.server";
 import { getClinicSettings } from "~/models/clinic-settings.server";
 import { enqueueMail, wakeOutbox } from "~/models/outbox.server";
 import { formatDateTime } from "~/utils/clinic-format";
-import { removeMailFiles } from "~/utils/mail.server";
+import { removeMailFiles } from "~/infra/mail.server";
 import { isEmailVerified } from "~/models/email-verification.server";
-import { prisma } from "~/utils/db.server";
-import { verifyPassword } from "~/utils/password.server";
-import { rateLimits } from "~/utils/rate-limit.server";
+import { prisma } from "~/infra/db.server";
+import { verifyPassword } from "~/infra/password.server";
+import { rateLimits } from "~/infra/rate-limit.server";
 import { fail, invalid, ok, type Result } from "~/utils/result";
-import { getCookieToken, getHeaderToken } from "~/utils/session.server";
-import { hashToken } from "~/utils/token-hash.server";
+import { getCookieToken, getHeaderToken } from "~/infra/session.server";
+import { hashToken } from "~/infra/token-hash.server";
 import { FORMER_PATIENT, MY_DATA_MESSAGES, REAUTH_WINDOW_MS } from "./my-data.server";
 
 /** What the steps of a deletion share: who, when, and what to mail once it is committed. */

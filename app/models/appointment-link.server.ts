@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from "node:crypto";
 import type { Prisma, PrismaClient } from "@prisma/client";
-import { getEnv } from "~/utils/env.server";
-import { hashToken } from "~/utils/token-hash.server";
+import { getEnv } from "~/infra/env.server";
+import { hashToken } from "~/infra/token-hash.server";
 
 /**
  * The one-click links in appointment mail (docs/decisions/019-appointment-links.md): one

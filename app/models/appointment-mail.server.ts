@@ -9,9 +9,9 @@ import {
   formatTime,
   formatZone,
 } from "~/utils/clinic-format";
-import { calendarDisplayName } from "~/utils/calendar-name";
-import { getEnv } from "~/utils/env.server";
-import { isNoEmailAddress } from "~/utils/patient-email";
+import { calendarDisplayName } from "~/models/calendar-name";
+import { getEnv } from "~/infra/env.server";
+import { isNoEmailAddress } from "~/models/patient-email";
 import { linkTokenFor, linkUrl } from "./appointment-link.server";
 import { isInsideCutoff } from "./cancellation-policy.server";
 import type { Settings } from "./clinic-settings.server";

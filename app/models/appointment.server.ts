@@ -3,9 +3,9 @@
  * booking core (~/models/booking/*: rules, the one writer, events) that every booking,
  * move and status change goes through (docs/decisions/027-one-booking-core.md).
  */
-import { prisma } from "~/utils/db.server";
-import { ACTIVE_STATUSES } from "~/utils/appointment-status";
-import { sendMail } from "~/utils/mail.server";
+import { prisma } from "~/infra/db.server";
+import { ACTIVE_STATUSES } from "~/models/booking/appointment-status";
+import { sendMail } from "~/infra/mail.server";
 import { fail, type Failure } from "~/utils/result";
 import { appointmentCalendar, composeAppointmentMail } from "./appointment-mail.server";
 import {
@@ -24,7 +24,7 @@ export {
   STATUSES,
   TRANSITIONS,
   type AppointmentStatus,
-} from "~/utils/appointment-status";
+} from "~/models/booking/appointment-status";
 export { appointmentsNeedingAttention, type NeedsAttention } from "./booking/attention.server";
 export { APPOINTMENT_BOOKED, bookAppointment, bookVisit } from "./booking/book.server";
 export {

@@ -5,7 +5,7 @@ import {
   auditActionLabel,
   auditNamedIds,
   describeAuditChanges,
-} from "~/utils/audit-labels";
+} from "~/models/audit-labels";
 import { type ClinicClock, formatDateTime } from "~/utils/clinic-format";
 
 /**

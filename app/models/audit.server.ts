@@ -1,6 +1,6 @@
 import type { Prisma } from "@prisma/client";
 import { decodeCursor, olderThan, pageOf } from "~/utils/keyset";
-import type { Role } from "~/utils/roles";
+import type { Role } from "~/models/roles";
 
 /** A client or an interactive transaction: the entry is written with the change it records. */
 type Writer = Pick<Prisma.TransactionClient, "auditEntry">;

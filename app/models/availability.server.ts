@@ -5,15 +5,15 @@
  * per request through the SlotHold.startsAt index, by the caller's client: the plain one
  * for free times, the transaction's for a booking (which then decides under the write lock).
  */
-import { prisma } from "~/utils/db.server";
-import { cachedRead } from "~/utils/read-cache.server";
+import { prisma } from "~/infra/db.server";
+import { cachedRead } from "~/infra/read-cache.server";
 import {
   coveringException,
   dayOfPlan,
   type Interval,
   dentistDay,
   workingIntervals,
-} from "~/utils/slot-engine";
+} from "~/models/booking/slot-engine";
 import {
   type DayPlan,
   dayPlanSchema,

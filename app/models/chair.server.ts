@@ -1,10 +1,10 @@
 import type { Prisma } from "@prisma/client";
 import { recordAudit, type AuditActor } from "~/models/audit.server";
-import { prisma } from "~/utils/db.server";
+import { prisma } from "~/infra/db.server";
 import { fail, invalid, ok, type Result } from "~/utils/result";
 import { parseChairName, refuse } from "~/validation/clinic-settings";
 import { ACTIVE_STATUSES } from "./appointment.server";
-import { limitStaffWrite } from "~/utils/rate-limit.server";
+import { limitStaffWrite } from "~/infra/rate-limit.server";
 
 /**
  * The clinic's chairs (/staff/chairs): add, rename, reorder, deactivate and reactivate.

@@ -1,7 +1,7 @@
 import type { ClinicClosure } from "@prisma/client";
 import { type ClinicClock, formatTime, formatZone } from "~/utils/clinic-format";
-import { prisma } from "~/utils/db.server";
-import { cachedRead } from "~/utils/read-cache.server";
+import { prisma } from "~/infra/db.server";
+import { cachedRead } from "~/infra/read-cache.server";
 import { recallCadenceSchema } from "~/validation/recall";
 import {
   reminderRulesSchema,

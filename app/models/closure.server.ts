@@ -2,14 +2,14 @@ import type { Prisma } from "@prisma/client";
 import { recordAudit, type AuditActor } from "~/models/audit.server";
 import { formatDateRange } from "~/utils/clinic-format";
 import { addDays, clinicNow, clinicTimeToUtc } from "~/utils/clinic-time";
-import { prisma } from "~/utils/db.server";
+import { prisma } from "~/infra/db.server";
 import { fail, invalid, ok, type Result } from "~/utils/result";
 import { CLOSURE_REASON_LIMIT, parseClosure, refuse } from "~/validation/clinic-settings";
 import { acceptedDateRange } from "~/validation/dates";
 import { ACTIVE_STATUSES } from "./appointment.server";
 import { clockOf, getClinicSettings } from "./clinic-settings.server";
-import { limitStaffWrite } from "~/utils/rate-limit.server";
-import type { StaffActor } from "~/utils/roles";
+import { limitStaffWrite } from "~/infra/rate-limit.server";
+import type { StaffActor } from "~/models/roles";
 import { changeStatus } from "./booking/status.server";
 
 /** The admin's closures and holidays (/staff/closures): whole days the clinic is shut. */

@@ -1,7 +1,7 @@
 import type { Prisma } from "@prisma/client";
 import { isPublishedPassword, PUBLISHED_PASSWORDS } from "~/data/demo-accounts";
 import { recordAudit } from "~/models/audit.server";
-import { verifyPassword } from "~/utils/password.server";
+import { verifyPassword } from "~/infra/password.server";
 import { fail, type Failure } from "~/utils/result";
 
 /**

@@ -10,11 +10,11 @@ import type { Prisma } from "@prisma/client";
 import type { AuditActor } from "~/models/audit.server";
 import { recordAudit } from "~/models/audit.server";
 import { addDays, clinicNow } from "~/utils/clinic-time";
-import { prisma } from "~/utils/db.server";
+import { prisma } from "~/infra/db.server";
 import { formatDayPlan } from "~/utils/clinic-format";
-import { WEEK_ORDER } from "~/utils/plan-text";
+import { WEEK_ORDER } from "~/models/plan-text";
 import { type Failure, isUniqueViolation, ok, type Result } from "~/utils/result";
-import { limitStaffWrite } from "~/utils/rate-limit.server";
+import { limitStaffWrite } from "~/infra/rate-limit.server";
 import { validateFields } from "~/validation/form";
 import {
   dayPlanSchema,

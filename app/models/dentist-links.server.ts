@@ -4,8 +4,8 @@
  * the write by itself (ADR 030), so the team page and the booking picker change at once.
  */
 import { recordAudit } from "~/models/audit.server";
-import { prisma } from "~/utils/db.server";
-import { limitStaffWrite } from "~/utils/rate-limit.server";
+import { prisma } from "~/infra/db.server";
+import { limitStaffWrite } from "~/infra/rate-limit.server";
 import { ok, type Result } from "~/utils/result";
 import { validateFields } from "~/validation/form";
 import { dentistAccountSchema } from "~/validation/team";

@@ -7,15 +7,15 @@
 import { recordAudit } from "~/models/audit.server";
 import { type ClinicClock, formatDateRange, formatDayPlan } from "~/utils/clinic-format";
 import { addDays, clinicNow, weekdayOf } from "~/utils/clinic-time";
-import { prisma } from "~/utils/db.server";
+import { prisma } from "~/infra/db.server";
 import {
   parseDayRow,
   parseWeekForm,
   planDayFields,
   readDayRow,
   WEEK_ORDER,
-} from "~/utils/plan-text";
-import { limitStaffWrite } from "~/utils/rate-limit.server";
+} from "~/models/plan-text";
+import { limitStaffWrite } from "~/infra/rate-limit.server";
 import { ok, type Result } from "~/utils/result";
 import { validateFields } from "~/validation/form";
 import { type DayPlan, type Weekday, WEEKDAYS } from "~/validation/schedule";

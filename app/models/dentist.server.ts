@@ -1,5 +1,5 @@
-import { prisma } from "~/utils/db.server";
-import { cachedRead } from "~/utils/read-cache.server";
+import { prisma } from "~/infra/db.server";
+import { cachedRead } from "~/infra/read-cache.server";
 import { PUBLICLY_LISTED } from "~/models/service.server";
 
 export type TeamMember = {

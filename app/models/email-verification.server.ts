@@ -1,13 +1,13 @@
 import { randomBytes } from "node:crypto";
 import type { EmailVerification, Prisma, User } from "@prisma/client";
-import { prisma } from "~/utils/db.server";
-import { getEnv } from "~/utils/env.server";
+import { prisma } from "~/infra/db.server";
+import { getEnv } from "~/infra/env.server";
 import { enqueueMail, wakeOutbox, type NewOutboxMessage } from "~/models/outbox.server";
-import { hashPassword } from "~/utils/password.server";
-import { clientKey, liftLoginLock, rateLimits, waitingTime } from "~/utils/rate-limit.server";
+import { hashPassword } from "~/infra/password.server";
+import { clientKey, liftLoginLock, rateLimits, waitingTime } from "~/infra/rate-limit.server";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { fail, ok, type Failure, type Result } from "~/utils/result";
-import { hashToken } from "~/utils/token-hash.server";
+import { hashToken } from "~/infra/token-hash.server";
 import { NEW_PASSWORD_FIELDS, newPasswordSchema } from "~/validation/account";
 import { validateForm } from "~/validation/form";
 

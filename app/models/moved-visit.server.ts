@@ -1,4 +1,4 @@
-import { prisma } from "~/utils/db.server";
+import { prisma } from "~/infra/db.server";
 import { ACTIVE_STATUSES } from "./appointment.server";
 
 /** How long after a move the visit itself says it moved (My appointments, the home panel). */

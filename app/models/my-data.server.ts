@@ -5,9 +5,9 @@
 import type { Prisma, User } from "@prisma/client";
 import { recordAudit } from "~/models/audit.server";
 import { clinicNow } from "~/utils/clinic-time";
-import { prisma } from "~/utils/db.server";
-import { rateLimits } from "~/utils/rate-limit.server";
-import { roleOf } from "~/utils/roles";
+import { prisma } from "~/infra/db.server";
+import { rateLimits } from "~/infra/rate-limit.server";
+import { roleOf } from "~/models/roles";
 import { fail, ok, type Result } from "~/utils/result";
 
 /** Bumped only when a field is removed or changes meaning; new sections keep the version. */

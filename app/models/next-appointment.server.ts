@@ -1,6 +1,6 @@
 import type { ClinicClock } from "~/utils/clinic-format";
-import { prisma } from "~/utils/db.server";
-import { keptUntilWrite } from "~/utils/write-kept.server";
+import { prisma } from "~/infra/db.server";
+import { keptUntilWrite } from "~/infra/write-kept.server";
 import { confirmationSentTo, telLink } from "./appointment-mail.server";
 import { type AppointmentJson, nextAppointment } from "./appointment.server";
 import { cutoffStart, isInsideCutoff } from "./cancellation-policy.server";

@@ -1,10 +1,10 @@
 import type { Prisma } from "@prisma/client";
 import { recordAudit, type AuditActor } from "~/models/audit.server";
 import { OUTBOX_STATUSES, type OutboxStatus, wakeOutbox } from "~/models/outbox.server";
-import { prisma } from "~/utils/db.server";
+import { prisma } from "~/infra/db.server";
 import { decodeCursor, olderThan, pageOf } from "~/utils/keyset";
-import { describeMailProblem, mailKindLabel } from "~/utils/mail-problems";
-import { limitStaffWrite } from "~/utils/rate-limit.server";
+import { describeMailProblem, mailKindLabel } from "~/models/mail-problems";
+import { limitStaffWrite } from "~/infra/rate-limit.server";
 import { fail, ok, type Result } from "~/utils/result";
 
 /**

@@ -1,10 +1,10 @@
 import { Cron } from "croner";
 import type { OutboxMessage, Prisma, PrismaClient } from "@prisma/client";
-import { prisma } from "~/utils/db.server";
-import { getEnv } from "~/utils/env.server";
-import { closeMailTransports, sendMail, type Mail } from "~/utils/mail.server";
-import { afterFailure, type OutboxPolicy } from "~/utils/outbox-rules";
-import type { BackgroundJob } from "~/utils/sweep.server";
+import { prisma } from "~/infra/db.server";
+import { getEnv } from "~/infra/env.server";
+import { closeMailTransports, sendMail, type Mail } from "~/infra/mail.server";
+import { afterFailure, type OutboxPolicy } from "~/models/outbox-rules";
+import type { BackgroundJob } from "~/infra/sweep.server";
 
 /**
  * The durable mail outbox: every message the clinic sends is a row written in the same

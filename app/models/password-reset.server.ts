@@ -8,13 +8,13 @@ import {
 } from "~/validation/account";
 import { retireVerificationLinks } from "~/models/email-verification.server";
 import { validateForm } from "~/validation/form";
-import { prisma } from "~/utils/db.server";
-import { getEnv } from "~/utils/env.server";
+import { prisma } from "~/infra/db.server";
+import { getEnv } from "~/infra/env.server";
 import { enqueueMail, wakeOutbox, type NewOutboxMessage } from "~/models/outbox.server";
-import { hashPassword } from "~/utils/password.server";
-import { clientKey, liftLoginLock, rateLimits } from "~/utils/rate-limit.server";
+import { hashPassword } from "~/infra/password.server";
+import { clientKey, liftLoginLock, rateLimits } from "~/infra/rate-limit.server";
 import { fail, ok, type Result } from "~/utils/result";
-import { hashToken } from "~/utils/token-hash.server";
+import { hashToken } from "~/infra/token-hash.server";
 
 export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
 

@@ -7,9 +7,9 @@
  * the phone a booking leaves on the patient, and the desk's lookup of one patient.
  */
 import type { Prisma, PrismaClient } from "@prisma/client";
-import { prisma } from "~/utils/db.server";
-import { shownEmail } from "~/utils/patient-email";
-import type { StaffActor } from "~/utils/roles";
+import { prisma } from "~/infra/db.server";
+import { shownEmail } from "~/models/patient-email";
+import type { StaffActor } from "~/models/roles";
 import { phoneDigitsOf } from "./patients/search.server";
 
 type Db = PrismaClient | Prisma.TransactionClient;

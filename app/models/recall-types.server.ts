@@ -1,8 +1,8 @@
 import { recordAudit } from "~/models/audit.server";
-import { prisma } from "~/utils/db.server";
-import { limitStaffWrite } from "~/utils/rate-limit.server";
+import { prisma } from "~/infra/db.server";
+import { limitStaffWrite } from "~/infra/rate-limit.server";
 import { fail, invalid, isUniqueViolation, ok, type Result } from "~/utils/result";
-import type { StaffRole } from "~/utils/roles";
+import type { StaffRole } from "~/models/roles";
 import { parseRecallSettings, parseRecallType, RECALL_MESSAGES } from "~/validation/recall";
 import { getClinicSettings } from "./clinic-settings.server";
 

@@ -1,11 +1,11 @@
 import type { Prisma } from "@prisma/client";
 import { recordAudit } from "~/models/audit.server";
 import { addDays, clinicNow } from "~/utils/clinic-time";
-import { prisma } from "~/utils/db.server";
-import { limitStaffWrite } from "~/utils/rate-limit.server";
-import { addMonths, recallStanding, type RecallStanding, stepDate } from "~/utils/recall-rules";
+import { prisma } from "~/infra/db.server";
+import { limitStaffWrite } from "~/infra/rate-limit.server";
+import { addMonths, recallStanding, type RecallStanding, stepDate } from "~/models/recall-rules";
 import { fail, ok, type Result } from "~/utils/result";
-import type { StaffRole } from "~/utils/roles";
+import type { StaffRole } from "~/models/roles";
 import {
   CALL_OUTCOMES,
   parseCallNote,

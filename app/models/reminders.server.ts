@@ -1,10 +1,10 @@
-import { prisma } from "~/utils/db.server";
-import { getEnv } from "~/utils/env.server";
-import { dueRule, type QuietHours } from "~/utils/reminder-rules";
+import { prisma } from "~/infra/db.server";
+import { getEnv } from "~/infra/env.server";
+import { dueRule, type QuietHours } from "~/models/reminder-rules";
 import { enqueueAppointmentMail } from "./appointment-mail.server";
 import { getClinicSettings } from "./clinic-settings.server";
 import { wakeOutbox } from "./outbox.server";
-import { type BackgroundJob, startSweep } from "~/utils/sweep.server";
+import { type BackgroundJob, startSweep } from "~/infra/sweep.server";
 
 /**
  * The reminder sweep (docs/decisions/020-reminders.md): writes the reminders that are due

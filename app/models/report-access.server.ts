@@ -1,7 +1,7 @@
 import type { User } from "@prisma/client";
 import { clinicNow } from "~/utils/clinic-time";
-import { parseRange, type ReportRange } from "~/utils/report-periods";
-import { scopeOf } from "~/utils/permissions";
+import { parseRange, type ReportRange } from "~/models/report-periods";
+import { scopeOf } from "~/models/permissions";
 import { getClinicSettings } from "./clinic-settings.server";
 import { dentistOfAccount, type ReportScope } from "./reports.server";
 

@@ -1,7 +1,12 @@
-import { prisma } from "~/utils/db.server";
+import { prisma } from "~/infra/db.server";
 import { addDays, weekdayOf } from "~/utils/clinic-time";
-import { periodKey, type Period, type ReportRange } from "~/utils/report-periods";
-import { dayOfPlan, dentistDay, openIntervals, workingIntervals } from "~/utils/slot-engine";
+import { periodKey, type Period, type ReportRange } from "~/models/report-periods";
+import {
+  dayOfPlan,
+  dentistDay,
+  openIntervals,
+  workingIntervals,
+} from "~/models/booking/slot-engine";
 import {
   type DayPlan,
   dayPlanSchema,

@@ -1,8 +1,8 @@
 import { Prisma, type PrismaClient } from "@prisma/client";
 import { addDays, clinicTimeToUtc } from "~/utils/clinic-time";
-import { type Granularity, periodBounds, periodKey } from "~/utils/report-periods";
-import { prisma } from "~/utils/db.server";
-import { type BackgroundJob, startSweep } from "~/utils/sweep.server";
+import { type Granularity, periodBounds, periodKey } from "~/models/report-periods";
+import { prisma } from "~/infra/db.server";
+import { type BackgroundJob, startSweep } from "~/infra/sweep.server";
 import { getClinicSettings, type Settings } from "./clinic-settings.server";
 import { periodTotals, SUM_FIELDS, type Sums } from "./report-figures.server";
 

@@ -1,5 +1,5 @@
-import { prisma } from "~/utils/db.server";
-import { periodsOf, type ReportRange } from "~/utils/report-periods";
+import { prisma } from "~/infra/db.server";
+import { periodsOf, type ReportRange } from "~/models/report-periods";
 import { getClinicSettings } from "./clinic-settings.server";
 import { availableMinutes } from "./report-available.server";
 import { NO_FIGURES, summedFigures } from "./report-figures.server";

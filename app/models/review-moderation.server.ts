@@ -1,11 +1,11 @@
 import type { Prisma } from "@prisma/client";
 import { recordAudit, type AuditActor } from "~/models/audit.server";
-import { prisma } from "~/utils/db.server";
+import { prisma } from "~/infra/db.server";
 import { decodeCursor, olderThan, pageOf } from "~/utils/keyset";
 import { fail, invalid, ok, type Result } from "~/utils/result";
-import { limitStaffWrite } from "~/utils/rate-limit.server";
+import { limitStaffWrite } from "~/infra/rate-limit.server";
 import { reviewModerationSchema } from "~/validation/moderation";
-import { type HoldReason, parseHeldFor, type ReviewStatus } from "~/utils/review-status";
+import { type HoldReason, parseHeldFor, type ReviewStatus } from "~/models/review-status";
 
 /** Reviews per page of the moderation screen. */
 export const MODERATION_PAGE_SIZE = 20;

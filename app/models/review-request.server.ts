@@ -1,6 +1,6 @@
 import type { Prisma } from "@prisma/client";
-import { UNDO_MINUTES } from "~/utils/appointment-status";
-import { getEnv } from "~/utils/env.server";
+import { UNDO_MINUTES } from "~/models/booking/appointment-status";
+import { getEnv } from "~/infra/env.server";
 import { mailRecipient } from "./appointment-mail.server";
 import type { Settings } from "./clinic-settings.server";
 import { enqueueMail } from "./outbox.server";

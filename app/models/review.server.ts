@@ -1,8 +1,8 @@
 import type { Review, Service } from "@prisma/client";
 import { verifiedAccount } from "~/models/email-verification.server";
-import { prisma } from "~/utils/db.server";
+import { prisma } from "~/infra/db.server";
 import { decodeCursor, olderThan, pageOf } from "~/utils/keyset";
-import { cachedRead } from "~/utils/read-cache.server";
+import { cachedRead } from "~/infra/read-cache.server";
 import { invalid, ok, type Result } from "~/utils/result";
 import { validateForm } from "~/validation/form";
 import { REVIEW_REQUIRED_FIELDS, reviewSchema } from "~/validation/review";
@@ -10,7 +10,7 @@ import { UNKNOWN_SERVICE_MESSAGE } from "~/validation/service";
 import { isPubliclyListed, PUBLICLY_LISTED } from "~/models/service.server";
 import { getClinicSettings } from "~/models/clinic-settings.server";
 import { reviewHoldReasons } from "~/models/review-hold.server";
-import type { ReviewStatus } from "~/utils/review-status";
+import type { ReviewStatus } from "~/models/review-status";
 
 /** How many of the newest reviews the carousel and `GET /api/reviews` carry. */
 export const RECENT_REVIEWS = 20;

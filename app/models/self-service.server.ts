@@ -1,7 +1,7 @@
-import { hashToken } from "~/utils/token-hash.server";
+import { hashToken } from "~/infra/token-hash.server";
 import { type ClinicClock, formatDateTime } from "~/utils/clinic-format";
-import { prisma } from "~/utils/db.server";
-import { limitLinkAction, type LinkClient } from "~/utils/rate-limit.server";
+import { prisma } from "~/infra/db.server";
+import { limitLinkAction, type LinkClient } from "~/infra/rate-limit.server";
 import { fail, invalid, ok, type Failure, type Result } from "~/utils/result";
 import { isWellFormedToken } from "./appointment-link.server";
 import {

@@ -1,8 +1,8 @@
 import type { Prisma, Service } from "@prisma/client";
 import { recordAudit, type AuditActor } from "~/models/audit.server";
-import { auditFieldLabel } from "~/utils/audit-labels";
+import { auditFieldLabel } from "~/models/audit-labels";
 import { getClinicSettings } from "~/models/clinic-settings.server";
-import { prisma } from "~/utils/db.server";
+import { prisma } from "~/infra/db.server";
 import { dollarsToCents } from "~/utils/format";
 import { decodeCursor, olderThan, pageOf } from "~/utils/keyset";
 import { fail, type Failure, invalid, ok, type Result } from "~/utils/result";
@@ -10,10 +10,10 @@ import {
   isServiceStatus,
   type ServiceStatus,
   type StaffServiceFilter,
-} from "~/utils/service-status";
+} from "~/models/service-status";
 import { validateForm } from "~/validation/form";
 import { staffServiceSchema } from "~/validation/service";
-import { limitStaffWrite } from "~/utils/rate-limit.server";
+import { limitStaffWrite } from "~/infra/rate-limit.server";
 import { withFreeSlug } from "./service-slug.server";
 
 /** The admin's services screen: every service, whatever the public sees of it. */

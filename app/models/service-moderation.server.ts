@@ -1,9 +1,9 @@
 import { recordAudit, type AuditActor } from "~/models/audit.server";
-import { prisma } from "~/utils/db.server";
+import { prisma } from "~/infra/db.server";
 import { fail, invalid, ok, type Result } from "~/utils/result";
 import { serviceReviewSchema } from "~/validation/moderation";
 import { REJECTION_REASON_MAX } from "~/validation/service";
-import { limitStaffWrite } from "~/utils/rate-limit.server";
+import { limitStaffWrite } from "~/infra/rate-limit.server";
 
 /**
  * The review of patient-added services (docs/decisions/023-service-approval.md): a

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { prisma } from "~/utils/db.server";
+import { prisma } from "~/infra/db.server";
 import { isUniqueViolation } from "~/utils/result";
 
 /** The slug a service name gives: "Teeth Whitening!" -> "teeth-whitening". */

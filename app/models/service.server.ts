@@ -1,12 +1,12 @@
 import type { Prisma, Service, User } from "@prisma/client";
 import { getClinicSettings } from "~/models/clinic-settings.server";
 import { verifiedAccount } from "~/models/email-verification.server";
-import { prisma } from "~/utils/db.server";
+import { prisma } from "~/infra/db.server";
 import { CARD_DESCRIPTION_CHARS, dollarsToCents, truncate } from "~/utils/format";
-import { cachedRead } from "~/utils/read-cache.server";
+import { cachedRead } from "~/infra/read-cache.server";
 import { fail, ok, type Result } from "~/utils/result";
-import { may } from "~/utils/permissions";
-import { isServiceStatus, type ServiceStatus } from "~/utils/service-status";
+import { may } from "~/models/permissions";
+import { isServiceStatus, type ServiceStatus } from "~/models/service-status";
 import { validateForm } from "~/validation/form";
 import { SERVICE_REQUIRED_FIELDS, serviceSchema } from "~/validation/service";
 import { SERVICE_CATEGORIES } from "~/data/service-categories";

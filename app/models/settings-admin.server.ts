@@ -2,7 +2,7 @@ import type { Prisma } from "@prisma/client";
 import { recordAudit, type AuditActor } from "~/models/audit.server";
 import { formatDateTime } from "~/utils/clinic-format";
 import { addDays, clinicNow } from "~/utils/clinic-time";
-import { prisma } from "~/utils/db.server";
+import { prisma } from "~/infra/db.server";
 import { invalid, ok, type Result } from "~/utils/result";
 import {
   daysOffGrid,
@@ -16,7 +16,7 @@ import {
 import { parseJsonColumn, reminderRulesSchema, weeklyPlanSchema } from "~/validation/schedule";
 import { ACTIVE_STATUSES, appointmentsNeedingAttention } from "./appointment.server";
 import { getClinicSettings } from "./clinic-settings.server";
-import { limitStaffWrite } from "~/utils/rate-limit.server";
+import { limitStaffWrite } from "~/infra/rate-limit.server";
 
 /**
  * The admin's changes to the clinic's settings row (/staff/settings), one section at a

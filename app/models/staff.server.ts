@@ -2,7 +2,7 @@ import type { Prisma } from "@prisma/client";
 import { recordAudit } from "~/models/audit.server";
 import { linkAccountInTransaction } from "~/models/dentist-account.server";
 import { fail, ok } from "~/utils/result";
-import { roleOf, STAFF_ROLES, type StaffRole } from "~/utils/roles";
+import { roleOf, STAFF_ROLES, type StaffRole } from "~/models/roles";
 
 type Db = Pick<Prisma.TransactionClient, "user" | "auditEntry" | "session" | "dentist"> & {
   $transaction: <T>(run: (tx: Prisma.TransactionClient) => Promise<T>) => Promise<T>;

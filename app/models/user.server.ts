@@ -20,10 +20,10 @@ import {
   verificationMail,
 } from "~/models/email-verification.server";
 import { demoLoginRefusal } from "~/models/demo-accounts.server";
-import { prisma } from "~/utils/db.server";
-import { getEnv } from "~/utils/env.server";
-import { hashPassword, verifyPassword } from "~/utils/password.server";
-import { accountKey, clientKey, pairKey, rateLimits } from "~/utils/rate-limit.server";
+import { prisma } from "~/infra/db.server";
+import { getEnv } from "~/infra/env.server";
+import { hashPassword, verifyPassword } from "~/infra/password.server";
+import { accountKey, clientKey, pairKey, rateLimits } from "~/infra/rate-limit.server";
 import { fail, isUniqueViolation, ok, type Result } from "~/utils/result";
 
 /** What account actions answer; the messages in quotes in the spec are spelled as there. */
@@ -115,7 +115,7 @@ function isClaimable(user: Pick<User, "passwordHash" | "googleId">) {
  * Checks a login. Before the password check, each limit takes its point at once (parallel
  * guesses cannot all slip under one): the client's sign-in attempts, the failures of this
  * account from this client, then the account's checks from everywhere, which a device that
- * signed in to the account before (`knownAccounts`, ~/utils/device.server) skips. An
+ * signed in to the account before (`knownAccounts`, ~/http/device.server) skips. An
  * address without an account is counted and refused the same way.
  */
 export async function loginUser(

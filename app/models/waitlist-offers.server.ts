@@ -10,10 +10,10 @@ import {
   formatZone,
 } from "~/utils/clinic-format";
 import { clinicNow } from "~/utils/clinic-time";
-import { prisma } from "~/utils/db.server";
-import { getEnv } from "~/utils/env.server";
-import { hashToken } from "~/utils/token-hash.server";
-import { OFFERS_PER_TIME, offerDentist, offerExpiry, partsOfDayFor } from "~/utils/waitlist-rules";
+import { prisma } from "~/infra/db.server";
+import { getEnv } from "~/infra/env.server";
+import { hashToken } from "~/infra/token-hash.server";
+import { OFFERS_PER_TIME, offerDentist, offerExpiry, partsOfDayFor } from "~/models/waitlist-rules";
 import { mailRecipient } from "./appointment-mail.server";
 import { type DayPlans, loadDayPlans } from "./availability.server";
 import { readHolds } from "./booking/holds.server";

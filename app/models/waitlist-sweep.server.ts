@@ -1,6 +1,6 @@
 import { clinicNow } from "~/utils/clinic-time";
-import { prisma } from "~/utils/db.server";
-import { type BackgroundJob, startSweep } from "~/utils/sweep.server";
+import { prisma } from "~/infra/db.server";
+import { type BackgroundJob, startSweep } from "~/infra/sweep.server";
 import { getClinicSettings } from "./clinic-settings.server";
 import { wakeOutbox } from "./outbox.server";
 import { prepareRefills } from "./waitlist-offers.server";

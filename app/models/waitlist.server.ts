@@ -1,16 +1,16 @@
 import type { Prisma } from "@prisma/client";
 import { formatDate, formatDateTime } from "~/utils/clinic-format";
 import { addDays, clinicNow } from "~/utils/clinic-time";
-import { prisma } from "~/utils/db.server";
+import { prisma } from "~/infra/db.server";
 import { fail, invalid, ok, type Result } from "~/utils/result";
-import { hashToken } from "~/utils/token-hash.server";
-import { limitLinkAction, type LinkClient } from "~/utils/rate-limit.server";
+import { hashToken } from "~/infra/token-hash.server";
+import { limitLinkAction, type LinkClient } from "~/infra/rate-limit.server";
 import {
   MAX_WAITLIST_DAYS,
   MAX_WAITLIST_ENTRIES,
   isPartOfDay,
   type PartOfDay,
-} from "~/utils/waitlist-rules";
+} from "~/models/waitlist-rules";
 import { validateForm } from "~/validation/form";
 import { UNKNOWN_SERVICE_MESSAGE } from "~/validation/service";
 import {

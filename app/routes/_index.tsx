@@ -14,11 +14,11 @@ import { getCatalog } from "~/models/service.server";
 import { getPublicClinic } from "~/models/clinic-settings.server";
 import { nextAppointmentPanel } from "~/models/next-appointment.server";
 import { listReviews } from "~/models/review.server";
-import { useNonce } from "~/utils/nonce-provider";
+import { useNonce } from "~/hooks/nonce-provider";
 import { jsonLd } from "~/utils/json-ld";
 import type { loader as rootLoader } from "~/root";
-import { getUser } from "~/utils/auth.server";
-import { publicPageHeaders } from "~/utils/page-headers.server";
+import { getUser } from "~/http/auth.server";
+import { publicPageHeaders } from "~/http/page-headers.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   // The home list has paging but no filters: only ?page is read.
@@ -36,7 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { catalog, reviews, clinic, next };
 }
 
-// The same for every visitor who is not signed in (app/utils/page-headers.server.ts).
+// The same for every visitor who is not signed in (app/http/page-headers.server.ts).
 export const headers = publicPageHeaders;
 
 export const meta: MetaFunction = () => [

@@ -8,10 +8,10 @@ import { VerifyEmailNotice } from "~/components/verify-email-notice";
 import { getClinicSettings } from "~/models/clinic-settings.server";
 import { unverifiedRefusal } from "~/models/email-verification.server";
 import { createReview, REVIEW_CREATED, REVIEW_HELD_NOTE } from "~/models/review.server";
-import { getUser } from "~/utils/auth.server";
-import { loginKeepingDraft, takeDraft } from "~/utils/form-draft.server";
-import { formAction, formPageHeaders, serviceOptions } from "~/utils/form-action.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { getUser } from "~/http/auth.server";
+import { loginKeepingDraft, takeDraft } from "~/http/form-draft.server";
+import { formAction, formPageHeaders, serviceOptions } from "~/http/form-action.server";
+import { redirectWithToast } from "~/http/toast.server";
 import { RATINGS, REVIEW_REQUIRED_FIELDS, reviewSchema } from "~/validation/review";
 
 const PATH = "/add-review";

@@ -6,9 +6,9 @@ import { TextAreaField } from "~/components/text-area-field";
 import { VerifyEmailNotice } from "~/components/verify-email-notice";
 import { unverifiedRefusal } from "~/models/email-verification.server";
 import { createService, SERVICE_CREATED } from "~/models/service.server";
-import { requirePageUser } from "~/utils/auth.server";
-import { formAction, formPageHeaders } from "~/utils/form-action.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { requirePageUser } from "~/http/auth.server";
+import { formAction, formPageHeaders } from "~/http/form-action.server";
+import { redirectWithToast } from "~/http/toast.server";
 import { MAX_PRICE_DOLLARS, SERVICE_REQUIRED_FIELDS, serviceSchema } from "~/validation/service";
 
 const PATH = "/add-services";

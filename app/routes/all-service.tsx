@@ -4,14 +4,14 @@ import { ServiceFilters } from "~/components/service-filters";
 import { ServicesList } from "~/components/services-list";
 import { getCatalog } from "~/models/service.server";
 import { filterToQuery, isFiltering } from "~/data/catalog-filter";
-import { publicPageHeaders } from "~/utils/page-headers.server";
+import { publicPageHeaders } from "~/http/page-headers.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const catalog = await getCatalog(new URL(request.url).searchParams);
   return data(catalog, { status: catalog.filterError ? 400 : 200 });
 }
 
-// The same for every visitor who is not signed in (app/utils/page-headers.server.ts).
+// The same for every visitor who is not signed in (app/http/page-headers.server.ts).
 export const headers = publicPageHeaders;
 
 export const meta: MetaFunction = () => [

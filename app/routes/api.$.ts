@@ -1,4 +1,4 @@
-import { apiRoute } from "~/utils/api.server";
+import { apiRoute } from "~/http/api.server";
 import { fail } from "~/utils/result";
 
 // An /api path that names no route is answered in the API's own shape, not with the

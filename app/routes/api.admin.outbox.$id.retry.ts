@@ -1,6 +1,6 @@
 import { retryFailedMessage } from "~/models/outbox-admin.server";
-import { apiJson, apiRoute } from "~/utils/api.server";
-import { staffActor } from "~/utils/roles.server";
+import { apiJson, apiRoute } from "~/http/api.server";
+import { staffActor } from "~/http/roles.server";
 
 /** `POST /api/admin/outbox/{id}/retry` -> {success, message}: a failed mail sent again. */
 export const { loader, action } = apiRoute({

@@ -1,7 +1,7 @@
 import { listOutbox } from "~/models/outbox-admin.server";
 import { readPatients } from "~/models/patients.server";
-import { apiJson, apiRoute } from "~/utils/api.server";
-import { staffActor } from "~/utils/roles.server";
+import { apiJson, apiRoute } from "~/http/api.server";
+import { staffActor } from "~/http/roles.server";
 
 /** `GET /api/admin/outbox?status=failed` -> {success, messages}: reception and admins. */
 export const { loader, action } = apiRoute({

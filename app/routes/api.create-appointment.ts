@@ -1,5 +1,5 @@
 import { APPOINTMENT_BOOKED, bookAppointment } from "~/models/appointment.server";
-import { apiJson, apiRoute } from "~/utils/api.server";
+import { apiJson, apiRoute } from "~/http/api.server";
 
 /**
  * `POST /api/create-appointment` {service, name, email, phone, date, time, message} and an

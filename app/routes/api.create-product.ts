@@ -1,5 +1,5 @@
 import { createService, SERVICE_CREATED } from "~/models/service.server";
-import { apiJson, apiRoute } from "~/utils/api.server";
+import { apiJson, apiRoute } from "~/http/api.server";
 
 /** `POST /api/create-product` {name, description, price (dollars), photo, category?}. */
 export const { loader, action } = apiRoute({

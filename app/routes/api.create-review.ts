@@ -1,5 +1,5 @@
 import { createReview, REVIEW_CREATED } from "~/models/review.server";
-import { apiJson, apiRoute } from "~/utils/api.server";
+import { apiJson, apiRoute } from "~/http/api.server";
 
 /** `POST /api/create-review` {service, name, message, rating ('1'..'5' or 1..5)}. */
 export const { loader, action } = apiRoute({

@@ -1,6 +1,6 @@
 import { requestPasswordReset } from "~/models/password-reset.server";
 import { ACCOUNT_RESULTS } from "~/models/user.server";
-import { apiJson, apiRoute } from "~/utils/api.server";
+import { apiJson, apiRoute } from "~/http/api.server";
 
 /**
  * POST /api/forgot-password {email, newPassword} -> {success, message}. The new password

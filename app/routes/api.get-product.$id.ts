@@ -1,5 +1,5 @@
 import { getServiceByIdOrSlug } from "~/models/service.server";
-import { apiRoute, publicApiJson } from "~/utils/api.server";
+import { apiRoute, publicApiJson } from "~/http/api.server";
 
 /** `GET /api/get-product/{id}` (the slug works too) -> {success, product}. */
 export const { loader, action } = apiRoute({

@@ -1,5 +1,5 @@
 import { allServicesInBatches } from "~/models/service.server";
-import { apiRoute, publicApiJsonList } from "~/utils/api.server";
+import { apiRoute, publicApiJsonList } from "~/http/api.server";
 
 /** `GET /api/get-product` -> {success, products}: every service, by name, streamed. */
 export const { loader, action } = apiRoute({

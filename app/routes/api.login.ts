@@ -1,8 +1,8 @@
 import { ACCOUNT_RESULTS, loginUser } from "~/models/user.server";
-import { apiJson, apiRoute } from "~/utils/api.server";
-import { signIn } from "~/utils/auth.server";
+import { apiJson, apiRoute } from "~/http/api.server";
+import { signIn } from "~/http/auth.server";
 import { toPublicUser } from "~/models/public-user";
-import { knownAccounts, rememberSignIn } from "~/utils/device.server";
+import { knownAccounts, rememberSignIn } from "~/http/device.server";
 
 /** POST /api/login {email, password} -> {success, message, user, token} */
 export const { loader, action } = apiRoute({
@@ -15,7 +15,7 @@ export const { loader, action } = apiRoute({
     });
     if (!result.ok) return result;
     const { token } = await signIn(request, result.user.id);
-    // A client that keeps cookies is a device that signed in (~/utils/device.server).
+    // A client that keeps cookies is a device that signed in (~/http/device.server).
     return apiJson(
       { success: true, message: result.message, user: toPublicUser(result.user), token },
       200,

@@ -1,6 +1,6 @@
 import { ACCOUNT_RESULTS } from "~/models/user.server";
-import { apiJson, apiRoute } from "~/utils/api.server";
-import { signOut } from "~/utils/auth.server";
+import { apiJson, apiRoute } from "~/http/api.server";
+import { signOut } from "~/http/auth.server";
 
 /**
  * `POST /api/logout` -> {success: true, message: 'Logout Successfully'}: revokes the token

@@ -1,5 +1,5 @@
 import { exportMyData } from "~/models/my-data.server";
-import { apiJson, apiRoute } from "~/utils/api.server";
+import { apiJson, apiRoute } from "~/http/api.server";
 
 /**
  * GET /api/me/export -> everything stored about the token's owner, the document the My

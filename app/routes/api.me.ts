@@ -1,5 +1,5 @@
 import { deleteMyAccount } from "~/models/account-deletion.server";
-import { apiJson, apiRoute } from "~/utils/api.server";
+import { apiJson, apiRoute } from "~/http/api.server";
 
 /**
  * DELETE /api/me {password} -> {success: true, message}: deletes the token's account.

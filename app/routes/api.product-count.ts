@@ -1,5 +1,5 @@
 import { countServices } from "~/models/service.server";
-import { apiRoute, publicApiJson } from "~/utils/api.server";
+import { apiRoute, publicApiJson } from "~/http/api.server";
 
 /** `GET /api/product-count` -> {success, total}. */
 export const { loader, action } = apiRoute({

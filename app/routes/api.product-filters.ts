@@ -1,5 +1,5 @@
 import { filterServices } from "~/models/service.server";
-import { apiJson, apiRoute } from "~/utils/api.server";
+import { apiJson, apiRoute } from "~/http/api.server";
 
 /** `POST /api/product-filters` {checked, radio, page?} -> {success, page, total, products}. */
 export const { loader, action } = apiRoute({

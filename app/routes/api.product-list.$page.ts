@@ -1,5 +1,5 @@
 import { getServicePage } from "~/models/service.server";
-import { apiJson, apiRoute, publicApiJson } from "~/utils/api.server";
+import { apiJson, apiRoute, publicApiJson } from "~/http/api.server";
 
 // The query may carry the All Services filter (?checked=…&radio=…) so "load more" works in
 // filter mode too.

@@ -1,5 +1,5 @@
 import { ACCOUNT_RESULTS, updateProfile } from "~/models/user.server";
-import { apiJson, apiRoute } from "~/utils/api.server";
+import { apiJson, apiRoute } from "~/http/api.server";
 import { toPublicUser } from "~/models/public-user";
 
 /** PUT /api/profile {name, address, userImage} -> {success: true, updatedUser} | {success: false, error} */

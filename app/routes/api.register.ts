@@ -1,5 +1,5 @@
 import { ACCOUNT_RESULTS, registerUser } from "~/models/user.server";
-import { apiJson, apiRoute } from "~/utils/api.server";
+import { apiJson, apiRoute } from "~/http/api.server";
 
 /** POST /api/register {name, email, password, userImage} -> {success, message} */
 export const { loader, action } = apiRoute({

@@ -1,5 +1,5 @@
 import { resendVerification } from "~/models/email-verification.server";
-import { apiJson, apiRoute } from "~/utils/api.server";
+import { apiJson, apiRoute } from "~/http/api.server";
 
 /** `POST /api/resend-verification` -> {success, message}: a new verification link by mail. */
 export const { loader, action } = apiRoute({

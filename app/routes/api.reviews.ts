@@ -1,6 +1,6 @@
 import { REVIEWS_FAILED_MESSAGE } from "~/components/reviews-carousel";
 import { listReviews } from "~/models/review.server";
-import { apiRoute, publicApiJson } from "~/utils/api.server";
+import { apiRoute, publicApiJson } from "~/http/api.server";
 
 /** `GET /api/reviews` -> {success, reviews}: the newest, each with its service. */
 export const { loader, action } = apiRoute({

@@ -1,7 +1,7 @@
 import { staffChangeStatus, staffMove } from "~/models/front-desk.server";
-import { apiJson, apiRoute } from "~/utils/api.server";
+import { apiJson, apiRoute } from "~/http/api.server";
 import { invalid } from "~/utils/result";
-import { staffActor } from "~/utils/roles.server";
+import { staffActor } from "~/http/roles.server";
 
 const text = (value: unknown) => (typeof value === "string" ? value : "");
 

@@ -1,7 +1,7 @@
 import { bookAtDesk, staffAppointmentsOn } from "~/models/front-desk.server";
 import { visitsForStaff } from "~/models/patients.server";
-import { apiJson, apiRoute } from "~/utils/api.server";
-import { staffActor } from "~/utils/roles.server";
+import { apiJson, apiRoute } from "~/http/api.server";
+import { staffActor } from "~/http/roles.server";
 
 /**
  * `GET /api/staff/appointments?date=YYYY-MM-DD[&dentist=]` -> {success, appointments}; a

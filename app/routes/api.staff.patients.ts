@@ -1,6 +1,6 @@
 import { findPatientsFor } from "~/models/patients.server";
-import { apiJson, apiRoute } from "~/utils/api.server";
-import { staffActor } from "~/utils/roles.server";
+import { apiJson, apiRoute } from "~/http/api.server";
+import { staffActor } from "~/http/roles.server";
 
 /**
  * `GET /api/staff/patients?q=` -> {success, patients: [{id, name, email, phone}]}:

@@ -1,5 +1,5 @@
-import { apiJson, apiRoute } from "~/utils/api.server";
-import { getApiUser } from "~/utils/auth.server";
+import { apiJson, apiRoute } from "~/http/api.server";
+import { getApiUser } from "~/http/auth.server";
 
 /** GET /api/user-auth -> {ok: true} for a valid token (or session), 401 {ok: false} otherwise. */
 export const { loader, action } = apiRoute({

@@ -1,12 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { ACCOUNT_RESULTS } from "~/models/user.server";
-import { signIn } from "~/utils/auth.server";
-import { rememberSignIn } from "~/utils/device.server";
-import { finishGoogleSignIn, getGoogle, GOOGLE_UNAVAILABLE_MESSAGE } from "~/utils/google.server";
-import { combineHeaders } from "~/utils/http.server";
-import { landingAfterSignIn } from "~/utils/roles.server";
+import { signIn } from "~/http/auth.server";
+import { rememberSignIn } from "~/http/device.server";
+import { finishGoogleSignIn, getGoogle, GOOGLE_UNAVAILABLE_MESSAGE } from "~/http/google.server";
+import { combineHeaders } from "~/http/http.server";
+import { landingAfterSignIn } from "~/http/roles.server";
 import { loginPathFor } from "~/utils/safe-redirect";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/http/toast.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const google = getGoogle();

@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { formAction, formPageHeaders } from "~/utils/form-action.server";
-import { getGoogle, GOOGLE_UNAVAILABLE_MESSAGE, startGoogleSignIn } from "~/utils/google.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { formAction, formPageHeaders } from "~/http/form-action.server";
+import { getGoogle, GOOGLE_UNAVAILABLE_MESSAGE, startGoogleSignIn } from "~/http/google.server";
+import { redirectWithToast } from "~/http/toast.server";
 
 export function loader() {
   return redirect("/login");

@@ -1,9 +1,9 @@
 import type { MetaFunction } from "@remix-run/node";
 import { BlogCard } from "~/components/blog-card";
 import { BLOG_TOOLS } from "~/data/blog-tools";
-import { publicPageHeaders } from "~/utils/page-headers.server";
+import { publicPageHeaders } from "~/http/page-headers.server";
 
-// The same for every visitor who is not signed in (app/utils/page-headers.server.ts).
+// The same for every visitor who is not signed in (app/http/page-headers.server.ts).
 export const headers = publicPageHeaders;
 
 export const meta: MetaFunction = () => [

@@ -3,9 +3,9 @@ import { Link, useActionData } from "@remix-run/react";
 import { CheckedForm, FormCard, TextField, useCheckedForm } from "~/components/form-kit";
 import { PasswordInput } from "~/components/password-input";
 import { requestPasswordReset } from "~/models/password-reset.server";
-import { formAction, formPageHeaders } from "~/utils/form-action.server";
+import { formAction, formPageHeaders } from "~/http/form-action.server";
 import { ACCOUNT_RESULTS } from "~/models/user.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/http/toast.server";
 import { RESET_FIELDS, resetRequestSchema } from "~/validation/account";
 
 export const action = (args: ActionFunctionArgs) =>

@@ -1,4 +1,4 @@
-import { healthReport } from "~/utils/health.server";
+import { healthReport } from "~/infra/health.server";
 
 // In production the Express server answers /healthz before this route is reached
 // (server/index.ts); both answer the same report.

@@ -4,16 +4,16 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { CheckedForm, FormCard, TextField, useCheckedForm } from "~/components/form-kit";
 import { GoogleButton } from "~/components/google-button";
 import { PasswordInput } from "~/components/password-input";
-import { formAction, formPageHeaders } from "~/utils/form-action.server";
+import { formAction, formPageHeaders } from "~/http/form-action.server";
 import { ACCOUNT_RESULTS, loginUser } from "~/models/user.server";
-import { getUser, signIn } from "~/utils/auth.server";
-import { knownAccounts, rememberSignIn } from "~/utils/device.server";
-import { combineHeaders } from "~/utils/http.server";
-import { takeDraft } from "~/utils/form-draft.server";
-import { isGoogleEnabled } from "~/utils/google.server";
-import { landingAfterSignIn } from "~/utils/roles.server";
+import { getUser, signIn } from "~/http/auth.server";
+import { knownAccounts, rememberSignIn } from "~/http/device.server";
+import { combineHeaders } from "~/http/http.server";
+import { takeDraft } from "~/http/form-draft.server";
+import { isGoogleEnabled } from "~/http/google.server";
+import { landingAfterSignIn } from "~/http/roles.server";
 import { safeRedirect } from "~/utils/safe-redirect";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/http/toast.server";
 import { LOGIN_FIELDS, loginSchema } from "~/validation/account";
 
 export async function loader({ request }: LoaderFunctionArgs) {

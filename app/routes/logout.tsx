@@ -1,8 +1,8 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { ACCOUNT_RESULTS } from "~/models/user.server";
-import { signOut } from "~/utils/auth.server";
-import { formAction, formPageHeaders } from "~/utils/form-action.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { signOut } from "~/http/auth.server";
+import { formAction, formPageHeaders } from "~/http/form-action.server";
+import { redirectWithToast } from "~/http/toast.server";
 
 // Signing out changes state, so it is a POST; a GET (a link, a prefetch) only goes home.
 export function loader() {

@@ -18,12 +18,12 @@ import { TimeSlotPicker } from "~/components/time-slot-picker";
 import { VerifyEmailNotice } from "~/components/verify-email-notice";
 import { WaitlistLink } from "~/components/waitlist-link";
 import { APPOINTMENT_BOOKED, bookAppointment } from "~/models/appointment.server";
-import { requirePageUser } from "~/utils/auth.server";
-import { bookingPageData } from "~/utils/booking-page.server";
-import { formAction, formPageHeaders } from "~/utils/form-action.server";
-import { useHydrated } from "~/utils/use-hydrated";
+import { requirePageUser } from "~/http/auth.server";
+import { bookingPageData } from "~/http/booking-page.server";
+import { formAction, formPageHeaders } from "~/http/form-action.server";
+import { useHydrated } from "~/hooks/use-hydrated";
 import { loginPathFor, registerPathFor } from "~/utils/safe-redirect";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/http/toast.server";
 import { APPOINTMENT_REQUIRED_FIELDS, appointmentSchema } from "~/validation/appointment";
 
 const PATH = "/make-appointment";

@@ -4,8 +4,8 @@ import type { ReactNode } from "react";
 import { telHref } from "~/data/clinic";
 import { getPublicClinic } from "~/models/clinic-settings.server";
 import { RESET_LINK_TTL_MS } from "~/models/password-reset.server";
-import { DRAFT_TTL_SECONDS } from "~/utils/form-draft.server";
-import { SESSION_TTL_MS } from "~/utils/session.server";
+import { DRAFT_TTL_SECONDS } from "~/http/form-draft.server";
+import { SESSION_TTL_MS } from "~/infra/session.server";
 
 /** The periods the notice names, from the code that enforces them. */
 export async function loader() {

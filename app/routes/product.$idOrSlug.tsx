@@ -4,15 +4,15 @@ import { GeneralErrorBoundary } from "~/components/error-pages";
 import { StarRating } from "~/components/star-rating";
 import { ServiceStandingNotice } from "~/components/service-standing";
 import { getServiceByIdOrSlug } from "~/models/service.server";
-import { getUser } from "~/utils/auth.server";
+import { getUser } from "~/http/auth.server";
 import { getServiceReviews, ownUnpublishedReviews } from "~/models/review.server";
 import { OwnReviews } from "~/components/own-reviews";
 import { getClinicClock } from "~/models/clinic-settings.server";
 import { serviceVisit } from "~/models/dentist.server";
 import { formatDuration, formatInstantDay } from "~/utils/clinic-format";
-import { getEnv } from "~/utils/env.server";
+import { getEnv } from "~/infra/env.server";
 import { dollarsToCents, formatPrice, truncate } from "~/utils/format";
-import { publicPageHeaders } from "~/utils/page-headers.server";
+import { publicPageHeaders } from "~/http/page-headers.server";
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const key = params.idOrSlug ?? "";
@@ -41,7 +41,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   };
 }
 
-// The same for every visitor who is not signed in (app/utils/page-headers.server.ts).
+// The same for every visitor who is not signed in (app/http/page-headers.server.ts).
 export const headers = publicPageHeaders;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {

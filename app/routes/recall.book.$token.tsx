@@ -3,8 +3,8 @@ import { data, redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { FormCard } from "~/components/form-kit";
 import { recallBookingChoice, RECALL_LINK_MESSAGES } from "~/models/recall-invitations.server";
-import { tokenPageHeaders } from "~/utils/form-action.server";
-import { PRIVATE_NO_STORE } from "~/utils/page-headers.server";
+import { tokenPageHeaders } from "~/http/form-action.server";
+import { PRIVATE_NO_STORE } from "~/http/page-headers.server";
 
 /**
  * The book link of a recall invitation: the booking form with the recall's service and the

@@ -5,9 +5,9 @@ import { FormCard } from "~/components/form-kit";
 import { FormError } from "~/components/form-error";
 import { Outcome } from "~/components/visit-actions";
 import { optOutState, setRecallOptOut } from "~/models/recall-invitations.server";
-import { tokenPageHeaders } from "~/utils/form-action.server";
-import { PRIVATE_NO_STORE } from "~/utils/page-headers.server";
-import { linkAction } from "~/utils/visit-pages.server";
+import { tokenPageHeaders } from "~/http/form-action.server";
+import { PRIVATE_NO_STORE } from "~/http/page-headers.server";
+import { linkAction } from "~/http/visit-pages.server";
 
 /**
  * The opt-out link of a recall invitation. Opening it changes nothing (mail scanners open

@@ -5,15 +5,15 @@ import { CheckedForm, FormCard, TextField, useCheckedForm } from "~/components/f
 import { GoogleButton } from "~/components/google-button";
 import { ImageLinkField } from "~/components/image-link-field";
 import { PasswordInput } from "~/components/password-input";
-import { formAction, formPageHeaders } from "~/utils/form-action.server";
+import { formAction, formPageHeaders } from "~/http/form-action.server";
 import { ACCOUNT_RESULTS, registerUser } from "~/models/user.server";
-import { getUser } from "~/utils/auth.server";
+import { getUser } from "~/http/auth.server";
 import { DEFAULT_AVATAR, withChosenAvatar } from "~/data/avatars";
-import { landingAfterSignIn } from "~/utils/roles.server";
-import { draftHeaders } from "~/utils/form-draft.server";
-import { isGoogleEnabled } from "~/utils/google.server";
+import { landingAfterSignIn } from "~/http/roles.server";
+import { draftHeaders } from "~/http/form-draft.server";
+import { isGoogleEnabled } from "~/http/google.server";
 import { loginPathFor, safeRedirect } from "~/utils/safe-redirect";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/http/toast.server";
 import { REGISTER_FIELDS, REGISTER_PRESETS, registerSchema } from "~/validation/account";
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -5,8 +5,8 @@ import { FormCard } from "~/components/form-kit";
 import { NewPasswordForm } from "~/components/new-password-form";
 import { applyPasswordReset, checkResetLink, RESET_MESSAGES } from "~/models/password-reset.server";
 import { ACCOUNT_RESULTS } from "~/models/user.server";
-import { formAction, tokenPageHeaders } from "~/utils/form-action.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { formAction, tokenPageHeaders } from "~/http/form-action.server";
+import { redirectWithToast } from "~/http/toast.server";
 
 const STATUS_CODE = { valid: 200, invalid: 404, expired: 410, used: 410 } as const;
 

@@ -1,5 +1,5 @@
 import { freeDaysFor } from "~/models/next-free-times.server";
-import { apiJson, apiRoute } from "~/utils/api.server";
+import { apiJson, apiRoute } from "~/http/api.server";
 
 /**
  * `GET /resources/free-days?service=<id>&dentist=<id|any>&from=YYYY-MM-DD`: the booking

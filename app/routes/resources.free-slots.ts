@@ -1,5 +1,5 @@
 import { getFreeSlots } from "~/models/appointment.server";
-import { apiJson, apiRoute } from "~/utils/api.server";
+import { apiJson, apiRoute } from "~/http/api.server";
 
 /**
  * `GET /resources/free-slots?date=YYYY-MM-DD&service=<id>&dentist=<id|any>`: the start

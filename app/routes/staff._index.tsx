@@ -12,12 +12,12 @@ import { diaryChange } from "~/models/front-desk/diary-actions.server";
 import { type Diary, diaryDay } from "~/models/front-desk/diary.server";
 import { diaryWeek } from "~/models/front-desk/diary-week.server";
 import { formatDate } from "~/utils/clinic-format";
-import { formAction, formPageHeaders } from "~/utils/form-action.server";
-import { badRequest } from "~/utils/http.server";
-import type { StaffHandle } from "~/utils/permissions";
-import { requireStaffPage } from "~/utils/roles.server";
+import { formAction, formPageHeaders } from "~/http/form-action.server";
+import { badRequest } from "~/http/http.server";
+import type { StaffHandle } from "~/models/permissions";
+import { requireStaffPage } from "~/http/roles.server";
 import { safeRedirect } from "~/utils/safe-redirect";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/http/toast.server";
 import { dateParam } from "~/validation/dates";
 
 export const handle: StaffHandle = { permission: "diary.view" };

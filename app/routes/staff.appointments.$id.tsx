@@ -8,7 +8,7 @@ import { EmailLink, PhoneLink } from "~/components/staff-kit";
 import { PatientAlerts } from "~/components/staff/patient-alerts";
 import { StatusBadge } from "~/components/staff/status-badge";
 import { TRANSITIONS } from "~/models/appointment.server";
-import { MOVABLE, STATUS_LABELS } from "~/utils/appointment-status";
+import { MOVABLE, STATUS_LABELS } from "~/models/booking/appointment-status";
 import { ACTION_LABELS, visitOffer } from "~/models/front-desk/visit-actions";
 import { getClinicClock } from "~/models/clinic-settings.server";
 import {
@@ -18,15 +18,15 @@ import {
   staffMove,
 } from "~/models/front-desk.server";
 import { visitPageFor } from "~/models/patients.server";
-import { CONTACT_HIDDEN_MESSAGE } from "~/utils/need-to-know";
-import { prisma } from "~/utils/db.server";
+import { CONTACT_HIDDEN_MESSAGE } from "~/models/need-to-know";
+import { prisma } from "~/infra/db.server";
 import { formatDate, formatDateTime, formatDuration, formatInstant } from "~/utils/clinic-format";
-import { formAction, formPageHeaders } from "~/utils/form-action.server";
-import { badRequest, tooManyReads } from "~/utils/http.server";
-import { may, type StaffHandle } from "~/utils/permissions";
+import { formAction, formPageHeaders } from "~/http/form-action.server";
+import { badRequest, tooManyReads } from "~/http/http.server";
+import { may, type StaffHandle } from "~/models/permissions";
 import { invalid } from "~/utils/result";
-import { requireStaffPage, staffActor } from "~/utils/roles.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { requireStaffPage, staffActor } from "~/http/roles.server";
+import { redirectWithToast } from "~/http/toast.server";
 import { dateParam } from "~/validation/dates";
 
 export const handle: StaffHandle = { permission: "appointments.view" };

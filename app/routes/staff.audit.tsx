@@ -5,9 +5,9 @@ import { PageLinks, StaffScreenHeader, Timestamp, ColumnHeadings } from "~/compo
 import { searchAuditTrail } from "~/models/audit.server";
 import { type AuditView, viewAuditEntries } from "~/models/audit-view.server";
 import { getClinicClock } from "~/models/clinic-settings.server";
-import { prisma } from "~/utils/db.server";
-import { requireStaffPage } from "~/utils/roles.server";
-import type { StaffHandle } from "~/utils/permissions";
+import { prisma } from "~/infra/db.server";
+import { requireStaffPage } from "~/http/roles.server";
+import type { StaffHandle } from "~/models/permissions";
 
 // Read-only on purpose: no action, nothing here changes an entry.
 const PATH = "/staff/audit";

@@ -18,13 +18,13 @@ import { bookAtDesk, createCallerRecord, staffFreeTimes } from "~/models/front-d
 import { findPatient, findPatientsFor, readPatients } from "~/models/patients.server";
 import { formatDate, formatDuration } from "~/utils/clinic-format";
 import { clinicNow, normalizeTime } from "~/utils/clinic-time";
-import { prisma } from "~/utils/db.server";
-import { formAction, formPageHeaders } from "~/utils/form-action.server";
-import { badRequest, tooManyReads } from "~/utils/http.server";
-import type { StaffHandle } from "~/utils/permissions";
+import { prisma } from "~/infra/db.server";
+import { formAction, formPageHeaders } from "~/http/form-action.server";
+import { badRequest, tooManyReads } from "~/http/http.server";
+import type { StaffHandle } from "~/models/permissions";
 import { invalid, ok } from "~/utils/result";
-import { requireStaffPage, staffActor } from "~/utils/roles.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { requireStaffPage, staffActor } from "~/http/roles.server";
+import { redirectWithToast } from "~/http/toast.server";
 import { dateParam } from "~/validation/dates";
 
 const PATH = "/staff/bookings/new";

@@ -10,10 +10,10 @@ import {
 } from "~/components/staff/setting-field";
 import { StaffScreenHeader } from "~/components/staff-kit";
 import { changeChairs, listChairs, type ChairRow } from "~/models/chair.server";
-import { formAction, formPageHeaders } from "~/utils/form-action.server";
-import type { StaffHandle } from "~/utils/permissions";
-import { requireStaffPage } from "~/utils/roles.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { formAction, formPageHeaders } from "~/http/form-action.server";
+import type { StaffHandle } from "~/models/permissions";
+import { requireStaffPage } from "~/http/roles.server";
+import { redirectWithToast } from "~/http/toast.server";
 
 const PATH = "/staff/chairs";
 export const handle: StaffHandle = { permission: "chairs.manage" };

@@ -19,12 +19,12 @@ import {
   type ClosureRow,
 } from "~/models/closure.server";
 import { type ClinicClock, formatDateRange } from "~/utils/clinic-format";
-import { formAction, formPageHeaders } from "~/utils/form-action.server";
-import type { StaffHandle } from "~/utils/permissions";
+import { formAction, formPageHeaders } from "~/http/form-action.server";
+import type { StaffHandle } from "~/models/permissions";
 import { invalid } from "~/utils/result";
-import { requireStaffPage } from "~/utils/roles.server";
+import { requireStaffPage } from "~/http/roles.server";
 import { CLOSURE_REASON_LIMIT } from "~/validation/clinic-settings";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/http/toast.server";
 
 const PATH = "/staff/closures";
 export const handle: StaffHandle = { permission: "closures.manage" };

@@ -33,11 +33,11 @@ import {
   removeDentistException,
   updateWeeklyPlan,
 } from "~/models/dentist-schedule.server";
-import { formAction, formPageHeaders } from "~/utils/form-action.server";
-import type { StaffHandle } from "~/utils/permissions";
+import { formAction, formPageHeaders } from "~/http/form-action.server";
+import type { StaffHandle } from "~/models/permissions";
 import { invalid } from "~/utils/result";
-import { requireStaffPage } from "~/utils/roles.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { requireStaffPage } from "~/http/roles.server";
+import { redirectWithToast } from "~/http/toast.server";
 
 export const handle: StaffHandle = { permission: "team.manage" };
 

@@ -4,11 +4,11 @@ import { GeneralErrorBoundary } from "~/components/error-pages";
 import { FormError } from "~/components/form-error";
 import { StaffScreenHeader } from "~/components/staff-kit";
 import { createDentist, listDentistsForAdmin } from "~/models/dentist-admin.server";
-import { formAction, formPageHeaders } from "~/utils/form-action.server";
-import type { StaffHandle } from "~/utils/permissions";
-import { requireStaffPage } from "~/utils/roles.server";
-import { DENTIST_KINDS, KIND_LABELS, kindLabel } from "~/utils/team";
-import { redirectWithToast } from "~/utils/toast.server";
+import { formAction, formPageHeaders } from "~/http/form-action.server";
+import type { StaffHandle } from "~/models/permissions";
+import { requireStaffPage } from "~/http/roles.server";
+import { DENTIST_KINDS, KIND_LABELS, kindLabel } from "~/models/team";
+import { redirectWithToast } from "~/http/toast.server";
 
 export const handle: StaffHandle = { permission: "team.manage" };
 

@@ -16,11 +16,11 @@ import {
   reviewService,
   type AwaitingService,
 } from "~/models/service-moderation.server";
-import { formAction, formPageHeaders } from "~/utils/form-action.server";
-import type { StaffHandle } from "~/utils/permissions";
-import { requireStaffPage } from "~/utils/roles.server";
+import { formAction, formPageHeaders } from "~/http/form-action.server";
+import type { StaffHandle } from "~/models/permissions";
+import { requireStaffPage } from "~/http/roles.server";
 import { formatPrice } from "~/utils/format";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/http/toast.server";
 import { REJECTION_REASON_MAX } from "~/validation/service";
 
 const PATH = "/staff/moderation";

@@ -11,13 +11,13 @@ import {
   type UndeliveredMessage,
 } from "~/models/outbox-admin.server";
 import { formatDateTime } from "~/utils/clinic-format";
-import { formAction, formPageHeaders } from "~/utils/form-action.server";
-import type { StaffHandle } from "~/utils/permissions";
+import { formAction, formPageHeaders } from "~/http/form-action.server";
+import type { StaffHandle } from "~/models/permissions";
 import { invalid } from "~/utils/result";
 import { readPatients } from "~/models/patients.server";
-import { tooManyReads } from "~/utils/http.server";
-import { requireStaffPage, staffActor } from "~/utils/roles.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { tooManyReads } from "~/http/http.server";
+import { requireStaffPage, staffActor } from "~/http/roles.server";
+import { redirectWithToast } from "~/http/toast.server";
 
 const PATH = "/staff/outbox";
 export const handle: StaffHandle = { permission: "outbox.manage" };

@@ -9,15 +9,15 @@ import { PatientVisits } from "~/components/staff/patient-visits";
 import { ReadLimitNotice } from "~/components/staff/read-limit-notice";
 import { getClinicClock } from "~/models/clinic-settings.server";
 import { patientCard, updatePatientDetails } from "~/models/patients.server";
-import { CONTACT_HIDDEN_MESSAGE } from "~/utils/need-to-know";
-import { STATUS_LABELS } from "~/utils/appointment-status";
+import { CONTACT_HIDDEN_MESSAGE } from "~/models/need-to-know";
+import { STATUS_LABELS } from "~/models/booking/appointment-status";
 import { formatDate } from "~/utils/clinic-format";
 import { clinicNow } from "~/utils/clinic-time";
-import { formAction, formPageHeaders } from "~/utils/form-action.server";
-import { hasPermission, type StaffHandle } from "~/utils/permissions";
+import { formAction, formPageHeaders } from "~/http/form-action.server";
+import { hasPermission, type StaffHandle } from "~/models/permissions";
 import { invalid, retryAfterHeaders } from "~/utils/result";
-import { requireStaffPage, staffActor } from "~/utils/roles.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { requireStaffPage, staffActor } from "~/http/roles.server";
+import { redirectWithToast } from "~/http/toast.server";
 
 export const handle: StaffHandle = { permission: "patients.view" };
 

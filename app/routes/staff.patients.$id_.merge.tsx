@@ -12,13 +12,13 @@ import {
   NO_SUCH_PATIENT_MESSAGE,
   readPatients,
 } from "~/models/patients.server";
-import { prisma } from "~/utils/db.server";
-import { formAction, formPageHeaders } from "~/utils/form-action.server";
-import { shownEmail } from "~/utils/patient-email";
-import type { StaffHandle } from "~/utils/permissions";
+import { prisma } from "~/infra/db.server";
+import { formAction, formPageHeaders } from "~/http/form-action.server";
+import { shownEmail } from "~/models/patient-email";
+import type { StaffHandle } from "~/models/permissions";
 import { retryAfterHeaders } from "~/utils/result";
-import { requireStaffPage, staffActor } from "~/utils/roles.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { requireStaffPage, staffActor } from "~/http/roles.server";
+import { redirectWithToast } from "~/http/toast.server";
 
 export const handle: StaffHandle = { permission: "patients.merge" };
 

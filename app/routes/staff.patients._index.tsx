@@ -5,9 +5,9 @@ import { PatientSearchForm } from "~/components/staff/patient-search-form";
 import { GeneralErrorBoundary } from "~/components/error-pages";
 import { ReadLimitNotice } from "~/components/staff/read-limit-notice";
 import { findPatientsFor, type PatientMatch } from "~/models/patients.server";
-import { scopeOf, type StaffHandle } from "~/utils/permissions";
+import { scopeOf, type StaffHandle } from "~/models/permissions";
 import { retryAfterHeaders } from "~/utils/result";
-import { requireStaffPage, staffActor } from "~/utils/roles.server";
+import { requireStaffPage, staffActor } from "~/http/roles.server";
 
 export const handle: StaffHandle = { permission: "patients.view" };
 

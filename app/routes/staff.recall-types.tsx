@@ -17,11 +17,11 @@ import {
   saveRecallType,
   setServiceRecallType,
 } from "~/models/recall-types.server";
-import { formAction, formPageHeaders } from "~/utils/form-action.server";
-import type { StaffHandle } from "~/utils/permissions";
+import { formAction, formPageHeaders } from "~/http/form-action.server";
+import type { StaffHandle } from "~/models/permissions";
 import { invalid } from "~/utils/result";
-import { requireStaffPage } from "~/utils/roles.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { requireStaffPage } from "~/http/roles.server";
+import { redirectWithToast } from "~/http/toast.server";
 
 const PATH = "/staff/recall-types";
 export const handle: StaffHandle = { permission: "recallTypes.manage" };

@@ -14,13 +14,13 @@ import { StaffScreenHeader, Timestamp } from "~/components/staff-kit";
 import { getClinicClock } from "~/models/clinic-settings.server";
 import { changeRecall, getRecall, noteRecallCall } from "~/models/recall.server";
 import { formatDate, formatTime } from "~/utils/clinic-format";
-import { formAction, formPageHeaders } from "~/utils/form-action.server";
-import type { StaffHandle } from "~/utils/permissions";
+import { formAction, formPageHeaders } from "~/http/form-action.server";
+import type { StaffHandle } from "~/models/permissions";
 import { invalid } from "~/utils/result";
 import { readPatients } from "~/models/patients.server";
-import { tooManyReads } from "~/utils/http.server";
-import { requireStaffPage, staffActor } from "~/utils/roles.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { tooManyReads } from "~/http/http.server";
+import { requireStaffPage, staffActor } from "~/http/roles.server";
+import { redirectWithToast } from "~/http/toast.server";
 import { CALL_NOTE_LIMIT, CALL_OUTCOMES, RECALL_MESSAGES } from "~/validation/recall";
 
 export const handle: StaffHandle = { permission: "recall.manage" };

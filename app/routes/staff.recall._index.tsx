@@ -7,9 +7,9 @@ import { recallList, type RecallRow } from "~/models/recall.server";
 import { recallFilterChoices } from "~/models/recall-types.server";
 import { formatDate, formatTime } from "~/utils/clinic-format";
 import { readPatients } from "~/models/patients.server";
-import { tooManyReads } from "~/utils/http.server";
-import { requireStaffPage, staffActor } from "~/utils/roles.server";
-import type { StaffHandle } from "~/utils/permissions";
+import { tooManyReads } from "~/http/http.server";
+import { requireStaffPage, staffActor } from "~/http/roles.server";
+import type { StaffHandle } from "~/models/permissions";
 
 export const handle: StaffHandle = { permission: "recall.manage" };
 

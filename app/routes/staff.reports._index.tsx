@@ -8,8 +8,8 @@ import { StaffScreenHeader } from "~/components/staff-kit";
 import { reportRequest } from "~/models/report-access.server";
 import { chartSvg } from "~/models/report-charts.server";
 import { buildReport, type Cell } from "~/models/reports.server";
-import { requireStaffPage } from "~/utils/roles.server";
-import type { StaffHandle } from "~/utils/permissions";
+import { requireStaffPage } from "~/http/roles.server";
+import type { StaffHandle } from "~/models/permissions";
 
 export const handle: StaffHandle = { permission: "reports.view" };
 

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { reportRequest } from "~/models/report-access.server";
 import { buildReport, REPORT_TABLES, tableCsv } from "~/models/reports.server";
-import { PRIVATE_NO_STORE } from "~/utils/page-headers.server";
-import { requireStaffPage } from "~/utils/roles.server";
-import type { StaffHandle } from "~/utils/permissions";
+import { PRIVATE_NO_STORE } from "~/http/page-headers.server";
+import { requireStaffPage } from "~/http/roles.server";
+import type { StaffHandle } from "~/models/permissions";
 
 // One table of /staff/reports as CSV: `?table=<id>&from&to&by`, the same range and scope.
 export const handle: StaffHandle = { permission: "reports.view" };

@@ -6,14 +6,14 @@ import { PageLinks, StaffScreenHeader, ColumnHeadings } from "~/components/staff
 import { listServicesForStaff } from "~/models/service-admin.server";
 import { formatDuration } from "~/utils/clinic-format";
 import { formatPrice } from "~/utils/format";
-import { requireStaffPage } from "~/utils/roles.server";
+import { requireStaffPage } from "~/http/roles.server";
 import {
   SERVICE_STATUS_LABELS,
   STAFF_SERVICE_FILTERS,
   staffServiceFilterOf,
   type StaffServiceFilter,
-} from "~/utils/service-status";
-import type { StaffHandle } from "~/utils/permissions";
+} from "~/models/service-status";
+import type { StaffHandle } from "~/models/permissions";
 
 const PATH = "/staff/services";
 export const handle: StaffHandle = { permission: "services.manage" };

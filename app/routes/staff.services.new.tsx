@@ -5,10 +5,10 @@ import { readServiceForm, ServiceForm } from "~/components/staff/service-form";
 import { StaffScreenHeader } from "~/components/staff-kit";
 import { getClinicSettings } from "~/models/clinic-settings.server";
 import { createStaffService, teamForServiceForm } from "~/models/service-admin.server";
-import { formAction, formPageHeaders } from "~/utils/form-action.server";
-import type { StaffHandle } from "~/utils/permissions";
-import { requireStaffPage } from "~/utils/roles.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { formAction, formPageHeaders } from "~/http/form-action.server";
+import type { StaffHandle } from "~/models/permissions";
+import { requireStaffPage } from "~/http/roles.server";
+import { redirectWithToast } from "~/http/toast.server";
 
 const LIST = "/staff/services";
 export const handle: StaffHandle = { permission: "services.manage" };

@@ -15,11 +15,11 @@ import {
 import { StaffScreenHeader } from "~/components/staff-kit";
 import { getClinicSettings } from "~/models/clinic-settings.server";
 import { saveClinicSettings } from "~/models/settings-admin.server";
-import { formAction, formPageHeaders } from "~/utils/form-action.server";
-import type { StaffHandle } from "~/utils/permissions";
-import { requireStaffPage } from "~/utils/roles.server";
-import { redirectWithToast } from "~/utils/toast.server";
-import { DAY_LABELS, dayRowOf, readDayRow, WEEK_ORDER } from "~/utils/plan-text";
+import { formAction, formPageHeaders } from "~/http/form-action.server";
+import type { StaffHandle } from "~/models/permissions";
+import { requireStaffPage } from "~/http/roles.server";
+import { redirectWithToast } from "~/http/toast.server";
+import { DAY_LABELS, dayRowOf, readDayRow, WEEK_ORDER } from "~/models/plan-text";
 import {
   clinicDayFields,
   LIMITS,

@@ -3,9 +3,9 @@ import { NavLink, Outlet, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-pages";
 import { getClinicClock } from "~/models/clinic-settings.server";
 import { countFailedMessages } from "~/models/outbox-admin.server";
-import { getEnv } from "~/utils/env.server";
-import { type StaffHandle, staffScreensFor } from "~/utils/permissions";
-import { requireStaffPage, roleOf } from "~/utils/roles.server";
+import { getEnv } from "~/infra/env.server";
+import { type StaffHandle, staffScreensFor } from "~/models/permissions";
+import { requireStaffPage, roleOf } from "~/http/roles.server";
 
 // The staff area's frame: the screens the user's role may open. Each child screen checks
 // its own permission in its loader and action; this check only guards the frame.

@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { ApiBadge, PricingBadge, ToolTags } from "~/components/blog-card";
 import { GeneralErrorBoundary } from "~/components/error-pages";
 import { findBlogTool } from "~/data/blog-tools";
-import { publicPageHeaders } from "~/utils/page-headers.server";
+import { publicPageHeaders } from "~/http/page-headers.server";
 
 export function loader({ params }: LoaderFunctionArgs) {
   const tool = findBlogTool(params.slug ?? "");
@@ -11,7 +11,7 @@ export function loader({ params }: LoaderFunctionArgs) {
   return { tool };
 }
 
-// The same for every visitor who is not signed in (app/utils/page-headers.server.ts).
+// The same for every visitor who is not signed in (app/http/page-headers.server.ts).
 export const headers = publicPageHeaders;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>

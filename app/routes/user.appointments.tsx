@@ -9,20 +9,20 @@ import {
   formatZone,
 } from "~/utils/clinic-format";
 import { type AppointmentJson, listAppointments } from "~/models/appointment.server";
-import { STATUS_LABELS } from "~/utils/appointment-status";
+import { STATUS_LABELS } from "~/models/booking/appointment-status";
 import { insideCutoffMessage, isInsideCutoff } from "~/models/cancellation-policy.server";
 import { getClinicSettings } from "~/models/clinic-settings.server";
 import { cancelOwnVisit } from "~/models/self-service.server";
 import { listWaitlist, type WaitlistEntryView } from "~/models/waitlist.server";
-import { partOfDayLabel } from "~/utils/waitlist-rules";
+import { partOfDayLabel } from "~/models/waitlist-rules";
 import { MovedNote } from "~/components/next-appointment";
 import { CallClinic } from "~/components/visit-actions";
 import { justMovedVisits } from "~/models/moved-visit.server";
 import { movedMessage } from "~/models/self-service.server";
-import { requirePageUser } from "~/utils/auth.server";
-import { formAction, formPageHeaders } from "~/utils/form-action.server";
+import { requirePageUser } from "~/http/auth.server";
+import { formAction, formPageHeaders } from "~/http/form-action.server";
 import { invalid } from "~/utils/result";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/http/toast.server";
 
 const PATH = "/user/appointments";
 

@@ -3,10 +3,10 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { FormCard } from "~/components/form-kit";
 import { CallClinic, CancelForm, Outcome, VisitSummary } from "~/components/visit-actions";
 import { cancelOwnVisit, ownVisit } from "~/models/self-service.server";
-import { requirePageUser } from "~/utils/auth.server";
-import { formAction, formPageHeaders } from "~/utils/form-action.server";
-import { linkRefusal, visitPageData } from "~/utils/visit-pages.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { requirePageUser } from "~/http/auth.server";
+import { formAction, formPageHeaders } from "~/http/form-action.server";
+import { linkRefusal, visitPageData } from "~/http/visit-pages.server";
+import { redirectWithToast } from "~/http/toast.server";
 
 const BACK = "/user/appointments";
 

@@ -4,10 +4,10 @@ import { FormCard } from "~/components/form-kit";
 import { CallClinic, Outcome, RescheduleForm, VisitSummary } from "~/components/visit-actions";
 import { WaitlistLink } from "~/components/waitlist-link";
 import { ownVisit, rescheduleOwnVisit } from "~/models/self-service.server";
-import { requirePageUser } from "~/utils/auth.server";
-import { formAction, formPageHeaders } from "~/utils/form-action.server";
-import { linkRefusal, visitPageData } from "~/utils/visit-pages.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { requirePageUser } from "~/http/auth.server";
+import { formAction, formPageHeaders } from "~/http/form-action.server";
+import { linkRefusal, visitPageData } from "~/http/visit-pages.server";
+import { redirectWithToast } from "~/http/toast.server";
 
 const BACK = "/user/appointments";
 

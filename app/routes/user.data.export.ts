@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { exportMyData, exportResponse } from "~/models/my-data.server";
-import { formAction, formPageHeaders } from "~/utils/form-action.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { formAction, formPageHeaders } from "~/http/form-action.server";
+import { redirectWithToast } from "~/http/toast.server";
 
 const PAGE = "/user/data";
 

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { requirePageUser } from "~/utils/auth.server";
+import { requirePageUser } from "~/http/auth.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requirePageUser(request);

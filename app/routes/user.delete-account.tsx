@@ -3,11 +3,11 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { FormError } from "~/components/form-error";
 import { PasswordInput } from "~/components/password-input";
 import { confirmsWithGoogle, deleteMyAccount } from "~/models/account-deletion.server";
-import { requirePageUser } from "~/utils/auth.server";
-import { formAction, formPageHeaders } from "~/utils/form-action.server";
-import { isGoogleEnabled } from "~/utils/google.server";
-import { destroyTokenCookie } from "~/utils/session.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { requirePageUser } from "~/http/auth.server";
+import { formAction, formPageHeaders } from "~/http/form-action.server";
+import { isGoogleEnabled } from "~/http/google.server";
+import { destroyTokenCookie } from "~/infra/session.server";
+import { redirectWithToast } from "~/http/toast.server";
 
 const PATH = "/user/delete-account";
 

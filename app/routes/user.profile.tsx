@@ -5,11 +5,11 @@ import { AccountLinks } from "~/components/account-links";
 import { CheckedForm, FormCard, TextField, useCheckedForm } from "~/components/form-kit";
 import { ImageLinkField } from "~/components/image-link-field";
 import { withChosenAvatar } from "~/data/avatars";
-import { formAction, formPageHeaders } from "~/utils/form-action.server";
+import { formAction, formPageHeaders } from "~/http/form-action.server";
 import { ACCOUNT_RESULTS, updateProfile } from "~/models/user.server";
-import { requirePageUser } from "~/utils/auth.server";
+import { requirePageUser } from "~/http/auth.server";
 import { toPublicUser } from "~/models/public-user";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/http/toast.server";
 import { PROFILE_FIELDS, profileSchema } from "~/validation/account";
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -3,7 +3,7 @@ import { redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { AccountLinks } from "~/components/account-links";
 import { FormCard } from "~/components/form-kit";
-import { requirePageUser } from "~/utils/auth.server";
+import { requirePageUser } from "~/http/auth.server";
 import { toPublicUser } from "~/models/public-user";
 
 export async function loader({ request }: LoaderFunctionArgs) {

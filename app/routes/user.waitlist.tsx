@@ -8,16 +8,16 @@ import { getClinicSettings } from "~/models/clinic-settings.server";
 import { bookingChoices } from "~/models/dentist.server";
 import { unverifiedRefusal } from "~/models/email-verification.server";
 import { joinWaitlist, leaveWaitlist } from "~/models/waitlist.server";
-import { requirePageUser } from "~/utils/auth.server";
+import { requirePageUser } from "~/http/auth.server";
 import { addDays, clinicNow, isIsoDate } from "~/utils/clinic-time";
-import { formAction, formPageHeaders } from "~/utils/form-action.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { formAction, formPageHeaders } from "~/http/form-action.server";
+import { redirectWithToast } from "~/http/toast.server";
 import {
   MAX_WAITLIST_DAYS,
   MAX_WAITLIST_ENTRIES,
   partOfDayLabel,
   PARTS_OF_DAY,
-} from "~/utils/waitlist-rules";
+} from "~/models/waitlist-rules";
 import { WAITLIST_REQUIRED_FIELDS, waitlistJoinSchema } from "~/validation/waitlist";
 
 const PATH = "/user/waitlist";

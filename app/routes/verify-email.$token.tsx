@@ -10,10 +10,10 @@ import {
   VERIFY_MESSAGES,
 } from "~/models/email-verification.server";
 import { ACCOUNT_RESULTS } from "~/models/user.server";
-import { getUser } from "~/utils/auth.server";
-import { formAction, tokenPageHeaders } from "~/utils/form-action.server";
+import { getUser } from "~/http/auth.server";
+import { formAction, tokenPageHeaders } from "~/http/form-action.server";
 import { loginPathFor } from "~/utils/safe-redirect";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/http/toast.server";
 
 const STATUS_CODE = { valid: 200, invalid: 404, expired: 410, used: 410 } as const;
 

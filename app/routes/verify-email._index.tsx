@@ -7,10 +7,10 @@ import {
   resendVerification,
   VERIFY_MESSAGES,
 } from "~/models/email-verification.server";
-import { requirePageUser } from "~/utils/auth.server";
-import { formAction, formPageHeaders } from "~/utils/form-action.server";
+import { requirePageUser } from "~/http/auth.server";
+import { formAction, formPageHeaders } from "~/http/form-action.server";
 import { safeRedirect } from "~/utils/safe-redirect";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/http/toast.server";
 
 const PATH = "/verify-email";
 

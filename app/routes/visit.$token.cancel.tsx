@@ -3,8 +3,8 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { FormCard } from "~/components/form-kit";
 import { CallClinic, CancelForm, Outcome, VisitSummary } from "~/components/visit-actions";
 import { cancelByLink, visitByLink } from "~/models/self-service.server";
-import { tokenPageHeaders } from "~/utils/form-action.server";
-import { linkAction, visitPageData } from "~/utils/visit-pages.server";
+import { tokenPageHeaders } from "~/http/form-action.server";
+import { linkAction, visitPageData } from "~/http/visit-pages.server";
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
   return visitPageData(await visitByLink(params.token), request);

@@ -4,8 +4,8 @@ import { FormCard } from "~/components/form-kit";
 import { FormError } from "~/components/form-error";
 import { Outcome, VisitSummary } from "~/components/visit-actions";
 import { confirmByLink, visitByLink } from "~/models/self-service.server";
-import { tokenPageHeaders } from "~/utils/form-action.server";
-import { linkAction, visitPageData } from "~/utils/visit-pages.server";
+import { tokenPageHeaders } from "~/http/form-action.server";
+import { linkAction, visitPageData } from "~/http/visit-pages.server";
 
 /** Opening the link changes nothing (mail scanners open links): the button confirms. */
 export async function loader({ params, request }: LoaderFunctionArgs) {

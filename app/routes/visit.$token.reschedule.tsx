@@ -4,8 +4,8 @@ import { FormCard } from "~/components/form-kit";
 import { CallClinic, Outcome, RescheduleForm, VisitSummary } from "~/components/visit-actions";
 import { WaitlistLink } from "~/components/waitlist-link";
 import { rescheduleByLink, visitByLink } from "~/models/self-service.server";
-import { tokenPageHeaders } from "~/utils/form-action.server";
-import { linkAction, visitPageData } from "~/utils/visit-pages.server";
+import { tokenPageHeaders } from "~/http/form-action.server";
+import { linkAction, visitPageData } from "~/http/visit-pages.server";
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
   return visitPageData(await visitByLink(params.token), request, { times: true });

@@ -12,8 +12,8 @@ import { getClinicSettings } from "~/models/clinic-settings.server";
 import { acceptOffer, declineOffer, offerByLink } from "~/models/waitlist.server";
 import { formatInstant } from "~/utils/clinic-format";
 import { invalid } from "~/utils/result";
-import { tokenPageHeaders } from "~/utils/form-action.server";
-import { linkAction } from "~/utils/visit-pages.server";
+import { tokenPageHeaders } from "~/http/form-action.server";
+import { linkAction } from "~/http/visit-pages.server";
 
 /** Opening the link changes nothing (mail scanners open links): the buttons act. */
 export async function loader({ params }: LoaderFunctionArgs) {

@@ -2,8 +2,8 @@
  * The one vocabulary of outcomes. A rule (validation, a domain function in app/models)
  * answers `ok({ ...what it produced })` or a `Failure`: the HTTP status and a message the
  * visitor may read. Page actions turn a Failure into the form again with its message
- * (~/utils/form-action.server), the JSON API into `{ success: false, message }`
- * (~/utils/api.server). Shared with the browser, so it imports nothing server-only.
+ * (~/http/form-action.server), the JSON API into `{ success: false, message }`
+ * (~/http/api.server). Shared with the browser, so it imports nothing server-only.
  */
 
 export type Failure = {

@@ -1,4 +1,4 @@
-/** What a protected page's loader throws (401) for a signed-out visitor: ~/utils/auth.server. */
+/** What a protected page's loader throws (401) for a signed-out visitor: ~/http/auth.server. */
 export type SignInRequired = { signInRequired: true; redirectTo: string };
 
 export function isSignInRequired(data: unknown): data is SignInRequired {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** A toast as the flash cookie carries it to the next page (~/utils/toast.server). */
+/** A toast as the flash cookie carries it to the next page (~/http/toast.server). */
 export const toastSchema = z.object({
   type: z.enum(["success", "error", "info"]).default("info"),
   message: z.string(),

@@ -69,7 +69,7 @@ async function deliverAll() {
   const sink = await startSmtpSink();
   process.env.SMTP_URL = sink.url;
   const { deliverDue } = await import("~/models/outbox.server");
-  const { closeMailTransports } = await import("~/utils/mail.server");
+  const { closeMailTransports } = await import("~/infra/mail.server");
   const started = performance.now();
   let delivered = 0;
   for (;;) {

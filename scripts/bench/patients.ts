@@ -86,7 +86,7 @@ function prepareDatabase(name: string, patients: number) {
 
 async function measure(file: string) {
   const { searchPatients, patientCard } = await import("~/models/patients.server");
-  const { rateLimits } = await import("~/utils/rate-limit.server");
+  const { rateLimits } = await import("~/infra/rate-limit.server");
   const desk = { id: "bench-desk", role: "reception" as const };
   const dentist = { id: "bench-dentist-1-user", role: "dentist" as const };
   // The patient in the middle: the same one is looked up at both sizes.

@@ -107,7 +107,7 @@ async function dueReminders() {
   process.env.SMTP_URL = sink.url;
   const { sweepReminders } = await import("~/models/reminders.server");
   const { deliverDue } = await import("~/models/outbox.server");
-  const { closeMailTransports } = await import("~/utils/mail.server");
+  const { closeMailTransports } = await import("~/infra/mail.server");
   const now = benchNow();
   const sweepStarted = performance.now();
   const { enqueued } = await sweepReminders(now);

@@ -12,7 +12,7 @@
 import { mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { addDays, clinicTimeToUtc } from "~/utils/clinic-time";
-import type { ReportRange } from "~/utils/report-periods";
+import type { ReportRange } from "~/models/report-periods";
 import { inChild, medianCost, migratedDatabase, storedInstant as iso } from "./in-process";
 
 const TMP = path.resolve("tests/.tmp/bench-reports");

@@ -66,7 +66,7 @@ async function measure() {
   const { listReviewsAwaitingModeration, listReviewsForModeration } =
     await import("~/models/review-moderation.server");
   const { getServiceReviews, listReviews } = await import("~/models/review.server");
-  const { clearReadCache } = await import("~/utils/read-cache.server");
+  const { clearReadCache } = await import("~/infra/read-cache.server");
   const awaitingMs = await medianMs(() => listReviewsAwaitingModeration(), 30);
   const pageMs = await medianMs(() => listReviewsForModeration(), 30);
   const moderationMs = awaitingMs + pageMs;

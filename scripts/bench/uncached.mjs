@@ -51,7 +51,7 @@ export async function signedInCookie(appUrl) {
     },
     body: new URLSearchParams({ email: "patient@example.com", password: "smile123" }),
   });
-  // `__Host-session` in production (app/utils/cookie.server.ts), `__session` elsewhere.
+  // `__Host-session` in production (app/infra/cookie.server.ts), `__session` elsewhere.
   const session = response.headers
     .getSetCookie()
     .find((cookie) => /^(?:__Host-session|__session)=/.test(cookie));

@@ -5,7 +5,7 @@ import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaClient, type User } from "@prisma/client";
 import { test as base, expect } from "@playwright/test";
 import { e2eSettings } from "../support/e2e-settings";
-import type * as SessionCode from "~/utils/session.server";
+import type * as SessionCode from "~/infra/session.server";
 import type { ReceivedMail } from "../support/smtp-sink";
 import { passwordHashFor, TEST_PASSWORD } from "../support/test-password";
 
@@ -47,7 +47,7 @@ function appSessions() {
     process.env.DATABASE_URL = `file:${settings.databaseFile}`;
     process.env.SESSION_SECRET = settings.sessionSecret;
     process.env.NODE_ENV = "production";
-    return import("~/utils/session.server");
+    return import("~/infra/session.server");
   })();
   return sessionCode;
 }
@@ -55,7 +55,7 @@ function appSessions() {
 /** The session cookie's name, as the e2e server (production) names it. */
 export async function sessionCookieName() {
   await appSessions();
-  const { sessionCookieName: name } = await import("~/utils/cookie.server");
+  const { sessionCookieName: name } = await import("~/infra/cookie.server");
   return name();
 }
 

@@ -68,7 +68,7 @@ export async function holdSlot(
   } = {},
 ) {
   const { clinicTimeToUtc } = await import("../../app/utils/clinic-time");
-  const { holdSteps } = await import("../../app/utils/slot-engine");
+  const { holdSteps } = await import("../../app/models/booking/slot-engine");
   const service = await seededService(options.slug ?? "teeth-cleaning");
   const dentistId = options.dentistId ?? "dentist-first";
   const chairId = options.chairId ?? "chair-1";

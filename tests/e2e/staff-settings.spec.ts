@@ -84,7 +84,7 @@ async function userOnThisServer(role = "patient") {
 /** Signs the browser in as `user` on this spec's server (its own session table). */
 async function signIn(context: BrowserContext, user: User) {
   const name = await sessionCookieName();
-  const { createSession, commitTokenCookie } = await import("~/utils/session.server");
+  const { createSession, commitTokenCookie } = await import("~/infra/session.server");
   const { token, expiresAt } = await createSession(user.id, db!);
   const pair = (await commitTokenCookie(new Request(baseURL), token, expiresAt)).split(";")[0]!;
   await context.clearCookies();

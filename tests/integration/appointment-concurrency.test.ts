@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { SLOT_TAKEN_MESSAGE } from "~/models/appointment.server";
-import { prisma } from "~/utils/db.server";
+import { prisma } from "~/infra/db.server";
 import { bookThroughApi, tally, type BookingAnswer } from "../support/book-slot";
 import { MONDAY, upcoming } from "../support/clinic-dates";
 import { createService, createUser, FIRST_DENTIST, sessionFor } from "../support/factories";

@@ -10,7 +10,7 @@ import { onlinePolicy } from "~/models/booking/policy";
 import { deliverDue } from "~/models/outbox.server";
 import { formatDateTime } from "~/utils/clinic-format";
 import { clinicTimeToUtc } from "~/utils/clinic-time";
-import { prisma } from "~/utils/db.server";
+import { prisma } from "~/infra/db.server";
 import { upcoming, TUESDAY } from "../support/clinic-dates";
 import { createService, createUser } from "../support/factories";
 import { startSmtpSink, type ReceivedMail } from "../support/smtp-sink";

@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { action as bookAction, loader as bookLoader } from "~/routes/make-appointment";
 import { action as listAction, loader as listLoader } from "~/routes/user.appointments";
 import { formatDateTime } from "~/utils/clinic-format";
-import { prisma } from "~/utils/db.server";
+import { prisma } from "~/infra/db.server";
 import { loginPathFor } from "~/utils/safe-redirect";
 import { TRY_AGAIN_MESSAGE } from "~/utils/result";
 import { actionArgs, formPost, get, loaderArgs, settle, toastOf } from "./auth-helpers";

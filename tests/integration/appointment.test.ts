@@ -17,7 +17,7 @@ import {
 import { getClinicSettings } from "~/models/clinic-settings.server";
 import { VERIFY_MESSAGES } from "~/models/email-verification.server";
 import { startOutboxWorker, type OutboxWorker } from "~/models/outbox.server";
-import { prisma } from "~/utils/db.server";
+import { prisma } from "~/infra/db.server";
 import { acceptedDateRange, dateOutOfRangeMessage } from "~/validation/dates";
 import { UNKNOWN_SERVICE_MESSAGE } from "~/validation/service";
 import { upcoming, MONDAY, SUNDAY, TUESDAY } from "../support/clinic-dates";

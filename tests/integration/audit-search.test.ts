@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { recordAudit, searchAuditTrail } from "~/models/audit.server";
 import { loader as auditLoader } from "~/routes/staff.audit";
 import * as auditRoute from "~/routes/staff.audit";
-import { prisma } from "~/utils/db.server";
+import { prisma } from "~/infra/db.server";
 import { createUser, sessionFor } from "../support/factories";
 import { get, loaderArgs, settle } from "./auth-helpers";
 

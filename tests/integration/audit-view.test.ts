@@ -9,8 +9,8 @@ import { moderateReview } from "~/models/review-moderation.server";
 import { updateService } from "~/models/service-admin.server";
 import { loader } from "~/routes/staff.audit";
 import { addDays, clinicNow } from "~/utils/clinic-time";
-import { prisma } from "~/utils/db.server";
-import { staffActor } from "~/utils/roles.server";
+import { prisma } from "~/infra/db.server";
+import { staffActor } from "~/http/roles.server";
 import { createService, createUser, sessionFor } from "../support/factories";
 import { get, loaderArgs } from "./auth-helpers";
 

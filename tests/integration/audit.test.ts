@@ -2,7 +2,7 @@
 // no entry, and read newest first per patient.
 import { describe, expect, it } from "vitest";
 import { auditTrail, recordAudit } from "~/models/audit.server";
-import { prisma } from "~/utils/db.server";
+import { prisma } from "~/infra/db.server";
 import { createUser } from "../support/factories";
 
 describe("recordAudit", () => {

@@ -5,10 +5,10 @@ import { action as logoutAction, loader as logoutLoader } from "~/routes/api.log
 import { action as profileAction } from "~/routes/api.profile";
 import { action as registerAction } from "~/routes/api.register";
 import { loader as userAuthLoader } from "~/routes/api.user-auth";
-import { UNAUTHORIZED_MESSAGE } from "~/utils/api.server";
-import { getApiUser } from "~/utils/auth.server";
-import { prisma } from "~/utils/db.server";
-import { RATE_LIMIT_MESSAGE } from "~/utils/rate-limit.server";
+import { UNAUTHORIZED_MESSAGE } from "~/http/api.server";
+import { getApiUser } from "~/http/auth.server";
+import { prisma } from "~/infra/db.server";
+import { RATE_LIMIT_MESSAGE } from "~/infra/rate-limit.server";
 import { createUser, sessionFor } from "../support/factories";
 import { actionArgs, freshIp, jsonRequest, loaderArgs, settle } from "./auth-helpers";
 
@@ -309,7 +309,7 @@ describe("GET /api/user-auth", () => {
   it("the token stops working after logout", async () => {
     const user = await createUser();
     const { token } = await sessionFor(user);
-    const { signOut } = await import("~/utils/auth.server");
+    const { signOut } = await import("~/http/auth.server");
     await signOut(jsonRequest("/logout", "POST", undefined, { authorization: token }));
     expect(
       await getApiUser(jsonRequest("/", "GET", undefined, { authorization: token })),

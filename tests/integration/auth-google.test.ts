@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { action as startAction } from "~/routes/auth.google";
 import { loader as callbackLoader } from "~/routes/auth.google.callback";
 import { loader as loginLoader } from "~/routes/login";
-import { getApiUser, getUser } from "~/utils/auth.server";
-import { GOOGLE_FAILED_MESSAGE } from "~/utils/google.server";
-import { verifyPassword } from "~/utils/password.server";
-import { prisma } from "~/utils/db.server";
+import { getApiUser, getUser } from "~/http/auth.server";
+import { GOOGLE_FAILED_MESSAGE } from "~/http/google.server";
+import { verifyPassword } from "~/infra/password.server";
+import { prisma } from "~/infra/db.server";
 import { encodeGoogleCode, googleHandlers } from "../mocks/google.mjs";
 import { createUser, sessionFor } from "../support/factories";
 import {

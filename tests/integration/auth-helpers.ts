@@ -1,6 +1,6 @@
 // Helpers for the account integration tests: real Request objects in, Remix results out.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { getToast } from "~/utils/toast.server";
+import { getToast } from "~/http/toast.server";
 
 let ipCounter = 0;
 /** A client address no other test uses, so rate limits never leak between tests. */

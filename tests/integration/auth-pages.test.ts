@@ -9,10 +9,10 @@ import { action as profileAction, loader as profileLoader } from "~/routes/user.
 import { loader as googleProfileLoader } from "~/routes/user.profileGoogle";
 import { loginUser, registerUser, updateProfile } from "~/models/user.server";
 import type * as UserModel from "~/models/user.server";
-import { prisma } from "~/utils/db.server";
-import { getUser } from "~/utils/auth.server";
-import { verifyPassword } from "~/utils/password.server";
-import { RATE_LIMIT_MESSAGE } from "~/utils/rate-limit.server";
+import { prisma } from "~/infra/db.server";
+import { getUser } from "~/http/auth.server";
+import { verifyPassword } from "~/infra/password.server";
+import { RATE_LIMIT_MESSAGE } from "~/infra/rate-limit.server";
 import { createUser, sessionFor } from "../support/factories";
 import {
   actionArgs,

@@ -7,9 +7,9 @@ import {
 import type * as PasswordResetModel from "~/models/password-reset.server";
 import { action as forgotAction } from "~/routes/forgot-password";
 import { action as chooseAction, loader as linkLoader } from "~/routes/reset-password.$token";
-import { prisma } from "~/utils/db.server";
-import { verifyPassword } from "~/utils/password.server";
-import { RATE_LIMIT_MESSAGE } from "~/utils/rate-limit.server";
+import { prisma } from "~/infra/db.server";
+import { verifyPassword } from "~/infra/password.server";
+import { RATE_LIMIT_MESSAGE } from "~/infra/rate-limit.server";
 import { createUser, sessionFor } from "../support/factories";
 import { startSmtpSink } from "../support/smtp-sink";
 import { startOutboxWorker, type OutboxWorker } from "~/models/outbox.server";

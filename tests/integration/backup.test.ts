@@ -15,19 +15,19 @@ import {
 import path from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { backupFileName } from "~/utils/backup-rules";
+import { backupFileName } from "~/infra/backup-rules";
 import {
   backupSettings,
   listBackups,
   startBackupSchedule,
   takeBackup,
   type BackupSettings,
-} from "~/utils/backup.server";
-import { runDatabaseCommand } from "~/utils/backup-cli.server";
-import { DatabaseInUseError } from "~/utils/database-lock.server";
-import { prisma } from "~/utils/db.server";
-import { parseDatabaseEnv } from "~/utils/env.server";
-import { restoreBackup } from "~/utils/restore.server";
+} from "~/infra/backup.server";
+import { runDatabaseCommand } from "~/ops/backup-cli.server";
+import { DatabaseInUseError } from "~/infra/database-lock.server";
+import { prisma } from "~/infra/db.server";
+import { parseDatabaseEnv } from "~/infra/env.server";
+import { restoreBackup } from "~/infra/restore.server";
 import { createService, createUser } from "../support/factories";
 
 const WORK = vi.hoisted(() => {

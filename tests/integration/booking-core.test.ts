@@ -21,7 +21,7 @@ import { action as staffBook } from "~/routes/api.staff.appointments._index";
 import { loader as patientSearch } from "~/routes/api.staff.patients";
 import { loader as deskPage } from "~/routes/staff.bookings.new";
 import { addDays, clinicTimeToUtc } from "~/utils/clinic-time";
-import { prisma } from "~/utils/db.server";
+import { prisma } from "~/infra/db.server";
 import { SATURDAY, TUESDAY, upcoming } from "../support/clinic-dates";
 import { createService, createUser, FIRST_DENTIST, sessionFor } from "../support/factories";
 import { get, jsonRequest, loaderArgs, actionArgs, outcome } from "./auth-helpers";

@@ -9,7 +9,7 @@ import { CHANGED_MEANWHILE_MESSAGE } from "~/models/booking/place.server";
 import { ALREADY_CANCELLED_MESSAGE } from "~/models/booking/status.server";
 import { staffChangeStatus } from "~/models/front-desk.server";
 import { clinicTimeToUtc } from "~/utils/clinic-time";
-import { prisma } from "~/utils/db.server";
+import { prisma } from "~/infra/db.server";
 import { TUESDAY, upcoming } from "../support/clinic-dates";
 import { createService, createUser, storeAppointment } from "../support/factories";
 

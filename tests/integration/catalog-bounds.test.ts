@@ -8,8 +8,8 @@ import { MAX_LISTED_PAGES, PAGE_SIZE } from "~/data/catalog-filter";
 import { getCatalog, getServicePage } from "~/models/service.server";
 import { loader as homeLoader } from "~/routes/_index";
 import { loader as getProductLoader } from "~/routes/api.get-product._index";
-import { prisma } from "~/utils/db.server";
-import { cachedRead, clearReadCache, readCacheSize } from "~/utils/read-cache.server";
+import { prisma } from "~/infra/db.server";
+import { cachedRead, clearReadCache, readCacheSize } from "~/infra/read-cache.server";
 
 const SERVICES = 140;
 const LONG = "A very long description that goes on and on. ".repeat(40).slice(0, 2000);

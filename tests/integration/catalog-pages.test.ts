@@ -8,7 +8,7 @@ import { loader as allServicesLoader } from "~/routes/all-service";
 import { loader as homeLoader } from "~/routes/_index";
 import { loader as productLoader } from "~/routes/product.$idOrSlug";
 import { loader as toolLoader } from "~/routes/tool.$slug";
-import { prisma } from "~/utils/db.server";
+import { prisma } from "~/infra/db.server";
 
 // Lets one test make the reviews read fail while everything else works.
 const reviewsFail = vi.hoisted(() => ({ now: false }));

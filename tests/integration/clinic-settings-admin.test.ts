@@ -21,7 +21,7 @@ import { action as closuresAction } from "~/routes/staff.closures";
 import { action as chairsAction } from "~/routes/staff.chairs";
 import { formatDate } from "~/utils/clinic-format";
 import { addDays, clinicNow } from "~/utils/clinic-time";
-import { prisma } from "~/utils/db.server";
+import { prisma } from "~/infra/db.server";
 import { TUESDAY, upcoming } from "../support/clinic-dates";
 import { createService, createUser, sessionFor, storeAppointment } from "../support/factories";
 import { actionArgs, formPost, get, loaderArgs, outcome, toastOf } from "./auth-helpers";

@@ -9,7 +9,7 @@ import { reviewService } from "~/models/service-moderation.server";
 import { staffChangeStatus } from "~/models/front-desk.server";
 import { action as closuresAction, loader as closuresLoader } from "~/routes/staff.closures";
 import { loader as teamLoader } from "~/routes/team";
-import { prisma } from "~/utils/db.server";
+import { prisma } from "~/infra/db.server";
 import { CLOSURE_REASON_MESSAGE } from "~/models/closure.server";
 import { THURSDAY, TUESDAY, upcoming } from "../support/clinic-dates";
 import {

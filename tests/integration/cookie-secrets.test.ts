@@ -2,10 +2,10 @@
 // signed with the newest and read with any, so rotating a secret signs nobody out.
 import { createCookie, createCookieSessionStorage } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type * as CookieModule from "~/utils/cookie.server";
-import type * as GoogleModule from "~/utils/google.server";
-import type * as SessionModule from "~/utils/session.server";
-import type * as ToastModule from "~/utils/toast.server";
+import type * as CookieModule from "~/infra/cookie.server";
+import type * as GoogleModule from "~/http/google.server";
+import type * as SessionModule from "~/infra/session.server";
+import type * as ToastModule from "~/http/toast.server";
 
 const NEWEST = "newest-session-secret";
 const OLDER = "older-session-secret";
@@ -27,10 +27,10 @@ beforeAll(async () => {
   // The app reads its environment once: load fresh copies of its modules with two secrets.
   Object.assign(process.env, { SESSION_SECRET: `${NEWEST},${OLDER}`, ...GOOGLE });
   vi.resetModules();
-  session = await import("~/utils/session.server");
-  toast = await import("~/utils/toast.server");
-  cookies = await import("~/utils/cookie.server");
-  google = await import("~/utils/google.server");
+  session = await import("~/infra/session.server");
+  toast = await import("~/http/toast.server");
+  cookies = await import("~/infra/cookie.server");
+  google = await import("~/http/google.server");
 });
 
 afterAll(() => {

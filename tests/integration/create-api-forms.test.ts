@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { action as reviewAction, loader as reviewLoader } from "~/routes/add-review";
 import { REVIEW_HELD_NOTE } from "~/models/review.server";
 import { action as serviceAction, loader as serviceLoader } from "~/routes/add-services";
-import { prisma } from "~/utils/db.server";
+import { prisma } from "~/infra/db.server";
 import { TRY_AGAIN_MESSAGE } from "~/utils/result";
 import { actionArgs, formPost, get, loaderArgs, settle, toastOf } from "./auth-helpers";
 import { createService, createUser, sessionFor } from "../support/factories";

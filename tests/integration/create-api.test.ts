@@ -7,7 +7,7 @@ import {
 } from "~/routes/api.create-product";
 import { action as createReview } from "~/routes/api.create-review";
 import { loader as freeSlots } from "~/routes/resources.free-slots";
-import { prisma } from "~/utils/db.server";
+import { prisma } from "~/infra/db.server";
 import { HTTP_URL_MESSAGE } from "~/validation/fields";
 import { PRICE_MESSAGE, UNKNOWN_SERVICE_MESSAGE } from "~/validation/service";
 import { actionArgs, get, jsonRequest, loaderArgs, settle } from "./auth-helpers";

@@ -7,7 +7,7 @@ import Database from "better-sqlite3";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { action as createReview } from "~/routes/api.create-review";
 import { action as bookAction } from "~/routes/make-appointment";
-import { prisma } from "~/utils/db.server";
+import { prisma } from "~/infra/db.server";
 import { DATABASE_BUSY_MESSAGE, isDatabaseBusy } from "~/utils/result";
 import { actionArgs, formPost, jsonRequest, settle } from "./auth-helpers";
 import { MONDAY, upcoming } from "../support/clinic-dates";

@@ -31,13 +31,13 @@ import { getClinicSettings, updateClinicSettings } from "~/models/clinic-setting
 import { PHOTO_LINK_MESSAGE } from "~/validation/team";
 import { bookingChoices, listTeam } from "~/models/dentist.server";
 import { reviewService } from "~/models/service-moderation.server";
-import { staffActor } from "~/utils/roles.server";
+import { staffActor } from "~/http/roles.server";
 import { loader as bookingLoader } from "~/routes/make-appointment";
 import { loader as freeSlotsLoader } from "~/routes/resources.free-slots";
 import { action as dentistAction, loader as dentistLoader } from "~/routes/staff.dentists.$id";
 import { action as teamAction, loader as teamLoader } from "~/routes/staff.dentists._index";
-import { prisma } from "~/utils/db.server";
-import { WEEK_ORDER } from "~/utils/plan-text";
+import { prisma } from "~/infra/db.server";
+import { WEEK_ORDER } from "~/models/plan-text";
 import { addDays } from "~/utils/clinic-time";
 import { MONDAY, TUESDAY, upcoming } from "../support/clinic-dates";
 import { createService, createUser, sessionFor, storeAppointment } from "../support/factories";
@@ -386,7 +386,7 @@ describe("exceptions", () => {
       ),
     );
     expect(picker.body).toMatchObject({ success: true, times: [] });
-    expect(String(picker.body?.message)).toContain(`with ${dentist.name}`);
+    expect(String(picker.body?.message)).toContain(`${dentist.name} is away on`);
     const [row] = await prisma.dentistException.findMany({ where: { dentistId: dentist.id } });
     expect(row).toMatchObject({
       startDate: monday,
@@ -795,7 +795,7 @@ describe("the page", () => {
 describe("the staff write limit", () => {
   it("answers 429 with Retry-After on both screens once the admin passes it, changing nothing", async () => {
     const { limitStaffWrite, rateLimits, staffWriteKey } =
-      await import("~/utils/rate-limit.server");
+      await import("~/infra/rate-limit.server");
     const dentist = await workingDentist("Dr. Limited");
     const forget = () => rateLimits().staffWrites.forget(staffWriteKey(admin.id));
     await forget();

@@ -9,9 +9,9 @@ import { staffChangeStatus, staffUndo } from "~/models/front-desk/changes.server
 import { type DiaryColumn, diaryDay } from "~/models/front-desk/diary.server";
 import { diaryWeek } from "~/models/front-desk/diary-week.server";
 import { action as diaryAction, loader as diaryLoader } from "~/routes/staff._index";
-import { UNDO_MINUTES } from "~/utils/appointment-status";
+import { UNDO_MINUTES } from "~/models/booking/appointment-status";
 import { addDays, clinicTimeToUtc } from "~/utils/clinic-time";
-import { prisma } from "~/utils/db.server";
+import { prisma } from "~/infra/db.server";
 import { MONDAY, SUNDAY, TUESDAY, upcoming, WEDNESDAY } from "../support/clinic-dates";
 import {
   createService,

@@ -13,7 +13,7 @@ import { onlinePolicy } from "~/models/booking/policy";
 import { addClosure, updateClinicSettings } from "~/models/clinic-settings.server";
 import { formatDate } from "~/utils/clinic-format";
 import { addDays, clinicTimeToUtc } from "~/utils/clinic-time";
-import { prisma } from "~/utils/db.server";
+import { prisma } from "~/infra/db.server";
 import { MONDAY, TUESDAY, upcoming } from "../support/clinic-dates";
 import {
   createService,

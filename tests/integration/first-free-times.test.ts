@@ -12,7 +12,7 @@ import { loader as bookLoader } from "~/routes/make-appointment";
 import { loader as freeDaysLoader } from "~/routes/resources.free-days";
 import { formatDate } from "~/utils/clinic-format";
 import { addDays, clinicTimeToUtc, weekdayOf } from "~/utils/clinic-time";
-import { prisma } from "~/utils/db.server";
+import { prisma } from "~/infra/db.server";
 import { DATE_FORMAT_MESSAGE } from "~/validation/appointment";
 import { UNKNOWN_SERVICE_MESSAGE } from "~/validation/service";
 import { MONDAY, SATURDAY, TUESDAY, WEDNESDAY, upcoming } from "../support/clinic-dates";

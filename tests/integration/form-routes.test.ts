@@ -1,5 +1,5 @@
 /// <reference types="vite/client" />
-// formAction, the skeleton of every page's form (app/utils/form-action.server.ts): who may
+// formAction, the skeleton of every page's form (app/http/form-action.server.ts): who may
 // post, the form, the handler, and how a refusal or an error comes back. And every page
 // route with an action found in app/routes is written with it, in the shape the browser
 // bundle can drop, with the headers that pass a refusal's Retry-After on to the browser
@@ -16,10 +16,10 @@ import {
   UNREADABLE_FORM_MESSAGE,
   type Access,
   type FormActionOptions,
-} from "~/utils/form-action.server";
+} from "~/http/form-action.server";
 import { DATABASE_BUSY_MESSAGE, fail, TRY_AGAIN_MESSAGE } from "~/utils/result";
-import { STAFF_ONLY_MESSAGE } from "~/utils/roles";
-import { redirectWithToast } from "~/utils/toast.server";
+import { STAFF_ONLY_MESSAGE } from "~/models/roles";
+import { redirectWithToast } from "~/http/toast.server";
 import { discoverRoutes } from "../support/route-discovery";
 import { createUser, sessionFor } from "../support/factories";
 import { actionArgs, formPost, settle, toastOf } from "./auth-helpers";

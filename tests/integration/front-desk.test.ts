@@ -22,7 +22,7 @@ import { action as bookingAction } from "~/routes/staff.bookings.new";
 import { loader as apiList } from "~/routes/api.staff.appointments._index";
 import { action as apiPatch } from "~/routes/api.staff.appointments.$id";
 import { clinicTimeToUtc } from "~/utils/clinic-time";
-import { prisma } from "~/utils/db.server";
+import { prisma } from "~/infra/db.server";
 import { MONDAY, TUESDAY, upcoming } from "../support/clinic-dates";
 import {
   createService,
@@ -460,7 +460,7 @@ describe("dentists at the front desk", () => {
 describe("the staff write limit", () => {
   it("answers 429 with Retry-After once a staff member passes 120 changes a minute", async () => {
     const { limitStaffWrite, rateLimits, staffWriteKey } =
-      await import("~/utils/rate-limit.server");
+      await import("~/infra/rate-limit.server");
     const forget = () => rateLimits().staffWrites.forget(staffWriteKey(reception.id));
     const appointment = await visit(upcoming(MONDAY, 9), "09:00");
     await forget();

@@ -26,10 +26,10 @@ import { loader as dataLoader } from "~/routes/user.data";
 import { action as dataPage } from "~/routes/user.data.export";
 import { formatDate, formatDateTime, formatTime } from "~/utils/clinic-format";
 import { addDays, clinicNow } from "~/utils/clinic-time";
-import { prisma } from "~/utils/db.server";
-import { sendMail } from "~/utils/mail.server";
-import { RATE_LIMIT_MESSAGE } from "~/utils/rate-limit.server";
-import { hashToken } from "~/utils/token-hash.server";
+import { prisma } from "~/infra/db.server";
+import { sendMail } from "~/infra/mail.server";
+import { RATE_LIMIT_MESSAGE } from "~/infra/rate-limit.server";
+import { hashToken } from "~/infra/token-hash.server";
 import {
   actionArgs,
   formPost,

@@ -14,8 +14,8 @@ import { loader as recallListLoader } from "~/routes/staff.recall._index";
 import { loader as searchLoader } from "~/routes/staff.patients._index";
 import { loader as diaryLoader } from "~/routes/staff._index";
 import { clinicNow } from "~/utils/clinic-time";
-import { prisma } from "~/utils/db.server";
-import { DistinctBucket, patientReadsMessage, rateLimits } from "~/utils/rate-limit.server";
+import { prisma } from "~/infra/db.server";
+import { DistinctBucket, patientReadsMessage, rateLimits } from "~/infra/rate-limit.server";
 import { TUESDAY, upcoming } from "../support/clinic-dates";
 import {
   createService,

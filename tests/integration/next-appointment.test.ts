@@ -9,7 +9,7 @@ import { loader as homeLoader } from "~/routes/_index";
 import { loader as myAppointmentsLoader } from "~/routes/user.appointments";
 import { action as rescheduleAction } from "~/routes/user.appointments_.$id.reschedule";
 import { formatDateTime } from "~/utils/clinic-format";
-import { prisma } from "~/utils/db.server";
+import { prisma } from "~/infra/db.server";
 import { TUESDAY, upcoming } from "../support/clinic-dates";
 import { createService, createUser, sessionFor, storeAppointment } from "../support/factories";
 import { actionArgs, formPost, get, loaderArgs, settle } from "./auth-helpers";

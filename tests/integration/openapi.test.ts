@@ -9,7 +9,7 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import { beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { seed } from "../../prisma/seed-database";
-import { prisma } from "~/utils/db.server";
+import { prisma } from "~/infra/db.server";
 import { createService, createUser, sessionFor } from "../support/factories";
 import { TEST_PASSWORD } from "../support/test-password";
 import { discoverRoutes } from "../support/route-discovery";

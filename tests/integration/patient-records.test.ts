@@ -17,10 +17,10 @@ import { joinWaitlist } from "~/models/waitlist.server";
 import { action as cardAction, loader as cardLoader } from "~/routes/staff.patients.$id";
 import { action as mergeAction, loader as mergeLoader } from "~/routes/staff.patients.$id_.merge";
 import { action as bookingAction, loader as bookingLoader } from "~/routes/staff.bookings.new";
-import { auditActionLabel } from "~/utils/audit-labels";
+import { auditActionLabel } from "~/models/audit-labels";
 import { addDays, clinicNow } from "~/utils/clinic-time";
-import { prisma } from "~/utils/db.server";
-import { isNoEmailAddress } from "~/utils/patient-email";
+import { prisma } from "~/infra/db.server";
+import { isNoEmailAddress } from "~/models/patient-email";
 import { PATIENT_MESSAGES } from "~/validation/patient";
 import { TUESDAY, upcoming } from "../support/clinic-dates";
 import {

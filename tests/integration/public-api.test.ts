@@ -12,7 +12,7 @@ import { action as productListPost, loader as productList } from "~/routes/api.p
 import { action as reviewsPost, loader as reviews } from "~/routes/api.reviews";
 import { action as allProductsPost, loader as allProducts } from "~/routes/api.get-product._index";
 import { action as oneProductPost, loader as oneProduct } from "~/routes/api.get-product.$id";
-import { prisma } from "~/utils/db.server";
+import { prisma } from "~/infra/db.server";
 
 const context = { clientIp: "127.0.0.1" };
 const TOTAL = seedServices.length;

@@ -1,12 +1,12 @@
 // The app's limits as the domain applies them, through the page actions and the JSON API
-// (app/utils/rate-limit.server.ts). Over HTTP, against the production build (guesses sent at
+// (app/infra/rate-limit.server.ts). Over HTTP, against the production build (guesses sent at
 // once among them): tests/security/rate-limits.test.ts.
 import { describe, expect, it, vi } from "vitest";
 import { action as apiLoginAction } from "~/routes/api.login";
 import { action as apiRegisterAction } from "~/routes/api.register";
 import { action as loginAction } from "~/routes/login";
 import { action as registerAction } from "~/routes/register";
-import { prisma } from "~/utils/db.server";
+import { prisma } from "~/infra/db.server";
 import { applyPasswordReset } from "~/models/password-reset.server";
 import {
   accountKey,
@@ -14,16 +14,16 @@ import {
   RATE_LIMIT_MESSAGE,
   rateLimits,
   registrationsMessage,
-} from "~/utils/rate-limit.server";
-import type * as PasswordModule from "~/utils/password.server";
-import { verifyPassword } from "~/utils/password.server";
-import { hashToken } from "~/utils/token-hash.server";
+} from "~/infra/rate-limit.server";
+import type * as PasswordModule from "~/infra/password.server";
+import { verifyPassword } from "~/infra/password.server";
+import { hashToken } from "~/infra/token-hash.server";
 import { createUser } from "../support/factories";
 import { TEST_PASSWORD } from "../support/test-password";
 import { actionArgs, formPost, freshIp, jsonRequest, outcome, settle } from "./auth-helpers";
 
 // Counted, to see how many guesses reached the password check.
-vi.mock("~/utils/password.server", async (importOriginal) => {
+vi.mock("~/infra/password.server", async (importOriginal) => {
   const actual = await importOriginal<typeof PasswordModule>();
   return { ...actual, verifyPassword: vi.fn(actual.verifyPassword) };
 });

@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 import { updateClinicSettings } from "~/models/clinic-settings.server";
 import { countServices, createService, getServicePage } from "~/models/service.server";
 import { createReview, listReviews } from "~/models/review.server";
-import { prisma } from "~/utils/db.server";
-import { cachedRead, clearReadCache, readCacheGeneration } from "~/utils/read-cache.server";
+import { prisma } from "~/infra/db.server";
+import { cachedRead, clearReadCache, readCacheGeneration } from "~/infra/read-cache.server";
 import { createService as insertService, createUser } from "../support/factories";
 
 describe("read cache", () => {

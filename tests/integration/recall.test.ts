@@ -20,8 +20,8 @@ import { action as bookingAction, loader as bookingPage } from "~/routes/make-ap
 import { loader as recallPage } from "~/routes/staff.recall._index";
 import { action as recallAction } from "~/routes/staff.recall.$id";
 import { clinicNow, clinicTimeToUtc } from "~/utils/clinic-time";
-import { prisma } from "~/utils/db.server";
-import { limitStaffWrite, rateLimits, staffWriteKey } from "~/utils/rate-limit.server";
+import { prisma } from "~/infra/db.server";
+import { limitStaffWrite, rateLimits, staffWriteKey } from "~/infra/rate-limit.server";
 import { TUESDAY, upcoming } from "../support/clinic-dates";
 import {
   createService,

@@ -7,7 +7,7 @@ import { reminderKey, sweepReminders } from "~/models/reminders.server";
 import { confirmByLink } from "~/models/self-service.server";
 import { formatDateTime } from "~/utils/clinic-format";
 import { addDays, clinicTimeToUtc } from "~/utils/clinic-time";
-import { prisma } from "~/utils/db.server";
+import { prisma } from "~/infra/db.server";
 import { TUESDAY, upcoming } from "../support/clinic-dates";
 import { createService, createUser } from "../support/factories";
 import { startSmtpSink, type ReceivedMail } from "../support/smtp-sink";

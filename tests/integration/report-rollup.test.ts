@@ -7,8 +7,8 @@ import { changeStatus } from "~/models/appointment.server";
 import { summariseMarkedDays } from "~/models/report-summary.server";
 import { buildReport, type ReportTable } from "~/models/reports.server";
 import { clinicTimeToUtc } from "~/utils/clinic-time";
-import { prisma } from "~/utils/db.server";
-import { periodsOf, type ReportRange } from "~/utils/report-periods";
+import { prisma } from "~/infra/db.server";
+import { periodsOf, type ReportRange } from "~/models/report-periods";
 import { createService, createUser, FIRST_DENTIST, storeAppointment } from "../support/factories";
 
 const CLINIC = { dentistId: null };

@@ -8,7 +8,7 @@ import { buildReport, type ReportTable, tableCsv } from "~/models/reports.server
 import { loader as reportsPage } from "~/routes/staff.reports._index";
 import { loader as reportsCsv } from "~/routes/staff.reports.export";
 import { clinicTimeToUtc } from "~/utils/clinic-time";
-import { prisma } from "~/utils/db.server";
+import { prisma } from "~/infra/db.server";
 import {
   createService,
   createUser,

@@ -23,7 +23,7 @@ import { loader as reviewsApi } from "~/routes/api.reviews";
 import { loader as productLoader } from "~/routes/product.$idOrSlug";
 import { action as moderationAction, loader as moderationLoader } from "~/routes/staff.moderation";
 import { action as settingsAction, loader as settingsLoader } from "~/routes/staff.settings";
-import { prisma } from "~/utils/db.server";
+import { prisma } from "~/infra/db.server";
 import {
   actionArgs,
   formPost,

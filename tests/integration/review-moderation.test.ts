@@ -16,7 +16,7 @@ import { loader as homeLoader } from "~/routes/_index";
 import { loader as reviewsApi } from "~/routes/api.reviews";
 import { loader as productLoader } from "~/routes/product.$idOrSlug";
 import { action as moderationAction, loader as moderationLoader } from "~/routes/staff.moderation";
-import { prisma } from "~/utils/db.server";
+import { prisma } from "~/infra/db.server";
 import { createService, createUser, sessionFor } from "../support/factories";
 import { actionArgs, formPost, get, loaderArgs, settle, toastOf } from "./auth-helpers";
 

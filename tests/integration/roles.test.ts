@@ -1,9 +1,9 @@
 // Staff roles on the server: pages refuse visitors (the guard, 401) and patients (403),
 // the JSON API the same with { success: false, message }.
 import { describe, expect, it } from "vitest";
-import { apiRoute, apiJson } from "~/utils/api.server";
-import { requireStaffPage, roleOf } from "~/utils/roles.server";
-import { STAFF_ONLY_MESSAGE } from "~/utils/roles";
+import { apiRoute, apiJson } from "~/http/api.server";
+import { requireStaffPage, roleOf } from "~/http/roles.server";
+import { STAFF_ONLY_MESSAGE } from "~/models/roles";
 import { createUser, sessionFor } from "../support/factories";
 import { get, jsonRequest, loaderArgs, settle } from "./auth-helpers";
 

@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { DEMO_DENTIST_STAFF, DEMO_PATIENT, DEMO_STAFF } from "~/data/demo-accounts";
 import { CLINIC_WEEK, seedDentists, seedReviews, seedServices } from "../../prisma/seed-data";
 import { seed } from "../../prisma/seed-database";
-import { prisma } from "~/utils/db.server";
-import { verifyPassword } from "~/utils/password.server";
+import { prisma } from "~/infra/db.server";
+import { verifyPassword } from "~/infra/password.server";
 
 /** The seed as a demo runs it (a developer's machine, DEMO_ACCOUNTS=true). */
 const DEMO = { demoAccounts: true };

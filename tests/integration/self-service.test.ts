@@ -20,7 +20,7 @@ import { action as confirmAction, loader as confirmLoader } from "~/routes/visit
 import { action as moveAction, loader as moveLoader } from "~/routes/visit.$token.reschedule";
 import { formatDateTime } from "~/utils/clinic-format";
 import { clinicTimeToUtc } from "~/utils/clinic-time";
-import { prisma } from "~/utils/db.server";
+import { prisma } from "~/infra/db.server";
 import { actionArgs, formPost, freshIp, get, loaderArgs, settle, toastOf } from "./auth-helpers";
 import { TUESDAY, upcoming } from "../support/clinic-dates";
 import { createService, createUser, sessionFor } from "../support/factories";

@@ -3,10 +3,10 @@
 // at the very next request, whoever revoked it: this process or another connection.
 import Database from "better-sqlite3";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { getUser } from "~/utils/auth.server";
-import { prisma } from "~/utils/db.server";
-import { deleteSessionByToken, getUserByToken } from "~/utils/session.server";
-import { runStaffCommand } from "~/utils/staff-cli.server";
+import { getUser } from "~/http/auth.server";
+import { prisma } from "~/infra/db.server";
+import { deleteSessionByToken, getUserByToken } from "~/infra/session.server";
+import { runStaffCommand } from "~/ops/staff-cli.server";
 import { createUser, sessionFor } from "../support/factories";
 import { get } from "./auth-helpers";
 

@@ -4,8 +4,8 @@ import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaClient } from "@prisma/client";
 import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
-import { prisma } from "~/utils/db.server";
-import { ClinicSqliteAdapter } from "~/utils/sqlite-adapter.server";
+import { prisma } from "~/infra/db.server";
+import { ClinicSqliteAdapter } from "~/infra/sqlite-adapter.server";
 
 const extraClients: PrismaClient[] = [];
 afterEach(async () => {

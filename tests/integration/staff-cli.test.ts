@@ -4,10 +4,10 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { DEMO_DENTIST_STAFF, DEMO_PATIENT, DEMO_STAFF } from "~/data/demo-accounts";
 import { auditTrail } from "~/models/audit.server";
 import { printable, unverifiedAccountMessage } from "~/models/staff.server";
-import { prisma } from "~/utils/db.server";
-import { hashPassword, verifyPassword } from "~/utils/password.server";
-import { getUserByToken } from "~/utils/session.server";
-import { runStaffCommand } from "~/utils/staff-cli.server";
+import { prisma } from "~/infra/db.server";
+import { hashPassword, verifyPassword } from "~/infra/password.server";
+import { getUserByToken } from "~/infra/session.server";
+import { runStaffCommand } from "~/ops/staff-cli.server";
 import { seed } from "../../prisma/seed-database";
 import { createUser, sessionFor } from "../support/factories";
 

@@ -7,7 +7,7 @@ import { OUTBOX_MESSAGES, UNDELIVERED_PAGE_SIZE } from "~/models/outbox-admin.se
 import { deliverDue } from "~/models/outbox.server";
 import { loader as staffFrame } from "~/routes/staff";
 import { action, loader } from "~/routes/staff.outbox";
-import { prisma } from "~/utils/db.server";
+import { prisma } from "~/infra/db.server";
 import { createService, createUser, sessionFor, storeAppointment } from "../support/factories";
 import { startSmtpSink } from "../support/smtp-sink";
 import { actionArgs, formPost, get, loaderArgs, settle, toastOf } from "./auth-helpers";

@@ -1,7 +1,7 @@
 /// <reference types="vite/client" />
 // Who gets into every staff route and staff API, against a matrix written here by hand from
 // the product's rules (README, "Clinic staff"; docs/decisions/017-front-desk.md), never read
-// from app/utils/permissions.ts: a change to the app's table that lets a role in or out
+// from app/models/permissions.ts: a change to the app's table that lets a role in or out
 // fails here until this matrix is changed too, on purpose. Every staff route found in
 // app/routes must be in the matrix (a new one cannot be forgotten): its loader and action
 // refuse a signed-out visitor (the guard, 401), a patient (403) and every staff role the
@@ -9,8 +9,8 @@
 // staff screens that exist, each to the roles its route lets in.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
-import { STAFF_SCREENS, staffRolesWith, type StaffHandle } from "~/utils/permissions";
-import { STAFF_ROLES, type StaffRole } from "~/utils/roles";
+import { STAFF_SCREENS, staffRolesWith, type StaffHandle } from "~/models/permissions";
+import { STAFF_ROLES, type StaffRole } from "~/models/roles";
 import { discoverRoutes, fillPattern } from "../support/route-discovery";
 import { createUser, sessionFor } from "../support/factories";
 import { actionArgs, formPost, get, loaderArgs, settle } from "./auth-helpers";
@@ -226,7 +226,7 @@ describe("the staff navigation", () => {
     for (const screen of screens) {
       expect(
         listed,
-        `app/routes/${screen.file} is a staff screen: add it to STAFF_SCREENS in app/utils/permissions.ts`,
+        `app/routes/${screen.file} is a staff screen: add it to STAFF_SCREENS in app/models/permissions.ts`,
       ).toContain(screen.pattern);
     }
     for (const path of listed) {

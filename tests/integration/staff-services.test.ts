@@ -12,7 +12,7 @@ import { action as editAction, loader as editLoader } from "~/routes/staff.servi
 import { action as newAction, loader as newLoader } from "~/routes/staff.services.new";
 import { loader as listLoader } from "~/routes/staff.services._index";
 import { loader as productLoader } from "~/routes/product.$idOrSlug";
-import { prisma } from "~/utils/db.server";
+import { prisma } from "~/infra/db.server";
 import { REQUIRED_MESSAGES } from "~/validation/fields";
 import { FILL_ALL_DETAILS } from "~/validation/form";
 import {

@@ -1,7 +1,7 @@
-// `prisma` from ~/utils/db.server is the one way to the database: inside a transaction's
+// `prisma` from ~/infra/db.server is the one way to the database: inside a transaction's
 // callback it is that transaction (docs/decisions/029-transactions-without-traps.md).
 import { describe, expect, it } from "vitest";
-import { inTransaction, prisma } from "~/utils/db.server";
+import { inTransaction, prisma } from "~/infra/db.server";
 
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 

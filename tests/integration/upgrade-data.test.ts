@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { pendingDataUpgrades } from "../../scripts/upgrade-data.mjs";
 import { upgradeData } from "~/models/booking/upgrade.server";
 import { clinicTimeToUtc } from "~/utils/clinic-time";
-import { ClinicSqliteAdapter } from "~/utils/sqlite-adapter.server";
+import { ClinicSqliteAdapter } from "~/infra/sqlite-adapter.server";
 import { TMP_DIR } from "../support/paths";
 
 const MIGRATIONS = "prisma/migrations";

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { changeStatus } from "~/models/appointment.server";
 import { createReview, getServiceReviews } from "~/models/review.server";
-import { prisma } from "~/utils/db.server";
+import { prisma } from "~/infra/db.server";
 import { createService, createUser, storeAppointment } from "../support/factories";
 
 let serviceId: string;

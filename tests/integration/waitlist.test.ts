@@ -16,8 +16,8 @@ import { action as waitlistAction, loader as waitlistLoader } from "~/routes/use
 import { action as offerAction, loader as offerLoader } from "~/routes/waitlist.offer.$token";
 import { formatDateTime } from "~/utils/clinic-format";
 import { addDays, clinicNow, clinicTimeToUtc } from "~/utils/clinic-time";
-import { prisma } from "~/utils/db.server";
-import { MAX_WAITLIST_DAYS, OFFERS_PER_TIME } from "~/utils/waitlist-rules";
+import { prisma } from "~/infra/db.server";
+import { MAX_WAITLIST_DAYS, OFFERS_PER_TIME } from "~/models/waitlist-rules";
 import { WAITLIST_FIELD_MESSAGES } from "~/validation/waitlist";
 import { actionArgs, formPost, get, loaderArgs, settle, toastOf } from "./auth-helpers";
 import { TUESDAY, upcoming } from "../support/clinic-dates";

@@ -8,7 +8,7 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sessionCookieName } from "~/utils/cookie.server";
+import { sessionCookieName } from "~/infra/cookie.server";
 import { encodeGoogleCode } from "../mocks/google.mjs";
 import { MONDAY, TUESDAY, upcoming } from "../support/clinic-dates";
 import { testPorts } from "../support/ports.mjs";

@@ -14,7 +14,7 @@ import {
 
 const PORT = testPorts().adminSettings;
 const EVIL = "https://evil.example";
-/** The staff write limit per member per minute (app/utils/rate-limit.server.ts). */
+/** The staff write limit per member per minute (app/infra/rate-limit.server.ts). */
 const STAFF_WRITES_PER_MINUTE = 120;
 
 let server: ProductionServer;

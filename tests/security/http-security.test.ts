@@ -11,8 +11,8 @@ import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { linkTokenFor } from "~/models/appointment-link.server";
 import { recallLinkToken } from "~/models/recall-invitations.server";
-import { sessionCookieName } from "~/utils/cookie.server";
-import { hashToken } from "~/utils/token-hash.server";
+import { sessionCookieName } from "~/infra/cookie.server";
+import { hashToken } from "~/infra/token-hash.server";
 import { TMP_DIR } from "../support/paths";
 import { testPorts } from "../support/ports.mjs";
 import {

@@ -1,4 +1,4 @@
-// The app's limits over real HTTP against the production build (app/utils/rate-limit.server.ts):
+// The app's limits over real HTTP against the production build (app/infra/rate-limit.server.ts):
 // sign-in attempts per client, failed logins per account and address and password checks
 // per account (guesses sent at once among them), registrations per client and
 // hour, writes per client; each refusal in the page's form (JavaScript on: `/login.data`,
@@ -10,7 +10,7 @@ import {
   RATE_LIMIT_MESSAGE,
   registrationsMessage,
   WRITE_LIMIT_MESSAGE,
-} from "~/utils/rate-limit.server";
+} from "~/infra/rate-limit.server";
 import { testPorts } from "../support/ports.mjs";
 import {
   startProductionServer,

@@ -3,7 +3,7 @@
 // says "ready", and fires only when it reads "go", so several workers hit the database
 // together.
 import { createInterface } from "node:readline";
-import { prisma } from "~/utils/db.server";
+import { prisma } from "~/infra/db.server";
 import { bookThroughApi } from "./book-slot";
 
 const { tokens, inputs } = JSON.parse(process.argv[2] ?? "{}") as {

@@ -1,6 +1,6 @@
 import type { User } from "@prisma/client";
-import { signIn } from "~/utils/auth.server";
-import { prisma } from "~/utils/db.server";
+import { signIn } from "~/http/auth.server";
+import { prisma } from "~/infra/db.server";
 import { passwordHashFor, TEST_PASSWORD } from "./test-password";
 
 let counter = 0;
@@ -90,7 +90,7 @@ export async function storeAppointment(options: {
   chairId?: string;
 }) {
   const { clinicTimeToUtc } = await import("~/utils/clinic-time");
-  const { holdSteps } = await import("~/utils/slot-engine");
+  const { holdSteps } = await import("~/models/booking/slot-engine");
   const startsAt = clinicTimeToUtc(options.date, options.time);
   const minutes = options.minutes ?? 30;
   const endsAt = new Date(startsAt.getTime() + minutes * 60_000);

@@ -9,15 +9,15 @@ import path from "node:path";
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaClient, type User } from "@prisma/client";
 import { inject } from "vitest";
-import { sessionCookieName } from "~/utils/cookie.server";
-import { commitTokenCookie, createSession } from "~/utils/session.server";
+import { sessionCookieName } from "~/infra/cookie.server";
+import { commitTokenCookie, createSession } from "~/infra/session.server";
 import { TMP_DIR } from "./paths";
 import { TEST_BUILD_DIR } from "../../scripts/test-build.mjs";
 import { passwordHashFor } from "./test-password";
 
 export { TEST_PASSWORD } from "./test-password";
 
-/** Every bucket of app/utils/rate-limit.server.ts out of the way, for suites that are one busy client on purpose. */
+/** Every bucket of app/infra/rate-limit.server.ts out of the way, for suites that are one busy client on purpose. */
 export const NO_RATE_LIMITS = {
   RATE_LIMIT_WRITES_PER_MINUTE: "1000000",
   RATE_LIMIT_SIGNIN_PER_MINUTE: "1000000",

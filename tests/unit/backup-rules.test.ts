@@ -8,8 +8,8 @@ import {
   parseBackupInterval,
   type BackupEntry,
   type BackupInterval,
-} from "~/utils/backup-rules";
-import { parseDatabaseEnv, parseEnv } from "~/utils/env.server";
+} from "~/infra/backup-rules";
+import { parseDatabaseEnv, parseEnv } from "~/infra/env.server";
 
 function interval(text: string): BackupInterval {
   const parsed = parseBackupInterval(text);

@@ -24,7 +24,7 @@ import {
   holdKey,
   holdSteps,
   workingIntervals,
-} from "~/utils/slot-engine";
+} from "~/models/booking/slot-engine";
 import type { DayPlan, WeeklyPlan } from "~/validation/schedule";
 
 const ZONE = "America/New_York";

@@ -4,7 +4,7 @@ import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
 import { appointmentCalendar, type MailAppointment } from "~/models/appointment-mail.server";
 import type { Settings } from "~/models/clinic-settings.server";
-import { calendarDisplayName } from "~/utils/calendar-name";
+import { calendarDisplayName } from "~/models/calendar-name";
 
 const startsAt = new Date("2030-03-05T15:00:00Z");
 const appointment: MailAppointment = {

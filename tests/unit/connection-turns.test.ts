@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConnectionTurns } from "~/utils/connection-turns.server";
+import { ConnectionTurns } from "~/infra/connection-turns.server";
 
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 

@@ -10,7 +10,7 @@ import {
   isPublishedPassword,
 } from "~/data/demo-accounts";
 import { DEMO_ACCOUNT_OFF_MESSAGE, demoLoginRefusal } from "~/models/demo-accounts.server";
-import { parseEnv } from "~/utils/env.server";
+import { parseEnv } from "~/infra/env.server";
 import { completeStartEnvironment } from "../../scripts/start-env.mjs";
 
 describe("a demo", () => {

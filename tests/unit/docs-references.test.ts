@@ -92,7 +92,7 @@ function citingTexts(): Array<{ file: string; text: string }> {
 const IMPORT_LINES = /^\s*(?:import|export|\})[^\n]*\bfrom\s+["'][^"'\n]*["'];?$/gm;
 
 const TOP_LEVEL = "app|server|scripts|tests|prisma|docs|public|patches|\\.ci";
-/** `app/utils/db.server.ts`, `docs/decisions/`, `~/models/service.server`. */
+/** `app/infra/db.server.ts`, `docs/decisions/`, `~/models/service.server`. */
 const PATH = new RegExp(
   `(?<![\\w./~@-])((?:${TOP_LEVEL})/[^\\s\`'"()\\],;]*|~/[^\\s\`'"()\\],;]+)`,
   "g",
@@ -135,13 +135,13 @@ describe("docs that stay true", () => {
     expect(texts.map((entry) => entry.file)).toEqual(
       expect.arrayContaining([
         "README.md",
-        "app/utils/db.server.ts",
+        "app/infra/db.server.ts",
         `${DECISIONS}/000-template.md`,
       ]),
     );
     expect(texts.length).toBeGreaterThan(100);
     // The reader sees comments, not code: a path only in a string is not cited.
-    const comments = commentsOf("app/utils/db.server.ts");
+    const comments = commentsOf("app/infra/db.server.ts");
     expect(comments).toContain("The one way to the database");
     expect(comments).not.toContain("new PrismaClient");
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseEnv, serverConfig } from "~/utils/env.server";
+import { parseEnv, serverConfig } from "~/infra/env.server";
 
 describe("environment", () => {
   it("requires SESSION_SECRET in production, with a one-line message", () => {

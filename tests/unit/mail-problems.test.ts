@@ -2,7 +2,7 @@
 // written by nodemailer 10 against a closed port, an unknown host and a loopback SMTP server
 // answering with the code (describeError in app/models/outbox.server.ts joins code and message).
 import { describe, expect, it } from "vitest";
-import { describeMailProblem, mailKindLabel } from "~/utils/mail-problems";
+import { describeMailProblem, mailKindLabel } from "~/models/mail-problems";
 
 describe("describeMailProblem", () => {
   it.each([

@@ -4,7 +4,7 @@ import {
   backoffDelayMs,
   isPermanentSmtpError,
   type OutboxPolicy,
-} from "~/utils/outbox-rules";
+} from "~/models/outbox-rules";
 
 const policy: OutboxPolicy = {
   maxAttempts: 5,

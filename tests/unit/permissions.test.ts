@@ -1,4 +1,4 @@
-// How the permission table is asked (app/utils/permissions.ts): a role reaches a screen or
+// How the permission table is asked (app/models/permissions.ts): a role reaches a screen or
 // an API with any scope, acts on a thing with "all", or with "own" only when it is theirs;
 // a role the app does not know is a patient. Which roles get into which staff route is
 // guarded by hand in tests/integration/staff-routes.test.ts.
@@ -13,7 +13,7 @@ import {
   type StaffScreen,
   staffRolesWith,
   staffScreensFor,
-} from "~/utils/permissions";
+} from "~/models/permissions";
 
 const dentist = { role: "dentist" };
 const reception = { role: "reception" };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseEnv } from "~/utils/env.server";
+import { parseEnv } from "~/infra/env.server";
 import {
   accountKey,
   accountLockedMessage,
@@ -8,7 +8,7 @@ import {
   createRateLimits,
   RATE_LIMIT_MESSAGE,
   registrationsMessage,
-} from "~/utils/rate-limit.server";
+} from "~/infra/rate-limit.server";
 
 describe("a bucket", () => {
   it("allows its points, then refuses with 429, the message and the seconds to wait", async () => {

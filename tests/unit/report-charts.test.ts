@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { chartSvg } from "~/models/report-charts.server";
 import type { ChartSpec } from "~/models/reports.server";
-import { periodsOf } from "~/utils/report-periods";
+import { periodsOf } from "~/models/report-periods";
 
 const labelsOf = (from: string, to: string, by: "week" | "month") =>
   periodsOf({ from, to, by }).map((period) => period.label);

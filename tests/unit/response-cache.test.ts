@@ -27,7 +27,7 @@ describe("which requests the response cache may answer", () => {
   });
 
   it.each([
-    // The production session cookie (app/utils/cookie.server.ts), the development one, the
+    // The production session cookie (app/infra/cookie.server.ts), the development one, the
     // toast: and any other cookie, since the server knows no cookie names.
     ["__Host-session=abc"],
     ["__session=abc"],

@@ -4,7 +4,7 @@
 // patient ordinarily writes (dates, times, prices, counts, a sentence run together) does not.
 import { describe, expect, it } from "vitest";
 import { hasLink, hasPhoneNumber, reviewHoldReasons } from "~/models/review-hold.server";
-import { parseHeldFor } from "~/utils/review-status";
+import { parseHeldFor } from "~/models/review-status";
 
 const clean = "Dr. Chen was gentle; the cleaning took 45 minutes and cost $120.50.";
 

@@ -3,7 +3,7 @@ import {
   isServiceStatus,
   serviceStandingLabel,
   staffServiceFilterOf,
-} from "~/utils/service-status";
+} from "~/models/service-status";
 
 describe("service status", () => {
   it("knows the three statuses and nothing else", () => {

@@ -6,7 +6,7 @@ import {
   holdSteps,
   openIntervals,
   workingIntervals,
-} from "~/utils/slot-engine";
+} from "~/models/booking/slot-engine";
 import { GRID_STEPS } from "~/validation/clinic-settings";
 import type { DayPlan, WeeklyPlan } from "~/validation/schedule";
 

@@ -1,7 +1,7 @@
 import { Form, Link, useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { type ClinicClock, formatDateTime, formatDuration } from "~/utils/clinic-format";
-import { useHydrated } from "~/utils/use-hydrated";
+import { useHydrated } from "~/hooks/use-hydrated";
 
 /** A time picked in the diary: the day, the time, and the column's dentist or chair. */
 export type PickedTime = {

@@ -1,7 +1,7 @@
 import { useFormAction, useNavigate, useSubmit } from "@remix-run/react";
 import type { FormEvent, MouseEvent, ReactNode } from "react";
 import { createContext, useContext } from "react";
-import { useHydrated } from "~/utils/use-hydrated";
+import { useHydrated } from "~/hooks/use-hydrated";
 
 /**
  * The diary's cards and free times are plain links and forms (hundreds on a day: Remix's

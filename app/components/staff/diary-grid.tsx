@@ -5,7 +5,7 @@ import { type DiaryCell, toMinutes } from "~/models/front-desk/diary-layout";
 import type { DiaryVisit } from "~/models/front-desk/diary-visits.server";
 import { type ClinicClock, formatTime } from "~/utils/clinic-format";
 import { clinicNow } from "~/utils/clinic-time";
-import { useHydrated } from "~/utils/use-hydrated";
+import { useHydrated } from "~/hooks/use-hydrated";
 import { useDiaryFormAction } from "./diary-enhance";
 import { DRAG_TYPE, VisitCard } from "./visit-card";
 

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { StatusBadge } from "~/components/staff/status-badge";
-import type { AppointmentStatus } from "~/utils/appointment-status";
+import type { AppointmentStatus } from "~/models/booking/appointment-status";
 import { type ClinicClock, formatDateTime } from "~/utils/clinic-format";
 
 /** One list of a patient's visits on their card (upcoming, cancelled ahead, past). */

@@ -1,7 +1,7 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { Timestamp } from "~/components/staff-kit";
 import { StarRating } from "~/components/star-rating";
-import { HOLD_REASON_LABELS } from "~/utils/review-status";
+import { HOLD_REASON_LABELS } from "~/models/review-status";
 import type { ModeratedReview } from "~/models/review-moderation.server";
 
 type Intent = "publish" | "reject" | "hide" | "restore";

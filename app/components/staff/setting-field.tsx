@@ -9,7 +9,7 @@ import {
   type ReactNode,
 } from "react";
 import { FormError } from "~/components/form-error";
-import { useHydrated } from "~/utils/use-hydrated";
+import { useHydrated } from "~/hooks/use-hydrated";
 
 // The admin's settings screens: each section is its own form, and a refusal (with the
 // field it is about) shows in the section it came from.

@@ -1,4 +1,4 @@
-import type { AppointmentStatus } from "~/utils/appointment-status";
+import type { AppointmentStatus } from "~/models/booking/appointment-status";
 
 const TONES: Record<AppointmentStatus, string> = {
   booked: "border-slate-400 bg-white text-slate-800",

@@ -3,7 +3,7 @@ import { PatientAlerts } from "~/components/staff/patient-alerts";
 import { StatusBadge } from "~/components/staff/status-badge";
 import type { DiaryVisit } from "~/models/front-desk/diary-visits.server";
 import { ACTION_LABELS, NEEDS_OUTCOME, UNDO_LABELS } from "~/models/front-desk/visit-actions";
-import { STATUS_LABELS } from "~/utils/appointment-status";
+import { STATUS_LABELS } from "~/models/booking/appointment-status";
 import { type ClinicClock, formatTime } from "~/utils/clinic-format";
 import { useDiaryFormAction } from "./diary-enhance";
 

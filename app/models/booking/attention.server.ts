@@ -5,8 +5,8 @@
  * Closing a day with bookings is allowed; the staff screens list these.
  */
 import { addDays, clinicTimeToUtc } from "~/utils/clinic-time";
-import { prisma } from "~/utils/db.server";
-import { dayOfPlan } from "~/utils/slot-engine";
+import { prisma } from "~/infra/db.server";
+import { dayOfPlan } from "~/models/booking/slot-engine";
 import { dentistOnDay } from "../availability.server";
 import { closuresBetween, getClinicSettings } from "../clinic-settings.server";
 import { evaluate } from "./evaluate";

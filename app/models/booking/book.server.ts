@@ -6,7 +6,7 @@
 import type { Prisma } from "@prisma/client";
 import { verifiedAccount } from "~/models/email-verification.server";
 import { wakeOutbox } from "~/models/outbox.server";
-import { prisma } from "~/utils/db.server";
+import { prisma } from "~/infra/db.server";
 import { invalid, ok, type Success } from "~/utils/result";
 import { APPOINTMENT_REQUIRED_FIELDS, appointmentSchema } from "~/validation/appointment";
 import { validateForm } from "~/validation/form";

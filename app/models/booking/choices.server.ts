@@ -1,6 +1,6 @@
 /** What a booking request names: a bookable service and a dentist (or any). */
 import { PUBLICLY_LISTED } from "~/models/service.server";
-import { prisma } from "~/utils/db.server";
+import { prisma } from "~/infra/db.server";
 import { invalid, ok, type Result } from "~/utils/result";
 import { DENTIST_CHOICE_MESSAGE } from "~/validation/appointment";
 import { performerIds } from "../availability.server";

@@ -3,7 +3,7 @@
  * times, or a booked visit. Pure: every caller hands in the day it read.
  */
 import { clinicTimeToUtc } from "~/utils/clinic-time";
-import { fromMinutes, holdSteps } from "~/utils/slot-engine";
+import { fromMinutes, holdSteps } from "~/models/booking/slot-engine";
 import type { BookingPolicy } from "./policy";
 import {
   BOOKING_RULES,

@@ -7,7 +7,7 @@
  */
 import type { Prisma } from "@prisma/client";
 import { type ClinicClock, formatDateTime } from "~/utils/clinic-format";
-import { type AppointmentStatus, STATUS_LABELS } from "~/utils/appointment-status";
+import { type AppointmentStatus, STATUS_LABELS } from "~/models/booking/appointment-status";
 import { enqueueAppointmentMail } from "../appointment-mail.server";
 import { recordAudit } from "../audit.server";
 import type { Settings } from "../clinic-settings.server";

@@ -5,7 +5,7 @@
  */
 import { type ClinicClock, formatDate, formatInstant, formatTime } from "~/utils/clinic-format";
 import { clinicTimeToUtc, isIsoDate } from "~/utils/clinic-time";
-import { prisma } from "~/utils/db.server";
+import { prisma } from "~/infra/db.server";
 import { invalid, ok, type Result } from "~/utils/result";
 import { UNKNOWN_SERVICE_MESSAGE } from "~/validation/service";
 import { loadDay, type LoadedDay } from "../availability.server";

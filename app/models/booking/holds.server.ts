@@ -5,7 +5,7 @@
  */
 import type { Prisma, PrismaClient } from "@prisma/client";
 import { addDays, clinicTimeToUtc } from "~/utils/clinic-time";
-import { HOLD_MINUTES, holdKey } from "~/utils/slot-engine";
+import { HOLD_MINUTES, holdKey } from "~/models/booking/slot-engine";
 import type { RuleDay } from "./rules";
 
 type Db = PrismaClient | Prisma.TransactionClient;

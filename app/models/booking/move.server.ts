@@ -4,9 +4,9 @@
  * its dentist and chair; its old time goes to the waiting list.
  */
 import { wakeOutbox } from "~/models/outbox.server";
-import { MOVABLE, parseStatus } from "~/utils/appointment-status";
+import { MOVABLE, parseStatus } from "~/models/booking/appointment-status";
 import { normalizeTime } from "~/utils/clinic-time";
-import { prisma } from "~/utils/db.server";
+import { prisma } from "~/infra/db.server";
 import { fail, invalid, ok, type Success } from "~/utils/result";
 import { TIME_FORMAT_MESSAGE } from "~/validation/appointment";
 import { loadDayPlans } from "../availability.server";

@@ -8,10 +8,10 @@
  * guard behind them (docs/decisions/016-slot-holds.md, 027-one-booking-core.md).
  */
 import type { Prisma } from "@prisma/client";
-import { ACTIVE_STATUSES } from "~/utils/appointment-status";
+import { ACTIVE_STATUSES } from "~/models/booking/appointment-status";
 import { formatDate, formatDateTime, formatTimes } from "~/utils/clinic-format";
 import { type Failure, fail, isUniqueViolation, ok, type Success } from "~/utils/result";
-import { chairResource, dentistResource, holdSteps } from "~/utils/slot-engine";
+import { chairResource, dentistResource, holdSteps } from "~/models/booking/slot-engine";
 import type { DayPlans } from "../availability.server";
 import { readHolds } from "./holds.server";
 import { evaluate, freeStartsOn, proposalAt, type Verdict } from "./evaluate";

@@ -3,7 +3,7 @@
  * bookings, moves and the data upgrade differ only by one of these values
  * (docs/decisions/027-one-booking-core.md).
  */
-import type { StaffRole } from "~/utils/roles";
+import type { StaffRole } from "~/models/roles";
 import { BOOKING_RULES, type RuleId } from "./rules";
 
 export type BookingActor =

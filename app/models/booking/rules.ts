@@ -21,7 +21,7 @@ import {
   holdKey,
   type Interval,
   openIntervals,
-} from "~/utils/slot-engine";
+} from "~/models/booking/slot-engine";
 import { type DayPlan, type WeeklyPlan, WEEKDAYS } from "~/validation/schedule";
 import type { BookingRule, DentistOnDay, Proposal, RuleInput, RuleSettings } from "./rule-types";
 

@@ -1,5 +1,5 @@
 /**
- * A visit along its lifecycle (~/utils/appointment-status TRANSITIONS): confirm, check in,
+ * A visit along its lifecycle (~/models/booking/appointment-status TRANSITIONS): confirm, check in,
  * complete, no-show, cancel. One transaction writes the new status (only if it is still
  * the one read), the history row, releases the holds of a cancelled or missed visit, and
  * raises the event whose handlers mail, audit, offer the freed time or ask for a review.
@@ -13,8 +13,8 @@ import {
   parseStatus,
   RELEASES_HOLDS,
   STATUS_LABELS,
-} from "~/utils/appointment-status";
-import { prisma } from "~/utils/db.server";
+} from "~/models/booking/appointment-status";
+import { prisma } from "~/infra/db.server";
 import { type Failure, fail, ok, type Result } from "~/utils/result";
 import { getClinicSettings } from "../clinic-settings.server";
 import { insideCutoffMessage, isInsideCutoff } from "../cancellation-policy.server";

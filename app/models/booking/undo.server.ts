@@ -16,10 +16,10 @@ import {
   STATUS_LABELS,
   UNDO_MINUTES,
   UNDOABLE,
-} from "~/utils/appointment-status";
-import { prisma } from "~/utils/db.server";
+} from "~/models/booking/appointment-status";
+import { prisma } from "~/infra/db.server";
 import { fail, isUniqueViolation, ok, type Result } from "~/utils/result";
-import { chairResource, dentistResource, holdSteps } from "~/utils/slot-engine";
+import { chairResource, dentistResource, holdSteps } from "~/models/booking/slot-engine";
 import { getClinicSettings } from "../clinic-settings.server";
 import { prepareEvent } from "./events.server";
 import { APPOINTMENT_NOT_FOUND_MESSAGE } from "./move.server";

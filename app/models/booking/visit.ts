@@ -3,7 +3,7 @@
  * see it. The staff's private note is never part of the patient's view.
  */
 import type { Prisma } from "@prisma/client";
-import { type AppointmentStatus, parseStatus } from "~/utils/appointment-status";
+import { type AppointmentStatus, parseStatus } from "~/models/booking/appointment-status";
 
 export const WITH_DETAILS = {
   service: { select: { id: true, slug: true, name: true, durationMinutes: true } },

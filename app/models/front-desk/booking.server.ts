@@ -7,8 +7,8 @@
  */
 import { type ClinicClock, formatDateTime } from "~/utils/clinic-format";
 import { normalizeTime } from "~/utils/clinic-time";
-import { prisma } from "~/utils/db.server";
-import { limitStaffWrite } from "~/utils/rate-limit.server";
+import { prisma } from "~/infra/db.server";
+import { limitStaffWrite } from "~/infra/rate-limit.server";
 import { invalid, ok, type Success } from "~/utils/result";
 import { appointmentSchema, TIME_FORMAT_MESSAGE } from "~/validation/appointment";
 import { dateRefusal } from "~/validation/dates";

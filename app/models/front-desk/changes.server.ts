@@ -3,10 +3,14 @@
  * moves. The booking core does the work under the desk's policy; its events write the
  * audit entry and the patient's mail in the change's transaction.
  */
-import { type AppointmentStatus, isStatus, STATUS_LABELS } from "~/utils/appointment-status";
-import { prisma } from "~/utils/db.server";
-import { may } from "~/utils/permissions";
-import { limitStaffWrite } from "~/utils/rate-limit.server";
+import {
+  type AppointmentStatus,
+  isStatus,
+  STATUS_LABELS,
+} from "~/models/booking/appointment-status";
+import { prisma } from "~/infra/db.server";
+import { may } from "~/models/permissions";
+import { limitStaffWrite } from "~/infra/rate-limit.server";
 import { fail, invalid, ok, type Result } from "~/utils/result";
 import { confirmationSentTo } from "../appointment-mail.server";
 import { moveAppointment } from "../booking/move.server";

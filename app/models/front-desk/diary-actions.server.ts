@@ -4,7 +4,11 @@
  * the front desk's own functions (their limits, permissions and audit); this only reads
  * the form and says what happened.
  */
-import { type AppointmentStatus, STATUS_LABELS, UNDO_MINUTES } from "~/utils/appointment-status";
+import {
+  type AppointmentStatus,
+  STATUS_LABELS,
+  UNDO_MINUTES,
+} from "~/models/booking/appointment-status";
 import { formatDateTime } from "~/utils/clinic-format";
 import { invalid, ok, type Result } from "~/utils/result";
 import { getClinicClock } from "../clinic-settings.server";

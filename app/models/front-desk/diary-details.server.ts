@@ -6,8 +6,8 @@
  * and the diary says why, rather than the desk losing its day.
  */
 import { alertsForPatients, patientsInReach, readPatients } from "~/models/patients.server";
-import { prisma } from "~/utils/db.server";
-import { staffActor } from "~/utils/roles";
+import { prisma } from "~/infra/db.server";
+import { staffActor } from "~/models/roles";
 import type { DiaryRow, DiaryVisit } from "./diary-visits.server";
 
 export type DiaryDetails = {

@@ -4,7 +4,7 @@
  * Pure, so its rules are unit-tested apart from the database.
  */
 import { CLOSED_DAY } from "~/utils/clinic-format";
-import type { Interval } from "~/utils/slot-engine";
+import type { Interval } from "~/models/booking/slot-engine";
 
 export const toMinutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 export const toTime = (minutes: number) =>

@@ -10,8 +10,8 @@ import {
   type AppointmentStatus,
   parseStatus,
   UNDOABLE,
-} from "~/utils/appointment-status";
-import { prisma } from "~/utils/db.server";
+} from "~/models/booking/appointment-status";
+import { prisma } from "~/infra/db.server";
 import { canUndo, type HistoryRow, undoWindowStart } from "../booking/undo.server";
 import { needsOutcome, visitOffer, type VisitOffer } from "./visit-actions";
 

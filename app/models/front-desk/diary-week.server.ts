@@ -5,10 +5,10 @@
  */
 import { addDays, clinicNow, clinicTimeToUtc, isIsoDate, weekdayOf } from "~/utils/clinic-time";
 import type { ClinicClock } from "~/utils/clinic-format";
-import { prisma } from "~/utils/db.server";
-import { cachedRead } from "~/utils/read-cache.server";
-import { hasPermission } from "~/utils/permissions";
-import { dayOfPlan, openIntervals } from "~/utils/slot-engine";
+import { prisma } from "~/infra/db.server";
+import { cachedRead } from "~/infra/read-cache.server";
+import { hasPermission } from "~/models/permissions";
+import { dayOfPlan, openIntervals } from "~/models/booking/slot-engine";
 import { dentistWorkingIntervals } from "../availability.server";
 import { getClinicSettings } from "../clinic-settings.server";
 import { type DiaryColumn, SHOWN_STATUSES, spanOf } from "./diary.server";

@@ -4,14 +4,14 @@
  * counts, why a closed day is closed, and what needs attention; and the staff API's list
  * of a day's visits.
  */
-import { ACTIVE_STATUSES, type AppointmentStatus } from "~/utils/appointment-status";
+import { ACTIVE_STATUSES, type AppointmentStatus } from "~/models/booking/appointment-status";
 import { addDays, clinicNow, clinicTimeToUtc, isIsoDate, weekdayOf } from "~/utils/clinic-time";
 import { type ClinicClock } from "~/utils/clinic-format";
-import { prisma } from "~/utils/db.server";
-import { cachedRead } from "~/utils/read-cache.server";
-import { hasPermission } from "~/utils/permissions";
+import { prisma } from "~/infra/db.server";
+import { cachedRead } from "~/infra/read-cache.server";
+import { hasPermission } from "~/models/permissions";
 import { invalid, ok, type Result } from "~/utils/result";
-import { dayOfPlan, type Interval, openIntervals } from "~/utils/slot-engine";
+import { dayOfPlan, type Interval, openIntervals } from "~/models/booking/slot-engine";
 import { dateRefusal } from "~/validation/dates";
 import { dentistWorkingIntervals } from "../availability.server";
 import { appointmentsNeedingAttention } from "../booking/attention.server";

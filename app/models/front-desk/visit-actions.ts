@@ -1,6 +1,6 @@
 /**
  * What staff may do to a visit next, from the one transitions table
- * (~/utils/appointment-status) and the permission table (~/utils/permissions): the diary's
+ * (~/models/booking/appointment-status) and the permission table (~/models/permissions): the diary's
  * cards and the appointment page offer exactly these, so no button leads to a refusal.
  */
 import {
@@ -9,8 +9,8 @@ import {
   MOVABLE,
   ONCE_STARTED,
   TRANSITIONS,
-} from "~/utils/appointment-status";
-import { may } from "~/utils/permissions";
+} from "~/models/booking/appointment-status";
+import { may } from "~/models/permissions";
 
 /** The buttons' words for each move (cancel has its own form, with its reason). */
 export const ACTION_LABELS: Partial<Record<AppointmentStatus, string>> = {

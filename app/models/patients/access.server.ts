@@ -5,11 +5,11 @@
  * Every staff page and `/api/staff/*` read that shows them goes through `readPatients`.
  */
 import type { Prisma } from "@prisma/client";
-import { prisma } from "~/utils/db.server";
-import { scopeOf } from "~/utils/permissions";
-import { rateLimits } from "~/utils/rate-limit.server";
+import { prisma } from "~/infra/db.server";
+import { scopeOf } from "~/models/permissions";
+import { rateLimits } from "~/infra/rate-limit.server";
 import type { Failure } from "~/utils/result";
-import type { StaffActor } from "~/utils/roles";
+import type { StaffActor } from "~/models/roles";
 import { recordAudit } from "../audit.server";
 
 type Db = Pick<Prisma.TransactionClient, "appointment">;

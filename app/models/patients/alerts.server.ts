@@ -4,8 +4,8 @@
  * caller records the read with the rest of what its answer shows (`readPatients`).
  */
 import type { Prisma } from "@prisma/client";
-import { prisma } from "~/utils/db.server";
-import type { StaffActor } from "~/utils/roles";
+import { prisma } from "~/infra/db.server";
+import type { StaffActor } from "~/models/roles";
 import { patientsInReach } from "./access.server";
 
 /**

@@ -3,12 +3,16 @@
  * and the clinic's note (only for staff with the need to know), and their visits in three
  * lists: upcoming, cancelled before they happened, and past. Every read is audited.
  */
-import { ACTIVE_STATUSES, type AppointmentStatus, parseStatus } from "~/utils/appointment-status";
-import { prisma } from "~/utils/db.server";
-import { may } from "~/utils/permissions";
-import { isNoEmailAddress } from "~/utils/patient-email";
+import {
+  ACTIVE_STATUSES,
+  type AppointmentStatus,
+  parseStatus,
+} from "~/models/booking/appointment-status";
+import { prisma } from "~/infra/db.server";
+import { may } from "~/models/permissions";
+import { isNoEmailAddress } from "~/models/patient-email";
 import type { Failure } from "~/utils/result";
-import type { StaffActor } from "~/utils/roles";
+import type { StaffActor } from "~/models/roles";
 import { patientsInReach, readPatients } from "./access.server";
 import { RECORD_FIELDS } from "./alerts.server";
 

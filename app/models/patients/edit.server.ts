@@ -4,12 +4,12 @@
  * transaction with the fields by their labels.
  */
 import { clinicNow } from "~/utils/clinic-time";
-import { prisma } from "~/utils/db.server";
-import { isNoEmailAddress, noEmailAddress } from "~/utils/patient-email";
-import { may } from "~/utils/permissions";
-import { limitStaffWrite } from "~/utils/rate-limit.server";
+import { prisma } from "~/infra/db.server";
+import { isNoEmailAddress, noEmailAddress } from "~/models/patient-email";
+import { may } from "~/models/permissions";
+import { limitStaffWrite } from "~/infra/rate-limit.server";
 import { fail, isUniqueViolation, ok, type Result } from "~/utils/result";
-import type { StaffActor } from "~/utils/roles";
+import type { StaffActor } from "~/models/roles";
 import { validateFields } from "~/validation/form";
 import {
   callerRecordSchema,

@@ -6,12 +6,12 @@
  * joined, never dropped; the duplicate goes. One transaction with its audit entry.
  */
 import type { Prisma } from "@prisma/client";
-import { prisma } from "~/utils/db.server";
-import { isNoEmailAddress } from "~/utils/patient-email";
-import { may } from "~/utils/permissions";
-import { limitStaffWrite } from "~/utils/rate-limit.server";
+import { prisma } from "~/infra/db.server";
+import { isNoEmailAddress } from "~/models/patient-email";
+import { may } from "~/models/permissions";
+import { limitStaffWrite } from "~/infra/rate-limit.server";
 import { fail, invalid, ok, type Result } from "~/utils/result";
-import type { StaffActor } from "~/utils/roles";
+import type { StaffActor } from "~/models/roles";
 import { recordAudit } from "../audit.server";
 
 type Tx = Prisma.TransactionClient;

@@ -5,10 +5,10 @@
  */
 import type { Prisma } from "@prisma/client";
 import { isIsoDate } from "~/utils/clinic-time";
-import { prisma } from "~/utils/db.server";
-import { NO_EMAIL_DOMAIN, shownEmail } from "~/utils/patient-email";
+import { prisma } from "~/infra/db.server";
+import { NO_EMAIL_DOMAIN, shownEmail } from "~/models/patient-email";
 import { isEmailAddress } from "~/validation/fields";
-import type { StaffActor } from "~/utils/roles";
+import type { StaffActor } from "~/models/roles";
 import { ok, type Result } from "~/utils/result";
 import { getClinicSettings } from "../clinic-settings.server";
 import { patientsInReachWhere, readPatients } from "./access.server";

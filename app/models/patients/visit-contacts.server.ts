@@ -3,11 +3,11 @@
  * visit's contact copy (e-mail, phone) and the patient's message only where the staff
  * member has the need to know, the read counted and audited once for the list.
  */
-import { prisma } from "~/utils/db.server";
-import { shownEmail } from "~/utils/patient-email";
-import { scopeOf } from "~/utils/permissions";
+import { prisma } from "~/infra/db.server";
+import { shownEmail } from "~/models/patient-email";
+import { scopeOf } from "~/models/permissions";
 import { ok, type Result } from "~/utils/result";
-import type { StaffActor } from "~/utils/roles";
+import type { StaffActor } from "~/models/roles";
 import { patientsInReach, readPatients } from "./access.server";
 import { alertsForPatients, type PatientAlerts } from "./alerts.server";
 

@@ -1,0 +1,114 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import { PrismaClient, type Prisma } from "@prisma/client";
+import { getEnv } from "~/infra/env.server";
+import { ClinicSqliteAdapter } from "~/infra/sqlite-adapter.server";
+
+/** The transaction whose callback is running, while it runs. */
+type Scope = { tx: Prisma.TransactionClient; open: boolean };
+
+declare global {
+  // Survives dev-server rebuilds, which re-evaluate this module: the client's
+  // `$transaction` and `prisma` below must share one scope.
+  var __prisma:
+    | {
+        client: PrismaClient;
+        adapter: ClinicSqliteAdapter;
+        currentTransaction: AsyncLocalStorage<Scope>;
+      }
+    | undefined;
+}
+
+function createClient() {
+  const env = getEnv();
+  // better-sqlite3's `timeout` is SQLite's busy timeout.
+  const adapter = new ClinicSqliteAdapter({
+    url: env.DATABASE_URL,
+    timeout: env.DATABASE_BUSY_TIMEOUT_MS,
+  });
+  const client = new PrismaClient({ adapter });
+  const currentTransaction = new AsyncLocalStorage<Scope>();
+  client.$transaction = joiningTransactions(client.$transaction.bind(client), currentTransaction);
+  return { client, adapter, currentTransaction };
+}
+
+/**
+ * `$transaction` that runs its callback in a scope `prisma` sees, and that joins the
+ * transaction already open in the caller's scope instead of queueing behind it (which
+ * would wait for itself until the outer transaction timed out).
+ */
+function joiningTransactions(
+  begin: PrismaClient["$transaction"],
+  currentTransaction: AsyncLocalStorage<Scope>,
+): PrismaClient["$transaction"] {
+  /** Transaction callbacks running now (one at a time: the connection serves one transaction). */
+  let openScopes = 0;
+  async function transaction(
+    work: Prisma.PrismaPromise<unknown>[] | ((tx: Prisma.TransactionClient) => Promise<unknown>),
+    options?: Parameters<PrismaClient["$transaction"]>[1],
+  ): Promise<unknown> {
+    const scope = currentTransaction.getStore();
+    if (scope?.open) {
+      if (typeof work === "function") return work(scope.tx);
+      // The batch's queries were made through `prisma`, so they belong to `scope.tx`.
+      const results: unknown[] = [];
+      for (const query of work) results.push(await query);
+      return results;
+    }
+    if (Array.isArray(work)) return begin(work, options);
+    return begin((tx) => {
+      const opened: Scope = { tx, open: true };
+      openScopes += 1;
+      return currentTransaction
+        .run(opened, () => work(tx))
+        .finally(() => {
+          // Whatever the callback left running goes back to the root client once it is done.
+          opened.open = false;
+          openScopes -= 1;
+          // On Node 20 an enabled AsyncLocalStorage slows every promise of the process
+          // (about 3x per await): it is enabled only while a transaction's callback runs.
+          if (openScopes === 0) currentTransaction.disable();
+        });
+    }, options);
+  }
+  return transaction as PrismaClient["$transaction"];
+}
+
+globalThis.__prisma ??= createClient();
+const { adapter, currentTransaction } = globalThis.__prisma;
+
+/**
+ * The one way to the database. Inside a `$transaction` callback (and whatever it calls,
+ * however deep) it is that transaction: a model need not be handed `tx` to take part in
+ * its caller's transaction, and a query inside a transaction can no longer wait for the
+ * transaction to end (every other query of the process does; ClinicSqliteAdapter). A
+ * `$transaction` inside one joins it. Outside transactions it is the client itself.
+ * eslint.config.js keeps every other way to the database out of app/.
+ */
+export const prisma: PrismaClient = new Proxy(globalThis.__prisma.client, {
+  get(root, property) {
+    const scope = currentTransaction.getStore();
+    if (scope?.open && property !== "$transaction" && Reflect.has(scope.tx, property)) {
+      return Reflect.get(scope.tx, property);
+    }
+    const value: unknown = Reflect.get(root, property);
+    return typeof value === "function" ? value.bind(root) : value;
+  },
+});
+
+/** Whether the caller runs inside a transaction's callback (its reads may not be committed). */
+export function inTransaction(): boolean {
+  return currentTransaction.getStore()?.open === true;
+}
+
+/** See ClinicSqliteAdapter.writeStamp: changes whenever the database may have been written. */
+export function databaseWriteStamp(): string | null {
+  return adapter.writeStamp();
+}
+
+/**
+ * Throws when the database does not answer. On the open connection when there is one (no
+ * Prisma query: the health check is polled), else through Prisma, which connects.
+ */
+export async function pingDatabase(): Promise<void> {
+  if (!adapter.ping()) await prisma.$queryRawUnsafe("SELECT 1");
+}

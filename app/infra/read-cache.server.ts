@@ -1,0 +1,109 @@
+import { LRUCache } from "lru-cache";
+import { databaseWriteStamp, inTransaction } from "~/infra/db.server";
+
+/**
+ * An in-process cache of the catalogue reads (service pages, the count, reviews, the
+ * team, the clinic's settings), kept until the database is next written: its generation
+ * is the database's own write stamp (`databaseWriteStamp`, ADR 025), which moves on every
+ * write of this process and of any other connection to the file (the staff command, a
+ * manual fix). No write path has to remember the cache (docs/decisions/030-caches-follow-the-database.md).
+ *
+ * It is bounded by bytes, not entries (each value's size is estimated from its JSON), so
+ * no sequence of requests can make it hold more than MAX_BYTES.
+ *
+ * Cached values are shared between requests: treat them as read-only.
+ *
+ * The store lives on globalThis so that it survives development rebuilds. The Express
+ * server, which caches whole responses of the same reads, asks for the same generation
+ * through the build (`server.readCacheGeneration` in entry.server.tsx).
+ */
+
+const MAX_BYTES = 16 * 1024 * 1024;
+
+type Kept = { value: unknown; size: number };
+type ReadCache = {
+  generation: string | null;
+  values: LRUCache<string, Kept>;
+  /** Loads under way: concurrent misses of one key share one query. */
+  pending: Map<string, Promise<unknown>>;
+};
+
+declare global {
+  var __readCache: ReadCache | undefined;
+}
+
+function store(): ReadCache {
+  globalThis.__readCache ??= {
+    generation: null,
+    values: new LRUCache({ maxSize: MAX_BYTES, sizeCalculation: (kept) => kept.size }),
+    pending: new Map(),
+  };
+  return globalThis.__readCache;
+}
+
+/**
+ * Changes on every write to the database; anything cached under another generation is
+ * stale. Null before the first query has connected: nothing may be kept then.
+ */
+export function readCacheGeneration(): string | null {
+  return databaseWriteStamp();
+}
+
+/** Empties the cache (tests start from it; the app never needs to: writes move the generation). */
+export function clearReadCache(): void {
+  const cache = store();
+  cache.values.clear();
+  cache.pending.clear();
+}
+
+/** The store, emptied first if the database was written since it was filled. */
+function current(generation: string): ReadCache {
+  const cache = store();
+  if (cache.generation !== generation) {
+    clearReadCache();
+    cache.generation = generation;
+  }
+  return cache;
+}
+
+/** Bytes a value takes, roughly: its bytes, or twice its JSON (strings are UTF-16). */
+export function estimatedSize(value: unknown): number {
+  if (value instanceof Uint8Array) return value.byteLength + 64;
+  return 2 * (JSON.stringify(value)?.length ?? 0) + 64;
+}
+
+/**
+ * `load()`'s result, computed once per key until the next write. Concurrent misses share
+ * one query; a failed load is not kept, and neither is one that a write overtook. Inside
+ * a transaction the load just runs: what it reads may not be committed.
+ */
+export function cachedRead<T>(key: string, load: () => Promise<T>): Promise<T> {
+  const generation = inTransaction() ? null : readCacheGeneration();
+  if (generation === null) return load();
+  const cache = current(generation);
+  const kept = cache.values.get(key);
+  if (kept) return Promise.resolve(kept.value as T);
+  const running = cache.pending.get(key);
+  if (running) return running as Promise<T>;
+
+  const value = load();
+  cache.pending.set(key, value);
+  value.then(
+    (result) => {
+      if (cache.pending.get(key) === value) cache.pending.delete(key);
+      // A write that landed while this read ran may not be in its result.
+      if (readCacheGeneration() !== generation || cache.generation !== generation) return;
+      const size = estimatedSize(result);
+      if (size <= MAX_BYTES) cache.values.set(key, { value: result, size });
+    },
+    () => {
+      if (cache.pending.get(key) === value) cache.pending.delete(key);
+    },
+  );
+  return value;
+}
+
+/** Bytes held now (for tests). */
+export function readCacheSize(): number {
+  return store().values.calculatedSize;
+}

@@ -1,0 +1,95 @@
+import { randomBytes } from "node:crypto";
+import { createCookieSessionStorage } from "@remix-run/node";
+import type { PrismaClient, User } from "@prisma/client";
+import { prisma } from "~/infra/db.server";
+import { hashToken } from "~/infra/token-hash.server";
+import { keptUntilWrite } from "~/infra/write-kept.server";
+import { cookieOptions, sessionCookieName } from "~/infra/cookie.server";
+
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+const TOKEN_KEY = "token";
+
+type AuthSessionData = { token: string };
+let storage: ReturnType<typeof createCookieSessionStorage<AuthSessionData>> | undefined;
+export function authSessionStorage() {
+  storage ??= createCookieSessionStorage<AuthSessionData>({
+    cookie: { name: sessionCookieName(), ...cookieOptions({ maxAge: SESSION_TTL_MS / 1000 }) },
+  });
+  return storage;
+}
+
+/**
+ * Starts a session row for the user and returns the opaque token that names it. `db` is
+ * the app's own client; the test harnesses pass one for a server's database file.
+ */
+export async function createSession(userId: string, db: Pick<PrismaClient, "session"> = prisma) {
+  const token = randomBytes(32).toString("base64url");
+  const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
+  await db.session.create({ data: { tokenHash: hashToken(token), userId, expiresAt } });
+  // Expired rows are only ever deleted, never read; sweeping them at sign-in keeps the table small.
+  await db.session.deleteMany({ where: { expiresAt: { lt: new Date() } } });
+  return { token, expiresAt };
+}
+
+/**
+ * Sessions found in the last lookups, used again only while nothing has been written to
+ * the database (write-kept.server.ts): a sign-out, a password change, a role change or the
+ * staff command makes every kept session be read again, so a revoked session is refused
+ * at the very next request. Without writes, a signed-in page view asks the database
+ * nothing about its visitor (docs/decisions/025-session-lookup-cache.md).
+ */
+const knownSessions = keptUntilWrite<User | null>(5_000);
+
+/** The user a token belongs to, or null when it is unknown or expired. */
+export async function getUserByToken(token: string | null | undefined): Promise<User | null> {
+  if (!token) return null;
+  const tokenHash = hashToken(token);
+  const user = await knownSessions(tokenHash, async () => {
+    const session = await prisma.session.findUnique({
+      where: { tokenHash },
+      include: { user: true },
+    });
+    if (!session) return { value: null, keepUntil: null };
+    if (session.expiresAt.getTime() <= Date.now()) {
+      await prisma.session.deleteMany({ where: { id: session.id } });
+      return { value: null, keepUntil: null };
+    }
+    return { value: session.user, keepUntil: session.expiresAt.getTime() };
+  });
+  // A copy: a caller may not change what the next request is given.
+  return user ? { ...user } : null;
+}
+
+export async function deleteSessionByToken(token: string | null | undefined) {
+  if (!token) return;
+  await prisma.session.deleteMany({ where: { tokenHash: hashToken(token) } });
+}
+
+/** The token from the browser's session cookie. */
+export async function getCookieToken(request: Request): Promise<string | null> {
+  const session = await authSessionStorage().getSession(request.headers.get("cookie"));
+  const token = session.get(TOKEN_KEY);
+  return typeof token === "string" ? token : null;
+}
+
+/** The token from an `Authorization` header, raw or as `Bearer <token>`. */
+export function getHeaderToken(request: Request): string | null {
+  const header = request.headers.get("authorization")?.trim();
+  if (!header) return null;
+  const match = /^Bearer\s+(.+)$/i.exec(header);
+  const token = (match ? match[1] : header)?.trim();
+  return token || null;
+}
+
+/** Set-Cookie that signs the browser in with the given token. */
+export async function commitTokenCookie(request: Request, token: string, expiresAt: Date) {
+  const session = await authSessionStorage().getSession(request.headers.get("cookie"));
+  session.set(TOKEN_KEY, token);
+  return authSessionStorage().commitSession(session, { expires: expiresAt });
+}
+
+/** Set-Cookie that signs the browser out. */
+export async function destroyTokenCookie(request: Request) {
+  const session = await authSessionStorage().getSession(request.headers.get("cookie"));
+  return authSessionStorage().destroySession(session);
+}

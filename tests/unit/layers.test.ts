@@ -1,0 +1,53 @@
+// The folders of app/ keep to their layers (docs/decisions/041-folders-by-layer.md): the
+// project's own ESLint configuration refuses an import that reaches up, and lets the
+// imports each layer needs through.
+import { ESLint } from "eslint";
+import { describe, expect, it } from "vitest";
+
+const eslint = new ESLint();
+
+async function layerErrors(filePath: string, code: string) {
+  const [result] = await eslint.lintText(code, { filePath });
+  return result!.messages
+    .filter((message) => message.ruleId === "no-restricted-imports")
+    .map((message) => message.message);
+}
+
+describe("the layers of app/", () => {
+  it("refuse an import that reaches up, by alias or by a relative path", async () => {
+    const refused: [string, string][] = [
+      ["app/models/probe.server.ts", 'import { Avatar } from "~/components/avatar";'],
+      ["app/models/probe.server.ts", 'import { formAction } from "~/http/form-action.server";'],
+      ["app/infra/probe.server.ts", 'import { getCatalog } from "~/models/service.server";'],
+      ["app/utils/probe.ts", 'import { prisma } from "../infra/db.server";'],
+      ["app/validation/probe.ts", 'import { getCatalog } from "~/models/service.server";'],
+      ["app/components/probe.tsx", 'import { prisma } from "~/infra/db.server";'],
+      ["app/routes/probe.tsx", 'import { loader } from "~/routes/_index";'],
+    ];
+    for (const [file, code] of refused) {
+      expect(
+        await layerErrors(file, `${code}\nexport const probe = 1;\n`),
+        `${file}: ${code}`,
+      ).toEqual([expect.stringContaining("docs/decisions/041-folders-by-layer.md")]);
+    }
+  });
+
+  it("let each layer use the ones below it", async () => {
+    const allowed: [string, string][] = [
+      ["app/routes/probe.tsx", 'import { getCatalog } from "~/models/service.server";'],
+      ["app/http/probe.server.ts", 'import { prisma } from "~/infra/db.server";'],
+      ["app/models/probe.server.ts", 'import { prisma } from "~/infra/db.server";'],
+      ["app/validation/probe.ts", 'import { DENTIST_KINDS } from "~/models/team";'],
+      [
+        "app/components/probe.tsx",
+        'import type { Diary } from "~/models/front-desk/diary.server";',
+      ],
+    ];
+    for (const [file, code] of allowed) {
+      expect(
+        await layerErrors(file, `${code}\nexport const probe = 1;\n`),
+        `${file}: ${code}`,
+      ).toEqual([]);
+    }
+  });
+});
