@@ -1,12 +1,18 @@
 import { LRUCache } from "lru-cache";
-import { databaseWriteStamp, inTransaction } from "./db.server";
+import { inTransaction, sharedWriteStamp } from "./db.server";
 
 /**
  * An in-process cache of the catalogue reads (service pages, the count, reviews, the
- * team, the clinic's settings), kept until the database is next written: its generation
- * is the database's own write stamp (`databaseWriteStamp`, ADR 025), which moves on every
- * write of this process and of any other connection to the file (the staff command, a
- * manual fix). No write path has to remember the cache (docs/decisions/030-caches-follow-the-database.md).
+ * team, the clinic's settings, a day's plans), kept until the database is next written:
+ * its generation is the database's own write stamp (`sharedWriteStamp`), which moves on
+ * every write of this process and of any other connection to the file (the staff
+ * command, a manual fix), except a write to the visits' own tables (bookings and what
+ * follows them: VISIT_TABLES in sqlite-adapter.server.ts). No write path has to remember
+ * the cache (docs/decisions/030-caches-follow-the-database.md).
+ *
+ * So a cached load must not read those tables: a booking would not empty it.
+ * tests/integration/read-cache.test.ts reads the tables of every cached read (each
+ * file calling `cachedRead` has its probe there) and of every public answer.
  *
  * It is bounded by bytes, not entries (each value's size is estimated from its JSON), so
  * no sequence of requests can make it hold more than MAX_BYTES.
@@ -42,11 +48,11 @@ function store(): ReadCache {
 }
 
 /**
- * Changes on every write to the database; anything cached under another generation is
- * stale. Null before the first query has connected: nothing may be kept then.
+ * Changes on every write to a table a cached read may show; anything cached under another
+ * generation is stale. Null before the first query has connected: nothing may be kept then.
  */
 export function readCacheGeneration(): string | null {
-  return databaseWriteStamp();
+  return sharedWriteStamp();
 }
 
 /** Empties the cache (tests start from it; the app never needs to: writes move the generation). */

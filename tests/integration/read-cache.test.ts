@@ -1,11 +1,18 @@
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
+import { bookAppointment } from "~/models/appointment.server";
 import { updateClinicSettings } from "~/models/clinic-settings.server";
 import { countServices, createService, getServicePage } from "~/models/service.server";
 import { createReview, listReviews } from "~/models/review.server";
 import { prisma } from "~/utils/db.server";
 import { cachedRead, clearReadCache, readCacheGeneration } from "~/utils/read-cache.server";
-import { createService as insertService, createUser } from "../support/factories";
+import { TUESDAY, upcoming } from "../support/clinic-dates";
+import {
+  createService as insertService,
+  createUser,
+  FIRST_DENTIST,
+  storeAppointment,
+} from "../support/factories";
 
 describe("read cache", () => {
   it("runs one query for concurrent misses and none for a hit", async () => {
@@ -125,5 +132,69 @@ describe("read cache", () => {
     expect(outcome).toBe("rolled back");
     // ...but was never kept for anyone else.
     expect(await countServices()).toBe(before);
+  });
+
+  it("keeps its values through a booking and what follows it: a visit is no shared read", async () => {
+    const service = await insertService({ durationMinutes: 30 });
+    const patient = await createUser({ phone: "" });
+    let loads = 0;
+    const load = async () => (loads += 1);
+    await cachedRead("beside-bookings", load);
+    const generation = readCacheGeneration();
+
+    // The visit, its holds and history, its confirmation in the outbox, the patient's phone.
+    const booked = await bookAppointment(
+      {
+        service: service.id,
+        dentist: FIRST_DENTIST,
+        date: upcoming(TUESDAY, 2),
+        time: "10:00",
+        name: "Cached Patient",
+        email: patient.email,
+        phone: "+1 555 0123",
+        message: "Kept beside the cache.",
+      },
+      patient.id,
+    );
+    expect(booked).toMatchObject({ ok: true });
+    expect(await prisma.outboxMessage.count({ where: { userId: patient.id } })).toBe(1);
+    expect((await prisma.user.findUniqueOrThrow({ where: { id: patient.id } })).phone).toBe(
+      "+1 555 0123",
+    );
+
+    expect(readCacheGeneration()).toBe(generation);
+    await cachedRead("beside-bookings", load);
+    expect(loads).toBe(1);
+  });
+
+  it("still moves for a catalogue row changed through a visit table's foreign key", async () => {
+    // Deleting an account (a visit table) sets its reviews' author to null: a shared row.
+    const author = await createUser();
+    const service = await insertService();
+    await createReview(
+      { name: "Ana", service: service.id, message: "Kind and careful.", rating: "5" },
+      author.id,
+    );
+    const generation = readCacheGeneration();
+    await prisma.user.delete({ where: { id: author.id } });
+    expect(readCacheGeneration()).not.toBe(generation);
+  });
+
+  it("moves for any commit by another connection, even to a visit table (it names no table)", async () => {
+    const service = await insertService();
+    const visit = await storeAppointment({
+      userId: null,
+      serviceId: service.id,
+      date: upcoming(TUESDAY, 5),
+      time: "09:00",
+    });
+    const generation = readCacheGeneration();
+    const other = new Database(new URL(process.env.DATABASE_URL!).pathname);
+    try {
+      other.prepare(`UPDATE "Appointment" SET "message" = 'x' WHERE "id" = ?`).run(visit.id);
+    } finally {
+      other.close();
+    }
+    expect(readCacheGeneration()).not.toBe(generation);
   });
 });
