@@ -7,7 +7,7 @@
  * history are written with the event's consequences. The unique hold index stays the
  * guard behind them (docs/decisions/016-slot-holds.md, 027-one-booking-core.md).
  */
-import type { Prisma } from "@prisma/client";
+import type { Appointment, Prisma } from "@prisma/client";
 import { ACTIVE_STATUSES } from "~/utils/appointment-status";
 import { formatDate, formatDateTime, formatTimes } from "~/utils/clinic-format";
 import { type Failure, fail, isUniqueViolation, ok, type Success } from "~/utils/result";
@@ -148,7 +148,9 @@ export async function placeVisit(
   }
 
   if (placement.kind === "new") {
-    const appointment = await tx.appointment.create({
+    // Three inserts and one read of the names, where a nested create with its details
+    // read the visit back and each of the three relations on its own (docs/performance.md).
+    const row = await tx.appointment.create({
       data: {
         ...placement.contact,
         ...place,
@@ -158,23 +160,26 @@ export async function placeVisit(
         source: policy.source,
         createdById: policy.actor.kind === "staff" ? policy.actor.id : null,
         overrideReason: override,
-        holds: { createMany: { data: holds } },
-        statusChanges: {
-          create: {
-            from: null,
-            to: "booked",
-            at: now,
-            byUserId,
-            note: override
-              ? `Booked anyway: ${override}`
-              : policy.actor.kind === "staff"
-                ? "Booked by the clinic"
-                : "",
-          },
-        },
       },
-      include: WITH_DETAILS,
     });
+    await tx.slotHold.createMany({
+      data: holds.map((hold) => ({ ...hold, appointmentId: row.id })),
+    });
+    await tx.appointmentStatusChange.createMany({
+      data: {
+        appointmentId: row.id,
+        from: null,
+        to: "booked",
+        at: now,
+        byUserId,
+        note: override
+          ? `Booked anyway: ${override}`
+          : policy.actor.kind === "staff"
+            ? "Booked by the clinic"
+            : "",
+      },
+    });
+    const appointment = await withDetails(tx, row);
     const outcome = await placement.raise(
       tx,
       {
@@ -229,6 +234,40 @@ export async function placeVisit(
   );
   return ok({ appointment, outcome });
 }
+
+/**
+ * The stored visit with its service, dentist and chair as WITH_DETAILS names them, read in
+ * one statement (an `include` reads each relation on its own).
+ */
+async function withDetails(tx: Tx, row: Appointment): Promise<StoredVisit> {
+  const [names] = await tx.$queryRaw<VisitNames[]>`
+    SELECT p."slug" AS "serviceSlug", p."name" AS "serviceName",
+      p."durationMinutes" AS "serviceMinutes", d."slug" AS "dentistSlug",
+      d."name" AS "dentistName", c."name" AS "chairName"
+    FROM "Product" p, "Dentist" d, "Chair" c
+    WHERE p."id" = ${row.serviceId} AND d."id" = ${row.dentistId} AND c."id" = ${row.chairId}`;
+  if (!names) throw new Error(`The visit ${row.id} names a service, dentist or chair not found`);
+  return {
+    ...row,
+    service: {
+      id: row.serviceId,
+      slug: names.serviceSlug,
+      name: names.serviceName,
+      durationMinutes: Number(names.serviceMinutes),
+    },
+    dentist: { id: row.dentistId, slug: names.dentistSlug, name: names.dentistName },
+    chair: { id: row.chairId, name: names.chairName },
+  };
+}
+
+type VisitNames = {
+  serviceSlug: string;
+  serviceName: string;
+  serviceMinutes: number | bigint;
+  dentistSlug: string;
+  dentistName: string;
+  chairName: string;
+};
 
 /** A kept visit holds exactly its stored time. */
 function exactly(visit: KeptVisit["current"]) {
