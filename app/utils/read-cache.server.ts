@@ -80,10 +80,15 @@ export function estimatedSize(value: unknown): number {
 
 /**
  * `load()`'s result, computed once per key until the next write. Concurrent misses share
- * one query; a failed load is not kept, and neither is one that a write overtook. Inside
- * a transaction the load just runs: what it reads may not be committed.
+ * one query; a failed load is not kept, and neither is one that a write overtook, nor one
+ * `keep` refuses (a lookup by what a request named keeps what it found, not every name
+ * tried). Inside a transaction the load just runs: what it reads may not be committed.
  */
-export function cachedRead<T>(key: string, load: () => Promise<T>): Promise<T> {
+export function cachedRead<T>(
+  key: string,
+  load: () => Promise<T>,
+  { keep = () => true }: { keep?: (value: T) => boolean } = {},
+): Promise<T> {
   const generation = inTransaction() ? null : readCacheGeneration();
   if (generation === null) return load();
   const cache = current(generation);
@@ -99,6 +104,7 @@ export function cachedRead<T>(key: string, load: () => Promise<T>): Promise<T> {
       if (cache.pending.get(key) === value) cache.pending.delete(key);
       // A write that landed while this read ran may not be in its result.
       if (readCacheGeneration() !== generation || cache.generation !== generation) return;
+      if (!keep(result)) return;
       const size = estimatedSize(result);
       if (size <= MAX_BYTES) cache.values.set(key, { value: result, size });
     },

@@ -11,6 +11,7 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { seed } from "../../prisma/seed-database";
 import { BLOG_TOOLS } from "~/data/blog-tools";
 import { loadDayPlans } from "~/models/availability.server";
+import { findBookableService, resolveDentist } from "~/models/booking/choices.server";
 import { getClinicSettings } from "~/models/clinic-settings.server";
 import { bookingChoices, listTeam, serviceVisit } from "~/models/dentist.server";
 import { listReviews } from "~/models/review.server";
@@ -27,14 +28,22 @@ import { VISIT_TABLES } from "~/utils/sqlite-adapter.server";
 import { TUESDAY, upcoming } from "../support/clinic-dates";
 import { discoverRoutes } from "../support/route-discovery";
 
-let service: { id: string; slug: string };
+let service: {
+  id: string;
+  slug: string;
+  name: string;
+  durationMinutes: number;
+  bufferMinutes: number;
+};
+let dentistSlug: string;
 
 beforeAll(async () => {
   await seed(prisma, { demoAccounts: false });
   service = await prisma.service.findFirstOrThrow({
     where: { status: "published", hidden: false },
-    select: { id: true, slug: true },
+    select: { id: true, slug: true, name: true, durationMinutes: true, bufferMinutes: true },
   });
+  dentistSlug = (await prisma.dentist.findFirstOrThrow({ where: { active: true } })).slug;
 });
 
 /** The tables the statements prepared while `work` ran read or write, on an empty cache. */
@@ -99,6 +108,25 @@ const CACHED_READS: { file: string; name: string; load: () => Promise<unknown> }
     load: () => getClinicSettings(),
   },
   { file: "models/dentist.server.ts", name: "the team", load: () => listTeam() },
+  {
+    file: "models/booking/choices.server.ts",
+    name: "a bookable service",
+    load: () => findBookableService(service.id),
+  },
+  {
+    file: "models/booking/choices.server.ts",
+    name: "a dentist by id or slug, and a service's performers",
+    load: () => resolveDentist(dentistSlug, service),
+  },
+  {
+    file: "models/booking/choices.server.ts",
+    name: "a service's performers, for any dentist's own id",
+    load: async () => {
+      const dentist = await prisma.dentist.findFirstOrThrow({ where: { active: true } });
+      clearReadCache();
+      return resolveDentist(dentist.id, service);
+    },
+  },
   { file: "models/dentist.server.ts", name: "bookable services", load: () => bookingChoices() },
   {
     file: "models/dentist.server.ts",

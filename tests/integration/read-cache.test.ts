@@ -29,6 +29,27 @@ describe("read cache", () => {
     expect(loads).toBe(1);
   });
 
+  it("does not keep what `keep` refuses (a name a request made up), and keeps the rest", async () => {
+    await prisma.user.count();
+    clearReadCache();
+    let loads = 0;
+    const lookup = (key: string, found: boolean) =>
+      cachedRead(
+        key,
+        async () => {
+          loads += 1;
+          return found ? { key } : null;
+        },
+        { keep: (value) => value !== null },
+      );
+    expect(await lookup("made-up", false)).toBeNull();
+    expect(await lookup("made-up", false)).toBeNull();
+    expect(loads).toBe(2);
+    expect(await lookup("real", true)).toEqual({ key: "real" });
+    expect(await lookup("real", true)).toEqual({ key: "real" });
+    expect(loads).toBe(3);
+  });
+
   it("forgets a failed load", async () => {
     clearReadCache();
     await expect(cachedRead("fails", () => Promise.reject(new Error("db down")))).rejects.toThrow();
