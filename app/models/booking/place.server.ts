@@ -18,7 +18,7 @@ import { evaluate, freeStartsOn, proposalAt, type Verdict } from "./evaluate";
 import type { EventOutcome, RaiseEvent } from "./events.server";
 import { actorUserId, type BookingPolicy } from "./policy";
 import { type RuleDay, type RuleId, SLOT_TAKEN_MESSAGE } from "./rules";
-import { type StoredVisit, WITH_DETAILS } from "./visit";
+import type { StoredVisit } from "./visit";
 
 type Tx = Prisma.TransactionClient;
 
@@ -211,10 +211,10 @@ export async function placeVisit(
       note: `moved from ${formatDateTime(current.date, current.time, clock)} with ${current.dentist.name}`,
     },
   });
-  const appointment = await tx.appointment.findUniqueOrThrow({
-    where: { id: current.id },
-    include: WITH_DETAILS,
-  });
+  const appointment = await withDetails(
+    tx,
+    await tx.appointment.findUniqueOrThrow({ where: { id: current.id } }),
+  );
   const before = {
     date: current.date,
     time: current.time,
@@ -232,8 +232,8 @@ export async function placeVisit(
 }
 
 /**
- * The stored visit with its service, dentist and chair as WITH_DETAILS names them, read in
- * one statement (an `include` reads each relation on its own).
+ * The stored visit with its service, dentist and chair as `WITH_DETAILS` (./visit) names
+ * them, read in one statement (an `include` reads each relation on its own).
  */
 async function withDetails(tx: Tx, row: Appointment): Promise<StoredVisit> {
   const [names] = await tx.$queryRaw<VisitNames[]>`
