@@ -28,7 +28,9 @@ type Entry = {
 /**
  * Keeps whole answers of the app in memory, as Remix produced them, and serves them again
  * without running Remix, until the app's cache generation moves (every write to the
- * database, whoever makes it) or their time is up. It knows no routes: the app declares what may be kept, and only this is:
+ * database, whoever makes it, but for the visits' own tables, which no public answer
+ * reads: ADR 030) or their time is up. It knows no routes: the app declares what may be
+ * kept, and only this is:
  *
  * - a GET or HEAD without Cookie or Authorization (nobody's own answer), for a URL in its
  *   one plain form: no query string, lower case, no trailing slash, nothing escaped (so

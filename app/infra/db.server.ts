@@ -106,6 +106,14 @@ export function databaseWriteStamp(): string | null {
 }
 
 /**
+ * See ClinicSqliteAdapter.sharedStamp: as `databaseWriteStamp`, except that writes to the
+ * visits' own tables (VISIT_TABLES) leave it alone. Only for values read from other tables.
+ */
+export function sharedWriteStamp(): string | null {
+  return adapter.sharedStamp();
+}
+
+/**
  * Throws when the database does not answer. On the open connection when there is one (no
  * Prisma query: the health check is polled), else through Prisma, which connects.
  */

@@ -5,6 +5,30 @@ import { ConnectionTurns } from "~/infra/connection-turns.server";
 type Adapter = Awaited<ReturnType<PrismaBetterSQLite3["connect"]>>;
 
 /**
+ * Tables of the visits and what follows them (bookings, moves, cancels, their mail, audit,
+ * waiting-list, recall and report steps, the patient's phone), whose rows no shared read
+ * shows: neither the read cache nor the response cache keeps anything read from them
+ * (tests/integration/read-cache-tables.test.ts proves it for every cached read and public
+ * answer). Their writes move `writeStamp` but not `sharedStamp` (ADR 030).
+ */
+export const VISIT_TABLES: ReadonlySet<string> = new Set([
+  "Appointment",
+  "AppointmentStatusChange",
+  "AuditEntry",
+  "OutboxMessage",
+  "PatientRecall",
+  "RecallCall",
+  "RecallInvitation",
+  "ReportDay",
+  "ReportDirtyDay",
+  "ReportPeriod",
+  "SlotHold",
+  "User",
+  "WaitlistEntry",
+  "WaitlistOffer",
+]);
+
+/**
  * Prisma's better-sqlite3 adapter with three fixes for a server that shares one connection
  * between all its requests.
  *
@@ -30,6 +54,8 @@ export class ClinicSqliteAdapter extends PrismaBetterSQLite3 {
   #totalChanges: Database.Statement | null = null;
   #dataVersion: Database.Statement | null = null;
   #ping: Database.Statement | null = null;
+  /** Rows changed by statements that write one of VISIT_TABLES (see sharedStamp). */
+  readonly #visitChanges = { rows: 0 };
 
   /**
    * Asks the open connection to run a statement (for the health check): true when it ran,
@@ -60,12 +86,34 @@ export class ClinicSqliteAdapter extends PrismaBetterSQLite3 {
     return `${String(this.#totalChanges.get())}:${String(this.#dataVersion.get())}`;
   }
 
+  /**
+   * As `writeStamp`, but the rows a statement that writes one of VISIT_TABLES changes do
+   * not move it: a booking leaves the shared reads (catalogue, team, settings, a day's
+   * plans) and their cached answers alone. Everything else still moves it: any other
+   * table's rows, a statement this adapter cannot name the one table of (several
+   * statements, a CTE), and any commit by another connection (`data_version` names no
+   * table). Rows a visit table's foreign-key actions and triggers change count as the
+   * statement's only when the schema keeps all of them inside VISIT_TABLES (`contained`:
+   * an appointment's holds and report days do, an account's reviews do not), else only the
+   * rows it changed directly are set aside. The read and response caches keep their
+   * values under it (ADR 030).
+   */
+  sharedStamp(): string | null {
+    if (!this.#totalChanges || !this.#dataVersion) return null;
+    const shared = Number(this.#totalChanges.get()) - this.#visitChanges.rows;
+    return `${String(shared)}:${String(this.#dataVersion.get())}`;
+  }
+
   override async connect(): Promise<Adapter> {
     const adapter = await super.connect();
     const connection = connectionOf(adapter);
     applyPragmas(connection);
-    beginImmediately(connection);
     this.#totalChanges = connection.prepare("SELECT total_changes()").pluck();
+    wrapPrepare(connection, {
+      counter: this.#visitChanges,
+      contained: containedVisitTables(connection),
+      totalChanges: this.#totalChanges,
+    });
     this.#dataVersion = connection.prepare("PRAGMA data_version").pluck();
     this.#ping = connection.prepare("SELECT 1").pluck();
 
@@ -108,15 +156,142 @@ function connectionOf(adapter: Adapter): Database.Database {
   return (adapter as unknown as { client: Database.Database }).client;
 }
 
-/** The adapter opens each transaction with a bare `BEGIN`; this makes it `BEGIN IMMEDIATE`. */
-function beginImmediately(connection: Database.Database) {
+type VisitCounting = {
+  counter: { rows: number };
+  /** Visit tables whose foreign-key actions and triggers write only visit tables. */
+  contained: ReadonlySet<string>;
+  totalChanges: Database.Statement;
+};
+
+/**
+ * Every statement the adapter runs is prepared here: the bare `BEGIN` it opens each
+ * transaction with becomes `BEGIN IMMEDIATE` (ADR 026), and a statement that writes one of
+ * VISIT_TABLES counts the rows it changes into `counter` as it runs.
+ */
+function wrapPrepare(connection: Database.Database, counting: VisitCounting) {
   // The class's own method, looked up on each call (what a test's spy on it sees).
   const prototype = Object.getPrototypeOf(connection) as Database.Database;
-  connection.prepare = ((source: string) =>
-    prototype.prepare.call(
+  connection.prepare = ((source: string) => {
+    const statement = prototype.prepare.call(
       connection,
       source.trim().toUpperCase() === "BEGIN" ? "BEGIN IMMEDIATE" : source,
-    )) as Database.Database["prepare"];
+    );
+    const table = writtenTable(source);
+    if (table !== null && VISIT_TABLES.has(table)) countChanges(statement, table, counting);
+    return statement;
+  }) as Database.Database["prepare"];
+}
+
+const WRITE =
+  /^\s*(?:INSERT(?:\s+OR\s+\w+)?\s+INTO|REPLACE\s+INTO|UPDATE(?:\s+OR\s+\w+)?|DELETE\s+FROM)\s+(?:[`"]?main[`"]?\.)?[`"]?(\w+)[`"]?[\s(]/i;
+
+/**
+ * The one table a single INSERT, UPDATE or DELETE writes (as Prisma and hand-written SQL
+ * spell them), or null: not a write, more than one statement, or a form not recognised
+ * (a WITH clause). Null is always safe: the statement's changes then move every stamp.
+ */
+export function writtenTable(source: string): string | null {
+  const match = WRITE.exec(source);
+  if (!match?.[1]) return null;
+  const end = source.indexOf(";");
+  if (end !== -1 && source.slice(end + 1).trim() !== "") return null;
+  return match[1];
+}
+
+/**
+ * Adds the rows a write to `table` changes to the counter as it runs, the two ways the
+ * Prisma adapter runs one (`run()`; `all()` for a RETURNING clause): all the rows the
+ * connection's count moved by when the table is contained, else the rows the statement
+ * changed directly (`changes`, or one returned row per row changed). Another way (`get`,
+ * `iterate`) counts nothing: its changes stay in every stamp, which only costs a re-read.
+ */
+function countChanges(statement: Database.Statement, table: string, counting: VisitCounting) {
+  const { counter, contained, totalChanges } = counting;
+  const run = statement.run.bind(statement);
+  const all = statement.all.bind(statement);
+  if (contained.has(table)) {
+    const counted = <T>(step: () => T): T => {
+      const before = Number(totalChanges.get());
+      try {
+        return step();
+      } finally {
+        counter.rows += Number(totalChanges.get()) - before;
+      }
+    };
+    statement.run = (...params: unknown[]) => counted(() => run(...params));
+    statement.all = (...params: unknown[]) => counted(() => all(...params));
+    return;
+  }
+  statement.run = (...params: unknown[]) => {
+    const result = run(...params);
+    counter.rows += result.changes;
+    return result;
+  };
+  statement.all = (...params: unknown[]) => {
+    const rows = all(...params);
+    counter.rows += rows.length;
+    return rows;
+  };
+}
+
+const SAFE_ACTIONS = new Set(["NO ACTION", "RESTRICT"]);
+/** A write inside a trigger's body (an upsert's `DO UPDATE SET` names no other table). */
+const TRIGGER_WRITE =
+  /\b(?:INSERT(?:\s+OR\s+\w+)?\s+INTO|REPLACE\s+INTO|(?<!\bDO\s+)UPDATE(?:\s+OR\s+\w+)?|DELETE\s+FROM)\s+(?:[`"]?main[`"]?\.)?[`"]?(\w+)/gi;
+
+/**
+ * The visit tables whose writes reach no other table, however far: every foreign key that
+ * refers to one with an action (cascade, set null, set default) belongs to a contained
+ * visit table, and so does every table a trigger on one writes. Read from the schema as
+ * the connection opens.
+ */
+export function containedVisitTables(connection: Database.Database): Set<string> {
+  const reaches = new Map<string, Set<string>>();
+  const reach = (from: string, to: string) => {
+    const set = reaches.get(from) ?? new Set<string>();
+    set.add(to);
+    reaches.set(from, set);
+  };
+  const tables = connection
+    .prepare("SELECT name FROM sqlite_master WHERE type = 'table'")
+    .pluck()
+    .all() as string[];
+  for (const child of tables) {
+    const keys = connection.pragma(`foreign_key_list("${child.replace(/"/g, '""')}")`) as {
+      table: string;
+      on_update: string;
+      on_delete: string;
+    }[];
+    for (const key of keys) {
+      if (!SAFE_ACTIONS.has(key.on_update) || !SAFE_ACTIONS.has(key.on_delete)) {
+        reach(key.table, child);
+      }
+    }
+  }
+  const triggers = connection
+    .prepare("SELECT tbl_name AS tableName, sql FROM sqlite_master WHERE type = 'trigger'")
+    .all() as { tableName: string; sql: string | null }[];
+  for (const { tableName, sql } of triggers) {
+    const body =
+      sql
+        ?.split(/\bBEGIN\b/i)
+        .slice(1)
+        .join(" ") ?? "";
+    // A trigger whose body cannot be read reaches everything.
+    if (!body) reach(tableName, "");
+    for (const [, written] of body.matchAll(TRIGGER_WRITE)) reach(tableName, written ?? "");
+  }
+  const contained = new Set(VISIT_TABLES);
+  for (let changed = true; changed;) {
+    changed = false;
+    for (const table of contained) {
+      if ([...(reaches.get(table) ?? [])].some((other) => !contained.has(other))) {
+        contained.delete(table);
+        changed = true;
+      }
+    }
+  }
+  return contained;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { Cron } from "croner";
-import type { OutboxMessage, Prisma, PrismaClient } from "@prisma/client";
+import { Prisma, type OutboxMessage, type PrismaClient } from "@prisma/client";
 import { prisma } from "~/infra/db.server";
 import { getEnv } from "~/infra/env.server";
 import { closeMailTransports, sendMail, type Mail } from "~/infra/mail.server";
@@ -72,7 +72,10 @@ export function enqueueMail(
       nextAttemptAt: message.notBefore ?? now,
       createdAt: now,
     },
-    update: {},
+    // Naming the key again (which changes nothing) lets Prisma write one statement, an
+    // INSERT ... ON CONFLICT DO UPDATE; with nothing to update it reads, inserts and reads
+    // the row again.
+    update: { dedupeKey: message.dedupeKey },
   });
 }
 
@@ -97,39 +100,27 @@ function describeError(error: unknown): string {
 
 /**
  * Claims the next due message for this worker: the oldest `sending` one whose claim has
- * expired (its worker died), else the oldest `pending` one that is due. The claim is a
- * conditional update: of two workers (or processes) reaching for one row, one gets it.
- * Both reads go through an index on (status, time), never the whole table.
+ * expired (its worker died), else the oldest `pending` one that is due. The claim is one
+ * statement (pick and mark together, under SQLite's write lock): of two workers (or
+ * processes) reaching for one row, one gets it. Both picks go through an index on
+ * (status, time), never the whole table.
  */
 export async function claimNext(
   now: Date,
   policy: OutboxPolicy = outboxPolicy(),
   db: PrismaClient = prisma,
 ): Promise<OutboxMessage | null> {
-  const expired = { status: "sending", lockedUntil: { lte: now } } as const;
-  const due = { status: "pending", nextAttemptAt: { lte: now } } as const;
-  // A few tries: another worker may take the row between the read and the claim.
-  for (let tries = 0; tries < 5; tries += 1) {
-    const candidate =
-      (await db.outboxMessage.findFirst({
-        where: expired,
-        orderBy: { lockedUntil: "asc" },
-        select: { id: true },
-      })) ??
-      (await db.outboxMessage.findFirst({
-        where: due,
-        orderBy: { nextAttemptAt: "asc" },
-        select: { id: true },
-      }));
-    if (!candidate) return null;
-    const lockedUntil = new Date(now.getTime() + policy.lockMs);
-    const { count } = await db.outboxMessage.updateMany({
-      where: { id: candidate.id, OR: [expired, due] },
-      data: { status: "sending", lockedUntil, attempts: { increment: 1 } },
-    });
-    if (count === 1) return db.outboxMessage.findUnique({ where: { id: candidate.id } });
-  }
-  return null;
+  const lockedUntil = new Date(now.getTime() + policy.lockMs);
+  const [claimed] = await db.$queryRaw<OutboxMessage[]>`
+    UPDATE "OutboxMessage"
+    SET "status" = 'sending', "lockedUntil" = ${lockedUntil}, "attempts" = "attempts" + 1
+    WHERE "id" = COALESCE(
+      (SELECT "id" FROM "OutboxMessage" WHERE "status" = 'sending' AND "lockedUntil" <= ${now}
+        ORDER BY "lockedUntil" ASC LIMIT 1),
+      (SELECT "id" FROM "OutboxMessage" WHERE "status" = 'pending' AND "nextAttemptAt" <= ${now}
+        ORDER BY "nextAttemptAt" ASC LIMIT 1))
+    RETURNING *`;
+  return claimed ?? null;
 }
 
 /**
@@ -188,13 +179,15 @@ async function deliverClaimed(
     });
     return count === 1 ? (next.status === "failed" ? "failed" : "retrying") : "lost";
   }
-  const erase = ONE_TIME_LINK_KINDS.has(message.kind) ? { text: ERASED, html: null } : {};
+  const erase = ONE_TIME_LINK_KINDS.has(message.kind)
+    ? Prisma.sql`, "text" = ${ERASED}, "html" = NULL`
+    : Prisma.empty;
   // A crash (or a database error) right here leaves the row claimed: it is sent again once
-  // the claim expires. That is the one duplicate the design allows.
-  const { count } = await prisma.outboxMessage.updateMany({
-    where: claim,
-    data: { status: "sent", sentAt: now, lockedUntil: null, ...erase },
-  });
+  // the claim expires. That is the one duplicate the design allows. One statement, where
+  // Prisma's updateMany opens a transaction around its UPDATE.
+  const count = await prisma.$executeRaw`
+    UPDATE "OutboxMessage" SET "status" = 'sent', "sentAt" = ${now}, "lockedUntil" = NULL ${erase}
+    WHERE "id" = ${claim.id} AND "status" = 'sending' AND "lockedUntil" = ${claim.lockedUntil}`;
   return count === 1 ? "sent" : "lost";
 }
 

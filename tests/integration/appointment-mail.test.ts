@@ -116,6 +116,17 @@ describe("appointment mail through the outbox", () => {
 
     const moved = await moveAppointment(id, { date, time: "14:00" }, onlinePolicy(user.id));
     expect(moved.ok).toBe(true);
+    // The moved visit answers with its service, dentist and chair as stored.
+    const stored = await prisma.appointment.findUniqueOrThrow({
+      where: { id },
+      include: { service: true, dentist: true, chair: true },
+    });
+    expect(moved.ok && moved.appointment).toMatchObject({
+      time: "14:00",
+      service: { _id: serviceId, slug: stored.service.slug, name: "Whitening" },
+      dentist: { _id: stored.dentistId, slug: stored.dentist.slug, name: stored.dentist.name },
+      chair: { _id: stored.chairId, name: stored.chair.name },
+    });
     await deliver();
     const change = await sink.waitFor("grace@example.com", (m) =>
       m.subject.startsWith("Your appointment has moved"),

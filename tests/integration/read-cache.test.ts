@@ -1,11 +1,23 @@
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
+import { bookAppointment } from "~/models/appointment.server";
 import { updateClinicSettings } from "~/models/clinic-settings.server";
 import { countServices, createService, getServicePage } from "~/models/service.server";
 import { createReview, listReviews } from "~/models/review.server";
 import { prisma } from "~/infra/db.server";
-import { cachedRead, clearReadCache, readCacheGeneration } from "~/infra/read-cache.server";
-import { createService as insertService, createUser } from "../support/factories";
+import {
+  cachedRead,
+  cachedVisitRead,
+  clearReadCache,
+  readCacheGeneration,
+} from "~/infra/read-cache.server";
+import { TUESDAY, upcoming } from "../support/clinic-dates";
+import {
+  createService as insertService,
+  createUser,
+  FIRST_DENTIST,
+  storeAppointment,
+} from "../support/factories";
 
 describe("read cache", () => {
   it("runs one query for concurrent misses and none for a hit", async () => {
@@ -20,6 +32,27 @@ describe("read cache", () => {
     const [first, second] = await Promise.all([cachedRead("k", load), cachedRead("k", load)]);
     expect([first, second, await cachedRead("k", load)]).toEqual([1, 1, 1]);
     expect(loads).toBe(1);
+  });
+
+  it("does not keep what `keep` refuses (a name a request made up), and keeps the rest", async () => {
+    await prisma.user.count();
+    clearReadCache();
+    let loads = 0;
+    const lookup = (key: string, found: boolean) =>
+      cachedRead(
+        key,
+        async () => {
+          loads += 1;
+          return found ? { key } : null;
+        },
+        { keep: (value) => value !== null },
+      );
+    expect(await lookup("made-up", false)).toBeNull();
+    expect(await lookup("made-up", false)).toBeNull();
+    expect(loads).toBe(2);
+    expect(await lookup("real", true)).toEqual({ key: "real" });
+    expect(await lookup("real", true)).toEqual({ key: "real" });
+    expect(loads).toBe(3);
   });
 
   it("forgets a failed load", async () => {
@@ -128,5 +161,100 @@ describe("read cache", () => {
     expect(outcome).toBe("rolled back");
     // ...but was never kept for anyone else.
     expect(await countServices()).toBe(before);
+  });
+
+  it("keeps its values through a booking and what follows it: a visit is no shared read", async () => {
+    const service = await insertService({ durationMinutes: 30 });
+    const patient = await createUser({ phone: "" });
+    let loads = 0;
+    const load = async () => (loads += 1);
+    await cachedRead("beside-bookings", load);
+    const generation = readCacheGeneration();
+
+    // The visit, its holds and history, its confirmation in the outbox, the patient's phone.
+    const booked = await bookAppointment(
+      {
+        service: service.id,
+        dentist: FIRST_DENTIST,
+        date: upcoming(TUESDAY, 2),
+        time: "10:00",
+        name: "Cached Patient",
+        email: patient.email,
+        phone: "+1 555 0123",
+        message: "Kept beside the cache.",
+      },
+      patient.id,
+    );
+    expect(booked).toMatchObject({ ok: true });
+    expect(await prisma.outboxMessage.count({ where: { userId: patient.id } })).toBe(1);
+    expect((await prisma.user.findUniqueOrThrow({ where: { id: patient.id } })).phone).toBe(
+      "+1 555 0123",
+    );
+
+    expect(readCacheGeneration()).toBe(generation);
+    await cachedRead("beside-bookings", load);
+    expect(loads).toBe(1);
+  });
+
+  it("empties the visits' own store on a booking, and keeps the catalogue's", async () => {
+    const service = await insertService({ durationMinutes: 30 });
+    const patient = await createUser();
+    const date = upcoming(TUESDAY, 3);
+    const visitsThatDay = () =>
+      prisma.appointment.count({ where: { date, serviceId: service.id } });
+    let catalogueLoads = 0;
+    const catalogue = async () => (catalogueLoads += 1);
+    await cachedRead("beside-visits", catalogue);
+    expect(await cachedVisitRead(`visits:${date}`, visitsThatDay)).toBe(0);
+
+    const booked = await bookAppointment(
+      {
+        service: service.id,
+        dentist: FIRST_DENTIST,
+        date,
+        time: "11:00",
+        name: "Visit Store Patient",
+        email: patient.email,
+        phone: "+1 555 0124",
+        message: "Read by the diary at once.",
+      },
+      patient.id,
+    );
+    expect(booked).toMatchObject({ ok: true });
+
+    expect(await cachedVisitRead(`visits:${date}`, visitsThatDay)).toBe(1);
+    await cachedRead("beside-visits", catalogue);
+    expect(catalogueLoads).toBe(1);
+  });
+
+  it("still moves for a catalogue row changed through a visit table's foreign key", async () => {
+    // Deleting an account (a visit table) sets its reviews' author to null: a shared row.
+    const author = await createUser();
+    const service = await insertService();
+    await createReview(
+      { name: "Ana", service: service.id, message: "Kind and careful.", rating: "5" },
+      author.id,
+    );
+    const generation = readCacheGeneration();
+    await prisma.user.delete({ where: { id: author.id } });
+    expect(readCacheGeneration()).not.toBe(generation);
+  });
+
+  it("moves for any commit by another connection, even to a visit table (it names no table)", async () => {
+    const service = await insertService();
+    const visit = await storeAppointment({
+      userId: null,
+      serviceId: service.id,
+      date: upcoming(TUESDAY, 5),
+      time: "09:00",
+    });
+    const generation = readCacheGeneration();
+    const other = new Database(new URL(process.env.DATABASE_URL!).pathname);
+    try {
+      other.prepare(`UPDATE "Appointment" SET "message" = 'x' WHERE "id" = ?`).run(visit.id);
+    } finally {
+      other.close();
+    }
+    expect(readCacheGeneration()).not.toBe(generation);
   });
 });

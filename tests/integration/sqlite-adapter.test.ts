@@ -5,7 +5,12 @@ import { PrismaClient } from "@prisma/client";
 import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
 import { prisma } from "~/infra/db.server";
-import { ClinicSqliteAdapter } from "~/infra/sqlite-adapter.server";
+import {
+  ClinicSqliteAdapter,
+  containedVisitTables,
+  VISIT_TABLES,
+  writtenTable,
+} from "~/infra/sqlite-adapter.server";
 
 const extraClients: PrismaClient[] = [];
 afterEach(async () => {
@@ -122,5 +127,36 @@ describe("the app's SQLite adapter", () => {
     const [keys] = await fresh.$queryRawUnsafe<{ foreign_keys: bigint }[]>("PRAGMA foreign_keys");
     expect(journal?.journal_mode).toBe("wal");
     expect(Number(keys?.foreign_keys)).toBe(1);
+  });
+
+  it("names the one table a write changes, and nothing it cannot be sure of", () => {
+    expect(writtenTable("INSERT INTO `main`.`SlotHold` (`resource`) VALUES (?)")).toBe("SlotHold");
+    expect(writtenTable('UPDATE "OutboxMessage" SET "status" = ? WHERE "id" = ?')).toBe(
+      "OutboxMessage",
+    );
+    expect(writtenTable("DELETE FROM `main`.`Appointment` WHERE `id` = ?")).toBe("Appointment");
+    expect(writtenTable('INSERT OR REPLACE INTO "User"("id") VALUES (?);')).toBe("User");
+    // A read, a CTE, several statements: none is set aside from the shared stamp.
+    expect(writtenTable("SELECT * FROM `main`.`Appointment`")).toBeNull();
+    expect(writtenTable('WITH x AS (SELECT 1) UPDATE "User" SET "name" = ?')).toBeNull();
+    expect(
+      writtenTable('UPDATE "User" SET "name" = ?; UPDATE "Product" SET "name" = ?'),
+    ).toBeNull();
+  });
+
+  it("counts a visit table's cascades and triggers with it only when they stay inside the visit tables", () => {
+    const file = new URL(process.env.DATABASE_URL!).pathname;
+    const connection = new Database(file, { readonly: true });
+    try {
+      const contained = containedVisitTables(connection);
+      // An appointment's holds, history and report days (its trigger) are all visit tables...
+      expect(contained.has("Appointment")).toBe(true);
+      expect(contained.has("SlotHold")).toBe(true);
+      // ...an account's reviews, services and dentist link are not (their keys set null).
+      expect(contained.has("User")).toBe(false);
+      expect([...contained].every((table) => VISIT_TABLES.has(table))).toBe(true);
+    } finally {
+      connection.close();
+    }
   });
 });

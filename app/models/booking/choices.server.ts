@@ -1,6 +1,7 @@
 /** What a booking request names: a bookable service and a dentist (or any). */
 import { PUBLICLY_LISTED } from "~/models/service.server";
 import { prisma } from "~/infra/db.server";
+import { cachedRead } from "~/infra/read-cache.server";
 import { invalid, ok, type Result } from "~/utils/result";
 import { DENTIST_CHOICE_MESSAGE } from "~/validation/appointment";
 import { performerIds } from "../availability.server";
@@ -15,11 +16,23 @@ export type ServiceRow = {
   bufferMinutes: number;
 };
 
+/**
+ * The choices below are read through the read cache: each booking and free-times request
+ * names them, and only staff change them. What a request names but does not exist is read
+ * every time, never kept.
+ */
+const found = <T>(value: T | null) => value !== null;
+
 export async function findBookableService(id: string): Promise<ServiceRow | null> {
-  return prisma.service.findFirst({
-    where: { id, ...PUBLICLY_LISTED },
-    select: { id: true, name: true, durationMinutes: true, bufferMinutes: true },
-  });
+  return cachedRead(
+    `bookable-service:${id}`,
+    () =>
+      prisma.service.findFirst({
+        where: { id, ...PUBLICLY_LISTED },
+        select: { id: true, name: true, durationMinutes: true, bufferMinutes: true },
+      }),
+    { keep: found },
+  );
 }
 
 /** "" or "any" is any dentist; otherwise an active dentist (id or slug) who performs the service. */
@@ -29,12 +42,17 @@ export async function resolveDentist(
 ): Promise<Result<{ dentistId: string | undefined }>> {
   const wanted = raw?.trim() ?? "";
   if (wanted === "" || wanted === "any") return ok({ dentistId: undefined });
-  const dentist = await prisma.dentist.findFirst({
-    where: { OR: [{ id: wanted }, { slug: wanted }], active: true },
-    select: { id: true, name: true },
-  });
+  const dentist = await cachedRead(
+    `dentist-choice:${wanted}`,
+    () =>
+      prisma.dentist.findFirst({
+        where: { OR: [{ id: wanted }, { slug: wanted }], active: true },
+        select: { id: true, name: true },
+      }),
+    { keep: found },
+  );
   if (!dentist) return invalid(UNKNOWN_DENTIST_MESSAGE);
-  const performers = await performerIds(service.id);
+  const performers = await cachedRead(`performers:${service.id}`, () => performerIds(service.id));
   if (performers && !performers.includes(dentist.id)) {
     return invalid(`${notPerformingMessage(dentist.name, service.name)} ${CHOOSE_ANOTHER_DENTIST}`);
   }

@@ -3,7 +3,7 @@
  * for free times, the transaction's when placing a visit (~/models/booking/place.server).
  * Imports no database client of its own (the data upgrade runs it on another).
  */
-import type { Prisma, PrismaClient } from "@prisma/client";
+import { Prisma, type PrismaClient, type SlotHold } from "@prisma/client";
 import { addDays, clinicTimeToUtc } from "~/utils/clinic-time";
 import { HOLD_MINUTES, holdKey } from "~/models/booking/slot-engine";
 import type { RuleDay } from "./rules";
@@ -22,16 +22,14 @@ export async function readHolds(
   timeZone: string,
   exceptAppointmentId?: string,
 ): Promise<DayHolds> {
-  const rows = await db.slotHold.findMany({
-    where: {
-      startsAt: {
-        gte: clinicTimeToUtc(date, "00:00", timeZone),
-        lt: clinicTimeToUtc(addDays(date, 1), "00:00", timeZone),
-      },
-      ...(exceptAppointmentId ? { appointmentId: { not: exceptAppointmentId } } : {}),
-    },
-    select: { resource: true, startsAt: true, appointmentId: true },
-  });
+  const from = clinicTimeToUtc(date, "00:00", timeZone);
+  const to = clinicTimeToUtc(addDays(date, 1), "00:00", timeZone);
+  // Raw SQL: every booking and every free-times answer reads a day's holds, and Prisma's
+  // query compiler cost more than the read itself (docs/performance.md).
+  const rows = await db.$queryRaw<Pick<SlotHold, "resource" | "startsAt" | "appointmentId">[]>`
+    SELECT "resource", "startsAt", "appointmentId" FROM "SlotHold"
+    WHERE "startsAt" >= ${from} AND "startsAt" < ${to}
+    ${exceptAppointmentId ? Prisma.sql`AND "appointmentId" <> ${exceptAppointmentId}` : Prisma.empty}`;
   const held = new Set<string>();
   const visitsByDentist = new Map<string, Set<string>>();
   const heldMinutes = new Map<string, number>();

@@ -7,7 +7,7 @@
  * history are written with the event's consequences. The unique hold index stays the
  * guard behind them (docs/decisions/016-slot-holds.md, 027-one-booking-core.md).
  */
-import type { Prisma } from "@prisma/client";
+import { type Appointment, Prisma } from "@prisma/client";
 import { ACTIVE_STATUSES } from "~/models/booking/appointment-status";
 import { formatDate, formatDateTime, formatTimes } from "~/utils/clinic-format";
 import { type Failure, fail, isUniqueViolation, ok, type Success } from "~/utils/result";
@@ -18,7 +18,7 @@ import { evaluate, freeStartsOn, proposalAt, type Verdict } from "./evaluate";
 import type { EventOutcome, RaiseEvent } from "./events.server";
 import { actorUserId, type BookingPolicy } from "./policy";
 import { type RuleDay, type RuleId, SLOT_TAKEN_MESSAGE } from "./rules";
-import { type StoredVisit, WITH_DETAILS } from "./visit";
+import type { StoredVisit } from "./visit";
 
 type Tx = Prisma.TransactionClient;
 
@@ -92,11 +92,7 @@ export async function placeVisit(
   };
   const userId = placement.kind === "new" ? placement.userId : null;
   const patientUpcoming =
-    userId && !policy.waives.includes("patient-cap")
-      ? await tx.appointment.count({
-          where: { userId, status: { in: ACTIVE_STATUSES }, startsAt: { gt: now } },
-        })
-      : null;
+    userId && !policy.waives.includes("patient-cap") ? await upcomingVisits(tx, userId, now) : null;
   const proposal =
     placement.kind === "keep"
       ? {
@@ -148,7 +144,9 @@ export async function placeVisit(
   }
 
   if (placement.kind === "new") {
-    const appointment = await tx.appointment.create({
+    // Three inserts and one read of the names, where a nested create with its details
+    // read the visit back and each of the three relations on its own (docs/performance.md).
+    const row = await tx.appointment.create({
       data: {
         ...placement.contact,
         ...place,
@@ -158,23 +156,26 @@ export async function placeVisit(
         source: policy.source,
         createdById: policy.actor.kind === "staff" ? policy.actor.id : null,
         overrideReason: override,
-        holds: { createMany: { data: holds } },
-        statusChanges: {
-          create: {
-            from: null,
-            to: "booked",
-            at: now,
-            byUserId,
-            note: override
-              ? `Booked anyway: ${override}`
-              : policy.actor.kind === "staff"
-                ? "Booked by the clinic"
-                : "",
-          },
-        },
       },
-      include: WITH_DETAILS,
     });
+    await tx.slotHold.createMany({
+      data: holds.map((hold) => ({ ...hold, appointmentId: row.id })),
+    });
+    await tx.appointmentStatusChange.createMany({
+      data: {
+        appointmentId: row.id,
+        from: null,
+        to: "booked",
+        at: now,
+        byUserId,
+        note: override
+          ? `Booked anyway: ${override}`
+          : policy.actor.kind === "staff"
+            ? "Booked by the clinic"
+            : "",
+      },
+    });
+    const appointment = await withDetails(tx, row);
     const outcome = await placement.raise(
       tx,
       {
@@ -210,10 +211,10 @@ export async function placeVisit(
       note: `moved from ${formatDateTime(current.date, current.time, clock)} with ${current.dentist.name}`,
     },
   });
-  const appointment = await tx.appointment.findUniqueOrThrow({
-    where: { id: current.id },
-    include: WITH_DETAILS,
-  });
+  const appointment = await withDetails(
+    tx,
+    await tx.appointment.findUniqueOrThrow({ where: { id: current.id } }),
+  );
   const before = {
     date: current.date,
     time: current.time,
@@ -228,6 +229,52 @@ export async function placeVisit(
     context,
   );
   return ok({ appointment, outcome });
+}
+
+/**
+ * The stored visit with its service, dentist and chair as `WITH_DETAILS` (./visit) names
+ * them, read in one statement (an `include` reads each relation on its own).
+ */
+async function withDetails(tx: Tx, row: Appointment): Promise<StoredVisit> {
+  const [names] = await tx.$queryRaw<VisitNames[]>`
+    SELECT p."slug" AS "serviceSlug", p."name" AS "serviceName",
+      p."durationMinutes" AS "serviceMinutes", d."slug" AS "dentistSlug",
+      d."name" AS "dentistName", c."name" AS "chairName"
+    FROM "Product" p, "Dentist" d, "Chair" c
+    WHERE p."id" = ${row.serviceId} AND d."id" = ${row.dentistId} AND c."id" = ${row.chairId}`;
+  if (!names) throw new Error(`The visit ${row.id} names a service, dentist or chair not found`);
+  return {
+    ...row,
+    service: {
+      id: row.serviceId,
+      slug: names.serviceSlug,
+      name: names.serviceName,
+      durationMinutes: Number(names.serviceMinutes),
+    },
+    dentist: { id: row.dentistId, slug: names.dentistSlug, name: names.dentistName },
+    chair: { id: row.chairId, name: names.chairName },
+  };
+}
+
+type VisitNames = {
+  serviceSlug: string;
+  serviceName: string;
+  serviceMinutes: number | bigint;
+  dentistSlug: string;
+  dentistName: string;
+  chairName: string;
+};
+
+/**
+ * The patient's active visits still to come, for the patient cap. Raw SQL: Prisma's query
+ * compiler cost three times the count itself (docs/performance.md, "Reads beside bookings").
+ */
+async function upcomingVisits(tx: Tx, userId: string, now: Date): Promise<number> {
+  const [row] = await tx.$queryRaw<{ visits: number | bigint }[]>`
+    SELECT COUNT(*) AS "visits" FROM "Appointment"
+    WHERE "userId" = ${userId} AND "status" IN (${Prisma.join(ACTIVE_STATUSES)})
+      AND "startsAt" > ${now}`;
+  return Number(row?.visits ?? 0);
 }
 
 /** A kept visit holds exactly its stored time. */

@@ -6,7 +6,7 @@
 import { addDays, clinicNow, clinicTimeToUtc, isIsoDate, weekdayOf } from "~/utils/clinic-time";
 import type { ClinicClock } from "~/utils/clinic-format";
 import { prisma } from "~/infra/db.server";
-import { cachedRead } from "~/infra/read-cache.server";
+import { cachedRead, cachedVisitRead } from "~/infra/read-cache.server";
 import { hasPermission } from "~/models/permissions";
 import { dayOfPlan, openIntervals } from "~/models/booking/slot-engine";
 import { dentistWorkingIntervals } from "../availability.server";
@@ -36,6 +36,34 @@ export type DiaryWeek = {
   book: boolean;
 };
 
+/** The active dentists and their exceptions in the week starting `monday`. */
+export function weekDentists(monday: string) {
+  const sunday = addDays(monday, 6);
+  return prisma.dentist.findMany({
+    where: { active: true },
+    orderBy: [{ sortOrder: "asc" }, { id: "asc" }],
+    select: {
+      id: true,
+      name: true,
+      userId: true,
+      weeklyPlan: true,
+      exceptions: {
+        where: { startDate: { lte: sunday }, endDate: { gte: monday } },
+        select: { startDate: true, endDate: true, dayPlan: true },
+      },
+    },
+  });
+}
+
+/** The clinic's closures touching the week starting `monday`. */
+export function weekClosures(monday: string) {
+  const sunday = addDays(monday, 6);
+  return prisma.clinicClosure.findMany({
+    where: { startDate: { lte: sunday }, endDate: { gte: monday } },
+    select: { name: true, startDate: true, endDate: true },
+  });
+}
+
 export async function diaryWeek(request: {
   date: string | null;
   /** The dentist's id; the viewer's own dentist, or the first, when missing or unknown. */
@@ -48,40 +76,20 @@ export async function diaryWeek(request: {
   const today = clinicNow(now, settings.timeZone).date;
   const date = request.date && isIsoDate(request.date) ? request.date : today;
   const monday = addDays(date, -((weekdayOf(date) + 6) % 7));
-  const sunday = addDays(monday, 6);
   const [weekStart, weekEnd] = [monday, addDays(monday, 7)].map((day) =>
     clinicTimeToUtc(day, "00:00", settings.timeZone),
   );
-  // Kept by the read cache until the next write (ADR 030), as the day's diary is.
-  const dentists = await cachedRead(`diary:week-dentists:${monday}`, () =>
-    prisma.dentist.findMany({
-      where: { active: true },
-      orderBy: [{ sortOrder: "asc" }, { id: "asc" }],
-      select: {
-        id: true,
-        name: true,
-        userId: true,
-        weeklyPlan: true,
-        exceptions: {
-          where: { startDate: { lte: sunday }, endDate: { gte: monday } },
-          select: { startDate: true, endDate: true, dayPlan: true },
-        },
-      },
-    }),
-  );
+  // Kept until the next write (ADR 030), as the day's diary is; the visits by the store any
+  // booking empties.
+  const dentists = await cachedRead(`diary:week-dentists:${monday}`, () => weekDentists(monday));
   const dentist =
     dentists.find((d) => d.id === request.dentist) ??
     dentists.find((d) => d.userId === request.viewer.id) ??
     dentists[0];
   if (!dentist) return null;
   const [closures, rows] = await Promise.all([
-    cachedRead(`diary:week-closures:${monday}`, () =>
-      prisma.clinicClosure.findMany({
-        where: { startDate: { lte: sunday }, endDate: { gte: monday } },
-        select: { name: true, startDate: true, endDate: true },
-      }),
-    ),
-    cachedRead(`diary:week-visits:${monday}:${dentist.id}`, () =>
+    cachedRead(`diary:week-closures:${monday}`, () => weekClosures(monday)),
+    cachedVisitRead(`diary:week-visits:${monday}:${dentist.id}`, () =>
       prisma.appointment.findMany({
         where: {
           dentistId: dentist.id,

@@ -8,7 +8,7 @@ import { ACTIVE_STATUSES, type AppointmentStatus } from "~/models/booking/appoin
 import { addDays, clinicNow, clinicTimeToUtc, isIsoDate, weekdayOf } from "~/utils/clinic-time";
 import { type ClinicClock } from "~/utils/clinic-format";
 import { prisma } from "~/infra/db.server";
-import { cachedRead } from "~/infra/read-cache.server";
+import { cachedRead, cachedVisitRead } from "~/infra/read-cache.server";
 import { hasPermission } from "~/models/permissions";
 import { invalid, ok, type Result } from "~/utils/result";
 import { dayOfPlan, type Interval, openIntervals } from "~/models/booking/slot-engine";
@@ -105,7 +105,8 @@ export function spanOf(row: Pick<DiaryRow, "time" | "startsAt" | "endsAt" | "buf
 const HOLDS_TIME: AppointmentStatus[] = [...ACTIVE_STATUSES, "completed"];
 
 /** The day's active dentists with their plans and that day's exceptions. */
-function dentistsOn(date: string) {
+/** The active dentists and their exceptions on a date (a read of the catalogue). */
+export function dentistsOn(date: string) {
   return prisma.dentist.findMany({
     where: { active: true },
     orderBy: [{ sortOrder: "asc" }, { id: "asc" }],
@@ -119,6 +120,22 @@ function dentistsOn(date: string) {
         select: { startDate: true, endDate: true, dayPlan: true },
       },
     },
+  });
+}
+
+/** The clinic's closure covering a date, if any. */
+export function closureOn(date: string) {
+  return prisma.clinicClosure.findFirst({
+    where: { startDate: { lte: date }, endDate: { gte: date } },
+    select: { name: true },
+  });
+}
+
+export function activeChairs() {
+  return prisma.chair.findMany({
+    where: { active: true },
+    orderBy: [{ sortOrder: "asc" }, { id: "asc" }],
+    select: { id: true, name: true },
   });
 }
 
@@ -151,8 +168,9 @@ export async function diaryDay(request: DiaryRequest): Promise<Diary> {
   const [weekStart, weekEnd] = [monday, addDays(monday, 7)].map((day) =>
     clinicTimeToUtc(day, "00:00", settings.timeZone),
   );
-  // The database's part of the day, kept by the read cache until the next write (ADR 030):
-  // the desk reloads the diary far more often than anything changes in it.
+  // The database's part of the day, kept until the next write (ADR 030): the desk reloads
+  // the diary far more often than anything changes in it. The dentists, chairs and closures
+  // are the catalogue's; the visits are read through the store any booking empties.
   const dentists = await cachedRead(`diary:dentists:${date}`, () => dentistsOn(date));
   const own = dentists.find((dentist) => dentist.userId === viewer.id) ?? null;
   // A dentist's own day is their column alone; anyone else's (or "clinic") is everyone's.
@@ -161,34 +179,23 @@ export async function diaryDay(request: DiaryRequest): Promise<Diary> {
   const onlyDentist = scope === "mine" ? own!.id : undefined;
   const whose = onlyDentist ?? "all";
   const [closure, chairs, rows, needsAttention, outcome, weekRows] = await Promise.all([
-    cachedRead(`diary:closure:${date}`, () =>
-      prisma.clinicClosure.findFirst({
-        where: { startDate: { lte: date }, endDate: { gte: date } },
-        select: { name: true },
-      }),
-    ),
-    cachedRead("diary:chairs", () =>
-      prisma.chair.findMany({
-        where: { active: true },
-        orderBy: [{ sortOrder: "asc" }, { id: "asc" }],
-        select: { id: true, name: true },
-      }),
-    ),
-    cachedRead(`diary:day:${date}`, () =>
+    cachedRead(`diary:closure:${date}`, () => closureOn(date)),
+    cachedRead("diary:chairs", activeChairs),
+    cachedVisitRead(`diary:day:${date}`, () =>
       prisma.appointment.findMany({
         where: { startsAt: { gte: dayStart, lt: dayEnd } },
         select: DIARY_VISIT_FIELDS,
         orderBy: [{ startsAt: "asc" }, { createdAt: "asc" }],
       }),
     ),
-    cachedRead(`diary:attention:${date}:${whose}`, () =>
+    cachedVisitRead(`diary:attention:${date}:${whose}`, () =>
       appointmentsNeedingAttention({ from: date, to: addDays(date, 6), dentistId: onlyDentist }),
     ),
     // Past visits still open: what "past" is moves with the clock, so a minute at most.
-    cachedRead(`diary:outcome:${Math.floor(now.getTime() / 60_000)}:${whose}`, () =>
+    cachedVisitRead(`diary:outcome:${Math.floor(now.getTime() / 60_000)}:${whose}`, () =>
       visitsNeedingOutcome(now, onlyDentist),
     ),
-    cachedRead(`diary:week:${monday}:${whose}`, () =>
+    cachedVisitRead(`diary:week:${monday}:${whose}`, () =>
       prisma.appointment.groupBy({
         by: ["date"],
         where: {
