@@ -3,64 +3,22 @@
 // database (one Prisma client each, as the server has), the median of timed runs, and the
 // delivery of every due mail to a real SMTP server on loopback.
 import { execFileSync } from "node:child_process";
-import { createHash } from "node:crypto";
-import {
-  copyFileSync,
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-} from "node:fs";
+import { copyFileSync, mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
+import { migratedDatabaseFile } from "../../tests/support/migrated-db";
 
 const SQLITE_SUFFIXES = ["", "-wal", "-shm", "-journal"];
-const MIGRATIONS = "prisma/migrations";
-
-/** A name for the migrations as they are: their folders and their SQL. */
-function migrationsKey(): string {
-  const hash = createHash("sha256");
-  for (const entry of readdirSync(MIGRATIONS, { withFileTypes: true })
-    .filter((child) => child.isDirectory())
-    .map((child) => child.name)
-    .sort()) {
-    hash.update(`${entry}\0`);
-    hash.update(readFileSync(path.join(MIGRATIONS, entry, "migration.sql")));
-  }
-  return hash.digest("hex").slice(0, 16);
-}
 
 /**
- * A database the Prisma CLI migrated (2-3 s of CPU a run), made once for the checkout's
- * migrations and kept in tests/.tmp, so a benchmark run migrates once, not once per
- * database of every script.
+ * A new migrated database at `file`, opened with better-sqlite3 (WAL): a copy of the
+ * checkout's migrated database (tests/support/migrated-db.ts), so a benchmark run migrates
+ * once, not once per database of every script.
  */
-function migratedTemplate(): string {
-  const template = path.resolve("tests/.tmp", `bench-migrated-${migrationsKey()}.db`);
-  if (existsSync(template)) return template;
-  mkdirSync(path.dirname(template), { recursive: true });
-  const next = `${template}.${process.pid}.next`;
-  for (const suffix of SQLITE_SUFFIXES) rmSync(`${next}${suffix}`, { force: true });
-  execFileSync(process.execPath, ["node_modules/prisma/build/index.js", "migrate", "deploy"], {
-    env: { ...process.env, DATABASE_URL: `file:${next}` },
-    stdio: "ignore",
-  });
-  // One self-contained file: the write-ahead log folded in before it is copied.
-  const db = new Database(next);
-  db.pragma("wal_checkpoint(TRUNCATE)");
-  db.close();
-  renameSync(next, template);
-  for (const suffix of SQLITE_SUFFIXES.slice(1)) rmSync(`${next}${suffix}`, { force: true });
-  return template;
-}
-
-/** A new migrated database at `file` (a copy of the template), opened with better-sqlite3 (WAL). */
 export function migratedDatabase(file: string): Database.Database {
   for (const suffix of SQLITE_SUFFIXES) rmSync(`${file}${suffix}`, { force: true });
   mkdirSync(path.dirname(file), { recursive: true });
-  copyFileSync(migratedTemplate(), file);
+  copyFileSync(migratedDatabaseFile(), file);
   const db = new Database(file);
   db.pragma("journal_mode = WAL");
   return db;
