@@ -1,17 +1,24 @@
-// What the in-process benchmarks (reminders, recall, reports) share: a freshly migrated
-// database file, the app's DateTime text, a child process per database (one Prisma client
-// each, as the server has), and the median wall and CPU time of timed runs.
+// What the in-process benchmarks (outbox, reminders, waitlist, recall, reports, reviews)
+// share: a freshly migrated database file, the app's DateTime text, a child process per
+// database (one Prisma client each, as the server has), the median of timed runs, and the
+// delivery of every due mail to a real SMTP server on loopback.
 import { execFileSync } from "node:child_process";
-import { rmSync } from "node:fs";
+import { copyFileSync, mkdirSync, rmSync } from "node:fs";
+import path from "node:path";
 import Database from "better-sqlite3";
+import { migratedDatabaseFile } from "../../tests/support/migrated-db";
 
-/** Migrates a new database at `file` with the Prisma CLI and opens it with better-sqlite3 (WAL). */
+const SQLITE_SUFFIXES = ["", "-wal", "-shm", "-journal"];
+
+/**
+ * A new migrated database at `file`, opened with better-sqlite3 (WAL): a copy of the
+ * checkout's migrated database (tests/support/migrated-db.ts), so a benchmark run migrates
+ * once, not once per database of every script.
+ */
 export function migratedDatabase(file: string): Database.Database {
-  for (const suffix of ["", "-wal", "-shm"]) rmSync(`${file}${suffix}`, { force: true });
-  execFileSync(process.execPath, ["node_modules/prisma/build/index.js", "migrate", "deploy"], {
-    env: { ...process.env, DATABASE_URL: `file:${file}` },
-    stdio: "ignore",
-  });
+  for (const suffix of SQLITE_SUFFIXES) rmSync(`${file}${suffix}`, { force: true });
+  mkdirSync(path.dirname(file), { recursive: true });
+  copyFileSync(migratedDatabaseFile(), file);
   const db = new Database(file);
   db.pragma("journal_mode = WAL");
   return db;
@@ -65,4 +72,29 @@ export async function medianCost(work: () => Promise<unknown>, runs: number, war
 /** The median wall time (ms) of `runs` runs of `work`, after `warmUp` untimed runs. */
 export async function medianMs(work: () => Promise<unknown>, runs: number, warmUp = 5) {
   return (await medianCost(work, runs, warmUp)).wallMs;
+}
+
+/**
+ * Delivers everything due at `now` in this process's database with the outbox's own code
+ * (`deliverDue`, in batches of 50) to a fresh SMTP server on loopback: the time the
+ * delivery took, how many were sent, and the subjects the server received.
+ */
+export async function deliverAllDue(now: () => Date) {
+  const { startSmtpSink } = await import("../../tests/support/smtp-sink");
+  const sink = await startSmtpSink();
+  process.env.SMTP_URL = sink.url;
+  const { deliverDue } = await import("~/models/outbox.server");
+  const { closeMailTransports } = await import("~/infra/mail.server");
+  const started = performance.now();
+  let delivered = 0;
+  for (;;) {
+    const batch = await deliverDue(now(), { limit: 50 });
+    delivered += batch.sent;
+    if (batch.claimed === 0) break;
+  }
+  const seconds = (performance.now() - started) / 1000;
+  closeMailTransports();
+  await sink.idle();
+  await sink.close();
+  return { delivered, seconds, subjects: sink.messages.map((mail) => mail.subject) };
 }

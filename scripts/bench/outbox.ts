@@ -5,10 +5,9 @@
 //    so it must cost about the same (goal: at most 1.5x).
 // Run by `npm run bench` (scripts/bench/run.mjs), or alone:
 // `npx tsx scripts/bench/outbox.ts [--json]` (--json prints the figures as one JSON line).
-import { execFileSync } from "node:child_process";
 import { mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
-import Database from "better-sqlite3";
+import { deliverAllDue, inChild, migratedDatabase, storedInstant as iso } from "./in-process";
 
 const TMP = path.resolve("tests/.tmp/bench-outbox");
 const DUE = Number(process.env.BENCH_OUTBOX_DUE || 1_000);
@@ -18,19 +17,12 @@ const PASSES = 200;
 /** A migrated database holding `future` pending messages due a year from now, and `due` due now. */
 function prepareDatabase(name: string, { future, due }: { future: number; due: number }) {
   const file = path.join(TMP, `${name}.db`);
-  execFileSync(process.execPath, ["node_modules/prisma/build/index.js", "migrate", "deploy"], {
-    env: { ...process.env, DATABASE_URL: `file:${file}` },
-    stdio: "ignore",
-  });
-  const db = new Database(file);
-  db.pragma("journal_mode = WAL");
+  const db = migratedDatabase(file);
   const insert = db.prepare(
     `INSERT INTO OutboxMessage (id, dedupeKey, kind, toAddress, subject, text, status, attempts, nextAttemptAt, createdAt)
      VALUES (?, ?, 'reminder', ?, ?, ?, 'pending', 0, ?, ?)`,
   );
   const now = Date.now();
-  // As the Prisma adapter stores a DateTime: ISO text with an explicit offset.
-  const iso = (ms: number) => new Date(ms).toISOString().replace("Z", "+00:00");
   db.transaction(() => {
     for (let i = 0; i < future + due; i += 1) {
       const at = i < future ? now + 365 * 86_400_000 + i * 1000 : now - 60_000;
@@ -51,37 +43,13 @@ function prepareDatabase(name: string, { future, due }: { future: number; due: n
 
 /** Runs this script in a child process on one database (a Prisma client per process). */
 function child(mode: "deliver" | "pass", file: string): Record<string, number> {
-  const output = execFileSync(
-    process.execPath,
-    ["--import", "tsx", "scripts/bench/outbox.ts", mode, file],
-    {
-      env: { ...process.env, NODE_ENV: "test", DATABASE_URL: `file:${file}` },
-      encoding: "utf8",
-      stdio: ["ignore", "pipe", "inherit"],
-    },
-  );
-  return JSON.parse(output.trim().split("\n").at(-1)!) as Record<string, number>;
+  return inChild("scripts/bench/outbox.ts", mode, file);
 }
 
 /** 1. Delivers every due message of the database to a fresh SMTP sink. */
 async function deliverAll() {
-  const { startSmtpSink } = await import("../../tests/support/smtp-sink");
-  const sink = await startSmtpSink();
-  process.env.SMTP_URL = sink.url;
-  const { deliverDue } = await import("~/models/outbox.server");
-  const { closeMailTransports } = await import("~/infra/mail.server");
-  const started = performance.now();
-  let delivered = 0;
-  for (;;) {
-    const batch = await deliverDue(new Date(), { limit: 50 });
-    delivered += batch.sent;
-    if (batch.claimed === 0) break;
-  }
-  const seconds = (performance.now() - started) / 1000;
-  closeMailTransports();
-  await sink.idle();
-  await sink.close();
-  return { delivered, received: sink.messages.length, seconds };
+  const { delivered, seconds, subjects } = await deliverAllDue(() => new Date());
+  return { delivered, received: subjects.length, seconds };
 }
 
 /** 2. The median time of a delivery pass that finds nothing due. */

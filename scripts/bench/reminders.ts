@@ -8,7 +8,7 @@
 // `npx tsx scripts/bench/reminders.ts [--json]`.
 import { mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
-import { inChild, migratedDatabase, storedInstant as iso } from "./in-process";
+import { deliverAllDue, inChild, migratedDatabase, storedInstant as iso } from "./in-process";
 
 const TMP = path.resolve("tests/.tmp/bench-reminders");
 const DUE = Number(process.env.BENCH_REMINDERS_DUE || 1_000);
@@ -102,28 +102,13 @@ async function sweepWithNothingDue() {
 
 /** 2. Sweeps the due reminders into the outbox and delivers them to a fresh SMTP sink. */
 async function dueReminders() {
-  const { startSmtpSink } = await import("../../tests/support/smtp-sink");
-  const sink = await startSmtpSink();
-  process.env.SMTP_URL = sink.url;
   const { sweepReminders } = await import("~/models/reminders.server");
-  const { deliverDue } = await import("~/models/outbox.server");
-  const { closeMailTransports } = await import("~/infra/mail.server");
   const now = benchNow();
   const sweepStarted = performance.now();
   const { enqueued } = await sweepReminders(now);
   const sweepSeconds = (performance.now() - sweepStarted) / 1000;
-  const started = performance.now();
-  let delivered = 0;
-  for (;;) {
-    const batch = await deliverDue(now, { limit: 50 });
-    delivered += batch.sent;
-    if (batch.claimed === 0) break;
-  }
-  const seconds = (performance.now() - started) / 1000;
-  closeMailTransports();
-  await sink.idle();
-  await sink.close();
-  const reminders = sink.messages.filter((mail) => mail.subject.startsWith("Reminder")).length;
+  const { delivered, seconds, subjects } = await deliverAllDue(() => now);
+  const reminders = subjects.filter((subject) => subject.startsWith("Reminder")).length;
   return { enqueued, sweepSeconds, delivered, received: reminders, seconds };
 }
 

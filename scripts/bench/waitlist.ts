@@ -6,11 +6,10 @@
 // Goal: at most 1.5x. It also prints a cancel that does make three offers (information).
 // Run by `npm run bench` (scripts/bench/run.mjs), or alone:
 // `npx tsx scripts/bench/waitlist.ts [--json]`.
-import { execFileSync } from "node:child_process";
 import { mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
-import Database from "better-sqlite3";
 import { addDays, clinicNow, clinicTimeToUtc, weekdayOf } from "~/utils/clinic-time";
+import { inChild, migratedDatabase, storedInstant as iso } from "./in-process";
 
 const TMP = path.resolve("tests/.tmp/bench-waitlist");
 const ENTRIES = Number(process.env.BENCH_WAITLIST_ENTRIES || 10_000);
@@ -35,14 +34,8 @@ function benchDates(today: string): string[] {
 
 function prepareDatabase(name: string, entries: number, entryMinutes: number) {
   const file = path.join(TMP, `${name}.db`);
-  execFileSync(process.execPath, ["node_modules/prisma/build/index.js", "migrate", "deploy"], {
-    env: { ...process.env, DATABASE_URL: `file:${file}` },
-    stdio: "ignore",
-  });
-  const db = new Database(file);
-  db.pragma("journal_mode = WAL");
+  const db = migratedDatabase(file);
   const now = Date.now();
-  const iso = (ms: number) => new Date(ms).toISOString().replace("Z", "+00:00");
   const today = clinicNow(new Date(now)).date;
   const dates = benchDates(today);
   const service = db.prepare(
@@ -108,16 +101,7 @@ function prepareDatabase(name: string, entries: number, entryMinutes: number) {
 }
 
 function child(file: string): Record<string, number> {
-  const output = execFileSync(
-    process.execPath,
-    ["--import", "tsx", "scripts/bench/waitlist.ts", "cancel", file],
-    {
-      env: { ...process.env, NODE_ENV: "test", DATABASE_URL: `file:${file}` },
-      encoding: "utf8",
-      stdio: ["ignore", "pipe", "inherit"],
-    },
-  );
-  return JSON.parse(output.trim().split("\n").at(-1)!) as Record<string, number>;
+  return inChild("scripts/bench/waitlist.ts", "cancel", file);
 }
 
 /** Cancels every first visit of a pair, as staff would: the median time and offers made. */

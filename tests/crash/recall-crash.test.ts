@@ -1,4 +1,4 @@
-// Kills the production server with SIGKILL while its own recall sweep writes 500 due
+// Kills the production server with SIGKILL while its own recall sweep writes 250 due
 // invitations to the outbox and its worker delivers them to a real SMTP server on loopback,
 // then restarts it on the same database: every invitation arrives, each recall has written
 // exactly one, and at most one mail (the one in flight at the kill) arrives twice, which is
@@ -19,9 +19,13 @@ import { startSmtpSink } from "../support/smtp-sink";
 import { until } from "../support/until";
 
 const PORT = testPorts().recallCrash;
-const PATIENTS = 500;
-/** The kill comes once this many invitations arrived: the sweep is still writing then. */
-const KILL_AFTER = 20;
+/** Enough for the kill to land mid-sweep with room to spare (asserted below). */
+const PATIENTS = 250;
+/**
+ * The kill comes once this many invitations arrived: the sweep is still writing then (runs:
+ * 100 written when 20 had arrived, 80 to 120 when 10 had).
+ */
+const KILL_AFTER = 5;
 const OPEN_ALL_WEEK = JSON.stringify(
   Object.fromEntries(
     ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"].map((day) => [
@@ -72,7 +76,7 @@ describe("recall sweep crash safety", () => {
     server = clinic.server;
     const db = server.db();
 
-    // 500 patients whose check-up is due in four weeks: the cadence's first step is today,
+    // 250 patients whose check-up is due in four weeks: the cadence's first step is today,
     // a day the clinic is open whatever holidays the seed closes (its Thanksgiving, say).
     const today = clinicNow(new Date(), clinic.timeZone).date;
     await db.clinicClosure.deleteMany({

@@ -69,14 +69,26 @@ async function sessionCookieFor(user: User) {
   return { token, name: pair.slice(0, split), value: pair.slice(split + 1) };
 }
 
+/**
+ * The mail files read so far, by name: a file is renamed into the folder whole and never
+ * changes (tests/support/e2e-server.ts), so each is parsed once per worker, not at every poll
+ * of every test (the folder holds hundreds by the end of a run).
+ */
+const parsedMail = new Map<string, ReceivedMail>();
+
 /** Mail the app sent through the test SMTP server, newest last. */
 export function readMail(to: string): ReceivedMail[] {
   return readdirSync(settings.mailDir)
     .filter((file) => file.endsWith(".json"))
     .sort()
-    .map(
-      (file) => JSON.parse(readFileSync(path.join(settings.mailDir, file), "utf8")) as ReceivedMail,
-    )
+    .map((file) => {
+      let mail = parsedMail.get(file);
+      if (!mail) {
+        mail = JSON.parse(readFileSync(path.join(settings.mailDir, file), "utf8")) as ReceivedMail;
+        parsedMail.set(file, mail);
+      }
+      return mail;
+    })
     .filter((mail) => mail.to.includes(to.toLowerCase()));
 }
 

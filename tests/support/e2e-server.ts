@@ -2,9 +2,10 @@
 // when no suite has made it yet), a fresh database file (never the development one), and
 // a real SMTP server on loopback whose messages land as JSON files the tests read.
 import { spawn } from "node:child_process";
-import { mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { e2eSettings } from "./e2e-settings";
+import { migratedDatabaseFile } from "./migrated-db";
 import { startSmtpSink } from "./smtp-sink";
 import { ensureTestBuild } from "../../scripts/test-build.mjs";
 
@@ -13,6 +14,10 @@ const settings = e2eSettings();
 for (const suffix of ["", "-wal", "-shm", "-journal"]) {
   rmSync(settings.databaseFile + suffix, { force: true });
 }
+// A copy of the checkout's migrated database, which the start seeds: the Prisma CLI runs
+// here only when the migrations changed since the last run (a start on a file that does
+// not exist is tests/security/fresh-start.test.ts's).
+copyFileSync(migratedDatabaseFile(), settings.databaseFile);
 const backupDir = `${settings.databaseFile}-backups`;
 rmSync(backupDir, { recursive: true, force: true });
 rmSync(settings.mailDir, { recursive: true, force: true });

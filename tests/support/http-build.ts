@@ -3,7 +3,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import type { TestProject } from "vitest/node";
 import { TMP_DIR } from "./paths";
-import { migratedDatabase } from "./template-db";
+import { migratedDatabaseFile } from "./migrated-db";
 import { prepareDatabase } from "../../scripts/prepare-db.mjs";
 import { ensureTestBuild } from "../../scripts/test-build.mjs";
 
@@ -17,13 +17,13 @@ declare module "vitest" {
 /**
  * The http project's suites all serve the run's one production build: made here, once.
  * Beside it, one database prepared by the build's own start-up code (scripts/prepare-db.mjs,
- * on the run's migrated database: the bundled seed): a server started on a fresh database
+ * on a copy of the checkout's migrated database: the bundled seed): a server started on a fresh database
  * gets a copy of it instead of running the Prisma CLI and the seed (about 4 s of CPU) again.
  */
 export default function setup(project: TestProject) {
   const buildDir = ensureTestBuild();
   const seededDb = path.join(TMP_DIR, `seeded-${project.name}-${process.pid}.db`);
-  copyFileSync(migratedDatabase(), seededDb);
+  copyFileSync(migratedDatabaseFile(), seededDb);
   // As a production start leaves a new database: no demo accounts.
   const saved = {
     DATABASE_URL: process.env.DATABASE_URL,

@@ -1,8 +1,6 @@
 // For suites where the production server's own reminder sweep must find reminders due on
 // the real clock: the clinic's time zone is chosen so that it is early afternoon there
 // now, hours away from the quiet hours (20:00-08:00), whatever the time of the run.
-import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
-import { PrismaClient } from "@prisma/client";
 import { startProductionServer } from "./production-server";
 
 /**
@@ -17,38 +15,28 @@ export function middayTimeZone(now: Date = new Date()): string {
 
 /**
  * A production server whose clinic is in `middayTimeZone()`, with no closures, from its
- * first sweep on: it is started once to migrate and seed its database, stopped, given the
- * time zone (the server caches its settings, so they are written while it is down) and
- * started again.
+ * first sweep on: both are written to its database before it starts (the server caches its
+ * settings).
  */
 export async function startMiddayClinic(options: {
   port: number;
   env?: Record<string, string>;
-  /** More settings to write while the server is down (it caches them). */
+  /** More settings to write before the server starts. */
   settings?: Record<string, string | number>;
 }): Promise<{
   server: Awaited<ReturnType<typeof startProductionServer>>;
   timeZone: string;
 }> {
-  const seeded = await startProductionServer(options);
-  const { databaseFile } = seeded;
-  await seeded.stop({ removeDatabase: false });
   const timeZone = middayTimeZone();
-  const db = new PrismaClient({
-    adapter: new PrismaBetterSQLite3({ url: `file:${databaseFile}`, timeout: 5000 }),
-  });
-  try {
-    await db.clinicSettings.update({ where: { id: 1 }, data: { ...options.settings, timeZone } });
-    // The seed's holidays are real dates (Thanksgiving 2026 is the 26th and 27th of
-    // November): a run on one of them would find the clinic closed and its sweeps held.
-    await db.clinicClosure.deleteMany({});
-  } finally {
-    await db.$disconnect();
-  }
   const server = await startProductionServer({
     port: options.port,
     env: options.env,
-    databaseFile,
+    async beforeStart(db) {
+      await db.clinicSettings.update({ where: { id: 1 }, data: { ...options.settings, timeZone } });
+      // The seed's holidays are real dates (Thanksgiving 2026 is the 26th and 27th of
+      // November): a run on one of them would find the clinic closed and its sweeps held.
+      await db.clinicClosure.deleteMany({});
+    },
   });
   return { server, timeZone };
 }

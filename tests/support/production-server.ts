@@ -44,7 +44,10 @@ export type ProductionServer = Awaited<ReturnType<typeof startProductionServer>>
  * `output()`. The fresh database is a copy of the one the run's build prepared
  * (tests/support/http-build.ts), which the server's start-up finds up to date; a
  * `databaseFile` that does not exist yet is created by the server itself, migrations and
- * seed included, as `npm start` does.
+ * seed included, as `npm start` does. `beforeStart` may change the database first, through
+ * a client of its own that is closed before the server opens the file (settings a server
+ * reads once, such as the clinic's time zone, are written before it starts, not by a
+ * start, a stop and a second start).
  */
 export async function startProductionServer({
   port,
@@ -52,12 +55,14 @@ export async function startProductionServer({
   databaseFile,
   backupDir,
   env = {},
+  beforeStart,
 }: {
   port: number;
   buildDir?: string;
   databaseFile?: string;
   backupDir?: string;
   env?: Record<string, string>;
+  beforeStart?: (db: PrismaClient) => Promise<unknown>;
 }) {
   mkdirSync(TMP_DIR, { recursive: true });
   if (!databaseFile) {
@@ -65,6 +70,16 @@ export async function startProductionServer({
     const seeded = inject("seededDb");
     if (seeded && existsSync(seeded) && buildDir === TEST_BUILD_DIR) {
       copyFileSync(seeded, databaseFile);
+    }
+  }
+  if (beforeStart) {
+    const db = new PrismaClient({
+      adapter: new PrismaBetterSQLite3({ url: `file:${databaseFile}`, timeout: 5000 }),
+    });
+    try {
+      await beforeStart(db);
+    } finally {
+      await db.$disconnect();
     }
   }
   backupDir ??= `${databaseFile}-backups`;
