@@ -75,51 +75,64 @@ export async function buildReport(range: ReportRange, scope: ReportScope): Promi
   }));
   const series = (name: string, values: (number | null)[]) => ({ name, data: values });
 
-  const noShows: ReportTable = {
+  /** A table with a row per period, charting some of its columns by their position. */
+  const perPeriodTable = (
+    table: Omit<ReportTable, "rows" | "chart"> & {
+      unit: ChartSpec["unit"];
+      row: (sums: (typeof perPeriod)[number]["sums"]) => Cell[];
+      charted: Record<string, number>;
+    },
+  ): ReportTable => {
+    const rows = perPeriod.map(({ label, sums }) => [label, ...table.row(sums)]);
+    return {
+      id: table.id,
+      title: table.title,
+      about: table.about,
+      columns: table.columns,
+      rows,
+      chart: {
+        kind: "bar",
+        unit: table.unit,
+        categories: labels,
+        series: Object.entries(table.charted).map(([name, column]) =>
+          series(
+            name,
+            rows.map((row) => row[column] as number | null),
+          ),
+        ),
+      },
+    };
+  };
+
+  const noShows = perPeriodTable({
     id: "no-shows",
     title: "No-shows",
     about:
       "Visits whose patient did not come, of the visits that reached their time (came or did not).",
     columns: ["Period", "Came", "No-shows", "No-show rate (%)"],
-    rows: perPeriod.map(({ label, sums }) => [
-      label,
+    unit: "percent",
+    row: (sums) => [
       sums.attended,
       sums.noShows,
       percent(sums.noShows, sums.attended + sums.noShows),
-    ]),
-    chart: { kind: "bar", unit: "percent", categories: labels, series: [] },
-  };
-  noShows.chart.series = [
-    series(
-      "No-show rate",
-      noShows.rows.map((row) => row[3] as number | null),
-    ),
-  ];
+    ],
+    charted: { "No-show rate": 3 },
+  });
 
-  const late: ReportTable = {
+  const late = perPeriodTable({
     id: "late-cancellations",
     title: "Late cancellations",
     about: `Cancellations made less than ${settings.cancellationCutoffHours} hours (the cancellation cutoff) before the visit, of all visits booked for the period.`,
     columns: ["Period", "Booked", "Cancelled", "Late cancellations", "Late cancellation rate (%)"],
-    rows: perPeriod.map(({ label, sums }) => [
-      label,
+    unit: "count",
+    row: (sums) => [
       sums.scheduled,
       sums.cancelled,
       sums.lateCancelled,
       percent(sums.lateCancelled, sums.scheduled),
-    ]),
-    chart: { kind: "bar", unit: "count", categories: labels, series: [] },
-  };
-  late.chart.series = [
-    series(
-      "Cancelled",
-      late.rows.map((row) => row[2] as number),
-    ),
-    series(
-      "Late cancellations",
-      late.rows.map((row) => row[3] as number),
-    ),
-  ];
+    ],
+    charted: { Cancelled: 2, "Late cancellations": 3 },
+  });
 
   const utilisation = (
     id: ReportTableId,
@@ -184,74 +197,45 @@ export async function buildReport(range: ReportRange, scope: ReportScope): Promi
     (period) => available.chairMinutes.get(period) ?? 0,
   );
 
-  const patients: ReportTable = {
+  const patients = perPeriodTable({
     id: "patients",
     title: "New and returning patients",
     about:
       "Completed visits of patients coming for the first time, and of patients who came before.",
     columns: ["Period", "New patients", "Returning patients' visits"],
-    rows: perPeriod.map(({ label, sums }) => [label, sums.newPatients, sums.returningVisits]),
-    chart: { kind: "bar", unit: "count", categories: labels, series: [] },
-  };
-  patients.chart.series = [
-    series(
-      "New patients",
-      patients.rows.map((row) => row[1] as number),
-    ),
-    series(
-      "Returning patients' visits",
-      patients.rows.map((row) => row[2] as number),
-    ),
-  ];
+    unit: "count",
+    row: (sums) => [sums.newPatients, sums.returningVisits],
+    charted: { "New patients": 1, "Returning patients' visits": 2 },
+  });
 
-  const waitlist: ReportTable = {
+  const waitlist = perPeriodTable({
     id: "waiting-list",
     title: "Waiting-list refills",
     about:
       "Times freed by a cancellation or move that were offered to the waiting list, and those a waiting patient booked.",
     columns: ["Period", "Freed times offered", "Refilled", "Refill rate (%)"],
-    rows: perPeriod.map(({ label, sums }) => [
-      label,
+    unit: "count",
+    row: (sums) => [
       sums.offeredTimes,
       sums.refilledTimes,
       percent(sums.refilledTimes, sums.offeredTimes),
-    ]),
-    chart: { kind: "bar", unit: "count", categories: labels, series: [] },
-  };
-  waitlist.chart.series = [
-    series(
-      "Offered",
-      waitlist.rows.map((row) => row[1] as number),
-    ),
-    series(
-      "Refilled",
-      waitlist.rows.map((row) => row[2] as number),
-    ),
-  ];
+    ],
+    charted: { Offered: 1, Refilled: 2 },
+  });
 
-  const recall: ReportTable = {
+  const recall = perPeriodTable({
     id: "recall",
     title: "Recall conversion",
     about: "Recall invitations sent, and those whose link the patient booked a visit through.",
     columns: ["Period", "Invitations sent", "Led to a booking", "Conversion (%)"],
-    rows: perPeriod.map(({ label, sums }) => [
-      label,
+    unit: "count",
+    row: (sums) => [
       sums.invitations,
       sums.conversions,
       percent(sums.conversions, sums.invitations),
-    ]),
-    chart: { kind: "bar", unit: "count", categories: labels, series: [] },
-  };
-  recall.chart.series = [
-    series(
-      "Invitations",
-      recall.rows.map((row) => row[1] as number),
-    ),
-    series(
-      "Bookings",
-      recall.rows.map((row) => row[2] as number),
-    ),
-  ];
+    ],
+    charted: { Invitations: 1, Bookings: 2 },
+  });
 
   const tables = [
     noShows,

@@ -62,34 +62,8 @@ export default function Reports() {
           : "How the diary really does: no-shows, late cancellations, how full each dentist and chair is, new patients, waiting-list refills and recall."}
       </StaffScreenHeader>
       <Form method="get" className="flex flex-wrap items-end gap-3" aria-label="Choose the period">
-        <div>
-          <label htmlFor="from" className={labelClass}>
-            First day
-          </label>
-          <input
-            id="from"
-            name="from"
-            type="date"
-            defaultValue={query.from}
-            className={fieldClass}
-            aria-invalid={invalid("from")}
-            aria-describedby={invalid("from") ? "range-error" : undefined}
-          />
-        </div>
-        <div>
-          <label htmlFor="to" className={labelClass}>
-            Last day
-          </label>
-          <input
-            id="to"
-            name="to"
-            type="date"
-            defaultValue={query.to}
-            className={fieldClass}
-            aria-invalid={invalid("to")}
-            aria-describedby={invalid("to") ? "range-error" : undefined}
-          />
-        </div>
+        <DayField name="from" label="First day" value={query.from} invalid={invalid("from")} />
+        <DayField name="to" label="Last day" value={query.to} invalid={invalid("to")} />
         <div>
           <label htmlFor="by" className={labelClass}>
             By
@@ -174,4 +148,24 @@ export default function Reports() {
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;
+}
+
+/** One end of the period: a date input whose error is the range's message below. */
+function DayField(props: { name: string; label: string; value: string; invalid?: true }) {
+  return (
+    <div>
+      <label htmlFor={props.name} className={labelClass}>
+        {props.label}
+      </label>
+      <input
+        id={props.name}
+        name={props.name}
+        type="date"
+        defaultValue={props.value}
+        className={fieldClass}
+        aria-invalid={props.invalid}
+        aria-describedby={props.invalid ? "range-error" : undefined}
+      />
+    </div>
+  );
 }

@@ -13,8 +13,8 @@ import { BLOG_TOOLS } from "~/data/blog-tools";
 import { loadDayPlans } from "~/models/availability.server";
 import { findBookableService, resolveDentist } from "~/models/booking/choices.server";
 import { getClinicSettings } from "~/models/clinic-settings.server";
-import { activeChairs, closureOn, dentistsOn } from "~/models/front-desk/diary.server";
-import { weekClosures, weekDentists } from "~/models/front-desk/diary-week.server";
+import { activeChairs, closureOn, dentistsBetween } from "~/models/front-desk/diary.server";
+import { weekClosures } from "~/models/front-desk/diary-week.server";
 import { bookingChoices, listTeam, serviceVisit } from "~/models/dentist.server";
 import { listReviews } from "~/models/review.server";
 import {
@@ -134,7 +134,7 @@ const CACHED_READS: { file: string; name: string; load: () => Promise<unknown> }
   {
     file: "models/front-desk/diary.server.ts",
     name: "the diary's dentists",
-    load: () => dentistsOn(upcoming(TUESDAY, 1)),
+    load: () => dentistsBetween(upcoming(TUESDAY, 1), upcoming(TUESDAY, 1)),
   },
   {
     file: "models/front-desk/diary.server.ts",
@@ -145,7 +145,7 @@ const CACHED_READS: { file: string; name: string; load: () => Promise<unknown> }
   {
     file: "models/front-desk/diary-week.server.ts",
     name: "the diary week's dentists",
-    load: () => weekDentists(upcoming(TUESDAY, 1)),
+    load: () => dentistsBetween(upcoming(TUESDAY, 1), upcoming(TUESDAY, 2)),
   },
   {
     file: "models/front-desk/diary-week.server.ts",

@@ -11,7 +11,7 @@ import { hasPermission } from "~/models/permissions";
 import { dayOfPlan, openIntervals } from "~/models/booking/slot-engine";
 import { dentistWorkingIntervals } from "../availability.server";
 import { getClinicSettings } from "../clinic-settings.server";
-import { type DiaryColumn, SHOWN_STATUSES, spanOf } from "./diary.server";
+import { type DiaryColumn, dentistsBetween, SHOWN_STATUSES, spanOf } from "./diary.server";
 import { gridRows, layoutColumn } from "./diary-layout";
 import {
   changedSince,
@@ -35,25 +35,6 @@ export type DiaryWeek = {
   count: number;
   book: boolean;
 };
-
-/** The active dentists and their exceptions in the week starting `monday`. */
-export function weekDentists(monday: string) {
-  const sunday = addDays(monday, 6);
-  return prisma.dentist.findMany({
-    where: { active: true },
-    orderBy: [{ sortOrder: "asc" }, { id: "asc" }],
-    select: {
-      id: true,
-      name: true,
-      userId: true,
-      weeklyPlan: true,
-      exceptions: {
-        where: { startDate: { lte: sunday }, endDate: { gte: monday } },
-        select: { startDate: true, endDate: true, dayPlan: true },
-      },
-    },
-  });
-}
 
 /** The clinic's closures touching the week starting `monday`. */
 export function weekClosures(monday: string) {
@@ -81,7 +62,9 @@ export async function diaryWeek(request: {
   );
   // Kept until the next write (ADR 030), as the day's diary is; the visits by the store any
   // booking empties.
-  const dentists = await cachedRead(`diary:week-dentists:${monday}`, () => weekDentists(monday));
+  const dentists = await cachedRead(`diary:week-dentists:${monday}`, () =>
+    dentistsBetween(monday, addDays(monday, 6)),
+  );
   const dentist =
     dentists.find((d) => d.id === request.dentist) ??
     dentists.find((d) => d.userId === request.viewer.id) ??

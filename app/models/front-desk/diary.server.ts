@@ -105,8 +105,8 @@ export function spanOf(row: Pick<DiaryRow, "time" | "startsAt" | "endsAt" | "buf
 const HOLDS_TIME: AppointmentStatus[] = [...ACTIVE_STATUSES, "completed"];
 
 /** The day's active dentists with their plans and that day's exceptions. */
-/** The active dentists and their exceptions on a date (a read of the catalogue). */
-export function dentistsOn(date: string) {
+/** The active dentists and their exceptions touching the days from `from` to `to`. */
+export function dentistsBetween(from: string, to: string) {
   return prisma.dentist.findMany({
     where: { active: true },
     orderBy: [{ sortOrder: "asc" }, { id: "asc" }],
@@ -116,7 +116,7 @@ export function dentistsOn(date: string) {
       userId: true,
       weeklyPlan: true,
       exceptions: {
-        where: { startDate: { lte: date }, endDate: { gte: date } },
+        where: { startDate: { lte: to }, endDate: { gte: from } },
         select: { startDate: true, endDate: true, dayPlan: true },
       },
     },
@@ -171,7 +171,7 @@ export async function diaryDay(request: DiaryRequest): Promise<Diary> {
   // The database's part of the day, kept until the next write (ADR 030): the desk reloads
   // the diary far more often than anything changes in it. The dentists, chairs and closures
   // are the catalogue's; the visits are read through the store any booking empties.
-  const dentists = await cachedRead(`diary:dentists:${date}`, () => dentistsOn(date));
+  const dentists = await cachedRead(`diary:dentists:${date}`, () => dentistsBetween(date, date));
   const own = dentists.find((dentist) => dentist.userId === viewer.id) ?? null;
   // A dentist's own day is their column alone; anyone else's (or "clinic") is everyone's.
   const scope: DiaryScope =
