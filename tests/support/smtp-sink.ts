@@ -83,6 +83,13 @@ export async function startSmtpSink({
         .catch((error: Error) => callback(error));
     },
   });
+  // A client that dies mid-message (the crash tests SIGKILL the app while it delivers)
+  // resets its connection: the sink's own affair, not the test run's. Anything else stays
+  // an error the run reports.
+  server.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code === "ECONNRESET" || error.code === "EPIPE") return;
+    throw error;
+  });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const address = server.server.address();
   const port = typeof address === "object" && address ? address.port : 0;
