@@ -1,5 +1,5 @@
 import { useNavigate } from "@remix-run/react";
-import { useEffect } from "react";
+import { useEffect, useLayoutEffect, useRef } from "react";
 import { useHydrated } from "~/hooks/use-hydrated";
 
 /**
@@ -40,18 +40,26 @@ export function useDiaryShortcuts(links: {
     { key: "p", label: "Previous day", run: () => navigate(links.previous) },
     { key: "n", label: "Next day", run: () => navigate(links.next) },
   ];
+  // One listener for the page's life, reading the keys of the day on the screen: they are
+  // swapped in as the new day commits, before it paints, so a key pressed as soon as the
+  // day shows leads from that day (an effect after the paint left a moment in which "p"
+  // led from the day before).
+  const current = useRef(shortcuts);
+  useLayoutEffect(() => {
+    current.current = shortcuts;
+  });
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
       if (typingIn(event.target)) return;
-      const shortcut = shortcuts.find((entry) => entry.key === event.key);
+      const shortcut = current.current.find((entry) => entry.key === event.key);
       if (!shortcut) return;
       event.preventDefault();
       shortcut.run();
     };
     document.addEventListener("keydown", onKey);
     return () => document.removeEventListener("keydown", onKey);
-  });
+  }, []);
   return shortcuts;
 }
 
