@@ -1,7 +1,4 @@
-import { BarChart, LineChart } from "echarts/charts";
-import { GridComponent, LegendComponent } from "echarts/components";
-import * as echarts from "echarts/core";
-import { SVGRenderer } from "echarts/renderers";
+import type * as EChartsCore from "echarts/core";
 import type { ChartSpec } from "./reports.server";
 
 /**
@@ -11,7 +8,41 @@ import type { ChartSpec } from "./reports.server";
  * screen readers read: the SVG itself is hidden from them.
  */
 
-echarts.use([BarChart, LineChart, GridComponent, LegendComponent, SVGRenderer]);
+type ECharts = typeof EChartsCore;
+
+let loading: Promise<ECharts> | null = null;
+
+/**
+ * ECharts, loaded the first time a report is drawn: the library takes about 40 MB of a
+ * server's memory, which a server that never shows a report should not carry
+ * (docs/performance.md, the memory under load).
+ */
+function loadECharts(): Promise<ECharts> {
+  loading ??= Promise.all([
+    import("echarts/core"),
+    import("echarts/charts"),
+    import("echarts/components"),
+    import("echarts/renderers"),
+  ]).then(([core, charts, components, renderers]) => {
+    core.use([
+      charts.BarChart,
+      charts.LineChart,
+      components.GridComponent,
+      components.LegendComponent,
+      renderers.SVGRenderer,
+    ]);
+    return core;
+  });
+  // A failed load is not kept: the next report tries again.
+  loading.catch(() => (loading = null));
+  return loading;
+}
+
+/** The chart drawer, once ECharts has loaded (see `chartSvg`). */
+export async function chartRenderer(): Promise<(spec: ChartSpec) => string> {
+  const echarts = await loadECharts();
+  return (spec) => chartSvg(echarts, spec);
+}
 
 export const CHART_SIZE = { width: 720, height: 280 } as const;
 
@@ -26,7 +57,7 @@ const MAX_LABELS = 14;
  * series as one path, line markers only while they stay apart, and every nth label named by
  * us rather than measured, so a year by week costs about what a month does.
  */
-export function chartSvg(spec: ChartSpec): string {
+function chartSvg(echarts: ECharts, spec: ChartSpec): string {
   const chart = echarts.init(null, null, {
     renderer: "svg",
     ssr: true,

@@ -6,7 +6,7 @@ import { FormError } from "~/components/form-error";
 import { fieldClass, labelClass } from "~/components/staff/setting-field";
 import { StaffScreenHeader } from "~/components/staff-kit";
 import { reportRequest } from "~/models/report-access.server";
-import { chartSvg } from "~/models/report-charts.server";
+import { chartRenderer } from "~/models/report-charts.server";
 import { buildReport, type Cell } from "~/models/reports.server";
 import { requireStaffPage } from "~/http/roles.server";
 import type { StaffHandle } from "~/models/permissions";
@@ -28,7 +28,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
       { status: asked.status },
     );
   }
-  const report = await buildReport(asked.range, asked.scope);
+  const [report, chartSvg] = await Promise.all([
+    buildReport(asked.range, asked.scope),
+    chartRenderer(),
+  ]);
   return {
     query: { from: asked.range.from, to: asked.range.to, by: asked.range.by },
     refusal: null,

@@ -17,7 +17,7 @@ import Database from "better-sqlite3";
 import { testPorts } from "../../tests/support/ports.mjs";
 import { addSession } from "./catalogue.mjs";
 import { machineLine, recordSection } from "./record.mjs";
-import { build, removeDatabase, startApp } from "./server.mjs";
+import { build, forgetFilledReportDays, removeDatabase, startApp } from "./server.mjs";
 
 export const APPOINTMENTS = Number(process.env.BENCH_APPOINTMENTS || 200_000);
 const GOAL_MS = 100;
@@ -91,6 +91,7 @@ export function fillAppointments(file, count) {
         }
       }
     })();
+    forgetFilledReportDays(db);
     return db.prepare("SELECT COUNT(*) AS n FROM Appointment").get().n;
   } finally {
     db.close();

@@ -15,7 +15,7 @@ import autocannon from "autocannon";
 import bcrypt from "bcryptjs";
 import Database from "better-sqlite3";
 import { testPorts } from "../../tests/support/ports.mjs";
-import { build, removeDatabase, startApp } from "./server.mjs";
+import { build, forgetFilledReportDays, removeDatabase, startApp } from "./server.mjs";
 import { buildFixture, startFixture } from "./uncached.mjs";
 
 export const DIARY_APPOINTMENTS = Number(process.env.BENCH_DIARY_APPOINTMENTS || 200_000);
@@ -120,10 +120,7 @@ export function fill(file, extra) {
         );
       }
     })();
-    // The report triggers marked every filled day for the reports' roll-up (ADR 036): a
-    // one-off of minutes on 200,000 visits that a clinic's server did long ago, and not
-    // what this measures. The diary reads no report table.
-    db.prepare('DELETE FROM "ReportDirtyDay"').run();
+    forgetFilledReportDays(db);
     return db.prepare("SELECT COUNT(*) AS n FROM Appointment").get().n;
   } finally {
     db.close();

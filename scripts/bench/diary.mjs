@@ -10,7 +10,7 @@ import Database from "better-sqlite3";
 import { testPorts } from "../../tests/support/ports.mjs";
 import { localToUtc, sqliteInstant } from "../upgrade-data.mjs";
 import { addSession } from "./catalogue.mjs";
-import { build, removeDatabase, startApp } from "./server.mjs";
+import { build, forgetFilledReportDays, removeDatabase, startApp } from "./server.mjs";
 
 const SECONDS = Number(process.env.BENCH_SECONDS || 10);
 const VISITS = Number(process.env.BENCH_DIARY_VISITS || 200_000);
@@ -137,6 +137,7 @@ function fillDiary(file, { from, days, perDay, skip, serviceId }) {
         }
       }
     })();
+    forgetFilledReportDays(db);
     return written;
   } finally {
     db.close();

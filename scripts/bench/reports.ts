@@ -138,7 +138,8 @@ async function catchUp() {
 /** In the child: the figures alone, and the page's work (figures and charts), of each range. */
 async function measure(ranges: ReportRange[]) {
   const { buildReport } = await import("~/models/reports.server");
-  const { chartSvg } = await import("~/models/report-charts.server");
+  const { chartRenderer } = await import("~/models/report-charts.server");
+  const chartSvg = await chartRenderer();
   const result: Record<string, number> = {};
   for (const [index, range] of ranges.entries()) {
     const page = await medianCost(async () => {

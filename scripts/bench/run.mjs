@@ -274,7 +274,11 @@ try {
       // What Lighthouse will load: the page itself, not a sign-in prompt.
       const check = await fetch(`${appUrl}${page.path}`, { headers: page.headers ?? {} });
       if (check.status !== 200) throw new Error(`GET ${page.path} answered ${check.status}`);
-      const lighthouse = await runLighthouse(`${appUrl}${page.path}`, page.headers);
+      // Lighthouse now and then fails to record its trace (NO_NAVSTART on a busy machine):
+      // one more try before the row says it did not run.
+      const lighthouse =
+        (await runLighthouse(`${appUrl}${page.path}`, page.headers)) ??
+        (await runLighthouse(`${appUrl}${page.path}`, page.headers));
       if (!lighthouse) {
         record(
           `Lighthouse${page.name}`,

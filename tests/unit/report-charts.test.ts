@@ -1,8 +1,8 @@
 // The reports' charts (docs/decisions/036-reports.md) are drawn for reading, not pointing,
 // so that a year by week costs about what a month does: a label for every nth period, no
 // hover states, bars as one path per series, line markers only while they stay apart.
-import { describe, expect, it } from "vitest";
-import { chartSvg } from "~/models/report-charts.server";
+import { beforeAll, describe, expect, it } from "vitest";
+import { chartRenderer } from "~/models/report-charts.server";
 import type { ChartSpec } from "~/models/reports.server";
 import { periodsOf } from "~/models/report-periods";
 
@@ -20,6 +20,11 @@ const spec = (kind: ChartSpec["kind"], categories: string[], series = 2): ChartS
 });
 
 const count = (svg: string, pattern: RegExp) => svg.match(pattern)?.length ?? 0;
+
+let chartSvg: Awaited<ReturnType<typeof chartRenderer>>;
+beforeAll(async () => {
+  chartSvg = await chartRenderer();
+});
 
 describe("report charts", () => {
   it("name every week of a month, and about one week a month of a year", () => {
@@ -51,5 +56,26 @@ describe("report charts", () => {
     const svg = chartSvg(spec("line", labelsOf("2025-01-01", "2026-12-31", "month")));
     expect(svg).toMatch(/^<svg aria-hidden="true" focusable="false"/);
     expect(count(svg, />\w{3} 20\d\d</g)).toBe(12);
+  });
+});
+
+describe("ECharts' loading", () => {
+  it("waits for the first report: nothing of the app's server imports it at start", async () => {
+    const { readdirSync, readFileSync } = await import("node:fs");
+    const path = await import("node:path");
+    const files = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+        entry.isDirectory()
+          ? files(path.join(dir, entry.name))
+          : /\.tsx?$/.test(entry.name)
+            ? [path.join(dir, entry.name)]
+            : [],
+      );
+    const staticImports = files(path.resolve("app")).filter((file) =>
+      /^import\s(?!type\s)[^;]*from\s+"echarts/m.test(readFileSync(file, "utf8")),
+    );
+    expect(staticImports).toEqual([]);
+    // The renderer is kept: the second report does not load the library again.
+    expect(await chartRenderer()).toBeTypeOf("function");
   });
 });
