@@ -126,9 +126,14 @@ export function createResponseCache() {
         res.end();
         return;
       }
+      if (!stamp) {
+        // One piece (a JSON answer, or a page without scripts): headers and body in one write.
+        res.end(entry.pieces.length === 1 ? entry.pieces[0] : Buffer.concat(entry.pieces));
+        return;
+      }
       res.cork();
       entry.pieces.forEach((piece, index) => {
-        if (index > 0 && stamp) res.write(stamp);
+        if (index > 0) res.write(stamp);
         res.write(piece);
       });
       res.end();

@@ -52,7 +52,8 @@ export const VISIT_TABLES: ReadonlySet<string> = new Set([
  */
 export class ClinicSqliteAdapter extends PrismaBetterSQLite3 {
   #totalChanges: Database.Statement | null = null;
-  #dataVersion: Database.Statement | null = null;
+  /** total_changes() and data_version, read in one statement (every request asks). */
+  #stamp: Database.Statement | null = null;
   #ping: Database.Statement | null = null;
   /** Rows changed by statements that write one of VISIT_TABLES (see sharedStamp). */
   readonly #visitChanges = { rows: 0 };
@@ -82,8 +83,10 @@ export class ClinicSqliteAdapter extends PrismaBetterSQLite3 {
    * miss a change the stamp already counts.
    */
   writeStamp(): string | null {
-    if (!this.#totalChanges || !this.#dataVersion) return null;
-    return `${String(this.#totalChanges.get())}:${String(this.#dataVersion.get())}`;
+    if (!this.#stamp) return null;
+    // The adapter's connection reads integers as BigInt.
+    const [changes, version] = this.#stamp.get() as [bigint, bigint];
+    return `${String(changes)}:${String(version)}`;
   }
 
   /**
@@ -99,9 +102,9 @@ export class ClinicSqliteAdapter extends PrismaBetterSQLite3 {
    * values under it (ADR 030).
    */
   sharedStamp(): string | null {
-    if (!this.#totalChanges || !this.#dataVersion) return null;
-    const shared = Number(this.#totalChanges.get()) - this.#visitChanges.rows;
-    return `${String(shared)}:${String(this.#dataVersion.get())}`;
+    if (!this.#stamp) return null;
+    const [changes, version] = this.#stamp.get() as [bigint, bigint];
+    return `${String(Number(changes) - this.#visitChanges.rows)}:${String(version)}`;
   }
 
   override async connect(): Promise<Adapter> {
@@ -114,7 +117,9 @@ export class ClinicSqliteAdapter extends PrismaBetterSQLite3 {
       contained: containedVisitTables(connection),
       totalChanges: this.#totalChanges,
     });
-    this.#dataVersion = connection.prepare("PRAGMA data_version").pluck();
+    this.#stamp = connection
+      .prepare("SELECT total_changes(), data_version FROM pragma_data_version")
+      .raw();
     this.#ping = connection.prepare("SELECT 1").pluck();
 
     const turns = new ConnectionTurns();

@@ -152,7 +152,9 @@ try {
       await fetch(`http://127.0.0.1:${PORTS.baseline}/api/product-list/1`)
     ).json();
     if (JSON.stringify(ours) !== JSON.stringify(theirs)) {
-      throw new Error("The baseline does not return the same JSON as the app");
+      throw new Error(
+        `The baseline does not return the same JSON as the app:\n${JSON.stringify(ours).slice(0, 300)}\n${JSON.stringify(theirs).slice(0, 300)}`,
+      );
     }
     const list = await sideBySide(
       { url: `http://127.0.0.1:${PORTS.baseline}/api/product-list/1` },
