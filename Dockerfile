@@ -54,7 +54,7 @@ ENV PATH=/usr/local/bin \
   OUTBOX_DIR=/data/outbox \
   BACKUP_DIR=/backups \
   BUILD_DIR=build \
-  NODE_OPTIONS=--max-old-space-size=160 \
+  NODE_OPTIONS="--max-old-space-size=160 --max-semi-space-size=8" \
   CHECKPOINT_DISABLE=1
 WORKDIR /app
 COPY --from=prod-deps --chown=1000:1000 /app/node_modules ./node_modules

@@ -76,7 +76,7 @@ export function startApp({ buildDir, port, databaseFile, log, env = {}, nodeArgs
       RATE_LIMIT_ACCOUNT_CHECKS_PER_15_MINUTES: "1000000",
       RATE_LIMIT_REGISTRATIONS_PER_HOUR: "1000000",
       // As the container runs it (Dockerfile).
-      NODE_OPTIONS: "--max-old-space-size=160",
+      NODE_OPTIONS: "--max-old-space-size=160 --max-semi-space-size=8",
       ...env,
     },
     log,

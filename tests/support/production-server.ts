@@ -99,7 +99,7 @@ export async function startProductionServer({
       OUTBOX_DIR: path.join(TMP_DIR, `outbox-${port}`),
       BACKUP_DIR: backupDir,
       // As the container runs it (Dockerfile).
-      NODE_OPTIONS: "--max-old-space-size=160",
+      NODE_OPTIONS: "--max-old-space-size=160 --max-semi-space-size=8",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
