@@ -148,19 +148,24 @@ try {
       log: log("baseline"),
       url: `http://127.0.0.1:${PORTS.baseline}/api/product-list/1`,
     });
-    const theirs = await (
-      await fetch(`http://127.0.0.1:${PORTS.baseline}/api/product-list/1`)
-    ).json();
-    if (JSON.stringify(ours) !== JSON.stringify(theirs)) {
-      throw new Error(
-        `The baseline does not return the same JSON as the app:\n${JSON.stringify(ours).slice(0, 300)}\n${JSON.stringify(theirs).slice(0, 300)}`,
+    let list;
+    try {
+      const theirs = await (
+        await fetch(`http://127.0.0.1:${PORTS.baseline}/api/product-list/1`)
+      ).json();
+      if (JSON.stringify(ours) !== JSON.stringify(theirs)) {
+        throw new Error(
+          `The baseline does not return the same JSON as the app:\n${JSON.stringify(ours).slice(0, 300)}\n${JSON.stringify(theirs).slice(0, 300)}`,
+        );
+      }
+      list = await sideBySide(
+        { url: `http://127.0.0.1:${PORTS.baseline}/api/product-list/1` },
+        { url: `${appUrl}/api/product-list/1` },
       );
+    } finally {
+      // Also when the check throws: a baseline left running answers the next run.
+      await baseline.stop();
     }
-    const list = await sideBySide(
-      { url: `http://127.0.0.1:${PORTS.baseline}/api/product-list/1` },
-      { url: `${appUrl}/api/product-list/1` },
-    );
-    await baseline.stop();
     record(
       "GET /api/product-list/1 throughput / baseline",
       (list.b / list.a).toFixed(2),
