@@ -1,4 +1,5 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
+import { useBrowserLayoutEffect } from "~/hooks/use-layout-effect";
 import type { KeyboardEvent } from "react";
 import type { SelectOption } from "~/validation/form";
 import { useHydrated } from "~/hooks/use-hydrated";
@@ -160,7 +161,7 @@ function Combobox({
 
   // Where the list goes: below the field, above it when there is more room there, and
   // when neither side has room (a phone with its keyboard up) the field scrolls up first.
-  useLayoutEffect(() => {
+  useBrowserLayoutEffect(() => {
     if (!open || !inputRef.current) return;
     const field = inputRef.current;
     const wanted = Math.min(LIST_MAX_PX, listRef.current?.scrollHeight ?? LIST_MAX_PX);

@@ -1,5 +1,6 @@
 import { useNavigate } from "@remix-run/react";
-import { useEffect, useLayoutEffect, useRef } from "react";
+import { useEffect, useRef } from "react";
+import { useBrowserLayoutEffect } from "~/hooks/use-layout-effect";
 import { useHydrated } from "~/hooks/use-hydrated";
 
 /**
@@ -45,7 +46,7 @@ export function useDiaryShortcuts(links: {
   // day shows leads from that day (an effect after the paint left a moment in which "p"
   // led from the day before).
   const current = useRef(shortcuts);
-  useLayoutEffect(() => {
+  useBrowserLayoutEffect(() => {
     current.current = shortcuts;
   });
   useEffect(() => {
