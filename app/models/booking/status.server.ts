@@ -145,6 +145,21 @@ async function changedMeanwhile(tx: Tx, appointmentId: string): Promise<Failure>
     : fail(409, CHANGED_MEANWHILE_MESSAGE);
 }
 
+/** The visit as it stands (read through `db`), and the change prepared from it. */
+async function readAndPrepare(
+  db: Pick<Tx, "appointment">,
+  appointmentId: string,
+  to: AppointmentStatus,
+  actor: BookingActor,
+  options: StatusOptions,
+) {
+  const current = await db.appointment.findFirst({
+    where: { id: appointmentId, ...options.where },
+    select: CURRENT,
+  });
+  return prepareChange(appointmentId, current, to, actor, options, options.now ?? new Date());
+}
+
 /**
  * Moves a visit along its lifecycle in a transaction of its own; the event's reads run
  * before it opens.
@@ -155,12 +170,7 @@ export async function changeStatus(
   actor: BookingActor,
   options: StatusOptions = {},
 ): Promise<Changed> {
-  const now = options.now ?? new Date();
-  const current = await prisma.appointment.findFirst({
-    where: { id: appointmentId, ...options.where },
-    select: CURRENT,
-  });
-  const prepared = await prepareChange(appointmentId, current, to, actor, options, now);
+  const prepared = await readAndPrepare(prisma, appointmentId, to, actor, options);
   if (!("write" in prepared)) return prepared;
   const changed = await prisma.$transaction((tx) => prepared.write(tx));
   if ("ok" in changed) return changed;
@@ -182,12 +192,7 @@ export async function changeStatusWithin(
   actor: BookingActor,
   options: StatusOptions = {},
 ): Promise<Changed> {
-  const now = options.now ?? new Date();
-  const current = await tx.appointment.findFirst({
-    where: { id: appointmentId, ...options.where },
-    select: CURRENT,
-  });
-  const prepared = await prepareChange(appointmentId, current, to, actor, options, now);
+  const prepared = await readAndPrepare(tx, appointmentId, to, actor, options);
   if (!("write" in prepared)) return prepared;
   const changed = await prepared.write(tx);
   if ("ok" in changed) return changed;

@@ -13,6 +13,7 @@ import { limitStaffWrite } from "~/infra/rate-limit.server";
 import { fail, invalid, ok, type Result } from "~/utils/result";
 import type { StaffActor } from "~/models/roles";
 import { recordAudit } from "../audit.server";
+import { RECORD_FIELDS } from "./alerts.server";
 
 type Tx = Prisma.TransactionClient;
 
@@ -27,20 +28,7 @@ export const MERGE_MESSAGES = {
     "The duplicate signs in online and this record does not: open the duplicate's card and merge this record into it, so the patient keeps their sign-in.",
 } as const;
 
-const PERSON = {
-  id: true,
-  name: true,
-  email: true,
-  phone: true,
-  phoneDigits: true,
-  address: true,
-  dateOfBirth: true,
-  allergies: true,
-  conditions: true,
-  staffNote: true,
-  passwordHash: true,
-  googleId: true,
-} as const;
+const PERSON = { id: true, phoneDigits: true, ...RECORD_FIELDS } as const;
 
 type Person = Prisma.UserGetPayload<{ select: typeof PERSON }>;
 
