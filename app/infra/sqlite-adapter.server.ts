@@ -133,6 +133,10 @@ export class ClinicSqliteAdapter extends PrismaBetterSQLite3 {
         release();
         throw error;
       }
+      const queryInTransaction = transaction.queryRaw.bind(transaction);
+      const executeInTransaction = transaction.executeRaw.bind(transaction);
+      transaction.queryRaw = (query) => nextTurn().then(() => queryInTransaction(query));
+      transaction.executeRaw = (query) => nextTurn().then(() => executeInTransaction(query));
       for (const end of ["commit", "rollback"] as const) {
         const step = transaction[end].bind(transaction);
         transaction[end] = async () => {
@@ -149,11 +153,23 @@ export class ClinicSqliteAdapter extends PrismaBetterSQLite3 {
     const queryRaw = adapter.queryRaw.bind(adapter);
     const executeRaw = adapter.executeRaw.bind(adapter);
     const executeScript = adapter.executeScript.bind(adapter);
-    adapter.queryRaw = (query) => turns.statement(() => queryRaw(query));
-    adapter.executeRaw = (query) => turns.statement(() => executeRaw(query));
+    adapter.queryRaw = (query) => turns.statement(() => nextTurn().then(() => queryRaw(query)));
+    adapter.executeRaw = (query) => turns.statement(() => nextTurn().then(() => executeRaw(query)));
     adapter.executeScript = (script) => turns.statement(() => executeScript(script));
     return adapter;
   }
+}
+
+/**
+ * Resolves on the event loop's next turn. better-sqlite3 answers synchronously, so without
+ * it a request's statements, and Prisma's compiling of each, ran back to back as one chain
+ * of promises: a booking held the process for its whole transaction, and a cached read
+ * that arrived meanwhile waited for all of it (issue 22, item 7). Before each statement the
+ * server now takes in what has arrived; a transaction still holds the connection alone
+ * (ConnectionTurns).
+ */
+function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }
 
 /** The better-sqlite3 handle behind the adapter (a public field the adapter's types omit). */

@@ -18,6 +18,8 @@ import { summarise } from "./cpu-profile.mjs";
 const BUILD_DIR = process.env.BUILD_DIR || ".build-bench";
 const COUNT = Number(process.argv.slice(2).find((arg) => /^\d+$/.test(arg)) ?? 200);
 const SQL = process.argv.includes("--sql");
+/** `--gap=N`: N ms of rest after each booking, so each booking's busy stretches stand apart in the profile. */
+const GAP = Number(process.argv.find((arg) => arg.startsWith("--gap="))?.slice(6) ?? 0);
 const TMP = path.resolve("tests/.tmp/profile-bookings");
 const port = testPorts().bench.profile;
 
@@ -59,7 +61,10 @@ try {
   const cpuBefore = cpuMs(app.pid);
   started = performance.now();
   window = [Date.now(), 0];
-  for (let i = 20; i < COUNT + 20; i += 1) await book(i);
+  for (let i = 20; i < COUNT + 20; i += 1) {
+    await book(i);
+    if (GAP > 0) await new Promise((resolve) => setTimeout(resolve, GAP));
+  }
   // The outbox delivers each confirmation after its booking: let it finish.
   await new Promise((resolve) => setTimeout(resolve, 2000));
   window[1] = Date.now();

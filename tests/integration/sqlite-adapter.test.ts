@@ -81,6 +81,23 @@ async function readThenWriteBesideAnotherProcess(client: PrismaClient, email: st
   }
 }
 
+/**
+ * What ran, in order, when work for the event loop's next turn (a request that has
+ * arrived) is queued between two statements of a transaction.
+ */
+async function turnsTakenBetweenStatements(client: PrismaClient) {
+  const order: string[] = [];
+  await client.$transaction(async (tx) => {
+    await tx.user.count();
+    order.push("first");
+    setImmediate(() => order.push("other"));
+    await tx.user.count();
+    order.push("second");
+  });
+  await nextTurn();
+  return order;
+}
+
 describe("the app's SQLite adapter", () => {
   it("holds another request's write until the open transaction ends, so it survives the rollback", async () => {
     const { bDoneInsideA, row, rolledBack } = await interleave(prisma, "kept@example.com", false);
@@ -115,6 +132,28 @@ describe("the app's SQLite adapter", () => {
     const outcome = await readThenWriteBesideAnotherProcess(plain, "deferred@example.com");
     expect(outcome.otherProcess).toBe("committed");
     expect(outcome.transaction).toMatch(/busy|locked/i);
+  });
+
+  it("lets the event loop take in other work between a transaction's statements", async () => {
+    expect(await turnsTakenBetweenStatements(prisma)).toEqual(["first", "other", "second"]);
+  });
+
+  it("(why: with the plain adapter a transaction's statements run back to back)", async () => {
+    const plain = new PrismaClient({
+      adapter: new PrismaBetterSQLite3({ url: process.env.DATABASE_URL! }),
+    });
+    extraClients.push(plain);
+    expect(await turnsTakenBetweenStatements(plain)).toEqual(["first", "second", "other"]);
+  });
+
+  it("lets it take in other work between a request's statements outside transactions", async () => {
+    const order: string[] = [];
+    await prisma.user.count();
+    order.push("first");
+    setImmediate(() => order.push("other"));
+    await prisma.user.count();
+    order.push("second");
+    expect(order).toEqual(["first", "other", "second"]);
   });
 
   it("sets WAL and foreign keys before the first query", async () => {
