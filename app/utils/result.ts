@@ -59,10 +59,14 @@ export const DATABASE_BUSY_RETRY_AFTER_SECONDS = 2;
 
 /**
  * Prisma's "operation timed out" (what the SQLite adapter reports when the busy timeout
- * runs out), "timed out fetching a connection" and "write conflict or deadlock, retry".
+ * runs out), "timed out fetching a connection" and "write conflict or deadlock, retry";
+ * and a transaction that waited for the connection longer than Prisma's `maxWait` (2 s:
+ * a burst of transactions queued ahead of it).
  */
 const PRISMA_BUSY_CODES = new Set(["P1008", "P2024", "P2034"]);
 const SQLITE_BUSY = /^SQLITE_(BUSY|LOCKED)/;
+/** P2028 (any transaction API error) only when the transaction could not start in time. */
+const TRANSACTION_NOT_STARTED = /Unable to start a transaction in the given time/;
 
 /**
  * The database was too busy to answer in time (SQLite busy or locked, a Prisma timeout):
@@ -72,6 +76,13 @@ export function isDatabaseBusy(error: unknown): boolean {
   if (typeof error !== "object" || error === null) return false;
   const codes = [prismaCode(error), driverAdapterCode(error)];
   if (codes.some((code) => code && (PRISMA_BUSY_CODES.has(code) || SQLITE_BUSY.test(code)))) {
+    return true;
+  }
+  if (
+    codes[0] === "P2028" &&
+    error instanceof Error &&
+    TRANSACTION_NOT_STARTED.test(error.message)
+  ) {
     return true;
   }
   return "cause" in error && error.cause !== error && isDatabaseBusy(error.cause);

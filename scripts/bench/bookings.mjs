@@ -221,12 +221,15 @@ export function recordBookingsFigures(rows, machine, seconds) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const buildDir = ".build-bench";
+  // BENCH_BUILD_DIR: an existing build to measure as it is (to compare two builds).
+  const buildDir = process.env.BENCH_BUILD_DIR || ".build-bench";
   const dir = path.resolve("tests/.tmp/bench-bookings");
   const seconds = Number(process.env.BENCH_SECONDS || 10);
   rmSync(dir, { recursive: true, force: true });
-  process.stdout.write(`Building ${buildDir}\n`);
-  build(buildDir);
+  if (!process.env.BENCH_BUILD_DIR) {
+    process.stdout.write(`Building ${buildDir}\n`);
+    build(buildDir);
+  }
   const machine = machineLine();
   const rows = await runBookingsBench({
     buildDir,

@@ -76,6 +76,12 @@ describe("Prisma errors", () => {
     ["a Prisma timeout", prismaError("P1008")],
     ["a pool timeout", prismaError("P2024")],
     ["a write conflict to retry", prismaError("P2034")],
+    [
+      "a transaction that could not start within maxWait",
+      Object.assign(prismaError("P2028"), {
+        message: "Transaction API error: Unable to start a transaction in the given time.",
+      }),
+    ],
     ["better-sqlite3's SQLITE_BUSY", sqliteError("SQLITE_BUSY")],
     ["better-sqlite3's SQLITE_BUSY_SNAPSHOT", sqliteError("SQLITE_BUSY_SNAPSHOT")],
     [
@@ -88,6 +94,7 @@ describe("Prisma errors", () => {
 
   it.each([
     ["a unique violation", prismaError("P2002")],
+    ["another transaction API error (a closed transaction)", prismaError("P2028")],
     ["a raw query with a syntax error", prismaError("P2010", "SQLITE_ERROR")],
     ["a constraint failure", sqliteError("SQLITE_CONSTRAINT_FOREIGNKEY")],
     ["a plain error", new Error("database is locked? no, a bug")],
