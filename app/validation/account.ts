@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { SITE_AVATARS } from "~/data/avatars";
 import {
   emailField,

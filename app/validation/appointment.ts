@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { normalizeTime } from "~/utils/clinic-time";
 import { dateField } from "./dates";
 import {

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import type { CatalogFilter, PriceRange } from "~/data/catalog-filter";
 import { SERVICE_CATEGORIES, isServiceCategory } from "~/data/service-categories";
 import { invalid, ok, type Result } from "~/utils/result";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { messageField, nameField, REQUIRED_MESSAGES, requiredText } from "./fields";
 
 export const REVIEW_REQUIRED_FIELDS = ["name", "service", "message", "rating"] as const;

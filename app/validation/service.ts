@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { isServiceCategory, SERVICE_CATEGORIES } from "~/data/service-categories";
 import {
   checkbox,

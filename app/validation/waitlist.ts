@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { MAX_WAITLIST_DAYS, PARTS_OF_DAY } from "~/models/waitlist-rules";
 import { appointmentSchema, SERVICE_REQUIRED_MESSAGE } from "./appointment";
 import { requiredText } from "./fields";
