@@ -2,7 +2,8 @@ import { Form } from "@remix-run/react";
 import { useCheckedForm } from "~/components/form-kit";
 import { FormError } from "~/components/form-error";
 import { PasswordInput } from "~/components/password-input";
-import { NEW_PASSWORD_FIELDS, newPasswordSchema } from "~/validation/account";
+import { newPasswordSchema } from "~/validation/account";
+import { NEW_PASSWORD_FIELDS } from "~/validation/form-fields";
 
 /**
  * The password a mailed link's page asks its owner to type twice (a reset link, a link

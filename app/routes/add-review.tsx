@@ -12,7 +12,8 @@ import { getUser } from "~/http/auth.server";
 import { loginKeepingDraft, takeDraft } from "~/http/form-draft.server";
 import { formAction, formPageHeaders, serviceOptions } from "~/http/form-action.server";
 import { redirectWithToast } from "~/http/toast.server";
-import { RATINGS, REVIEW_REQUIRED_FIELDS, reviewSchema } from "~/validation/review";
+import { reviewSchema } from "~/validation/review";
+import { RATINGS, REVIEW_REQUIRED_FIELDS } from "~/validation/form-fields";
 
 const PATH = "/add-review";
 

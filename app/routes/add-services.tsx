@@ -9,7 +9,8 @@ import { createService, SERVICE_CREATED } from "~/models/service.server";
 import { requirePageUser } from "~/http/auth.server";
 import { formAction, formPageHeaders } from "~/http/form-action.server";
 import { redirectWithToast } from "~/http/toast.server";
-import { MAX_PRICE_DOLLARS, SERVICE_REQUIRED_FIELDS, serviceSchema } from "~/validation/service";
+import { serviceSchema } from "~/validation/service";
+import { MAX_PRICE_DOLLARS, SERVICE_REQUIRED_FIELDS } from "~/validation/form-fields";
 
 const PATH = "/add-services";
 

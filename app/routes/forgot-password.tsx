@@ -6,7 +6,8 @@ import { requestPasswordReset } from "~/models/password-reset.server";
 import { formAction, formPageHeaders } from "~/http/form-action.server";
 import { ACCOUNT_RESULTS } from "~/models/user.server";
 import { redirectWithToast } from "~/http/toast.server";
-import { RESET_FIELDS, resetRequestSchema } from "~/validation/account";
+import { resetRequestSchema } from "~/validation/account";
+import { RESET_FIELDS } from "~/validation/form-fields";
 
 export const action = (args: ActionFunctionArgs) =>
   formAction(args, {

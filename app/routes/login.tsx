@@ -14,7 +14,8 @@ import { isGoogleEnabled } from "~/http/google.server";
 import { landingAfterSignIn } from "~/http/roles.server";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { redirectWithToast } from "~/http/toast.server";
-import { LOGIN_FIELDS, loginSchema } from "~/validation/account";
+import { loginSchema } from "~/validation/account";
+import { LOGIN_FIELDS } from "~/validation/form-fields";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));

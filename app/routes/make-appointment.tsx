@@ -24,7 +24,8 @@ import { formAction, formPageHeaders } from "~/http/form-action.server";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { loginPathFor, registerPathFor } from "~/utils/safe-redirect";
 import { redirectWithToast } from "~/http/toast.server";
-import { APPOINTMENT_REQUIRED_FIELDS, appointmentSchema } from "~/validation/appointment";
+import { appointmentSchema } from "~/validation/appointment";
+import { APPOINTMENT_REQUIRED_FIELDS } from "~/validation/form-fields";
 
 const PATH = "/make-appointment";
 

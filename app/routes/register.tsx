@@ -14,7 +14,8 @@ import { draftHeaders } from "~/http/form-draft.server";
 import { isGoogleEnabled } from "~/http/google.server";
 import { loginPathFor, safeRedirect } from "~/utils/safe-redirect";
 import { redirectWithToast } from "~/http/toast.server";
-import { REGISTER_FIELDS, REGISTER_PRESETS, registerSchema } from "~/validation/account";
+import { registerSchema } from "~/validation/account";
+import { REGISTER_FIELDS, REGISTER_PRESETS } from "~/validation/form-fields";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));

@@ -10,7 +10,8 @@ import { ACCOUNT_RESULTS, updateProfile } from "~/models/user.server";
 import { requirePageUser } from "~/http/auth.server";
 import { toPublicUser } from "~/models/public-user";
 import { redirectWithToast } from "~/http/toast.server";
-import { PROFILE_FIELDS, profileSchema } from "~/validation/account";
+import { profileSchema } from "~/validation/account";
+import { PROFILE_FIELDS } from "~/validation/form-fields";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requirePageUser(request);

@@ -18,7 +18,8 @@ import {
   partOfDayLabel,
   PARTS_OF_DAY,
 } from "~/models/waitlist-rules";
-import { WAITLIST_REQUIRED_FIELDS, waitlistJoinSchema } from "~/validation/waitlist";
+import { waitlistJoinSchema } from "~/validation/waitlist";
+import { WAITLIST_REQUIRED_FIELDS } from "~/validation/form-fields";
 
 const PATH = "/user/waitlist";
 /** Where the list is shown, with "Leave the list" on each entry. */

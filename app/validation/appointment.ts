@@ -10,16 +10,6 @@ import {
   requiredText,
 } from "./fields";
 
-/** The fields whose all being blank gives 'Fill All Details' (the service is not one). */
-export const APPOINTMENT_REQUIRED_FIELDS = [
-  "name",
-  "email",
-  "phone",
-  "date",
-  "time",
-  "message",
-] as const;
-
 export const PHONE_FORMAT_MESSAGE = "Please enter a valid phone number";
 export { DATE_FORMAT_MESSAGE } from "./dates";
 export const TIME_FORMAT_MESSAGE = "Please enter the time as HH:MM";

@@ -30,6 +30,4 @@ export const waitlistJoinSchema = z.object({
   phone: appointmentSchema.shape.phone,
 });
 
-export const WAITLIST_REQUIRED_FIELDS = ["service", "fromDate", "toDate", "phone"] as const;
-
 export type WaitlistJoinInput = z.output<typeof waitlistJoinSchema>;

@@ -4,12 +4,12 @@ import { CategoryField } from "~/components/category-field";
 import { TextAreaField } from "~/components/text-area-field";
 import { withChosenPicture } from "~/data/avatars";
 import { SERVICE_PICTURES } from "~/data/service-pictures";
+import { staffServiceSchema } from "~/validation/service";
 import {
   MAX_BUFFER_MINUTES,
   MAX_DURATION_MINUTES,
   MAX_PRICE_DOLLARS,
-  staffServiceSchema,
-} from "~/validation/service";
+} from "~/validation/form-fields";
 
 /** The fields the staff's service form sends (the dentists come as `dentist`, one per tick). */
 export const SERVICE_FORM_FIELDS = [
