@@ -4,7 +4,6 @@ import { CategoryField } from "~/components/category-field";
 import { TextAreaField } from "~/components/text-area-field";
 import { withChosenPicture } from "~/data/avatars";
 import { SERVICE_PICTURES } from "~/data/service-pictures";
-import { staffServiceSchema } from "~/validation/service";
 import {
   MAX_BUFFER_MINUTES,
   MAX_DURATION_MINUTES,
@@ -101,12 +100,10 @@ export function ServiceForm({
   /** The edit form's "Hidden" switch (a new service is shown at once). */
   withHidden: boolean;
 }) {
-  const form = useCheckedForm(staffServiceSchema(gridMinutes), [
-    "name",
-    "description",
-    "price",
-    "photo",
-  ]);
+  const form = useCheckedForm(
+    () => import("~/validation/service").then((m) => m.staffServiceSchema(gridMinutes)),
+    ["name", "description", "price", "photo"],
+  );
   return (
     <CheckedForm form={form} className="space-y-4">
       <TextField name="name" label="Title" maxLength={200} defaultValue={values.name ?? ""} />
