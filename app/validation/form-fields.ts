@@ -4,7 +4,8 @@ import { SITE_AVATARS } from "~/data/avatars";
 // is 'Fill All Details' (the first is the one focused then), the values a form fills in
 // itself, and the limits its inputs show. No zod here, so a page names them without
 // shipping zod; the schemas beside this file check the same fields, and a page loads its
-// schema when the form is first used (app/components/form-kit.tsx).
+// schema when the form is first used (app/components/form-kit.tsx,
+// docs/decisions/044-form-schemas-load-with-the-form.md).
 
 export const LOGIN_FIELDS = ["email", "password"] as const;
 export const REGISTER_FIELDS = ["name", "email", "userImage", "password"] as const;
