@@ -158,7 +158,24 @@ export default tseslint.config(
     },
   },
   {
-    files: ["app/validation/**/*.{ts,tsx}", "app/infra/env.server.ts"],
+    // A schema takes `z` from app/validation/zod.ts, which sets zod's jitless mode in the
+    // browser before any schema is built (the CSP refuses the compiled parsers).
+    files: ["app/validation/**/*.{ts,tsx}"],
+    ignores: ["app/validation/zod.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        databaseClientImports({
+          name: "zod",
+          allowTypeImports: true,
+          message:
+            "Import `z` from ./zod: it sets jitless in the browser before a schema is built.",
+        }),
+      ],
+    },
+  },
+  {
+    files: ["app/validation/zod.ts", "app/infra/env.server.ts"],
     rules: { "@typescript-eslint/no-restricted-imports": ["error", databaseClientImports()] },
   },
   ...Object.keys(LAYER_LIMITS).map((folder) => ({

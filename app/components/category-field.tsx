@@ -1,5 +1,5 @@
 import { SERVICE_CATEGORIES } from "~/data/service-categories";
-import { DEFAULT_SERVICE_CATEGORY } from "~/validation/service";
+import { DEFAULT_SERVICE_CATEGORY } from "~/validation/form-fields";
 
 /** A service's category, as the patient's Add Service and the staff's service forms ask it. */
 export function CategoryField({ defaultValue }: { defaultValue?: string }) {

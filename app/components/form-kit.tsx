@@ -134,14 +134,48 @@ function revealBelowToasts(field: HTMLElement) {
   }
 }
 
+/** Loads a form's schema (a dynamic import of its app/validation module). */
+export type SchemaLoader = () => Promise<z.ZodType>;
+
+/**
+ * A form's schema, fetched with zod the first time the form is used rather than with the
+ * page: zod is the largest script a form page would otherwise wait for before it shows.
+ */
+function lazySchema(load: SchemaLoader) {
+  let schema: z.ZodType | null = null;
+  let failed = false;
+  let fetching: Promise<z.ZodType | null> | null = null;
+  return {
+    /** The schema once fetched: null before, and for good if it could not be fetched. */
+    get schema() {
+      return schema;
+    },
+    /** The fetch failed: the server checks the form alone. */
+    get failed() {
+      return failed;
+    },
+    fetch() {
+      fetching ??= load().then(
+        (loaded) => (schema = loaded),
+        () => {
+          failed = true;
+          return null;
+        },
+      );
+      return fetching;
+    },
+  };
+}
+
 /**
  * The error a form shows: with JavaScript, the shared schema checks the form before it
  * is sent (same messages, same order as the server); the server's answer wins once it
- * arrives. Without JavaScript only the server's answer exists. Render the form with
- * <CheckedForm form={...}>.
+ * arrives. Without JavaScript only the server's answer exists. The schema loads when the
+ * form is first focused; a form sent before it has arrived waits for it and is sent again
+ * once checked, so nothing goes unchecked. Render the form with <CheckedForm form={...}>.
  */
 export function useCheckedForm(
-  schema: z.ZodType,
+  loadSchema: SchemaLoader,
   requiredFields: readonly string[],
   presets?: FormPresets,
 ) {
@@ -149,6 +183,9 @@ export function useCheckedForm(
   const navigation = useNavigation();
   const formAction = useFormAction();
   const formRef = useRef<HTMLFormElement>(null);
+  // A form checks by one schema for its life: the loader of its first render.
+  const [lazy] = useState(() => lazySchema(loadSchema));
+  const held = useRef(false);
   const [clientError, setClientError] = useState<{ message: string; field: string | null }>();
   // Each time an error is given (even the same one again): focus and toast follow it.
   const [version, setVersion] = useState(0);
@@ -176,25 +213,50 @@ export function useCheckedForm(
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new error moves focus
   }, [version]);
 
+  const latestFieldChanged = useRef<(name: string) => void>(() => {});
   /** Clears the message once the field it is about no longer has that problem. */
   const fieldChanged = useCallback(
     (name: string) => {
       if (!error || !formRef.current) return;
       if (name !== field && error.message !== FILL_ALL_DETAILS) return;
+      if (!lazy.schema) {
+        // Asked again once the schema is here, of the form and the error as they are then.
+        void lazy.fetch().then((loaded) => {
+          if (loaded) latestFieldChanged.current(name);
+        });
+        return;
+      }
       const now = validateForm(
-        schema,
+        lazy.schema,
         formToObject(new FormData(formRef.current)),
         requiredFields,
         presets,
       );
       if (now.ok || now.message !== error.message) setFixed(true);
     },
-    [error, field, schema, requiredFields, presets],
+    [error, field, lazy, requiredFields, presets],
   );
+  useEffect(() => {
+    latestFieldChanged.current = fieldChanged;
+  }, [fieldChanged]);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
+    if (!lazy.schema) {
+      if (lazy.failed) return;
+      // Sent before the schema has arrived: held, and sent again (checked) once it has.
+      event.preventDefault();
+      if (held.current) return;
+      held.current = true;
+      const form = event.currentTarget;
+      const { submitter } = event.nativeEvent as SubmitEvent;
+      void lazy.fetch().then(() => {
+        held.current = false;
+        if (form.isConnected) form.requestSubmit(submitter);
+      });
+      return;
+    }
     const result = validateForm(
-      schema,
+      lazy.schema,
       formToObject(new FormData(event.currentTarget)),
       requiredFields,
       presets,
@@ -217,13 +279,18 @@ export function useCheckedForm(
     /** The error came with the page from the server (what a browser without JavaScript sees). */
     fromServer: !clientError && Boolean(actionData?.error),
     onSubmit,
+    /** Starts fetching the schema: the form is about to be used. */
+    onFocus: () => void lazy.fetch(),
     fieldChanged,
     formRef,
     submitting: navigation.state === "submitting" && navigation.formAction === formAction,
   };
 }
 
-type CheckedFormProps = Omit<FormProps, "method" | "onSubmit" | "onChange" | "children"> & {
+type CheckedFormProps = Omit<
+  FormProps,
+  "method" | "onSubmit" | "onChange" | "onFocus" | "children"
+> & {
   form: CheckedFormState;
   children: ReactNode;
   /** The id of the message under the form (one checked form per page needs none). */
@@ -245,6 +312,7 @@ export function CheckedForm({ form, children, errorId = "form-error", ...rest }:
       ref={form.formRef}
       method="post"
       noValidate
+      onFocus={form.onFocus}
       onSubmit={form.onSubmit}
       onChange={(event) => {
         const target = event.target as Partial<HTMLInputElement>;

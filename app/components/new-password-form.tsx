@@ -2,7 +2,7 @@ import { Form } from "@remix-run/react";
 import { useCheckedForm } from "~/components/form-kit";
 import { FormError } from "~/components/form-error";
 import { PasswordInput } from "~/components/password-input";
-import { NEW_PASSWORD_FIELDS, newPasswordSchema } from "~/validation/account";
+import { NEW_PASSWORD_FIELDS } from "~/validation/form-fields";
 
 /**
  * The password a mailed link's page asks its owner to type twice (a reset link, a link
@@ -17,9 +17,12 @@ export function NewPasswordForm({
   /** Where the page's owner goes afterwards, posted back with the form. */
   next?: string | null;
 }) {
-  const { error, onSubmit, submitting } = useCheckedForm(newPasswordSchema, NEW_PASSWORD_FIELDS);
+  const { error, onFocus, onSubmit, submitting } = useCheckedForm(
+    () => import("~/validation/account").then((m) => m.newPasswordSchema),
+    NEW_PASSWORD_FIELDS,
+  );
   return (
-    <Form method="post" noValidate onSubmit={onSubmit} className="space-y-4">
+    <Form method="post" noValidate onFocus={onFocus} onSubmit={onSubmit} className="space-y-4">
       {next ? <input type="hidden" name="next" value={next} /> : null}
       <PasswordInput
         id="field-password"

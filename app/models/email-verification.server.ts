@@ -8,8 +8,9 @@ import { clientKey, liftLoginLock, rateLimits, waitingTime } from "~/infra/rate-
 import { safeRedirect } from "~/utils/safe-redirect";
 import { fail, ok, type Failure, type Result } from "~/utils/result";
 import { hashToken } from "~/infra/token-hash.server";
-import { NEW_PASSWORD_FIELDS, newPasswordSchema } from "~/validation/account";
+import { newPasswordSchema } from "~/validation/account";
 import { validateForm } from "~/validation/form";
+import { NEW_PASSWORD_FIELDS } from "~/validation/form-fields";
 
 export const EMAIL_VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000;
 /** Verification mails one account may cause per hour (sign-up, claims, resends). */

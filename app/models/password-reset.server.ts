@@ -1,11 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Prisma } from "@prisma/client";
-import {
-  NEW_PASSWORD_FIELDS,
-  newPasswordSchema,
-  RESET_FIELDS,
-  resetRequestSchema,
-} from "~/validation/account";
+import { newPasswordSchema, resetRequestSchema } from "~/validation/account";
 import { retireVerificationLinks } from "~/models/email-verification.server";
 import { validateForm } from "~/validation/form";
 import { prisma } from "~/infra/db.server";
@@ -15,6 +10,7 @@ import { hashPassword } from "~/infra/password.server";
 import { clientKey, liftLoginLock, rateLimits } from "~/infra/rate-limit.server";
 import { fail, ok, type Result } from "~/utils/result";
 import { hashToken } from "~/infra/token-hash.server";
+import { NEW_PASSWORD_FIELDS, RESET_FIELDS } from "~/validation/form-fields";
 
 export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
 

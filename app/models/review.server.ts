@@ -5,12 +5,13 @@ import { decodeCursor, olderThan, pageOf } from "~/utils/keyset";
 import { cachedRead } from "~/infra/read-cache.server";
 import { invalid, ok, type Result } from "~/utils/result";
 import { validateForm } from "~/validation/form";
-import { REVIEW_REQUIRED_FIELDS, reviewSchema } from "~/validation/review";
+import { reviewSchema } from "~/validation/review";
 import { UNKNOWN_SERVICE_MESSAGE } from "~/validation/service";
 import { isPubliclyListed, PUBLICLY_LISTED } from "~/models/service.server";
 import { getClinicSettings } from "~/models/clinic-settings.server";
 import { reviewHoldReasons } from "~/models/review-hold.server";
 import type { ReviewStatus } from "~/models/review-status";
+import { REVIEW_REQUIRED_FIELDS } from "~/validation/form-fields";
 
 /** How many of the newest reviews the carousel and `GET /api/reviews` carry. */
 export const RECENT_REVIEWS = 20;

@@ -8,7 +8,7 @@ import { fail, ok, type Result } from "~/utils/result";
 import { may } from "~/models/permissions";
 import { isServiceStatus, type ServiceStatus } from "~/models/service-status";
 import { validateForm } from "~/validation/form";
-import { SERVICE_REQUIRED_FIELDS, serviceSchema } from "~/validation/service";
+import { serviceSchema } from "~/validation/service";
 import { SERVICE_CATEGORIES } from "~/data/service-categories";
 import {
   isOfferedRange,
@@ -19,6 +19,7 @@ import {
 } from "~/data/catalog-filter";
 import { parseFilterBody, parseFilterQuery, parsePage } from "~/validation/catalog";
 import { withFreeSlug } from "./service-slug.server";
+import { SERVICE_REQUIRED_FIELDS } from "~/validation/form-fields";
 
 export { MAX_LISTED_PAGES, PAGE_SIZE };
 

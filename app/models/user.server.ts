@@ -1,13 +1,5 @@
 import type { User } from "@prisma/client";
-import {
-  LOGIN_FIELDS,
-  PROFILE_FIELDS,
-  REGISTER_FIELDS,
-  REGISTER_PRESETS,
-  loginSchema,
-  profileSchema,
-  registerSchema,
-} from "~/validation/account";
+import { loginSchema, profileSchema, registerSchema } from "~/validation/account";
 import { validateForm } from "~/validation/form";
 import { isHttpUrl } from "~/validation/fields";
 import { enqueueMail, wakeOutbox } from "~/models/outbox.server";
@@ -25,6 +17,12 @@ import { getEnv } from "~/infra/env.server";
 import { hashPassword, verifyPassword } from "~/infra/password.server";
 import { accountKey, clientKey, pairKey, rateLimits } from "~/infra/rate-limit.server";
 import { fail, isUniqueViolation, ok, type Result } from "~/utils/result";
+import {
+  LOGIN_FIELDS,
+  PROFILE_FIELDS,
+  REGISTER_FIELDS,
+  REGISTER_PRESETS,
+} from "~/validation/form-fields";
 
 /** What account actions answer; the messages in quotes in the spec are spelled as there. */
 export const ACCOUNT_RESULTS = {

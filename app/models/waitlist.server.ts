@@ -13,11 +13,7 @@ import {
 } from "~/models/waitlist-rules";
 import { validateForm } from "~/validation/form";
 import { UNKNOWN_SERVICE_MESSAGE } from "~/validation/service";
-import {
-  WAITLIST_FIELD_MESSAGES,
-  WAITLIST_REQUIRED_FIELDS,
-  waitlistJoinSchema,
-} from "~/validation/waitlist";
+import { WAITLIST_FIELD_MESSAGES, waitlistJoinSchema } from "~/validation/waitlist";
 import { isWellFormedToken } from "./appointment-link.server";
 import {
   bookAppointment,
@@ -30,6 +26,7 @@ import { verifiedAccount } from "./email-verification.server";
 import { wakeOutbox } from "./outbox.server";
 import { prepareRefills } from "./waitlist-offers.server";
 import { keepPatientPhone } from "./patients.server";
+import { WAITLIST_REQUIRED_FIELDS } from "~/validation/form-fields";
 
 /**
  * The waiting list (issue 12, docs/decisions/024-waitlist.md): a patient for whom no time

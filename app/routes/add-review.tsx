@@ -12,7 +12,7 @@ import { getUser } from "~/http/auth.server";
 import { loginKeepingDraft, takeDraft } from "~/http/form-draft.server";
 import { formAction, formPageHeaders, serviceOptions } from "~/http/form-action.server";
 import { redirectWithToast } from "~/http/toast.server";
-import { RATINGS, REVIEW_REQUIRED_FIELDS, reviewSchema } from "~/validation/review";
+import { RATINGS, REVIEW_REQUIRED_FIELDS } from "~/validation/form-fields";
 
 const PATH = "/add-review";
 
@@ -76,7 +76,10 @@ export default function AddReview() {
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const values: Record<string, string> = actionData?.values ?? draft ?? {};
-  const form = useCheckedForm(reviewSchema, REVIEW_REQUIRED_FIELDS);
+  const form = useCheckedForm(
+    () => import("~/validation/review").then((m) => m.reviewSchema),
+    REVIEW_REQUIRED_FIELDS,
+  );
 
   if (verifyFirst) {
     return <VerifyEmailNotice title="Add Review" message={verifyFirst} />;

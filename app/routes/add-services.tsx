@@ -9,7 +9,7 @@ import { createService, SERVICE_CREATED } from "~/models/service.server";
 import { requirePageUser } from "~/http/auth.server";
 import { formAction, formPageHeaders } from "~/http/form-action.server";
 import { redirectWithToast } from "~/http/toast.server";
-import { MAX_PRICE_DOLLARS, SERVICE_REQUIRED_FIELDS, serviceSchema } from "~/validation/service";
+import { MAX_PRICE_DOLLARS, SERVICE_REQUIRED_FIELDS } from "~/validation/form-fields";
 
 const PATH = "/add-services";
 
@@ -43,7 +43,10 @@ export const meta: MetaFunction = () => [
 export default function AddService() {
   const { user, verifyFirst } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const form = useCheckedForm(serviceSchema, SERVICE_REQUIRED_FIELDS);
+  const form = useCheckedForm(
+    () => import("~/validation/service").then((m) => m.serviceSchema),
+    SERVICE_REQUIRED_FIELDS,
+  );
   const values: Record<string, string> = actionData?.values ?? {};
 
   if (verifyFirst) {

@@ -6,7 +6,7 @@ import { requestPasswordReset } from "~/models/password-reset.server";
 import { formAction, formPageHeaders } from "~/http/form-action.server";
 import { ACCOUNT_RESULTS } from "~/models/user.server";
 import { redirectWithToast } from "~/http/toast.server";
-import { RESET_FIELDS, resetRequestSchema } from "~/validation/account";
+import { RESET_FIELDS } from "~/validation/form-fields";
 
 export const action = (args: ActionFunctionArgs) =>
   formAction(args, {
@@ -30,7 +30,10 @@ export const meta: MetaFunction = () => [
 
 export default function ForgotPassword() {
   const actionData = useActionData<typeof action>();
-  const form = useCheckedForm(resetRequestSchema, RESET_FIELDS);
+  const form = useCheckedForm(
+    () => import("~/validation/account").then((m) => m.resetRequestSchema),
+    RESET_FIELDS,
+  );
 
   return (
     <FormCard title="Reset password" privacy>

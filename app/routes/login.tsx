@@ -14,7 +14,7 @@ import { isGoogleEnabled } from "~/http/google.server";
 import { landingAfterSignIn } from "~/http/roles.server";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { redirectWithToast } from "~/http/toast.server";
-import { LOGIN_FIELDS, loginSchema } from "~/validation/account";
+import { LOGIN_FIELDS } from "~/validation/form-fields";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
@@ -64,7 +64,10 @@ export const meta: MetaFunction = () => [
 export default function Login() {
   const { redirectTo, googleEnabled, email } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const form = useCheckedForm(loginSchema, LOGIN_FIELDS);
+  const form = useCheckedForm(
+    () => import("~/validation/account").then((m) => m.loginSchema),
+    LOGIN_FIELDS,
+  );
   const registerPath =
     redirectTo === "/" ? "/register" : `/register?redirectTo=${encodeURIComponent(redirectTo)}`;
 

@@ -24,7 +24,7 @@ import { formAction, formPageHeaders } from "~/http/form-action.server";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { loginPathFor, registerPathFor } from "~/utils/safe-redirect";
 import { redirectWithToast } from "~/http/toast.server";
-import { APPOINTMENT_REQUIRED_FIELDS, appointmentSchema } from "~/validation/appointment";
+import { APPOINTMENT_REQUIRED_FIELDS } from "~/validation/form-fields";
 
 const PATH = "/make-appointment";
 
@@ -95,7 +95,10 @@ export default function MakeAppointment() {
   const chosen = services.find((service) => service.value === serviceId);
   const offered = chosen ? dentists.filter((d) => chosen.dentistIds.includes(d.value)) : dentists;
   const dentist = offered.some((d) => d.value === dentistId) ? dentistId : "";
-  const form = useCheckedForm(appointmentSchema, APPOINTMENT_REQUIRED_FIELDS);
+  const form = useCheckedForm(
+    () => import("~/validation/appointment").then((m) => m.appointmentSchema),
+    APPOINTMENT_REQUIRED_FIELDS,
+  );
   // A refusal without JavaScript reloads the page at its top, where the form's message must
   // be seen: the strip then follows the form.
   const hydrated = useHydrated();

@@ -14,7 +14,7 @@ import { draftHeaders } from "~/http/form-draft.server";
 import { isGoogleEnabled } from "~/http/google.server";
 import { loginPathFor, safeRedirect } from "~/utils/safe-redirect";
 import { redirectWithToast } from "~/http/toast.server";
-import { REGISTER_FIELDS, REGISTER_PRESETS, registerSchema } from "~/validation/account";
+import { REGISTER_FIELDS, REGISTER_PRESETS } from "~/validation/form-fields";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
@@ -56,7 +56,11 @@ export const meta: MetaFunction = () => [
 export default function Register() {
   const { redirectTo, googleEnabled } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const form = useCheckedForm(registerSchema, REGISTER_FIELDS, REGISTER_PRESETS);
+  const form = useCheckedForm(
+    () => import("~/validation/account").then((m) => m.registerSchema),
+    REGISTER_FIELDS,
+    REGISTER_PRESETS,
+  );
 
   return (
     <FormCard title="Register" privacy>

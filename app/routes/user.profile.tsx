@@ -10,7 +10,7 @@ import { ACCOUNT_RESULTS, updateProfile } from "~/models/user.server";
 import { requirePageUser } from "~/http/auth.server";
 import { toPublicUser } from "~/models/public-user";
 import { redirectWithToast } from "~/http/toast.server";
-import { PROFILE_FIELDS, profileSchema } from "~/validation/account";
+import { PROFILE_FIELDS } from "~/validation/form-fields";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requirePageUser(request);
@@ -42,7 +42,10 @@ export const meta: MetaFunction = () => [
 export default function Profile() {
   const { user } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const form = useCheckedForm(profileSchema, PROFILE_FIELDS);
+  const form = useCheckedForm(
+    () => import("~/validation/account").then((m) => m.profileSchema),
+    PROFILE_FIELDS,
+  );
   const values = actionData?.values ?? user;
 
   return (

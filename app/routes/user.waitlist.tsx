@@ -18,7 +18,7 @@ import {
   partOfDayLabel,
   PARTS_OF_DAY,
 } from "~/models/waitlist-rules";
-import { WAITLIST_REQUIRED_FIELDS, waitlistJoinSchema } from "~/validation/waitlist";
+import { WAITLIST_REQUIRED_FIELDS } from "~/validation/form-fields";
 
 const PATH = "/user/waitlist";
 /** Where the list is shown, with "Leave the list" on each entry. */
@@ -88,7 +88,10 @@ export default function JoinWaitlist() {
   const [serviceId, setServiceId] = useState(values.service ?? selected.service);
   const chosen = services.find((service) => service.value === serviceId);
   const offered = chosen ? dentists.filter((d) => chosen.dentistIds.includes(d.value)) : dentists;
-  const form = useCheckedForm(waitlistJoinSchema, WAITLIST_REQUIRED_FIELDS);
+  const form = useCheckedForm(
+    () => import("~/validation/waitlist").then((m) => m.waitlistJoinSchema),
+    WAITLIST_REQUIRED_FIELDS,
+  );
 
   if (verifyFirst) {
     return (

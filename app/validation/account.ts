@@ -1,5 +1,4 @@
-import { z } from "zod";
-import { SITE_AVATARS } from "~/data/avatars";
+import { z } from "./zod";
 import {
   emailField,
   HTTP_URL_MESSAGE,
@@ -60,7 +59,6 @@ export const loginSchema = z.object({
   email: accountEmail({ checkFormat: false }),
   password: passwordField(REQUIRED_MESSAGES.password),
 });
-export const LOGIN_FIELDS = ["email", "password"] as const;
 
 /** Register, in the spec's order: name, email, userImage, password, minimum length. */
 export const registerSchema = z.object({
@@ -69,9 +67,6 @@ export const registerSchema = z.object({
   userImage: imageUrlField(REQUIRED_MESSAGES.userImage),
   password: passwordField(REQUIRED_MESSAGES.password),
 });
-export const REGISTER_FIELDS = ["name", "email", "userImage", "password"] as const;
-/** The picture the form starts with is not a detail the patient filled. */
-export const REGISTER_PRESETS = { userImage: SITE_AVATARS.map((avatar) => avatar.src) } as const;
 
 /**
  * Reset password: email and new password, both required (the spec's fields and
@@ -81,7 +76,6 @@ export const resetRequestSchema = z.object({
   email: accountEmail({ checkFormat: true }),
   newPassword: passwordField(REQUIRED_MESSAGES.newPassword),
 });
-export const RESET_FIELDS = ["email", "newPassword"] as const;
 
 /** The reset link's page: the new password, typed twice. */
 export const newPasswordSchema = z
@@ -96,7 +90,6 @@ export const newPasswordSchema = z
     message: ACCOUNT_MESSAGES.passwordsDiffer,
     path: ["confirmPassword"],
   });
-export const NEW_PASSWORD_FIELDS = ["password", "confirmPassword"] as const;
 
 /**
  * Profile update. The spec has no client checks; the server still needs a name, and an
@@ -110,7 +103,6 @@ export const profileSchema = z.object({
   ),
   address: optionalText("Address", 300),
 });
-export const PROFILE_FIELDS = ["name", "userImage", "address"] as const;
 
 export type LoginInput = z.output<typeof loginSchema>;
 export type RegisterInput = z.output<typeof registerSchema>;

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { normalizeTime } from "~/utils/clinic-time";
 import { dateField } from "./dates";
 import {
@@ -9,16 +9,6 @@ import {
   REQUIRED_MESSAGES,
   requiredText,
 } from "./fields";
-
-/** The fields whose all being blank gives 'Fill All Details' (the service is not one). */
-export const APPOINTMENT_REQUIRED_FIELDS = [
-  "name",
-  "email",
-  "phone",
-  "date",
-  "time",
-  "message",
-] as const;
 
 export const PHONE_FORMAT_MESSAGE = "Please enter a valid phone number";
 export { DATE_FORMAT_MESSAGE } from "./dates";

@@ -1,8 +1,8 @@
-import { z } from "zod";
+import { z } from "./zod";
 import type { CatalogFilter, PriceRange } from "~/data/catalog-filter";
 import { SERVICE_CATEGORIES, isServiceCategory } from "~/data/service-categories";
 import { invalid, ok, type Result } from "~/utils/result";
-import { MAX_PRICE_DOLLARS } from "./service";
+import { MAX_PRICE_DOLLARS } from "./form-fields";
 
 /** Highest page number the list accepts; anything above is a malformed request, not "past the end". */
 export const MAX_PAGE = 1_000_000;

@@ -1,10 +1,5 @@
-import { config, type z } from "zod";
+import type { z } from "zod";
 import { invalid, ok, type Failure, type Success } from "~/utils/result";
-
-// In the browser zod would probe `new Function` for its compiled parsers, which the site's
-// Content-Security-Policy (no 'unsafe-eval') refuses and reports on every form page. The
-// forms check a handful of fields: the plain parser is enough there.
-if (typeof document !== "undefined") config({ jitless: true });
 
 export const FILL_ALL_DETAILS = "Fill All Details";
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 
 /** The moderation screen's forms (/staff/moderation): which review or service, and what to do. */
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { isIsoDate } from "~/utils/clinic-time";
 import { isEmailAddress, isPhoneNumber, trimmedText } from "./fields";
 

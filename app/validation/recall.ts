@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { isIsoDate } from "~/utils/clinic-time";
 import { invalid, ok, type Failure, type Result } from "~/utils/result";
 import { dateRefusal } from "./dates";

@@ -1,9 +1,8 @@
-import { z } from "zod";
+import { z } from "./zod";
+import { RATINGS } from "./form-fields";
 import { messageField, nameField, REQUIRED_MESSAGES, requiredText } from "./fields";
 
-export const REVIEW_REQUIRED_FIELDS = ["name", "service", "message", "rating"] as const;
 export const RATING_MESSAGE = "Please choose a rating from 1 to 5";
-export const RATINGS = ["1", "2", "3", "4", "5"] as const;
 
 /** Keys in the spec's message order: Name, service, message, rating. */
 export const reviewSchema = z.object({

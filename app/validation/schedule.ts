@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 
 /** Working plans: the clinic's hours and each dentist's week (docs/decisions/016-slot-holds.md). */
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { isServiceCategory, SERVICE_CATEGORIES } from "~/data/service-categories";
 import {
   checkbox,
@@ -8,22 +8,20 @@ import {
   requiredText,
   trimmedText,
 } from "./fields";
+import {
+  DEFAULT_SERVICE_CATEGORY,
+  MAX_BUFFER_MINUTES,
+  MAX_DURATION_MINUTES,
+  MAX_PRICE_DOLLARS,
+} from "./form-fields";
 
-export const SERVICE_REQUIRED_FIELDS = ["name", "description", "price", "photo"] as const;
 export const PRICE_MESSAGE = "Please enter a price in dollars greater than 0, like 120 or 99.50";
-/** The highest price a service may have, and so the highest bound a price filter may name. */
-export const MAX_PRICE_DOLLARS = 100_000;
 export const PRICE_TOO_HIGH_MESSAGE = `Please enter a price of at most $${MAX_PRICE_DOLLARS.toLocaleString("en-US")}`;
 export const CATEGORY_MESSAGE = `Please choose a category: ${SERVICE_CATEGORIES.join(", ")}`;
-/** The longest visit and buffer a service may have, in minutes (the admin's service editor). */
-export const MAX_DURATION_MINUTES = 8 * 60;
-export const MAX_BUFFER_MINUTES = 120;
 /** The longest reason a moderator may give for not publishing a service. */
 export const REJECTION_REASON_MAX = 500;
 /** A booking or review names a service that does not exist. */
 export const UNKNOWN_SERVICE_MESSAGE = "Please choose a service from the list";
-/** What a service gets when the API client sends no category (the spec's body has none). */
-export const DEFAULT_SERVICE_CATEGORY = "Preventive";
 
 const DOLLARS = /^\d{1,9}(\.\d{1,2})?$/;
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { CLOSED_DAY } from "~/utils/clinic-format";
 import { isIsoDate } from "~/utils/clinic-time";
 import { DENTIST_KINDS } from "~/models/team";

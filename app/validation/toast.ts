@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 
 /** A toast as the flash cookie carries it to the next page (~/http/toast.server). */
 export const toastSchema = z.object({

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { MAX_WAITLIST_DAYS, PARTS_OF_DAY } from "~/models/waitlist-rules";
 import { appointmentSchema, SERVICE_REQUIRED_MESSAGE } from "./appointment";
 import { requiredText } from "./fields";
@@ -29,7 +29,5 @@ export const waitlistJoinSchema = z.object({
   ),
   phone: appointmentSchema.shape.phone,
 });
-
-export const WAITLIST_REQUIRED_FIELDS = ["service", "fromDate", "toDate", "phone"] as const;
 
 export type WaitlistJoinInput = z.output<typeof waitlistJoinSchema>;

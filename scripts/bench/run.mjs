@@ -239,29 +239,29 @@ try {
     );
   }
 
-  // 4. Home page JavaScript, gzipped.
+  // 4. JavaScript the home page and the booking page load, gzipped.
   if (wanted("javascript")) {
-    note("\n4. JavaScript the home page loads, gzipped");
-    const scripts = new Set(
-      [...html.matchAll(/<(?:link rel="modulepreload" href|script[^>]*src)="([^"]+\.js)"/g)].map(
-        (match) => match[1],
-      ),
-    );
-    for (const match of html.matchAll(/import\s*(?:[^"']*from\s*)?["']([^"']+\.js)["']/g)) {
-      scripts.add(match[1]);
-    }
-    let gzipped = 0;
-    for (const src of scripts) {
-      const body = Buffer.from(await (await fetch(new URL(src, appUrl))).arrayBuffer());
-      gzipped += gzipSync(body).length;
-    }
-    const kb = gzipped / 1024;
+    note("\n4. JavaScript the home page and the booking page load, gzipped");
+    const home = await pageJavaScript(html);
+    const kb = home.gzipped / 1024;
     record(
       "Home page JavaScript (gzipped)",
       `${kb.toFixed(1)} KB`,
       "<= 100 KB",
       kb <= 100,
-      `(${scripts.size} files)`,
+      `(${home.files} files)`,
+    );
+    const bookingPath = `/make-appointment?service=${ours.products[0]._id}`;
+    const bookingHtml = await (
+      await fetch(`${appUrl}${bookingPath}`, { headers: { cookie: await signedInCookie(appUrl) } })
+    ).text();
+    const booking = await pageJavaScript(bookingHtml);
+    record(
+      "Booking page JavaScript (gzipped)",
+      `${(booking.gzipped / 1024).toFixed(1)} KB`,
+      "information",
+      true,
+      `(${booking.files} files, as the signed-in patient)`,
     );
   }
 
@@ -687,6 +687,24 @@ async function coldCosts(url, token) {
     times.push(performance.now() - started);
   }
   return times.reduce((sum, t) => sum + t, 0) / times.length;
+}
+
+/** Every script and `modulepreload` a page's HTML names, and their size gzipped. */
+async function pageJavaScript(html) {
+  const scripts = new Set(
+    [...html.matchAll(/<(?:link rel="modulepreload" href|script[^>]*src)="([^"]+\.js)"/g)].map(
+      (match) => match[1],
+    ),
+  );
+  for (const match of html.matchAll(/import\s*(?:[^"']*from\s*)?["']([^"']+\.js)["']/g)) {
+    scripts.add(match[1]);
+  }
+  let gzipped = 0;
+  for (const src of scripts) {
+    const body = Buffer.from(await (await fetch(new URL(src, appUrl))).arrayBuffer());
+    gzipped += gzipSync(body).length;
+  }
+  return { gzipped, files: scripts.size };
 }
 
 /** Lighthouse's report of `url` (mobile), sending `headers` (a session cookie) with each request. */

@@ -1,13 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   ACCOUNT_MESSAGES,
-  LOGIN_FIELDS,
-  NEW_PASSWORD_FIELDS,
   newPasswordSchema,
-  PROFILE_FIELDS,
-  REGISTER_FIELDS,
-  REGISTER_PRESETS,
-  RESET_FIELDS,
   loginSchema,
   profileSchema,
   registerSchema,
@@ -16,6 +10,14 @@ import {
 import { EMAIL_FORMAT_MESSAGE, HTTP_URL_MESSAGE } from "~/validation/fields";
 import { validateForm } from "~/validation/form";
 import { DEFAULT_AVATAR, withChosenAvatar } from "~/data/avatars";
+import {
+  LOGIN_FIELDS,
+  NEW_PASSWORD_FIELDS,
+  PROFILE_FIELDS,
+  REGISTER_FIELDS,
+  REGISTER_PRESETS,
+  RESET_FIELDS,
+} from "~/validation/form-fields";
 
 const login = (input: Record<string, unknown>) => validateForm(loginSchema, input, LOGIN_FIELDS);
 const register = (input: Record<string, unknown>) =>

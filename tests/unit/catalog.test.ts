@@ -7,7 +7,7 @@ import {
   parsePage,
   parseRangeValue,
 } from "~/validation/catalog";
-import { MAX_PRICE_DOLLARS } from "~/validation/service";
+import { MAX_PRICE_DOLLARS } from "~/validation/form-fields";
 
 describe("page numbers", () => {
   it.each([

@@ -14,7 +14,8 @@ import { callerRecordSchema } from "~/validation/patient";
 import { dentistAccountSchema } from "~/validation/team";
 import { waitlistJoinSchema } from "~/validation/waitlist";
 import { reviewSchema } from "~/validation/review";
-import { MAX_PRICE_DOLLARS, serviceSchema } from "~/validation/service";
+import { serviceSchema } from "~/validation/service";
+import { MAX_PRICE_DOLLARS } from "~/validation/form-fields";
 
 /** The message a schema gives for `field` alone, or null when that field is fine. */
 function messageFor(

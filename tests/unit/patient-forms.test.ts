@@ -1,15 +1,19 @@
 import { describe, expect, it } from "vitest";
-import { APPOINTMENT_REQUIRED_FIELDS, appointmentSchema } from "~/validation/appointment";
+import { appointmentSchema } from "~/validation/appointment";
 import { HTTP_URL_MESSAGE } from "~/validation/fields";
 import { validateForm } from "~/validation/form";
-import { REVIEW_REQUIRED_FIELDS, reviewSchema } from "~/validation/review";
+import { reviewSchema } from "~/validation/review";
 import {
   CATEGORY_MESSAGE,
   PRICE_MESSAGE,
   PRICE_TOO_HIGH_MESSAGE,
-  SERVICE_REQUIRED_FIELDS,
   serviceSchema,
 } from "~/validation/service";
+import {
+  APPOINTMENT_REQUIRED_FIELDS,
+  REVIEW_REQUIRED_FIELDS,
+  SERVICE_REQUIRED_FIELDS,
+} from "~/validation/form-fields";
 
 /**
  * Fills the fields one at a time, in the given order, and returns the message after each

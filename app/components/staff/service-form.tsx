@@ -8,8 +8,7 @@ import {
   MAX_BUFFER_MINUTES,
   MAX_DURATION_MINUTES,
   MAX_PRICE_DOLLARS,
-  staffServiceSchema,
-} from "~/validation/service";
+} from "~/validation/form-fields";
 
 /** The fields the staff's service form sends (the dentists come as `dentist`, one per tick). */
 export const SERVICE_FORM_FIELDS = [
@@ -101,12 +100,10 @@ export function ServiceForm({
   /** The edit form's "Hidden" switch (a new service is shown at once). */
   withHidden: boolean;
 }) {
-  const form = useCheckedForm(staffServiceSchema(gridMinutes), [
-    "name",
-    "description",
-    "price",
-    "photo",
-  ]);
+  const form = useCheckedForm(
+    () => import("~/validation/service").then((m) => m.staffServiceSchema(gridMinutes)),
+    ["name", "description", "price", "photo"],
+  );
   return (
     <CheckedForm form={form} className="space-y-4">
       <TextField name="name" label="Title" maxLength={200} defaultValue={values.name ?? ""} />

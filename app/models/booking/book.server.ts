@@ -8,7 +8,7 @@ import { verifiedAccount } from "~/models/email-verification.server";
 import { wakeOutbox } from "~/models/outbox.server";
 import { prisma } from "~/infra/db.server";
 import { invalid, ok, type Success } from "~/utils/result";
-import { APPOINTMENT_REQUIRED_FIELDS, appointmentSchema } from "~/validation/appointment";
+import { appointmentSchema } from "~/validation/appointment";
 import { validateForm } from "~/validation/form";
 import { UNKNOWN_SERVICE_MESSAGE } from "~/validation/service";
 import { loadDayPlans } from "../availability.server";
@@ -18,6 +18,7 @@ import { prepareEvent } from "./events.server";
 import { placeVisit, type PlaceRefusal, type PlaceResult, takenMeanwhile } from "./place.server";
 import { type BookingPolicy, onlinePolicy } from "./policy";
 import { type AppointmentJson, type StoredVisit, toAppointmentJson } from "./visit";
+import { APPOINTMENT_REQUIRED_FIELDS } from "~/validation/form-fields";
 
 /** The spec reuses the service toast for a booking (docs/spec/product-spec.md §8). */
 export const APPOINTMENT_BOOKED = "Product Created Successfully";
