@@ -10,7 +10,8 @@ const MAX_ENTRY_BYTES = 1024 * 1024;
 
 type Kept = {
   /** The document, cut where its scripts carry the nonce of the render that made it. */
-  pieces: Buffer[];
+  pieces: string[];
+  /** Its size in bytes. */
   length: number;
 };
 
@@ -83,16 +84,8 @@ export function documentKey(
 }
 
 /** The document kept under `key`, with `nonce` where its render's nonce was; else null. */
-export function keptDocument(key: string, nonce: string): Buffer<ArrayBuffer> | null {
-  const entry = kept.get(key);
-  if (!entry) return null;
-  const stamp = Buffer.from(`nonce="${nonce}"`);
-  const parts: Buffer[] = [];
-  entry.pieces.forEach((piece, index) => {
-    if (index > 0) parts.push(stamp);
-    parts.push(piece);
-  });
-  return Buffer.concat(parts);
+export function keptDocument(key: string, nonce: string): string | null {
+  return kept.get(key)?.pieces.join(`nonce="${nonce}"`) ?? null;
 }
 
 /**
@@ -112,7 +105,7 @@ export function keepingDocument(key: string, nonce: string, failed: () => boolea
     },
     flush(done) {
       if (!failed() && size <= MAX_ENTRY_BYTES) {
-        const pieces = split(Buffer.concat(chunks, size), `nonce="${nonce}"`);
+        const pieces = Buffer.concat(chunks, size).toString().split(`nonce="${nonce}"`);
         kept.set(key, { pieces, length: size });
       }
       done();
@@ -123,15 +116,4 @@ export function keepingDocument(key: string, nonce: string, failed: () => boolea
 /** Bytes of documents kept now (for tests). */
 export function keptDocumentBytes(): number {
   return kept.calculatedSize;
-}
-
-function split(body: Buffer, separator: string): Buffer[] {
-  const pieces: Buffer[] = [];
-  let start = 0;
-  for (let at = body.indexOf(separator); at !== -1; at = body.indexOf(separator, start)) {
-    pieces.push(body.subarray(start, at));
-    start = at + separator.length;
-  }
-  pieces.push(body.subarray(start));
-  return pieces;
 }

@@ -1,5 +1,5 @@
-// `node scripts/bench/profile-bookings.mjs [count]`: where a booking's CPU goes. Starts the
-// production build (.build-bench, made by `npm run bench`) under `node --cpu-prof` on the
+// `node scripts/bench/profile-bookings.mjs [count] [--sql] [--gap=ms]`: where a booking's CPU
+// goes. Starts the production build (.build-bench, made by `npm run bench`) under `node --cpu-prof` on the
 // bookings benchmark's diary (10 dentists, 10 chairs), books `count` visits (default 200)
 // one after another through POST /api/create-appointment, each for its own patient, and
 // prints the server's CPU per booking (from /proc, the outbox's delivery of each
