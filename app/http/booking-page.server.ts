@@ -1,5 +1,6 @@
 import type { User } from "@prisma/client";
-import { phoneOnlyHint, visitCapRefusal } from "~/models/appointment.server";
+import { phoneOnlyHint } from "~/models/booking/free-times.server";
+import { visitCapRefusal } from "~/models/booking/choices.server";
 import { getClinicSettings, getPublicClinic } from "~/models/clinic-settings.server";
 import { bookingChoices } from "~/models/dentist.server";
 import { unverifiedRefusal } from "~/models/email-verification.server";

@@ -2,11 +2,9 @@
 // ERASURE_STEPS, beside the export's one gatherer per kind in ./my-data.server
 // (docs/decisions/013-my-data.md).
 import type { Prisma, User } from "@prisma/client";
-import {
-  type AppointmentWithDetails,
-  PATIENT_CANCELLABLE,
-  sendCancellationMail,
-} from "~/models/appointment.server";
+import type { StoredVisit } from "~/models/booking/visit";
+import { PATIENT_CANCELLABLE } from "~/models/booking/appointment-status";
+import { sendCancellationMail } from "~/models/appointment-mail.server";
 import { changeStatusWithin } from "~/models/booking/status.server";
 import { recordAudit } from "~/models/audit.server";
 import { forgetPatientInAuditTrail } from "~/models/audit-erasure.server";
@@ -32,7 +30,7 @@ export type ErasureContext = {
   /** The outbox messages to the patient removed, whose mail files go after the commit. */
   mailIds: string[];
   /** Cancelled upcoming bookings, as they were, for the mails after the commit. */
-  cancelled: AppointmentWithDetails[];
+  cancelled: StoredVisit[];
   counts: Record<string, number>;
 };
 

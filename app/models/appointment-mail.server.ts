@@ -11,10 +11,11 @@ import {
 } from "~/utils/clinic-format";
 import { calendarDisplayName } from "~/models/calendar-name";
 import { getEnv } from "~/infra/env.server";
+import { sendMail } from "~/infra/mail.server";
 import { isNoEmailAddress } from "~/models/patient-email";
 import { linkTokenFor, linkUrl } from "./appointment-link.server";
 import { isInsideCutoff } from "./cancellation-policy.server";
-import type { Settings } from "./clinic-settings.server";
+import { getClinicSettings, type Settings } from "./clinic-settings.server";
 
 /**
  * Every mail about one appointment (confirmation, change, cancellation, reminder), composed
@@ -264,4 +265,28 @@ export async function enqueueAppointmentMail(
   };
   await enqueueMail(db, message, now);
   return to;
+}
+
+/**
+ * The cancellation mail of a visit whose patient just deleted their account, sent at once
+ * and never stored: the outbox would keep the address and name the patient asked us to
+ * erase (docs/decisions/013-my-data.md). A failure is logged; the deletion stands.
+ */
+export async function sendCancellationMail(to: string, appointment: MailAppointment) {
+  const settings = await getClinicSettings();
+  const now = new Date();
+  const { subject, text } = composeAppointmentMail(appointment, "cancelled", settings, {
+    token: null,
+    now,
+  });
+  try {
+    await sendMail({
+      to,
+      subject,
+      text,
+      calendar: appointmentCalendar(appointment, settings, to, now),
+    });
+  } catch (error) {
+    console.error("The cancellation mail of a deleted account could not be sent", error);
+  }
 }

@@ -7,8 +7,7 @@
  * team page and the booking picker change at once.
  */
 import type { Prisma } from "@prisma/client";
-import type { AuditActor } from "~/models/audit.server";
-import { recordAudit } from "~/models/audit.server";
+import { type AuditActor, recordAudit } from "~/models/audit.server";
 import { addDays, clinicNow } from "~/utils/clinic-time";
 import { prisma } from "~/infra/db.server";
 import { formatDayPlan } from "~/utils/clinic-format";
@@ -23,7 +22,8 @@ import {
   weeklyPlanSchema,
 } from "~/validation/schedule";
 import { dentistProfileSchema, newDentistSchema } from "~/validation/team";
-import { ACTIVE_STATUSES, appointmentsNeedingAttention } from "./appointment.server";
+import { ACTIVE_STATUSES } from "./booking/appointment-status";
+import { appointmentsNeedingAttention } from "./booking/attention.server";
 import { clockOf, getClinicSettings } from "./clinic-settings.server";
 
 export type StaffActor = Extract<AuditActor, { id: string }>;

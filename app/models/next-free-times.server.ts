@@ -11,7 +11,7 @@ import { addDays, clinicNow, isIsoDate } from "~/utils/clinic-time";
 import { ok, invalid, type Result } from "~/utils/result";
 import { DATE_FORMAT_MESSAGE } from "~/validation/appointment";
 import { UNKNOWN_SERVICE_MESSAGE } from "~/validation/service";
-import { findBookableService, resolveDentist } from "./appointment.server";
+import { findBookableService, resolveDentist } from "./booking/choices.server";
 import { freeTimes } from "./booking/free-times.server";
 import { onlinePolicy } from "./booking/policy";
 import { getClinicClock, getClinicSettings } from "./clinic-settings.server";

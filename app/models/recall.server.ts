@@ -12,7 +12,7 @@ import {
   parseRecallChange,
   RECALL_MESSAGES,
 } from "~/validation/recall";
-import { ACTIVE_STATUSES } from "./appointment.server";
+import { ACTIVE_STATUSES } from "./booking/appointment-status";
 import { getClinicSettings, type Settings } from "./clinic-settings.server";
 
 /**

@@ -4,16 +4,11 @@ import { prisma } from "~/infra/db.server";
 import { limitLinkAction, type LinkClient } from "~/infra/rate-limit.server";
 import { fail, invalid, ok, type Failure, type Result } from "~/utils/result";
 import { isWellFormedToken } from "./appointment-link.server";
-import {
-  type AppointmentJson,
-  APPOINTMENT_NOT_FOUND_MESSAGE,
-  cancelAppointment,
-  changeStatus,
-  getFreeSlots,
-  moveAppointment,
-  onlinePolicy,
-  type FreeSlots,
-} from "./appointment.server";
+import type { AppointmentJson } from "./booking/visit";
+import { APPOINTMENT_NOT_FOUND_MESSAGE, moveAppointment } from "./booking/move.server";
+import { cancelAppointment, changeStatus } from "./booking/status.server";
+import { getFreeSlots, type FreeSlots } from "./booking/free-times.server";
+import { onlinePolicy } from "./booking/policy";
 import { insideCutoffMessage, isInsideCutoff } from "./cancellation-policy.server";
 import { getClinicSettings, type Settings } from "./clinic-settings.server";
 

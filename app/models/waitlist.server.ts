@@ -15,17 +15,14 @@ import { validateForm } from "~/validation/form";
 import { UNKNOWN_SERVICE_MESSAGE } from "~/validation/service";
 import { WAITLIST_FIELD_MESSAGES, waitlistJoinSchema } from "~/validation/waitlist";
 import { isWellFormedToken } from "./appointment-link.server";
-import {
-  bookAppointment,
-  findBookableService,
-  resolveDentist,
-  waitlistPolicy,
-} from "./appointment.server";
+import { bookAppointment } from "./booking/book.server";
+import { findBookableService, resolveDentist } from "./booking/choices.server";
+import { waitlistPolicy } from "./booking/policy";
 import { getClinicSettings, type Settings } from "./clinic-settings.server";
 import { verifiedAccount } from "./email-verification.server";
 import { wakeOutbox } from "./outbox.server";
 import { prepareRefills } from "./waitlist-offers.server";
-import { keepPatientPhone } from "./patients.server";
+import { keepPatientPhone } from "./patients/search.server";
 import { WAITLIST_REQUIRED_FIELDS } from "~/validation/form-fields";
 
 /**

@@ -17,7 +17,7 @@ import { TextAreaField } from "~/components/text-area-field";
 import { TimeSlotPicker } from "~/components/time-slot-picker";
 import { VerifyEmailNotice } from "~/components/verify-email-notice";
 import { WaitlistLink } from "~/components/waitlist-link";
-import { APPOINTMENT_BOOKED, bookAppointment } from "~/models/appointment.server";
+import { APPOINTMENT_BOOKED, bookAppointment } from "~/models/booking/book.server";
 import { requirePageUser } from "~/http/auth.server";
 import { bookingPageData } from "~/http/booking-page.server";
 import { formAction, formPageHeaders } from "~/http/form-action.server";

@@ -1,5 +1,9 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import {
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  data,
+} from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-pages";
 import { FormError } from "~/components/form-error";
@@ -7,17 +11,16 @@ import { FreeTimeRadios } from "~/components/staff/free-time-radios";
 import { EmailLink, PhoneLink } from "~/components/staff-kit";
 import { PatientAlerts } from "~/components/staff/patient-alerts";
 import { StatusBadge } from "~/components/staff/status-badge";
-import { TRANSITIONS } from "~/models/appointment.server";
-import { MOVABLE, STATUS_LABELS } from "~/models/booking/appointment-status";
+import { TRANSITIONS, MOVABLE, STATUS_LABELS } from "~/models/booking/appointment-status";
 import { ACTION_LABELS, visitOffer } from "~/models/front-desk/visit-actions";
 import { getClinicClock } from "~/models/clinic-settings.server";
 import {
   appointmentForStaff,
   staffChangeStatus,
-  staffFreeTimes,
   staffMove,
-} from "~/models/front-desk.server";
-import { visitPageFor } from "~/models/patients.server";
+} from "~/models/front-desk/changes.server";
+import { staffFreeTimes } from "~/models/booking/free-times.server";
+import { visitPageFor } from "~/models/patients/visit-contacts.server";
 import { CONTACT_HIDDEN_MESSAGE } from "~/models/need-to-know";
 import { prisma } from "~/infra/db.server";
 import { formatDate, formatDateTime, formatDuration, formatInstant } from "~/utils/clinic-format";

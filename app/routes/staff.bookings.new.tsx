@@ -1,5 +1,9 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
+import {
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  redirect,
+} from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-pages";
 import { FormError } from "~/components/form-error";
@@ -14,8 +18,11 @@ import { FreeTimeRadios } from "~/components/staff/free-time-radios";
 import { mailRecipient } from "~/models/appointment-mail.server";
 import { getClinicClock } from "~/models/clinic-settings.server";
 import { bookingChoices } from "~/models/dentist.server";
-import { bookAtDesk, createCallerRecord, staffFreeTimes } from "~/models/front-desk.server";
-import { findPatient, findPatientsFor, readPatients } from "~/models/patients.server";
+import { bookAtDesk } from "~/models/front-desk/booking.server";
+import { createCallerRecord } from "~/models/patients/edit.server";
+import { staffFreeTimes } from "~/models/booking/free-times.server";
+import { findPatient, findPatientsFor } from "~/models/patients/search.server";
+import { readPatients } from "~/models/patients/access.server";
 import { formatDate, formatDuration } from "~/utils/clinic-format";
 import { clinicNow, normalizeTime } from "~/utils/clinic-time";
 import { prisma } from "~/infra/db.server";

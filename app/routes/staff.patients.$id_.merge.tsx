@@ -1,17 +1,18 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import {
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  data,
+} from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { PatientSearchForm } from "~/components/staff/patient-search-form";
 import { GeneralErrorBoundary } from "~/components/error-pages";
 import { FormError } from "~/components/form-error";
 import { ReadLimitNotice } from "~/components/staff/read-limit-notice";
-import {
-  findPatientsFor,
-  mergePatients,
-  mergePreview,
-  NO_SUCH_PATIENT_MESSAGE,
-  readPatients,
-} from "~/models/patients.server";
+import { findPatientsFor } from "~/models/patients/search.server";
+import { mergePatients, mergePreview } from "~/models/patients/merge.server";
+import { NO_SUCH_PATIENT_MESSAGE } from "~/models/patients/edit.server";
+import { readPatients } from "~/models/patients/access.server";
 import { prisma } from "~/infra/db.server";
 import { formAction, formPageHeaders } from "~/http/form-action.server";
 import { shownEmail } from "~/models/patient-email";

@@ -6,7 +6,7 @@ import { getClinicClock } from "~/models/clinic-settings.server";
 import { recallList, type RecallRow } from "~/models/recall.server";
 import { recallFilterChoices } from "~/models/recall-types.server";
 import { formatDate, formatTime } from "~/utils/clinic-format";
-import { readPatients } from "~/models/patients.server";
+import { readPatients } from "~/models/patients/access.server";
 import { tooManyReads } from "~/http/http.server";
 import { requireStaffPage, staffActor } from "~/http/roles.server";
 import type { StaffHandle } from "~/models/permissions";

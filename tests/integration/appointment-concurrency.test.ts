@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { describe, expect, it } from "vitest";
-import { SLOT_TAKEN_MESSAGE } from "~/models/appointment.server";
+import { SLOT_TAKEN_MESSAGE } from "~/models/booking/rules";
 import { prisma } from "~/infra/db.server";
 import { bookThroughApi, tally, type BookingAnswer } from "../support/book-slot";
 import { MONDAY, upcoming } from "../support/clinic-dates";

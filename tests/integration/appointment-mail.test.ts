@@ -1,11 +1,8 @@
 import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  bookAppointment,
-  cancelAppointment,
-  changeStatus,
-  moveAppointment,
-} from "~/models/appointment.server";
+import { bookAppointment } from "~/models/booking/book.server";
+import { cancelAppointment, changeStatus } from "~/models/booking/status.server";
+import { moveAppointment } from "~/models/booking/move.server";
 import { onlinePolicy } from "~/models/booking/policy";
 import { deliverDue } from "~/models/outbox.server";
 import { formatDateTime } from "~/utils/clinic-format";

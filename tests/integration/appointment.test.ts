@@ -6,14 +6,13 @@ import { clinicTimeToUtc } from "~/utils/clinic-time";
 import {
   ALREADY_CANCELLED_MESSAGE,
   ALREADY_PAST_MESSAGE,
-  APPOINTMENT_NOT_FOUND_MESSAGE,
-  bookAppointment,
   cancelAppointment,
-  getFreeSlots,
-  listAppointments,
-  SLOT_TAKEN_MESSAGE,
-  tooManyBookingsMessage,
-} from "~/models/appointment.server";
+} from "~/models/booking/status.server";
+import { APPOINTMENT_NOT_FOUND_MESSAGE } from "~/models/booking/move.server";
+import { bookAppointment } from "~/models/booking/book.server";
+import { getFreeSlots } from "~/models/booking/free-times.server";
+import { listAppointments } from "~/models/self-service/own-visits.server";
+import { SLOT_TAKEN_MESSAGE, tooManyBookingsMessage } from "~/models/booking/rules";
 import { getClinicSettings } from "~/models/clinic-settings.server";
 import { VERIFY_MESSAGES } from "~/models/email-verification.server";
 import { startOutboxWorker, type OutboxWorker } from "~/models/outbox.server";

@@ -4,20 +4,18 @@
 // reason; the status is a closed set; a new rule (most visits per dentist per day) is one
 // rule and one setting; and the desk works over HTTP as on its screens.
 import { beforeAll, describe, expect, it } from "vitest";
-import { bookAppointment, getFreeSlots, listAppointments } from "~/models/appointment.server";
+import { bookAppointment } from "~/models/booking/book.server";
+import { getFreeSlots } from "~/models/booking/free-times.server";
+import { listAppointments } from "~/models/self-service/own-visits.server";
 import { toAppointmentJson } from "~/models/booking/visit";
 import { getClinicSettings } from "~/models/clinic-settings.server";
-import {
-  appointmentForStaff,
-  bookAtDesk,
-  createCallerRecord,
-  searchPatients,
-  staffChangeStatus,
-} from "~/models/front-desk.server";
+import { appointmentForStaff, staffChangeStatus } from "~/models/front-desk/changes.server";
+import { bookAtDesk } from "~/models/front-desk/booking.server";
+import { createCallerRecord } from "~/models/patients/edit.server";
+import { searchPatients } from "~/models/patients/search.server";
 import { sweepReminders } from "~/models/reminders.server";
 import { saveClinicSettings } from "~/models/settings-admin.server";
-import { loader as staffList } from "~/routes/api.staff.appointments._index";
-import { action as staffBook } from "~/routes/api.staff.appointments._index";
+import { loader as staffList, action as staffBook } from "~/routes/api.staff.appointments._index";
 import { loader as patientSearch } from "~/routes/api.staff.patients";
 import { loader as deskPage } from "~/routes/staff.bookings.new";
 import { addDays, clinicTimeToUtc } from "~/utils/clinic-time";

@@ -4,10 +4,10 @@
 // read from TRANSITIONS; every (from, to) pair goes through the real staff path against
 // SQLite. And two staff changing one visit at once: one wins, one history row.
 import { beforeAll, describe, expect, it } from "vitest";
-import { changeStatus, type AppointmentStatus } from "~/models/appointment.server";
+import { changeStatus, ALREADY_CANCELLED_MESSAGE } from "~/models/booking/status.server";
+import type { AppointmentStatus } from "~/models/booking/appointment-status";
 import { CHANGED_MEANWHILE_MESSAGE } from "~/models/booking/place.server";
-import { ALREADY_CANCELLED_MESSAGE } from "~/models/booking/status.server";
-import { staffChangeStatus } from "~/models/front-desk.server";
+import { staffChangeStatus } from "~/models/front-desk/changes.server";
 import { clinicTimeToUtc } from "~/utils/clinic-time";
 import { prisma } from "~/infra/db.server";
 import { TUESDAY, upcoming } from "../support/clinic-dates";

@@ -4,9 +4,9 @@
 // waiting list, the clinic being closed. Also: a rejected patient-added service leaves the
 // public team page.
 import { beforeAll, describe, expect, it } from "vitest";
-import { createCallerRecord } from "~/models/patients.server";
+import { createCallerRecord } from "~/models/patients/edit.server";
 import { reviewService } from "~/models/service-moderation.server";
-import { staffChangeStatus } from "~/models/front-desk.server";
+import { staffChangeStatus } from "~/models/front-desk/changes.server";
 import { action as closuresAction, loader as closuresLoader } from "~/routes/staff.closures";
 import { loader as teamLoader } from "~/routes/team";
 import { prisma } from "~/infra/db.server";

@@ -3,8 +3,9 @@
 // form, against a real SQLite file; and the pages' actions with an admin's session.
 import type { User } from "@prisma/client";
 import { beforeAll, describe, expect, it } from "vitest";
-import { appointmentsNeedingAttention } from "~/models/appointment.server";
-import { freeTimes, onlinePolicy } from "~/models/appointment.server";
+import { appointmentsNeedingAttention } from "~/models/booking/attention.server";
+import { freeTimes } from "~/models/booking/free-times.server";
+import { onlinePolicy } from "~/models/booking/policy";
 import {
   createDentist,
   dentistForAdmin,

@@ -1,14 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import {
-  appointmentsNeedingAttention,
-  bookAppointment,
-  cancelAppointment,
-  changeStatus,
-  getFreeSlots,
-  moveAppointment,
-  SLOT_TAKEN_MESSAGE,
-  UNKNOWN_DENTIST_MESSAGE,
-} from "~/models/appointment.server";
+import { appointmentsNeedingAttention } from "~/models/booking/attention.server";
+import { bookAppointment } from "~/models/booking/book.server";
+import { cancelAppointment, changeStatus } from "~/models/booking/status.server";
+import { getFreeSlots } from "~/models/booking/free-times.server";
+import { moveAppointment } from "~/models/booking/move.server";
+import { SLOT_TAKEN_MESSAGE } from "~/models/booking/rules";
+import { UNKNOWN_DENTIST_MESSAGE } from "~/models/booking/choices.server";
 import { onlinePolicy } from "~/models/booking/policy";
 import { addClosure, updateClinicSettings } from "~/models/clinic-settings.server";
 import { formatDate } from "~/utils/clinic-format";

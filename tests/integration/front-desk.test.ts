@@ -1,18 +1,16 @@
 // The front desk's domain functions and its pages and API, against a real SQLite file.
 import { beforeAll, describe, expect, it } from "vitest";
-import { SLOT_TAKEN_MESSAGE } from "~/models/appointment.server";
+import { SLOT_TAKEN_MESSAGE } from "~/models/booking/rules";
+import { bookAtDesk, OVERRIDE_DENTIST_MESSAGE } from "~/models/front-desk/booking.server";
+import { createCallerRecord } from "~/models/patients/edit.server";
+import { diaryDay, type DiaryColumn } from "~/models/front-desk/diary.server";
+import { patientCard } from "~/models/patients/card.server";
 import {
-  bookAtDesk,
-  createCallerRecord,
-  diaryDay,
-  OVERRIDE_DENTIST_MESSAGE,
-  patientCard,
   REASON_REQUIRED_MESSAGE,
-  searchPatients,
   staffChangeStatus,
   staffMove,
-} from "~/models/front-desk.server";
-import type { DiaryColumn } from "~/models/front-desk/diary.server";
+} from "~/models/front-desk/changes.server";
+import { searchPatients } from "~/models/patients/search.server";
 import {
   action as appointmentAction,
   loader as appointmentLoader,

@@ -5,7 +5,8 @@ import { randomBytes } from "node:crypto";
 import { readdirSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { recordAudit } from "~/models/audit.server";
-import { bookAppointment, changeStatus } from "~/models/appointment.server";
+import { bookAppointment } from "~/models/booking/book.server";
+import { changeStatus } from "~/models/booking/status.server";
 import { getClinicClock } from "~/models/clinic-settings.server";
 import { enqueueMail, mailOf } from "~/models/outbox.server";
 import { deleteMyAccount, ERASURE_STEPS } from "~/models/account-deletion.server";
@@ -361,7 +362,8 @@ describe("export", () => {
 describe("deletion", () => {
   it("leaves staff nothing of the patient: the patient search finds no one, the diary shows a former patient", async () => {
     const mine = await patientWithHistory();
-    const { searchPatients, diaryDay } = await import("~/models/front-desk.server");
+    const { searchPatients } = await import("~/models/patients/search.server");
+    const { diaryDay } = await import("~/models/front-desk/diary.server");
     await prisma.clinicSettings.updateMany({ data: { email: "front-desk@clinic.example" } });
     expect((await searchPatients(mine.user.email)).length).toBe(1);
     await deleteMyAccount(

@@ -1,8 +1,10 @@
 // Issue 13.5: after booking, the home page tells a signed-in patient what they booked.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { confirmationSentTo } from "~/models/appointment-mail.server";
-import { bookAppointment, nextAppointment } from "~/models/appointment.server";
-import { bookAtDesk, createCallerRecord } from "~/models/front-desk.server";
+import { bookAppointment } from "~/models/booking/book.server";
+import { nextAppointment } from "~/models/self-service/own-visits.server";
+import { bookAtDesk } from "~/models/front-desk/booking.server";
+import { createCallerRecord } from "~/models/patients/edit.server";
 import { JUST_MOVED_MINUTES } from "~/models/moved-visit.server";
 import { rescheduleOwnVisit } from "~/models/self-service.server";
 import { loader as homeLoader } from "~/routes/_index";

@@ -3,16 +3,12 @@
 // edits with their audit entry, medical alerts and the clinic's note, the card's visit
 // lists and merges; against a real SQLite file through the pages' loaders and actions.
 import { beforeAll, describe, expect, it } from "vitest";
-import { bookAtDesk } from "~/models/front-desk.server";
+import { bookAtDesk } from "~/models/front-desk/booking.server";
 import { exportMyData } from "~/models/my-data.server";
-import {
-  createCallerRecord,
-  MERGE_MESSAGES,
-  mergePatients,
-  patientCard,
-  searchPatients,
-  splitVisits,
-} from "~/models/patients.server";
+import { createCallerRecord } from "~/models/patients/edit.server";
+import { MERGE_MESSAGES, mergePatients } from "~/models/patients/merge.server";
+import { patientCard, splitVisits } from "~/models/patients/card.server";
+import { searchPatients } from "~/models/patients/search.server";
 import { joinWaitlist } from "~/models/waitlist.server";
 import { action as cardAction, loader as cardLoader } from "~/routes/staff.patients.$id";
 import { action as mergeAction, loader as mergeLoader } from "~/routes/staff.patients.$id_.merge";

@@ -1,6 +1,6 @@
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
-import { bookAppointment } from "~/models/appointment.server";
+import { bookAppointment } from "~/models/booking/book.server";
 import { updateClinicSettings } from "~/models/clinic-settings.server";
 import { countServices, createService, getServicePage } from "~/models/service.server";
 import { createReview, listReviews } from "~/models/review.server";

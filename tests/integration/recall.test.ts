@@ -4,7 +4,8 @@
 // opt-out; the invitation's links book with the service and dentist chosen (the booking is
 // counted) and stop the invitations. Mail is read at a real SMTP sink.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bookAppointment, changeStatus } from "~/models/appointment.server";
+import { bookAppointment } from "~/models/booking/book.server";
+import { changeStatus } from "~/models/booking/status.server";
 import { updateClinicSettings } from "~/models/clinic-settings.server";
 import { deliverDue } from "~/models/outbox.server";
 import {

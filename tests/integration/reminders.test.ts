@@ -1,6 +1,7 @@
 import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bookAppointment, moveAppointment } from "~/models/appointment.server";
+import { bookAppointment } from "~/models/booking/book.server";
+import { moveAppointment } from "~/models/booking/move.server";
 import { onlinePolicy } from "~/models/booking/policy";
 import { deliverDue } from "~/models/outbox.server";
 import { reminderKey, sweepReminders } from "~/models/reminders.server";

@@ -3,7 +3,7 @@
 // with partial first and last periods reads those from the days: each period of a report
 // equals its own days' figures, and its available minutes the sum of its days'.
 import { beforeAll, describe, expect, it } from "vitest";
-import { changeStatus } from "~/models/appointment.server";
+import { changeStatus } from "~/models/booking/status.server";
 import { summariseMarkedDays } from "~/models/report-summary.server";
 import { buildReport, type ReportTable } from "~/models/reports.server";
 import { clinicTimeToUtc } from "~/utils/clinic-time";

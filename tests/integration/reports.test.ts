@@ -2,7 +2,7 @@
 // visit taken through its lifecycle by the app's own changeStatus with a controlled clock,
 // so the figures come from the status history as the app writes it.
 import { beforeAll, describe, expect, it } from "vitest";
-import { changeStatus } from "~/models/appointment.server";
+import { changeStatus } from "~/models/booking/status.server";
 import { markReportDay, summariseMarkedDays } from "~/models/report-summary.server";
 import { buildReport, type ReportTable, tableCsv } from "~/models/reports.server";
 import { loader as reportsPage } from "~/routes/staff.reports._index";

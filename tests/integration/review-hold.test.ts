@@ -6,7 +6,7 @@
 // and the API's answer keep their shape.
 import type { User } from "@prisma/client";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { changeStatus } from "~/models/appointment.server";
+import { changeStatus } from "~/models/booking/status.server";
 import { auditTrail } from "~/models/audit.server";
 import { getClinicSettings, updateClinicSettings } from "~/models/clinic-settings.server";
 import {

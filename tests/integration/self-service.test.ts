@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { bookAppointment } from "~/models/appointment.server";
+import { bookAppointment } from "~/models/booking/book.server";
 import { getClinicSettings, updateClinicSettings } from "~/models/clinic-settings.server";
 import {
   cancelByLink,

@@ -8,7 +8,7 @@ import type { Service } from "@prisma/client";
 import { afterEach, describe, expect, it } from "vitest";
 import { updateClinicSettings } from "~/models/clinic-settings.server";
 import { bookingChoices } from "~/models/dentist.server";
-import { findBookableService } from "~/models/appointment.server";
+import { findBookableService } from "~/models/booking/choices.server";
 import { createReview, listReviews } from "~/models/review.server";
 import {
   listServicesAwaitingReview,

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { changeStatus } from "~/models/appointment.server";
+import { changeStatus } from "~/models/booking/status.server";
 import { createReview, getServiceReviews } from "~/models/review.server";
 import { prisma } from "~/infra/db.server";
 import { createService, createUser, storeAppointment } from "../support/factories";

@@ -1,6 +1,8 @@
 import type { User } from "@prisma/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bookAppointment, cancelAppointment, moveAppointment } from "~/models/appointment.server";
+import { bookAppointment } from "~/models/booking/book.server";
+import { cancelAppointment } from "~/models/booking/status.server";
+import { moveAppointment } from "~/models/booking/move.server";
 import { onlinePolicy } from "~/models/booking/policy";
 import { deliverDue } from "~/models/outbox.server";
 import {

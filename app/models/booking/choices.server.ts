@@ -2,10 +2,12 @@
 import { PUBLICLY_LISTED } from "~/models/service.server";
 import { prisma } from "~/infra/db.server";
 import { cachedRead } from "~/infra/read-cache.server";
-import { invalid, ok, type Result } from "~/utils/result";
+import { fail, type Failure, invalid, ok, type Result } from "~/utils/result";
 import { DENTIST_CHOICE_MESSAGE } from "~/validation/appointment";
 import { performerIds } from "../availability.server";
-import { CHOOSE_ANOTHER_DENTIST, notPerformingMessage } from "./rules";
+import type { Settings } from "../clinic-settings.server";
+import { ACTIVE_STATUSES } from "./appointment-status";
+import { CHOOSE_ANOTHER_DENTIST, notPerformingMessage, tooManyBookingsMessage } from "./rules";
 
 export const UNKNOWN_DENTIST_MESSAGE = DENTIST_CHOICE_MESSAGE;
 
@@ -57,4 +59,22 @@ export async function resolveDentist(
     return invalid(`${notPerformingMessage(dentist.name, service.name)} ${CHOOSE_ANOTHER_DENTIST}`);
   }
   return ok({ dentistId: dentist.id });
+}
+
+/**
+ * The booking form asks the rule "patient-cap" as it opens (booking asks it through the
+ * booking core): its refusal when the patient already holds the clinic's most upcoming
+ * visits, else null.
+ */
+export async function visitCapRefusal(
+  userId: string,
+  settings: Pick<Settings, "maxUpcomingPerPatient">,
+  now: Date = new Date(),
+): Promise<Failure | null> {
+  const upcoming = await prisma.appointment.count({
+    where: { userId, status: { in: ACTIVE_STATUSES }, startsAt: { gt: now } },
+  });
+  return upcoming >= settings.maxUpcomingPerPatient
+    ? fail(409, tooManyBookingsMessage(settings.maxUpcomingPerPatient))
+    : null;
 }

@@ -11,7 +11,7 @@ import { type AppointmentStatus, STATUS_LABELS } from "~/models/booking/appointm
 import { enqueueAppointmentMail } from "../appointment-mail.server";
 import { recordAudit } from "../audit.server";
 import type { Settings } from "../clinic-settings.server";
-import { keepPatientPhone } from "../patients.server";
+import { keepPatientPhone } from "~/models/patients/search.server";
 import { convertRecallInvitation } from "../recall-invitations.server";
 import { setRecallFromVisit, withdrawRecallFromVisit } from "../recall.server";
 import { afterVisitCompleted, withdrawReviewRequest } from "../review-request.server";

@@ -19,7 +19,8 @@ import type { PlaceRefusal } from "../booking/place.server";
 import { deskPolicy } from "../booking/policy";
 import { type StaffAppointmentJson, toStaffAppointmentJson } from "../booking/visit";
 import { getClinicClock } from "../clinic-settings.server";
-import { findPatient, type StaffActor } from "../patients.server";
+import { findPatient } from "~/models/patients/search.server";
+import type { StaffActor } from "~/models/roles";
 import { REASON_LIMIT, REASON_REQUIRED_MESSAGE } from "./changes.server";
 
 export const PATIENT_NOT_FOUND_MESSAGE = "Please choose the patient first.";

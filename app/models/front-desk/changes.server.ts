@@ -18,7 +18,7 @@ import { deskPolicy } from "../booking/policy";
 import { changeStatus } from "../booking/status.server";
 import { undoStatusChange } from "../booking/undo.server";
 import { type StaffAppointmentJson, toStaffAppointmentJson, WITH_DETAILS } from "../booking/visit";
-import type { StaffActor } from "../patients.server";
+import type { StaffActor } from "~/models/roles";
 
 export const NOT_FOUND_MESSAGE = "There is no such appointment.";
 export const REASON_REQUIRED_MESSAGE = "Please give a reason.";

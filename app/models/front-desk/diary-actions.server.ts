@@ -12,7 +12,7 @@ import {
 import { formatDateTime } from "~/utils/clinic-format";
 import { invalid, ok, type Result } from "~/utils/result";
 import { getClinicClock } from "../clinic-settings.server";
-import type { StaffActor } from "../patients.server";
+import type { StaffActor } from "~/models/roles";
 import { staffChangeStatus, staffMove, staffUndo } from "./changes.server";
 
 export const UNKNOWN_CHANGE_MESSAGE = "Please choose what to do with the visit.";

@@ -5,7 +5,8 @@
  * counted against the staff member's hourly bound; past the bound the cards show neither,
  * and the diary says why, rather than the desk losing its day.
  */
-import { alertsForPatients, patientsInReach, readPatients } from "~/models/patients.server";
+import { alertsForPatients } from "~/models/patients/alerts.server";
+import { patientsInReach, readPatients } from "~/models/patients/access.server";
 import { prisma } from "~/infra/db.server";
 import { staffActor } from "~/models/roles";
 import type { DiaryRow, DiaryVisit } from "./diary-visits.server";

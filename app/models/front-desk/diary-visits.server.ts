@@ -3,7 +3,7 @@
  * with what the viewer may do to it next, whether it needs an outcome, and the status
  * change of theirs they may still undo. Shared by the day and the week views.
  */
-import type { PatientAlerts } from "~/models/patients.server";
+import type { PatientAlerts } from "~/models/patients/alerts.server";
 import type { Prisma } from "@prisma/client";
 import {
   ACTIVE_STATUSES,

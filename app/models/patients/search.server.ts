@@ -3,7 +3,7 @@
  * `GET /api/staff/patients`): name words in any order, e-mail, phone digits however typed,
  * date of birth. A dentist finds only their own patients (./access.server.ts).
  */
-import type { Prisma } from "@prisma/client";
+import type { Prisma, PrismaClient } from "@prisma/client";
 import { isIsoDate } from "~/utils/clinic-time";
 import { prisma } from "~/infra/db.server";
 import { NO_EMAIL_DOMAIN, shownEmail } from "~/models/patient-email";
@@ -161,4 +161,32 @@ export async function findPatientsFor(
     summary: `Searched the patients: ${patients.length} ${patients.length === 1 ? "match" : "matches"} shown`,
   });
   return refused ?? ok({ patients });
+}
+
+type Db = PrismaClient | Prisma.TransactionClient;
+
+/**
+ * The number given at a booking or on the waiting list becomes the patient's: the desk
+ * finds them by it.
+ */
+export async function keepPatientPhone(db: Db, userId: string, phone: string) {
+  if (!phone.trim()) return;
+  await db.user.updateMany({
+    where: { id: userId, phone: { not: phone } },
+    data: { phone, phoneDigits: phoneDigitsOf(phone) },
+  });
+}
+
+/**
+ * A patient named by id or e-mail (the desk's API), or null; `email` is "" for a record
+ * without an address, so a booking copies none onto the visit.
+ */
+export async function findPatient(idOrEmail: string) {
+  const wanted = idOrEmail.trim();
+  if (!wanted || wanted.length > 254) return null;
+  const patient = await prisma.user.findFirst({
+    where: { role: "patient", OR: [{ id: wanted }, { email: wanted.toLowerCase() }] },
+    select: { id: true, name: true, email: true, phone: true },
+  });
+  return patient ? { ...patient, email: shownEmail(patient.email) } : null;
 }

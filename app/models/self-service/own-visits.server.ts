@@ -1,0 +1,47 @@
+/**
+ * A patient's own visits as their pages read them: the home page's next visit and the
+ * My appointments list. What they do to a visit is ./changes.server (through the booking
+ * core, docs/decisions/027-one-booking-core.md).
+ */
+import { prisma } from "~/infra/db.server";
+import { ACTIVE_STATUSES } from "~/models/booking/appointment-status";
+import {
+  type AppointmentJson,
+  type StoredVisit,
+  toAppointmentJson,
+  WITH_DETAILS,
+} from "~/models/booking/visit";
+
+/**
+ * The patient's next visit that still holds its time (booked, confirmed or checked in,
+ * not over yet), for the home page's "Your next appointment" panel; null when none.
+ */
+export async function nextAppointment(
+  userId: string,
+  now: Date = new Date(),
+): Promise<AppointmentJson | null> {
+  const row = await prisma.appointment.findFirst({
+    where: { userId, status: { in: ACTIVE_STATUSES }, endsAt: { gt: now } },
+    include: WITH_DETAILS,
+    orderBy: [{ startsAt: "asc" }, { createdAt: "asc" }],
+  });
+  return row ? toAppointmentJson(row) : null;
+}
+
+/** The signed-in patient's bookings: upcoming soonest first, the rest latest first. */
+export async function listAppointments(userId: string, now: Date = new Date()) {
+  const rows = await prisma.appointment.findMany({
+    where: { userId },
+    include: WITH_DETAILS,
+    orderBy: [{ startsAt: "asc" }, { createdAt: "asc" }],
+  });
+  const isUpcoming = (row: StoredVisit) =>
+    (ACTIVE_STATUSES as string[]).includes(row.status) && row.startsAt > now;
+  return {
+    upcoming: rows.filter(isUpcoming).map(toAppointmentJson),
+    past: rows
+      .filter((row) => !isUpcoming(row))
+      .reverse()
+      .map(toAppointmentJson),
+  };
+}
