@@ -4,7 +4,7 @@ import { visitCapRefusal } from "~/models/booking/choices.server";
 import { getClinicSettings, getPublicClinic } from "~/models/clinic-settings.server";
 import { bookingChoices } from "~/models/dentist.server";
 import { unverifiedRefusal } from "~/models/email-verification.server";
-import { freeDaysFor } from "~/models/next-free-times.server";
+import { freeDaysFor } from "~/models/booking/next-free-times.server";
 import { formatDuration, formatTime } from "~/utils/clinic-format";
 import { addDays, clinicNow, isIsoDate, normalizeTime } from "~/utils/clinic-time";
 import { prisma } from "~/infra/db.server";

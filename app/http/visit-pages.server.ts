@@ -1,5 +1,5 @@
 import { data, type ActionFunctionArgs } from "@remix-run/node";
-import { insideCutoffMessage } from "~/models/cancellation-policy.server";
+import { insideCutoffMessage } from "~/models/booking/cancellation-policy.server";
 import { getClinicSettings } from "~/models/clinic-settings.server";
 import { type LinkVisit, rescheduleTimes } from "~/models/self-service.server";
 import { clinicNow } from "~/utils/clinic-time";

@@ -14,7 +14,7 @@ import { getEnv } from "~/infra/env.server";
 import { sendMail } from "~/infra/mail.server";
 import { isNoEmailAddress } from "~/models/patient-email";
 import { linkTokenFor, linkUrl } from "./appointment-link.server";
-import { isInsideCutoff } from "./cancellation-policy.server";
+import { isInsideCutoff } from "./booking/cancellation-policy.server";
 import { getClinicSettings, type Settings } from "./clinic-settings.server";
 
 /**

@@ -43,7 +43,7 @@ export function listTeam(): Promise<TeamMember[]> {
 
 /**
  * Who performs a service: the dentists linked to it, or the whole team while nobody is
- * (the same rule as the slot engine's, ~/models/availability.server).
+ * (the same rule as the slot engine's, ~/models/booking/availability.server).
  */
 export async function dentistsFor(serviceId: string): Promise<TeamMember[]> {
   const team = await listTeam();

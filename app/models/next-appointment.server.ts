@@ -4,7 +4,7 @@ import { keptUntilWrite } from "~/infra/write-kept.server";
 import { confirmationSentTo, telLink } from "./appointment-mail.server";
 import type { AppointmentJson } from "./booking/visit";
 import { nextAppointment } from "./self-service/own-visits.server";
-import { cutoffStart, isInsideCutoff } from "./cancellation-policy.server";
+import { cutoffStart, isInsideCutoff } from "./booking/cancellation-policy.server";
 import { getClinicSettings } from "./clinic-settings.server";
 import { justMovedVisits } from "./moved-visit.server";
 import { movedMessage } from "./self-service.server";

@@ -9,7 +9,7 @@ import { APPOINTMENT_NOT_FOUND_MESSAGE, moveAppointment } from "./booking/move.s
 import { cancelAppointment, changeStatus } from "./booking/status.server";
 import { getFreeSlots, type FreeSlots } from "./booking/free-times.server";
 import { onlinePolicy } from "./booking/policy";
-import { insideCutoffMessage, isInsideCutoff } from "./cancellation-policy.server";
+import { insideCutoffMessage, isInsideCutoff } from "./booking/cancellation-policy.server";
 import { getClinicSettings, type Settings } from "./clinic-settings.server";
 
 /**

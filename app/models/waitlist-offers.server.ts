@@ -15,7 +15,7 @@ import { getEnv } from "~/infra/env.server";
 import { hashToken } from "~/infra/token-hash.server";
 import { OFFERS_PER_TIME, offerDentist, offerExpiry, partsOfDayFor } from "~/models/waitlist-rules";
 import { mailRecipient } from "./appointment-mail.server";
-import { type DayPlans, loadDayPlans } from "./availability.server";
+import { type DayPlans, loadDayPlans } from "./booking/availability.server";
 import { readHolds } from "./booking/holds.server";
 import { dentistsFreeAt } from "./booking/evaluate";
 import { onlinePolicy } from "./booking/policy";

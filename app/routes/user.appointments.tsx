@@ -11,7 +11,7 @@ import {
 import type { AppointmentJson } from "~/models/booking/visit";
 import { listAppointments } from "~/models/self-service/own-visits.server";
 import { STATUS_LABELS } from "~/models/booking/appointment-status";
-import { insideCutoffMessage, isInsideCutoff } from "~/models/cancellation-policy.server";
+import { insideCutoffMessage, isInsideCutoff } from "~/models/booking/cancellation-policy.server";
 import { getClinicSettings } from "~/models/clinic-settings.server";
 import { cancelOwnVisit, movedMessage } from "~/models/self-service.server";
 import { listWaitlist, type WaitlistEntryView } from "~/models/waitlist.server";

@@ -12,7 +12,7 @@ import {
   PAST_CLOSURE_MESSAGE,
   removeClosure,
 } from "~/models/closure.server";
-import { loadDay } from "~/models/availability.server";
+import { loadDay } from "~/models/booking/availability.server";
 import { CHOOSE_SECTION_MESSAGE, saveClinicSettings } from "~/models/settings-admin.server";
 import { loader as bookingLoader } from "~/routes/make-appointment";
 import { loader as freeSlotsRoute } from "~/routes/resources.free-slots";

@@ -8,7 +8,7 @@ import {
   nextFreeDays,
   STRIP_DAYS,
   STRIP_SCAN_DAYS,
-} from "~/models/next-free-times.server";
+} from "~/models/booking/next-free-times.server";
 import { loader as bookLoader } from "~/routes/make-appointment";
 import { loader as freeDaysLoader } from "~/routes/resources.free-days";
 import { formatDate } from "~/utils/clinic-format";

@@ -10,7 +10,7 @@ import Database from "better-sqlite3";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { seed } from "../../prisma/seed-database";
 import { BLOG_TOOLS } from "~/data/blog-tools";
-import { loadDayPlans } from "~/models/availability.server";
+import { loadDayPlans } from "~/models/booking/availability.server";
 import { findBookableService, resolveDentist } from "~/models/booking/choices.server";
 import { getClinicSettings } from "~/models/clinic-settings.server";
 import { activeChairs, closureOn, dentistsBetween } from "~/models/front-desk/diary.server";
@@ -76,7 +76,7 @@ const visitTablesIn = (tables: Set<string>) => [...tables].filter((t) => VISIT_T
 const CACHED_READS: { file: string; name: string; load: () => Promise<unknown> }[] = [
   { file: "models/review.server.ts", name: "recent reviews", load: () => listReviews() },
   {
-    file: "models/availability.server.ts",
+    file: "models/booking/availability.server.ts",
     name: "a day's plans",
     load: async () => {
       await loadDayPlans(upcoming(TUESDAY, 1), service.id);

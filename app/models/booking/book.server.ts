@@ -11,7 +11,7 @@ import { invalid, ok, type Success } from "~/utils/result";
 import { appointmentSchema } from "~/validation/appointment";
 import { validateForm } from "~/validation/form";
 import { UNKNOWN_SERVICE_MESSAGE } from "~/validation/service";
-import { loadDayPlans } from "../availability.server";
+import { loadDayPlans } from "./availability.server";
 import { recallOfBookLink } from "../recall-invitations.server";
 import { findBookableService, resolveDentist, type ServiceRow } from "./choices.server";
 import { prepareEvent } from "./events.server";

@@ -9,7 +9,7 @@ import { normalizeTime } from "~/utils/clinic-time";
 import { prisma } from "~/infra/db.server";
 import { fail, invalid, ok, type Success } from "~/utils/result";
 import { TIME_FORMAT_MESSAGE } from "~/validation/appointment";
-import { loadDayPlans } from "../availability.server";
+import { loadDayPlans } from "./availability.server";
 import { prepareEvent } from "./events.server";
 import { placeVisit, type PlaceRefusal, type PlaceResult, takenMeanwhile } from "./place.server";
 import type { BookingPolicy } from "./policy";

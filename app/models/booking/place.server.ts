@@ -12,7 +12,7 @@ import { ACTIVE_STATUSES } from "~/models/booking/appointment-status";
 import { formatDate, formatDateTime, formatTimes } from "~/utils/clinic-format";
 import { type Failure, fail, isUniqueViolation, ok, type Success } from "~/utils/result";
 import { chairResource, dentistResource, holdSteps } from "~/models/booking/slot-engine";
-import type { DayPlans } from "../availability.server";
+import type { DayPlans } from "./availability.server";
 import { readHolds } from "./holds.server";
 import { evaluate, freeStartsOn, proposalAt, type Verdict } from "./evaluate";
 import type { EventOutcome, RaiseEvent } from "./events.server";
@@ -28,7 +28,7 @@ export const OVERRIDE_HINT = "Or book it anyway with a reason.";
 
 /** What placing a visit needs that is read before its transaction opens. */
 export type PlaceDraft = {
-  /** The day's plans for the visit's service (~/models/availability.server). */
+  /** The day's plans for the visit's service (~/models/booking/availability.server). */
   plans: DayPlans;
   date: string;
   time: string;

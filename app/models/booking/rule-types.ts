@@ -1,6 +1,6 @@
 /**
  * What the booking rules (./rules) are asked about and answer: one day of the diary, one
- * proposed visit, a refusal. Pure types; the day is read by ~/models/availability.server.
+ * proposed visit, a refusal. Pure types; the day is read by ~/models/booking/availability.server.
  */
 import type { Interval } from "~/models/booking/slot-engine";
 import type { DayPlan, WeeklyPlan } from "~/validation/schedule";

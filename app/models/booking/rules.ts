@@ -4,7 +4,7 @@
  * waiting list's offers, "needs attention" and the desk's "book anyway" all ask this list
  * (~/models/booking/evaluate), so a rule is added in one place and its tests
  * (docs/decisions/027-one-booking-core.md walks through one). Pure: the day is read by
- * ~/models/availability.server and handed in.
+ * ~/models/booking/availability.server and handed in.
  */
 import {
   type ClinicClock,

@@ -17,7 +17,7 @@ import {
 import { prisma } from "~/infra/db.server";
 import { type Failure, fail, ok, type Result } from "~/utils/result";
 import { getClinicSettings } from "../clinic-settings.server";
-import { insideCutoffMessage, isInsideCutoff } from "../cancellation-policy.server";
+import { insideCutoffMessage, isInsideCutoff } from "./cancellation-policy.server";
 import { prepareEvent } from "./events.server";
 import { APPOINTMENT_NOT_FOUND_MESSAGE } from "./move.server";
 import { CHANGED_MEANWHILE_MESSAGE } from "./place.server";

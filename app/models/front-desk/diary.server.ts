@@ -13,7 +13,7 @@ import { hasPermission } from "~/models/permissions";
 import { invalid, ok, type Result } from "~/utils/result";
 import { dayOfPlan, type Interval, openIntervals } from "~/models/booking/slot-engine";
 import { dateRefusal } from "~/validation/dates";
-import { dentistWorkingIntervals } from "../availability.server";
+import { dentistWorkingIntervals } from "~/models/booking/availability.server";
 import { appointmentsNeedingAttention } from "../booking/attention.server";
 import { type StaffAppointmentJson, toStaffAppointmentJson, WITH_DETAILS } from "../booking/visit";
 import { getClinicSettings } from "../clinic-settings.server";

@@ -11,10 +11,10 @@ import { addDays, clinicNow, isIsoDate } from "~/utils/clinic-time";
 import { ok, invalid, type Result } from "~/utils/result";
 import { DATE_FORMAT_MESSAGE } from "~/validation/appointment";
 import { UNKNOWN_SERVICE_MESSAGE } from "~/validation/service";
-import { findBookableService, resolveDentist } from "./booking/choices.server";
-import { freeTimes } from "./booking/free-times.server";
-import { onlinePolicy } from "./booking/policy";
-import { getClinicClock, getClinicSettings } from "./clinic-settings.server";
+import { findBookableService, resolveDentist } from "./choices.server";
+import { freeTimes } from "./free-times.server";
+import { onlinePolicy } from "./policy";
+import { getClinicClock, getClinicSettings } from "~/models/clinic-settings.server";
 
 /** How many days with a free time the strip shows. */
 export const STRIP_DAYS = 7;

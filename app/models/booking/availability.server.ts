@@ -13,16 +13,16 @@ import {
   type Interval,
   dentistDay,
   workingIntervals,
-} from "~/models/booking/slot-engine";
+} from "./slot-engine";
 import {
   type DayPlan,
   dayPlanSchema,
   parseJsonColumn,
   weeklyPlanSchema,
 } from "~/validation/schedule";
-import { readHolds } from "./booking/holds.server";
-import type { DentistOnDay, RuleDay } from "./booking/rules";
-import { getClinicSettings, type Settings } from "./clinic-settings.server";
+import { readHolds } from "./holds.server";
+import type { DentistOnDay, RuleDay } from "./rules";
+import { getClinicSettings, type Settings } from "~/models/clinic-settings.server";
 
 /** A dentist row as stored: its weekly plan and date exceptions are JSON text. */
 type StoredDentist = {
