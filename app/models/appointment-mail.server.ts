@@ -13,7 +13,7 @@ import { calendarDisplayName } from "~/models/calendar-name";
 import { getEnv } from "~/infra/env.server";
 import { sendMail } from "~/infra/mail.server";
 import { isNoEmailAddress } from "~/models/patient-email";
-import { linkTokenFor, linkUrl } from "./appointment-link.server";
+import { linkTokenFor, linkUrl } from "./self-service/appointment-link.server";
 import { isInsideCutoff } from "./booking/cancellation-policy.server";
 import { getClinicSettings, type Settings } from "./clinic-settings.server";
 

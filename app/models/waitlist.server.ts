@@ -14,7 +14,7 @@ import {
 import { validateForm } from "~/validation/form";
 import { UNKNOWN_SERVICE_MESSAGE } from "~/validation/service";
 import { WAITLIST_FIELD_MESSAGES, waitlistJoinSchema } from "~/validation/waitlist";
-import { isWellFormedToken } from "./appointment-link.server";
+import { isWellFormedToken } from "./self-service/appointment-link.server";
 import { bookAppointment } from "./booking/book.server";
 import { findBookableService, resolveDentist } from "./booking/choices.server";
 import { waitlistPolicy } from "./booking/policy";

@@ -12,7 +12,7 @@ import { ServicesList } from "~/components/services-list";
 import { NextAppointmentPanel } from "~/components/next-appointment";
 import { getCatalog } from "~/models/service.server";
 import { getPublicClinic } from "~/models/clinic-settings.server";
-import { nextAppointmentPanel } from "~/models/next-appointment.server";
+import { nextAppointmentPanel } from "~/models/self-service/next-appointment.server";
 import { listReviews } from "~/models/review.server";
 import { useNonce } from "~/hooks/nonce-provider";
 import { jsonLd } from "~/utils/json-ld";

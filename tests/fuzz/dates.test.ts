@@ -6,7 +6,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { linkTokenFor } from "~/models/appointment-link.server";
+import { linkTokenFor } from "~/models/self-service/appointment-link.server";
 import { addDays, clinicNow, weekdayOf } from "~/utils/clinic-time";
 import { acceptedDateRange, dateOutOfRangeMessage } from "~/validation/dates";
 import { testPorts } from "../support/ports.mjs";

@@ -5,7 +5,7 @@ import { moveAppointment } from "~/models/booking/move.server";
 import { onlinePolicy } from "~/models/booking/policy";
 import { deliverDue } from "~/models/outbox.server";
 import { reminderKey, sweepReminders } from "~/models/reminders.server";
-import { confirmByLink } from "~/models/self-service.server";
+import { confirmByLink } from "~/models/self-service/changes.server";
 import { formatDateTime } from "~/utils/clinic-format";
 import { addDays, clinicTimeToUtc } from "~/utils/clinic-time";
 import { prisma } from "~/infra/db.server";

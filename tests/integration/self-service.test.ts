@@ -5,7 +5,7 @@ import {
   cancelByLink,
   rescheduleByLink,
   SELF_SERVICE_MESSAGES,
-} from "~/models/self-service.server";
+} from "~/models/self-service/changes.server";
 import { action as listAction, loader as listLoader } from "~/routes/user.appointments";
 import {
   action as ownCancelAction,

@@ -9,7 +9,7 @@ import net from "node:net";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { linkTokenFor } from "~/models/appointment-link.server";
+import { linkTokenFor } from "~/models/self-service/appointment-link.server";
 import { recallLinkToken } from "~/models/recall-invitations.server";
 import { sessionCookieName } from "~/infra/cookie.server";
 import { hashToken } from "~/infra/token-hash.server";

@@ -1,13 +1,13 @@
 import type { ClinicClock } from "~/utils/clinic-format";
 import { prisma } from "~/infra/db.server";
 import { keptUntilWrite } from "~/infra/write-kept.server";
-import { confirmationSentTo, telLink } from "./appointment-mail.server";
-import type { AppointmentJson } from "./booking/visit";
-import { nextAppointment } from "./self-service/own-visits.server";
-import { cutoffStart, isInsideCutoff } from "./booking/cancellation-policy.server";
-import { getClinicSettings } from "./clinic-settings.server";
+import { confirmationSentTo, telLink } from "~/models/appointment-mail.server";
+import type { AppointmentJson } from "~/models/booking/visit";
+import { nextAppointment } from "./own-visits.server";
+import { cutoffStart, isInsideCutoff } from "~/models/booking/cancellation-policy.server";
+import { getClinicSettings } from "~/models/clinic-settings.server";
 import { justMovedVisits } from "./moved-visit.server";
-import { movedMessage } from "./self-service.server";
+import { movedMessage } from "./changes.server";
 
 export type NextAppointment = {
   appointment: AppointmentJson;

@@ -1,5 +1,5 @@
 import { prisma } from "~/infra/db.server";
-import { ACTIVE_STATUSES } from "./booking/appointment-status";
+import { ACTIVE_STATUSES } from "~/models/booking/appointment-status";
 
 /** How long after a move the visit itself says it moved (My appointments, the home panel). */
 export const JUST_MOVED_MINUTES = 15;

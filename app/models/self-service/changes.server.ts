@@ -4,13 +4,13 @@ import { prisma } from "~/infra/db.server";
 import { limitLinkAction, type LinkClient } from "~/infra/rate-limit.server";
 import { fail, invalid, ok, type Failure, type Result } from "~/utils/result";
 import { isWellFormedToken } from "./appointment-link.server";
-import type { AppointmentJson } from "./booking/visit";
-import { APPOINTMENT_NOT_FOUND_MESSAGE, moveAppointment } from "./booking/move.server";
-import { cancelAppointment, changeStatus } from "./booking/status.server";
-import { getFreeSlots, type FreeSlots } from "./booking/free-times.server";
-import { onlinePolicy } from "./booking/policy";
-import { insideCutoffMessage, isInsideCutoff } from "./booking/cancellation-policy.server";
-import { getClinicSettings, type Settings } from "./clinic-settings.server";
+import type { AppointmentJson } from "~/models/booking/visit";
+import { APPOINTMENT_NOT_FOUND_MESSAGE, moveAppointment } from "~/models/booking/move.server";
+import { cancelAppointment, changeStatus } from "~/models/booking/status.server";
+import { getFreeSlots, type FreeSlots } from "~/models/booking/free-times.server";
+import { onlinePolicy } from "~/models/booking/policy";
+import { insideCutoffMessage, isInsideCutoff } from "~/models/booking/cancellation-policy.server";
+import { getClinicSettings, type Settings } from "~/models/clinic-settings.server";
 
 /**
  * What a patient does to their own booking without the front desk: confirm, reschedule or
