@@ -12,7 +12,7 @@ import {
 import { calendarDisplayName } from "~/models/calendar-name";
 import { getEnv } from "~/infra/env.server";
 import { sendMail } from "~/infra/mail.server";
-import { isNoEmailAddress } from "~/models/patient-email";
+import { isNoEmailAddress } from "~/models/patients/no-email";
 import { linkTokenFor, linkUrl } from "./self-service/appointment-link.server";
 import { isInsideCutoff } from "./booking/cancellation-policy.server";
 import { getClinicSettings, type Settings } from "./clinic-settings.server";

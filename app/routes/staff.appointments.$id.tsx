@@ -21,7 +21,7 @@ import {
 } from "~/models/front-desk/changes.server";
 import { staffFreeTimes } from "~/models/booking/free-times.server";
 import { visitPageFor } from "~/models/patients/visit-contacts.server";
-import { CONTACT_HIDDEN_MESSAGE } from "~/models/need-to-know";
+import { CONTACT_HIDDEN_MESSAGE } from "~/models/patients/need-to-know";
 import { prisma } from "~/infra/db.server";
 import { formatDate, formatDateTime, formatDuration, formatInstant } from "~/utils/clinic-format";
 import { formAction, formPageHeaders } from "~/http/form-action.server";

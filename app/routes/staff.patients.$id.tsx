@@ -14,7 +14,7 @@ import { ReadLimitNotice } from "~/components/staff/read-limit-notice";
 import { getClinicClock } from "~/models/clinic-settings.server";
 import { patientCard } from "~/models/patients/card.server";
 import { updatePatientDetails } from "~/models/patients/edit.server";
-import { CONTACT_HIDDEN_MESSAGE } from "~/models/need-to-know";
+import { CONTACT_HIDDEN_MESSAGE } from "~/models/patients/need-to-know";
 import { STATUS_LABELS } from "~/models/booking/appointment-status";
 import { formatDate } from "~/utils/clinic-format";
 import { clinicNow } from "~/utils/clinic-time";

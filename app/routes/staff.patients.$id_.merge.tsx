@@ -15,7 +15,7 @@ import { NO_SUCH_PATIENT_MESSAGE } from "~/models/patients/edit.server";
 import { readPatients } from "~/models/patients/access.server";
 import { prisma } from "~/infra/db.server";
 import { formAction, formPageHeaders } from "~/http/form-action.server";
-import { shownEmail } from "~/models/patient-email";
+import { shownEmail } from "~/models/patients/no-email";
 import type { StaffHandle } from "~/models/permissions";
 import { retryAfterHeaders } from "~/utils/result";
 import { requireStaffPage, staffActor } from "~/http/roles.server";

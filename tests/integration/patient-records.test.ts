@@ -16,7 +16,7 @@ import { action as bookingAction, loader as bookingLoader } from "~/routes/staff
 import { auditActionLabel } from "~/models/audit-labels";
 import { addDays, clinicNow } from "~/utils/clinic-time";
 import { prisma } from "~/infra/db.server";
-import { isNoEmailAddress } from "~/models/patient-email";
+import { isNoEmailAddress } from "~/models/patients/no-email";
 import { PATIENT_MESSAGES } from "~/validation/patient";
 import { TUESDAY, upcoming } from "../support/clinic-dates";
 import {

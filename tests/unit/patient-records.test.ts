@@ -2,7 +2,7 @@
 // the details form's schema, the caller record's e-mail, the stand-in address of a record
 // without e-mail, and the hourly bound of distinct patients read.
 import { describe, expect, it } from "vitest";
-import { isNoEmailAddress, noEmailAddress, shownEmail } from "~/models/patient-email";
+import { isNoEmailAddress, noEmailAddress, shownEmail } from "~/models/patients/no-email";
 import { DistinctBucket, patientReadsMessage } from "~/infra/rate-limit.server";
 import { validateFields } from "~/validation/form";
 import { callerRecordSchema, PATIENT_MESSAGES, patientDetailsSchema } from "~/validation/patient";

@@ -10,7 +10,7 @@ import {
 } from "~/models/booking/appointment-status";
 import { prisma } from "~/infra/db.server";
 import { may } from "~/models/permissions";
-import { isNoEmailAddress } from "~/models/patient-email";
+import { isNoEmailAddress } from "./no-email";
 import type { Failure } from "~/utils/result";
 import type { StaffActor } from "~/models/roles";
 import { patientsInReach, readPatients } from "./access.server";

@@ -5,7 +5,7 @@
  */
 import { clinicNow } from "~/utils/clinic-time";
 import { prisma } from "~/infra/db.server";
-import { isNoEmailAddress, noEmailAddress } from "~/models/patient-email";
+import { isNoEmailAddress, noEmailAddress } from "./no-email";
 import { may } from "~/models/permissions";
 import { limitStaffWrite } from "~/infra/rate-limit.server";
 import { fail, isUniqueViolation, ok, type Result } from "~/utils/result";

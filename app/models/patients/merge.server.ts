@@ -7,7 +7,7 @@
  */
 import type { Prisma } from "@prisma/client";
 import { prisma } from "~/infra/db.server";
-import { isNoEmailAddress } from "~/models/patient-email";
+import { isNoEmailAddress } from "./no-email";
 import { may } from "~/models/permissions";
 import { limitStaffWrite } from "~/infra/rate-limit.server";
 import { fail, invalid, ok, type Result } from "~/utils/result";

@@ -6,7 +6,7 @@
 import type { Prisma, PrismaClient } from "@prisma/client";
 import { isIsoDate } from "~/utils/clinic-time";
 import { prisma } from "~/infra/db.server";
-import { NO_EMAIL_DOMAIN, shownEmail } from "~/models/patient-email";
+import { NO_EMAIL_DOMAIN, shownEmail } from "./no-email";
 import { isEmailAddress } from "~/validation/fields";
 import type { StaffActor } from "~/models/roles";
 import { ok, type Result } from "~/utils/result";

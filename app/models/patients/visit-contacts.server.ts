@@ -4,7 +4,7 @@
  * member has the need to know, the read counted and audited once for the list.
  */
 import { prisma } from "~/infra/db.server";
-import { shownEmail } from "~/models/patient-email";
+import { shownEmail } from "./no-email";
 import { scopeOf } from "~/models/permissions";
 import { ok, type Result } from "~/utils/result";
 import type { StaffActor } from "~/models/roles";
