@@ -6,7 +6,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { BackgroundJobs, ServerHooks } from "../server/config";
 import { reportDemoAccountsAtStart } from "~/models/demo-accounts.server";
-import { startRecallSweep } from "~/models/recall-invitations.server";
+import { startRecallSweep } from "~/models/recall/invitations.server";
 import { startReminderSweep } from "~/models/reminders.server";
 import { startReportSweep } from "~/models/report-summary.server";
 import { startWaitlistSweep } from "~/models/waitlist-sweep.server";

@@ -16,7 +16,7 @@ import {
   saveRecallSettings,
   saveRecallType,
   setServiceRecallType,
-} from "~/models/recall-types.server";
+} from "~/models/recall/recall-types.server";
 import { formAction, formPageHeaders } from "~/http/form-action.server";
 import type { StaffHandle } from "~/models/permissions";
 import { invalid } from "~/utils/result";

@@ -16,7 +16,7 @@ import {
 } from "~/components/staff/setting-field";
 import { StaffScreenHeader, Timestamp } from "~/components/staff-kit";
 import { getClinicClock } from "~/models/clinic-settings.server";
-import { changeRecall, getRecall, noteRecallCall } from "~/models/recall.server";
+import { changeRecall, getRecall, noteRecallCall } from "~/models/recall/patient-recalls.server";
 import { formatDate, formatTime } from "~/utils/clinic-format";
 import { formAction, formPageHeaders } from "~/http/form-action.server";
 import type { StaffHandle } from "~/models/permissions";

@@ -4,7 +4,7 @@
 // JSON or id in what the page gets.
 import { describe, expect, it } from "vitest";
 import { createClosure, removeClosure } from "~/models/closure.server";
-import { saveRecallType, setServiceRecallType } from "~/models/recall-types.server";
+import { saveRecallType, setServiceRecallType } from "~/models/recall/recall-types.server";
 import { moderateReview } from "~/models/review-moderation.server";
 import { updateService } from "~/models/service-admin.server";
 import { loader } from "~/routes/staff.audit";

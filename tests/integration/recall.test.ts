@@ -12,9 +12,9 @@ import {
   recallInvitationKey,
   recallLinkToken,
   sweepRecallInvitations,
-} from "~/models/recall-invitations.server";
-import { changeRecall, noteRecallCall, recallList } from "~/models/recall.server";
-import { saveRecallSettings, saveRecallType } from "~/models/recall-types.server";
+} from "~/models/recall/invitations.server";
+import { changeRecall, noteRecallCall, recallList } from "~/models/recall/patient-recalls.server";
+import { saveRecallSettings, saveRecallType } from "~/models/recall/recall-types.server";
 import { loader as bookLink } from "~/routes/recall.book.$token";
 import { action as stopAction, loader as stopLink } from "~/routes/recall.stop.$token";
 import { action as bookingAction, loader as bookingPage } from "~/routes/make-appointment";

@@ -10,7 +10,7 @@ import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { linkTokenFor } from "~/models/self-service/appointment-link.server";
-import { recallLinkToken } from "~/models/recall-invitations.server";
+import { recallLinkToken } from "~/models/recall/invitations.server";
 import { sessionCookieName } from "~/infra/cookie.server";
 import { hashToken } from "~/infra/token-hash.server";
 import { TMP_DIR } from "../support/paths";

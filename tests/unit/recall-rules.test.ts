@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addMonths, clinicOpenAt, recallStanding, stepDue } from "~/models/recall-rules";
+import { addMonths, clinicOpenAt, recallStanding, stepDue } from "~/models/recall/rules";
 import { parseRange, periodsOf, RANGE_MESSAGES, weekStart } from "~/models/report-periods";
 import {
   parseCadence,

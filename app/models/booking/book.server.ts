@@ -12,7 +12,7 @@ import { appointmentSchema } from "~/validation/appointment";
 import { validateForm } from "~/validation/form";
 import { UNKNOWN_SERVICE_MESSAGE } from "~/validation/service";
 import { loadDayPlans } from "./availability.server";
-import { recallOfBookLink } from "../recall-invitations.server";
+import { recallOfBookLink } from "~/models/recall/invitations.server";
 import { findBookableService, resolveDentist, type ServiceRow } from "./choices.server";
 import { prepareEvent } from "./events.server";
 import { placeVisit, type PlaceRefusal, type PlaceResult, takenMeanwhile } from "./place.server";

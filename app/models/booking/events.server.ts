@@ -12,8 +12,11 @@ import { enqueueAppointmentMail } from "../appointment-mail.server";
 import { recordAudit } from "../audit.server";
 import type { Settings } from "../clinic-settings.server";
 import { keepPatientPhone } from "~/models/patients/search.server";
-import { convertRecallInvitation } from "../recall-invitations.server";
-import { setRecallFromVisit, withdrawRecallFromVisit } from "../recall.server";
+import { convertRecallInvitation } from "~/models/recall/invitations.server";
+import {
+  setRecallFromVisit,
+  withdrawRecallFromVisit,
+} from "~/models/recall/patient-recalls.server";
 import { afterVisitCompleted, withdrawReviewRequest } from "../review-request.server";
 import { prepareWaitlistOffers } from "../waitlist-offers.server";
 import type { BookingActor } from "./policy";

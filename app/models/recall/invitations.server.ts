@@ -5,14 +5,14 @@ import { addDays, clinicNow } from "~/utils/clinic-time";
 import { prisma } from "~/infra/db.server";
 import { getEnv } from "~/infra/env.server";
 import { limitLinkAction, type LinkClient } from "~/infra/rate-limit.server";
-import { clinicOpenAt, stepDate, stepDue } from "~/models/recall-rules";
+import { clinicOpenAt, stepDate, stepDue } from "./rules";
 import { fail, ok, type Result } from "~/utils/result";
 import { type BackgroundJob, startSweep } from "~/infra/sweep.server";
-import { mailRecipient } from "./appointment-mail.server";
-import { closuresBetween, getClinicSettings, type Settings } from "./clinic-settings.server";
-import { enqueueMail, wakeOutbox } from "./outbox.server";
-import { bookedRecallKeys } from "./recall.server";
-import { markReportDay } from "./report-summary.server";
+import { mailRecipient } from "~/models/appointment-mail.server";
+import { closuresBetween, getClinicSettings, type Settings } from "~/models/clinic-settings.server";
+import { enqueueMail, wakeOutbox } from "~/models/outbox.server";
+import { bookedRecallKeys } from "./patient-recalls.server";
+import { markReportDay } from "~/models/report-summary.server";
 
 /**
  * Recall invitations (docs/decisions/035-recall.md). The sweep writes the invitations due

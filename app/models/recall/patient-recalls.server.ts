@@ -3,7 +3,7 @@ import { recordAudit } from "~/models/audit.server";
 import { addDays, clinicNow } from "~/utils/clinic-time";
 import { prisma } from "~/infra/db.server";
 import { limitStaffWrite } from "~/infra/rate-limit.server";
-import { addMonths, recallStanding, type RecallStanding, stepDate } from "~/models/recall-rules";
+import { addMonths, recallStanding, type RecallStanding, stepDate } from "./rules";
 import { fail, ok, type Result } from "~/utils/result";
 import type { StaffRole } from "~/models/roles";
 import {
@@ -12,8 +12,8 @@ import {
   parseRecallChange,
   RECALL_MESSAGES,
 } from "~/validation/recall";
-import { ACTIVE_STATUSES } from "./booking/appointment-status";
-import { getClinicSettings, type Settings } from "./clinic-settings.server";
+import { ACTIVE_STATUSES } from "~/models/booking/appointment-status";
+import { getClinicSettings, type Settings } from "~/models/clinic-settings.server";
 
 /**
  * Patients' recalls (docs/decisions/035-recall.md): a completed visit of a service with a
