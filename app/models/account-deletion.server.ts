@@ -4,12 +4,12 @@
 import type { Prisma, User } from "@prisma/client";
 import type { StoredVisit } from "~/models/booking/visit";
 import { PATIENT_CANCELLABLE } from "~/models/booking/appointment-status";
-import { sendCancellationMail } from "~/models/appointment-mail.server";
+import { sendCancellationMail } from "~/models/mail/appointment-mail.server";
 import { changeStatusWithin } from "~/models/booking/status.server";
 import { recordAudit } from "~/models/audit.server";
 import { forgetPatientInAuditTrail } from "~/models/audit-erasure.server";
 import { getClinicSettings } from "~/models/clinic-settings.server";
-import { enqueueMail, wakeOutbox } from "~/models/outbox.server";
+import { enqueueMail, wakeOutbox } from "~/models/mail/outbox.server";
 import { formatDateTime } from "~/utils/clinic-format";
 import { removeMailFiles } from "~/infra/mail.server";
 import { isEmailVerified } from "~/models/email-verification.server";

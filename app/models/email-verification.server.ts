@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { EmailVerification, Prisma, User } from "@prisma/client";
 import { prisma } from "~/infra/db.server";
 import { getEnv } from "~/infra/env.server";
-import { enqueueMail, wakeOutbox, type NewOutboxMessage } from "~/models/outbox.server";
+import { enqueueMail, wakeOutbox, type NewOutboxMessage } from "~/models/mail/outbox.server";
 import { hashPassword } from "~/infra/password.server";
 import { clientKey, liftLoginLock, rateLimits, waitingTime } from "~/infra/rate-limit.server";
 import { safeRedirect } from "~/utils/safe-redirect";

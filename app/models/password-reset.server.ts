@@ -5,7 +5,7 @@ import { retireVerificationLinks } from "~/models/email-verification.server";
 import { validateForm } from "~/validation/form";
 import { prisma } from "~/infra/db.server";
 import { getEnv } from "~/infra/env.server";
-import { enqueueMail, wakeOutbox, type NewOutboxMessage } from "~/models/outbox.server";
+import { enqueueMail, wakeOutbox, type NewOutboxMessage } from "~/models/mail/outbox.server";
 import { hashPassword } from "~/infra/password.server";
 import { clientKey, liftLoginLock, rateLimits } from "~/infra/rate-limit.server";
 import { fail, ok, type Result } from "~/utils/result";

@@ -1,9 +1,9 @@
 import type { Prisma } from "@prisma/client";
 import { UNDO_MINUTES } from "~/models/booking/appointment-status";
 import { getEnv } from "~/infra/env.server";
-import { mailRecipient } from "./appointment-mail.server";
+import { mailRecipient } from "./mail/appointment-mail.server";
 import type { Settings } from "./clinic-settings.server";
-import { enqueueMail } from "./outbox.server";
+import { enqueueMail } from "./mail/outbox.server";
 
 /** At most one review request per patient in this many days. */
 export const REVIEW_REQUEST_DAYS = 183;

@@ -2,7 +2,7 @@ import type { User } from "@prisma/client";
 import { loginSchema, profileSchema, registerSchema } from "~/validation/account";
 import { validateForm } from "~/validation/form";
 import { isHttpUrl } from "~/validation/fields";
-import { enqueueMail, wakeOutbox } from "~/models/outbox.server";
+import { enqueueMail, wakeOutbox } from "~/models/mail/outbox.server";
 import {
   isEmailVerified,
   issueVerificationLink,

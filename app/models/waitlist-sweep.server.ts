@@ -2,7 +2,7 @@ import { clinicNow } from "~/utils/clinic-time";
 import { prisma } from "~/infra/db.server";
 import { type BackgroundJob, startSweep } from "~/infra/sweep.server";
 import { getClinicSettings } from "./clinic-settings.server";
-import { wakeOutbox } from "./outbox.server";
+import { wakeOutbox } from "./mail/outbox.server";
 import { prepareRefills } from "./waitlist-offers.server";
 
 export type WaitlistSweepSummary = {

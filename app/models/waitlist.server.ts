@@ -20,7 +20,7 @@ import { findBookableService, resolveDentist } from "./booking/choices.server";
 import { waitlistPolicy } from "./booking/policy";
 import { getClinicSettings, type Settings } from "./clinic-settings.server";
 import { verifiedAccount } from "./email-verification.server";
-import { wakeOutbox } from "./outbox.server";
+import { wakeOutbox } from "./mail/outbox.server";
 import { prepareRefills } from "./waitlist-offers.server";
 import { keepPatientPhone } from "./patients/search.server";
 import { WAITLIST_REQUIRED_FIELDS } from "~/validation/form-fields";

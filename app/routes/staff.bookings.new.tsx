@@ -15,7 +15,7 @@ import {
 } from "~/components/staff/book-at-time";
 import { CreateCaller, FindCaller } from "~/components/staff/caller-search";
 import { FreeTimeRadios } from "~/components/staff/free-time-radios";
-import { mailRecipient } from "~/models/appointment-mail.server";
+import { mailRecipient } from "~/models/mail/appointment-mail.server";
 import { getClinicClock } from "~/models/clinic-settings.server";
 import { bookingChoices } from "~/models/dentist.server";
 import { bookAtDesk } from "~/models/front-desk/booking.server";

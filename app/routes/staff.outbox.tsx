@@ -9,7 +9,7 @@ import {
   retryAllFailedMessages,
   retryFailedMessage,
   type UndeliveredMessage,
-} from "~/models/outbox-admin.server";
+} from "~/models/mail/outbox-admin.server";
 import { formatDateTime } from "~/utils/clinic-format";
 import { formAction, formPageHeaders } from "~/http/form-action.server";
 import type { StaffHandle } from "~/models/permissions";

@@ -4,7 +4,7 @@ import { bookAppointment } from "~/models/booking/book.server";
 import { cancelAppointment, changeStatus } from "~/models/booking/status.server";
 import { moveAppointment } from "~/models/booking/move.server";
 import { onlinePolicy } from "~/models/booking/policy";
-import { deliverDue } from "~/models/outbox.server";
+import { deliverDue } from "~/models/mail/outbox.server";
 import { formatDateTime } from "~/utils/clinic-format";
 import { clinicTimeToUtc } from "~/utils/clinic-time";
 import { prisma } from "~/infra/db.server";

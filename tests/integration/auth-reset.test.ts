@@ -12,7 +12,7 @@ import { verifyPassword } from "~/infra/password.server";
 import { RATE_LIMIT_MESSAGE } from "~/infra/rate-limit.server";
 import { createUser, sessionFor } from "../support/factories";
 import { startSmtpSink } from "../support/smtp-sink";
-import { startOutboxWorker, type OutboxWorker } from "~/models/outbox.server";
+import { startOutboxWorker, type OutboxWorker } from "~/models/mail/outbox.server";
 import { actionArgs, formPost, freshIp, get, loaderArgs, settle, toastOf } from "./auth-helpers";
 
 vi.hoisted(() => {

@@ -13,7 +13,7 @@ import { appointmentForStaff, staffChangeStatus } from "~/models/front-desk/chan
 import { bookAtDesk } from "~/models/front-desk/booking.server";
 import { createCallerRecord } from "~/models/patients/edit.server";
 import { searchPatients } from "~/models/patients/search.server";
-import { sweepReminders } from "~/models/reminders.server";
+import { sweepReminders } from "~/models/mail/reminders.server";
 import { saveClinicSettings } from "~/models/settings-admin.server";
 import { loader as staffList, action as staffBook } from "~/routes/api.staff.appointments._index";
 import { loader as patientSearch } from "~/routes/api.staff.patients";

@@ -24,7 +24,7 @@ import { RATE_LIMIT_MESSAGE } from "~/infra/rate-limit.server";
 import { MONDAY, upcoming } from "../support/clinic-dates";
 import { createService, createUser, sessionFor } from "../support/factories";
 import { startSmtpSink } from "../support/smtp-sink";
-import { startOutboxWorker, type OutboxWorker } from "~/models/outbox.server";
+import { startOutboxWorker, type OutboxWorker } from "~/models/mail/outbox.server";
 import {
   actionArgs,
   formPost,

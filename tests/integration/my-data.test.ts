@@ -8,7 +8,7 @@ import { recordAudit } from "~/models/audit.server";
 import { bookAppointment } from "~/models/booking/book.server";
 import { changeStatus } from "~/models/booking/status.server";
 import { getClinicClock } from "~/models/clinic-settings.server";
-import { enqueueMail, mailOf } from "~/models/outbox.server";
+import { enqueueMail, mailOf } from "~/models/mail/outbox.server";
 import { deleteMyAccount, ERASURE_STEPS } from "~/models/account-deletion.server";
 import {
   EXPORT_FORMAT,

@@ -1,6 +1,6 @@
 // Issue 13.5: after booking, the home page tells a signed-in patient what they booked.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { confirmationSentTo } from "~/models/appointment-mail.server";
+import { confirmationSentTo } from "~/models/mail/appointment-mail.server";
 import { bookAppointment } from "~/models/booking/book.server";
 import { nextAppointment } from "~/models/self-service/own-visits.server";
 import { bookAtDesk } from "~/models/front-desk/booking.server";

@@ -8,8 +8,8 @@ import {
   enqueueMail,
   outboxPolicy,
   type NewOutboxMessage,
-} from "~/models/outbox.server";
-import { OUTBOX_MESSAGES } from "~/models/outbox-admin.server";
+} from "~/models/mail/outbox.server";
+import { OUTBOX_MESSAGES } from "~/models/mail/outbox-admin.server";
 import { requestPasswordReset } from "~/models/password-reset.server";
 import { loader as listApi } from "~/routes/api.admin.outbox";
 import { action as retryApi } from "~/routes/api.admin.outbox.$id.retry";

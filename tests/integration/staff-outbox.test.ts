@@ -3,8 +3,8 @@
 // each retry is audited in its own transaction, and the worker then delivers the message
 // to the (real, loopback) SMTP server.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { OUTBOX_MESSAGES, UNDELIVERED_PAGE_SIZE } from "~/models/outbox-admin.server";
-import { deliverDue } from "~/models/outbox.server";
+import { OUTBOX_MESSAGES, UNDELIVERED_PAGE_SIZE } from "~/models/mail/outbox-admin.server";
+import { deliverDue } from "~/models/mail/outbox.server";
 import { loader as staffFrame } from "~/routes/staff";
 import { action, loader } from "~/routes/staff.outbox";
 import { prisma } from "~/infra/db.server";

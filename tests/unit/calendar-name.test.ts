@@ -2,9 +2,9 @@
 // no control character inside the quotes, for there is no escape), one line each.
 import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
-import { appointmentCalendar, type MailAppointment } from "~/models/appointment-mail.server";
+import { appointmentCalendar, type MailAppointment } from "~/models/mail/appointment-mail.server";
 import type { Settings } from "~/models/clinic-settings.server";
-import { calendarDisplayName } from "~/models/calendar-name";
+import { calendarDisplayName } from "~/models/mail/calendar-name";
 
 const startsAt = new Date("2030-03-05T15:00:00Z");
 const appointment: MailAppointment = {

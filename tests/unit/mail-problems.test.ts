@@ -1,8 +1,8 @@
 // The failed-mail screen's words, from the error texts the outbox really stores: each was
 // written by nodemailer 10 against a closed port, an unknown host and a loopback SMTP server
-// answering with the code (describeError in app/models/outbox.server.ts joins code and message).
+// answering with the code (describeError in app/models/mail/outbox.server.ts joins code and message).
 import { describe, expect, it } from "vitest";
-import { describeMailProblem, mailKindLabel } from "~/models/mail-problems";
+import { describeMailProblem, mailKindLabel } from "~/models/mail/problems";
 
 describe("describeMailProblem", () => {
   it.each([

@@ -4,7 +4,7 @@ import {
   backoffDelayMs,
   isPermanentSmtpError,
   type OutboxPolicy,
-} from "~/models/outbox-rules";
+} from "~/models/mail/outbox-rules";
 
 const policy: OutboxPolicy = {
   maxAttempts: 5,

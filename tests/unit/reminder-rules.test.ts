@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { clinicTimeToUtc } from "~/utils/clinic-time";
-import { dueRule, isQuiet, quietEnd, reminderSendAt } from "~/models/reminder-rules";
+import { dueRule, isQuiet, quietEnd, reminderSendAt } from "~/models/mail/reminder-rules";
 
 const TZ = "America/New_York";
 const quiet = { start: "20:00", end: "08:00", timeZone: TZ };

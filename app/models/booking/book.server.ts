@@ -5,7 +5,7 @@
  */
 import type { Prisma } from "@prisma/client";
 import { verifiedAccount } from "~/models/email-verification.server";
-import { wakeOutbox } from "~/models/outbox.server";
+import { wakeOutbox } from "~/models/mail/outbox.server";
 import { prisma } from "~/infra/db.server";
 import { invalid, ok, type Success } from "~/utils/result";
 import { appointmentSchema } from "~/validation/appointment";

@@ -3,7 +3,7 @@
  * one writer places it again, keeping its own length and buffer and, when they are free,
  * its dentist and chair; its old time goes to the waiting list.
  */
-import { wakeOutbox } from "~/models/outbox.server";
+import { wakeOutbox } from "~/models/mail/outbox.server";
 import { MOVABLE, parseStatus } from "~/models/booking/appointment-status";
 import { normalizeTime } from "~/utils/clinic-time";
 import { prisma } from "~/infra/db.server";

@@ -5,7 +5,7 @@
  * raises the event whose handlers mail, audit, offer the freed time or ask for a review.
  */
 import type { Prisma } from "@prisma/client";
-import { wakeOutbox } from "~/models/outbox.server";
+import { wakeOutbox } from "~/models/mail/outbox.server";
 import {
   type AppointmentStatus,
   canMove,

@@ -7,7 +7,7 @@
  * handlers withdraw what the change started (a review request still waiting, the
  * recall's due date) and audit it.
  */
-import { wakeOutbox } from "~/models/outbox.server";
+import { wakeOutbox } from "~/models/mail/outbox.server";
 import {
   type AppointmentStatus,
   isForwardChange,

@@ -12,7 +12,7 @@ import { prisma } from "~/infra/db.server";
 import { may } from "~/models/permissions";
 import { limitStaffWrite } from "~/infra/rate-limit.server";
 import { fail, invalid, ok, type Result } from "~/utils/result";
-import { confirmationSentTo } from "../appointment-mail.server";
+import { confirmationSentTo } from "~/models/mail/appointment-mail.server";
 import { moveAppointment } from "../booking/move.server";
 import { deskPolicy } from "../booking/policy";
 import { changeStatus } from "../booking/status.server";

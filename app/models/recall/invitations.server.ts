@@ -8,9 +8,9 @@ import { limitLinkAction, type LinkClient } from "~/infra/rate-limit.server";
 import { clinicOpenAt, stepDate, stepDue } from "./rules";
 import { fail, ok, type Result } from "~/utils/result";
 import { type BackgroundJob, startSweep } from "~/infra/sweep.server";
-import { mailRecipient } from "~/models/appointment-mail.server";
+import { mailRecipient } from "~/models/mail/appointment-mail.server";
 import { closuresBetween, getClinicSettings, type Settings } from "~/models/clinic-settings.server";
-import { enqueueMail, wakeOutbox } from "~/models/outbox.server";
+import { enqueueMail, wakeOutbox } from "~/models/mail/outbox.server";
 import { bookedRecallKeys } from "./patient-recalls.server";
 import { markReportDay } from "~/models/report-summary.server";
 

@@ -1,7 +1,7 @@
 import type { ClinicClock } from "~/utils/clinic-format";
 import { prisma } from "~/infra/db.server";
 import { keptUntilWrite } from "~/infra/write-kept.server";
-import { confirmationSentTo, telLink } from "~/models/appointment-mail.server";
+import { confirmationSentTo, telLink } from "~/models/mail/appointment-mail.server";
 import type { AppointmentJson } from "~/models/booking/visit";
 import { nextAppointment } from "./own-visits.server";
 import { cutoffStart, isInsideCutoff } from "~/models/booking/cancellation-policy.server";

@@ -1,6 +1,6 @@
 import type { Prisma, PrismaClient } from "@prisma/client";
 import ical, { ICalCalendarMethod, ICalEventStatus } from "ical-generator";
-import { enqueueMail, type NewOutboxMessage } from "~/models/outbox.server";
+import { enqueueMail, type NewOutboxMessage } from "./outbox.server";
 import {
   type ClinicClock,
   formatDate,
@@ -9,13 +9,13 @@ import {
   formatTime,
   formatZone,
 } from "~/utils/clinic-format";
-import { calendarDisplayName } from "~/models/calendar-name";
+import { calendarDisplayName } from "./calendar-name";
 import { getEnv } from "~/infra/env.server";
 import { sendMail } from "~/infra/mail.server";
 import { isNoEmailAddress } from "~/models/patients/no-email";
-import { linkTokenFor, linkUrl } from "./self-service/appointment-link.server";
-import { isInsideCutoff } from "./booking/cancellation-policy.server";
-import { getClinicSettings, type Settings } from "./clinic-settings.server";
+import { linkTokenFor, linkUrl } from "~/models/self-service/appointment-link.server";
+import { isInsideCutoff } from "~/models/booking/cancellation-policy.server";
+import { getClinicSettings, type Settings } from "~/models/clinic-settings.server";
 
 /**
  * Every mail about one appointment (confirmation, change, cancellation, reminder), composed

@@ -1,8 +1,8 @@
 import { prisma } from "~/infra/db.server";
 import { getEnv } from "~/infra/env.server";
-import { dueRule, type QuietHours } from "~/models/reminder-rules";
+import { dueRule, type QuietHours } from "./reminder-rules";
 import { enqueueAppointmentMail } from "./appointment-mail.server";
-import { getClinicSettings } from "./clinic-settings.server";
+import { getClinicSettings } from "~/models/clinic-settings.server";
 import { wakeOutbox } from "./outbox.server";
 import { type BackgroundJob, startSweep } from "~/infra/sweep.server";
 

@@ -1,9 +1,9 @@
 import type { Prisma } from "@prisma/client";
 import { recordAudit, type AuditActor } from "~/models/audit.server";
-import { OUTBOX_STATUSES, type OutboxStatus, wakeOutbox } from "~/models/outbox.server";
+import { OUTBOX_STATUSES, type OutboxStatus, wakeOutbox } from "./outbox.server";
 import { prisma } from "~/infra/db.server";
 import { decodeCursor, olderThan, pageOf } from "~/utils/keyset";
-import { describeMailProblem, mailKindLabel } from "~/models/mail-problems";
+import { describeMailProblem, mailKindLabel } from "./problems";
 import { limitStaffWrite } from "~/infra/rate-limit.server";
 import { fail, ok, type Result } from "~/utils/result";
 

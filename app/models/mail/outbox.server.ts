@@ -3,7 +3,7 @@ import { Prisma, type OutboxMessage, type PrismaClient } from "@prisma/client";
 import { prisma } from "~/infra/db.server";
 import { getEnv } from "~/infra/env.server";
 import { closeMailTransports, sendMail, type Mail } from "~/infra/mail.server";
-import { afterFailure, type OutboxPolicy } from "~/models/outbox-rules";
+import { afterFailure, type OutboxPolicy } from "./outbox-rules";
 import type { BackgroundJob } from "~/infra/sweep.server";
 
 /**
