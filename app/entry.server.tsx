@@ -8,7 +8,7 @@ import type { BackgroundJobs, ServerHooks } from "../server/config";
 import { reportDemoAccountsAtStart } from "~/models/demo-accounts.server";
 import { startRecallSweep } from "~/models/recall/invitations.server";
 import { startReminderSweep } from "~/models/mail/reminders.server";
-import { startReportSweep } from "~/models/report-summary.server";
+import { startReportSweep } from "~/models/reports/summary.server";
 import { startWaitlistSweep } from "~/models/waitlist-sweep.server";
 import { startOutboxWorker } from "./models/mail/outbox.server";
 import { backupSettings, startBackupSchedule } from "~/infra/backup.server";

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { reportRequest } from "~/models/report-access.server";
-import { buildReport, REPORT_TABLES, tableCsv } from "~/models/reports.server";
+import { reportRequest } from "~/models/reports/access.server";
+import { buildReport, REPORT_TABLES, tableCsv } from "~/models/reports/reports.server";
 import { PRIVATE_NO_STORE } from "~/http/page-headers.server";
 import { requireStaffPage } from "~/http/roles.server";
 import type { StaffHandle } from "~/models/permissions";

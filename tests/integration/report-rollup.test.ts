@@ -4,11 +4,11 @@
 // equals its own days' figures, and its available minutes the sum of its days'.
 import { beforeAll, describe, expect, it } from "vitest";
 import { changeStatus } from "~/models/booking/status.server";
-import { summariseMarkedDays } from "~/models/report-summary.server";
-import { buildReport, type ReportTable } from "~/models/reports.server";
+import { summariseMarkedDays } from "~/models/reports/summary.server";
+import { buildReport, type ReportTable } from "~/models/reports/reports.server";
 import { clinicTimeToUtc } from "~/utils/clinic-time";
 import { prisma } from "~/infra/db.server";
-import { periodsOf, type ReportRange } from "~/models/report-periods";
+import { periodsOf, type ReportRange } from "~/models/reports/periods";
 import { createService, createUser, FIRST_DENTIST, storeAppointment } from "../support/factories";
 
 const CLINIC = { dentistId: null };

@@ -3,8 +3,8 @@
 // so the figures come from the status history as the app writes it.
 import { beforeAll, describe, expect, it } from "vitest";
 import { changeStatus } from "~/models/booking/status.server";
-import { markReportDay, summariseMarkedDays } from "~/models/report-summary.server";
-import { buildReport, type ReportTable, tableCsv } from "~/models/reports.server";
+import { markReportDay, summariseMarkedDays } from "~/models/reports/summary.server";
+import { buildReport, type ReportTable, tableCsv } from "~/models/reports/reports.server";
 import { loader as reportsPage } from "~/routes/staff.reports._index";
 import { loader as reportsCsv } from "~/routes/staff.reports.export";
 import { clinicTimeToUtc } from "~/utils/clinic-time";

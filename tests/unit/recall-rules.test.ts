@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { addMonths, clinicOpenAt, recallStanding, stepDue } from "~/models/recall/rules";
-import { parseRange, periodsOf, RANGE_MESSAGES, weekStart } from "~/models/report-periods";
+import { parseRange, periodsOf, RANGE_MESSAGES, weekStart } from "~/models/reports/periods";
 import {
   parseCadence,
   parseCallNote,

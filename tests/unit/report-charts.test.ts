@@ -2,9 +2,9 @@
 // so that a year by week costs about what a month does: a label for every nth period, no
 // hover states, bars as one path per series, line markers only while they stay apart.
 import { beforeAll, describe, expect, it } from "vitest";
-import { chartRenderer } from "~/models/report-charts.server";
-import type { ChartSpec } from "~/models/reports.server";
-import { periodsOf } from "~/models/report-periods";
+import { chartRenderer } from "~/models/reports/charts.server";
+import type { ChartSpec } from "~/models/reports/reports.server";
+import { periodsOf } from "~/models/reports/periods";
 
 const labelsOf = (from: string, to: string, by: "week" | "month") =>
   periodsOf({ from, to, by }).map((period) => period.label);

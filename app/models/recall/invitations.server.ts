@@ -12,7 +12,7 @@ import { mailRecipient } from "~/models/mail/appointment-mail.server";
 import { closuresBetween, getClinicSettings, type Settings } from "~/models/clinic-settings.server";
 import { enqueueMail, wakeOutbox } from "~/models/mail/outbox.server";
 import { bookedRecallKeys } from "./patient-recalls.server";
-import { markReportDay } from "~/models/report-summary.server";
+import { markReportDay } from "~/models/reports/summary.server";
 
 /**
  * Recall invitations (docs/decisions/035-recall.md). The sweep writes the invitations due

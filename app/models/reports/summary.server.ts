@@ -1,10 +1,10 @@
 import { Prisma, type PrismaClient } from "@prisma/client";
 import { addDays, clinicTimeToUtc } from "~/utils/clinic-time";
-import { type Granularity, periodBounds, periodKey } from "~/models/report-periods";
+import { type Granularity, periodBounds, periodKey } from "./periods";
 import { prisma } from "~/infra/db.server";
 import { type BackgroundJob, startSweep } from "~/infra/sweep.server";
-import { getClinicSettings, type Settings } from "./clinic-settings.server";
-import { periodTotals, SUM_FIELDS, type Sums } from "./report-figures.server";
+import { getClinicSettings, type Settings } from "~/models/clinic-settings.server";
+import { periodTotals, SUM_FIELDS, type Sums } from "./figures.server";
 
 /**
  * The reports' day figures (docs/decisions/036-reports.md). Triggers on "Appointment"

@@ -1,8 +1,8 @@
 import type { User } from "@prisma/client";
 import { clinicNow } from "~/utils/clinic-time";
-import { parseRange, type ReportRange } from "~/models/report-periods";
+import { parseRange, type ReportRange } from "./periods";
 import { scopeOf } from "~/models/permissions";
-import { getClinicSettings } from "./clinic-settings.server";
+import { getClinicSettings } from "~/models/clinic-settings.server";
 import { dentistOfAccount, type ReportScope } from "./reports.server";
 
 export const NOT_LINKED_MESSAGE =

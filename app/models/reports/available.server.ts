@@ -1,6 +1,6 @@
 import { prisma } from "~/infra/db.server";
 import { addDays, weekdayOf } from "~/utils/clinic-time";
-import { periodKey, type Period, type ReportRange } from "~/models/report-periods";
+import { periodKey, type Period, type ReportRange } from "./periods";
 import {
   dayOfPlan,
   dentistDay,
@@ -13,7 +13,7 @@ import {
   parseJsonColumn,
   weeklyPlanSchema,
 } from "~/validation/schedule";
-import { closuresBetween, type Settings } from "./clinic-settings.server";
+import { closuresBetween, type Settings } from "~/models/clinic-settings.server";
 
 /**
  * Minutes each dentist and each chair could be booked, per period of a report

@@ -1,9 +1,9 @@
 import { prisma } from "~/infra/db.server";
-import { periodsOf, type ReportRange } from "~/models/report-periods";
-import { getClinicSettings } from "./clinic-settings.server";
-import { availableMinutes } from "./report-available.server";
-import { NO_FIGURES, summedFigures } from "./report-figures.server";
-import { summariseMarkedDays } from "./report-summary.server";
+import { periodsOf, type ReportRange } from "./periods";
+import { getClinicSettings } from "~/models/clinic-settings.server";
+import { availableMinutes } from "./available.server";
+import { NO_FIGURES, summedFigures } from "./figures.server";
+import { summariseMarkedDays } from "./summary.server";
 
 /**
  * The clinic's reports (docs/decisions/036-reports.md): figures per week or month of a

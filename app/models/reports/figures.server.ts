@@ -1,6 +1,6 @@
 import { Prisma } from "@prisma/client";
 import { prisma } from "~/infra/db.server";
-import { type Granularity, type Period, type ReportRange } from "~/models/report-periods";
+import { type Granularity, type Period, type ReportRange } from "./periods";
 
 /**
  * The reports' figures read back (docs/decisions/036-reports.md): whole weeks and months
