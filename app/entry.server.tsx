@@ -9,7 +9,7 @@ import { reportDemoAccountsAtStart } from "~/models/demo-accounts.server";
 import { startRecallSweep } from "~/models/recall/invitations.server";
 import { startReminderSweep } from "~/models/mail/reminders.server";
 import { startReportSweep } from "~/models/reports/summary.server";
-import { startWaitlistSweep } from "~/models/waitlist-sweep.server";
+import { startWaitlistSweep } from "~/models/waitlist/sweep.server";
 import { startOutboxWorker } from "./models/mail/outbox.server";
 import { backupSettings, startBackupSchedule } from "~/infra/backup.server";
 import { lockDatabase } from "~/infra/database-lock.server";

@@ -7,7 +7,7 @@ import { VerifyEmailNotice } from "~/components/verify-email-notice";
 import { getClinicSettings } from "~/models/clinic-settings.server";
 import { bookingChoices } from "~/models/dentist.server";
 import { unverifiedRefusal } from "~/models/email-verification.server";
-import { joinWaitlist, leaveWaitlist } from "~/models/waitlist.server";
+import { joinWaitlist, leaveWaitlist } from "~/models/waitlist/waitlist.server";
 import { requirePageUser } from "~/http/auth.server";
 import { addDays, clinicNow, isIsoDate } from "~/utils/clinic-time";
 import { formAction, formPageHeaders } from "~/http/form-action.server";
@@ -17,7 +17,7 @@ import {
   MAX_WAITLIST_ENTRIES,
   partOfDayLabel,
   PARTS_OF_DAY,
-} from "~/models/waitlist-rules";
+} from "~/models/waitlist/rules";
 import { WAITLIST_REQUIRED_FIELDS } from "~/validation/form-fields";
 
 const PATH = "/user/waitlist";

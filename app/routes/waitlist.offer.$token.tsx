@@ -9,7 +9,7 @@ import { FormCard } from "~/components/form-kit";
 import { FormError } from "~/components/form-error";
 import { Outcome, VisitSummary } from "~/components/visit-actions";
 import { getClinicSettings } from "~/models/clinic-settings.server";
-import { acceptOffer, declineOffer, offerByLink } from "~/models/waitlist.server";
+import { acceptOffer, declineOffer, offerByLink } from "~/models/waitlist/waitlist.server";
 import { formatInstant } from "~/utils/clinic-format";
 import { invalid } from "~/utils/result";
 import { tokenPageHeaders } from "~/http/form-action.server";

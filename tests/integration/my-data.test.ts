@@ -19,7 +19,7 @@ import {
   type MyDataExport,
 } from "~/models/my-data.server";
 import { registerUser } from "~/models/user.server";
-import { joinWaitlist } from "~/models/waitlist.server";
+import { joinWaitlist } from "~/models/waitlist/waitlist.server";
 import { loader as exportApi } from "~/routes/api.me.export";
 import { action as meApi } from "~/routes/api.me";
 import { action as deletePage, loader as deleteLoader } from "~/routes/user.delete-account";

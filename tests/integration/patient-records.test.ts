@@ -9,7 +9,7 @@ import { createCallerRecord } from "~/models/patients/edit.server";
 import { MERGE_MESSAGES, mergePatients } from "~/models/patients/merge.server";
 import { patientCard, splitVisits } from "~/models/patients/card.server";
 import { searchPatients } from "~/models/patients/search.server";
-import { joinWaitlist } from "~/models/waitlist.server";
+import { joinWaitlist } from "~/models/waitlist/waitlist.server";
 import { action as cardAction, loader as cardLoader } from "~/routes/staff.patients.$id";
 import { action as mergeAction, loader as mergeLoader } from "~/routes/staff.patients.$id_.merge";
 import { action as bookingAction, loader as bookingLoader } from "~/routes/staff.bookings.new";

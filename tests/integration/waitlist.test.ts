@@ -11,15 +11,15 @@ import {
   leftMessage,
   WAITLIST_BOOKING_NOTE,
   WAITLIST_MESSAGES,
-} from "~/models/waitlist.server";
-import { sweepWaitlist } from "~/models/waitlist-sweep.server";
+} from "~/models/waitlist/waitlist.server";
+import { sweepWaitlist } from "~/models/waitlist/sweep.server";
 import { loader as myAppointments } from "~/routes/user.appointments";
 import { action as waitlistAction, loader as waitlistLoader } from "~/routes/user.waitlist";
 import { action as offerAction, loader as offerLoader } from "~/routes/waitlist.offer.$token";
 import { formatDateTime } from "~/utils/clinic-format";
 import { addDays, clinicNow, clinicTimeToUtc } from "~/utils/clinic-time";
 import { prisma } from "~/infra/db.server";
-import { MAX_WAITLIST_DAYS, OFFERS_PER_TIME } from "~/models/waitlist-rules";
+import { MAX_WAITLIST_DAYS, OFFERS_PER_TIME } from "~/models/waitlist/rules";
 import { WAITLIST_FIELD_MESSAGES } from "~/validation/waitlist";
 import { actionArgs, formPost, get, loaderArgs, settle, toastOf } from "./auth-helpers";
 import { TUESDAY, upcoming } from "../support/clinic-dates";

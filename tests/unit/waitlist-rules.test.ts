@@ -5,7 +5,7 @@ import {
   partOfDayLabel,
   partOfDayOf,
   wishCovers,
-} from "~/models/waitlist-rules";
+} from "~/models/waitlist/rules";
 
 describe("which entries a freed time suits", () => {
   it("morning is a start before 12:00, afternoon from 12:00", () => {

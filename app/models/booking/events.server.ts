@@ -18,7 +18,7 @@ import {
   withdrawRecallFromVisit,
 } from "~/models/recall/patient-recalls.server";
 import { afterVisitCompleted, withdrawReviewRequest } from "../review-request.server";
-import { prepareWaitlistOffers } from "../waitlist-offers.server";
+import { prepareWaitlistOffers } from "~/models/waitlist/offers.server";
 import type { BookingActor } from "./policy";
 import type { StoredVisit } from "./visit";
 

@@ -1,7 +1,7 @@
 /**
  * The waiting list's rules as pure functions (docs/decisions/024-waitlist.md): which entries
  * a freed time suits, which dentist an offer names, and until when an offer stands. The
- * database side is ~/models/waitlist.server.
+ * database side is ~/models/waitlist/waitlist.server.
  */
 import { type ClinicClock, formatTime } from "~/utils/clinic-format";
 import { toMinutes } from "~/models/booking/slot-engine";

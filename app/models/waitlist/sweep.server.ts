@@ -1,9 +1,9 @@
 import { clinicNow } from "~/utils/clinic-time";
 import { prisma } from "~/infra/db.server";
 import { type BackgroundJob, startSweep } from "~/infra/sweep.server";
-import { getClinicSettings } from "./clinic-settings.server";
-import { wakeOutbox } from "./mail/outbox.server";
-import { prepareRefills } from "./waitlist-offers.server";
+import { getClinicSettings } from "~/models/clinic-settings.server";
+import { wakeOutbox } from "~/models/mail/outbox.server";
+import { prepareRefills } from "./offers.server";
 
 export type WaitlistSweepSummary = {
   expiredEntries: number;

@@ -5,30 +5,25 @@ import { prisma } from "~/infra/db.server";
 import { fail, invalid, ok, type Result } from "~/utils/result";
 import { hashToken } from "~/infra/token-hash.server";
 import { limitLinkAction, type LinkClient } from "~/infra/rate-limit.server";
-import {
-  MAX_WAITLIST_DAYS,
-  MAX_WAITLIST_ENTRIES,
-  isPartOfDay,
-  type PartOfDay,
-} from "~/models/waitlist-rules";
+import { MAX_WAITLIST_DAYS, MAX_WAITLIST_ENTRIES, isPartOfDay, type PartOfDay } from "./rules";
 import { validateForm } from "~/validation/form";
 import { UNKNOWN_SERVICE_MESSAGE } from "~/validation/service";
 import { WAITLIST_FIELD_MESSAGES, waitlistJoinSchema } from "~/validation/waitlist";
-import { isWellFormedToken } from "./self-service/appointment-link.server";
-import { bookAppointment } from "./booking/book.server";
-import { findBookableService, resolveDentist } from "./booking/choices.server";
-import { waitlistPolicy } from "./booking/policy";
-import { getClinicSettings, type Settings } from "./clinic-settings.server";
-import { verifiedAccount } from "./email-verification.server";
-import { wakeOutbox } from "./mail/outbox.server";
-import { prepareRefills } from "./waitlist-offers.server";
-import { keepPatientPhone } from "./patients/search.server";
+import { isWellFormedToken } from "~/models/self-service/appointment-link.server";
+import { bookAppointment } from "~/models/booking/book.server";
+import { findBookableService, resolveDentist } from "~/models/booking/choices.server";
+import { waitlistPolicy } from "~/models/booking/policy";
+import { getClinicSettings, type Settings } from "~/models/clinic-settings.server";
+import { verifiedAccount } from "~/models/email-verification.server";
+import { wakeOutbox } from "~/models/mail/outbox.server";
+import { prepareRefills } from "./offers.server";
+import { keepPatientPhone } from "~/models/patients/search.server";
 import { WAITLIST_REQUIRED_FIELDS } from "~/validation/form-fields";
 
 /**
  * The waiting list (issue 12, docs/decisions/024-waitlist.md): a patient for whom no time
  * fits asks to be told when one frees up; a freed time is offered by mail to the longest
- * waiting entries it suits (~/models/waitlist-offers.server); the first to accept books it
+ * waiting entries it suits (~/models/waitlist/offers.server); the first to accept books it
  * through bookAppointment's guard, the others read "already taken" and stay on the list.
  */
 

@@ -13,14 +13,14 @@ import { clinicNow } from "~/utils/clinic-time";
 import { prisma } from "~/infra/db.server";
 import { getEnv } from "~/infra/env.server";
 import { hashToken } from "~/infra/token-hash.server";
-import { OFFERS_PER_TIME, offerDentist, offerExpiry, partsOfDayFor } from "~/models/waitlist-rules";
-import { mailRecipient } from "./mail/appointment-mail.server";
-import { type DayPlans, loadDayPlans } from "./booking/availability.server";
-import { readHolds } from "./booking/holds.server";
-import { dentistsFreeAt } from "./booking/evaluate";
-import { onlinePolicy } from "./booking/policy";
-import { getClinicSettings, type Settings } from "./clinic-settings.server";
-import { enqueueMail } from "./mail/outbox.server";
+import { OFFERS_PER_TIME, offerDentist, offerExpiry, partsOfDayFor } from "./rules";
+import { mailRecipient } from "~/models/mail/appointment-mail.server";
+import { type DayPlans, loadDayPlans } from "~/models/booking/availability.server";
+import { readHolds } from "~/models/booking/holds.server";
+import { dentistsFreeAt } from "~/models/booking/evaluate";
+import { onlinePolicy } from "~/models/booking/policy";
+import { getClinicSettings, type Settings } from "~/models/clinic-settings.server";
+import { enqueueMail } from "~/models/mail/outbox.server";
 
 /**
  * Offers of a freed time to the waiting list (docs/decisions/024-waitlist.md), written in
