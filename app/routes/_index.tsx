@@ -13,7 +13,7 @@ import { NextAppointmentPanel } from "~/components/next-appointment";
 import { getCatalog } from "~/models/service.server";
 import { getPublicClinic } from "~/models/clinic-settings.server";
 import { nextAppointmentPanel } from "~/models/self-service/next-appointment.server";
-import { listReviews } from "~/models/review.server";
+import { listReviews } from "~/models/reviews/reviews.server";
 import { useNonce } from "~/hooks/nonce-provider";
 import { jsonLd } from "~/utils/json-ld";
 import type { loader as rootLoader } from "~/root";

@@ -7,7 +7,7 @@ import { TextAreaField } from "~/components/text-area-field";
 import { VerifyEmailNotice } from "~/components/verify-email-notice";
 import { getClinicSettings } from "~/models/clinic-settings.server";
 import { unverifiedRefusal } from "~/models/email-verification.server";
-import { createReview, REVIEW_CREATED, REVIEW_HELD_NOTE } from "~/models/review.server";
+import { createReview, REVIEW_CREATED, REVIEW_HELD_NOTE } from "~/models/reviews/reviews.server";
 import { getUser } from "~/http/auth.server";
 import { loginKeepingDraft, takeDraft } from "~/http/form-draft.server";
 import { formAction, formPageHeaders, serviceOptions } from "~/http/form-action.server";

@@ -5,7 +5,7 @@ import { StarRating } from "~/components/star-rating";
 import { ServiceStandingNotice } from "~/components/service-standing";
 import { getServiceByIdOrSlug } from "~/models/service.server";
 import { getUser } from "~/http/auth.server";
-import { getServiceReviews, ownUnpublishedReviews } from "~/models/review.server";
+import { getServiceReviews, ownUnpublishedReviews } from "~/models/reviews/reviews.server";
 import { OwnReviews } from "~/components/own-reviews";
 import { getClinicClock } from "~/models/clinic-settings.server";
 import { serviceVisit } from "~/models/dentist.server";

@@ -10,7 +10,7 @@ import {
   MODERATION_FILTERS,
   moderateReview,
   type ModerationFilter,
-} from "~/models/review-moderation.server";
+} from "~/models/reviews/moderation.server";
 import {
   listServicesAwaitingReview,
   reviewService,

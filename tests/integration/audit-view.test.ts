@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { createClosure, removeClosure } from "~/models/closure.server";
 import { saveRecallType, setServiceRecallType } from "~/models/recall/recall-types.server";
-import { moderateReview } from "~/models/review-moderation.server";
+import { moderateReview } from "~/models/reviews/moderation.server";
 import { updateService } from "~/models/service-admin.server";
 import { loader } from "~/routes/staff.audit";
 import { addDays, clinicNow } from "~/utils/clinic-time";

@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { seedServices } from "../../prisma/seed-data";
 import { seed } from "../../prisma/seed-database";
 import { getCatalog, PAGE_SIZE } from "~/models/service.server";
-import type * as ReviewModel from "~/models/review.server";
+import type * as ReviewModel from "~/models/reviews/reviews.server";
 import { loader as allServicesLoader } from "~/routes/all-service";
 import { loader as homeLoader } from "~/routes/_index";
 import { loader as productLoader } from "~/routes/product.$idOrSlug";
@@ -12,7 +12,7 @@ import { prisma } from "~/infra/db.server";
 
 // Lets one test make the reviews read fail while everything else works.
 const reviewsFail = vi.hoisted(() => ({ now: false }));
-vi.mock("~/models/review.server", async (importOriginal) => {
+vi.mock("~/models/reviews/reviews.server", async (importOriginal) => {
   const actual = await importOriginal<typeof ReviewModel>();
   return {
     ...actual,

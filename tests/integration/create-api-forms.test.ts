@@ -1,7 +1,7 @@
 import type { User } from "@prisma/client";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { action as reviewAction, loader as reviewLoader } from "~/routes/add-review";
-import { REVIEW_HELD_NOTE } from "~/models/review.server";
+import { REVIEW_HELD_NOTE } from "~/models/reviews/reviews.server";
 import { action as serviceAction, loader as serviceLoader } from "~/routes/add-services";
 import { prisma } from "~/infra/db.server";
 import { TRY_AGAIN_MESSAGE } from "~/utils/result";

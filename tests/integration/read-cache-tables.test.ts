@@ -16,7 +16,7 @@ import { getClinicSettings } from "~/models/clinic-settings.server";
 import { activeChairs, closureOn, dentistsBetween } from "~/models/front-desk/diary.server";
 import { weekClosures } from "~/models/front-desk/diary-week.server";
 import { bookingChoices, listTeam, serviceVisit } from "~/models/dentist.server";
-import { listReviews } from "~/models/review.server";
+import { listReviews } from "~/models/reviews/reviews.server";
 import {
   allServicesInBatches,
   countServices,
@@ -74,7 +74,7 @@ const visitTablesIn = (tables: Set<string>) => [...tables].filter((t) => VISIT_T
 
 /** Each call of `cachedRead` in app/, by file, with what makes it load. */
 const CACHED_READS: { file: string; name: string; load: () => Promise<unknown> }[] = [
-  { file: "models/review.server.ts", name: "recent reviews", load: () => listReviews() },
+  { file: "models/reviews/reviews.server.ts", name: "recent reviews", load: () => listReviews() },
   {
     file: "models/booking/availability.server.ts",
     name: "a day's plans",

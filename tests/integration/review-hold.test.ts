@@ -14,8 +14,8 @@ import {
   listReviewsAwaitingModeration,
   moderateReview,
   NOT_ON_SITE_MESSAGE,
-} from "~/models/review-moderation.server";
-import { REVIEW_HELD_NOTE } from "~/models/review.server";
+} from "~/models/reviews/moderation.server";
+import { REVIEW_HELD_NOTE } from "~/models/reviews/reviews.server";
 import { loader as homeLoader } from "~/routes/_index";
 import { action as reviewPage, loader as reviewPageLoader } from "~/routes/add-review";
 import { action as createReviewApi } from "~/routes/api.create-review";

@@ -10,8 +10,12 @@ import {
   listReviewsForModeration,
   moderateReview,
   REVIEW_GONE_MESSAGE,
-} from "~/models/review-moderation.server";
-import { getServiceReviews, listReviews, SERVICE_PAGE_REVIEWS } from "~/models/review.server";
+} from "~/models/reviews/moderation.server";
+import {
+  getServiceReviews,
+  listReviews,
+  SERVICE_PAGE_REVIEWS,
+} from "~/models/reviews/reviews.server";
 import { loader as homeLoader } from "~/routes/_index";
 import { loader as reviewsApi } from "~/routes/api.reviews";
 import { loader as productLoader } from "~/routes/product.$idOrSlug";

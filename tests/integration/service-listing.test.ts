@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { updateClinicSettings } from "~/models/clinic-settings.server";
 import { bookingChoices } from "~/models/dentist.server";
 import { findBookableService } from "~/models/booking/choices.server";
-import { createReview, listReviews } from "~/models/review.server";
+import { createReview, listReviews } from "~/models/reviews/reviews.server";
 import {
   listServicesAwaitingReview,
   reviewService,

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { changeStatus } from "~/models/booking/status.server";
-import { createReview, getServiceReviews } from "~/models/review.server";
+import { createReview, getServiceReviews } from "~/models/reviews/reviews.server";
 import { prisma } from "~/infra/db.server";
 import { createService, createUser, storeAppointment } from "../support/factories";
 

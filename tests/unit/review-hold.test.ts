@@ -3,8 +3,8 @@
 // review whose name or message carries a link, an e-mail address or a phone number. What a
 // patient ordinarily writes (dates, times, prices, counts, a sentence run together) does not.
 import { describe, expect, it } from "vitest";
-import { hasLink, hasPhoneNumber, reviewHoldReasons } from "~/models/review-hold.server";
-import { parseHeldFor } from "~/models/review-status";
+import { hasLink, hasPhoneNumber, reviewHoldReasons } from "~/models/reviews/hold.server";
+import { parseHeldFor } from "~/models/reviews/status";
 
 const clean = "Dr. Chen was gentle; the cleaning took 45 minutes and cost $120.50.";
 

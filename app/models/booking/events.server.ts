@@ -17,7 +17,7 @@ import {
   setRecallFromVisit,
   withdrawRecallFromVisit,
 } from "~/models/recall/patient-recalls.server";
-import { afterVisitCompleted, withdrawReviewRequest } from "../review-request.server";
+import { afterVisitCompleted, withdrawReviewRequest } from "~/models/reviews/request.server";
 import { prepareWaitlistOffers } from "~/models/waitlist/offers.server";
 import type { BookingActor } from "./policy";
 import type { StoredVisit } from "./visit";

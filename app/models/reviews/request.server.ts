@@ -1,9 +1,9 @@
 import type { Prisma } from "@prisma/client";
 import { UNDO_MINUTES } from "~/models/booking/appointment-status";
 import { getEnv } from "~/infra/env.server";
-import { mailRecipient } from "./mail/appointment-mail.server";
-import type { Settings } from "./clinic-settings.server";
-import { enqueueMail } from "./mail/outbox.server";
+import { mailRecipient } from "~/models/mail/appointment-mail.server";
+import type { Settings } from "~/models/clinic-settings.server";
+import { enqueueMail } from "~/models/mail/outbox.server";
 
 /** At most one review request per patient in this many days. */
 export const REVIEW_REQUEST_DAYS = 183;

@@ -4,7 +4,7 @@
  * setting and whether the author had a completed visit of the service.
  */
 
-import type { HoldReason } from "~/models/review-status";
+import type { HoldReason } from "./status";
 
 // Top-level domains a bare link ("smile-deals.com") is written with. Not the ones that are
 // also words a sentence may run into without a space ("done.In", "great.To", "helped.Me").

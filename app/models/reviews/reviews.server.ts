@@ -9,8 +9,8 @@ import { reviewSchema } from "~/validation/review";
 import { UNKNOWN_SERVICE_MESSAGE } from "~/validation/service";
 import { isPubliclyListed, PUBLICLY_LISTED } from "~/models/service.server";
 import { getClinicSettings } from "~/models/clinic-settings.server";
-import { reviewHoldReasons } from "~/models/review-hold.server";
-import type { ReviewStatus } from "~/models/review-status";
+import { reviewHoldReasons } from "./hold.server";
+import type { ReviewStatus } from "./status";
 import { REVIEW_REQUIRED_FIELDS } from "~/validation/form-fields";
 
 /** How many of the newest reviews the carousel and `GET /api/reviews` carry. */

@@ -5,7 +5,7 @@ import { decodeCursor, olderThan, pageOf } from "~/utils/keyset";
 import { fail, invalid, ok, type Result } from "~/utils/result";
 import { limitStaffWrite } from "~/infra/rate-limit.server";
 import { reviewModerationSchema } from "~/validation/moderation";
-import { type HoldReason, parseHeldFor, type ReviewStatus } from "~/models/review-status";
+import { type HoldReason, parseHeldFor, type ReviewStatus } from "./status";
 
 /** Reviews per page of the moderation screen. */
 export const MODERATION_PAGE_SIZE = 20;
