@@ -16,7 +16,7 @@ import {
 import { isIsoDate, normalizeTime } from "~/utils/clinic-time";
 import { formatPrice } from "~/utils/format";
 import { DAY_LABELS, WEEK_ORDER } from "~/models/plan-text";
-import { isServiceStatus, SERVICE_STATUS_LABELS } from "~/models/service-status";
+import { isServiceStatus, SERVICE_STATUS_LABELS } from "~/models/services/status";
 import { kindLabel } from "~/models/team";
 import { CALL_OUTCOMES } from "~/validation/recall";
 import { dayPlanSchema, type Weekday } from "~/validation/schedule";

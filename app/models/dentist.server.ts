@@ -1,6 +1,6 @@
 import { prisma } from "~/infra/db.server";
 import { cachedRead } from "~/infra/read-cache.server";
-import { PUBLICLY_LISTED } from "~/models/service.server";
+import { PUBLICLY_LISTED } from "~/models/services/catalog.server";
 
 export type TeamMember = {
   id: string;

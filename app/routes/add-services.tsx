@@ -5,7 +5,7 @@ import { CategoryField } from "~/components/category-field";
 import { TextAreaField } from "~/components/text-area-field";
 import { VerifyEmailNotice } from "~/components/verify-email-notice";
 import { unverifiedRefusal } from "~/models/email-verification.server";
-import { createService, SERVICE_CREATED } from "~/models/service.server";
+import { createService, SERVICE_CREATED } from "~/models/services/catalog.server";
 import { requirePageUser } from "~/http/auth.server";
 import { formAction, formPageHeaders } from "~/http/form-action.server";
 import { redirectWithToast } from "~/http/toast.server";

@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-pages";
 import { StarRating } from "~/components/star-rating";
 import { ServiceStandingNotice } from "~/components/service-standing";
-import { getServiceByIdOrSlug } from "~/models/service.server";
+import { getServiceByIdOrSlug } from "~/models/services/catalog.server";
 import { getUser } from "~/http/auth.server";
 import { getServiceReviews, ownUnpublishedReviews } from "~/models/reviews/reviews.server";
 import { OwnReviews } from "~/components/own-reviews";

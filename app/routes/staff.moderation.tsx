@@ -15,7 +15,7 @@ import {
   listServicesAwaitingReview,
   reviewService,
   type AwaitingService,
-} from "~/models/service-moderation.server";
+} from "~/models/services/moderation.server";
 import { formAction, formPageHeaders } from "~/http/form-action.server";
 import type { StaffHandle } from "~/models/permissions";
 import { requireStaffPage } from "~/http/roles.server";

@@ -15,7 +15,7 @@ import {
   getServiceForEditing,
   teamForServiceForm,
   updateService,
-} from "~/models/service-admin.server";
+} from "~/models/services/admin.server";
 import { formAction, formPageHeaders } from "~/http/form-action.server";
 import type { StaffHandle } from "~/models/permissions";
 import { requireStaffPage } from "~/http/roles.server";

@@ -4,7 +4,7 @@ import { GeneralErrorBoundary } from "~/components/error-pages";
 import { readServiceForm, ServiceForm } from "~/components/staff/service-form";
 import { StaffScreenHeader } from "~/components/staff-kit";
 import { getClinicSettings } from "~/models/clinic-settings.server";
-import { createStaffService, teamForServiceForm } from "~/models/service-admin.server";
+import { createStaffService, teamForServiceForm } from "~/models/services/admin.server";
 import { formAction, formPageHeaders } from "~/http/form-action.server";
 import type { StaffHandle } from "~/models/permissions";
 import { requireStaffPage } from "~/http/roles.server";

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { createClosure, removeClosure } from "~/models/closure.server";
 import { saveRecallType, setServiceRecallType } from "~/models/recall/recall-types.server";
 import { moderateReview } from "~/models/reviews/moderation.server";
-import { updateService } from "~/models/service-admin.server";
+import { updateService } from "~/models/services/admin.server";
 import { loader } from "~/routes/staff.audit";
 import { addDays, clinicNow } from "~/utils/clinic-time";
 import { prisma } from "~/infra/db.server";

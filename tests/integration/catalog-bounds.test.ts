@@ -5,7 +5,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { beforeAll, describe, expect, it } from "vitest";
 import { MAX_LISTED_PAGES, PAGE_SIZE } from "~/data/catalog-filter";
-import { getCatalog, getServicePage } from "~/models/service.server";
+import { getCatalog, getServicePage } from "~/models/services/catalog.server";
 import { loader as homeLoader } from "~/routes/_index";
 import { loader as getProductLoader } from "~/routes/api.get-product._index";
 import { prisma } from "~/infra/db.server";

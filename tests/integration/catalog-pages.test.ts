@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { seedServices } from "../../prisma/seed-data";
 import { seed } from "../../prisma/seed-database";
-import { getCatalog, PAGE_SIZE } from "~/models/service.server";
+import { getCatalog, PAGE_SIZE } from "~/models/services/catalog.server";
 import type * as ReviewModel from "~/models/reviews/reviews.server";
 import { loader as allServicesLoader } from "~/routes/all-service";
 import { loader as homeLoader } from "~/routes/_index";

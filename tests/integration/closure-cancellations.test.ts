@@ -5,7 +5,7 @@
 // public team page.
 import { beforeAll, describe, expect, it } from "vitest";
 import { createCallerRecord } from "~/models/patients/edit.server";
-import { reviewService } from "~/models/service-moderation.server";
+import { reviewService } from "~/models/services/moderation.server";
 import { staffChangeStatus } from "~/models/front-desk/changes.server";
 import { action as closuresAction, loader as closuresLoader } from "~/routes/staff.closures";
 import { loader as teamLoader } from "~/routes/team";

@@ -31,7 +31,7 @@ import {
 import { getClinicSettings, updateClinicSettings } from "~/models/clinic-settings.server";
 import { PHOTO_LINK_MESSAGE } from "~/validation/team";
 import { bookingChoices, listTeam } from "~/models/dentist.server";
-import { reviewService } from "~/models/service-moderation.server";
+import { reviewService } from "~/models/services/moderation.server";
 import { staffActor } from "~/http/roles.server";
 import { loader as bookingLoader } from "~/routes/make-appointment";
 import { loader as freeSlotsLoader } from "~/routes/resources.free-slots";

@@ -23,7 +23,7 @@ import {
   getAllServices,
   getCatalog,
   getServiceByIdOrSlug,
-} from "~/models/service.server";
+} from "~/models/services/catalog.server";
 import { prisma } from "~/infra/db.server";
 import { clearReadCache } from "~/infra/read-cache.server";
 import { VISIT_TABLES } from "~/infra/sqlite-adapter.server";
@@ -84,23 +84,27 @@ const CACHED_READS: { file: string; name: string; load: () => Promise<unknown> }
     },
   },
   {
-    file: "models/service.server.ts",
+    file: "models/services/catalog.server.ts",
     name: "catalogue pages and counts",
     load: async () => {
       await getCatalog(new URLSearchParams());
       await countServices();
     },
   },
-  { file: "models/service.server.ts", name: "services by name", load: () => getAllServices() },
   {
-    file: "models/service.server.ts",
+    file: "models/services/catalog.server.ts",
+    name: "services by name",
+    load: () => getAllServices(),
+  },
+  {
+    file: "models/services/catalog.server.ts",
     name: "services by name in batches",
     load: async () => {
       for await (const batch of await allServicesInBatches()) void batch;
     },
   },
   {
-    file: "models/service.server.ts",
+    file: "models/services/catalog.server.ts",
     name: "one service",
     load: () => getServiceByIdOrSlug(service.slug),
   },

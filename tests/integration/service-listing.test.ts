@@ -14,12 +14,12 @@ import {
   listServicesAwaitingReview,
   reviewService,
   SERVICE_REVIEW_MESSAGES,
-} from "~/models/service-moderation.server";
+} from "~/models/services/moderation.server";
 import {
   createService as addService,
   SERVICE_CREATED,
   servicesAddedBy,
-} from "~/models/service.server";
+} from "~/models/services/catalog.server";
 import { loader as homeLoader } from "~/routes/_index";
 import { loader as allServicesLoader } from "~/routes/all-service";
 import { loader as allProducts } from "~/routes/api.get-product._index";

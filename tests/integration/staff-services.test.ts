@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { updateClinicSettings } from "~/models/clinic-settings.server";
 import { bookingChoices } from "~/models/dentist.server";
-import { SERVICE_EDIT_MESSAGES } from "~/models/service-admin.server";
+import { SERVICE_EDIT_MESSAGES } from "~/models/services/admin.server";
 import { action as editAction, loader as editLoader } from "~/routes/staff.services.$id";
 import { action as newAction, loader as newLoader } from "~/routes/staff.services.new";
 import { loader as listLoader } from "~/routes/staff.services._index";

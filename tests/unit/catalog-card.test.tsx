@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { ServiceCard } from "~/components/service-card";
 import { StarRating } from "~/components/star-rating";
 import { wrapIndex } from "~/components/reviews-carousel";
-import type { ServiceJson } from "~/models/service.server";
+import type { ServiceJson } from "~/models/services/catalog.server";
 import { renderInRemix } from "../support/render";
 
 const service: ServiceJson = {

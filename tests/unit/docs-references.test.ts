@@ -92,7 +92,7 @@ function citingTexts(): Array<{ file: string; text: string }> {
 const IMPORT_LINES = /^\s*(?:import|export|\})[^\n]*\bfrom\s+["'][^"'\n]*["'];?$/gm;
 
 const TOP_LEVEL = "app|server|scripts|tests|prisma|docs|public|patches|\\.ci";
-/** `app/infra/db.server.ts`, `docs/decisions/`, `~/models/service.server`. */
+/** `app/infra/db.server.ts`, `docs/decisions/`, `~/models/services/catalog.server`. */
 const PATH = new RegExp(
   `(?<![\\w./~@-])((?:${TOP_LEVEL})/[^\\s\`'"()\\],;]*|~/[^\\s\`'"()\\],;]+)`,
   "g",

@@ -18,9 +18,12 @@ describe("the layers of app/", () => {
     const refused: [string, string][] = [
       ["app/models/probe.server.ts", 'import { Avatar } from "~/components/avatar";'],
       ["app/models/probe.server.ts", 'import { formAction } from "~/http/form-action.server";'],
-      ["app/infra/probe.server.ts", 'import { getCatalog } from "~/models/service.server";'],
+      [
+        "app/infra/probe.server.ts",
+        'import { getCatalog } from "~/models/services/catalog.server";',
+      ],
       ["app/utils/probe.ts", 'import { prisma } from "../infra/db.server";'],
-      ["app/validation/probe.ts", 'import { getCatalog } from "~/models/service.server";'],
+      ["app/validation/probe.ts", 'import { getCatalog } from "~/models/services/catalog.server";'],
       ["app/components/probe.tsx", 'import { prisma } from "~/infra/db.server";'],
       ["app/routes/probe.tsx", 'import { loader } from "~/routes/_index";'],
     ];
@@ -34,7 +37,7 @@ describe("the layers of app/", () => {
 
   it("let each layer use the ones below it", async () => {
     const allowed: [string, string][] = [
-      ["app/routes/probe.tsx", 'import { getCatalog } from "~/models/service.server";'],
+      ["app/routes/probe.tsx", 'import { getCatalog } from "~/models/services/catalog.server";'],
       ["app/http/probe.server.ts", 'import { prisma } from "~/infra/db.server";'],
       ["app/models/probe.server.ts", 'import { prisma } from "~/infra/db.server";'],
       ["app/validation/probe.ts", 'import { DENTIST_KINDS } from "~/models/team";'],

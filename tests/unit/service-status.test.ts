@@ -3,7 +3,7 @@ import {
   isServiceStatus,
   serviceStandingLabel,
   staffServiceFilterOf,
-} from "~/models/service-status";
+} from "~/models/services/status";
 
 describe("service status", () => {
   it("knows the three statuses and nothing else", () => {

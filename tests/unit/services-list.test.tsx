@@ -3,7 +3,7 @@ import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { ServicesList } from "~/components/services-list";
 import { NO_FILTER } from "~/data/catalog-filter";
-import type { ServiceJson } from "~/models/service.server";
+import type { ServiceJson } from "~/models/services/catalog.server";
 import { renderInRemix } from "../support/render";
 
 const services: ServiceJson[] = Array.from({ length: 6 }, (_, i) => ({

@@ -1,5 +1,5 @@
 /** What a booking request names: a bookable service and a dentist (or any). */
-import { PUBLICLY_LISTED } from "~/models/service.server";
+import { PUBLICLY_LISTED } from "~/models/services/catalog.server";
 import { prisma } from "~/infra/db.server";
 import { cachedRead } from "~/infra/read-cache.server";
 import { fail, type Failure, invalid, ok, type Result } from "~/utils/result";

@@ -7,7 +7,7 @@ import { invalid, ok, type Result } from "~/utils/result";
 import { validateForm } from "~/validation/form";
 import { reviewSchema } from "~/validation/review";
 import { UNKNOWN_SERVICE_MESSAGE } from "~/validation/service";
-import { isPubliclyListed, PUBLICLY_LISTED } from "~/models/service.server";
+import { isPubliclyListed, PUBLICLY_LISTED } from "~/models/services/catalog.server";
 import { getClinicSettings } from "~/models/clinic-settings.server";
 import { reviewHoldReasons } from "./hold.server";
 import type { ReviewStatus } from "./status";

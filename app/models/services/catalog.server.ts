@@ -6,7 +6,7 @@ import { CARD_DESCRIPTION_CHARS, dollarsToCents, truncate } from "~/utils/format
 import { cachedRead } from "~/infra/read-cache.server";
 import { fail, ok, type Result } from "~/utils/result";
 import { may } from "~/models/permissions";
-import { isServiceStatus, type ServiceStatus } from "~/models/service-status";
+import { isServiceStatus, type ServiceStatus } from "./status";
 import { validateForm } from "~/validation/form";
 import { serviceSchema } from "~/validation/service";
 import { SERVICE_CATEGORIES } from "~/data/service-categories";
@@ -18,7 +18,7 @@ import {
   type CatalogFilter,
 } from "~/data/catalog-filter";
 import { parseFilterBody, parseFilterQuery, parsePage } from "~/validation/catalog";
-import { withFreeSlug } from "./service-slug.server";
+import { withFreeSlug } from "./slug.server";
 import { SERVICE_REQUIRED_FIELDS } from "~/validation/form-fields";
 
 export { MAX_LISTED_PAGES, PAGE_SIZE };

@@ -6,15 +6,11 @@ import { prisma } from "~/infra/db.server";
 import { dollarsToCents } from "~/utils/format";
 import { decodeCursor, olderThan, pageOf } from "~/utils/keyset";
 import { fail, type Failure, invalid, ok, type Result } from "~/utils/result";
-import {
-  isServiceStatus,
-  type ServiceStatus,
-  type StaffServiceFilter,
-} from "~/models/service-status";
+import { isServiceStatus, type ServiceStatus, type StaffServiceFilter } from "./status";
 import { validateForm } from "~/validation/form";
 import { staffServiceSchema } from "~/validation/service";
 import { limitStaffWrite } from "~/infra/rate-limit.server";
-import { withFreeSlug } from "./service-slug.server";
+import { withFreeSlug } from "./slug.server";
 
 /** The admin's services screen: every service, whatever the public sees of it. */
 
