@@ -17,7 +17,7 @@ import { isIsoDate, normalizeTime } from "~/utils/clinic-time";
 import { formatPrice } from "~/utils/format";
 import { DAY_LABELS, WEEK_ORDER } from "~/models/plan-text";
 import { isServiceStatus, SERVICE_STATUS_LABELS } from "~/models/services/status";
-import { kindLabel } from "~/models/team";
+import { kindLabel } from "~/models/team/kinds";
 import { CALL_OUTCOMES } from "~/validation/recall";
 import { dayPlanSchema, type Weekday } from "~/validation/schedule";
 

@@ -1,6 +1,6 @@
 import type { Prisma } from "@prisma/client";
 import { recordAudit } from "~/models/audit.server";
-import { linkAccountInTransaction } from "~/models/dentist-account.server";
+import { linkAccountInTransaction } from "~/models/team/dentist-account.server";
 import { fail, ok } from "~/utils/result";
 import { roleOf, STAFF_ROLES, type StaffRole } from "~/models/roles";
 

@@ -22,17 +22,17 @@ import {
   dentistForAdmin,
   updateDentistProfile,
   visitsNeedingAttention,
-} from "~/models/dentist-admin.server";
+} from "~/models/team/dentist-admin.server";
 import {
   linkDentistAccount,
   setDentistServices,
   unlinkDentistAccount,
-} from "~/models/dentist-links.server";
+} from "~/models/team/dentist-links.server";
 import {
   addDentistException,
   removeDentistException,
   updateWeeklyPlan,
-} from "~/models/dentist-schedule.server";
+} from "~/models/team/dentist-schedule.server";
 import { formAction, formPageHeaders } from "~/http/form-action.server";
 import type { StaffHandle } from "~/models/permissions";
 import { invalid } from "~/utils/result";

@@ -3,11 +3,11 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { GeneralErrorBoundary } from "~/components/error-pages";
 import { FormError } from "~/components/form-error";
 import { StaffScreenHeader } from "~/components/staff-kit";
-import { createDentist, listDentistsForAdmin } from "~/models/dentist-admin.server";
+import { createDentist, listDentistsForAdmin } from "~/models/team/dentist-admin.server";
 import { formAction, formPageHeaders } from "~/http/form-action.server";
 import type { StaffHandle } from "~/models/permissions";
 import { requireStaffPage } from "~/http/roles.server";
-import { DENTIST_KINDS, KIND_LABELS, kindLabel } from "~/models/team";
+import { DENTIST_KINDS, KIND_LABELS, kindLabel } from "~/models/team/kinds";
 import { redirectWithToast } from "~/http/toast.server";
 
 export const handle: StaffHandle = { permission: "team.manage" };

@@ -5,7 +5,7 @@ import { CheckedForm, FormCard, TextField, useCheckedForm } from "~/components/f
 import { SelectOptions } from "~/components/select-options";
 import { VerifyEmailNotice } from "~/components/verify-email-notice";
 import { getClinicSettings } from "~/models/clinic-settings.server";
-import { bookingChoices } from "~/models/dentist.server";
+import { bookingChoices } from "~/models/team/dentists.server";
 import { unverifiedRefusal } from "~/models/email-verification.server";
 import { joinWaitlist, leaveWaitlist } from "~/models/waitlist/waitlist.server";
 import { requirePageUser } from "~/http/auth.server";

@@ -1,7 +1,7 @@
 import { z } from "./zod";
 import { CLOSED_DAY } from "~/utils/clinic-format";
 import { isIsoDate } from "~/utils/clinic-time";
-import { DENTIST_KINDS } from "~/models/team";
+import { DENTIST_KINDS } from "~/models/team/kinds";
 import { checkbox, isEmailAddress, isImageLink, trimmedText } from "./fields";
 
 /** The admin's team screens (/staff/dentists): what each form may hold, and its messages. */

@@ -3,7 +3,7 @@
 // the patient side (the free-slot route, the booking page, the public clinic details)
 // sees it on its next request, without a restart, even when those reads were cached.
 import { beforeAll, describe, expect, it } from "vitest";
-import { changeChairs, LAST_CHAIR_MESSAGE, listChairs } from "~/models/chair.server";
+import { changeChairs, LAST_CHAIR_MESSAGE, listChairs } from "~/models/team/chairs.server";
 import { getClinicSettings, getPublicClinic } from "~/models/clinic-settings.server";
 import {
   CLOSURE_GONE_MESSAGE,

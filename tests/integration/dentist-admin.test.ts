@@ -12,7 +12,7 @@ import {
   slugTakenMessage,
   stillBookedMessage,
   updateDentistProfile,
-} from "~/models/dentist-admin.server";
+} from "~/models/team/dentist-admin.server";
 import {
   linkDentistAccount,
   noDentistAccountMessage,
@@ -20,17 +20,17 @@ import {
   SERVICE_GONE_MESSAGE,
   setDentistServices,
   unlinkDentistAccount,
-} from "~/models/dentist-links.server";
+} from "~/models/team/dentist-links.server";
 import {
   addDentistException,
   EXCEPTION_GONE_MESSAGE,
   exceptionOverlapMessage,
   removeDentistException,
   updateWeeklyPlan,
-} from "~/models/dentist-schedule.server";
+} from "~/models/team/dentist-schedule.server";
 import { getClinicSettings, updateClinicSettings } from "~/models/clinic-settings.server";
 import { PHOTO_LINK_MESSAGE } from "~/validation/team";
-import { bookingChoices, listTeam } from "~/models/dentist.server";
+import { bookingChoices, listTeam } from "~/models/team/dentists.server";
 import { reviewService } from "~/models/services/moderation.server";
 import { staffActor } from "~/http/roles.server";
 import { loader as bookingLoader } from "~/routes/make-appointment";

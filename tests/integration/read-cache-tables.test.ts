@@ -15,7 +15,7 @@ import { findBookableService, resolveDentist } from "~/models/booking/choices.se
 import { getClinicSettings } from "~/models/clinic-settings.server";
 import { activeChairs, closureOn, dentistsBetween } from "~/models/front-desk/diary.server";
 import { weekClosures } from "~/models/front-desk/diary-week.server";
-import { bookingChoices, listTeam, serviceVisit } from "~/models/dentist.server";
+import { bookingChoices, listTeam, serviceVisit } from "~/models/team/dentists.server";
 import { listReviews } from "~/models/reviews/reviews.server";
 import {
   allServicesInBatches,
@@ -113,7 +113,7 @@ const CACHED_READS: { file: string; name: string; load: () => Promise<unknown> }
     name: "clinic settings",
     load: () => getClinicSettings(),
   },
-  { file: "models/dentist.server.ts", name: "the team", load: () => listTeam() },
+  { file: "models/team/dentists.server.ts", name: "the team", load: () => listTeam() },
   {
     file: "models/booking/choices.server.ts",
     name: "a bookable service",
@@ -133,7 +133,11 @@ const CACHED_READS: { file: string; name: string; load: () => Promise<unknown> }
       return resolveDentist(dentist.id, service);
     },
   },
-  { file: "models/dentist.server.ts", name: "bookable services", load: () => bookingChoices() },
+  {
+    file: "models/team/dentists.server.ts",
+    name: "bookable services",
+    load: () => bookingChoices(),
+  },
   // The diary's catalogue reads; its visits go through cachedVisitRead, which every write empties.
   {
     file: "models/front-desk/diary.server.ts",
@@ -157,7 +161,7 @@ const CACHED_READS: { file: string; name: string; load: () => Promise<unknown> }
     load: () => weekClosures(upcoming(TUESDAY, 1)),
   },
   {
-    file: "models/dentist.server.ts",
+    file: "models/team/dentists.server.ts",
     name: "a service's visit",
     load: () => serviceVisit(service.id),
   },

@@ -7,7 +7,7 @@
 import type { Service } from "@prisma/client";
 import { afterEach, describe, expect, it } from "vitest";
 import { updateClinicSettings } from "~/models/clinic-settings.server";
-import { bookingChoices } from "~/models/dentist.server";
+import { bookingChoices } from "~/models/team/dentists.server";
 import { findBookableService } from "~/models/booking/choices.server";
 import { createReview, listReviews } from "~/models/reviews/reviews.server";
 import {

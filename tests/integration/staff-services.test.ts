@@ -6,7 +6,7 @@
 // page and the booking picker show it at once.
 import { describe, expect, it } from "vitest";
 import { updateClinicSettings } from "~/models/clinic-settings.server";
-import { bookingChoices } from "~/models/dentist.server";
+import { bookingChoices } from "~/models/team/dentists.server";
 import { SERVICE_EDIT_MESSAGES } from "~/models/services/admin.server";
 import { action as editAction, loader as editLoader } from "~/routes/staff.services.$id";
 import { action as newAction, loader as newLoader } from "~/routes/staff.services.new";

@@ -40,7 +40,7 @@ describe("the layers of app/", () => {
       ["app/routes/probe.tsx", 'import { getCatalog } from "~/models/services/catalog.server";'],
       ["app/http/probe.server.ts", 'import { prisma } from "~/infra/db.server";'],
       ["app/models/probe.server.ts", 'import { prisma } from "~/infra/db.server";'],
-      ["app/validation/probe.ts", 'import { DENTIST_KINDS } from "~/models/team";'],
+      ["app/validation/probe.ts", 'import { DENTIST_KINDS } from "~/models/team/kinds";'],
       [
         "app/components/probe.tsx",
         'import type { Diary } from "~/models/front-desk/diary.server";',

@@ -1,9 +1,9 @@
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { FormError } from "~/components/form-error";
-import type { AttentionCount, dentistForAdmin } from "~/models/dentist-admin.server";
+import type { AttentionCount, dentistForAdmin } from "~/models/team/dentist-admin.server";
 import { type ClinicClock, formatDate } from "~/utils/clinic-format";
-import { DENTIST_KINDS, KIND_LABELS } from "~/models/team";
+import { DENTIST_KINDS, KIND_LABELS } from "~/models/team/kinds";
 
 // The sections of a dentist's admin page (/staff/dentists/:id), each its own form with an
 // `intent`, and its refusal shown under it (without JavaScript too). The weekly plan and

@@ -20,7 +20,7 @@ import { ok, type Result } from "~/utils/result";
 import { validateFields } from "~/validation/form";
 import { type DayPlan, type Weekday, WEEKDAYS } from "~/validation/schedule";
 import { dentistExceptionSchema } from "~/validation/team";
-import { clockOf, getClinicClock, getClinicSettings } from "./clinic-settings.server";
+import { clockOf, getClinicClock, getClinicSettings } from "~/models/clinic-settings.server";
 import {
   type AttentionCount,
   DENTIST_GONE_MESSAGE,

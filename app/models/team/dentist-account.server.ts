@@ -2,7 +2,7 @@ import type { Prisma } from "@prisma/client";
 import { type AuditActor, recordAudit } from "~/models/audit.server";
 import { fail, ok, type Result } from "~/utils/result";
 
-// Kept apart from ~/models/dentist-admin.server: the staff command (build/staff-cli.js)
+// Kept apart from ~/models/team/dentist-admin.server: the staff command (build/staff-cli.js)
 // imports it and must not pull in the app's database client or environment.
 
 /**

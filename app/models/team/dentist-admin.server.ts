@@ -22,9 +22,9 @@ import {
   weeklyPlanSchema,
 } from "~/validation/schedule";
 import { dentistProfileSchema, newDentistSchema } from "~/validation/team";
-import { ACTIVE_STATUSES } from "./booking/appointment-status";
-import { appointmentsNeedingAttention } from "./booking/attention.server";
-import { clockOf, getClinicSettings } from "./clinic-settings.server";
+import { ACTIVE_STATUSES } from "~/models/booking/appointment-status";
+import { appointmentsNeedingAttention } from "~/models/booking/attention.server";
+import { clockOf, getClinicSettings } from "~/models/clinic-settings.server";
 
 export type StaffActor = Extract<AuditActor, { id: string }>;
 

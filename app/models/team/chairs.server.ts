@@ -3,7 +3,7 @@ import { recordAudit, type AuditActor } from "~/models/audit.server";
 import { prisma } from "~/infra/db.server";
 import { fail, invalid, ok, type Result } from "~/utils/result";
 import { parseChairName, refuse } from "~/validation/clinic-settings";
-import { ACTIVE_STATUSES } from "./booking/appointment-status";
+import { ACTIVE_STATUSES } from "~/models/booking/appointment-status";
 import { limitStaffWrite } from "~/infra/rate-limit.server";
 
 /**
