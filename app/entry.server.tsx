@@ -5,7 +5,7 @@ import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { BackgroundJobs, ServerHooks } from "../server/config";
-import { reportDemoAccountsAtStart } from "~/models/demo-accounts.server";
+import { reportDemoAccountsAtStart } from "~/models/accounts/demo-accounts.server";
 import { startRecallSweep } from "~/models/recall/invitations.server";
 import { startReminderSweep } from "~/models/mail/reminders.server";
 import { startReportSweep } from "~/models/reports/summary.server";

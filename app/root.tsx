@@ -17,7 +17,7 @@ import { AppToaster, ServerToast } from "./components/toaster";
 import stylesheet from "./styles/tailwind.css";
 import { getClinicSettings } from "./models/clinic-settings.server";
 import { getUser } from "~/http/auth.server";
-import { toPublicUser } from "~/models/public-user";
+import { toPublicUser } from "~/models/accounts/public-user";
 import { headerLinksFor } from "~/models/permissions";
 import { useNonce } from "~/hooks/nonce-provider";
 import { getToast } from "~/http/toast.server";

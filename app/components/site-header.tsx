@@ -1,7 +1,7 @@
 import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { telHref } from "~/data/clinic";
-import type { PublicUser } from "~/models/public-user";
+import type { PublicUser } from "~/models/accounts/public-user";
 import type { HeaderLink } from "~/models/permissions";
 import { Avatar } from "./avatar";
 

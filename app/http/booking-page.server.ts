@@ -3,7 +3,7 @@ import { phoneOnlyHint } from "~/models/booking/free-times.server";
 import { visitCapRefusal } from "~/models/booking/choices.server";
 import { getClinicSettings, getPublicClinic } from "~/models/clinic-settings.server";
 import { bookingChoices } from "~/models/team/dentists.server";
-import { unverifiedRefusal } from "~/models/email-verification.server";
+import { unverifiedRefusal } from "~/models/accounts/email-verification.server";
 import { freeDaysFor } from "~/models/booking/next-free-times.server";
 import { formatDuration, formatTime } from "~/utils/clinic-format";
 import { addDays, clinicNow, isIsoDate, normalizeTime } from "~/utils/clinic-time";

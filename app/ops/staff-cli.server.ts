@@ -4,8 +4,14 @@
 // build/staff-cli.js, which scripts/staff.mjs runs (in the container: docker exec clinic
 // node scripts/staff.mjs ...). It reads only the database part of the environment.
 import { PrismaClient } from "@prisma/client";
-import { retireDemoAccounts } from "~/models/demo-accounts.server";
-import { grantRole, isStaffRole, listStaff, printable, revokeRole } from "~/models/staff.server";
+import { retireDemoAccounts } from "~/models/accounts/demo-accounts.server";
+import {
+  grantRole,
+  isStaffRole,
+  listStaff,
+  printable,
+  revokeRole,
+} from "~/models/accounts/staff-roles.server";
 import { parseDatabaseEnv } from "~/infra/env.server";
 import { STAFF_ROLES } from "~/models/roles";
 import { ClinicSqliteAdapter } from "~/infra/sqlite-adapter.server";

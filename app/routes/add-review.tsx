@@ -6,7 +6,7 @@ import { SearchableSelect } from "~/components/searchable-select";
 import { TextAreaField } from "~/components/text-area-field";
 import { VerifyEmailNotice } from "~/components/verify-email-notice";
 import { getClinicSettings } from "~/models/clinic-settings.server";
-import { unverifiedRefusal } from "~/models/email-verification.server";
+import { unverifiedRefusal } from "~/models/accounts/email-verification.server";
 import { createReview, REVIEW_CREATED, REVIEW_HELD_NOTE } from "~/models/reviews/reviews.server";
 import { getUser } from "~/http/auth.server";
 import { loginKeepingDraft, takeDraft } from "~/http/form-draft.server";

@@ -4,7 +4,7 @@ import { CheckedForm, FormCard, TextField, useCheckedForm } from "~/components/f
 import { CategoryField } from "~/components/category-field";
 import { TextAreaField } from "~/components/text-area-field";
 import { VerifyEmailNotice } from "~/components/verify-email-notice";
-import { unverifiedRefusal } from "~/models/email-verification.server";
+import { unverifiedRefusal } from "~/models/accounts/email-verification.server";
 import { createService, SERVICE_CREATED } from "~/models/services/catalog.server";
 import { requirePageUser } from "~/http/auth.server";
 import { formAction, formPageHeaders } from "~/http/form-action.server";

@@ -1,7 +1,7 @@
-import { ACCOUNT_RESULTS, loginUser } from "~/models/user.server";
+import { ACCOUNT_RESULTS, loginUser } from "~/models/accounts/user.server";
 import { apiJson, apiRoute } from "~/http/api.server";
 import { signIn } from "~/http/auth.server";
-import { toPublicUser } from "~/models/public-user";
+import { toPublicUser } from "~/models/accounts/public-user";
 import { knownAccounts, rememberSignIn } from "~/http/device.server";
 
 /** POST /api/login {email, password} -> {success, message, user, token} */

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { ACCOUNT_RESULTS } from "~/models/user.server";
+import { ACCOUNT_RESULTS } from "~/models/accounts/user.server";
 import { signIn } from "~/http/auth.server";
 import { rememberSignIn } from "~/http/device.server";
 import { finishGoogleSignIn, getGoogle, GOOGLE_UNAVAILABLE_MESSAGE } from "~/http/google.server";

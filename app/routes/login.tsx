@@ -5,7 +5,7 @@ import { CheckedForm, FormCard, TextField, useCheckedForm } from "~/components/f
 import { GoogleButton } from "~/components/google-button";
 import { PasswordInput } from "~/components/password-input";
 import { formAction, formPageHeaders } from "~/http/form-action.server";
-import { ACCOUNT_RESULTS, loginUser } from "~/models/user.server";
+import { ACCOUNT_RESULTS, loginUser } from "~/models/accounts/user.server";
 import { getUser, signIn } from "~/http/auth.server";
 import { knownAccounts, rememberSignIn } from "~/http/device.server";
 import { combineHeaders } from "~/http/http.server";

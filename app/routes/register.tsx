@@ -6,7 +6,7 @@ import { GoogleButton } from "~/components/google-button";
 import { ImageLinkField } from "~/components/image-link-field";
 import { PasswordInput } from "~/components/password-input";
 import { formAction, formPageHeaders } from "~/http/form-action.server";
-import { ACCOUNT_RESULTS, registerUser } from "~/models/user.server";
+import { ACCOUNT_RESULTS, registerUser } from "~/models/accounts/user.server";
 import { getUser } from "~/http/auth.server";
 import { DEFAULT_AVATAR, withChosenAvatar } from "~/data/avatars";
 import { landingAfterSignIn } from "~/http/roles.server";

@@ -6,9 +6,9 @@ import { CheckedForm, FormCard, TextField, useCheckedForm } from "~/components/f
 import { ImageLinkField } from "~/components/image-link-field";
 import { withChosenAvatar } from "~/data/avatars";
 import { formAction, formPageHeaders } from "~/http/form-action.server";
-import { ACCOUNT_RESULTS, updateProfile } from "~/models/user.server";
+import { ACCOUNT_RESULTS, updateProfile } from "~/models/accounts/user.server";
 import { requirePageUser } from "~/http/auth.server";
-import { toPublicUser } from "~/models/public-user";
+import { toPublicUser } from "~/models/accounts/public-user";
 import { redirectWithToast } from "~/http/toast.server";
 import { PROFILE_FIELDS } from "~/validation/form-fields";
 

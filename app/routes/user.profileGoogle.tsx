@@ -4,7 +4,7 @@ import { useLoaderData } from "@remix-run/react";
 import { AccountLinks } from "~/components/account-links";
 import { FormCard } from "~/components/form-kit";
 import { requirePageUser } from "~/http/auth.server";
-import { toPublicUser } from "~/models/public-user";
+import { toPublicUser } from "~/models/accounts/public-user";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requirePageUser(request);

@@ -6,7 +6,7 @@ import { SelectOptions } from "~/components/select-options";
 import { VerifyEmailNotice } from "~/components/verify-email-notice";
 import { getClinicSettings } from "~/models/clinic-settings.server";
 import { bookingChoices } from "~/models/team/dentists.server";
-import { unverifiedRefusal } from "~/models/email-verification.server";
+import { unverifiedRefusal } from "~/models/accounts/email-verification.server";
 import { joinWaitlist, leaveWaitlist } from "~/models/waitlist/waitlist.server";
 import { requirePageUser } from "~/http/auth.server";
 import { addDays, clinicNow, isIsoDate } from "~/utils/clinic-time";

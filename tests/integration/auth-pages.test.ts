@@ -7,8 +7,8 @@ import { action as logoutAction, loader as logoutLoader } from "~/routes/logout"
 import { action as registerAction, loader as registerLoader } from "~/routes/register";
 import { action as profileAction, loader as profileLoader } from "~/routes/user.profile";
 import { loader as googleProfileLoader } from "~/routes/user.profileGoogle";
-import { loginUser, registerUser, updateProfile } from "~/models/user.server";
-import type * as UserModel from "~/models/user.server";
+import { loginUser, registerUser, updateProfile } from "~/models/accounts/user.server";
+import type * as UserModel from "~/models/accounts/user.server";
 import { prisma } from "~/infra/db.server";
 import { getUser } from "~/http/auth.server";
 import { verifyPassword } from "~/infra/password.server";
@@ -26,7 +26,7 @@ import {
 } from "./auth-helpers";
 
 // The routes' own catch is what is under test: the domain functions throw once on demand.
-vi.mock("~/models/user.server", async (importOriginal) => {
+vi.mock("~/models/accounts/user.server", async (importOriginal) => {
   const actual = await importOriginal<typeof UserModel>();
   return {
     ...actual,

@@ -3,8 +3,8 @@ import {
   applyPasswordReset,
   requestPasswordReset,
   RESET_MESSAGES,
-} from "~/models/password-reset.server";
-import type * as PasswordResetModel from "~/models/password-reset.server";
+} from "~/models/accounts/password-reset.server";
+import type * as PasswordResetModel from "~/models/accounts/password-reset.server";
 import { action as forgotAction } from "~/routes/forgot-password";
 import { action as chooseAction, loader as linkLoader } from "~/routes/reset-password.$token";
 import { prisma } from "~/infra/db.server";
@@ -20,7 +20,7 @@ vi.hoisted(() => {
 });
 
 // The routes' own catch is under test too: the domain functions throw once on demand.
-vi.mock("~/models/password-reset.server", async (importOriginal) => {
+vi.mock("~/models/accounts/password-reset.server", async (importOriginal) => {
   const actual = await importOriginal<typeof PasswordResetModel>();
   return {
     ...actual,

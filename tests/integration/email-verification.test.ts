@@ -4,8 +4,8 @@ import {
   MAX_VERIFICATION_MAILS_PER_HOUR,
   tooManyLinksMessage,
   VERIFY_MESSAGES,
-} from "~/models/email-verification.server";
-import { loginUser } from "~/models/user.server";
+} from "~/models/accounts/email-verification.server";
+import { loginUser } from "~/models/accounts/user.server";
 import { action as bookAction, loader as bookLoader } from "~/routes/make-appointment";
 import { action as reviewAction, loader as reviewLoader } from "~/routes/add-review";
 import { action as serviceAction, loader as serviceLoader } from "~/routes/add-services";

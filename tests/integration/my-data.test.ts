@@ -9,7 +9,7 @@ import { bookAppointment } from "~/models/booking/book.server";
 import { changeStatus } from "~/models/booking/status.server";
 import { getClinicClock } from "~/models/clinic-settings.server";
 import { enqueueMail, mailOf } from "~/models/mail/outbox.server";
-import { deleteMyAccount, ERASURE_STEPS } from "~/models/account-deletion.server";
+import { deleteMyAccount, ERASURE_STEPS } from "~/models/accounts/deletion.server";
 import {
   EXPORT_FORMAT,
   EXPORT_VERSION,
@@ -17,8 +17,8 @@ import {
   MY_DATA_MESSAGES,
   REAUTH_WINDOW_MS,
   type MyDataExport,
-} from "~/models/my-data.server";
-import { registerUser } from "~/models/user.server";
+} from "~/models/accounts/my-data.server";
+import { registerUser } from "~/models/accounts/user.server";
 import { joinWaitlist } from "~/models/waitlist/waitlist.server";
 import { loader as exportApi } from "~/routes/api.me.export";
 import { action as meApi } from "~/routes/api.me";

@@ -10,7 +10,7 @@ import {
   type NewOutboxMessage,
 } from "~/models/mail/outbox.server";
 import { OUTBOX_MESSAGES } from "~/models/mail/outbox-admin.server";
-import { requestPasswordReset } from "~/models/password-reset.server";
+import { requestPasswordReset } from "~/models/accounts/password-reset.server";
 import { loader as listApi } from "~/routes/api.admin.outbox";
 import { action as retryApi } from "~/routes/api.admin.outbox.$id.retry";
 import { prisma } from "~/infra/db.server";

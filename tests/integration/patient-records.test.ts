@@ -4,7 +4,7 @@
 // lists and merges; against a real SQLite file through the pages' loaders and actions.
 import { beforeAll, describe, expect, it } from "vitest";
 import { bookAtDesk } from "~/models/front-desk/booking.server";
-import { exportMyData } from "~/models/my-data.server";
+import { exportMyData } from "~/models/accounts/my-data.server";
 import { createCallerRecord } from "~/models/patients/edit.server";
 import { MERGE_MESSAGES, mergePatients } from "~/models/patients/merge.server";
 import { patientCard, splitVisits } from "~/models/patients/card.server";

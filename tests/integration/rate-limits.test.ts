@@ -7,7 +7,7 @@ import { action as apiRegisterAction } from "~/routes/api.register";
 import { action as loginAction } from "~/routes/login";
 import { action as registerAction } from "~/routes/register";
 import { prisma } from "~/infra/db.server";
-import { applyPasswordReset } from "~/models/password-reset.server";
+import { applyPasswordReset } from "~/models/accounts/password-reset.server";
 import {
   accountKey,
   accountLockedMessage,

@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { DEMO_DENTIST_STAFF, DEMO_PATIENT, DEMO_STAFF } from "~/data/demo-accounts";
 import { auditTrail } from "~/models/audit.server";
-import { printable, unverifiedAccountMessage } from "~/models/staff.server";
+import { printable, unverifiedAccountMessage } from "~/models/accounts/staff-roles.server";
 import { prisma } from "~/infra/db.server";
 import { hashPassword, verifyPassword } from "~/infra/password.server";
 import { getUserByToken } from "~/infra/session.server";

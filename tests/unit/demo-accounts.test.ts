@@ -9,7 +9,7 @@ import {
   demoAccountsEnabled,
   isPublishedPassword,
 } from "~/data/demo-accounts";
-import { DEMO_ACCOUNT_OFF_MESSAGE, demoLoginRefusal } from "~/models/demo-accounts.server";
+import { DEMO_ACCOUNT_OFF_MESSAGE, demoLoginRefusal } from "~/models/accounts/demo-accounts.server";
 import { parseEnv } from "~/infra/env.server";
 import { completeStartEnvironment } from "../../scripts/start-env.mjs";
 

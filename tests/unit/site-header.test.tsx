@@ -4,7 +4,7 @@
 import { screen, within } from "@testing-library/react";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { SiteHeader } from "~/components/site-header";
-import type { PublicUser } from "~/models/public-user";
+import type { PublicUser } from "~/models/accounts/public-user";
 import { headerLinksFor } from "~/models/permissions";
 import { renderInRemix } from "../support/render";
 

@@ -4,7 +4,7 @@
  * only by their policy (~/models/booking/policy); the visit is placed by the one writer.
  */
 import type { Prisma } from "@prisma/client";
-import { verifiedAccount } from "~/models/email-verification.server";
+import { verifiedAccount } from "~/models/accounts/email-verification.server";
 import { wakeOutbox } from "~/models/mail/outbox.server";
 import { prisma } from "~/infra/db.server";
 import { invalid, ok, type Success } from "~/utils/result";

@@ -1,5 +1,5 @@
 import type { Review, Service } from "@prisma/client";
-import { verifiedAccount } from "~/models/email-verification.server";
+import { verifiedAccount } from "~/models/accounts/email-verification.server";
 import { prisma } from "~/infra/db.server";
 import { decodeCursor, olderThan, pageOf } from "~/utils/keyset";
 import { cachedRead } from "~/infra/read-cache.server";

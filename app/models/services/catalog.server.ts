@@ -1,6 +1,6 @@
 import type { Prisma, Service, User } from "@prisma/client";
 import { getClinicSettings } from "~/models/clinic-settings.server";
-import { verifiedAccount } from "~/models/email-verification.server";
+import { verifiedAccount } from "~/models/accounts/email-verification.server";
 import { prisma } from "~/infra/db.server";
 import { CARD_DESCRIPTION_CHARS, dollarsToCents, truncate } from "~/utils/format";
 import { cachedRead } from "~/infra/read-cache.server";

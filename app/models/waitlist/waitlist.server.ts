@@ -14,7 +14,7 @@ import { bookAppointment } from "~/models/booking/book.server";
 import { findBookableService, resolveDentist } from "~/models/booking/choices.server";
 import { waitlistPolicy } from "~/models/booking/policy";
 import { getClinicSettings, type Settings } from "~/models/clinic-settings.server";
-import { verifiedAccount } from "~/models/email-verification.server";
+import { verifiedAccount } from "~/models/accounts/email-verification.server";
 import { wakeOutbox } from "~/models/mail/outbox.server";
 import { prepareRefills } from "./offers.server";
 import { keepPatientPhone } from "~/models/patients/search.server";

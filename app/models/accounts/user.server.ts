@@ -10,8 +10,8 @@ import {
   verificationLinksCapped,
   retireVerificationLinks,
   verificationMail,
-} from "~/models/email-verification.server";
-import { demoLoginRefusal } from "~/models/demo-accounts.server";
+} from "./email-verification.server";
+import { demoLoginRefusal } from "./demo-accounts.server";
 import { prisma } from "~/infra/db.server";
 import { getEnv } from "~/infra/env.server";
 import { hashPassword, verifyPassword } from "~/infra/password.server";

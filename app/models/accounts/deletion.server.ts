@@ -12,7 +12,7 @@ import { getClinicSettings } from "~/models/clinic-settings.server";
 import { enqueueMail, wakeOutbox } from "~/models/mail/outbox.server";
 import { formatDateTime } from "~/utils/clinic-format";
 import { removeMailFiles } from "~/infra/mail.server";
-import { isEmailVerified } from "~/models/email-verification.server";
+import { isEmailVerified } from "./email-verification.server";
 import { prisma } from "~/infra/db.server";
 import { verifyPassword } from "~/infra/password.server";
 import { rateLimits } from "~/infra/rate-limit.server";

@@ -1,5 +1,5 @@
 // A patient's own data (issue 15): the export of everything stored about them. It and the
-// deletion (./account-deletion.server) are built from one function per kind of record, so a
+// deletion (./deletion.server) are built from one function per kind of record, so a
 // new kind (waitlist entries, outbox messages, status history, slot holds) is one
 // gatherer in EXPORT_SECTIONS and one step in ERASURE_STEPS (docs/decisions/013-my-data.md).
 import type { Prisma, User } from "@prisma/client";

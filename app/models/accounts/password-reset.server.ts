@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Prisma } from "@prisma/client";
 import { newPasswordSchema, resetRequestSchema } from "~/validation/account";
-import { retireVerificationLinks } from "~/models/email-verification.server";
+import { retireVerificationLinks } from "./email-verification.server";
 import { validateForm } from "~/validation/form";
 import { prisma } from "~/infra/db.server";
 import { getEnv } from "~/infra/env.server";
