@@ -1,5 +1,5 @@
 import type { Prisma } from "@prisma/client";
-import { recordAudit, type AuditActor } from "~/models/audit.server";
+import { recordAudit, type AuditActor } from "~/models/audit/trail.server";
 import { formatDateTime } from "~/utils/clinic-format";
 import { addDays, clinicNow } from "~/utils/clinic-time";
 import { prisma } from "~/infra/db.server";

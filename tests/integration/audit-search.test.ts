@@ -2,7 +2,7 @@
 // name), newest first, keyset pages on (at, id) that neither skip nor repeat an entry even
 // when entries share a timestamp or new ones arrive meanwhile; admins only, read-only.
 import { describe, expect, it } from "vitest";
-import { recordAudit, searchAuditTrail } from "~/models/audit.server";
+import { recordAudit, searchAuditTrail } from "~/models/audit/trail.server";
 import { loader as auditLoader } from "~/routes/staff.audit";
 import * as auditRoute from "~/routes/staff.audit";
 import { prisma } from "~/infra/db.server";

@@ -1,7 +1,7 @@
 // The audit trail: written inside the caller's transaction, so a rolled-back change leaves
 // no entry, and read newest first per patient.
 import { describe, expect, it } from "vitest";
-import { auditTrail, recordAudit } from "~/models/audit.server";
+import { auditTrail, recordAudit } from "~/models/audit/trail.server";
 import { prisma } from "~/infra/db.server";
 import { createUser } from "../support/factories";
 

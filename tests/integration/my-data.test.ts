@@ -4,7 +4,7 @@
 import { randomBytes } from "node:crypto";
 import { readdirSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { recordAudit } from "~/models/audit.server";
+import { recordAudit } from "~/models/audit/trail.server";
 import { bookAppointment } from "~/models/booking/book.server";
 import { changeStatus } from "~/models/booking/status.server";
 import { getClinicClock } from "~/models/clinic-settings.server";

@@ -13,7 +13,7 @@ import { joinWaitlist } from "~/models/waitlist/waitlist.server";
 import { action as cardAction, loader as cardLoader } from "~/routes/staff.patients.$id";
 import { action as mergeAction, loader as mergeLoader } from "~/routes/staff.patients.$id_.merge";
 import { action as bookingAction, loader as bookingLoader } from "~/routes/staff.bookings.new";
-import { auditActionLabel } from "~/models/audit-labels";
+import { auditActionLabel } from "~/models/audit/labels";
 import { addDays, clinicNow } from "~/utils/clinic-time";
 import { prisma } from "~/infra/db.server";
 import { isNoEmailAddress } from "~/models/patients/no-email";

@@ -4,7 +4,7 @@
 // screen's action and loader page through reviews with a staff session.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
-import { auditTrail } from "~/models/audit.server";
+import { auditTrail } from "~/models/audit/trail.server";
 import {
   CHOOSE_REVIEW_MESSAGE,
   listReviewsForModeration,

@@ -2,7 +2,7 @@
 // database file (the command opens its own connection, as it does beside a running server).
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { DEMO_DENTIST_STAFF, DEMO_PATIENT, DEMO_STAFF } from "~/data/demo-accounts";
-import { auditTrail } from "~/models/audit.server";
+import { auditTrail } from "~/models/audit/trail.server";
 import { printable, unverifiedAccountMessage } from "~/models/accounts/staff-roles.server";
 import { prisma } from "~/infra/db.server";
 import { hashPassword, verifyPassword } from "~/infra/password.server";

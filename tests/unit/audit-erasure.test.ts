@@ -1,7 +1,7 @@
 // The sentences of earlier versions that named the patient, rewritten at their deletion by
 // the exact sentence, never by searching the text (issue 21.6).
 import { describe, expect, it } from "vitest";
-import { summaryWithoutPatient } from "~/models/audit-erasure.server";
+import { summaryWithoutPatient } from "~/models/audit/erasure.server";
 
 const personal = ["e", "Eve Example", "eve@example.com", "+1 555 0100"];
 

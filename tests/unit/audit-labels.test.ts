@@ -7,7 +7,7 @@ import {
   auditFieldLabel,
   auditNamedIds,
   describeAuditChanges,
-} from "~/models/audit-labels";
+} from "~/models/audit/labels";
 
 const clock = { timeZone: "America/New_York", locale: "en-US" };
 const json = (value: unknown) => JSON.stringify(value);

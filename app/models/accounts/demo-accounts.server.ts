@@ -1,6 +1,6 @@
 import type { Prisma } from "@prisma/client";
 import { isPublishedPassword, PUBLISHED_PASSWORDS } from "~/data/demo-accounts";
-import { recordAudit } from "~/models/audit.server";
+import { recordAudit } from "~/models/audit/trail.server";
 import { verifyPassword } from "~/infra/password.server";
 import { fail, type Failure } from "~/utils/result";
 

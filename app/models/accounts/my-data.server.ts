@@ -3,7 +3,7 @@
 // new kind (waitlist entries, outbox messages, status history, slot holds) is one
 // gatherer in EXPORT_SECTIONS and one step in ERASURE_STEPS (docs/decisions/013-my-data.md).
 import type { Prisma, User } from "@prisma/client";
-import { recordAudit } from "~/models/audit.server";
+import { recordAudit } from "~/models/audit/trail.server";
 import { clinicNow } from "~/utils/clinic-time";
 import { prisma } from "~/infra/db.server";
 import { rateLimits } from "~/infra/rate-limit.server";

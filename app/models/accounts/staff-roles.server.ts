@@ -1,5 +1,5 @@
 import type { Prisma } from "@prisma/client";
-import { recordAudit } from "~/models/audit.server";
+import { recordAudit } from "~/models/audit/trail.server";
 import { linkAccountInTransaction } from "~/models/team/dentist-account.server";
 import { fail, ok } from "~/utils/result";
 import { roleOf, STAFF_ROLES, type StaffRole } from "~/models/roles";

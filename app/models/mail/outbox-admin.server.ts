@@ -1,5 +1,5 @@
 import type { Prisma } from "@prisma/client";
-import { recordAudit, type AuditActor } from "~/models/audit.server";
+import { recordAudit, type AuditActor } from "~/models/audit/trail.server";
 import { OUTBOX_STATUSES, type OutboxStatus, wakeOutbox } from "./outbox.server";
 import { prisma } from "~/infra/db.server";
 import { decodeCursor, olderThan, pageOf } from "~/utils/keyset";

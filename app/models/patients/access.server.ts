@@ -10,7 +10,7 @@ import { scopeOf } from "~/models/permissions";
 import { rateLimits } from "~/infra/rate-limit.server";
 import type { Failure } from "~/utils/result";
 import type { StaffActor } from "~/models/roles";
-import { recordAudit } from "../audit.server";
+import { recordAudit } from "~/models/audit/trail.server";
 
 type Db = Pick<Prisma.TransactionClient, "appointment">;
 

@@ -16,7 +16,7 @@ import {
   type PatientDetails,
   patientDetailsSchema,
 } from "~/validation/patient";
-import { recordAudit } from "../audit.server";
+import { recordAudit } from "~/models/audit/trail.server";
 import { getClinicSettings } from "../clinic-settings.server";
 import { phoneDigitsOf } from "./search.server";
 import { RECORD_FIELDS } from "./alerts.server";

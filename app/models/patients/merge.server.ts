@@ -12,7 +12,7 @@ import { may } from "~/models/permissions";
 import { limitStaffWrite } from "~/infra/rate-limit.server";
 import { fail, invalid, ok, type Result } from "~/utils/result";
 import type { StaffActor } from "~/models/roles";
-import { recordAudit } from "../audit.server";
+import { recordAudit } from "~/models/audit/trail.server";
 import { RECORD_FIELDS } from "./alerts.server";
 
 type Tx = Prisma.TransactionClient;

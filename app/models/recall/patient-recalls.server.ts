@@ -1,5 +1,5 @@
 import type { Prisma } from "@prisma/client";
-import { recordAudit } from "~/models/audit.server";
+import { recordAudit } from "~/models/audit/trail.server";
 import { addDays, clinicNow } from "~/utils/clinic-time";
 import { prisma } from "~/infra/db.server";
 import { limitStaffWrite } from "~/infra/rate-limit.server";

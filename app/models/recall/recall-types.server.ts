@@ -1,4 +1,4 @@
-import { recordAudit } from "~/models/audit.server";
+import { recordAudit } from "~/models/audit/trail.server";
 import { prisma } from "~/infra/db.server";
 import { limitStaffWrite } from "~/infra/rate-limit.server";
 import { fail, invalid, isUniqueViolation, ok, type Result } from "~/utils/result";

@@ -1,4 +1,4 @@
-import { recordAudit, type AuditActor } from "~/models/audit.server";
+import { recordAudit, type AuditActor } from "~/models/audit/trail.server";
 import { prisma } from "~/infra/db.server";
 import { fail, invalid, ok, type Result } from "~/utils/result";
 import { serviceReviewSchema } from "~/validation/moderation";

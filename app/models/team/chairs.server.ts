@@ -1,5 +1,5 @@
 import type { Prisma } from "@prisma/client";
-import { recordAudit, type AuditActor } from "~/models/audit.server";
+import { recordAudit, type AuditActor } from "~/models/audit/trail.server";
 import { prisma } from "~/infra/db.server";
 import { fail, invalid, ok, type Result } from "~/utils/result";
 import { parseChairName, refuse } from "~/validation/clinic-settings";

@@ -1,5 +1,5 @@
 import type { Prisma } from "@prisma/client";
-import { type AuditActor, recordAudit } from "~/models/audit.server";
+import { type AuditActor, recordAudit } from "~/models/audit/trail.server";
 import { fail, ok, type Result } from "~/utils/result";
 
 // Kept apart from ~/models/team/dentist-admin.server: the staff command (build/staff-cli.js)

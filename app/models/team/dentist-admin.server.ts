@@ -7,7 +7,7 @@
  * team page and the booking picker change at once.
  */
 import type { Prisma } from "@prisma/client";
-import { type AuditActor, recordAudit } from "~/models/audit.server";
+import { type AuditActor, recordAudit } from "~/models/audit/trail.server";
 import { addDays, clinicNow } from "~/utils/clinic-time";
 import { prisma } from "~/infra/db.server";
 import { formatDayPlan } from "~/utils/clinic-format";

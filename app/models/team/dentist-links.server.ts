@@ -3,7 +3,7 @@
  * staff account. Each change is one transaction with its audit entry; the read cache follows
  * the write by itself (ADR 030), so the team page and the booking picker change at once.
  */
-import { recordAudit } from "~/models/audit.server";
+import { recordAudit } from "~/models/audit/trail.server";
 import { prisma } from "~/infra/db.server";
 import { limitStaffWrite } from "~/infra/rate-limit.server";
 import { ok, type Result } from "~/utils/result";

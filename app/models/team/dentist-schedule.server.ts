@@ -4,7 +4,7 @@
  * hours). Each change is one transaction with its audit entry; the read cache follows the write by
  * itself (ADR 030), so the booking picker changes at once.
  */
-import { recordAudit } from "~/models/audit.server";
+import { recordAudit } from "~/models/audit/trail.server";
 import { type ClinicClock, formatDateRange, formatDayPlan } from "~/utils/clinic-format";
 import { addDays, clinicNow, weekdayOf } from "~/utils/clinic-time";
 import { prisma } from "~/infra/db.server";

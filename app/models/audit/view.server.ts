@@ -1,11 +1,6 @@
 import type { Prisma } from "@prisma/client";
-import type { AuditRow } from "~/models/audit.server";
-import {
-  type AuditChange,
-  auditActionLabel,
-  auditNamedIds,
-  describeAuditChanges,
-} from "~/models/audit-labels";
+import type { AuditRow } from "./trail.server";
+import { type AuditChange, auditActionLabel, auditNamedIds, describeAuditChanges } from "./labels";
 import { type ClinicClock, formatDateTime } from "~/utils/clinic-format";
 
 /**
