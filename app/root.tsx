@@ -15,7 +15,7 @@ import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { AppToaster, ServerToast } from "./components/toaster";
 import stylesheet from "./styles/tailwind.css";
-import { getClinicSettings } from "./models/clinic-settings.server";
+import { getClinicSettings } from "./models/settings/clinic-settings.server";
 import { getUser } from "~/http/auth.server";
 import { toPublicUser } from "~/models/accounts/public-user";
 import { headerLinksFor } from "~/models/permissions";

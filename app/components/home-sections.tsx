@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { CLINIC_PAGE, clinicDirectionsUrl, clinicMapUrl, telHref } from "~/data/clinic";
-import type { PublicClinic } from "~/models/clinic-settings.server";
+import type { PublicClinic } from "~/models/settings/clinic-settings.server";
 
 export function SectionHeading({ id, children }: { id: string; children: ReactNode }) {
   return (

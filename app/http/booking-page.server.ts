@@ -1,7 +1,7 @@
 import type { User } from "@prisma/client";
 import { phoneOnlyHint } from "~/models/booking/free-times.server";
 import { visitCapRefusal } from "~/models/booking/choices.server";
-import { getClinicSettings, getPublicClinic } from "~/models/clinic-settings.server";
+import { getClinicSettings, getPublicClinic } from "~/models/settings/clinic-settings.server";
 import { bookingChoices } from "~/models/team/dentists.server";
 import { unverifiedRefusal } from "~/models/accounts/email-verification.server";
 import { freeDaysFor } from "~/models/booking/next-free-times.server";

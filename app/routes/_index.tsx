@@ -11,7 +11,7 @@ import { ReviewsCarousel } from "~/components/reviews-carousel";
 import { ServicesList } from "~/components/services-list";
 import { NextAppointmentPanel } from "~/components/next-appointment";
 import { getCatalog } from "~/models/services/catalog.server";
-import { getPublicClinic } from "~/models/clinic-settings.server";
+import { getPublicClinic } from "~/models/settings/clinic-settings.server";
 import { nextAppointmentPanel } from "~/models/self-service/next-appointment.server";
 import { listReviews } from "~/models/reviews/reviews.server";
 import { useNonce } from "~/hooks/nonce-provider";

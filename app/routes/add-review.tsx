@@ -5,7 +5,7 @@ import { CheckedForm, FormCard, TextField, useCheckedForm } from "~/components/f
 import { SearchableSelect } from "~/components/searchable-select";
 import { TextAreaField } from "~/components/text-area-field";
 import { VerifyEmailNotice } from "~/components/verify-email-notice";
-import { getClinicSettings } from "~/models/clinic-settings.server";
+import { getClinicSettings } from "~/models/settings/clinic-settings.server";
 import { unverifiedRefusal } from "~/models/accounts/email-verification.server";
 import { createReview, REVIEW_CREATED, REVIEW_HELD_NOTE } from "~/models/reviews/reviews.server";
 import { getUser } from "~/http/auth.server";

@@ -7,7 +7,7 @@ import { getServiceByIdOrSlug } from "~/models/services/catalog.server";
 import { getUser } from "~/http/auth.server";
 import { getServiceReviews, ownUnpublishedReviews } from "~/models/reviews/reviews.server";
 import { OwnReviews } from "~/components/own-reviews";
-import { getClinicClock } from "~/models/clinic-settings.server";
+import { getClinicClock } from "~/models/settings/clinic-settings.server";
 import { serviceVisit } from "~/models/team/dentists.server";
 import { formatDuration, formatInstantDay } from "~/utils/clinic-format";
 import { getEnv } from "~/infra/env.server";

@@ -13,7 +13,7 @@ import { PatientAlerts } from "~/components/staff/patient-alerts";
 import { StatusBadge } from "~/components/staff/status-badge";
 import { TRANSITIONS, MOVABLE, STATUS_LABELS } from "~/models/booking/appointment-status";
 import { ACTION_LABELS, visitOffer } from "~/models/front-desk/visit-actions";
-import { getClinicClock } from "~/models/clinic-settings.server";
+import { getClinicClock } from "~/models/settings/clinic-settings.server";
 import {
   appointmentForStaff,
   staffChangeStatus,

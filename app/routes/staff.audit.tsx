@@ -4,7 +4,7 @@ import { GeneralErrorBoundary } from "~/components/error-pages";
 import { PageLinks, StaffScreenHeader, Timestamp, ColumnHeadings } from "~/components/staff-kit";
 import { searchAuditTrail } from "~/models/audit/trail.server";
 import { type AuditView, viewAuditEntries } from "~/models/audit/view.server";
-import { getClinicClock } from "~/models/clinic-settings.server";
+import { getClinicClock } from "~/models/settings/clinic-settings.server";
 import { prisma } from "~/infra/db.server";
 import { requireStaffPage } from "~/http/roles.server";
 import type { StaffHandle } from "~/models/permissions";

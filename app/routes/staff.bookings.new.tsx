@@ -16,7 +16,7 @@ import {
 import { CreateCaller, FindCaller } from "~/components/staff/caller-search";
 import { FreeTimeRadios } from "~/components/staff/free-time-radios";
 import { mailRecipient } from "~/models/mail/appointment-mail.server";
-import { getClinicClock } from "~/models/clinic-settings.server";
+import { getClinicClock } from "~/models/settings/clinic-settings.server";
 import { bookingChoices } from "~/models/team/dentists.server";
 import { bookAtDesk } from "~/models/front-desk/booking.server";
 import { createCallerRecord } from "~/models/patients/edit.server";

@@ -8,7 +8,7 @@ import {
 } from "~/components/staff/setting-field";
 import { FormError } from "~/components/form-error";
 import { StaffScreenHeader } from "~/components/staff-kit";
-import { getClinicClock } from "~/models/clinic-settings.server";
+import { getClinicClock } from "~/models/settings/clinic-settings.server";
 import {
   cancelClosureVisits,
   closureToEmpty,
@@ -17,7 +17,7 @@ import {
   listClosures,
   removeClosure,
   type ClosureRow,
-} from "~/models/closure.server";
+} from "~/models/settings/closures.server";
 import { type ClinicClock, formatDateRange } from "~/utils/clinic-format";
 import { formAction, formPageHeaders } from "~/http/form-action.server";
 import type { StaffHandle } from "~/models/permissions";

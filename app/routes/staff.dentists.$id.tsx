@@ -16,7 +16,7 @@ import {
 } from "~/components/staff/dentist-admin-sections";
 import { Exceptions, PlanForm } from "~/components/staff/dentist-schedule-sections";
 import { StaffScreenHeader } from "~/components/staff-kit";
-import { getClinicClock } from "~/models/clinic-settings.server";
+import { getClinicClock } from "~/models/settings/clinic-settings.server";
 import {
   type AttentionCount,
   dentistForAdmin,

@@ -11,7 +11,7 @@ import { PatientAlerts } from "~/components/staff/patient-alerts";
 import { PatientDetailsForm } from "~/components/staff/patient-details-form";
 import { PatientVisits } from "~/components/staff/patient-visits";
 import { ReadLimitNotice } from "~/components/staff/read-limit-notice";
-import { getClinicClock } from "~/models/clinic-settings.server";
+import { getClinicClock } from "~/models/settings/clinic-settings.server";
 import { patientCard } from "~/models/patients/card.server";
 import { updatePatientDetails } from "~/models/patients/edit.server";
 import { CONTACT_HIDDEN_MESSAGE } from "~/models/patients/need-to-know";

@@ -15,7 +15,7 @@ import {
   type SectionRefusal,
 } from "~/components/staff/setting-field";
 import { StaffScreenHeader, Timestamp } from "~/components/staff-kit";
-import { getClinicClock } from "~/models/clinic-settings.server";
+import { getClinicClock } from "~/models/settings/clinic-settings.server";
 import { changeRecall, getRecall, noteRecallCall } from "~/models/recall/patient-recalls.server";
 import { formatDate, formatTime } from "~/utils/clinic-format";
 import { formAction, formPageHeaders } from "~/http/form-action.server";

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-pages";
 import { StaffScreenHeader, ColumnHeadings } from "~/components/staff-kit";
-import { getClinicClock } from "~/models/clinic-settings.server";
+import { getClinicClock } from "~/models/settings/clinic-settings.server";
 import { recallList, type RecallRow } from "~/models/recall/patient-recalls.server";
 import { recallFilterChoices } from "~/models/recall/recall-types.server";
 import { formatDate, formatTime } from "~/utils/clinic-format";

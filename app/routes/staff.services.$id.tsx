@@ -10,7 +10,7 @@ import {
   type ServiceFormValues,
 } from "~/components/staff/service-form";
 import { StaffScreenHeader } from "~/components/staff-kit";
-import { getClinicSettings } from "~/models/clinic-settings.server";
+import { getClinicSettings } from "~/models/settings/clinic-settings.server";
 import {
   getServiceForEditing,
   teamForServiceForm,

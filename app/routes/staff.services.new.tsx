@@ -3,7 +3,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-pages";
 import { readServiceForm, ServiceForm } from "~/components/staff/service-form";
 import { StaffScreenHeader } from "~/components/staff-kit";
-import { getClinicSettings } from "~/models/clinic-settings.server";
+import { getClinicSettings } from "~/models/settings/clinic-settings.server";
 import { createStaffService, teamForServiceForm } from "~/models/services/admin.server";
 import { formAction, formPageHeaders } from "~/http/form-action.server";
 import type { StaffHandle } from "~/models/permissions";

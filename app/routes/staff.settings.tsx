@@ -13,13 +13,13 @@ import {
   useSectionValue,
 } from "~/components/staff/setting-field";
 import { StaffScreenHeader } from "~/components/staff-kit";
-import { getClinicSettings } from "~/models/clinic-settings.server";
-import { saveClinicSettings } from "~/models/settings-admin.server";
+import { getClinicSettings } from "~/models/settings/clinic-settings.server";
+import { saveClinicSettings } from "~/models/settings/admin.server";
 import { formAction, formPageHeaders } from "~/http/form-action.server";
 import type { StaffHandle } from "~/models/permissions";
 import { requireStaffPage } from "~/http/roles.server";
 import { redirectWithToast } from "~/http/toast.server";
-import { DAY_LABELS, dayRowOf, readDayRow, WEEK_ORDER } from "~/models/plan-text";
+import { DAY_LABELS, dayRowOf, readDayRow, WEEK_ORDER } from "~/models/settings/plan-text";
 import {
   clinicDayFields,
   LIMITS,

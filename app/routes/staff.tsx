@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { NavLink, Outlet, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-pages";
-import { getClinicClock } from "~/models/clinic-settings.server";
+import { getClinicClock } from "~/models/settings/clinic-settings.server";
 import { countFailedMessages } from "~/models/mail/outbox-admin.server";
 import { getEnv } from "~/infra/env.server";
 import { type StaffHandle, staffScreensFor } from "~/models/permissions";

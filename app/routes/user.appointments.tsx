@@ -12,7 +12,7 @@ import type { AppointmentJson } from "~/models/booking/visit";
 import { listAppointments } from "~/models/self-service/own-visits.server";
 import { STATUS_LABELS } from "~/models/booking/appointment-status";
 import { insideCutoffMessage, isInsideCutoff } from "~/models/booking/cancellation-policy.server";
-import { getClinicSettings } from "~/models/clinic-settings.server";
+import { getClinicSettings } from "~/models/settings/clinic-settings.server";
 import { cancelOwnVisit, movedMessage } from "~/models/self-service/changes.server";
 import { listWaitlist, type WaitlistEntryView } from "~/models/waitlist/waitlist.server";
 import { partOfDayLabel } from "~/models/waitlist/rules";

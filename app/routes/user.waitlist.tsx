@@ -4,7 +4,7 @@ import { useState } from "react";
 import { CheckedForm, FormCard, TextField, useCheckedForm } from "~/components/form-kit";
 import { SelectOptions } from "~/components/select-options";
 import { VerifyEmailNotice } from "~/components/verify-email-notice";
-import { getClinicSettings } from "~/models/clinic-settings.server";
+import { getClinicSettings } from "~/models/settings/clinic-settings.server";
 import { bookingChoices } from "~/models/team/dentists.server";
 import { unverifiedRefusal } from "~/models/accounts/email-verification.server";
 import { joinWaitlist, leaveWaitlist } from "~/models/waitlist/waitlist.server";

@@ -13,7 +13,7 @@ import { bookAppointment } from "~/models/booking/book.server";
 import { getFreeSlots } from "~/models/booking/free-times.server";
 import { listAppointments } from "~/models/self-service/own-visits.server";
 import { SLOT_TAKEN_MESSAGE, tooManyBookingsMessage } from "~/models/booking/rules";
-import { getClinicSettings } from "~/models/clinic-settings.server";
+import { getClinicSettings } from "~/models/settings/clinic-settings.server";
 import { VERIFY_MESSAGES } from "~/models/accounts/email-verification.server";
 import { startOutboxWorker, type OutboxWorker } from "~/models/mail/outbox.server";
 import { prisma } from "~/infra/db.server";

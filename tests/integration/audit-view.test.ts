@@ -3,7 +3,7 @@
 // to by name (linked to its screen), and each change by label, with no stored field name,
 // JSON or id in what the page gets.
 import { describe, expect, it } from "vitest";
-import { createClosure, removeClosure } from "~/models/closure.server";
+import { createClosure, removeClosure } from "~/models/settings/closures.server";
 import { saveRecallType, setServiceRecallType } from "~/models/recall/recall-types.server";
 import { moderateReview } from "~/models/reviews/moderation.server";
 import { updateService } from "~/models/services/admin.server";

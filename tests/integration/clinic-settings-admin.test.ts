@@ -4,16 +4,16 @@
 // sees it on its next request, without a restart, even when those reads were cached.
 import { beforeAll, describe, expect, it } from "vitest";
 import { changeChairs, LAST_CHAIR_MESSAGE, listChairs } from "~/models/team/chairs.server";
-import { getClinicSettings, getPublicClinic } from "~/models/clinic-settings.server";
+import { getClinicSettings, getPublicClinic } from "~/models/settings/clinic-settings.server";
 import {
   CLOSURE_GONE_MESSAGE,
   createClosure,
   listClosures,
   PAST_CLOSURE_MESSAGE,
   removeClosure,
-} from "~/models/closure.server";
+} from "~/models/settings/closures.server";
 import { loadDay } from "~/models/booking/availability.server";
-import { CHOOSE_SECTION_MESSAGE, saveClinicSettings } from "~/models/settings-admin.server";
+import { CHOOSE_SECTION_MESSAGE, saveClinicSettings } from "~/models/settings/admin.server";
 import { loader as bookingLoader } from "~/routes/make-appointment";
 import { loader as freeSlotsRoute } from "~/routes/resources.free-slots";
 import { action as settingsAction, loader as settingsLoader } from "~/routes/staff.settings";

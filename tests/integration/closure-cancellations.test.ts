@@ -10,7 +10,7 @@ import { staffChangeStatus } from "~/models/front-desk/changes.server";
 import { action as closuresAction, loader as closuresLoader } from "~/routes/staff.closures";
 import { loader as teamLoader } from "~/routes/team";
 import { prisma } from "~/infra/db.server";
-import { CLOSURE_REASON_MESSAGE } from "~/models/closure.server";
+import { CLOSURE_REASON_MESSAGE } from "~/models/settings/closures.server";
 import { THURSDAY, TUESDAY, upcoming } from "../support/clinic-dates";
 import {
   createService,

@@ -28,7 +28,7 @@ import {
   removeDentistException,
   updateWeeklyPlan,
 } from "~/models/team/dentist-schedule.server";
-import { getClinicSettings, updateClinicSettings } from "~/models/clinic-settings.server";
+import { getClinicSettings, updateClinicSettings } from "~/models/settings/clinic-settings.server";
 import { PHOTO_LINK_MESSAGE } from "~/validation/team";
 import { bookingChoices, listTeam } from "~/models/team/dentists.server";
 import { reviewService } from "~/models/services/moderation.server";
@@ -38,7 +38,7 @@ import { loader as freeSlotsLoader } from "~/routes/resources.free-slots";
 import { action as dentistAction, loader as dentistLoader } from "~/routes/staff.dentists.$id";
 import { action as teamAction, loader as teamLoader } from "~/routes/staff.dentists._index";
 import { prisma } from "~/infra/db.server";
-import { WEEK_ORDER } from "~/models/plan-text";
+import { WEEK_ORDER } from "~/models/settings/plan-text";
 import { addDays } from "~/utils/clinic-time";
 import { MONDAY, TUESDAY, upcoming } from "../support/clinic-dates";
 import { createService, createUser, sessionFor, storeAppointment } from "../support/factories";

@@ -3,7 +3,7 @@
 // the diary's day (needs an outcome, counts, a closed day's reason, chairs all taken, a
 // dentist's own day), a dentist's week, and the diary page's action.
 import { beforeAll, describe, expect, it } from "vitest";
-import { addClosure } from "~/models/clinic-settings.server";
+import { addClosure } from "~/models/settings/clinic-settings.server";
 import { NOTHING_TO_UNDO_MESSAGE, TIME_TAKEN_SINCE_MESSAGE } from "~/models/booking/undo.server";
 import { staffChangeStatus, staffUndo } from "~/models/front-desk/changes.server";
 import { type DiaryColumn, diaryDay } from "~/models/front-desk/diary.server";

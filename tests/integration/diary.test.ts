@@ -7,7 +7,7 @@ import { moveAppointment } from "~/models/booking/move.server";
 import { SLOT_TAKEN_MESSAGE } from "~/models/booking/rules";
 import { UNKNOWN_DENTIST_MESSAGE } from "~/models/booking/choices.server";
 import { onlinePolicy } from "~/models/booking/policy";
-import { addClosure, updateClinicSettings } from "~/models/clinic-settings.server";
+import { addClosure, updateClinicSettings } from "~/models/settings/clinic-settings.server";
 import { formatDate } from "~/utils/clinic-format";
 import { addDays, clinicTimeToUtc } from "~/utils/clinic-time";
 import { prisma } from "~/infra/db.server";

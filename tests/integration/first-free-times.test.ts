@@ -2,7 +2,7 @@ import type { User } from "@prisma/client";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getFreeSlots } from "~/models/booking/free-times.server";
 import { tooManyBookingsMessage } from "~/models/booking/rules";
-import { addClosure } from "~/models/clinic-settings.server";
+import { addClosure } from "~/models/settings/clinic-settings.server";
 import {
   freeDaysFor,
   nextFreeDays,

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { recordAudit } from "~/models/audit/trail.server";
 import { bookAppointment } from "~/models/booking/book.server";
 import { changeStatus } from "~/models/booking/status.server";
-import { getClinicClock } from "~/models/clinic-settings.server";
+import { getClinicClock } from "~/models/settings/clinic-settings.server";
 import { enqueueMail, mailOf } from "~/models/mail/outbox.server";
 import { deleteMyAccount, ERASURE_STEPS } from "~/models/accounts/deletion.server";
 import {

@@ -12,7 +12,7 @@ import { seed } from "../../prisma/seed-database";
 import { BLOG_TOOLS } from "~/data/blog-tools";
 import { loadDayPlans } from "~/models/booking/availability.server";
 import { findBookableService, resolveDentist } from "~/models/booking/choices.server";
-import { getClinicSettings } from "~/models/clinic-settings.server";
+import { getClinicSettings } from "~/models/settings/clinic-settings.server";
 import { activeChairs, closureOn, dentistsBetween } from "~/models/front-desk/diary.server";
 import { weekClosures } from "~/models/front-desk/diary-week.server";
 import { bookingChoices, listTeam, serviceVisit } from "~/models/team/dentists.server";
@@ -109,7 +109,7 @@ const CACHED_READS: { file: string; name: string; load: () => Promise<unknown> }
     load: () => getServiceByIdOrSlug(service.slug),
   },
   {
-    file: "models/clinic-settings.server.ts",
+    file: "models/settings/clinic-settings.server.ts",
     name: "clinic settings",
     load: () => getClinicSettings(),
   },

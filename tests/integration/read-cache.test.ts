@@ -1,7 +1,7 @@
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { bookAppointment } from "~/models/booking/book.server";
-import { updateClinicSettings } from "~/models/clinic-settings.server";
+import { updateClinicSettings } from "~/models/settings/clinic-settings.server";
 import { countServices, createService, getServicePage } from "~/models/services/catalog.server";
 import { createReview, listReviews } from "~/models/reviews/reviews.server";
 import { prisma } from "~/infra/db.server";

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bookAppointment } from "~/models/booking/book.server";
 import { changeStatus } from "~/models/booking/status.server";
-import { updateClinicSettings } from "~/models/clinic-settings.server";
+import { updateClinicSettings } from "~/models/settings/clinic-settings.server";
 import { deliverDue } from "~/models/mail/outbox.server";
 import {
   recallInvitationKey,

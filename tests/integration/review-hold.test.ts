@@ -8,7 +8,7 @@ import type { User } from "@prisma/client";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { changeStatus } from "~/models/booking/status.server";
 import { auditTrail } from "~/models/audit/trail.server";
-import { getClinicSettings, updateClinicSettings } from "~/models/clinic-settings.server";
+import { getClinicSettings, updateClinicSettings } from "~/models/settings/clinic-settings.server";
 import {
   ALREADY_PUBLISHED_MESSAGE,
   listReviewsAwaitingModeration,

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { bookAppointment } from "~/models/booking/book.server";
-import { getClinicSettings, updateClinicSettings } from "~/models/clinic-settings.server";
+import { getClinicSettings, updateClinicSettings } from "~/models/settings/clinic-settings.server";
 import {
   cancelByLink,
   rescheduleByLink,

@@ -6,7 +6,7 @@
 // with an audit entry.
 import type { Service } from "@prisma/client";
 import { afterEach, describe, expect, it } from "vitest";
-import { updateClinicSettings } from "~/models/clinic-settings.server";
+import { updateClinicSettings } from "~/models/settings/clinic-settings.server";
 import { bookingChoices } from "~/models/team/dentists.server";
 import { findBookableService } from "~/models/booking/choices.server";
 import { createReview, listReviews } from "~/models/reviews/reviews.server";

@@ -5,7 +5,7 @@
 // writes the service, who performs it and its audit entry together; the public service
 // page and the booking picker show it at once.
 import { describe, expect, it } from "vitest";
-import { updateClinicSettings } from "~/models/clinic-settings.server";
+import { updateClinicSettings } from "~/models/settings/clinic-settings.server";
 import { bookingChoices } from "~/models/team/dentists.server";
 import { SERVICE_EDIT_MESSAGES } from "~/models/services/admin.server";
 import { action as editAction, loader as editLoader } from "~/routes/staff.services.$id";

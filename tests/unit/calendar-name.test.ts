@@ -3,7 +3,7 @@
 import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
 import { appointmentCalendar, type MailAppointment } from "~/models/mail/appointment-mail.server";
-import type { Settings } from "~/models/clinic-settings.server";
+import type { Settings } from "~/models/settings/clinic-settings.server";
 import { calendarDisplayName } from "~/models/mail/calendar-name";
 
 const startsAt = new Date("2030-03-05T15:00:00Z");

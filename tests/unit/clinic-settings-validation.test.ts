@@ -12,7 +12,7 @@ import {
   parseReminderSettings,
   parseWeeklyHours,
 } from "~/validation/clinic-settings";
-import { WEEK_ORDER } from "~/models/plan-text";
+import { WEEK_ORDER } from "~/models/settings/plan-text";
 import type { Result } from "~/utils/result";
 import type { WeeklyPlan } from "~/validation/schedule";
 

@@ -13,7 +13,7 @@ import {
   planDayFields,
   readDayRow,
   type DayRow,
-} from "~/models/plan-text";
+} from "~/models/settings/plan-text";
 import { dayPlanSchema, weeklyPlanSchema, type WeeklyPlan } from "~/validation/schedule";
 
 const clock = { timeZone: "America/New_York", locale: "en-US" };

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { CLOSED_DAY } from "~/utils/clinic-format";
-import { breakField, breakRowsOf, type DayFields, type DayRow } from "~/models/plan-text";
+import { breakField, breakRowsOf, type DayFields, type DayRow } from "~/models/settings/plan-text";
 
 // A working day's fields, the same on the clinic's opening hours, a dentist's weekly plan
 // and an exception: a Closed box, a start and an end, and breaks as rows of two time

@@ -1,6 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import { CLOSED_DAY, formatDateRange } from "~/utils/clinic-format";
-import { DAY_LABELS, dayRowOf, planDayFields, readDayRow } from "~/models/plan-text";
+import { DAY_LABELS, dayRowOf, planDayFields, readDayRow } from "~/models/settings/plan-text";
 import { DayHours } from "./day-hours";
 import { fieldState, input, label, type Loaded, type Refusal } from "./dentist-admin-sections";
 

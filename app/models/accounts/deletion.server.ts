@@ -8,7 +8,7 @@ import { sendCancellationMail } from "~/models/mail/appointment-mail.server";
 import { changeStatusWithin } from "~/models/booking/status.server";
 import { recordAudit } from "~/models/audit/trail.server";
 import { forgetPatientInAuditTrail } from "~/models/audit/erasure.server";
-import { getClinicSettings } from "~/models/clinic-settings.server";
+import { getClinicSettings } from "~/models/settings/clinic-settings.server";
 import { enqueueMail, wakeOutbox } from "~/models/mail/outbox.server";
 import { formatDateTime } from "~/utils/clinic-format";
 import { removeMailFiles } from "~/infra/mail.server";

@@ -15,7 +15,7 @@ import {
 } from "~/utils/clinic-format";
 import { isIsoDate, normalizeTime } from "~/utils/clinic-time";
 import { formatPrice } from "~/utils/format";
-import { DAY_LABELS, WEEK_ORDER } from "~/models/plan-text";
+import { DAY_LABELS, WEEK_ORDER } from "~/models/settings/plan-text";
 import { isServiceStatus, SERVICE_STATUS_LABELS } from "~/models/services/status";
 import { kindLabel } from "~/models/team/kinds";
 import { CALL_OUTCOMES } from "~/validation/recall";

@@ -22,7 +22,7 @@ import {
 } from "~/validation/schedule";
 import { readHolds } from "./holds.server";
 import type { DentistOnDay, RuleDay } from "./rules";
-import { getClinicSettings, type Settings } from "~/models/clinic-settings.server";
+import { getClinicSettings, type Settings } from "~/models/settings/clinic-settings.server";
 
 /** A dentist row as stored: its weekly plan and date exceptions are JSON text. */
 type StoredDentist = {

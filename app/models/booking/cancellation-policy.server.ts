@@ -1,4 +1,4 @@
-import type { Settings } from "~/models/clinic-settings.server";
+import type { Settings } from "~/models/settings/clinic-settings.server";
 
 type Cutoff = Pick<Settings, "cancellationCutoffHours">;
 

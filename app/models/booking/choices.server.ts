@@ -5,7 +5,7 @@ import { cachedRead } from "~/infra/read-cache.server";
 import { fail, type Failure, invalid, ok, type Result } from "~/utils/result";
 import { DENTIST_CHOICE_MESSAGE } from "~/validation/appointment";
 import { performerIds } from "./availability.server";
-import type { Settings } from "../clinic-settings.server";
+import type { Settings } from "~/models/settings/clinic-settings.server";
 import { ACTIVE_STATUSES } from "./appointment-status";
 import { CHOOSE_ANOTHER_DENTIST, notPerformingMessage, tooManyBookingsMessage } from "./rules";
 

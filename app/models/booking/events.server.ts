@@ -10,7 +10,7 @@ import { type ClinicClock, formatDateTime } from "~/utils/clinic-format";
 import { type AppointmentStatus, STATUS_LABELS } from "~/models/booking/appointment-status";
 import { enqueueAppointmentMail } from "~/models/mail/appointment-mail.server";
 import { recordAudit } from "~/models/audit/trail.server";
-import type { Settings } from "../clinic-settings.server";
+import type { Settings } from "~/models/settings/clinic-settings.server";
 import { keepPatientPhone } from "~/models/patients/search.server";
 import { convertRecallInvitation } from "~/models/recall/invitations.server";
 import {

@@ -10,7 +10,7 @@ import { invalid, ok, type Result } from "~/utils/result";
 import { UNKNOWN_SERVICE_MESSAGE } from "~/validation/service";
 import { loadDay, type LoadedDay } from "./availability.server";
 import { isInsideCutoff } from "./cancellation-policy.server";
-import { getClinicSettings, type Settings } from "../clinic-settings.server";
+import { getClinicSettings, type Settings } from "~/models/settings/clinic-settings.server";
 import { findBookableService, resolveDentist } from "./choices.server";
 import { dayRefusal, freeStartsOn, proposalAt } from "./evaluate";
 import type { RuleDay } from "./rule-types";

@@ -14,7 +14,7 @@ import { UNKNOWN_SERVICE_MESSAGE } from "~/validation/service";
 import { findBookableService, resolveDentist } from "./choices.server";
 import { freeTimes } from "./free-times.server";
 import { onlinePolicy } from "./policy";
-import { getClinicClock, getClinicSettings } from "~/models/clinic-settings.server";
+import { getClinicClock, getClinicSettings } from "~/models/settings/clinic-settings.server";
 
 /** How many days with a free time the strip shows. */
 export const STRIP_DAYS = 7;

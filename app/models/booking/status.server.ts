@@ -16,7 +16,7 @@ import {
 } from "~/models/booking/appointment-status";
 import { prisma } from "~/infra/db.server";
 import { type Failure, fail, ok, type Result } from "~/utils/result";
-import { getClinicSettings } from "../clinic-settings.server";
+import { getClinicSettings } from "~/models/settings/clinic-settings.server";
 import { insideCutoffMessage, isInsideCutoff } from "./cancellation-policy.server";
 import { prepareEvent } from "./events.server";
 import { APPOINTMENT_NOT_FOUND_MESSAGE } from "./move.server";

@@ -20,7 +20,7 @@ import {
 import { prisma } from "~/infra/db.server";
 import { fail, isUniqueViolation, ok, type Result } from "~/utils/result";
 import { chairResource, dentistResource, holdSteps } from "~/models/booking/slot-engine";
-import { getClinicSettings } from "../clinic-settings.server";
+import { getClinicSettings } from "~/models/settings/clinic-settings.server";
 import { prepareEvent } from "./events.server";
 import { APPOINTMENT_NOT_FOUND_MESSAGE } from "./move.server";
 import { actorUserId, type BookingActor } from "./policy";

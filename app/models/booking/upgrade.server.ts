@@ -11,7 +11,7 @@
 import type { Prisma, PrismaClient } from "@prisma/client";
 import { clinicTimeToUtc } from "~/utils/clinic-time";
 import type { DayPlans } from "./availability.server";
-import { parseSettingsRow, type Settings } from "../settings-row";
+import { parseSettingsRow, type Settings } from "~/models/settings/row";
 import { placeVisit } from "./place.server";
 import { UPGRADE_POLICY } from "./policy";
 

@@ -18,7 +18,7 @@ import { findBookableService, resolveDentist } from "../booking/choices.server";
 import type { PlaceRefusal } from "../booking/place.server";
 import { deskPolicy } from "../booking/policy";
 import { type StaffAppointmentJson, toStaffAppointmentJson } from "../booking/visit";
-import { getClinicClock } from "../clinic-settings.server";
+import { getClinicClock } from "~/models/settings/clinic-settings.server";
 import { findPatient } from "~/models/patients/search.server";
 import type { StaffActor } from "~/models/roles";
 import { REASON_LIMIT, REASON_REQUIRED_MESSAGE } from "./changes.server";

@@ -11,7 +11,7 @@ import {
 } from "~/models/booking/appointment-status";
 import { formatDateTime } from "~/utils/clinic-format";
 import { invalid, ok, type Result } from "~/utils/result";
-import { getClinicClock } from "../clinic-settings.server";
+import { getClinicClock } from "~/models/settings/clinic-settings.server";
 import type { StaffActor } from "~/models/roles";
 import { staffChangeStatus, staffMove, staffUndo } from "./changes.server";
 

@@ -10,7 +10,7 @@ import { cachedRead, cachedVisitRead } from "~/infra/read-cache.server";
 import { hasPermission } from "~/models/permissions";
 import { dayOfPlan, openIntervals } from "~/models/booking/slot-engine";
 import { dentistWorkingIntervals } from "~/models/booking/availability.server";
-import { getClinicSettings } from "../clinic-settings.server";
+import { getClinicSettings } from "~/models/settings/clinic-settings.server";
 import { type DiaryColumn, dentistsBetween, SHOWN_STATUSES, spanOf } from "./diary.server";
 import { gridRows, layoutColumn } from "./diary-layout";
 import {

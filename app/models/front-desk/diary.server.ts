@@ -16,7 +16,7 @@ import { dateRefusal } from "~/validation/dates";
 import { dentistWorkingIntervals } from "~/models/booking/availability.server";
 import { appointmentsNeedingAttention } from "../booking/attention.server";
 import { type StaffAppointmentJson, toStaffAppointmentJson, WITH_DETAILS } from "../booking/visit";
-import { getClinicSettings } from "../clinic-settings.server";
+import { getClinicSettings } from "~/models/settings/clinic-settings.server";
 import {
   type DiaryCell,
   freeChairsByRow,

@@ -15,7 +15,7 @@ import { sendMail } from "~/infra/mail.server";
 import { isNoEmailAddress } from "~/models/patients/no-email";
 import { linkTokenFor, linkUrl } from "~/models/self-service/appointment-link.server";
 import { isInsideCutoff } from "~/models/booking/cancellation-policy.server";
-import { getClinicSettings, type Settings } from "~/models/clinic-settings.server";
+import { getClinicSettings, type Settings } from "~/models/settings/clinic-settings.server";
 
 /**
  * Every mail about one appointment (confirmation, change, cancellation, reminder), composed

@@ -2,7 +2,7 @@ import { prisma } from "~/infra/db.server";
 import { getEnv } from "~/infra/env.server";
 import { dueRule, type QuietHours } from "./reminder-rules";
 import { enqueueAppointmentMail } from "./appointment-mail.server";
-import { getClinicSettings } from "~/models/clinic-settings.server";
+import { getClinicSettings } from "~/models/settings/clinic-settings.server";
 import { wakeOutbox } from "./outbox.server";
 import { type BackgroundJob, startSweep } from "~/infra/sweep.server";
 

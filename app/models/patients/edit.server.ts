@@ -17,7 +17,7 @@ import {
   patientDetailsSchema,
 } from "~/validation/patient";
 import { recordAudit } from "~/models/audit/trail.server";
-import { getClinicSettings } from "../clinic-settings.server";
+import { getClinicSettings } from "~/models/settings/clinic-settings.server";
 import { phoneDigitsOf } from "./search.server";
 import { RECORD_FIELDS } from "./alerts.server";
 

@@ -10,7 +10,7 @@ import { NO_EMAIL_DOMAIN, shownEmail } from "./no-email";
 import { isEmailAddress } from "~/validation/fields";
 import type { StaffActor } from "~/models/roles";
 import { ok, type Result } from "~/utils/result";
-import { getClinicSettings } from "../clinic-settings.server";
+import { getClinicSettings } from "~/models/settings/clinic-settings.server";
 import { patientsInReachWhere, readPatients } from "./access.server";
 
 export type PatientMatch = {

@@ -9,7 +9,11 @@ import { clinicOpenAt, stepDate, stepDue } from "./rules";
 import { fail, ok, type Result } from "~/utils/result";
 import { type BackgroundJob, startSweep } from "~/infra/sweep.server";
 import { mailRecipient } from "~/models/mail/appointment-mail.server";
-import { closuresBetween, getClinicSettings, type Settings } from "~/models/clinic-settings.server";
+import {
+  closuresBetween,
+  getClinicSettings,
+  type Settings,
+} from "~/models/settings/clinic-settings.server";
 import { enqueueMail, wakeOutbox } from "~/models/mail/outbox.server";
 import { bookedRecallKeys } from "./patient-recalls.server";
 import { markReportDay } from "~/models/reports/summary.server";

@@ -13,7 +13,7 @@ import {
   RECALL_MESSAGES,
 } from "~/validation/recall";
 import { ACTIVE_STATUSES } from "~/models/booking/appointment-status";
-import { getClinicSettings, type Settings } from "~/models/clinic-settings.server";
+import { getClinicSettings, type Settings } from "~/models/settings/clinic-settings.server";
 
 /**
  * Patients' recalls (docs/decisions/035-recall.md): a completed visit of a service with a

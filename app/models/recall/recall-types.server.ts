@@ -4,7 +4,7 @@ import { limitStaffWrite } from "~/infra/rate-limit.server";
 import { fail, invalid, isUniqueViolation, ok, type Result } from "~/utils/result";
 import type { StaffRole } from "~/models/roles";
 import { parseRecallSettings, parseRecallType, RECALL_MESSAGES } from "~/validation/recall";
-import { getClinicSettings } from "~/models/clinic-settings.server";
+import { getClinicSettings } from "~/models/settings/clinic-settings.server";
 
 /**
  * The admin's side of recall (docs/decisions/035-recall.md): the recall types and their

@@ -2,7 +2,7 @@ import type { User } from "@prisma/client";
 import { clinicNow } from "~/utils/clinic-time";
 import { parseRange, type ReportRange } from "./periods";
 import { scopeOf } from "~/models/permissions";
-import { getClinicSettings } from "~/models/clinic-settings.server";
+import { getClinicSettings } from "~/models/settings/clinic-settings.server";
 import { dentistOfAccount, type ReportScope } from "./reports.server";
 
 export const NOT_LINKED_MESSAGE =

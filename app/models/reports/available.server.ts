@@ -13,7 +13,7 @@ import {
   parseJsonColumn,
   weeklyPlanSchema,
 } from "~/validation/schedule";
-import { closuresBetween, type Settings } from "~/models/clinic-settings.server";
+import { closuresBetween, type Settings } from "~/models/settings/clinic-settings.server";
 
 /**
  * Minutes each dentist and each chair could be booked, per period of a report

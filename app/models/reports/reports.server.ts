@@ -1,6 +1,6 @@
 import { prisma } from "~/infra/db.server";
 import { periodsOf, type ReportRange } from "./periods";
-import { getClinicSettings } from "~/models/clinic-settings.server";
+import { getClinicSettings } from "~/models/settings/clinic-settings.server";
 import { availableMinutes } from "./available.server";
 import { NO_FIGURES, summedFigures } from "./figures.server";
 import { summariseMarkedDays } from "./summary.server";

@@ -3,7 +3,7 @@ import { addDays, clinicTimeToUtc } from "~/utils/clinic-time";
 import { type Granularity, periodBounds, periodKey } from "./periods";
 import { prisma } from "~/infra/db.server";
 import { type BackgroundJob, startSweep } from "~/infra/sweep.server";
-import { getClinicSettings, type Settings } from "~/models/clinic-settings.server";
+import { getClinicSettings, type Settings } from "~/models/settings/clinic-settings.server";
 import { periodTotals, SUM_FIELDS, type Sums } from "./figures.server";
 
 /**

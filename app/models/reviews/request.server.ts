@@ -2,7 +2,7 @@ import type { Prisma } from "@prisma/client";
 import { UNDO_MINUTES } from "~/models/booking/appointment-status";
 import { getEnv } from "~/infra/env.server";
 import { mailRecipient } from "~/models/mail/appointment-mail.server";
-import type { Settings } from "~/models/clinic-settings.server";
+import type { Settings } from "~/models/settings/clinic-settings.server";
 import { enqueueMail } from "~/models/mail/outbox.server";
 
 /** At most one review request per patient in this many days. */

@@ -8,7 +8,7 @@ import { validateForm } from "~/validation/form";
 import { reviewSchema } from "~/validation/review";
 import { UNKNOWN_SERVICE_MESSAGE } from "~/validation/service";
 import { isPubliclyListed, PUBLICLY_LISTED } from "~/models/services/catalog.server";
-import { getClinicSettings } from "~/models/clinic-settings.server";
+import { getClinicSettings } from "~/models/settings/clinic-settings.server";
 import { reviewHoldReasons } from "./hold.server";
 import type { ReviewStatus } from "./status";
 import { REVIEW_REQUIRED_FIELDS } from "~/validation/form-fields";

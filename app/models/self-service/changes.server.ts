@@ -10,7 +10,7 @@ import { cancelAppointment, changeStatus } from "~/models/booking/status.server"
 import { getFreeSlots, type FreeSlots } from "~/models/booking/free-times.server";
 import { onlinePolicy } from "~/models/booking/policy";
 import { insideCutoffMessage, isInsideCutoff } from "~/models/booking/cancellation-policy.server";
-import { getClinicSettings, type Settings } from "~/models/clinic-settings.server";
+import { getClinicSettings, type Settings } from "~/models/settings/clinic-settings.server";
 
 /**
  * What a patient does to their own booking without the front desk: confirm, reschedule or

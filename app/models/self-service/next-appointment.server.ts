@@ -5,7 +5,7 @@ import { confirmationSentTo, telLink } from "~/models/mail/appointment-mail.serv
 import type { AppointmentJson } from "~/models/booking/visit";
 import { nextAppointment } from "./own-visits.server";
 import { cutoffStart, isInsideCutoff } from "~/models/booking/cancellation-policy.server";
-import { getClinicSettings } from "~/models/clinic-settings.server";
+import { getClinicSettings } from "~/models/settings/clinic-settings.server";
 import { justMovedVisits } from "./moved-visit.server";
 import { movedMessage } from "./changes.server";
 

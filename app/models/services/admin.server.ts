@@ -1,7 +1,7 @@
 import type { Prisma, Service } from "@prisma/client";
 import { recordAudit, type AuditActor } from "~/models/audit/trail.server";
 import { auditFieldLabel } from "~/models/audit/labels";
-import { getClinicSettings } from "~/models/clinic-settings.server";
+import { getClinicSettings } from "~/models/settings/clinic-settings.server";
 import { prisma } from "~/infra/db.server";
 import { dollarsToCents } from "~/utils/format";
 import { decodeCursor, olderThan, pageOf } from "~/utils/keyset";

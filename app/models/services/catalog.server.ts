@@ -1,5 +1,5 @@
 import type { Prisma, Service, User } from "@prisma/client";
-import { getClinicSettings } from "~/models/clinic-settings.server";
+import { getClinicSettings } from "~/models/settings/clinic-settings.server";
 import { verifiedAccount } from "~/models/accounts/email-verification.server";
 import { prisma } from "~/infra/db.server";
 import { CARD_DESCRIPTION_CHARS, dollarsToCents, truncate } from "~/utils/format";

@@ -11,7 +11,7 @@ import { type AuditActor, recordAudit } from "~/models/audit/trail.server";
 import { addDays, clinicNow } from "~/utils/clinic-time";
 import { prisma } from "~/infra/db.server";
 import { formatDayPlan } from "~/utils/clinic-format";
-import { WEEK_ORDER } from "~/models/plan-text";
+import { WEEK_ORDER } from "~/models/settings/plan-text";
 import { type Failure, isUniqueViolation, ok, type Result } from "~/utils/result";
 import { limitStaffWrite } from "~/infra/rate-limit.server";
 import { validateFields } from "~/validation/form";
@@ -24,7 +24,7 @@ import {
 import { dentistProfileSchema, newDentistSchema } from "~/validation/team";
 import { ACTIVE_STATUSES } from "~/models/booking/appointment-status";
 import { appointmentsNeedingAttention } from "~/models/booking/attention.server";
-import { clockOf, getClinicSettings } from "~/models/clinic-settings.server";
+import { clockOf, getClinicSettings } from "~/models/settings/clinic-settings.server";
 
 export type StaffActor = Extract<AuditActor, { id: string }>;
 

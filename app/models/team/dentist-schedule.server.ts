@@ -14,13 +14,17 @@ import {
   planDayFields,
   readDayRow,
   WEEK_ORDER,
-} from "~/models/plan-text";
+} from "~/models/settings/plan-text";
 import { limitStaffWrite } from "~/infra/rate-limit.server";
 import { ok, type Result } from "~/utils/result";
 import { validateFields } from "~/validation/form";
 import { type DayPlan, type Weekday, WEEKDAYS } from "~/validation/schedule";
 import { dentistExceptionSchema } from "~/validation/team";
-import { clockOf, getClinicClock, getClinicSettings } from "~/models/clinic-settings.server";
+import {
+  clockOf,
+  getClinicClock,
+  getClinicSettings,
+} from "~/models/settings/clinic-settings.server";
 import {
   type AttentionCount,
   DENTIST_GONE_MESSAGE,

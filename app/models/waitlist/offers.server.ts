@@ -19,7 +19,7 @@ import { type DayPlans, loadDayPlans } from "~/models/booking/availability.serve
 import { readHolds } from "~/models/booking/holds.server";
 import { dentistsFreeAt } from "~/models/booking/evaluate";
 import { onlinePolicy } from "~/models/booking/policy";
-import { getClinicSettings, type Settings } from "~/models/clinic-settings.server";
+import { getClinicSettings, type Settings } from "~/models/settings/clinic-settings.server";
 import { enqueueMail } from "~/models/mail/outbox.server";
 
 /**

@@ -1,7 +1,7 @@
 import { clinicNow } from "~/utils/clinic-time";
 import { prisma } from "~/infra/db.server";
 import { type BackgroundJob, startSweep } from "~/infra/sweep.server";
-import { getClinicSettings } from "~/models/clinic-settings.server";
+import { getClinicSettings } from "~/models/settings/clinic-settings.server";
 import { wakeOutbox } from "~/models/mail/outbox.server";
 import { prepareRefills } from "./offers.server";
 

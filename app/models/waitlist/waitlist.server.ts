@@ -13,7 +13,7 @@ import { isWellFormedToken } from "~/models/self-service/appointment-link.server
 import { bookAppointment } from "~/models/booking/book.server";
 import { findBookableService, resolveDentist } from "~/models/booking/choices.server";
 import { waitlistPolicy } from "~/models/booking/policy";
-import { getClinicSettings, type Settings } from "~/models/clinic-settings.server";
+import { getClinicSettings, type Settings } from "~/models/settings/clinic-settings.server";
 import { verifiedAccount } from "~/models/accounts/email-verification.server";
 import { wakeOutbox } from "~/models/mail/outbox.server";
 import { prepareRefills } from "./offers.server";

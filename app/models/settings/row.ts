@@ -1,7 +1,7 @@
 /**
  * The clinic's settings row with its JSON columns parsed and checked. Free of the app's
  * database client, so the data upgrade's own process (~/models/booking/upgrade.server)
- * reads the row the same way ~/models/clinic-settings.server does.
+ * reads the row the same way ~/models/settings/clinic-settings.server does.
  */
 import type { ClinicSettings } from "@prisma/client";
 import { recallCadenceSchema } from "~/validation/recall";

@@ -14,8 +14,8 @@ import {
   refuse,
 } from "~/validation/clinic-settings";
 import { parseJsonColumn, reminderRulesSchema, weeklyPlanSchema } from "~/validation/schedule";
-import { ACTIVE_STATUSES } from "./booking/appointment-status";
-import { appointmentsNeedingAttention } from "./booking/attention.server";
+import { ACTIVE_STATUSES } from "~/models/booking/appointment-status";
+import { appointmentsNeedingAttention } from "~/models/booking/attention.server";
 import { getClinicSettings } from "./clinic-settings.server";
 import { limitStaffWrite } from "~/infra/rate-limit.server";
 

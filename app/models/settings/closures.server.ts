@@ -6,11 +6,11 @@ import { prisma } from "~/infra/db.server";
 import { fail, invalid, ok, type Result } from "~/utils/result";
 import { CLOSURE_REASON_LIMIT, parseClosure, refuse } from "~/validation/clinic-settings";
 import { acceptedDateRange } from "~/validation/dates";
-import { ACTIVE_STATUSES } from "./booking/appointment-status";
+import { ACTIVE_STATUSES } from "~/models/booking/appointment-status";
 import { clockOf, getClinicSettings } from "./clinic-settings.server";
 import { limitStaffWrite } from "~/infra/rate-limit.server";
 import type { StaffActor } from "~/models/roles";
-import { changeStatus } from "./booking/status.server";
+import { changeStatus } from "~/models/booking/status.server";
 
 /** The admin's closures and holidays (/staff/closures): whole days the clinic is shut. */
 

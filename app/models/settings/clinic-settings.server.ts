@@ -9,7 +9,7 @@ import {
   type WeeklyPlan,
   weeklyPlanSchema,
 } from "~/validation/schedule";
-import { parseSettingsRow, type Settings } from "./settings-row";
+import { parseSettingsRow, type Settings } from "./row";
 
 export type { Settings };
 
