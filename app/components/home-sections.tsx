@@ -11,7 +11,7 @@ export function SectionHeading({ id, children }: { id: string; children: ReactNo
   );
 }
 
-/** The three highlighted offerings; a length they state must be the service's (tests/unit/seed-texts.test.ts). */
+/** The three highlighted offerings; a length they state must be the service's (tests/unit/prisma/seed-texts.test.ts). */
 export const HIGHLIGHTS = [
   {
     slug: "teeth-whitening",

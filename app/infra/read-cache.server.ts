@@ -11,7 +11,7 @@ import { databaseWriteStamp, inTransaction, sharedWriteStamp } from "~/infra/db.
  * the cache (docs/decisions/030-caches-follow-the-database.md).
  *
  * So a cached load must not read those tables: a booking would not empty it.
- * tests/integration/read-cache-tables.test.ts reads the tables of every cached read (each
+ * tests/integration/infra/read-cache-tables.test.ts reads the tables of every cached read (each
  * file calling `cachedRead` has its probe there) and of every public answer. A read of the
  * visits themselves (the diary's day and week) goes through `cachedVisitRead`, a store of
  * its own whose generation is every write's stamp: a booking, a move or a check-in empties

@@ -8,7 +8,7 @@ type Adapter = Awaited<ReturnType<PrismaBetterSQLite3["connect"]>>;
  * Tables of the visits and what follows them (bookings, moves, cancels, their mail, audit,
  * waiting-list, recall and report steps, the patient's phone), whose rows no shared read
  * shows: neither the read cache nor the response cache keeps anything read from them
- * (tests/integration/read-cache-tables.test.ts proves it for every cached read and public
+ * (tests/integration/infra/read-cache-tables.test.ts proves it for every cached read and public
  * answer). Their writes move `writeStamp` but not `sharedStamp` (ADR 030).
  */
 export const VISIT_TABLES: ReadonlySet<string> = new Set([

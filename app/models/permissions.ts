@@ -67,7 +67,7 @@ export type StaffScreen = {
 
 /**
  * Every staff screen the navigation links to, in its order; each is shown to the roles
- * its permission names (tests/integration/staff-routes.test.ts fails for a staff page
+ * its permission names (tests/integration/http/staff-routes.test.ts fails for a staff page
  * route missing here, and for an entry without a route).
  */
 export const STAFF_SCREENS = [

@@ -1,0 +1,84 @@
+// The session lookup keeps what it found until the database is written (session.server.ts,
+// ADR 025): a signed-in page view costs no query, and a revoked session is still refused
+// at the very next request, whoever revoked it: this process or another connection.
+import Database from "better-sqlite3";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { getUser } from "~/http/auth.server";
+import { prisma } from "~/infra/db.server";
+import { deleteSessionByToken, getUserByToken } from "~/infra/session.server";
+import { runStaffCommand } from "~/ops/staff-cli.server";
+import { createUser, sessionFor } from "../../support/factories";
+import { get } from "../../support/auth-helpers";
+
+afterEach(() => vi.restoreAllMocks());
+
+/** A second connection to the test's database file, as the staff command or a restore has. */
+function otherConnection() {
+  return new Database(process.env.DATABASE_URL!.replace(/^file:/, ""));
+}
+
+describe("the session lookup's cache", () => {
+  it("answers a repeated lookup without asking the database while nothing is written", async () => {
+    const user = await createUser();
+    const { token } = await sessionFor(user);
+    expect((await getUserByToken(token))?.id).toBe(user.id);
+    // Every statement Prisma runs is prepared on the one better-sqlite3 connection.
+    const prepared = vi.spyOn(Database.prototype, "prepare");
+    expect((await getUserByToken(token))?.id).toBe(user.id);
+    expect((await getUserByToken(token))?.id).toBe(user.id);
+    const sessionReads = () =>
+      prepared.mock.calls.filter(([sql]) => /FROM `main`\.`Session`/.test(sql));
+    expect(sessionReads()).toEqual([]);
+    // And the spy sees lookups when there are some: a write, then the same lookup.
+    await prisma.user.update({ where: { id: user.id }, data: { name: "Renamed" } });
+    expect((await getUserByToken(token))?.name).toBe("Renamed");
+    expect(sessionReads()).toHaveLength(1);
+  });
+
+  it("refuses a session at once after sign-out", async () => {
+    const user = await createUser();
+    const { token } = await sessionFor(user);
+    expect((await getUserByToken(token))?.id).toBe(user.id);
+    await deleteSessionByToken(token);
+    expect(await getUserByToken(token)).toBeNull();
+  });
+
+  it("shows a role change at the next lookup", async () => {
+    const user = await createUser({ role: "admin" });
+    const { cookie } = await sessionFor(user);
+    expect((await getUser(get("/staff", cookie)))?.role).toBe("admin");
+    await prisma.user.update({ where: { id: user.id }, data: { role: "patient" } });
+    expect((await getUser(get("/staff", cookie)))?.role).toBe("patient");
+  });
+
+  it("refuses a session at once after a password change elsewhere deletes it (another connection)", async () => {
+    const user = await createUser();
+    const { token } = await sessionFor(user);
+    expect((await getUserByToken(token))?.id).toBe(user.id);
+    const other = otherConnection();
+    try {
+      other.prepare('DELETE FROM "Session" WHERE "userId" = ?').run(user.id);
+    } finally {
+      other.close();
+    }
+    expect(await getUserByToken(token)).toBeNull();
+  });
+
+  it("refuses a staff member's session at once after `npm run staff -- revoke` (its own connection)", async () => {
+    const user = await createUser({ role: "reception", email: "revoked.staff@example.com" });
+    const { token } = await sessionFor(user);
+    expect((await getUserByToken(token))?.role).toBe("reception");
+    vi.spyOn(console, "info").mockImplementation(() => {});
+    expect(await runStaffCommand(["revoke", "revoked.staff@example.com"])).toBe(0);
+    expect(await getUserByToken(token)).toBeNull();
+  });
+
+  it("hands each caller its own copy of the user", async () => {
+    const user = await createUser({ name: "Kept Name" });
+    const { token } = await sessionFor(user);
+    const first = await getUserByToken(token);
+    if (!first) throw new Error("no user");
+    first.name = "Changed by a caller";
+    expect((await getUserByToken(token))?.name).toBe("Kept Name");
+  });
+});
