@@ -11,6 +11,7 @@ import { startReminderSweep } from "~/models/mail/reminders.server";
 import { startReportSweep } from "~/models/reports/summary.server";
 import { startWaitlistSweep } from "~/models/waitlist/sweep.server";
 import { startOutboxWorker } from "./models/mail/outbox.server";
+import "~/models/visit-subscribers.server";
 import { backupSettings, startBackupSchedule } from "~/infra/backup.server";
 import { lockDatabase } from "~/infra/database-lock.server";
 import { pageCachePolicy } from "~/http/page-headers.server";

@@ -18,6 +18,7 @@ import { TimeSlotPicker } from "~/components/time-slot-picker";
 import { VerifyEmailNotice } from "~/components/verify-email-notice";
 import { WaitlistLink } from "~/components/waitlist-link";
 import { APPOINTMENT_BOOKED, bookAppointment } from "~/models/booking/book.server";
+import { recallOfBookLink } from "~/models/recall/invitations.server";
 import { requirePageUser } from "~/http/auth.server";
 import { bookingPageData } from "~/http/booking-page.server";
 import { formAction, formPageHeaders } from "~/http/form-action.server";
@@ -38,7 +39,9 @@ export const action = (args: ActionFunctionArgs) =>
     keep: "all",
     task: "Booking",
     handler: async ({ form, user }) => {
-      const result = await bookAppointment(form, user.id, undefined, { recall: form.recall });
+      const result = await bookAppointment(form, user.id, undefined, {
+        recallId: recallOfBookLink(form.recall),
+      });
       if (!result.ok) return result;
       return redirectWithToast("/", { type: "success", message: APPOINTMENT_BOOKED });
     },

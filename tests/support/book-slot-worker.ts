@@ -3,6 +3,7 @@
 // says "ready", and fires only when it reads "go", so several workers hit the database
 // together.
 import { createInterface } from "node:readline";
+import "~/models/visit-subscribers.server";
 import { prisma } from "~/infra/db.server";
 import { bookThroughApi } from "./book-slot";
 

@@ -5,16 +5,14 @@
  */
 import type { Prisma } from "@prisma/client";
 import { verifiedAccount } from "~/models/accounts/email-verification.server";
-import { wakeOutbox } from "~/models/mail/outbox.server";
 import { prisma } from "~/infra/db.server";
 import { invalid, ok, type Success } from "~/utils/result";
 import { appointmentSchema } from "~/validation/appointment";
 import { validateForm } from "~/validation/form";
 import { UNKNOWN_SERVICE_MESSAGE } from "~/validation/service";
 import { loadDayPlans } from "./availability.server";
-import { recallOfBookLink } from "~/models/recall/invitations.server";
 import { findBookableService, resolveDentist, type ServiceRow } from "./choices.server";
-import { prepareEvent } from "./events.server";
+import { prepareEvent, visitEventsCommitted } from "./events.server";
 import { placeVisit, type PlaceRefusal, type PlaceResult, takenMeanwhile } from "./place.server";
 import { type BookingPolicy, onlinePolicy } from "./policy";
 import { type AppointmentJson, type StoredVisit, toAppointmentJson } from "./visit";
@@ -86,7 +84,7 @@ export async function bookVisit(
     return takenMeanwhile(error);
   }
   if (!placed.ok) return placed;
-  wakeOutbox();
+  visitEventsCommitted();
   return ok({ appointment: placed.appointment!, mailedTo: placed.outcome.mailedTo });
 }
 
@@ -102,8 +100,8 @@ export async function bookAppointment(
     policy?: BookingPolicy;
     /** Runs inside the booking's transaction (accepting a waitlist offer); may throw to undo it. */
     alsoInTransaction?: (tx: Prisma.TransactionClient) => Promise<unknown>;
-    /** The booking form's `recall` field: a recall invitation's book link token. */
-    recall?: unknown;
+    /** The recall whose invitation's book link the form came through (checked by the caller). */
+    recallId?: string | null;
   } = {},
 ): Promise<Success<{ appointment: AppointmentJson }> | PlaceRefusal> {
   const patient = await verifiedAccount(userId);
@@ -123,7 +121,7 @@ export async function bookAppointment(
       time,
       userId,
       contact,
-      recallId: recallOfBookLink(options.recall),
+      recallId: options.recallId ?? null,
     },
     options.policy ?? onlinePolicy(userId),
     now,

@@ -5,7 +5,6 @@
  * raises the event whose handlers mail, audit, offer the freed time or ask for a review.
  */
 import type { Prisma } from "@prisma/client";
-import { wakeOutbox } from "~/models/mail/outbox.server";
 import {
   type AppointmentStatus,
   canMove,
@@ -18,7 +17,7 @@ import { prisma } from "~/infra/db.server";
 import { type Failure, fail, ok, type Result } from "~/utils/result";
 import { getClinicSettings } from "~/models/settings/clinic-settings.server";
 import { insideCutoffMessage, isInsideCutoff } from "./cancellation-policy.server";
-import { prepareEvent } from "./events.server";
+import { prepareEvent, visitEventsCommitted } from "./events.server";
 import { APPOINTMENT_NOT_FOUND_MESSAGE } from "./move.server";
 import { CHANGED_MEANWHILE_MESSAGE } from "./place.server";
 import { actorUserId, type BookingActor } from "./policy";
@@ -174,7 +173,7 @@ export async function changeStatus(
   if (!("write" in prepared)) return prepared;
   const changed = await prisma.$transaction((tx) => prepared.write(tx));
   if ("ok" in changed) return changed;
-  wakeOutbox();
+  visitEventsCommitted();
   return ok({ appointment: changed, from: prepared.from });
 }
 

@@ -7,7 +7,6 @@
  * handlers withdraw what the change started (a review request still waiting, the
  * recall's due date) and audit it.
  */
-import { wakeOutbox } from "~/models/mail/outbox.server";
 import {
   type AppointmentStatus,
   isForwardChange,
@@ -21,7 +20,7 @@ import { prisma } from "~/infra/db.server";
 import { fail, isUniqueViolation, ok, type Result } from "~/utils/result";
 import { chairResource, dentistResource, holdSteps } from "~/models/booking/slot-engine";
 import { getClinicSettings } from "~/models/settings/clinic-settings.server";
-import { prepareEvent } from "./events.server";
+import { prepareEvent, visitEventsCommitted } from "./events.server";
 import { APPOINTMENT_NOT_FOUND_MESSAGE } from "./move.server";
 import { actorUserId, type BookingActor } from "./policy";
 import { type StoredVisit, WITH_DETAILS } from "./visit";
@@ -127,7 +126,7 @@ export async function undoStatusChange(
       );
       return stored;
     });
-    wakeOutbox();
+    visitEventsCommitted();
     return ok({ appointment: changed, from: undone, to: back });
   } catch (error) {
     if (error instanceof StaleUndo) return fail(409, NOTHING_TO_UNDO_MESSAGE);
