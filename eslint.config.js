@@ -1,5 +1,6 @@
+import path from "node:path";
 import js from "@eslint/js";
-import importX from "eslint-plugin-import-x";
+import importX, { createNodeResolver } from "eslint-plugin-import-x";
 import jsxA11y from "eslint-plugin-jsx-a11y";
 import react from "eslint-plugin-react";
 import reactHooks from "eslint-plugin-react-hooks";
@@ -58,8 +59,19 @@ const LAYER_LIMITS = {
   hooks: ["routes", "http", "ops", "infra", "models", "components"],
 };
 
+/**
+ * The booking core raises events and the features that follow a change subscribe to them
+ * (app/models/visit-subscribers.server.ts): the core imports none of them.
+ */
+const BOOKING_KNOWS_NO_SUBSCRIBER = {
+  regex:
+    "^(~/models/|(\\.\\./)+)(mail|recall|waitlist|reviews|patients|audit|self-service|front-desk)(/|$)|visit-subscribers\\.server$",
+  message:
+    "The booking core imports no feature that follows it: subscribe to its events in app/models/visit-subscribers.server.ts (docs/decisions/046-feature-folders.md).",
+};
+
 /** The options of no-restricted-imports that keep a folder of app/ to its layer. */
-function layerImports(folder) {
+function layerImports(folder, ...extraPatterns) {
   const above = LAYER_LIMITS[folder];
   const patterns = [
     {
@@ -75,7 +87,7 @@ function layerImports(folder) {
       message: `app/${folder} may use a model's pure rules (no .server), never the server's code (docs/decisions/041-folders-by-layer.md).`,
     });
   }
-  return { patterns };
+  return { patterns: [...patterns, ...extraPatterns] };
 }
 
 export default tseslint.config(
@@ -182,6 +194,28 @@ export default tseslint.config(
     files: [`app/${folder}/**/*.{ts,tsx,mjs}`],
     rules: { "no-restricted-imports": ["error", layerImports(folder)] },
   })),
+  {
+    files: ["app/models/booking/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": ["error", layerImports("models", BOOKING_KNOWS_NO_SUBSCRIBER)],
+    },
+  },
+  {
+    // No import circles in app/ (docs/decisions/046-feature-folders.md): a module's
+    // imports never lead back to it. Type-only imports are erased, so they may.
+    files: ["app/**/*.{ts,tsx,mjs}"],
+    plugins: { "import-x": importX },
+    settings: {
+      "import-x/extensions": [".ts", ".tsx", ".mjs", ".js"],
+      "import-x/resolver-next": [
+        createNodeResolver({
+          extensions: [".ts", ".tsx", ".mjs", ".js"],
+          alias: { "~": [path.resolve(import.meta.dirname, "app")] },
+        }),
+      ],
+    },
+    rules: { "import-x/no-cycle": ["error", { ignoreExternal: true }] },
+  },
   {
     // A page's form is handled by formAction (docs/decisions/031-form-routes-and-permissions.md):
     // who may post, the form, refusals with Retry-After and the `headers` that pass it on.

@@ -35,6 +35,40 @@ describe("the layers of app/", () => {
     }
   });
 
+  it("keep the booking core from the features that subscribe to its events", async () => {
+    const refused: [string, string][] = [
+      [
+        "app/models/booking/probe.server.ts",
+        'import { wakeOutbox } from "~/models/mail/outbox.server";',
+      ],
+      [
+        "app/models/booking/probe.server.ts",
+        'import { recallOfBookLink } from "../recall/invitations.server";',
+      ],
+      [
+        "app/models/booking/probe.server.ts",
+        'import { offerFreedTime } from "~/models/waitlist/visit-events.server";',
+      ],
+      [
+        "app/models/booking/probe.server.ts",
+        'import { reviewRequest } from "~/models/reviews/visit-events.server";',
+      ],
+      ["app/models/booking/probe.server.ts", 'import "~/models/visit-subscribers.server";'],
+    ];
+    for (const [file, code] of refused) {
+      expect(
+        await layerErrors(file, `${code}\nexport const probe = 1;\n`),
+        `${file}: ${code}`,
+      ).toEqual([expect.stringContaining("docs/decisions/046-feature-folders.md")]);
+    }
+    expect(
+      await layerErrors(
+        "app/models/booking/probe.server.ts",
+        'import { getClinicSettings } from "~/models/settings/clinic-settings.server";\nexport const probe = 1;\n',
+      ),
+    ).toEqual([]);
+  });
+
   it("let each layer use the ones below it", async () => {
     const allowed: [string, string][] = [
       ["app/routes/probe.tsx", 'import { getCatalog } from "~/models/services/catalog.server";'],
