@@ -60,6 +60,16 @@ const LAYER_LIMITS = {
 };
 
 /**
+ * One way into the database (docs/decisions/046-feature-folders.md): the client is the
+ * domain's, so a page or the HTTP glue asks a model instead of reaching Prisma itself.
+ */
+const NO_DATABASE_CLIENT = {
+  regex: "^(~/|(\\.\\./)+)infra/db\\.server$",
+  message:
+    "Routes and app/http do not use the database client: ask a model in app/models/<feature>/ (docs/decisions/046-feature-folders.md).",
+};
+
+/**
  * The booking core raises events and the features that follow a change subscribe to them
  * (app/models/visit-subscribers.server.ts): the core imports none of them.
  */
@@ -87,6 +97,7 @@ function layerImports(folder, ...extraPatterns) {
       message: `app/${folder} may use a model's pure rules (no .server), never the server's code (docs/decisions/041-folders-by-layer.md).`,
     });
   }
+  if (folder === "routes" || folder === "http") patterns.push(NO_DATABASE_CLIENT);
   return { patterns: [...patterns, ...extraPatterns] };
 }
 

@@ -5,24 +5,10 @@ import { getClinicSettings, getPublicClinic } from "~/models/settings/clinic-set
 import { bookingChoices } from "~/models/team/dentists.server";
 import { unverifiedRefusal } from "~/models/accounts/email-verification.server";
 import { freeDaysFor } from "~/models/booking/next-free-times.server";
+import { knownPhone } from "~/models/self-service/own-visits.server";
 import { formatDuration, formatTime } from "~/utils/clinic-format";
 import { addDays, clinicNow, isIsoDate, normalizeTime } from "~/utils/clinic-time";
-import { prisma } from "~/infra/db.server";
 import { formatPrice } from "~/utils/format";
-
-/**
- * The phone a booking form starts with: the one on the patient's record, else the one
- * their latest booking gave (a patient types it once).
- */
-async function knownPhone(user: Pick<User, "id" | "phone">): Promise<string> {
-  if (user.phone) return user.phone;
-  const latest = await prisma.appointment.findFirst({
-    where: { userId: user.id, phone: { not: "" } },
-    orderBy: { createdAt: "desc" },
-    select: { phone: true },
-  });
-  return latest?.phone ?? "";
-}
 
 /**
  * What the booking form opens with. The query may name the service (a service page's

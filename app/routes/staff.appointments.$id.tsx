@@ -22,7 +22,7 @@ import {
 import { staffFreeTimes } from "~/models/booking/free-times.server";
 import { visitPageFor } from "~/models/patients/visit-contacts.server";
 import { CONTACT_HIDDEN_MESSAGE } from "~/models/patients/need-to-know";
-import { prisma } from "~/infra/db.server";
+import { activeChairs, activeDentists } from "~/models/front-desk/diary.server";
 import { formatDate, formatDateTime, formatDuration, formatInstant } from "~/utils/clinic-format";
 import { formAction, formPageHeaders } from "~/http/form-action.server";
 import { badRequest, tooManyReads } from "~/http/http.server";
@@ -49,16 +49,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const moveDentist = url.searchParams.get("moveDentist") ?? found.appointment.dentist._id;
   const [clock, dentists, chairs, freeTimes] = await Promise.all([
     getClinicClock(),
-    prisma.dentist.findMany({
-      where: { active: true },
-      orderBy: [{ sortOrder: "asc" }, { id: "asc" }],
-      select: { id: true, name: true },
-    }),
-    prisma.chair.findMany({
-      where: { active: true },
-      orderBy: [{ sortOrder: "asc" }, { id: "asc" }],
-      select: { id: true, name: true },
-    }),
+    activeDentists(),
+    activeChairs(),
     (MOVABLE as string[]).includes(found.appointment.status)
       ? staffFreeTimes(staffActor(user), {
           date: moveDate,

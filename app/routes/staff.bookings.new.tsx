@@ -25,7 +25,7 @@ import { findPatient, findPatientsFor } from "~/models/patients/search.server";
 import { readPatients } from "~/models/patients/access.server";
 import { formatDate, formatDuration } from "~/utils/clinic-format";
 import { clinicNow, normalizeTime } from "~/utils/clinic-time";
-import { prisma } from "~/infra/db.server";
+import { activeChairs } from "~/models/front-desk/diary.server";
 import { formAction, formPageHeaders } from "~/http/form-action.server";
 import { badRequest, tooManyReads } from "~/http/http.server";
 import type { StaffHandle } from "~/models/permissions";
@@ -76,7 +76,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
           dentistId: dentist === "any" ? undefined : dentist,
         })
       : [];
-  const mailTo = patient ? await mailRecipient(prisma, patient.id) : null;
+  const mailTo = patient ? await mailRecipient(patient.id) : null;
   const at = await pickedTime(param("time"), date, dentist, param("chair"), choices.dentists);
   return { clock, choices, patient, mailTo, matches, query, date, service, dentist, times, at };
 }
@@ -93,10 +93,7 @@ async function pickedTime(
   if (!time) return null;
   const chosen = dentists.find((entry) => entry.value === dentist);
   const chair = chairId
-    ? await prisma.chair.findFirst({
-        where: { id: chairId, active: true },
-        select: { id: true, name: true },
-      })
+    ? ((await activeChairs()).find((chair) => chair.id === chairId) ?? null)
     : null;
   return {
     date,

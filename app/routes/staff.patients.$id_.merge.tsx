@@ -10,10 +10,9 @@ import { GeneralErrorBoundary } from "~/components/error-pages";
 import { FormError } from "~/components/form-error";
 import { ReadLimitNotice } from "~/components/staff/read-limit-notice";
 import { findPatientsFor } from "~/models/patients/search.server";
-import { mergePatients, mergePreview } from "~/models/patients/merge.server";
+import { mergePatients, mergePreview, recordToKeep } from "~/models/patients/merge.server";
 import { NO_SUCH_PATIENT_MESSAGE } from "~/models/patients/edit.server";
 import { readPatients } from "~/models/patients/access.server";
-import { prisma } from "~/infra/db.server";
 import { formAction, formPageHeaders } from "~/http/form-action.server";
 import { shownEmail } from "~/models/patients/no-email";
 import type { StaffHandle } from "~/models/permissions";
@@ -46,10 +45,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireStaffPage(request, handle.permission);
   const actor = staffActor(user);
   const keepId = params.id ?? "";
-  const keep = await prisma.user.findFirst({
-    where: { id: keepId, role: "patient" },
-    select: { id: true, name: true },
-  });
+  const keep = await recordToKeep(keepId);
   if (!keep) throw data({ message: NO_SUCH_PATIENT_MESSAGE }, { status: 404 });
   const url = new URL(request.url);
   const query = url.searchParams.get("q")?.slice(0, 100) ?? "";

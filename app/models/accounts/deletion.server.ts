@@ -316,7 +316,7 @@ export async function deleteMyAccount(
     if (current.address) context.personal.add(current.address);
     for (const step of steps) context.counts[step.name] = await step.run(tx, context);
     await notifyClinic(tx, context, settings);
-    await recordAudit(tx, {
+    await recordAudit({
       actor: { id: current.id, role: "patient" },
       action: "account.delete",
       entityType: "User",

@@ -282,7 +282,7 @@ export async function exportMyData(
     for (const [name, gather] of Object.entries(EXPORT_SECTIONS)) {
       sections[name] = await gather(tx, current.id);
     }
-    await recordAudit(tx, {
+    await recordAudit({
       actor: { id: current.id, role: roleOf(current) },
       action: "data.export",
       entityType: "User",

@@ -35,7 +35,7 @@ export const visitAudit: {
     async run(tx, { visit, actor, override }) {
       const staff = staffActor(actor);
       if (!staff) return;
-      await recordAudit(tx, {
+      await recordAudit({
         actor: staff,
         action: override ? "appointment.book_override" : "appointment.book",
         entityType: "appointment",
@@ -52,7 +52,7 @@ export const visitAudit: {
       const staff = staffActor(actor);
       if (!staff) return;
       const clock = clockOf(settings);
-      await recordAudit(tx, {
+      await recordAudit({
         actor: staff,
         action: "appointment.move",
         entityType: "appointment",
@@ -75,7 +75,7 @@ export const visitAudit: {
     async run(tx, { visit, actor, from, reason }) {
       const staff = staffActor(actor);
       if (!staff) return;
-      await recordAudit(tx, {
+      await recordAudit({
         actor: staff,
         action: "appointment.cancel",
         entityType: "appointment",
@@ -92,7 +92,7 @@ export const visitAudit: {
     async run(tx, { visit, actor, from, to, undo }) {
       const staff = staffActor(actor);
       if (!staff) return;
-      await recordAudit(tx, {
+      await recordAudit({
         actor: staff,
         action: "appointment.status",
         entityType: "appointment",

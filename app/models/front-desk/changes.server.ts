@@ -52,7 +52,7 @@ export async function appointmentForStaff(id: string) {
     overrideReason: row.overrideReason,
     cancelReason: row.cancelReason,
     /** Where the patient's confirmation went; null when none was mailed. */
-    mailedTo: await confirmationSentTo(prisma, id),
+    mailedTo: await confirmationSentTo(id),
     history: row.statusChanges.map((change) => ({
       id: change.id,
       from: change.from,

@@ -131,6 +131,15 @@ export function closureOn(date: string) {
   });
 }
 
+/** The active dentists by name, in the team's order (the visit page's move form). */
+export function activeDentists() {
+  return prisma.dentist.findMany({
+    where: { active: true },
+    orderBy: [{ sortOrder: "asc" }, { id: "asc" }],
+    select: { id: true, name: true },
+  });
+}
+
 export function activeChairs() {
   return prisma.chair.findMany({
     where: { active: true },

@@ -10,6 +10,7 @@ import {
   formatZone,
 } from "~/utils/clinic-format";
 import { calendarDisplayName } from "./calendar-name";
+import { prisma } from "~/infra/db.server";
 import { getEnv } from "~/infra/env.server";
 import { sendMail } from "~/infra/mail.server";
 import { isNoEmailAddress } from "~/models/patients/no-email";
@@ -61,9 +62,9 @@ const clockOf = (settings: Settings): ClinicClock => ({
 });
 
 /** The address clinic mail goes to (docs/decisions/010-clinic-mail.md), or null for none. */
-export async function mailRecipient(db: Db, userId: string | null): Promise<string | null> {
+export async function mailRecipient(userId: string | null): Promise<string | null> {
   if (!userId) return null;
-  const user = await db.user.findUnique({
+  const user = await prisma.user.findUnique({
     where: { id: userId },
     select: { email: true, emailVerifiedAt: true, passwordHash: true, googleId: true },
   });
@@ -78,8 +79,8 @@ export async function mailRecipient(db: Db, userId: string | null): Promise<stri
  * Where the visit's newest confirmation (booking or change mail, with the calendar file)
  * went, or null when none was written: what "we sent the confirmation to" may claim.
  */
-export async function confirmationSentTo(db: Db, appointmentId: string): Promise<string | null> {
-  const mail = await db.outboxMessage.findFirst({
+export async function confirmationSentTo(appointmentId: string): Promise<string | null> {
+  const mail = await prisma.outboxMessage.findFirst({
     where: { appointmentId, kind: { in: [OUTBOX_KIND.booked, OUTBOX_KIND.moved] } },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     select: { toAddress: true },
@@ -242,7 +243,7 @@ export async function enqueueAppointmentMail(
     notBefore?: Date;
   } = {},
 ): Promise<string | null> {
-  const to = await mailRecipient(db, appointment.userId);
+  const to = await mailRecipient(appointment.userId);
   if (!to) return null;
   const token = kind === "cancelled" ? null : await linkTokenFor(db, appointment);
   const { subject, text } = composeAppointmentMail(appointment, kind, settings, {

@@ -1,5 +1,6 @@
 import type { Prisma } from "@prisma/client";
-import { recordAudit, type AuditActor } from "~/models/audit/trail.server";
+import { recordAudit } from "~/models/audit/trail.server";
+import type { AuditActor } from "~/models/audit/entry.server";
 import { OUTBOX_STATUSES, type OutboxStatus, wakeOutbox } from "./outbox.server";
 import { prisma } from "~/infra/db.server";
 import { decodeCursor, olderThan, pageOf } from "~/utils/keyset";
@@ -87,7 +88,7 @@ export async function retryFailedMessage(
       data: { status: "pending", attempts: 0, nextAttemptAt: now, lockedUntil: null },
     });
     if (count === 0) return fail(409, OUTBOX_MESSAGES.notFailed);
-    await recordAudit(tx, {
+    await recordAudit({
       actor,
       action: "outbox.retry",
       entityType: "OutboxMessage",
@@ -117,7 +118,7 @@ export async function retryAllFailedMessages(
       data: { status: "pending", attempts: 0, nextAttemptAt: now, lockedUntil: null },
     });
     if (count > 0) {
-      await recordAudit(tx, {
+      await recordAudit({
         actor,
         action: "outbox.retry_all",
         entityType: "OutboxMessage",

@@ -5,7 +5,6 @@
  * Every staff page and `/api/staff/*` read that shows them goes through `readPatients`.
  */
 import type { Prisma } from "@prisma/client";
-import { prisma } from "~/infra/db.server";
 import { scopeOf } from "~/models/permissions";
 import { rateLimits } from "~/infra/rate-limit.server";
 import type { Failure } from "~/utils/result";
@@ -79,7 +78,7 @@ export async function readPatients(actor: StaffActor, read: PatientRead): Promis
       console.warn(
         `Patient reads: staff account ${actor.id} (${actor.role}) reached the bound of ${bucket.points} patients an hour`,
       );
-      await recordAudit(prisma, {
+      await recordAudit({
         actor,
         action: "patient.read_limit",
         entityType: "patient",
@@ -92,7 +91,7 @@ export async function readPatients(actor: StaffActor, read: PatientRead): Promis
   const single = read.patientId ?? (read.patientIds.length === 1 ? read.patientIds[0] : null);
   // A list that showed nobody's details read nothing (a card read is always recorded).
   if (read.patientIds.length === 0 && !single) return null;
-  await recordAudit(prisma, {
+  await recordAudit({
     actor,
     action: read.action,
     entityType: read.entityType,

@@ -61,7 +61,7 @@ export async function createCallerRecord(
         },
         select: { id: true },
       });
-      await recordAudit(tx, {
+      await recordAudit({
         actor,
         action: "patient.create",
         entityType: "patient",
@@ -156,7 +156,7 @@ export async function updatePatientDetails(
           ...(changed.includes("phone") ? { phoneDigits: phoneDigitsOf(wanted.phone) } : {}),
         },
       });
-      await recordAudit(tx, {
+      await recordAudit({
         actor,
         action: "patient.update",
         entityType: "patient",

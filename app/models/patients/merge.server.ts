@@ -42,6 +42,14 @@ export type MergeCounts = {
   waitlist: number;
 };
 
+/** The patient record a merge keeps (the merge page's subject), or null. */
+export function recordToKeep(id: string) {
+  return prisma.user.findFirst({
+    where: { id, role: "patient" },
+    select: { id: true, name: true },
+  });
+}
+
 /** The two records and what would move, or why they cannot be merged. */
 export async function mergePreview(
   keepId: string,
@@ -190,7 +198,7 @@ export async function mergePatients(
       where: { id: keepId },
       data: { ...details, ...(emailToTake ? { email: emailToTake } : {}) },
     });
-    await recordAudit(tx, {
+    await recordAudit({
       actor,
       action: "patient.merge",
       entityType: "patient",

@@ -201,7 +201,7 @@ async function inviteOne(
   };
   const cadence = settings.recallCadenceDays;
   const step = stepDue(recall.dueDate, cadence, recall.invitationsSent, today);
-  const to = state.optedOut || step === null ? null : await mailRecipient(tx, recall.userId);
+  const to = state.optedOut || step === null ? null : await mailRecipient(recall.userId);
   if (step === null || state.optedOut || !to || state.booked) {
     // Nothing to send: the next step's day (cadence changed), none (opted out, no address
     // to write to), or tomorrow while a visit of this type is booked (it may be cancelled).

@@ -304,7 +304,7 @@ export async function changeRecall(
           : {}),
       },
     });
-    await recordAudit(tx, {
+    await recordAudit({
       actor,
       action: "recall.change",
       entityType: "PatientRecall",
@@ -344,7 +344,7 @@ export async function noteRecallCall(
         note: parsed.note,
       },
     });
-    await recordAudit(tx, {
+    await recordAudit({
       actor,
       action: "recall.call",
       entityType: "PatientRecall",

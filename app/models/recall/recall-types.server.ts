@@ -76,7 +76,7 @@ export async function saveRecallType(
       if (!typeId) {
         const count = await tx.recallType.count();
         const created = await tx.recallType.create({ data: { ...fields, sortOrder: count + 1 } });
-        await recordAudit(tx, {
+        await recordAudit({
           actor,
           action: "recall_type.create",
           entityType: "RecallType",
@@ -89,7 +89,7 @@ export async function saveRecallType(
       const before = await tx.recallType.findUnique({ where: { id: typeId } });
       if (!before) return fail(404, RECALL_MESSAGES.unknownType);
       const after = await tx.recallType.update({ where: { id: typeId }, data: fields });
-      await recordAudit(tx, {
+      await recordAudit({
         actor,
         action: "recall_type.change",
         entityType: "RecallType",
@@ -128,7 +128,7 @@ export async function setServiceRecallType(
       where: { id: service.id },
       data: { recallTypeId: type?.id ?? null },
     });
-    await recordAudit(tx, {
+    await recordAudit({
       actor,
       action: "service.recall_type",
       entityType: "Service",
@@ -187,7 +187,7 @@ export async function saveRecallSettings(
            AND ("nextInvitationOn" IS NOT NULL OR "invitationsSent" < ${steps.length})`,
       );
     }
-    await recordAudit(tx, {
+    await recordAudit({
       actor,
       action: "settings.recall",
       entityType: "ClinicSettings",

@@ -1,5 +1,6 @@
 import type { Prisma } from "@prisma/client";
-import { recordAudit, type AuditActor } from "~/models/audit/trail.server";
+import { recordAudit } from "~/models/audit/trail.server";
+import type { AuditActor } from "~/models/audit/entry.server";
 import { prisma } from "~/infra/db.server";
 import { decodeCursor, olderThan, pageOf } from "~/utils/keyset";
 import { fail, invalid, ok, type Result } from "~/utils/result";
@@ -171,7 +172,7 @@ export async function moderateReview(
         break;
     }
     const updated = await tx.review.update({ where: { id: review.id }, data });
-    await recordAudit(tx, {
+    await recordAudit({
       actor,
       action: `review.${intent}`,
       entityType: "Review",

@@ -30,7 +30,7 @@ export async function afterVisitCompleted(
     select: { id: true },
   });
   if (recent) return;
-  const to = await mailRecipient(tx, visit.userId);
+  const to = await mailRecipient(visit.userId);
   if (!to) return;
   const link = `${getEnv().APP_URL}/add-review?service=${encodeURIComponent(visit.service.id)}`;
   await enqueueMail(

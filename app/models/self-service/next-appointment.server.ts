@@ -1,5 +1,4 @@
 import type { ClinicClock } from "~/utils/clinic-format";
-import { prisma } from "~/infra/db.server";
 import { keptUntilWrite } from "~/infra/write-kept.server";
 import { confirmationSentTo, telLink } from "~/models/mail/appointment-mail.server";
 import type { AppointmentJson } from "~/models/booking/visit";
@@ -35,7 +34,7 @@ export async function nextAppointmentPanel(userId: string | null): Promise<NextA
     if (!appointment) return { value: null, keepUntil: Number.POSITIVE_INFINITY };
     const [settings, mailedTo, moved] = await Promise.all([
       getClinicSettings(),
-      confirmationSentTo(prisma, appointment._id),
+      confirmationSentTo(appointment._id),
       justMovedVisits(userId),
     ]);
     const clock = { timeZone: settings.timeZone, locale: settings.locale };

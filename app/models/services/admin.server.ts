@@ -1,5 +1,6 @@
 import type { Prisma, Service } from "@prisma/client";
-import { recordAudit, type AuditActor } from "~/models/audit/trail.server";
+import { recordAudit } from "~/models/audit/trail.server";
+import type { AuditActor } from "~/models/audit/entry.server";
 import { auditFieldLabel } from "~/models/audit/labels";
 import { getClinicSettings } from "~/models/settings/clinic-settings.server";
 import { prisma } from "~/infra/db.server";
@@ -168,7 +169,7 @@ export async function createStaffService(
           dentists: { create: dentistIds.map((dentistId) => ({ dentistId })) },
         },
       });
-      await recordAudit(tx, {
+      await recordAudit({
         actor,
         action: "service.create",
         entityType: "Service",
@@ -247,7 +248,7 @@ export async function updateService(
     }
     const names = (list: { name: string }[]) => list.map((dentist) => dentist.name).sort();
     const labels = [...changedKeys, ...(teamChanged ? ["dentists"] : [])];
-    await recordAudit(tx, {
+    await recordAudit({
       actor,
       action: "service.update",
       entityType: "Service",

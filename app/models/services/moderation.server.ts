@@ -1,4 +1,5 @@
-import { recordAudit, type AuditActor } from "~/models/audit/trail.server";
+import { recordAudit } from "~/models/audit/trail.server";
+import type { AuditActor } from "~/models/audit/entry.server";
 import { prisma } from "~/infra/db.server";
 import { fail, invalid, ok, type Result } from "~/utils/result";
 import { serviceReviewSchema } from "~/validation/moderation";
@@ -96,7 +97,7 @@ export async function reviewService(
       data: { status },
     });
     if (count === 0) return fail(409, SERVICE_REVIEW_MESSAGES.alreadyReviewed);
-    await recordAudit(tx, {
+    await recordAudit({
       actor,
       action: approve ? "service.approve" : "service.reject",
       entityType: "Service",

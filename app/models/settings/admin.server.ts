@@ -1,5 +1,6 @@
 import type { Prisma } from "@prisma/client";
-import { recordAudit, type AuditActor } from "~/models/audit/trail.server";
+import { recordAudit } from "~/models/audit/trail.server";
+import type { AuditActor } from "~/models/audit/entry.server";
 import { formatDateTime } from "~/utils/clinic-format";
 import { addDays, clinicNow } from "~/utils/clinic-time";
 import { prisma } from "~/infra/db.server";
@@ -97,7 +98,7 @@ export async function saveClinicSettings(
     const after = sectionState(updated, section);
     const changed = JSON.stringify(before) !== JSON.stringify(after);
     if (changed) {
-      await recordAudit(tx, {
+      await recordAudit({
         actor,
         action: `settings.${section}`,
         entityType: "ClinicSettings",

@@ -1,5 +1,6 @@
 import type { Prisma } from "@prisma/client";
-import { recordAudit, type AuditActor } from "~/models/audit/trail.server";
+import { recordAudit } from "~/models/audit/trail.server";
+import type { AuditActor } from "~/models/audit/entry.server";
 import { formatDateRange } from "~/utils/clinic-format";
 import { addDays, clinicNow, clinicTimeToUtc } from "~/utils/clinic-time";
 import { prisma } from "~/infra/db.server";
@@ -125,7 +126,7 @@ export async function createClosure(
       );
     }
     const created = await tx.clinicClosure.create({ data: input });
-    await recordAudit(tx, {
+    await recordAudit({
       actor,
       action: "closure.add",
       entityType: "ClinicClosure",
@@ -158,7 +159,7 @@ export async function removeClosure(
     if (!closure) return fail(404, CLOSURE_GONE_MESSAGE);
     if (closure.endDate < today) return fail(409, PAST_CLOSURE_MESSAGE);
     await tx.clinicClosure.delete({ where: { id } });
-    await recordAudit(tx, {
+    await recordAudit({
       actor,
       action: "closure.remove",
       entityType: "ClinicClosure",
@@ -241,7 +242,7 @@ export async function cancelClosureVisits(
     if (result.ok) cancelled += 1;
   }
   const days = formatDateRange(closure.startDate, closure.endDate, clockOf(settings));
-  await recordAudit(prisma, {
+  await recordAudit({
     actor,
     action: "closure.cancel_visits",
     entityType: "ClinicClosure",

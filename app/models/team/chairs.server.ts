@@ -1,5 +1,6 @@
 import type { Prisma } from "@prisma/client";
-import { recordAudit, type AuditActor } from "~/models/audit/trail.server";
+import { recordAudit } from "~/models/audit/trail.server";
+import type { AuditActor } from "~/models/audit/entry.server";
 import { prisma } from "~/infra/db.server";
 import { fail, invalid, ok, type Result } from "~/utils/result";
 import { parseChairName, refuse } from "~/validation/clinic-settings";
@@ -88,7 +89,7 @@ async function addChair(form: Record<string, unknown>, actor: Actor) {
     const chair = await tx.chair.create({
       data: { name, sortOrder: (last._max.sortOrder ?? -1) + 1 },
     });
-    await recordAudit(tx, {
+    await recordAudit({
       actor,
       action: "chair.add",
       entityType: "Chair",
@@ -114,7 +115,7 @@ async function changeChair(
     const chair = await tx.chair.findUnique({ where: { id: chairId } });
     if (!chair) return fail(404, CHAIR_GONE_MESSAGE);
     const audit = (action: string, summary: string, before: object, after: object) =>
-      recordAudit(tx, {
+      recordAudit({
         actor,
         action,
         entityType: "Chair",

@@ -1,5 +1,5 @@
 import type { Prisma } from "@prisma/client";
-import { type AuditActor, recordAudit } from "~/models/audit/trail.server";
+import { writeAuditEntry, type AuditActor } from "~/models/audit/entry.server";
 import { fail, ok, type Result } from "~/utils/result";
 
 // Kept apart from ~/models/team/dentist-admin.server: the staff command (build/staff-cli.js)
@@ -31,7 +31,7 @@ export async function linkAccountInTransaction(
     return fieldRefusal(`${user.email} is already linked to ${other.name}. Unlink it there first.`);
   }
   await tx.dentist.update({ where: { id: dentist.id }, data: { userId: user.id } });
-  await recordAudit(tx, {
+  await writeAuditEntry(tx, {
     actor,
     action: "dentist.account.link",
     entityType: "Dentist",

@@ -7,7 +7,8 @@
  * team page and the booking picker change at once.
  */
 import type { Prisma } from "@prisma/client";
-import { type AuditActor, recordAudit } from "~/models/audit/trail.server";
+import { recordAudit } from "~/models/audit/trail.server";
+import type { AuditActor } from "~/models/audit/entry.server";
 import { addDays, clinicNow } from "~/utils/clinic-time";
 import { prisma } from "~/infra/db.server";
 import { formatDayPlan } from "~/utils/clinic-format";
@@ -226,7 +227,7 @@ export async function createDentist(
           weeklyPlan: JSON.stringify(NO_WORKING_DAYS),
         },
       });
-      await recordAudit(tx, {
+      await recordAudit({
         actor,
         action: "dentist.create",
         entityType: "Dentist",
@@ -273,7 +274,7 @@ export async function updateDentistProfile(
       }
     }
     await tx.dentist.update({ where: { id }, data: profile });
-    await recordAudit(tx, {
+    await recordAudit({
       actor,
       action: "dentist.profile",
       entityType: "Dentist",

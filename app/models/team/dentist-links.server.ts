@@ -57,7 +57,7 @@ export async function setDentistServices(
         data: wanted.map((serviceId) => ({ dentistId: id, serviceId })),
       });
     }
-    await recordAudit(tx, {
+    await recordAudit({
       actor,
       action: "dentist.services",
       entityType: "Dentist",
@@ -123,7 +123,7 @@ export async function unlinkDentistAccount(
     if (!dentist) return refusal(DENTIST_GONE_MESSAGE, null, 404);
     if (!dentist.user) return ok({ name: dentist.name, email: null });
     await tx.dentist.update({ where: { id }, data: { userId: null } });
-    await recordAudit(tx, {
+    await recordAudit({
       actor,
       action: "dentist.account.unlink",
       entityType: "Dentist",

@@ -58,7 +58,7 @@ export async function updateWeeklyPlan(
     });
     if (!before) return refusal(DENTIST_GONE_MESSAGE, null, 404);
     await tx.dentist.update({ where: { id }, data: { weeklyPlan: JSON.stringify(parsed.plan) } });
-    await recordAudit(tx, {
+    await recordAudit({
       actor,
       action: "dentist.plan",
       entityType: "Dentist",
@@ -154,7 +154,7 @@ export async function addDentistException(
     const created = await tx.dentistException.create({
       data: { dentistId: id, startDate, endDate, dayPlan: JSON.stringify(dayPlan), note },
     });
-    await recordAudit(tx, {
+    await recordAudit({
       actor,
       action: "dentist.exception.add",
       entityType: "Dentist",
@@ -190,7 +190,7 @@ export async function removeDentistException(
     if (!exception) return refusal(EXCEPTION_GONE_MESSAGE, null, 404);
     await tx.dentistException.delete({ where: { id: exception.id } });
     const dayPlan = readDay(exception.dayPlan);
-    await recordAudit(tx, {
+    await recordAudit({
       actor,
       action: "dentist.exception.remove",
       entityType: "Dentist",

@@ -184,7 +184,7 @@ export async function prepareWaitlistOffers(
     for (const entry of entries) {
       const option = free.get(entry.serviceId)!;
       const dentistId = offerDentist(entry, option.dentistIds, freed.dentistId);
-      const to = await mailRecipient(tx, entry.userId);
+      const to = await mailRecipient(entry.userId);
       if (!dentistId || !to) continue;
       const service = services.find((row) => row.id === entry.serviceId)!;
       const token = randomBytes(32).toString("base64url");

@@ -137,7 +137,7 @@ async function patientWithHistory() {
       },
     },
   });
-  await recordAudit(prisma, {
+  await recordAudit({
     actor: { id: null, role: "system" },
     action: "patient.view",
     entityType: "User",
@@ -504,7 +504,7 @@ describe("deletion", () => {
       summary: "Moved from Tuesday 10:00 (Dr Chen) to Wednesday 11:00 (Dr Chen): she asked",
       after: JSON.stringify({ date: "2099-01-07", reason: "see the desk's note" }),
     };
-    await recordAudit(prisma, {
+    await recordAudit({
       actor: { id: desk.id, role: "reception" },
       action: "appointment.move",
       entityType: "appointment",

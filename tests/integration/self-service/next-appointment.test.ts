@@ -87,9 +87,7 @@ describe("the home page's next appointment", () => {
     );
     expect(desk).toMatchObject({ ok: true, mailedTo: expect.stringMatching(/^panel-/) });
     const callerUser = await prisma.user.findUniqueOrThrow({ where: { id: patientId } });
-    expect(await confirmationSentTo(prisma, desk.ok ? desk.appointment._id : "")).toBe(
-      callerUser.email,
-    );
+    expect(await confirmationSentTo(desk.ok ? desk.appointment._id : "")).toBe(callerUser.email);
   });
 
   it("names no address when the clinic mails none (an address never proven)", async () => {

@@ -19,7 +19,8 @@ async function cycleErrors(filePath: string, code: string) {
 /** The module as it is, with one import put in front. */
 const withImport = (file: string, line: string) => `${line}\n${readFileSync(file, "utf8")}`;
 
-describe("import circles in app/", () => {
+// Each probe parses the modules its import reaches, many of app/ for the longer circles.
+describe("import circles in app/", { timeout: 120_000 }, () => {
   it("are refused, by alias or by a relative path, two modules round or many", async () => {
     const refused: [string, string][] = [
       // permissions.ts imports roles.ts.
