@@ -9,7 +9,7 @@ import net from "node:net";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { linkTokenFor } from "~/models/self-service/appointment-link.server";
+import { storedLinkToken } from "../support/link-token";
 import { recallLinkToken } from "~/models/recall/invitations.server";
 import { sessionCookieName } from "~/infra/cookie.server";
 import { hashToken } from "~/infra/token-hash.server";
@@ -608,7 +608,7 @@ describe("pages reached by a token (issue 21.11)", () => {
         endsAt: new Date(startsAt.getTime() + 30 * 60_000),
       },
     });
-    const visitToken = await linkTokenFor(db, visit);
+    const visitToken = await storedLinkToken(db, visit);
     const [offer, reset, verification] = [token(), token(), token()];
     const entry = await db.waitlistEntry.create({
       data: {

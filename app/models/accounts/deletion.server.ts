@@ -61,7 +61,6 @@ async function notifyClinic(
   );
   const count = context.cancelled.length;
   await enqueueMail(
-    tx,
     {
       dedupeKey: `clinic-cancellation:${context.cancelled.map((visit) => visit.id).join(",")}`,
       kind: "cancellation",

@@ -92,7 +92,7 @@ export async function registerUser(
         data: { name, email, userImage, passwordHash, emailVerifications: { create: link.row } },
         select: { id: true, email: true },
       });
-      await enqueueMail(tx, verificationMail(user, link, "sign-up", returnTo));
+      await enqueueMail(verificationMail(user, link, "sign-up", returnTo));
     });
   } catch (error) {
     await limits.registrations.giveBack(client);

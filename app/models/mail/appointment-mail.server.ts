@@ -1,4 +1,3 @@
-import type { Prisma, PrismaClient } from "@prisma/client";
 import ical, { ICalCalendarMethod, ICalEventStatus } from "ical-generator";
 import { enqueueMail, type NewOutboxMessage } from "./outbox.server";
 import {
@@ -25,8 +24,6 @@ import { getClinicSettings, type Settings } from "~/models/settings/clinic-setti
  * `Appointment.sequence`, METHOD:REQUEST on booking, move and reminder, METHOD:CANCEL with
  * STATUS:CANCELLED on cancellation, the clinic as ORGANIZER.
  */
-
-type Db = PrismaClient | Prisma.TransactionClient;
 
 export type AppointmentMailKind = "booked" | "moved" | "cancelled" | "reminder";
 
@@ -225,13 +222,12 @@ export function composeAppointmentMail(
 }
 
 /**
- * Writes the appointment's mail to the outbox, as one step of the caller's transaction
- * (`db` is the transaction's client), and answers the address it goes to: null (nothing
+ * Writes the appointment's mail to the outbox, as one step of the caller's transaction,
+ * and answers the address it goes to: null (nothing
  * written) when the patient has no address the clinic may write to. `dedupeKey` defaults
  * to one message per kind and calendar version.
  */
 export async function enqueueAppointmentMail(
-  db: Db,
   appointment: MailAppointment,
   kind: AppointmentMailKind,
   settings: Settings,
@@ -245,7 +241,7 @@ export async function enqueueAppointmentMail(
 ): Promise<string | null> {
   const to = await mailRecipient(appointment.userId);
   if (!to) return null;
-  const token = kind === "cancelled" ? null : await linkTokenFor(db, appointment);
+  const token = kind === "cancelled" ? null : await linkTokenFor(appointment);
   const { subject, text } = composeAppointmentMail(appointment, kind, settings, {
     token,
     now,
@@ -264,7 +260,7 @@ export async function enqueueAppointmentMail(
     appointmentId: appointment.id,
     notBefore: options.notBefore,
   };
-  await enqueueMail(db, message, now);
+  await enqueueMail(message, now);
   return to;
 }
 

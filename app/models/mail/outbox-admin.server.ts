@@ -80,10 +80,10 @@ export async function retryFailedMessage(
 ): Promise<Result<{ message: OutboxSummary }>> {
   const limited = await limitStaffWrite(actor.id);
   if (limited) return limited;
-  const result = await prisma.$transaction(async (tx) => {
-    const before = await tx.outboxMessage.findUnique({ where: { id }, select: SUMMARY });
+  const result = await prisma.$transaction(async () => {
+    const before = await prisma.outboxMessage.findUnique({ where: { id }, select: SUMMARY });
     if (!before) return fail(404, OUTBOX_MESSAGES.notFound);
-    const { count } = await tx.outboxMessage.updateMany({
+    const { count } = await prisma.outboxMessage.updateMany({
       where: { id, status: "failed" },
       data: { status: "pending", attempts: 0, nextAttemptAt: now, lockedUntil: null },
     });
@@ -98,7 +98,10 @@ export async function retryFailedMessage(
       before: { status: before.status, attempts: before.attempts, lastError: before.lastError },
       after: { status: "pending", attempts: 0 },
     });
-    const message = await tx.outboxMessage.findUniqueOrThrow({ where: { id }, select: SUMMARY });
+    const message = await prisma.outboxMessage.findUniqueOrThrow({
+      where: { id },
+      select: SUMMARY,
+    });
     return ok({ message });
   });
   if (result.ok) wakeOutbox();
@@ -112,8 +115,8 @@ export async function retryAllFailedMessages(
 ): Promise<Result<{ count: number }>> {
   const limited = await limitStaffWrite(actor.id);
   if (limited) return limited;
-  const count = await prisma.$transaction(async (tx) => {
-    const { count } = await tx.outboxMessage.updateMany({
+  const count = await prisma.$transaction(async () => {
+    const { count } = await prisma.outboxMessage.updateMany({
       where: { status: "failed" },
       data: { status: "pending", attempts: 0, nextAttemptAt: now, lockedUntil: null },
     });

@@ -61,8 +61,8 @@ export async function sweepReminders(now: Date = new Date()): Promise<SweepSumma
   for (const { visit, key } of due) {
     if (sent.has(key)) continue;
     // One short transaction per reminder: the link's hash and the message together.
-    const written = await prisma.$transaction((tx) =>
-      enqueueAppointmentMail(tx, visit, "reminder", settings, now, { dedupeKey: key }),
+    const written = await prisma.$transaction(() =>
+      enqueueAppointmentMail(visit, "reminder", settings, now, { dedupeKey: key }),
     );
     if (written) enqueued += 1;
     // Queries outside a transaction wait while one is open (sqlite-adapter.server.ts); back

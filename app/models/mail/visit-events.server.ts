@@ -17,9 +17,8 @@ export const patientMail: {
 } = {
   booked: {
     name,
-    async run(tx, event, context) {
+    async run(_tx, event, context) {
       context.outcome.mailedTo = await enqueueAppointmentMail(
-        tx,
         event.visit,
         "booked",
         context.settings,
@@ -29,14 +28,13 @@ export const patientMail: {
   },
   moved: {
     name,
-    async run(tx, event, context) {
+    async run(_tx, event, context) {
       const previously = formatDateTime(
         event.before.date,
         event.before.time,
         clockOf(context.settings),
       );
       context.outcome.mailedTo = await enqueueAppointmentMail(
-        tx,
         event.visit,
         "moved",
         context.settings,
@@ -47,9 +45,8 @@ export const patientMail: {
   },
   cancelled: {
     name,
-    async run(tx, event, context) {
+    async run(_tx, event, context) {
       context.outcome.mailedTo = await enqueueAppointmentMail(
-        tx,
         event.visit,
         "cancelled",
         context.settings,

@@ -233,7 +233,6 @@ async function inviteOne(
     },
   });
   await enqueueMail(
-    tx,
     {
       dedupeKey: recallInvitationKey(recall.id, recall.dueDate, step + 1),
       kind: "recall_invitation",

@@ -34,7 +34,6 @@ export async function afterVisitCompleted(
   if (!to) return;
   const link = `${getEnv().APP_URL}/add-review?service=${encodeURIComponent(visit.service.id)}`;
   await enqueueMail(
-    tx,
     {
       dedupeKey: `review_request:${visit.id}`,
       kind: "review_request",

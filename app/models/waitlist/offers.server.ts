@@ -214,7 +214,6 @@ export async function prepareWaitlistOffers(
         settings,
       );
       await enqueueMail(
-        tx,
         {
           dedupeKey: `waitlist-offer:${offer.id}`,
           kind: "waitlist_offer",

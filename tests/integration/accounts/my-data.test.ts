@@ -196,7 +196,7 @@ describe("export", () => {
       [mine.user, "Your reset link"],
       [other, "Someone else's reset link"],
     ] as const) {
-      await enqueueMail(prisma, {
+      await enqueueMail({
         dedupeKey: `my-data-test:${user.id}`,
         kind: "reset",
         to: user.email,
@@ -531,14 +531,14 @@ describe("deletion", () => {
       { reason: "Dentist ill" },
     );
     // The patient registered the clinic's own address: the clinic's notices are not theirs.
-    const clinicNotice = await enqueueMail(prisma, {
+    const clinicNotice = await enqueueMail({
       dedupeKey: `clinic-${tag}`,
       kind: "cancellation",
       to: user.email,
       subject: "A visit was cancelled",
       text: "The time is free again.",
     });
-    const theirs = await enqueueMail(prisma, {
+    const theirs = await enqueueMail({
       dedupeKey: `theirs-${tag}`,
       kind: "booking",
       to: user.email,
