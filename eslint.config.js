@@ -154,8 +154,9 @@ export default tseslint.config(
     // One way to the database: `prisma` from ~/infra/db.server, which is the open
     // transaction inside a transaction's callback. A client of its own (or the adapter, or
     // the driver) would be outside it, and would wait for it until it timed out
-    // (docs/decisions/029-transactions-without-traps.md). The staff command and the data
-    // upgrade run in their own processes and open their own. And validation has one home
+    // (docs/decisions/029-transactions-without-traps.md). The staff command runs in its own
+    // process, with only the database part of the environment, and opens its own (the
+    // modules it shares take that client). And validation has one home
     // (docs/decisions/032-validation-in-one-home.md): zod schemas live in app/validation
     // (below, where zod is allowed), the environment's schema is the one other.
     files: ["app/**/*.{ts,tsx}"],
@@ -163,7 +164,6 @@ export default tseslint.config(
       "app/infra/db.server.ts",
       "app/infra/sqlite-adapter.server.ts",
       "app/ops/staff-cli.server.ts",
-      "app/ops/data-upgrade-cli.server.ts",
     ],
     rules: {
       "@typescript-eslint/no-restricted-imports": ["error", databaseClientImports(ZOD_IMPORT)],

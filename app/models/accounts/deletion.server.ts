@@ -103,7 +103,6 @@ export const ERASURE_STEPS: readonly ErasureStep[] = [
       for (const visit of upcoming) {
         context.personal.add(visit.name).add(visit.email).add(visit.phone);
         const cancelled = await changeStatusWithin(
-          tx,
           visit.id,
           "cancelled",
           { kind: "patient", userId: context.user.id },

@@ -32,7 +32,7 @@ export const visitAudit: {
 } = {
   booked: {
     name,
-    async run(tx, { visit, actor, override }) {
+    async run({ visit, actor, override }) {
       const staff = staffActor(actor);
       if (!staff) return;
       await recordAudit({
@@ -48,7 +48,7 @@ export const visitAudit: {
   },
   moved: {
     name,
-    async run(tx, { visit, actor, before }, { settings }) {
+    async run({ visit, actor, before }, { settings }) {
       const staff = staffActor(actor);
       if (!staff) return;
       const clock = clockOf(settings);
@@ -72,7 +72,7 @@ export const visitAudit: {
   },
   cancelled: {
     name,
-    async run(tx, { visit, actor, from, reason }) {
+    async run({ visit, actor, from, reason }) {
       const staff = staffActor(actor);
       if (!staff) return;
       await recordAudit({
@@ -89,7 +89,7 @@ export const visitAudit: {
   },
   statusChanged: {
     name,
-    async run(tx, { visit, actor, from, to, undo }) {
+    async run({ visit, actor, from, to, undo }) {
       const staff = staffActor(actor);
       if (!staff) return;
       await recordAudit({

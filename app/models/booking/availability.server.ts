@@ -162,6 +162,6 @@ export async function loadDay(
   const plans = await loadDayPlans(date, serviceId);
   return {
     ...plans,
-    ...(await readHolds(prisma, date, plans.settings.timeZone, exceptAppointmentId)),
+    ...(await readHolds(date, plans.settings.timeZone, exceptAppointmentId)),
   };
 }

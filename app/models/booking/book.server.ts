@@ -3,7 +3,6 @@
  * `POST /api/create-appointment`), the desk, an accepted waiting-list offer. They differ
  * only by their policy (~/models/booking/policy); the visit is placed by the one writer.
  */
-import type { Prisma } from "@prisma/client";
 import { verifiedAccount } from "~/models/accounts/email-verification.server";
 import { prisma } from "~/infra/db.server";
 import { invalid, ok, type Success } from "~/utils/result";
@@ -48,15 +47,14 @@ export async function bookVisit(
   request: BookingRequest,
   policy: BookingPolicy,
   now: Date,
-  alsoInTransaction?: (tx: Prisma.TransactionClient) => Promise<unknown>,
+  alsoInTransaction?: () => Promise<unknown>,
 ): Promise<Success<Booked> | PlaceRefusal> {
   const plans = await loadDayPlans(request.date, request.service.id);
   const raise = await prepareEvent("booked", null, now);
   let placed: PlaceResult;
   try {
-    placed = await prisma.$transaction(async (tx) => {
+    placed = await prisma.$transaction(async () => {
       const result = await placeVisit(
-        tx,
         {
           plans,
           date: request.date,
@@ -77,7 +75,7 @@ export async function bookVisit(
         policy,
         now,
       );
-      if (result.ok) await alsoInTransaction?.(tx);
+      if (result.ok) await alsoInTransaction?.();
       return result;
     });
   } catch (error) {
@@ -99,7 +97,7 @@ export async function bookAppointment(
   options: {
     policy?: BookingPolicy;
     /** Runs inside the booking's transaction (accepting a waitlist offer); may throw to undo it. */
-    alsoInTransaction?: (tx: Prisma.TransactionClient) => Promise<unknown>;
+    alsoInTransaction?: () => Promise<unknown>;
     /** The recall whose invitation's book link the form came through (checked by the caller). */
     recallId?: string | null;
   } = {},

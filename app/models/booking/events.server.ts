@@ -8,13 +8,10 @@
  * the order they run. A new consequence is one handler there
  * (docs/decisions/027-one-booking-core.md, 046-feature-folders.md).
  */
-import type { Prisma } from "@prisma/client";
 import type { AppointmentStatus } from "~/models/booking/appointment-status";
 import type { Settings } from "~/models/settings/clinic-settings.server";
 import type { BookingActor } from "./policy";
 import type { StoredVisit } from "./visit";
-
-type Tx = Prisma.TransactionClient;
 
 /** Where a moved visit was. */
 export type FormerPlace = {
@@ -66,7 +63,7 @@ export type EventContext = { now: Date; settings: Settings; outcome: EventOutcom
 /** What is known of the visit before the transaction opens. */
 export type EventDraft = { startsAt: Date; dentistId: string; userId: string | null };
 
-export type HandlerStep<E> = (tx: Tx, event: E, context: EventContext) => Promise<void>;
+export type HandlerStep<E> = (event: E, context: EventContext) => Promise<void>;
 
 export type EventHandler<E> = {
   name: string;
@@ -108,7 +105,6 @@ export function visitEventsCommitted(): void {
 
 /** Raises one event inside the transaction: every handler's step, in the list's order. */
 export type RaiseEvent<T extends VisitEventType> = (
-  tx: Tx,
   event: EventOf<T>,
   context: Omit<EventContext, "outcome">,
 ) => Promise<EventOutcome>;
@@ -130,9 +126,9 @@ export async function prepareEvent<T extends VisitEventType>(
     const prepared = handler.prepare ? await handler.prepare(draft, now) : null;
     if (prepared) steps.push(prepared);
   }
-  return async (tx, event, context) => {
+  return async (event, context) => {
     const full: EventContext = { ...context, outcome: { mailedTo: null } };
-    for (const step of steps) await step(tx, event, full);
+    for (const step of steps) await step(event, full);
     return full.outcome;
   };
 }

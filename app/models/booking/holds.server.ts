@@ -1,14 +1,12 @@
 /**
- * A day's holds as the booking rules see them, read by the caller's client: the plain one
- * for free times, the transaction's when placing a visit (~/models/booking/place.server).
- * Imports no database client of its own (the data upgrade runs it on another).
+ * A day's holds as the booking rules see them: for free times, and inside the transaction
+ * that places a visit (~/models/booking/place.server), which then decides on them.
  */
-import { Prisma, type PrismaClient, type SlotHold } from "@prisma/client";
+import { Prisma, type SlotHold } from "@prisma/client";
+import { prisma } from "~/infra/db.server";
 import { addDays, clinicTimeToUtc } from "~/utils/clinic-time";
 import { HOLD_MINUTES, holdKey } from "~/models/booking/slot-engine";
 import type { RuleDay } from "./rules";
-
-type Db = PrismaClient | Prisma.TransactionClient;
 
 export type DayHolds = Pick<RuleDay, "held" | "visitsByDentist" | "heldMinutes">;
 
@@ -17,7 +15,6 @@ export type DayHolds = Pick<RuleDay, "held" | "visitsByDentist" | "heldMinutes">
  * are left out (its old time counts as free to it).
  */
 export async function readHolds(
-  db: Db,
   date: string,
   timeZone: string,
   exceptAppointmentId?: string,
@@ -26,7 +23,7 @@ export async function readHolds(
   const to = clinicTimeToUtc(addDays(date, 1), "00:00", timeZone);
   // Raw SQL: every booking and every free-times answer reads a day's holds, and Prisma's
   // query compiler cost more than the read itself (docs/performance.md).
-  const rows = await db.$queryRaw<Pick<SlotHold, "resource" | "startsAt" | "appointmentId">[]>`
+  const rows = await prisma.$queryRaw<Pick<SlotHold, "resource" | "startsAt" | "appointmentId">[]>`
     SELECT "resource", "startsAt", "appointmentId" FROM "SlotHold"
     WHERE "startsAt" >= ${from} AND "startsAt" < ${to}
     ${exceptAppointmentId ? Prisma.sql`AND "appointmentId" <> ${exceptAppointmentId}` : Prisma.empty}`;

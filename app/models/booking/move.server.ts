@@ -58,9 +58,8 @@ export async function moveAppointment(
   };
   let placed: PlaceResult;
   try {
-    placed = await prisma.$transaction((tx) =>
+    placed = await prisma.$transaction(() =>
       placeVisit(
-        tx,
         {
           plans,
           date,

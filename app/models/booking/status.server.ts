@@ -37,8 +37,6 @@ export type StatusOptions = {
   /** Further conditions on the visit (its patient, its link). */
   where?: Prisma.AppointmentWhereInput;
 };
-
-type Tx = Prisma.TransactionClient;
 type Changed = Result<{ appointment: StoredVisit; from: AppointmentStatus }>;
 
 /** What the change reads of the visit first. */
@@ -76,9 +74,7 @@ async function prepareChange(
   actor: BookingActor,
   options: StatusOptions,
   now: Date,
-): Promise<
-  Failure | { from: AppointmentStatus; write: (tx: Tx) => Promise<StoredVisit | Failure> }
-> {
+): Promise<Failure | { from: AppointmentStatus; write: () => Promise<StoredVisit | Failure> }> {
   if (!current) return fail(404, APPOINTMENT_NOT_FOUND_MESSAGE);
   const from = parseStatus(current.status);
   const refused = refusedMove(from, to, current.startsAt, now);
@@ -90,19 +86,19 @@ async function prepareChange(
     userId: current.userId,
   };
   const context = { now, settings };
-  let raise: (tx: Tx, visit: StoredVisit) => Promise<unknown>;
+  let raise: (visit: StoredVisit) => Promise<unknown>;
   if (to === "cancelled") {
     const cancelled = await prepareEvent("cancelled", draft, now);
     const reason = options.reason ?? null;
     const tellPatient = options.tellPatient ?? false;
-    raise = (tx, visit) =>
-      cancelled(tx, { type: "cancelled", visit, actor, from, reason, tellPatient }, context);
+    raise = (visit) =>
+      cancelled({ type: "cancelled", visit, actor, from, reason, tellPatient }, context);
   } else {
     const changed = await prepareEvent("status-changed", draft, now);
-    raise = (tx, visit) => changed(tx, { type: "status-changed", visit, actor, from, to }, context);
+    raise = (visit) => changed({ type: "status-changed", visit, actor, from, to }, context);
   }
-  async function write(tx: Tx) {
-    const { count } = await tx.appointment.updateMany({
+  async function write() {
+    const { count } = await prisma.appointment.updateMany({
       where: { id: appointmentId, status: from },
       data: {
         status: to,
@@ -111,9 +107,9 @@ async function prepareChange(
           : {}),
       },
     });
-    if (count === 0) return changedMeanwhile(tx, appointmentId);
-    if (RELEASES_HOLDS.includes(to)) await tx.slotHold.deleteMany({ where: { appointmentId } });
-    await tx.appointmentStatusChange.create({
+    if (count === 0) return changedMeanwhile(appointmentId);
+    if (RELEASES_HOLDS.includes(to)) await prisma.slotHold.deleteMany({ where: { appointmentId } });
+    await prisma.appointmentStatusChange.create({
       data: {
         appointmentId,
         from,
@@ -123,19 +119,19 @@ async function prepareChange(
         note: options.note ?? "",
       },
     });
-    const visit = await tx.appointment.findUniqueOrThrow({
+    const visit = await prisma.appointment.findUniqueOrThrow({
       where: { id: appointmentId },
       include: WITH_DETAILS,
     });
-    await raise(tx, visit);
+    await raise(visit);
     return visit;
   }
   return { from, write };
 }
 
 /** Another change came first: "already cancelled" only when that is what it did. */
-async function changedMeanwhile(tx: Tx, appointmentId: string): Promise<Failure> {
-  const now = await tx.appointment.findUnique({
+async function changedMeanwhile(appointmentId: string): Promise<Failure> {
+  const now = await prisma.appointment.findUnique({
     where: { id: appointmentId },
     select: { status: true },
   });
@@ -144,15 +140,14 @@ async function changedMeanwhile(tx: Tx, appointmentId: string): Promise<Failure>
     : fail(409, CHANGED_MEANWHILE_MESSAGE);
 }
 
-/** The visit as it stands (read through `db`), and the change prepared from it. */
+/** The visit as it stands, and the change prepared from it. */
 async function readAndPrepare(
-  db: Pick<Tx, "appointment">,
   appointmentId: string,
   to: AppointmentStatus,
   actor: BookingActor,
   options: StatusOptions,
 ) {
-  const current = await db.appointment.findFirst({
+  const current = await prisma.appointment.findFirst({
     where: { id: appointmentId, ...options.where },
     select: CURRENT,
   });
@@ -169,31 +164,29 @@ export async function changeStatus(
   actor: BookingActor,
   options: StatusOptions = {},
 ): Promise<Changed> {
-  const prepared = await readAndPrepare(prisma, appointmentId, to, actor, options);
+  const prepared = await readAndPrepare(appointmentId, to, actor, options);
   if (!("write" in prepared)) return prepared;
-  const changed = await prisma.$transaction((tx) => prepared.write(tx));
+  const changed = await prisma.$transaction(() => prepared.write());
   if ("ok" in changed) return changed;
   visitEventsCommitted();
   return ok({ appointment: changed, from: prepared.from });
 }
 
 /**
- * The same change inside the caller's open transaction `tx`, which it commits or rolls
- * back with (an account's deletion cancels the patient's visits in its own). The event's
- * reads run in that transaction too: inside it, `prisma` is `tx`
- * (docs/decisions/029-transactions-without-traps.md). The caller wakes the outbox after
- * its commit.
+ * The same change inside the caller's open transaction, which it commits or rolls back
+ * with (an account's deletion cancels the patient's visits in its own). The event's reads
+ * run in that transaction too (docs/decisions/029-transactions-without-traps.md). The
+ * caller tells the events' subscribers after its commit (`visitEventsCommitted`).
  */
 export async function changeStatusWithin(
-  tx: Tx,
   appointmentId: string,
   to: AppointmentStatus,
   actor: BookingActor,
   options: StatusOptions = {},
 ): Promise<Changed> {
-  const prepared = await readAndPrepare(tx, appointmentId, to, actor, options);
+  const prepared = await readAndPrepare(appointmentId, to, actor, options);
   if (!("write" in prepared)) return prepared;
-  const changed = await prepared.write(tx);
+  const changed = await prepared.write();
   if ("ok" in changed) return changed;
   return ok({ appointment: changed, from: prepared.from });
 }

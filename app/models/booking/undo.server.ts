@@ -83,13 +83,13 @@ export async function undoStatusChange(
   const settings = await getClinicSettings();
   const raise = await prepareEvent("status-changed", visit, now);
   try {
-    const changed = await prisma.$transaction(async (tx) => {
-      const { count } = await tx.appointment.updateMany({
+    const changed = await prisma.$transaction(async () => {
+      const { count } = await prisma.appointment.updateMany({
         where: { id: appointmentId, status: undone },
         data: { status: back },
       });
       // Anything after the row read (another change, another undo) makes it stale.
-      const newer = await tx.appointmentStatusChange.count({
+      const newer = await prisma.appointmentStatusChange.count({
         where: {
           appointmentId,
           OR: [{ at: { gt: last.at } }, { at: last.at, id: { gt: last.id } }],
@@ -99,13 +99,13 @@ export async function undoStatusChange(
       if (RELEASES_HOLDS.includes(undone)) {
         const layer = 0;
         const resources = [dentistResource(visit.dentistId), chairResource(visit.chairId)];
-        await tx.slotHold.createMany({
+        await prisma.slotHold.createMany({
           data: holdSteps(visit).flatMap((startsAt) =>
             resources.map((resource) => ({ resource, startsAt, layer, appointmentId })),
           ),
         });
       }
-      await tx.appointmentStatusChange.create({
+      await prisma.appointmentStatusChange.create({
         data: {
           appointmentId,
           from: undone,
@@ -115,12 +115,11 @@ export async function undoStatusChange(
           note: `Undone: ${STATUS_LABELS[undone]} taken back`,
         },
       });
-      const stored = await tx.appointment.findUniqueOrThrow({
+      const stored = await prisma.appointment.findUniqueOrThrow({
         where: { id: appointmentId },
         include: WITH_DETAILS,
       });
       await raise(
-        tx,
         { type: "status-changed", visit: stored, actor, from: undone, to: back, undo: true },
         { now, settings },
       );

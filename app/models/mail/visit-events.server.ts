@@ -17,7 +17,7 @@ export const patientMail: {
 } = {
   booked: {
     name,
-    async run(_tx, event, context) {
+    async run(event, context) {
       context.outcome.mailedTo = await enqueueAppointmentMail(
         event.visit,
         "booked",
@@ -28,7 +28,7 @@ export const patientMail: {
   },
   moved: {
     name,
-    async run(_tx, event, context) {
+    async run(event, context) {
       const previously = formatDateTime(
         event.before.date,
         event.before.time,
@@ -45,7 +45,7 @@ export const patientMail: {
   },
   cancelled: {
     name,
-    async run(_tx, event, context) {
+    async run(event, context) {
       context.outcome.mailedTo = await enqueueAppointmentMail(
         event.visit,
         "cancelled",

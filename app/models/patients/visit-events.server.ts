@@ -7,7 +7,7 @@ import { keepPatientPhone } from "./search.server";
 
 export const patientPhone: EventHandler<EventOf<"booked">> = {
   name: "patient's phone",
-  async run(tx, { visit }) {
-    if (visit.userId && visit.phone) await keepPatientPhone(tx, visit.userId, visit.phone);
+  async run({ visit }) {
+    if (visit.userId && visit.phone) await keepPatientPhone(visit.userId, visit.phone);
   },
 };

@@ -9,9 +9,9 @@ import { setRecallFromVisit, withdrawRecallFromVisit } from "./patient-recalls.s
 /** Booked through a recall invitation's link: the invitation counts as converted. */
 export const recallConversion: EventHandler<EventOf<"booked">> = {
   name: "recall conversion",
-  async run(tx, { visit, recallId }, { now }) {
+  async run({ visit, recallId }, { now }) {
     if (recallId && visit.userId) {
-      await convertRecallInvitation(tx, recallId, { id: visit.id, userId: visit.userId }, now);
+      await convertRecallInvitation(recallId, { id: visit.id, userId: visit.userId }, now);
     }
   },
 };
@@ -19,8 +19,8 @@ export const recallConversion: EventHandler<EventOf<"booked">> = {
 /** A completed visit sets its recall's due date; undoing the completion takes it back. */
 export const recallDueDate: EventHandler<EventOf<"status-changed">> = {
   name: "recall due date",
-  async run(tx, { visit, from, to, undo }, { settings }) {
-    if (to === "completed") await setRecallFromVisit(tx, visit, settings);
-    if (undo && from === "completed") await withdrawRecallFromVisit(tx, visit, settings);
+  async run({ visit, from, to, undo }, { settings }) {
+    if (to === "completed") await setRecallFromVisit(visit, settings);
+    if (undo && from === "completed") await withdrawRecallFromVisit(visit, settings);
   },
 };

@@ -8,8 +8,8 @@ import { afterVisitCompleted, withdrawReviewRequest } from "./request.server";
 
 export const reviewRequest: EventHandler<EventOf<"status-changed">> = {
   name: "review request",
-  async run(tx, { visit, from, to, undo }, { settings, now }) {
-    if (to === "completed") await afterVisitCompleted(tx, visit, settings, now);
-    if (undo && from === "completed") await withdrawReviewRequest(tx, visit.id);
+  async run({ visit, from, to, undo }, { settings, now }) {
+    if (to === "completed") await afterVisitCompleted(visit, settings, now);
+    if (undo && from === "completed") await withdrawReviewRequest(visit.id);
   },
 };

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Prisma } from "@prisma/client";
+import { prisma } from "~/infra/db.server";
 import {
   type ClinicClock,
   formatDate,
@@ -10,7 +11,6 @@ import {
   formatZone,
 } from "~/utils/clinic-format";
 import { clinicNow } from "~/utils/clinic-time";
-import { prisma } from "~/infra/db.server";
 import { getEnv } from "~/infra/env.server";
 import { hashToken } from "~/infra/token-hash.server";
 import { OFFERS_PER_TIME, offerDentist, offerExpiry, partsOfDayFor } from "./rules";
@@ -40,7 +40,7 @@ export type FreedTime = {
   excludeUserId?: string | null;
 };
 
-export type OfferStep = (tx: Prisma.TransactionClient) => Promise<number>;
+export type OfferStep = () => Promise<number>;
 
 const WAITING = "waiting";
 
@@ -132,9 +132,9 @@ export async function prepareWaitlistOffers(
     services.map(async (service) => ({ service, plans: await loadDayPlans(date, service.id) })),
   );
 
-  return async (tx) => {
+  return async () => {
     // The holds as they are now, after the change released its own.
-    const holds = await readHolds(tx, date, settings.timeZone);
+    const holds = await readHolds(date, settings.timeZone);
     const free = new Map<string, { plans: DayPlans; dentistIds: string[] }>();
     for (const { service, plans } of days) {
       // Offered only where the patient could book it online, by the same rules.
@@ -150,7 +150,7 @@ export async function prepareWaitlistOffers(
     if (free.size === 0) return 0;
     // Up to OFFERS_PER_TIME open offers per freed time: its start and, when known, its
     // dentist (two dentists' times at one start are two times, as an accept closes them).
-    const open = await tx.waitlistOffer.count({
+    const open = await prisma.waitlistOffer.count({
       where: {
         startsAt: freed.startsAt,
         status: "open",
@@ -159,7 +159,7 @@ export async function prepareWaitlistOffers(
     });
     const room = OFFERS_PER_TIME - open;
     if (room <= 0) return 0;
-    const entries = await tx.waitlistEntry.findMany({
+    const entries = await prisma.waitlistEntry.findMany({
       where: {
         ...covering,
         ...(freed.excludeUserId ? { userId: { not: freed.excludeUserId } } : {}),
@@ -188,7 +188,7 @@ export async function prepareWaitlistOffers(
       if (!dentistId || !to) continue;
       const service = services.find((row) => row.id === entry.serviceId)!;
       const token = randomBytes(32).toString("base64url");
-      const offer = await tx.waitlistOffer.create({
+      const offer = await prisma.waitlistOffer.create({
         data: {
           entryId: entry.id,
           startsAt: freed.startsAt,

@@ -14,6 +14,6 @@ export const offerFreedTime: EventHandler<EventOf<"moved"> | EventOf<"cancelled"
       { startsAt: draft.startsAt, dentistId: draft.dentistId, excludeUserId: draft.userId },
       now,
     );
-    return step ? async (tx) => void (await step(tx)) : null;
+    return step ? async () => void (await step()) : null;
   },
 };

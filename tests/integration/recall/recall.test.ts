@@ -242,8 +242,8 @@ describe("recall", () => {
     let inside: Awaited<ReturnType<typeof converted>> | null = null;
     const booked = await bookAppointment(form("12:00"), user.id, undefined, {
       recallId: recallOfBookLink(token),
-      async alsoInTransaction(tx) {
-        inside = await tx.recallInvitation.findUniqueOrThrow({
+      async alsoInTransaction() {
+        inside = await prisma.recallInvitation.findUniqueOrThrow({
           where: { id: invitation.id },
           select: { convertedAt: true, appointmentId: true },
         });

@@ -119,7 +119,7 @@ beforeAll(async () => {
       },
     });
   }
-  await markReportDay(prisma, "2026-03-10");
+  await markReportDay("2026-03-10");
   // A visit of another dentist, on another chair, for the dentist's own report.
   await prisma.chair.create({ data: { id: "report-chair-2", name: "Chair 2", sortOrder: 1 } });
   const weeklyPlan = (await prisma.dentist.findUniqueOrThrow({ where: { id: FIRST_DENTIST } }))
