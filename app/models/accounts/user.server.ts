@@ -87,8 +87,8 @@ export async function registerUser(
   const link = newVerificationLink();
   try {
     // One transaction: the account, its link and the mail exist together or not at all.
-    await prisma.$transaction(async (tx) => {
-      const user = await tx.user.create({
+    await prisma.$transaction(async () => {
+      const user = await prisma.user.create({
         data: { name, email, userImage, passwordHash, emailVerifications: { create: link.row } },
         select: { id: true, email: true },
       });
