@@ -5,13 +5,12 @@
  * Every staff page and `/api/staff/*` read that shows them goes through `readPatients`.
  */
 import type { Prisma } from "@prisma/client";
+import { prisma } from "~/infra/db.server";
 import { scopeOf } from "~/models/permissions";
 import { rateLimits } from "~/infra/rate-limit.server";
 import type { Failure } from "~/utils/result";
 import type { StaffActor } from "~/models/roles";
 import { recordAudit } from "~/models/audit/trail.server";
-
-type Db = Pick<Prisma.TransactionClient, "appointment">;
 
 /**
  * The visits that make a patient a dentist's own: any visit with them that was not
@@ -35,7 +34,6 @@ export function patientsInReachWhere(actor: StaffActor): Prisma.UserWhereInput {
 
 /** Which of `patientIds` this staff member may see the contact details of. */
 export async function patientsInReach(
-  db: Db,
   actor: StaffActor,
   patientIds: readonly (string | null)[],
 ): Promise<Set<string>> {
@@ -43,7 +41,7 @@ export async function patientsInReach(
   const scope = scopeOf(actor, "patients.contact");
   if (scope === "all") return new Set(ids);
   if (scope !== "own" || ids.length === 0) return new Set();
-  const rows = await db.appointment.findMany({
+  const rows = await prisma.appointment.findMany({
     where: { userId: { in: ids }, ...ownVisitsOf(actor) },
     select: { userId: true },
     distinct: ["userId"],

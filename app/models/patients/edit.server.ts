@@ -49,8 +49,8 @@ export async function createCallerRecord(
     if (existing) return fail(409, ON_FILE_MESSAGE);
   }
   try {
-    const created = await prisma.$transaction(async (tx) => {
-      const user = await tx.user.create({
+    const created = await prisma.$transaction(async () => {
+      const user = await prisma.user.create({
         data: {
           name,
           email,
@@ -145,8 +145,8 @@ export async function updatePatientDetails(
       changed.filter((field) => COPIED.has(field)).map((field) => [field, values[field]]),
     );
   try {
-    await prisma.$transaction(async (tx) => {
-      await tx.user.update({
+    await prisma.$transaction(async () => {
+      await prisma.user.update({
         where: { id: patientId },
         data: {
           ...Object.fromEntries(changed.map((field) => [field, wanted[field]])),

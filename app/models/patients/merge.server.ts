@@ -15,8 +15,6 @@ import type { StaffActor } from "~/models/roles";
 import { recordAudit } from "~/models/audit/trail.server";
 import { RECORD_FIELDS } from "./alerts.server";
 
-type Tx = Prisma.TransactionClient;
-
 export const MERGE_MESSAGES = {
   refused: "Only an administrator merges patient records.",
   choose: "Please choose the duplicate record to merge into this one.",
@@ -100,10 +98,10 @@ function mergedDetails(keep: Person, duplicate: Person) {
 }
 
 /** The duplicate's recalls: moved, or where both have one of a type, the later visit's kept. */
-async function moveRecalls(tx: Tx, keepId: string, duplicateId: string) {
+async function moveRecalls(keepId: string, duplicateId: string) {
   const [mine, theirs] = await Promise.all(
     [keepId, duplicateId].map((userId) =>
-      tx.patientRecall.findMany({
+      prisma.patientRecall.findMany({
         where: { userId },
         select: { id: true, recallTypeId: true, lastVisitDate: true },
       }),
@@ -112,17 +110,17 @@ async function moveRecalls(tx: Tx, keepId: string, duplicateId: string) {
   for (const recall of theirs!) {
     const same = mine!.find((row) => row.recallTypeId === recall.recallTypeId);
     if (!same) {
-      await tx.patientRecall.update({ where: { id: recall.id }, data: { userId: keepId } });
+      await prisma.patientRecall.update({ where: { id: recall.id }, data: { userId: keepId } });
     } else if ((recall.lastVisitDate ?? "") > (same.lastVisitDate ?? "")) {
-      await tx.patientRecall.delete({ where: { id: same.id } });
-      await tx.patientRecall.update({ where: { id: recall.id }, data: { userId: keepId } });
+      await prisma.patientRecall.delete({ where: { id: same.id } });
+      await prisma.patientRecall.update({ where: { id: recall.id }, data: { userId: keepId } });
     } else {
-      await tx.patientRecall.delete({ where: { id: recall.id } });
+      await prisma.patientRecall.delete({ where: { id: recall.id } });
     }
   }
-  const optedOut = await tx.recallOptOut.findUnique({ where: { userId: duplicateId } });
+  const optedOut = await prisma.recallOptOut.findUnique({ where: { userId: duplicateId } });
   if (optedOut) {
-    await tx.recallOptOut.upsert({
+    await prisma.recallOptOut.upsert({
       where: { userId: keepId },
       create: { userId: keepId, at: optedOut.at },
       update: {},
@@ -134,9 +132,12 @@ async function moveRecalls(tx: Tx, keepId: string, duplicateId: string) {
  * The duplicate's waiting entries move; where both wait for one service, the entry that
  * joined first keeps its place and the other leaves the list (its open offer withdrawn).
  */
-async function moveWaitlist(tx: Tx, keepId: string, duplicateId: string) {
-  await tx.waitlistEntry.updateMany({ where: { userId: duplicateId }, data: { userId: keepId } });
-  const waiting = await tx.waitlistEntry.findMany({
+async function moveWaitlist(keepId: string, duplicateId: string) {
+  await prisma.waitlistEntry.updateMany({
+    where: { userId: duplicateId },
+    data: { userId: keepId },
+  });
+  const waiting = await prisma.waitlistEntry.findMany({
     where: { userId: keepId, status: "waiting" },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
     select: { id: true, serviceId: true },
@@ -148,8 +149,11 @@ async function moveWaitlist(tx: Tx, keepId: string, duplicateId: string) {
     seen.add(entry.serviceId);
   }
   if (extra.length === 0) return;
-  await tx.waitlistEntry.updateMany({ where: { id: { in: extra } }, data: { status: "removed" } });
-  await tx.waitlistOffer.updateMany({
+  await prisma.waitlistEntry.updateMany({
+    where: { id: { in: extra } },
+    data: { status: "removed" },
+  });
+  await prisma.waitlistOffer.updateMany({
     where: { entryId: { in: extra }, status: "open" },
     data: { status: "withdrawn" },
   });
@@ -168,33 +172,36 @@ export async function mergePatients(
   if (!preview.ok) return preview;
   const { keep, duplicate, counts } = preview;
   const { emailToTake, ...details } = mergedDetails(keep, duplicate);
-  const merged = await prisma.$transaction(async (tx) => {
+  const merged = await prisma.$transaction(async () => {
     // Another admin merged or deleted one of them meanwhile: nothing happens.
-    const still = await tx.user.count({ where: { id: { in: [keepId, duplicateId] } } });
+    const still = await prisma.user.count({ where: { id: { in: [keepId, duplicateId] } } });
     if (still !== 2) return false;
     const moved = { userId: keepId };
-    await tx.appointment.updateMany({ where: { userId: duplicateId }, data: moved });
-    await tx.review.updateMany({ where: { userId: duplicateId }, data: moved });
-    await moveRecalls(tx, keepId, duplicateId);
-    await moveWaitlist(tx, keepId, duplicateId);
-    await tx.service.updateMany({
+    await prisma.appointment.updateMany({ where: { userId: duplicateId }, data: moved });
+    await prisma.review.updateMany({ where: { userId: duplicateId }, data: moved });
+    await moveRecalls(keepId, duplicateId);
+    await moveWaitlist(keepId, duplicateId);
+    await prisma.service.updateMany({
       where: { createdById: duplicateId },
       data: { createdById: keepId },
     });
-    await tx.appointmentStatusChange.updateMany({
+    await prisma.appointmentStatusChange.updateMany({
       where: { byUserId: duplicateId },
       data: { byUserId: keepId },
     });
-    await tx.outboxMessage.updateMany({ where: { userId: duplicateId }, data: moved });
+    await prisma.outboxMessage.updateMany({ where: { userId: duplicateId }, data: moved });
     // The trail's references follow the person, so their history reads on one card and a
     // later deletion of their account reaches all of it (ADR 013).
-    await tx.auditEntry.updateMany({
+    await prisma.auditEntry.updateMany({
       where: { patientId: duplicateId },
       data: { patientId: keepId },
     });
-    await tx.auditEntry.updateMany({ where: { actorId: duplicateId }, data: { actorId: keepId } });
-    await tx.user.delete({ where: { id: duplicateId } });
-    await tx.user.update({
+    await prisma.auditEntry.updateMany({
+      where: { actorId: duplicateId },
+      data: { actorId: keepId },
+    });
+    await prisma.user.delete({ where: { id: duplicateId } });
+    await prisma.user.update({
       where: { id: keepId },
       data: { ...details, ...(emailToTake ? { email: emailToTake } : {}) },
     });

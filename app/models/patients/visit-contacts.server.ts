@@ -42,7 +42,7 @@ export async function contactRedaction(
           select: { id: true, userId: true },
         });
   const ownerOf = new Map(owners.map((row) => [row.id, row.userId]));
-  const reach = await patientsInReach(prisma, actor, [...ownerOf.values()]);
+  const reach = await patientsInReach(actor, [...ownerOf.values()]);
   const read = [...reach];
   if (read.length > 0) {
     const refused = await readPatients(actor, {
@@ -94,7 +94,7 @@ export async function visitPageFor<V extends OneVisit>(
   if (patientId === null && scopeOf(actor, "patients.contact") === "all") {
     return ok({ visit: found, contactShown: true, alerts: null });
   }
-  const shown = patientId !== null && (await patientsInReach(prisma, actor, [patientId])).size > 0;
+  const shown = patientId !== null && (await patientsInReach(actor, [patientId])).size > 0;
   if (!shown) {
     return ok({
       visit: {
