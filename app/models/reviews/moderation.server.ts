@@ -137,8 +137,8 @@ export async function moderateReview(
   if (!parsed.success) return invalid(CHOOSE_REVIEW_MESSAGE);
   const { intent, reviewId } = parsed.data;
 
-  return prisma.$transaction(async (tx): Promise<Result<Moderated>> => {
-    const review = await tx.review.findUnique({
+  return prisma.$transaction(async (): Promise<Result<Moderated>> => {
+    const review = await prisma.review.findUnique({
       where: { id: reviewId },
       include: { service: { select: { name: true } } },
     });
@@ -171,7 +171,7 @@ export async function moderateReview(
         data = { status: "rejected" };
         break;
     }
-    const updated = await tx.review.update({ where: { id: review.id }, data });
+    const updated = await prisma.review.update({ where: { id: review.id }, data });
     await recordAudit({
       actor,
       action: `review.${intent}`,

@@ -89,10 +89,10 @@ export async function reviewService(
   const approve = parsed.data.intent === "approve-service";
   const status = approve ? "published" : "rejected";
 
-  return prisma.$transaction(async (tx) => {
-    const service = await tx.service.findUnique({ where: { id: serviceId } });
+  return prisma.$transaction(async () => {
+    const service = await prisma.service.findUnique({ where: { id: serviceId } });
     if (!service) return fail(404, SERVICE_REVIEW_MESSAGES.gone);
-    const { count } = await tx.service.updateMany({
+    const { count } = await prisma.service.updateMany({
       where: { id: service.id, status: "awaiting_review" },
       data: { status },
     });

@@ -115,8 +115,8 @@ export async function createClosure(
   const parsed = parseClosure(form, clinicNow(now, timeZone).date);
   if (!parsed.ok) return parsed;
   const input = parsed.closure;
-  const result = await prisma.$transaction(async (tx) => {
-    const overlapping = await tx.clinicClosure.findFirst({
+  const result = await prisma.$transaction(async () => {
+    const overlapping = await prisma.clinicClosure.findFirst({
       where: { startDate: { lte: input.endDate }, endDate: { gte: input.startDate } },
     });
     if (overlapping) {
@@ -125,7 +125,7 @@ export async function createClosure(
         `Those days overlap the closure ${overlapping.name} (${formatDateRange(overlapping.startDate, overlapping.endDate, clock)}).`,
       );
     }
-    const created = await tx.clinicClosure.create({ data: input });
+    const created = await prisma.clinicClosure.create({ data: input });
     await recordAudit({
       actor,
       action: "closure.add",
@@ -154,11 +154,11 @@ export async function removeClosure(
   if (!id || id.length > 64) return invalid("Please choose a closure to remove.");
   const settings = await getClinicSettings();
   const today = clinicNow(now, settings.timeZone).date;
-  return prisma.$transaction(async (tx) => {
-    const closure = await tx.clinicClosure.findUnique({ where: { id } });
+  return prisma.$transaction(async () => {
+    const closure = await prisma.clinicClosure.findUnique({ where: { id } });
     if (!closure) return fail(404, CLOSURE_GONE_MESSAGE);
     if (closure.endDate < today) return fail(409, PAST_CLOSURE_MESSAGE);
-    await tx.clinicClosure.delete({ where: { id } });
+    await prisma.clinicClosure.delete({ where: { id } });
     await recordAudit({
       actor,
       action: "closure.remove",
