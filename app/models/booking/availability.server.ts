@@ -2,8 +2,8 @@
  * The booking rules' database side: one day of the diary as the rules see it
  * (~/models/booking/rules RuleDay). What staff set up (settings, plans, exceptions, the
  * closure, chairs, who performs the service) comes from the read cache; the holds are read
- * per request through the SlotHold.startsAt index, by the caller's client: the plain one
- * for free times, the transaction's for a booking (which then decides under the write lock).
+ * per request through the SlotHold.startsAt index: for free times, and inside a booking's
+ * transaction (which then decides under the write lock).
  */
 import { prisma } from "~/infra/db.server";
 import { cachedRead } from "~/infra/read-cache.server";
