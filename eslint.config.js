@@ -228,6 +228,24 @@ export default tseslint.config(
     rules: { "import-x/no-cycle": ["error", { ignoreExternal: true }] },
   },
   {
+    // The environment is read through its schema (app/infra/env.server.ts: getEnv(), and
+    // the few parts read afresh or without the server's secrets), never by name elsewhere
+    // (docs/decisions/046-feature-folders.md).
+    files: ["app/**/*.{ts,tsx,mjs}"],
+    ignores: ["app/infra/env.server.ts"],
+    rules: {
+      "no-restricted-properties": [
+        "error",
+        {
+          object: "process",
+          property: "env",
+          message:
+            "Read the environment through app/infra/env.server.ts (getEnv() and its schema), not process.env (docs/decisions/046-feature-folders.md).",
+        },
+      ],
+    },
+  },
+  {
     // A page's form is handled by formAction (docs/decisions/031-form-routes-and-permissions.md):
     // who may post, the form, refusals with Retry-After and the `headers` that pass it on.
     // The action is an arrow, never a call at the module's top: the browser bundle keeps

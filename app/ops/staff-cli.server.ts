@@ -28,7 +28,8 @@ const USAGE = `Usage: npm run staff -- <command>
 /** Runs one command; resolves to the process's exit code. */
 export async function runStaffCommand(
   args: readonly string[],
-  env: Record<string, string | undefined> = process.env,
+  /** The environment; this process's by default. */
+  env?: Record<string, string | undefined>,
 ): Promise<number> {
   const [command, ...rest] = args;
   if (command === undefined || command === "help" || command === "--help") {
