@@ -11,7 +11,7 @@ import { startReminderSweep } from "~/models/mail/reminders.server";
 import { startReportSweep } from "~/models/reports/summary.server";
 import { startWaitlistSweep } from "~/models/waitlist/sweep.server";
 import { startOutboxWorker } from "./models/mail/outbox.server";
-import "~/models/visit-subscribers.server";
+import { hearVisitEvents } from "~/models/visit-subscribers.server";
 import { backupSettings, startBackupSchedule } from "~/infra/backup.server";
 import { lockDatabase } from "~/infra/database-lock.server";
 import { pageCachePolicy } from "~/http/page-headers.server";
@@ -22,6 +22,8 @@ import { healthReport } from "~/infra/health.server";
 import { NonceProvider } from "~/hooks/nonce-provider";
 import { limitWrite } from "~/infra/rate-limit.server";
 import { readCacheGeneration } from "~/infra/read-cache.server";
+
+hearVisitEvents();
 
 /**
  * Called by the server once it listens, stopped on shutdown; never started by importing a

@@ -1,8 +1,10 @@
 /**
  * Who hears the booking core's events (~/models/booking/events.server), per event in the
  * order their handlers run inside the change's transaction. The booking core imports none
- * of these features; this list, which imports them all, is imported only where a process
+ * of these features; this list, which imports them all, is called only where a process
  * starts: app/entry.server.tsx for the app, the tests' setup, the benchmarks that book.
+ * A call, not an import for its side effect: package.json declares no side effects, so the
+ * build drops a bare import.
  * A new consequence of a booking, a move or a status change is one handler here
  * (docs/decisions/046-feature-folders.md).
  */
@@ -15,12 +17,14 @@ import { recallConversion, recallDueDate } from "~/models/recall/visit-events.se
 import { reviewRequest } from "~/models/reviews/visit-events.server";
 import { offerFreedTime } from "~/models/waitlist/visit-events.server";
 
-subscribeToVisitEvents({
-  handlers: {
-    booked: [patientMail.booked, patientPhone, recallConversion, visitAudit.booked],
-    moved: [patientMail.moved, offerFreedTime, visitAudit.moved],
-    cancelled: [patientMail.cancelled, offerFreedTime, visitAudit.cancelled],
-    "status-changed": [reviewRequest, recallDueDate, visitAudit.statusChanged],
-  },
-  afterCommit: [wakeOutbox],
-});
+export function hearVisitEvents(): void {
+  subscribeToVisitEvents({
+    handlers: {
+      booked: [patientMail.booked, patientPhone, recallConversion, visitAudit.booked],
+      moved: [patientMail.moved, offerFreedTime, visitAudit.moved],
+      cancelled: [patientMail.cancelled, offerFreedTime, visitAudit.cancelled],
+      "status-changed": [reviewRequest, recallDueDate, visitAudit.statusChanged],
+    },
+    afterCommit: [wakeOutbox],
+  });
+}

@@ -4,5 +4,5 @@ import { beforeAll } from "vitest";
 // core's events. Loaded before the file's tests, after its imports: a file may set the
 // environment first (vi.hoisted), which the app reads once, when its modules first load.
 beforeAll(async () => {
-  await import("~/models/visit-subscribers.server");
+  (await import("~/models/visit-subscribers.server")).hearVisitEvents();
 });

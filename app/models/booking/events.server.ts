@@ -84,7 +84,7 @@ export type VisitSubscriptions = {
 
 let subscriptions: VisitSubscriptions | null = null;
 
-/** Called once where the process starts, by ~/models/visit-subscribers.server. */
+/** Called once where the process starts, by hearVisitEvents() of ~/models/visit-subscribers.server. */
 export function subscribeToVisitEvents(table: VisitSubscriptions): void {
   subscriptions = table;
 }
@@ -92,7 +92,7 @@ export function subscribeToVisitEvents(table: VisitSubscriptions): void {
 function subscribed(): VisitSubscriptions {
   if (!subscriptions) {
     throw new Error(
-      "Nothing hears visit events: import ~/models/visit-subscribers.server where the process starts",
+      "Nothing hears visit events: call hearVisitEvents() of ~/models/visit-subscribers.server where the process starts",
     );
   }
   return subscriptions;
