@@ -17,16 +17,19 @@ type Options = {
   getBuild: () => ServerBuild;
   mode: "development" | "production";
   getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext;
-  /** The app's cache generation (`server.readCacheGeneration` of the build); null: keep nothing. */
-  generation: () => string | null;
-  cache: ResponseCache;
+  /** The generation of what public answers show (`server.cacheGeneration`); null: keep nothing. */
+  generation: () => Promise<string | null>;
+  /** Null when the response cache is off. */
+  cache: ResponseCache | null;
 };
 
 /**
  * Hands a request to Remix and writes its answer, through the response cache: a kept
  * answer is written without running Remix; an answer the app declares public is kept on
- * the way out. Any answer that sets a cookie is marked `private, no-store`, whatever the
- * route said: a shared cache must never hand one visitor's cookie to another.
+ * the way out, under the generation read before Remix ran (a write that lands meanwhile
+ * moves it, so that answer is never served). Any answer that sets a cookie is marked
+ * `private, no-store`, whatever the route said: a shared cache must never hand one
+ * visitor's cookie to another.
  */
 export function remixHandler({ getBuild, mode, getLoadContext, generation, cache }: Options) {
   let current: { build: ServerBuild; handle: ReturnType<typeof createRequestHandler> } | null =
@@ -38,11 +41,10 @@ export function remixHandler({ getBuild, mode, getLoadContext, generation, cache
 
   const handler: RequestHandler = async (req, res, next) => {
     try {
-      const startedIn = generation();
-      // Before the database has connected there is no generation to keep anything under.
-      const key = startedIn === null ? null : cache.keyFor(req);
       const context = getLoadContext(req, res);
-      if (key && startedIn !== null) {
+      const key = cache?.keyFor(req) ?? null;
+      const startedIn = key === null ? null : await generation();
+      if (cache && key !== null && startedIn !== null) {
         const hit = cache.lookup(key, startedIn);
         if (hit) return cache.send(req, res, hit, { nonce: context.cspNonce, hit: true });
       }
@@ -54,9 +56,8 @@ export function remixHandler({ getBuild, mode, getLoadContext, generation, cache
         response = new Response(response.body, response);
         response.headers.set("cache-control", "private, no-store");
       }
-      const seconds = key ? cache.keepFor(response) : 0;
-      // A write that landed while this answer was made may not be in it: not kept.
-      if (key && startedIn !== null && seconds > 0 && generation() === startedIn) {
+      const seconds = cache && key !== null && startedIn !== null ? cache.keepFor(response) : 0;
+      if (cache && key !== null && startedIn !== null && seconds > 0) {
         const kept = await cache.store(key, response, {
           generation: startedIn,
           seconds,

@@ -1,8 +1,6 @@
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { LRUCache } from "lru-cache";
 
-/** All kept answers together: an upper bound on the memory the cache may hold. */
-const MAX_BYTES = 16 * 1024 * 1024;
 /** One answer larger than this is served but not kept. */
 const MAX_ENTRY_BYTES = 1024 * 1024;
 /** The longest an answer is kept, whatever its s-maxage says. */
@@ -27,10 +25,10 @@ type Entry = {
 
 /**
  * Keeps whole answers of the app in memory, as Remix produced them, and serves them again
- * without running Remix, until the app's cache generation moves (every write to the
- * database, whoever makes it, but for the visits' own tables, which no public answer
- * reads: ADR 030) or their time is up. It knows no routes: the app declares what may be
- * kept, and only this is:
+ * without running Remix, until the generation of what public answers show moves (read from
+ * the database per request: any write to those tables, whoever makes it; ADR 046) or
+ * their time is up. It knows no routes: the app declares what may be kept, and only this
+ * is:
  *
  * - a GET or HEAD without Cookie or Authorization (nobody's own answer), for a URL in its
  *   one plain form: no query string, lower case, no trailing slash, nothing escaped (so
@@ -38,12 +36,12 @@ type Entry = {
  * - answered 200 with `Cache-Control: public, s-maxage=N`, no Set-Cookie, and no Vary
  *   beyond Cookie and Accept-Encoding.
  *
- * The cache is bounded by bytes (least recently used answers leave first).
+ * The cache is bounded by bytes, `megabytes` (least recently used answers leave first).
  */
-export function createResponseCache() {
+export function createResponseCache(megabytes: number) {
   const entries = new LRUCache<string, Entry>({
-    maxSize: MAX_BYTES,
-    maxEntrySize: MAX_ENTRY_BYTES + ENTRY_OVERHEAD_BYTES,
+    maxSize: megabytes * 1024 * 1024,
+    maxEntrySize: Math.min(MAX_ENTRY_BYTES + ENTRY_OVERHEAD_BYTES, megabytes * 1024 * 1024),
     sizeCalculation: (entry, key) => entry.length + key.length + ENTRY_OVERHEAD_BYTES,
   });
 

@@ -6,14 +6,14 @@ import { pathToFileURL } from "node:url";
 import { PrismaClient } from "@prisma/client";
 import { upgradeData } from "~/models/booking/upgrade.server";
 import { parseDatabaseEnv } from "~/infra/env.server";
-import { ClinicSqliteAdapter } from "~/infra/sqlite-adapter.server";
+import { ClinicSqlite } from "~/infra/sqlite-adapter.server";
 
 export async function runDataUpgrades(
   env: Record<string, string | undefined> = process.env,
 ): Promise<number> {
   const database = parseDatabaseEnv(env);
   const prisma = new PrismaClient({
-    adapter: new ClinicSqliteAdapter({
+    adapter: new ClinicSqlite({
       url: database.DATABASE_URL,
       timeout: database.DATABASE_BUSY_TIMEOUT_MS,
     }),

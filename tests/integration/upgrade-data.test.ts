@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { pendingDataUpgrades } from "../../scripts/upgrade-data.mjs";
 import { upgradeData } from "~/models/booking/upgrade.server";
 import { clinicTimeToUtc } from "~/utils/clinic-time";
-import { ClinicSqliteAdapter } from "~/infra/sqlite-adapter.server";
+import { ClinicSqlite } from "~/infra/sqlite-adapter.server";
 import { TMP_DIR } from "../support/paths";
 
 const MIGRATIONS = "prisma/migrations";
@@ -35,7 +35,7 @@ function migrationSql(predicate: (name: string) => boolean) {
 }
 
 const clientOf = (file: string) =>
-  new PrismaClient({ adapter: new ClinicSqliteAdapter({ url: `file:${file}`, timeout: 5000 }) });
+  new PrismaClient({ adapter: new ClinicSqlite({ url: `file:${file}`, timeout: 5000 }) });
 
 const isDiary = (name: string) => name.endsWith("_diary");
 const isCore = (name: string) => name.endsWith("_booking_core");

@@ -18,7 +18,7 @@ function answer(headers: Record<string, string>, status = 200, body = "<p>page</
 const PUBLIC = "public, max-age=0, s-maxage=60";
 
 describe("which requests the response cache may answer", () => {
-  const cache = createResponseCache();
+  const cache = createResponseCache(16);
 
   it("keys a cookie-less GET or HEAD of a plain path by that path", () => {
     expect(cache.keyFor(request("/"))).toBe("/");
@@ -48,7 +48,7 @@ describe("which requests the response cache may answer", () => {
 });
 
 describe("which answers the response cache keeps", () => {
-  const cache = createResponseCache();
+  const cache = createResponseCache(16);
 
   it("keeps a 200 that says public with s-maxage, for that many seconds", () => {
     expect(cache.keepFor(answer({ "cache-control": PUBLIC }))).toBe(60);

@@ -8,7 +8,7 @@ import { ACTIVE_STATUSES, type AppointmentStatus } from "~/models/booking/appoin
 import { addDays, clinicNow, clinicTimeToUtc, isIsoDate, weekdayOf } from "~/utils/clinic-time";
 import { type ClinicClock } from "~/utils/clinic-format";
 import { prisma } from "~/infra/db.server";
-import { cachedRead, cachedVisitRead } from "~/infra/read-cache.server";
+import { cachedRead } from "~/infra/read-cache.server";
 import { hasPermission } from "~/models/permissions";
 import { invalid, ok, type Result } from "~/utils/result";
 import { dayOfPlan, type Interval, openIntervals } from "~/models/booking/slot-engine";
@@ -168,44 +168,34 @@ export async function diaryDay(request: DiaryRequest): Promise<Diary> {
   const [weekStart, weekEnd] = [monday, addDays(monday, 7)].map((day) =>
     clinicTimeToUtc(day, "00:00", settings.timeZone),
   );
-  // The database's part of the day, kept until the next write (ADR 030): the desk reloads
-  // the diary far more often than anything changes in it. The dentists, chairs and closures
-  // are the catalogue's; the visits are read through the store any booking empties.
-  const dentists = await cachedRead(`diary:dentists:${date}`, () => dentistsBetween(date, date));
+  // The dentists, chairs and closures from the data cache (ADR 046); the visits read now.
+  const dentists = await cachedRead(["team"], `diary:dentists:${date}`, () =>
+    dentistsBetween(date, date),
+  );
   const own = dentists.find((dentist) => dentist.userId === viewer.id) ?? null;
   // A dentist's own day is their column alone; anyone else's (or "clinic") is everyone's.
   const scope: DiaryScope =
     own && request.scope !== "clinic" && view === "dentist" ? "mine" : "clinic";
   const onlyDentist = scope === "mine" ? own!.id : undefined;
-  const whose = onlyDentist ?? "all";
   const [closure, chairs, rows, needsAttention, outcome, weekRows] = await Promise.all([
-    cachedRead(`diary:closure:${date}`, () => closureOn(date)),
-    cachedRead("diary:chairs", activeChairs),
-    cachedVisitRead(`diary:day:${date}`, () =>
-      prisma.appointment.findMany({
-        where: { startsAt: { gte: dayStart, lt: dayEnd } },
-        select: DIARY_VISIT_FIELDS,
-        orderBy: [{ startsAt: "asc" }, { createdAt: "asc" }],
-      }),
-    ),
-    cachedVisitRead(`diary:attention:${date}:${whose}`, () =>
-      appointmentsNeedingAttention({ from: date, to: addDays(date, 6), dentistId: onlyDentist }),
-    ),
-    // Past visits still open: what "past" is moves with the clock, so a minute at most.
-    cachedVisitRead(`diary:outcome:${Math.floor(now.getTime() / 60_000)}:${whose}`, () =>
-      visitsNeedingOutcome(now, onlyDentist),
-    ),
-    cachedVisitRead(`diary:week:${monday}:${whose}`, () =>
-      prisma.appointment.groupBy({
-        by: ["date"],
-        where: {
-          startsAt: { gte: weekStart, lt: weekEnd },
-          status: { in: SHOWN_STATUSES },
-          ...(onlyDentist ? { dentistId: onlyDentist } : {}),
-        },
-        _count: { _all: true },
-      }),
-    ),
+    cachedRead(["team"], `diary:closure:${date}`, () => closureOn(date)),
+    cachedRead(["team"], "diary:chairs", activeChairs),
+    prisma.appointment.findMany({
+      where: { startsAt: { gte: dayStart, lt: dayEnd } },
+      select: DIARY_VISIT_FIELDS,
+      orderBy: [{ startsAt: "asc" }, { createdAt: "asc" }],
+    }),
+    appointmentsNeedingAttention({ from: date, to: addDays(date, 6), dentistId: onlyDentist }),
+    visitsNeedingOutcome(now, onlyDentist),
+    prisma.appointment.groupBy({
+      by: ["date"],
+      where: {
+        startsAt: { gte: weekStart, lt: weekEnd },
+        status: { in: SHOWN_STATUSES },
+        ...(onlyDentist ? { dentistId: onlyDentist } : {}),
+      },
+      _count: { _all: true },
+    }),
   ]);
   const history = await recentChanges(changedSince(rows, now), now);
   const details = await withPatientDetails(
