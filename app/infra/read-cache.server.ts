@@ -14,6 +14,7 @@ export const DATA_AREAS = {
   team: ["Dentist", "DentistService", "DentistException", "Chair", "ClinicClosure"],
   settings: ["ClinicSettings"],
   accounts: ["User", "Session"],
+  visits: ["Appointment", "AppointmentStatusChange"],
 } as const satisfies Record<string, readonly string[]>;
 
 export type DataArea = keyof typeof DATA_AREAS;

@@ -40,7 +40,10 @@ const { findBookableService, resolveDentist } = await import("~/models/booking/c
 const { getClinicSettings } = await import("~/models/clinic-settings.server");
 const { activeChairs, closureOn, dentistsBetween } =
   await import("~/models/front-desk/diary.server");
-const { weekClosures } = await import("~/models/front-desk/diary-week.server");
+const { diaryWeek, weekClosures } = await import("~/models/front-desk/diary-week.server");
+const { diaryDay } = await import("~/models/front-desk/diary.server");
+const { appointmentsNeedingAttention } = await import("~/models/booking/attention.server");
+const { visitsNeedingOutcome } = await import("~/models/front-desk/diary-visits.server");
 const { bookingChoices, listTeam, serviceVisit } = await import("~/models/dentist.server");
 const { listReviews } = await import("~/models/review.server");
 const { allServicesInBatches, countServices, getAllServices, getCatalog, getServiceByIdOrSlug } =
@@ -63,10 +66,12 @@ let service: {
 };
 let dentistSlug: string;
 let sessionToken: string;
+let staff: { id: string; role: string };
 
 beforeAll(async () => {
   await seed(prisma, { demoAccounts: false });
   ({ token: sessionToken } = await sessionFor(await createUser()));
+  staff = await createUser({ role: "reception" });
   service = await prisma.service.findFirstOrThrow({
     where: { status: "published", hidden: false },
     select: { id: true, slug: true, name: true, durationMinutes: true, bufferMinutes: true },
@@ -269,6 +274,44 @@ const CACHED_READS: Probe[] = [
     areas: ["catalogue"],
     nested: ["team"],
     load: () => serviceVisit(service.id),
+  },
+  // The diary's visits. A read written inline in the day (or week) is probed through the
+  // whole day (week), whose cached statements must fall within the areas its calls name.
+  {
+    file: "models/front-desk/diary.server.ts",
+    name: "the diary's visits of the day",
+    areas: ["visits", "catalogue", "team"],
+    nested: ["settings"],
+    load: () => diaryDay({ date: upcoming(TUESDAY, 1), view: "dentist", viewer: staff }),
+  },
+  {
+    file: "models/front-desk/diary.server.ts",
+    name: "the diary's visits needing attention",
+    areas: ["visits", "team", "settings", "catalogue"],
+    whole: true,
+    load: () =>
+      appointmentsNeedingAttention({ from: upcoming(TUESDAY, 1), to: upcoming(TUESDAY, 2) }),
+  },
+  {
+    file: "models/front-desk/diary.server.ts",
+    name: "the diary's past visits needing an outcome",
+    areas: ["visits", "team"],
+    whole: true,
+    load: () => visitsNeedingOutcome(new Date()),
+  },
+  {
+    file: "models/front-desk/diary.server.ts",
+    name: "the diary's week of counts",
+    areas: ["visits"],
+    nested: ["settings", "catalogue", "team"],
+    load: () => diaryDay({ date: upcoming(TUESDAY, 1), view: "dentist", viewer: staff }),
+  },
+  {
+    file: "models/front-desk/diary-week.server.ts",
+    name: "a dentist's week of visits",
+    areas: ["visits", "catalogue", "team"],
+    nested: ["settings"],
+    load: () => diaryWeek({ date: upcoming(TUESDAY, 1), dentist: null, viewer: staff }),
   },
   {
     file: "infra/session.server.ts",

@@ -60,7 +60,7 @@ export async function diaryWeek(request: {
   const [weekStart, weekEnd] = [monday, addDays(monday, 7)].map((day) =>
     clinicTimeToUtc(day, "00:00", settings.timeZone),
   );
-  // The team from the data cache (ADR 046), as the day's diary; the visits read now.
+  // From the data cache (ADR 046), as the day's diary is.
   const dentists = await cachedRead(["team"], `diary:week-dentists:${monday}`, () =>
     dentistsBetween(monday, addDays(monday, 6)),
   );
@@ -71,15 +71,17 @@ export async function diaryWeek(request: {
   if (!dentist) return null;
   const [closures, rows] = await Promise.all([
     cachedRead(["team"], `diary:week-closures:${monday}`, () => weekClosures(monday)),
-    prisma.appointment.findMany({
-      where: {
-        dentistId: dentist.id,
-        startsAt: { gte: weekStart, lt: weekEnd },
-        status: { in: SHOWN_STATUSES },
-      },
-      select: DIARY_VISIT_FIELDS,
-      orderBy: [{ startsAt: "asc" }, { createdAt: "asc" }],
-    }),
+    cachedRead(["visits", "catalogue", "team"], `diary:week-visits:${monday}:${dentist.id}`, () =>
+      prisma.appointment.findMany({
+        where: {
+          dentistId: dentist.id,
+          startsAt: { gte: weekStart, lt: weekEnd },
+          status: { in: SHOWN_STATUSES },
+        },
+        select: DIARY_VISIT_FIELDS,
+        orderBy: [{ startsAt: "asc" }, { createdAt: "asc" }],
+      }),
+    ),
   ]);
   const history = await recentChanges(changedSince(rows, now), now);
   const days = Array.from({ length: 7 }, (_, k) => addDays(monday, k)).map((day) => {

@@ -168,7 +168,8 @@ export async function diaryDay(request: DiaryRequest): Promise<Diary> {
   const [weekStart, weekEnd] = [monday, addDays(monday, 7)].map((day) =>
     clinicTimeToUtc(day, "00:00", settings.timeZone),
   );
-  // The dentists, chairs and closures from the data cache (ADR 046); the visits read now.
+  // The database's part of the day, from the data cache (ADR 046): the desk reloads the
+  // diary far more often than anything changes in it. Any write to a visit moves `visits`.
   const dentists = await cachedRead(["team"], `diary:dentists:${date}`, () =>
     dentistsBetween(date, date),
   );
@@ -177,25 +178,40 @@ export async function diaryDay(request: DiaryRequest): Promise<Diary> {
   const scope: DiaryScope =
     own && request.scope !== "clinic" && view === "dentist" ? "mine" : "clinic";
   const onlyDentist = scope === "mine" ? own!.id : undefined;
+  const whose = onlyDentist ?? "all";
   const [closure, chairs, rows, needsAttention, outcome, weekRows] = await Promise.all([
     cachedRead(["team"], `diary:closure:${date}`, () => closureOn(date)),
     cachedRead(["team"], "diary:chairs", activeChairs),
-    prisma.appointment.findMany({
-      where: { startsAt: { gte: dayStart, lt: dayEnd } },
-      select: DIARY_VISIT_FIELDS,
-      orderBy: [{ startsAt: "asc" }, { createdAt: "asc" }],
-    }),
-    appointmentsNeedingAttention({ from: date, to: addDays(date, 6), dentistId: onlyDentist }),
-    visitsNeedingOutcome(now, onlyDentist),
-    prisma.appointment.groupBy({
-      by: ["date"],
-      where: {
-        startsAt: { gte: weekStart, lt: weekEnd },
-        status: { in: SHOWN_STATUSES },
-        ...(onlyDentist ? { dentistId: onlyDentist } : {}),
-      },
-      _count: { _all: true },
-    }),
+    cachedRead(["visits", "catalogue", "team"], `diary:day:${date}`, () =>
+      prisma.appointment.findMany({
+        where: { startsAt: { gte: dayStart, lt: dayEnd } },
+        select: DIARY_VISIT_FIELDS,
+        orderBy: [{ startsAt: "asc" }, { createdAt: "asc" }],
+      }),
+    ),
+    cachedRead(
+      ["visits", "team", "settings", "catalogue"],
+      `diary:attention:${date}:${whose}`,
+      () =>
+        appointmentsNeedingAttention({ from: date, to: addDays(date, 6), dentistId: onlyDentist }),
+    ),
+    // Past visits still open: what "past" is moves with the clock, so a minute at most.
+    cachedRead(
+      ["visits", "team"],
+      `diary:outcome:${Math.floor(now.getTime() / 60_000)}:${whose}`,
+      () => visitsNeedingOutcome(now, onlyDentist),
+    ),
+    cachedRead(["visits"], `diary:week:${monday}:${whose}`, () =>
+      prisma.appointment.groupBy({
+        by: ["date"],
+        where: {
+          startsAt: { gte: weekStart, lt: weekEnd },
+          status: { in: SHOWN_STATUSES },
+          ...(onlyDentist ? { dentistId: onlyDentist } : {}),
+        },
+        _count: { _all: true },
+      }),
+    ),
   ]);
   const history = await recentChanges(changedSince(rows, now), now);
   const details = await withPatientDetails(

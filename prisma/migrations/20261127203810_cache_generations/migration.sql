@@ -13,7 +13,7 @@ CREATE TABLE "CacheGeneration" (
 );
 
 
-INSERT INTO "CacheGeneration" ("area") VALUES ('catalogue'), ('reviews'), ('team'), ('settings'), ('accounts');
+INSERT INTO "CacheGeneration" ("area") VALUES ('catalogue'), ('reviews'), ('team'), ('settings'), ('accounts'), ('visits');
 
 CREATE TRIGGER "Product_generation_insert" AFTER INSERT ON "Product" BEGIN
   UPDATE "CacheGeneration" SET "generation" = "generation" + 1 WHERE "area" = 'catalogue';
@@ -113,4 +113,24 @@ CREATE TRIGGER "Session_generation_update" AFTER UPDATE ON "Session" BEGIN
 END;
 CREATE TRIGGER "Session_generation_delete" AFTER DELETE ON "Session" BEGIN
   UPDATE "CacheGeneration" SET "generation" = "generation" + 1 WHERE "area" = 'accounts';
+END;
+
+CREATE TRIGGER "Appointment_generation_insert" AFTER INSERT ON "Appointment" BEGIN
+  UPDATE "CacheGeneration" SET "generation" = "generation" + 1 WHERE "area" = 'visits';
+END;
+CREATE TRIGGER "Appointment_generation_update" AFTER UPDATE ON "Appointment" BEGIN
+  UPDATE "CacheGeneration" SET "generation" = "generation" + 1 WHERE "area" = 'visits';
+END;
+CREATE TRIGGER "Appointment_generation_delete" AFTER DELETE ON "Appointment" BEGIN
+  UPDATE "CacheGeneration" SET "generation" = "generation" + 1 WHERE "area" = 'visits';
+END;
+
+CREATE TRIGGER "AppointmentStatusChange_generation_insert" AFTER INSERT ON "AppointmentStatusChange" BEGIN
+  UPDATE "CacheGeneration" SET "generation" = "generation" + 1 WHERE "area" = 'visits';
+END;
+CREATE TRIGGER "AppointmentStatusChange_generation_update" AFTER UPDATE ON "AppointmentStatusChange" BEGIN
+  UPDATE "CacheGeneration" SET "generation" = "generation" + 1 WHERE "area" = 'visits';
+END;
+CREATE TRIGGER "AppointmentStatusChange_generation_delete" AFTER DELETE ON "AppointmentStatusChange" BEGIN
+  UPDATE "CacheGeneration" SET "generation" = "generation" + 1 WHERE "area" = 'visits';
 END;
