@@ -133,7 +133,7 @@ app.all(
     getBuild: () => build,
     mode: MODE,
     getLoadContext,
-    generation: () => hooks.cacheGeneration(),
+    cacheGeneration: () => hooks.cacheGeneration(),
     cache: config.RESPONSE_CACHE_MB > 0 ? createResponseCache(config.RESPONSE_CACHE_MB) : null,
   }),
 );

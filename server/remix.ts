@@ -18,7 +18,7 @@ type Options = {
   mode: "development" | "production";
   getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext;
   /** The generation of what public answers show (`server.cacheGeneration`); null: keep nothing. */
-  generation: () => Promise<string | null>;
+  cacheGeneration: () => Promise<string | null>;
   /** Null when the response cache is off. */
   cache: ResponseCache | null;
 };
@@ -31,7 +31,7 @@ type Options = {
  * `private, no-store`, whatever the route said: a shared cache must never hand one
  * visitor's cookie to another.
  */
-export function remixHandler({ getBuild, mode, getLoadContext, generation, cache }: Options) {
+export function remixHandler({ getBuild, mode, getLoadContext, cacheGeneration, cache }: Options) {
   let current: { build: ServerBuild; handle: ReturnType<typeof createRequestHandler> } | null =
     null;
   const handlerFor = (build: ServerBuild) => {
@@ -42,31 +42,29 @@ export function remixHandler({ getBuild, mode, getLoadContext, generation, cache
   const handler: RequestHandler = async (req, res, next) => {
     try {
       const context = getLoadContext(req, res);
+      const nonce = context.cspNonce;
       const key = cache?.keyFor(req) ?? null;
-      const startedIn = key === null ? null : await generation();
-      if (cache && key !== null && startedIn !== null) {
-        const hit = cache.lookup(key, startedIn);
-        if (hit) return cache.send(req, res, hit, { nonce: context.cspNonce, hit: true });
-      }
+      const generation = key === null ? null : await cacheGeneration();
+      const kept = cache && key !== null && generation !== null ? { cache, key, generation } : null;
+      const hit = kept?.cache.lookup(kept.key, kept.generation);
+      if (hit) return kept!.cache.send(res, hit, { nonce, hit: true });
       // A HEAD that might be kept asks Remix for the whole answer, so that a GET can use it.
-      const method = key && req.method === "HEAD" ? "GET" : req.method;
+      const method = kept && req.method === "HEAD" ? "GET" : req.method;
       let response = await handlerFor(getBuild())(toFetchRequest(req, res, method), context);
       if (response.headers.has("set-cookie")) {
         // Some responses (Response.redirect) have read-only headers: copy those first.
         response = new Response(response.body, response);
         response.headers.set("cache-control", "private, no-store");
       }
-      const seconds = cache && key !== null && startedIn !== null ? cache.keepFor(response) : 0;
-      if (cache && key !== null && startedIn !== null && seconds > 0) {
-        const kept = await cache.store(key, response, {
-          generation: startedIn,
+      const seconds = kept ? kept.cache.keepFor(response) : 0;
+      if (kept && seconds > 0) {
+        const entry = await kept.cache.store(kept.key, response, {
+          generation: kept.generation,
           seconds,
-          nonce: context.cspNonce,
+          nonce,
         });
-        if (!(kept instanceof Response)) {
-          return cache.send(req, res, kept, { nonce: context.cspNonce, hit: false });
-        }
-        response = kept;
+        if (!(entry instanceof Response)) return kept.cache.send(res, entry, { nonce, hit: false });
+        response = entry;
       }
       await sendFetchResponse(req, res, response);
     } catch (error) {

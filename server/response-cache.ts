@@ -110,25 +110,12 @@ export function createResponseCache(megabytes: number) {
      * Writes an entry as this request's answer, with this response's nonce. `X-Cache` says
      * whether Remix made it just now (MISS) or it came from the cache (HIT).
      */
-    send(
-      req: ExpressRequest,
-      res: ExpressResponse,
-      entry: Entry,
-      { nonce, hit }: { nonce?: string; hit: boolean },
-    ) {
-      const stamp = entry.pieces.length > 1 && nonce ? Buffer.from(`nonce="${nonce}"`) : null;
-      const length = entry.length + (stamp ? stamp.length * (entry.pieces.length - 1) : 0);
+    send(res: ExpressResponse, entry: Entry, { nonce, hit }: { nonce?: string; hit: boolean }) {
+      // A HEAD gets the headers alone: Node sends no body for it.
+      const stamp = Buffer.from(`nonce="${nonce ?? ""}"`);
+      const length = entry.length + stamp.length * (entry.pieces.length - 1);
       res.status(entry.status).set(entry.headers).set("content-length", String(length));
       res.set("x-cache", hit ? "HIT" : "MISS");
-      if (req.method === "HEAD") {
-        res.end();
-        return;
-      }
-      if (!stamp) {
-        // One piece (a JSON answer, or a page without scripts): headers and body in one write.
-        res.end(entry.pieces.length === 1 ? entry.pieces[0] : Buffer.concat(entry.pieces));
-        return;
-      }
       res.cork();
       entry.pieces.forEach((piece, index) => {
         if (index > 0) res.write(stamp);
@@ -156,17 +143,9 @@ function isPlainPath(url: string): boolean {
 
 /** s-maxage of a `public` Cache-Control (0 when absent, or when anything forbids keeping it). */
 function sharedMaxAge(cacheControl: string | null): number {
-  if (!cacheControl) return 0;
-  const directives = new Map(
-    cacheControl.split(",").map((part) => {
-      const [name = "", value = ""] = part.trim().toLowerCase().split("=", 2);
-      return [name, value] as const;
-    }),
-  );
-  if (!directives.has("public")) return 0;
-  if (["private", "no-store", "no-cache"].some((name) => directives.has(name))) return 0;
-  const seconds = Number(directives.get("s-maxage"));
-  return Number.isInteger(seconds) && seconds > 0 ? seconds : 0;
+  const value = cacheControl?.toLowerCase() ?? "";
+  if (!/\bpublic\b/.test(value) || /\b(private|no-store|no-cache)\b/.test(value)) return 0;
+  return Number(/\bs-maxage=(\d+)/.exec(value)?.[1] ?? 0);
 }
 
 /**
