@@ -47,7 +47,7 @@ export function remixHandler({ getBuild, mode, getLoadContext, cacheGeneration, 
       const generation = key === null ? null : await cacheGeneration();
       const kept = cache && key !== null && generation !== null ? { cache, key, generation } : null;
       const hit = kept?.cache.lookup(kept.key, kept.generation);
-      if (hit) return kept!.cache.send(res, hit, { nonce, hit: true });
+      if (hit) return kept!.cache.send(res, hit, nonce);
       // A HEAD that might be kept asks Remix for the whole answer, so that a GET can use it.
       const method = kept && req.method === "HEAD" ? "GET" : req.method;
       let response = await handlerFor(getBuild())(toFetchRequest(req, res, method), context);
@@ -57,14 +57,13 @@ export function remixHandler({ getBuild, mode, getLoadContext, cacheGeneration, 
         response.headers.set("cache-control", "private, no-store");
       }
       const seconds = kept ? kept.cache.keepFor(response) : 0;
-      if (kept && seconds > 0) {
-        const entry = await kept.cache.store(kept.key, response, {
-          generation: kept.generation,
-          seconds,
-          nonce,
-        });
-        if (!(entry instanceof Response)) return kept.cache.send(res, entry, { nonce, hit: false });
-        response = entry;
+      if (kept && seconds > 0 && response.body) {
+        // One copy of the body goes to the client as it comes, the other into the cache.
+        const [toClient, toCache] = response.body.tee();
+        const options = { generation: kept.generation, seconds, nonce };
+        void kept.cache.store(kept.key, new Response(toCache, response), options).catch(() => {});
+        response = new Response(toClient, response);
+        response.headers.set("x-cache", "MISS");
       }
       await sendFetchResponse(req, res, response);
     } catch (error) {

@@ -76,17 +76,22 @@ export function createResponseCache(megabytes: number) {
 
     /**
      * Reads the answer's body and keeps it under the generation the request started with;
-     * `nonce` is this response's CSP nonce. An answer that turns out larger than an entry
-     * may be is not kept: its Response is handed back, to be streamed on as it comes.
+     * `nonce` is this response's CSP nonce. A body larger than an entry may be is not kept.
      */
     async store(
       key: string,
       response: Response,
       { generation, seconds, nonce }: { generation: string; seconds: number; nonce?: string },
-    ): Promise<Entry | Response> {
-      const read = await readUpTo(response, MAX_ENTRY_BYTES);
-      if (read instanceof Response) return read;
-      const body = read;
+    ): Promise<void> {
+      const chunks: Uint8Array[] = [];
+      let size = 0;
+      const reader = response.body?.getReader();
+      for (let read = await reader?.read(); read && !read.done; read = await reader!.read()) {
+        size += read.value.byteLength;
+        if (size > MAX_ENTRY_BYTES) return void (await reader!.cancel());
+        chunks.push(read.value);
+      }
+      const body = Buffer.concat(chunks, size);
       const headers: Record<string, string> = {};
       for (const name of KEPT_HEADERS) {
         const value = response.headers.get(name);
@@ -94,28 +99,23 @@ export function createResponseCache(megabytes: number) {
       }
       const html = headers["content-type"]?.startsWith("text/html") ?? false;
       const pieces = html && nonce ? split(body, `nonce="${nonce}"`) : [body];
-      const entry: Entry = {
+      entries.set(key, {
         generation,
         expiresAt: Date.now() + Math.min(seconds, MAX_AGE_SECONDS) * 1000,
         status: response.status,
         headers,
         pieces,
-        length: pieces.reduce((sum, piece) => sum + piece.length, 0),
-      };
-      entries.set(key, entry);
-      return entry;
+        length: size - (pieces.length - 1) * `nonce="${nonce}"`.length,
+      });
     },
 
-    /**
-     * Writes an entry as this request's answer, with this response's nonce. `X-Cache` says
-     * whether Remix made it just now (MISS) or it came from the cache (HIT).
-     */
-    send(res: ExpressResponse, entry: Entry, { nonce, hit }: { nonce?: string; hit: boolean }) {
+    /** Writes an entry as this request's answer, with this response's nonce (`X-Cache: HIT`). */
+    send(res: ExpressResponse, entry: Entry, nonce?: string) {
       // A HEAD gets the headers alone: Node sends no body for it.
       const stamp = Buffer.from(`nonce="${nonce ?? ""}"`);
       const length = entry.length + stamp.length * (entry.pieces.length - 1);
       res.status(entry.status).set(entry.headers).set("content-length", String(length));
-      res.set("x-cache", hit ? "HIT" : "MISS");
+      res.set("x-cache", "HIT");
       res.cork();
       entry.pieces.forEach((piece, index) => {
         if (index > 0) res.write(stamp);
@@ -146,38 +146,6 @@ function sharedMaxAge(cacheControl: string | null): number {
   const value = cacheControl?.toLowerCase() ?? "";
   if (!/\bpublic\b/.test(value) || /\b(private|no-store|no-cache)\b/.test(value)) return 0;
   return Number(/\bs-maxage=(\d+)/.exec(value)?.[1] ?? 0);
-}
-
-/**
- * The whole body when it is at most `limit` bytes; otherwise the same answer again, its
- * body made of what was read so far followed by the rest, unread.
- */
-async function readUpTo(response: Response, limit: number): Promise<Buffer | Response> {
-  if (!response.body) return Buffer.alloc(0);
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return Buffer.concat(chunks, size);
-    chunks.push(value);
-    size += value.byteLength;
-    if (size > limit) break;
-  }
-  const rest = new ReadableStream<Uint8Array>({
-    start(controller) {
-      for (const chunk of chunks.splice(0)) controller.enqueue(chunk);
-    },
-    async pull(controller) {
-      const { done, value } = await reader.read();
-      if (done) controller.close();
-      else controller.enqueue(value);
-    },
-    cancel(reason) {
-      return reader.cancel(reason);
-    },
-  });
-  return new Response(rest, response);
 }
 
 function split(body: Buffer, separator: string): Buffer[] {
