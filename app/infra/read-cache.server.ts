@@ -46,21 +46,13 @@ function store() {
  * cannot be read (before the first migration, a broken file): then nothing is kept.
  */
 export async function generationOf(areas: readonly DataArea[]): Promise<string | null> {
-  let generations: Map<string, string>;
-  try {
-    generations = await cacheGenerations();
-  } catch {
-    return null;
-  }
-  const parts = areas.map((area) => generations.get(area));
-  return parts.every((part) => part !== undefined) ? parts.join(":") : null;
+  const generations = await cacheGenerations().catch(() => null);
+  const parts = areas.map((area) => generations?.get(area));
+  return parts.includes(undefined) ? null : parts.join(":");
 }
 
-/** Bytes a value takes, roughly: its bytes, or twice its JSON (strings are UTF-16). */
-export function estimatedSize(value: unknown): number {
-  if (value instanceof Uint8Array) return value.byteLength + 64;
-  return 2 * (JSON.stringify(value)?.length ?? 0) + 64;
-}
+/** Bytes a value takes, roughly: twice its JSON (strings are UTF-16). */
+const estimatedSize = (value: unknown) => 2 * (JSON.stringify(value)?.length ?? 0) + 64;
 
 /**
  * `load()`'s result, kept while the generations of the `areas` its tables belong to stay

@@ -49,7 +49,19 @@ export class ClinicSqlite implements SqlDriverAdapterFactory {
     await inner.executeScript(
       "PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;",
     );
-    return new OneConnection(inner, () => this.#closeReader());
+    const turns = new Turns();
+    return {
+      provider: inner.provider,
+      adapterName: inner.adapterName,
+      queryRaw: (sql) => turns.outside(() => inner.queryRaw(sql)),
+      executeRaw: (sql) => turns.outside(() => inner.executeRaw(sql)),
+      executeScript: (script) => turns.outside(() => inner.executeScript(script)),
+      startTransaction: (isolationLevel) => beginImmediately(inner, turns, isolationLevel),
+      dispose: async () => {
+        this.#closeReader();
+        await inner.dispose();
+      },
+    };
   }
 
   /** Each data area's generation, as committed now (throws when the database does not answer). */
@@ -73,61 +85,33 @@ export class ClinicSqlite implements SqlDriverAdapterFactory {
   }
 }
 
-class OneConnection implements SqlDriverAdapter {
-  readonly provider;
-  readonly adapterName;
-  readonly #turns = new Turns();
-  readonly #inner: SqlDriverAdapter;
-  readonly #onDispose: () => void;
-
-  constructor(inner: SqlDriverAdapter, onDispose: () => void) {
-    this.#inner = inner;
-    this.#onDispose = onDispose;
-    this.provider = inner.provider;
-    this.adapterName = inner.adapterName;
+/** A transaction of its own on the connection, begun with `BEGIN IMMEDIATE` in its turn. */
+async function beginImmediately(
+  inner: SqlDriverAdapter,
+  turns: Turns,
+  isolationLevel?: IsolationLevel,
+): Promise<Transaction> {
+  // As Prisma's adapter: SQLite's transactions are serializable, and nothing else is offered.
+  if (isolationLevel && isolationLevel !== "SERIALIZABLE") {
+    throw new DriverAdapterError({ kind: "InvalidIsolationLevel", level: isolationLevel });
   }
-
-  queryRaw(sql: SqlQuery) {
-    return this.#turns.outside(() => this.#inner.queryRaw(sql));
+  const release = await turns.transaction();
+  try {
+    await inner.executeRaw(query("BEGIN IMMEDIATE"));
+  } catch (error) {
+    release();
+    throw error;
   }
-
-  executeRaw(sql: SqlQuery) {
-    return this.#turns.outside(() => this.#inner.executeRaw(sql));
-  }
-
-  executeScript(script: string) {
-    return this.#turns.outside(() => this.#inner.executeScript(script));
-  }
-
-  async startTransaction(isolationLevel?: IsolationLevel): Promise<Transaction> {
-    // As Prisma's adapter: SQLite's transactions are serializable, and nothing else is offered.
-    if (isolationLevel && isolationLevel !== "SERIALIZABLE") {
-      throw new DriverAdapterError({ kind: "InvalidIsolationLevel", level: isolationLevel });
-    }
-    const release = await this.#turns.transaction();
-    try {
-      await this.#inner.executeRaw(query("BEGIN IMMEDIATE"));
-    } catch (error) {
-      release();
-      throw error;
-    }
-    // Prisma sends COMMIT or ROLLBACK through executeRaw, then calls commit() or rollback().
-    const inner = this.#inner;
-    return {
-      provider: inner.provider,
-      adapterName: inner.adapterName,
-      options: { usePhantomQuery: false },
-      queryRaw: (sql) => inner.queryRaw(sql),
-      executeRaw: (sql) => inner.executeRaw(sql),
-      commit: async () => release(),
-      rollback: async () => release(),
-    };
-  }
-
-  async dispose() {
-    this.#onDispose();
-    await this.#inner.dispose();
-  }
+  // Prisma sends COMMIT or ROLLBACK through executeRaw, then calls commit() or rollback().
+  return {
+    provider: inner.provider,
+    adapterName: inner.adapterName,
+    options: { usePhantomQuery: false },
+    queryRaw: (sql) => inner.queryRaw(sql),
+    executeRaw: (sql) => inner.executeRaw(sql),
+    commit: async () => release(),
+    rollback: async () => release(),
+  };
 }
 
 /**
