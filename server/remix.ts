@@ -113,10 +113,8 @@ async function sendFetchResponse(req: ExpressRequest, res: ExpressResponse, resp
 }
 
 /**
- * Streams a body to the client. React hands a page over in many small chunks; those that
- * come in one turn of the event loop leave together, in one write to the socket and one
- * flush of the compression stream, instead of one system call (and one deflate flush)
- * each, as Remix's `writeReadableStreamToWritable` does.
+ * Streams a body to the client: the many small chunks React writes in one turn of the event
+ * loop leave together, in one socket write and one compression flush.
  */
 async function writeBody(body: ReadableStream<Uint8Array>, res: ExpressResponse) {
   const reader = body.getReader();

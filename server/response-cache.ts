@@ -14,11 +14,7 @@ type Entry = {
   expiresAt: number;
   status: number;
   headers: Record<string, string>;
-  /**
-   * The body, cut where a page's scripts carry the CSP nonce of the render that produced
-   * it: a hit writes the pieces with its own response's nonce between them, so nothing
-   * large is copied per request. Any other answer is a single piece.
-   */
+  /** The body, cut where its scripts carry the render's CSP nonce (a hit writes its own). */
   pieces: Buffer[];
   length: number;
 };
@@ -149,12 +145,8 @@ function sharedMaxAge(cacheControl: string | null): number {
 }
 
 function split(body: Buffer, separator: string): Buffer[] {
-  const pieces: Buffer[] = [];
-  let start = 0;
-  for (let at = body.indexOf(separator); at !== -1; at = body.indexOf(separator, start)) {
-    pieces.push(body.subarray(start, at));
-    start = at + separator.length;
-  }
-  pieces.push(body.subarray(start));
-  return pieces;
+  return body
+    .toString()
+    .split(separator)
+    .map((piece) => Buffer.from(piece));
 }

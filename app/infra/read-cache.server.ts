@@ -3,10 +3,9 @@ import { cacheGenerations, inTransaction } from "~/infra/db.server";
 import { getEnv } from "~/infra/env.server";
 
 /**
- * The data areas a cached read may depend on, and the tables each covers: a write to one of
- * them moves the area's generation, in the database, in the write's own transaction (the
- * triggers of migration `cache_generations`; tests/integration/cache-generations.test.ts
- * checks every table here has them). ADR 046.
+ * The data areas and their tables: a write to one moves the area's generation in its own
+ * transaction (the triggers of migration `cache_generations`, checked by
+ * tests/integration/cache-generations.test.ts). ADR 046.
  */
 export const DATA_AREAS = {
   catalogue: ["Product"],
@@ -55,14 +54,11 @@ export async function generationOf(areas: readonly DataArea[]): Promise<string |
 const estimatedSize = (value: unknown) => 2 * (JSON.stringify(value)?.length ?? 0) + 64;
 
 /**
- * `load()`'s result, kept while the generations of the `areas` its tables belong to stay
- * where they were when it was loaded: the generations are read from the database on every
- * call (a few microseconds, on a connection of their own), so a write by this process or
- * any other is seen by the next read. Concurrent misses under one generation share one
- * load; a failed load is not kept, nor one `keep` refuses (a lookup by what a request named
- * keeps what it found). Inside a transaction the load just runs: what it reads may not be
- * committed. Kept values are shared between requests: treat them as read-only. The store
- * is bounded by bytes (DATA_CACHE_MB; 0 keeps nothing).
+ * `load()`'s result, kept while the generations of `areas` (those of the tables it reads),
+ * read from the database on every call, stay where they were: a write by any process is
+ * seen by the next read. Concurrent misses share one load; a failed load is not kept, nor
+ * one `keep` refuses. Inside a transaction the load just runs (it may see uncommitted
+ * rows). Kept values are shared: treat them as read-only. Bounded by DATA_CACHE_MB.
  */
 export async function cachedRead<T>(
   areas: readonly DataArea[],
@@ -91,7 +87,7 @@ export async function cachedRead<T>(
   }
 }
 
-/** Empties the store (tests start from it; the app never needs to: writes move the generations). */
+/** Empties the store (for tests: the app never needs to). */
 export function clearReadCache(): void {
   globalThis.__readCache?.values.clear();
   globalThis.__readCache?.pending.clear();

@@ -14,20 +14,14 @@ type Options = { url: string; timeout?: number };
 const query = (sql: string): SqlQuery => ({ sql, args: [], argTypes: [] });
 
 /**
- * The app's SQLite connection, written to Prisma's public driver-adapter interface
- * (`SqlDriverAdapterFactory`) around Prisma's own better-sqlite3 adapter, which does the
- * SQL, the type conversions and the error mapping; this adds only what one connection
- * shared by every request needs (ADR 026, 029):
- *
- * - WAL, foreign keys and `synchronous = NORMAL`, set as the connection opens;
- * - a statement made outside a transaction waits while one is open, so it never runs
- *   inside another request's transaction (first come, first served: `Turns`);
- * - transactions begin with `BEGIN IMMEDIATE`, taking the write lock before their first
- *   read, so another process's commit between a read and a write cannot fail the write
- *   with SQLITE_BUSY (the busy timeout applies to the lock instead).
- *
- * `generations()` reads the cache generations (ADR 046) on a connection of its own: a
- * committed value, never waiting for this process's open transaction.
+ * The app's SQLite connection: Prisma's public driver-adapter interface around Prisma's own
+ * better-sqlite3 adapter (which does the SQL, the conversions and the error mapping), with
+ * what one connection shared by every request needs (ADR 026, 029): WAL, foreign keys and
+ * `synchronous = NORMAL` as it opens; no statement run inside another request's open
+ * transaction (`Turns`); transactions that take the write lock as they begin (`BEGIN
+ * IMMEDIATE`), so another process's commit between their read and write cannot fail them.
+ * `generations()` reads the cache generations (ADR 046) on a connection of its own: what is
+ * committed, without waiting for this process's open transaction.
  */
 export class ClinicSqlite implements SqlDriverAdapterFactory {
   readonly provider = "sqlite";
