@@ -60,13 +60,13 @@ const LAYER_LIMITS = {
 };
 
 /**
- * One way into the database (docs/decisions/046-feature-folders.md): the client is the
+ * One way into the database (docs/decisions/047-feature-folders.md): the client is the
  * domain's, so a page or the HTTP glue asks a model instead of reaching Prisma itself.
  */
 const NO_DATABASE_CLIENT = {
   regex: "^(~/|(\\.\\./)+)infra/db\\.server$",
   message:
-    "Routes and app/http do not use the database client: ask a model in app/models/<feature>/ (docs/decisions/046-feature-folders.md).",
+    "Routes and app/http do not use the database client: ask a model in app/models/<feature>/ (docs/decisions/047-feature-folders.md).",
 };
 
 /**
@@ -77,7 +77,7 @@ const BOOKING_KNOWS_NO_SUBSCRIBER = {
   regex:
     "^(~/models/|(\\.\\./)+)(mail|recall|waitlist|reviews|patients|audit|self-service|front-desk)(/|$)|visit-subscribers\\.server$",
   message:
-    "The booking core imports no feature that follows it: subscribe to its events in app/models/visit-subscribers.server.ts (docs/decisions/046-feature-folders.md).",
+    "The booking core imports no feature that follows it: subscribe to its events in app/models/visit-subscribers.server.ts (docs/decisions/047-feature-folders.md).",
 };
 
 /** The options of no-restricted-imports that keep a folder of app/ to its layer. */
@@ -212,7 +212,7 @@ export default tseslint.config(
     },
   },
   {
-    // No import circles in app/ (docs/decisions/046-feature-folders.md): a module's
+    // No import circles in app/ (docs/decisions/047-feature-folders.md): a module's
     // imports never lead back to it. Type-only imports are erased, so they may.
     files: ["app/**/*.{ts,tsx,mjs}"],
     plugins: { "import-x": importX },
@@ -230,7 +230,7 @@ export default tseslint.config(
   {
     // The environment is read through its schema (app/infra/env.server.ts: getEnv(), and
     // the few parts read afresh or without the server's secrets), never by name elsewhere
-    // (docs/decisions/046-feature-folders.md).
+    // (docs/decisions/047-feature-folders.md).
     files: ["app/**/*.{ts,tsx,mjs}"],
     ignores: ["app/infra/env.server.ts"],
     rules: {
@@ -240,7 +240,7 @@ export default tseslint.config(
           object: "process",
           property: "env",
           message:
-            "Read the environment through app/infra/env.server.ts (getEnv() and its schema), not process.env (docs/decisions/046-feature-folders.md).",
+            "Read the environment through app/infra/env.server.ts (getEnv() and its schema), not process.env (docs/decisions/047-feature-folders.md).",
         },
       ],
     },

@@ -120,6 +120,13 @@ const envSchema = z
      * (docs/decisions/043-need-to-know-for-staff.md).
      */
     RATE_LIMIT_PATIENT_READS_PER_HOUR: limit.default(400),
+    /**
+     * Memory the data cache may hold (catalogue, team, settings, sessions; ADR 046), and the
+     * response cache (public pages and JSON as an anonymous visitor gets them), in MB; 0
+     * turns one off.
+     */
+    DATA_CACHE_MB: z.coerce.number().min(0).max(1024).default(16),
+    RESPONSE_CACHE_MB: z.coerce.number().min(0).max(1024).default(16),
     /** One JSON line per request on stdout. */
     REQUEST_LOG: flag.default(true),
     /**
@@ -216,5 +223,6 @@ export function serverConfig(env: Env = getEnv()): ServerConfig {
     GOOGLE_CLIENT_ID: env.GOOGLE_CLIENT_ID,
     BODY_LIMIT_BYTES: env.BODY_LIMIT_BYTES,
     REQUEST_LOG: env.REQUEST_LOG,
+    RESPONSE_CACHE_MB: env.RESPONSE_CACHE_MB,
   };
 }

@@ -6,7 +6,7 @@
  * A call, not an import for its side effect: package.json declares no side effects, so the
  * build drops a bare import.
  * A new consequence of a booking, a move or a status change is one handler here
- * (docs/decisions/046-feature-folders.md).
+ * (docs/decisions/047-feature-folders.md).
  */
 import { visitAudit } from "~/models/audit/visit-events.server";
 import { subscribeToVisitEvents } from "~/models/booking/events.server";

@@ -14,7 +14,7 @@ import {
 } from "~/models/accounts/staff-roles.server";
 import { parseDatabaseEnv } from "~/infra/env.server";
 import { STAFF_ROLES } from "~/models/roles";
-import { ClinicSqliteAdapter } from "~/infra/sqlite-adapter.server";
+import { ClinicSqlite } from "~/infra/sqlite-adapter.server";
 
 const USAGE = `Usage: npm run staff -- <command>
   grant <${STAFF_ROLES.join("|")}> <e-mail>   give a verified account a staff role (ends its sessions)
@@ -44,7 +44,7 @@ export async function runStaffCommand(
     return 1;
   }
   const prisma = new PrismaClient({
-    adapter: new ClinicSqliteAdapter({
+    adapter: new ClinicSqlite({
       url: database.DATABASE_URL,
       timeout: database.DATABASE_BUSY_TIMEOUT_MS,
     }),

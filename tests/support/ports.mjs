@@ -80,6 +80,10 @@ export function testPorts(env = process.env) {
       /** Reads beside a stream of bookings (scripts/bench/bookings.mjs). */
       bookings: base + 74,
     },
+    /** scripts/bench/compare.mjs: the builds side by side (compare to compare + 9). */
+    compare: base + 80,
+    /** scripts/container-memory.mjs: the container under the memory flood. */
+    container: base + 90,
     /** The backup suite: the server written to, and the instance restored from its backup. */
     backup: { main: base + 60, restored: base + 61 },
   };

@@ -103,7 +103,7 @@ export type DayPlans = Omit<RuleDay, "held" | "visitsByDentist" | "heldMinutes">
  */
 export async function loadDayPlans(date: string, serviceId: string | null): Promise<DayPlans> {
   const settings = await getClinicSettings();
-  const plans = await cachedRead(`diary-day:${date}:${serviceId ?? "-"}`, async () => {
+  const plans = await cachedRead(["team"], `diary-day:${date}:${serviceId ?? "-"}`, async () => {
     const [links, closure, dentists, chairs] = await Promise.all([
       serviceId
         ? prisma.dentistService.findMany({

@@ -6,7 +6,7 @@
  * knows none of them: each feature says what it does on an event in its own
  * `visit-events.server.ts`, and ~/models/visit-subscribers.server lists them per event in
  * the order they run. A new consequence is one handler there
- * (docs/decisions/027-one-booking-core.md, 046-feature-folders.md).
+ * (docs/decisions/027-one-booking-core.md, 047-feature-folders.md).
  */
 import type { AppointmentStatus } from "~/models/booking/appointment-status";
 import type { Settings } from "~/models/settings/clinic-settings.server";

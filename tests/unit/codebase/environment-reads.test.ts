@@ -1,5 +1,5 @@
 // The environment is read only through its schema (app/infra/env.server.ts,
-// docs/decisions/046-feature-folders.md): the project's ESLint configuration refuses
+// docs/decisions/047-feature-folders.md): the project's ESLint configuration refuses
 // `process.env` anywhere else in app/, however it is reached.
 import { ESLint } from "eslint";
 import { describe, expect, it } from "vitest";

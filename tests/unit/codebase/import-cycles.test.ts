@@ -1,4 +1,4 @@
-// No import circles in app/ (docs/decisions/046-feature-folders.md): the project's own
+// No import circles in app/ (docs/decisions/047-feature-folders.md): the project's own
 // ESLint configuration refuses an import that leads back to the importing module, by alias
 // or by a relative path, however long the way round, and lets a type-only import through
 // (it is erased). The probes are real modules of app/ with one import added, so the rule

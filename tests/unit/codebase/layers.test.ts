@@ -49,7 +49,7 @@ describe("the layers of app/", { timeout: 120_000 }, () => {
       expect(
         await layerErrors(file, `${code}\nexport const probe = 1;\n`),
         `${file}: ${code}`,
-      ).toEqual([expect.stringContaining("docs/decisions/046-feature-folders.md")]);
+      ).toEqual([expect.stringContaining("docs/decisions/047-feature-folders.md")]);
     }
   });
 
@@ -77,7 +77,7 @@ describe("the layers of app/", { timeout: 120_000 }, () => {
       expect(
         await layerErrors(file, `${code}\nexport const probe = 1;\n`),
         `${file}: ${code}`,
-      ).toEqual([expect.stringContaining("docs/decisions/046-feature-folders.md")]);
+      ).toEqual([expect.stringContaining("docs/decisions/047-feature-folders.md")]);
     }
     expect(
       await layerErrors(
