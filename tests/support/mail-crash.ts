@@ -1,4 +1,4 @@
-// What the mail crash tests (tests/crash/*-crash.test.ts) share: a real SMTP server on
+// What the mail crash tests (the outbox, recall and reminder ones in tests/crash/) share: a real SMTP server on
 // loopback, a production server whose outbox delivers to it, SIGKILL once some of the
 // test's mail arrived, a restart on the same database, and the wait until every message of
 // the test is sent. Each test writes its own data and asserts its own mail

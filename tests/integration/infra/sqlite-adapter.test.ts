@@ -179,7 +179,7 @@ describe("the app's SQLite adapter, through Prisma's public adapter interface", 
         () => null,
         (error: { cause: { kind: string } }) => error.cause.kind,
       );
-      // SQLITE_BUSY, as Prisma's adapter maps it (tests/integration/database-busy.test.ts).
+      // SQLITE_BUSY, as Prisma's adapter maps it (tests/integration/infra/database-busy.test.ts).
       expect(failed).toBe("SocketTimeout");
     } finally {
       other.exec("ROLLBACK");
