@@ -1,7 +1,7 @@
 import type { User } from "@prisma/client";
 import { loginSchema, profileSchema, registerSchema } from "~/validation/account";
 import { validateForm } from "~/validation/form";
-import { isHttpUrl } from "~/validation/fields";
+import { asOneLineName, isHttpUrl } from "~/validation/fields";
 import { enqueueMail, wakeOutbox } from "~/models/outbox.server";
 import {
   isEmailVerified,
@@ -263,7 +263,7 @@ export async function findOrCreateGoogleUser(identity: GoogleIdentity): Promise<
 /** The name and picture Google shares, as this app stores them. */
 function googleProfile(identity: GoogleIdentity, email: string) {
   return {
-    name: identity.name?.trim().slice(0, 100) || email.split("@")[0]!,
+    name: asOneLineName(identity.name ?? "").slice(0, 100) || email.split("@")[0]!,
     userImage: identity.picture && isHttpUrl(identity.picture) ? identity.picture : "",
   };
 }

@@ -59,9 +59,30 @@ export const checkbox = z
   .optional()
   .transform((value) => value === "on" || value === "true" || value === true);
 
+/**
+ * What no name may hold: C0 and C1 control characters (tab, line feed and carriage return
+ * among them) and DEL, and Unicode's line and paragraph separators. A name is one line of a
+ * greeting, a screen or a mail header.
+ */
+// eslint-disable-next-line no-control-regex -- finding control characters is the rule
+const NAME_CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+
+export const NAME_CHARACTERS_MESSAGE =
+  "Please write the name on one line, without tabs, line breaks or other control characters";
+
+/** The one name rule: true for a name on one line, without control characters. */
+export function isOneLineName(value: string): boolean {
+  return !NAME_CONTROL_CHARACTERS.test(value);
+}
+
+/** A name someone else typed (Google's), made one line: each run of control characters a space. */
+export function asOneLineName(value: string): string {
+  return value.replace(new RegExp(`${NAME_CONTROL_CHARACTERS.source}+`, "g"), " ").trim();
+}
+
 /** A person's name (an account, a booking, a review) or a service's title. */
 export function nameField() {
-  return requiredText(REQUIRED_MESSAGES.name, 100);
+  return requiredText(REQUIRED_MESSAGES.name, 100).refine(isOneLineName, NAME_CHARACTERS_MESSAGE);
 }
 
 /** The message of a booking or a review. */

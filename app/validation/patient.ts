@@ -1,6 +1,12 @@
 import { z } from "./zod";
 import { isIsoDate } from "~/utils/clinic-time";
-import { isEmailAddress, isPhoneNumber, trimmedText } from "./fields";
+import {
+  isEmailAddress,
+  isOneLineName,
+  isPhoneNumber,
+  NAME_CHARACTERS_MESSAGE,
+  trimmedText,
+} from "./fields";
 
 /**
  * A patient record the front desk makes for a caller (/staff/bookings/new), and the
@@ -16,7 +22,9 @@ export const CALLER_MESSAGES = {
 } as const;
 
 export const callerRecordSchema = z.object({
-  name: trimmedText().pipe(z.string().min(2, CALLER_MESSAGES.name).max(100, CALLER_MESSAGES.name)),
+  name: trimmedText()
+    .pipe(z.string().min(2, CALLER_MESSAGES.name).max(100, CALLER_MESSAGES.name))
+    .refine(isOneLineName, NAME_CHARACTERS_MESSAGE),
   email: trimmedText()
     .refine((email) => email === "" || isEmailAddress(email), CALLER_MESSAGES.email)
     .transform((email) => email.toLowerCase()),
@@ -49,9 +57,9 @@ const limited = (max: number, message: string) => trimmedText().pipe(z.string().
 /** The details staff edit on a patient's card; `today` bounds the date of birth. */
 export function patientDetailsSchema(today: string) {
   return z.object({
-    name: trimmedText().pipe(
-      z.string().min(2, PATIENT_MESSAGES.name).max(100, PATIENT_MESSAGES.name),
-    ),
+    name: trimmedText()
+      .pipe(z.string().min(2, PATIENT_MESSAGES.name).max(100, PATIENT_MESSAGES.name))
+      .refine(isOneLineName, NAME_CHARACTERS_MESSAGE),
     email: trimmedText()
       .refine((email) => email === "" || isEmailAddress(email), PATIENT_MESSAGES.email)
       .transform((email) => email.toLowerCase()),
