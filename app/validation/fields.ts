@@ -103,10 +103,30 @@ export function isEmailAddress(value: string): boolean {
   return value.length <= MAX_EMAIL_LENGTH && EMAIL_ADDRESS.safeParse(value).success;
 }
 
-/** A required e-mail address, checked by the one e-mail rule unless `checkFormat` is false. */
+export const RESERVED_EMAIL_MESSAGE =
+  "This address can never receive mail (.invalid is a reserved domain): please enter your own e-mail address";
+
+/**
+ * True for an address under the `.invalid` top-level domain (RFC 2606): it can never
+ * receive mail, so nobody can prove it is theirs. The desk's stand-in for a caller without
+ * an address lives there (~/models/patient-email); nobody may type one as their own.
+ */
+export function isReservedAddress(value: string): boolean {
+  const domain = value.slice(value.lastIndexOf("@") + 1).trim();
+  return /(^|\.)invalid\.?$/i.test(domain);
+}
+
+/**
+ * A required e-mail address, checked by the one e-mail rule unless `checkFormat` is false,
+ * and then refused under the reserved `.invalid` domain.
+ */
 export function emailField({ checkFormat = true }: { checkFormat?: boolean } = {}) {
   const present = requiredText(REQUIRED_MESSAGES.email, MAX_EMAIL_LENGTH);
-  return checkFormat ? present.refine(isEmailAddress, EMAIL_FORMAT_MESSAGE) : present;
+  return checkFormat
+    ? present
+        .refine(isEmailAddress, EMAIL_FORMAT_MESSAGE)
+        .refine((value) => !isReservedAddress(value), RESERVED_EMAIL_MESSAGE)
+    : present;
 }
 
 /** The longest phone number a form takes, separators included. */

@@ -4,7 +4,9 @@ import {
   isEmailAddress,
   isOneLineName,
   isPhoneNumber,
+  isReservedAddress,
   NAME_CHARACTERS_MESSAGE,
+  RESERVED_EMAIL_MESSAGE,
   trimmedText,
 } from "./fields";
 
@@ -27,6 +29,7 @@ export const callerRecordSchema = z.object({
     .refine(isOneLineName, NAME_CHARACTERS_MESSAGE),
   email: trimmedText()
     .refine((email) => email === "" || isEmailAddress(email), CALLER_MESSAGES.email)
+    .refine((email) => !isReservedAddress(email), RESERVED_EMAIL_MESSAGE)
     .transform((email) => email.toLowerCase()),
   phone: trimmedText().refine(isPhoneNumber, CALLER_MESSAGES.phone),
 });
@@ -62,6 +65,7 @@ export function patientDetailsSchema(today: string) {
       .refine(isOneLineName, NAME_CHARACTERS_MESSAGE),
     email: trimmedText()
       .refine((email) => email === "" || isEmailAddress(email), PATIENT_MESSAGES.email)
+      .refine((email) => !isReservedAddress(email), RESERVED_EMAIL_MESSAGE)
       .transform((email) => email.toLowerCase()),
     phone: trimmedText().refine(
       (phone) => phone === "" || isPhoneNumber(phone),

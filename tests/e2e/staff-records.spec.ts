@@ -160,6 +160,59 @@ for (const javaScript of [true, false]) {
   });
 }
 
+for (const javaScript of [true, false]) {
+  test.describe(`merging into an account, JavaScript ${javaScript ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled: javaScript });
+
+    test("shows whether each address is confirmed, and refuses an account its owner never confirmed", async ({
+      page,
+      login,
+    }) => {
+      await login(await createTestUser({ role: "admin" }));
+      const tag = `${Date.now().toString(36)}${javaScript ? "j" : "n"}`;
+      // Registered by someone who cannot open the caller's mail: never confirmed.
+      const stranger = await createTestUser({
+        name: `Vic Stranger ${tag}`,
+        email: `vic-${tag}@example.com`,
+        emailVerifiedAt: null,
+      });
+      const desk = await e2eDb().user.create({
+        data: {
+          name: `Vic Caller ${tag}`,
+          email: `vic-desk-${tag}@example.com`,
+          phone: "+1 555 0191",
+          allergies: "Latex",
+          passwordHash: null,
+        },
+      });
+      await page.goto(`/staff/patients/${stranger.id}/merge`);
+      await page.getByLabel(/Find the duplicate/).fill(`vic-desk-${tag}`);
+      await page.getByRole("button", { name: "Search" }).click();
+      await page.getByRole("link", { name: `Choose ${desk.name} as the duplicate` }).click();
+      const addresses = page.getByTestId("address-verified");
+      await expect(addresses).toHaveText([" (not confirmed)", " (not confirmed)"]);
+      await expect(
+        page.getByText(/its owner has not confirmed its e-mail address yet/),
+      ).toBeVisible();
+      await expect(page.getByRole("button", { name: "Yes, merge them" })).toHaveCount(0);
+
+      // Confirmed, the same merge goes ahead: the account keeps its own address.
+      await e2eDb().user.update({
+        where: { id: stranger.id },
+        data: { emailVerifiedAt: new Date() },
+      });
+      await page.reload();
+      await expect(addresses.first()).toHaveText(" (confirmed by its owner)");
+      await page.getByRole("button", { name: "Yes, merge them" }).click();
+      await expect(page).toHaveURL(new RegExp(`/staff/patients/${stranger.id}$`));
+      await expect(toast(page, /is merged into/, { javaScript })).toBeVisible();
+      expect((await e2eDb().user.findUniqueOrThrow({ where: { id: stranger.id } })).email).toBe(
+        stranger.email,
+      );
+    });
+  });
+}
+
 test.describe("merging duplicates", () => {
   test("an admin merges a desk record into the patient's own, its visit moving with it", async ({
     page,

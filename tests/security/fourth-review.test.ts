@@ -5,12 +5,15 @@ import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MERGE_MESSAGES } from "~/models/patients/merge.server";
 import { STAFF_ONLY_MESSAGE } from "~/models/roles";
+import { RESERVED_EMAIL_MESSAGE } from "~/validation/fields";
 import { TMP_DIR } from "../support/paths";
 import { testPorts } from "../support/ports.mjs";
 import {
   NO_RATE_LIMITS,
   startProductionServer,
+  TEST_PASSWORD,
   type ProductionServer,
 } from "../support/production-server";
 
@@ -28,6 +31,106 @@ afterAll(async () => {
 }, 30_000);
 
 const unique = () => randomBytes(4).toString("hex");
+
+const json = (method: string, pathname: string, body: unknown, token?: string) =>
+  fetch(`${server.url}${pathname}`, {
+    method,
+    headers: {
+      "content-type": "application/json",
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: JSON.stringify(body),
+  });
+
+/** A staff form as the browser posts it (the site's own origin), redirects not followed. */
+const postForm = (pathname: string, cookie: string, fields: Record<string, string>) =>
+  fetch(`${server.url}${pathname}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: {
+      origin: server.url,
+      cookie,
+      "content-type": "application/x-www-form-urlencoded",
+    },
+    body: new URLSearchParams(fields),
+  });
+
+/** The page's text, without its markup. */
+async function pageText(response: Response) {
+  return (await response.text()).replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
+}
+
+async function loginWorks(email: string, password: string) {
+  const response = await json("POST", "/api/login", { email, password });
+  await response.arrayBuffer();
+  return response.status === 200;
+}
+
+describe("31.1: a merge never hands a caller's record to a stranger's password", () => {
+  it("refuses the desk's stand-in domain at registration, and no merge signs the caller in with Eve's password", async () => {
+    const eveAddress = `eve-${unique()}@no-email.invalid`;
+    const registered = await json("POST", "/api/register", {
+      name: "Eve",
+      email: eveAddress,
+      password: TEST_PASSWORD,
+      userImage: "https://example.com/eve.png",
+    });
+    expect(registered.status).toBe(400);
+    expect(await registered.json()).toMatchObject({ message: RESERVED_EMAIL_MESSAGE });
+
+    // Eve's account as registration made it before: signs in, address never confirmed.
+    const { user: eve } = await server.signedInUser({
+      name: "Eve",
+      email: eveAddress,
+      emailVerifiedAt: null,
+    });
+    const desk = await server.signedInUser({
+      role: "reception",
+      email: `desk-${unique()}@example.com`,
+    });
+    const victorAddress = `victor-${unique()}@example.com`;
+    const created = await postForm("/staff/bookings/new", desk.cookie, {
+      intent: "create-patient",
+      name: "Victor Caller",
+      email: victorAddress,
+      phone: "+1 555 0177",
+    });
+    expect(created.status).toBe(302);
+    const victor = await server.db().user.findUniqueOrThrow({ where: { email: victorAddress } });
+    await server.db().user.update({
+      where: { id: victor.id },
+      data: { dateOfBirth: "1970-03-04", allergies: "Penicillin" },
+    });
+
+    const admin = await server.signedInUser({
+      role: "admin",
+      email: `admin-${unique()}@example.com`,
+    });
+    const mergePage = `/staff/patients/${eve.id}/merge`;
+    const screen = await pageText(
+      await fetch(`${server.url}${mergePage}?duplicate=${victor.id}`, {
+        headers: { cookie: admin.cookie },
+      }),
+    );
+    expect(screen).toContain(`${eveAddress} (not confirmed)`);
+    expect(screen).toContain(`${victorAddress} (not confirmed)`);
+    expect(screen).toContain(MERGE_MESSAGES.unverified.replace(/'/g, "&#x27;"));
+    expect(screen).not.toContain("Yes, merge them");
+    const refused = await postForm(mergePage, admin.cookie, { duplicate: victor.id });
+    expect(refused.status).toBe(409);
+    expect(await loginWorks(victorAddress, TEST_PASSWORD)).toBe(false);
+    expect(await server.db().user.findUnique({ where: { id: victor.id } })).not.toBeNull();
+
+    // Even an account whose stand-in address counts as confirmed keeps it through a merge.
+    await server.db().user.update({ where: { id: eve.id }, data: { emailVerifiedAt: new Date() } });
+    const merged = await postForm(mergePage, admin.cookie, { duplicate: victor.id });
+    expect(merged.status).toBe(302);
+    expect((await server.db().user.findUniqueOrThrow({ where: { id: eve.id } })).email).toBe(
+      eveAddress,
+    );
+    expect(await loginWorks(victorAddress, TEST_PASSWORD)).toBe(false);
+  });
+});
 
 describe("31.7: the reports' CSV refuses like every other staff page", () => {
   it("answers a role without the permission a plain 403, and a visitor a plain 401", async () => {

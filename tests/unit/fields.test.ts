@@ -8,7 +8,9 @@ import {
   isEmailAddress,
   isImageLink,
   isPhoneNumber,
+  isReservedAddress,
   NAME_CHARACTERS_MESSAGE,
+  RESERVED_EMAIL_MESSAGE,
   asOneLineName,
   REQUIRED_MESSAGES,
 } from "~/validation/fields";
@@ -151,6 +153,37 @@ describe("rules defined once", () => {
       expect(parseContact({ ...contact, email: address }).ok).toBe(accepted);
       expect(callerRecordSchema.shape.email.safeParse(address).success).toBe(accepted);
       expect(dentistAccountSchema.shape.email.safeParse(address).success).toBe(accepted);
+    },
+  );
+
+  it.each([
+    ["eve@no-email.invalid", false],
+    ["no-email-0b7d@NO-EMAIL.INVALID", false],
+    ["eve@mail.invalid", false],
+    ["eve@invalid", false],
+    ["eve@example.com", true],
+    ["eve@invalid.example.com", true],
+    ["eve@notinvalid.com", true],
+  ])(
+    "an address under .invalid can never receive mail: refused wherever an address is typed: %j",
+    (address, accepted) => {
+      expect(isReservedAddress(address)).toBe(!accepted);
+      const forms = {
+        register: registerSchema.shape.email,
+        booking: appointmentSchema.shape.email,
+        caller: callerRecordSchema.shape.email,
+        patient: patientDetailsSchema("2026-01-01").shape.email,
+      };
+      for (const [form, schema] of Object.entries(forms)) {
+        const result = schema.safeParse(address);
+        // "eve@invalid" has no top-level domain of two letters: the format check says so first.
+        if (address === "eve@invalid") {
+          expect(result.success, form).toBe(false);
+          continue;
+        }
+        expect(result.success, form).toBe(accepted);
+        if (!accepted) expect(result.error?.issues[0]?.message, form).toBe(RESERVED_EMAIL_MESSAGE);
+      }
     },
   );
 
