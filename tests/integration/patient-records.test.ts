@@ -2,7 +2,8 @@
 // kept from bookings and the waiting list, the search, records without e-mail, staff's
 // edits with their audit entry, medical alerts and the clinic's note, the card's visit
 // lists and merges; against a real SQLite file through the pages' loaders and actions.
-import { beforeAll, describe, expect, it } from "vitest";
+import Database from "better-sqlite3";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { bookAtDesk } from "~/models/front-desk.server";
 import { exportMyData } from "~/models/my-data.server";
 import {
@@ -626,6 +627,46 @@ describe("a merge never hands a caller's record to a stranger (issue 31 item 1)"
         allergies: "",
       });
     }
+  });
+});
+
+describe("a merge reads both records inside its transaction (issue 31 item 4)", () => {
+  it("keeps an allergy the desk added after the admin opened the merge", async () => {
+    const kept = await createUser({ name: "Lucy Lost", phone: "" });
+    await prisma.user.update({ where: { id: kept.id }, data: { allergies: "Penicillin" } });
+    const desk = await createCallerRecord(reception, {
+      name: "Lucy Lost",
+      email: "",
+      phone: "+1 555 0404",
+    });
+    if (!desk.ok) throw new Error(desk.message);
+    // The desk's edit is committed from a connection of its own at the one point where
+    // the merge might have read already: as the merge's transaction opens. Whatever the
+    // merge read before then is stale.
+    const file = new URL(process.env.DATABASE_URL!).pathname;
+    const begin = prisma.$transaction.bind(prisma);
+    const opened = vi.spyOn(prisma, "$transaction").mockImplementationOnce(((
+      ...args: Parameters<typeof prisma.$transaction>
+    ) => {
+      const other = new Database(file, { timeout: 5000 });
+      try {
+        other
+          .prepare("UPDATE User SET allergies = ? WHERE id = ?")
+          .run("Penicillin\nLatex", kept.id);
+      } finally {
+        other.close();
+      }
+      return begin(...args);
+    }) as typeof prisma.$transaction);
+    try {
+      expect((await mergePatients(admin, kept.id, desk.patientId)).ok).toBe(true);
+      expect(opened).toHaveBeenCalledTimes(1);
+    } finally {
+      opened.mockRestore();
+    }
+    expect(
+      (await prisma.user.findUniqueOrThrow({ where: { id: kept.id } })).allergies.split("\n"),
+    ).toEqual(["Penicillin", "Latex"]);
   });
 });
 

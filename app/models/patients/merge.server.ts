@@ -166,7 +166,11 @@ async function moveWaitlist(tx: Tx, keepId: string, duplicateId: string) {
   });
 }
 
-/** Merges record `duplicateId` into `keepId` (an admin's act). */
+/**
+ * Merges record `duplicateId` into `keepId` (an admin's act). Both records are read inside
+ * the transaction that writes the kept one: an edit committed after the admin's preview
+ * (an allergy added at the desk) is merged, never overwritten by an older read.
+ */
 export async function mergePatients(
   actor: StaffActor,
   keepId: string,
@@ -175,15 +179,13 @@ export async function mergePatients(
   const limited = await limitStaffWrite(actor.id);
   if (limited) return limited;
   if (!may(actor, "patients.merge")) return fail(403, MERGE_MESSAGES.refused);
-  const preview = await mergePreview(keepId, duplicateId);
-  if (!preview.ok) return preview;
-  if (preview.refusal) return preview.refusal;
-  const { keep, duplicate, counts } = preview;
-  const { emailToTake, ...details } = mergedDetails(keep, duplicate);
-  const merged = await prisma.$transaction(async (tx) => {
-    // Another admin merged or deleted one of them meanwhile: nothing happens.
-    const still = await tx.user.count({ where: { id: { in: [keepId, duplicateId] } } });
-    if (still !== 2) return false;
+  return prisma.$transaction(async (tx) => {
+    // Inside the callback `prisma` is this transaction (ADR 029): the preview's reads too.
+    const preview = await mergePreview(keepId, duplicateId);
+    if (!preview.ok) return preview;
+    if (preview.refusal) return preview.refusal;
+    const { keep, duplicate, counts } = preview;
+    const { emailToTake, ...details } = mergedDetails(keep, duplicate);
     const moved = { userId: keepId };
     await tx.appointment.updateMany({ where: { userId: duplicateId }, data: moved });
     await tx.review.updateMany({ where: { userId: duplicateId }, data: moved });
@@ -225,8 +227,6 @@ export async function mergePatients(
       },
       after: { ...counts },
     });
-    return true;
+    return ok({ counts, name: keep.name });
   });
-  if (!merged) return fail(404, MERGE_MESSAGES.gone);
-  return ok({ counts, name: keep.name });
 }
