@@ -191,12 +191,8 @@ export default function StaffAppointment() {
           <>
             <dt className="font-semibold">Patient&apos;s message</dt>
             <dd>{appointment.message || "None"}</dd>
-          </>
-        ) : null}
-        <dt className="font-semibold">Staff note</dt>
-        <dd>{appointment.staffNote || "None"}</dd>
-        {loaded.contactShown ? (
-          <>
+            <dt className="font-semibold">Staff note</dt>
+            <dd>{appointment.staffNote || "None"}</dd>
             <dt className="font-semibold">Confirmation</dt>
             <dd>
               {loaded.mailedTo

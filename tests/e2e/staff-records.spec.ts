@@ -140,8 +140,20 @@ for (const javaScript of [true, false]) {
       const theirs = await createTestUser({ name: `Theirs ${tag}`, phone: "+1 555 0182" });
       await e2eDb().user.update({ where: { id: theirs.id }, data: { allergies: "Latex" } });
       const day = upcoming(TUESDAY, javaScript ? 47 : 48);
-      await holdSlot(mine, day, "09:00", { dentistId: dentist.id, chairId: "chair-2" });
+      const own = await holdSlot(mine, day, "09:00", {
+        dentistId: dentist.id,
+        chairId: "chair-2",
+      });
       const other = await holdSlot(theirs, day, "09:00");
+      // The desk's notes on the visits follow the message (issue 31 item 3).
+      await e2eDb().appointment.update({
+        where: { id: other.id },
+        data: { staffNote: "Owes for the last visit" },
+      });
+      await e2eDb().appointment.update({
+        where: { id: own.id },
+        data: { staffNote: "Prefers the left chair" },
+      });
 
       await page.goto(`/staff/patients/${theirs.id}`);
       await expect(page.getByTestId("contact-hidden")).toBeVisible();
@@ -150,6 +162,9 @@ for (const javaScript of [true, false]) {
       await page.goto(`/staff/appointments/${other.id}`);
       await expect(page.getByTestId("contact-hidden")).toBeVisible();
       await expect(page.getByText("Held by the test")).toHaveCount(0);
+      await expect(page.getByText("Owes for the last visit")).toHaveCount(0);
+      await page.goto(`/staff/appointments/${own.id}`);
+      await expect(page.getByText("Prefers the left chair")).toBeVisible();
 
       await page.goto(`/staff/patients?q=${encodeURIComponent(tag)}`);
       await expect(page.getByRole("link", { name: mine.name })).toBeVisible();

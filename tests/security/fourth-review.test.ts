@@ -8,6 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MERGE_MESSAGES } from "~/models/patients/merge.server";
 import { STAFF_ONLY_MESSAGE } from "~/models/roles";
 import { RESERVED_EMAIL_MESSAGE } from "~/validation/fields";
+import { clinicTimeToUtc } from "~/utils/clinic-time";
+import { TUESDAY, upcoming } from "../support/clinic-dates";
 import { TMP_DIR } from "../support/paths";
 import { testPorts } from "../support/ports.mjs";
 import {
@@ -129,6 +131,89 @@ describe("31.1: a merge never hands a caller's record to a stranger's password",
       eveAddress,
     );
     expect(await loginWorks(victorAddress, TEST_PASSWORD)).toBe(false);
+  });
+});
+
+/** A visit written straight to the table (no rules), for a state the test needs. */
+async function storeVisit(data: {
+  userId: string;
+  dentistId: string;
+  chairId: string;
+  date: string;
+  time: string;
+  startsAt: Date;
+  staffNote?: string;
+  status?: string;
+}) {
+  const service = await server.db().service.findFirstOrThrow({ where: { slug: "dental-checkup" } });
+  return server.db().appointment.create({
+    data: {
+      serviceId: service.id,
+      name: "Stored Patient",
+      email: "stored@example.com",
+      phone: "+1 555 0100",
+      message: "Written by a test",
+      endsAt: new Date(data.startsAt.getTime() + 30 * 60_000),
+      ...data,
+    },
+  });
+}
+
+describe("31.3: a visit's staff note follows need-to-know", () => {
+  it("GET /api/staff/appointments withholds it from a dentist who does not treat the patient", async () => {
+    const dentist = await server.signedInUser({
+      role: "dentist",
+      email: `dr-${unique()}@example.com`,
+    });
+    const first = await server.db().dentist.findUniqueOrThrow({ where: { id: "dentist-first" } });
+    const mine = await server.db().dentist.create({
+      data: {
+        slug: `dr-note-${unique()}`,
+        name: "Dr. Note",
+        title: "DDS",
+        weeklyPlan: first.weeklyPlan,
+        userId: dentist.user.id,
+      },
+    });
+    const { user: ownPatient } = await server.signedInUser({
+      email: `own-${unique()}@example.com`,
+    });
+    const { user: otherPatient } = await server.signedInUser({
+      email: `other-${unique()}@example.com`,
+    });
+    const date = upcoming(TUESDAY, 3);
+    const startsAt = clinicTimeToUtc(date, "10:00");
+    const own = await storeVisit({
+      userId: ownPatient.id,
+      dentistId: mine.id,
+      chairId: "chair-2",
+      date,
+      time: "10:00",
+      startsAt,
+      staffNote: "Nervous: numb slowly",
+    });
+    const other = await storeVisit({
+      userId: otherPatient.id,
+      dentistId: "dentist-first",
+      chairId: "chair-1",
+      date,
+      time: "10:00",
+      startsAt,
+      staffNote: "Owes for the last visit",
+    });
+    const response = await fetch(`${server.url}/api/staff/appointments?date=${date}`, {
+      headers: { authorization: `Bearer ${dentist.token}` },
+    });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { appointments: { _id: string; staffNote: string }[] };
+    const noteOf = (id: string) => body.appointments.find((visit) => visit._id === id)?.staffNote;
+    expect(noteOf(own.id)).toBe("Nervous: numb slowly");
+    expect(noteOf(other.id)).toBe("");
+    const visitPage = await fetch(`${server.url}/staff/appointments/${other.id}`, {
+      headers: { cookie: dentist.cookie },
+    });
+    expect(visitPage.status).toBe(200);
+    expect(await visitPage.text()).not.toContain("Owes for the last visit");
   });
 });
 
