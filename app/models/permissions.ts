@@ -27,6 +27,8 @@ export const PERMISSIONS = {
   // Confirm, check in, complete, no-show: a dentist only on visits with them.
   "appointments.changeStatus": { reception: "all", dentist: "own", admin: "all" },
   "appointments.cancel": { reception: "all", admin: "all" },
+  // A check-in taken back to booked (a mistake at the desk), while the visit has not ended.
+  "appointments.undoCheckIn": { reception: "all", admin: "all" },
   "appointments.move": { reception: "all", admin: "all" },
   "appointments.book": { reception: "all", admin: "all" },
   // Hide or restore reviews; approve or reject the services patients add.

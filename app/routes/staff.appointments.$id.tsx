@@ -28,6 +28,7 @@ import { invalid } from "~/utils/result";
 import { requireStaffPage, staffActor } from "~/http/roles.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { dateParam } from "~/validation/dates";
+import { clinicNow } from "~/utils/clinic-time";
 
 export const handle: StaffHandle = { permission: "appointments.view" };
 
@@ -72,10 +73,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     user,
     {
       status: found.appointment.status,
+      date: found.appointment.date,
       startsAt: new Date(found.appointment.startsAt),
+      endsAt: new Date(found.appointment.endsAt),
       dentistUserId: found.dentistUserId,
     },
-    now,
+    { now, today: clinicNow(now, clock.timeZone).date },
   );
   return {
     ...found,
@@ -247,7 +250,8 @@ export default function StaffAppointment() {
           </div>
           {!loaded.started && loaded.next.includes("no_show") ? (
             <p className="text-sm text-slate-700">
-              No-show and complete become available once the visit has started.
+              Check-in is offered from the visit&apos;s day; no-show and complete once it has
+              started.
             </p>
           ) : null}
         </section>

@@ -159,6 +159,53 @@ async function storeVisit(data: {
   });
 }
 
+describe("31.2: an early check-in no longer locks a visit", () => {
+  it("PATCH {status: checked_in} on a visit days ahead answers 409 with the reason; the patient can still cancel", async () => {
+    const desk = await server.signedInUser({
+      role: "reception",
+      email: `desk-${unique()}@example.com`,
+    });
+    const patient = await server.signedInUser({ email: `ahead-${unique()}@example.com` });
+    const date = upcoming(TUESDAY, 4);
+    const visit = await storeVisit({
+      userId: patient.user.id,
+      dentistId: "dentist-first",
+      chairId: "chair-1",
+      date,
+      time: "11:00",
+      startsAt: clinicTimeToUtc(date, "11:00"),
+    });
+    for (const status of ["checked_in", "completed", "no_show"]) {
+      const early = await json(
+        "PATCH",
+        `/api/staff/appointments/${visit.id}`,
+        { status },
+        desk.token,
+      );
+      expect(early.status, status).toBe(409);
+      const body = (await early.json()) as { success: boolean; message: string };
+      expect(body.success).toBe(false);
+      if (status === "checked_in") {
+        expect(body.message).toMatch(/: it can only be checked in from that day\.$/);
+      }
+    }
+    const cancelled = await fetch(`${server.url}/user/appointments/${visit.id}/cancel`, {
+      method: "POST",
+      redirect: "manual",
+      headers: {
+        origin: server.url,
+        cookie: patient.cookie,
+        "content-type": "application/x-www-form-urlencoded",
+      },
+      body: new URLSearchParams({ reason: "Cannot come" }),
+    });
+    expect(cancelled.status).toBe(302);
+    expect(
+      (await server.db().appointment.findUniqueOrThrow({ where: { id: visit.id } })).status,
+    ).toBe("cancelled");
+  });
+});
+
 describe("31.3: a visit's staff note follows need-to-know", () => {
   it("GET /api/staff/appointments withholds it from a dentist who does not treat the patient", async () => {
     const dentist = await server.signedInUser({
