@@ -22,6 +22,8 @@ export const VISIT_TABLES: ReadonlySet<string> = new Set([
   "ReportDay",
   "ReportDirtyDay",
   "ReportPeriod",
+  // Sessions: a sign-in, a sign-out and a session's "last seen" touch no shared read.
+  "Session",
   "SlotHold",
   "User",
   "WaitlistEntry",

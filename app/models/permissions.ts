@@ -98,6 +98,8 @@ export const STAFF_SCREENS = [
   { path: "/staff/recall-types", label: "Recall types", permission: "recallTypes.manage" },
   { path: "/staff/outbox", label: "Failed mail", permission: "outbox.manage" },
   { path: "/staff/audit", label: "Audit trail", permission: "audit.view" },
+  // One's own account: the devices signed in, each to sign out (issue 31 item 6).
+  { path: "/staff/account", label: "My account", permission: "staff.area" },
 ] as const satisfies readonly StaffScreen[];
 
 type Someone = { role: string };

@@ -264,6 +264,91 @@ describe("31.3: a visit's staff note follows need-to-know", () => {
   });
 });
 
+describe("31.6: signed-in devices a user can see and end", () => {
+  const FIREFOX =
+    "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0";
+  const IPHONE =
+    "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
+
+  /** Signs in through the login page as a browser would, and answers its session cookie. */
+  async function signInFrom(email: string, userAgent: string) {
+    const response = await fetch(`${server.url}/login`, {
+      method: "POST",
+      redirect: "manual",
+      headers: {
+        origin: server.url,
+        "user-agent": userAgent,
+        "content-type": "application/x-www-form-urlencoded",
+      },
+      body: new URLSearchParams({ email, password: TEST_PASSWORD, redirectTo: "/" }),
+    });
+    expect(response.status).toBe(302);
+    const line = response.headers.getSetCookie().find((cookie) => cookie.includes("session="));
+    return line!.split(";")[0]!;
+  }
+
+  const signedIn = async (cookie: string) => {
+    const response = await fetch(`${server.url}/api/user-auth`, { headers: { cookie } });
+    await response.arrayBuffer();
+    return response.status === 200;
+  };
+
+  it("the profile lists both devices; a cross-site post ends nothing; the page's own form ends the other at once", async () => {
+    const { user } = await server.signedInUser({ email: `devices-${unique()}@example.com` });
+    const laptop = await signInFrom(user.email, FIREFOX);
+    const phone = await signInFrom(user.email, IPHONE);
+    const profile = await pageText(
+      await fetch(`${server.url}/user/profile`, { headers: { cookie: laptop } }),
+    );
+    expect(profile).toContain("Signed-in devices");
+    expect(profile).toContain("Firefox 128 on Windows This device");
+    expect(profile).toContain("Safari 17 on iPhone");
+    expect(profile).toMatch(/from 127\.0\.0\.1|from ::ffff:127\.0\.0\.1/);
+
+    const phoneSession = await server.db().session.findFirstOrThrow({
+      where: { userId: user.id, userAgent: IPHONE },
+    });
+    const post = (origin: string) =>
+      fetch(`${server.url}/user/sessions`, {
+        method: "POST",
+        redirect: "manual",
+        headers: {
+          origin,
+          cookie: laptop,
+          "content-type": "application/x-www-form-urlencoded",
+        },
+        body: new URLSearchParams({ intent: "end-session", session: phoneSession.id }),
+      });
+    const crossSite = await post("https://evil.example");
+    expect(crossSite.status).toBe(403);
+    expect(await signedIn(phone)).toBe(true);
+    const own = await post(server.url);
+    expect(own.status).toBe(302);
+    expect(own.headers.get("location")).toBe("/user/profile");
+    expect(await signedIn(phone)).toBe(false);
+    expect(await signedIn(laptop)).toBe(true);
+  });
+
+  it("GET and DELETE /api/me/sessions: the token's devices, every other one ended", async () => {
+    const { user, token } = await server.signedInUser({
+      email: `api-devices-${unique()}@example.com`,
+    });
+    const laptop = await signInFrom(user.email, FIREFOX);
+    const listed = await fetch(`${server.url}/api/me/sessions`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(listed.status).toBe(200);
+    const body = (await listed.json()) as { sessions: { browser: string; current: boolean }[] };
+    expect(body.sessions).toHaveLength(2);
+    expect(body.sessions.filter((entry) => entry.current)).toHaveLength(1);
+    expect(body.sessions.map((entry) => entry.browser)).toContain("Firefox 128");
+    const ended = await json("DELETE", "/api/me/sessions", {}, token);
+    expect(ended.status).toBe(200);
+    expect(await ended.json()).toMatchObject({ success: true, ended: 1 });
+    expect(await signedIn(laptop)).toBe(false);
+  });
+});
+
 describe("31.7: the reports' CSV refuses like every other staff page", () => {
   it("answers a role without the permission a plain 403, and a visitor a plain 401", async () => {
     const { cookie } = await server.signedInUser({
