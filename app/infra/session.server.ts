@@ -18,14 +18,29 @@ export function authSessionStorage() {
   return storage;
 }
 
+/** Where a session signs in from: the browser's User-Agent and the client's address. */
+export type SignInDevice = { userAgent?: string | null; ipAddress?: string | null };
+
 /**
  * Starts a session row for the user and returns the opaque token that names it. `db` is
  * the app's own client; the test harnesses pass one for a server's database file.
  */
-export async function createSession(userId: string, db: Pick<PrismaClient, "session"> = prisma) {
+export async function createSession(
+  userId: string,
+  db: Pick<PrismaClient, "session"> = prisma,
+  device: SignInDevice = {},
+) {
   const token = randomBytes(32).toString("base64url");
   const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
-  await db.session.create({ data: { tokenHash: hashToken(token), userId, expiresAt } });
+  await db.session.create({
+    data: {
+      tokenHash: hashToken(token),
+      userId,
+      expiresAt,
+      userAgent: (device.userAgent ?? "").slice(0, 300),
+      ipAddress: (device.ipAddress ?? "").slice(0, 64),
+    },
+  });
   // Expired rows are only ever deleted, never read; sweeping them at sign-in keeps the table small.
   await db.session.deleteMany({ where: { expiresAt: { lt: new Date() } } });
   return { token, expiresAt };

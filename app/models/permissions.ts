@@ -27,6 +27,8 @@ export const PERMISSIONS = {
   // Confirm, check in, complete, no-show: a dentist only on visits with them.
   "appointments.changeStatus": { reception: "all", dentist: "own", admin: "all" },
   "appointments.cancel": { reception: "all", admin: "all" },
+  // A check-in taken back to booked (a mistake at the desk), while the visit has not ended.
+  "appointments.undoCheckIn": { reception: "all", admin: "all" },
   "appointments.move": { reception: "all", admin: "all" },
   "appointments.book": { reception: "all", admin: "all" },
   // Hide or restore reviews; approve or reject the services patients add.
@@ -96,6 +98,8 @@ export const STAFF_SCREENS = [
   { path: "/staff/recall-types", label: "Recall types", permission: "recallTypes.manage" },
   { path: "/staff/outbox", label: "Failed mail", permission: "outbox.manage" },
   { path: "/staff/audit", label: "Audit trail", permission: "audit.view" },
+  // One's own account: the devices signed in, each to sign out (issue 31 item 6).
+  { path: "/staff/account", label: "My account", permission: "staff.area" },
 ] as const satisfies readonly StaffScreen[];
 
 type Someone = { role: string };

@@ -31,6 +31,7 @@ import { invalid } from "~/utils/result";
 import { requireStaffPage, staffActor } from "~/http/roles.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { dateParam } from "~/validation/dates";
+import { clinicNow } from "~/utils/clinic-time";
 
 export const handle: StaffHandle = { permission: "appointments.view" };
 
@@ -67,10 +68,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     user,
     {
       status: found.appointment.status,
+      date: found.appointment.date,
       startsAt: new Date(found.appointment.startsAt),
+      endsAt: new Date(found.appointment.endsAt),
       dentistUserId: found.dentistUserId,
     },
-    now,
+    { now, today: clinicNow(now, clock.timeZone).date },
   );
   return {
     ...found,
@@ -186,12 +189,8 @@ export default function StaffAppointment() {
           <>
             <dt className="font-semibold">Patient&apos;s message</dt>
             <dd>{appointment.message || "None"}</dd>
-          </>
-        ) : null}
-        <dt className="font-semibold">Staff note</dt>
-        <dd>{appointment.staffNote || "None"}</dd>
-        {loaded.contactShown ? (
-          <>
+            <dt className="font-semibold">Staff note</dt>
+            <dd>{appointment.staffNote || "None"}</dd>
             <dt className="font-semibold">Confirmation</dt>
             <dd>
               {loaded.mailedTo
@@ -246,7 +245,8 @@ export default function StaffAppointment() {
           </div>
           {!loaded.started && loaded.next.includes("no_show") ? (
             <p className="text-sm text-slate-700">
-              No-show and complete become available once the visit has started.
+              Check-in is offered from the visit&apos;s day; no-show and complete once it has
+              started.
             </p>
           ) : null}
         </section>

@@ -1,6 +1,14 @@
 import { z } from "./zod";
 import { isIsoDate } from "~/utils/clinic-time";
-import { isEmailAddress, isPhoneNumber, trimmedText } from "./fields";
+import {
+  isEmailAddress,
+  isOneLineName,
+  isPhoneNumber,
+  isReservedAddress,
+  NAME_CHARACTERS_MESSAGE,
+  RESERVED_EMAIL_MESSAGE,
+  trimmedText,
+} from "./fields";
 
 /**
  * A patient record the front desk makes for a caller (/staff/bookings/new), and the
@@ -16,9 +24,12 @@ export const CALLER_MESSAGES = {
 } as const;
 
 export const callerRecordSchema = z.object({
-  name: trimmedText().pipe(z.string().min(2, CALLER_MESSAGES.name).max(100, CALLER_MESSAGES.name)),
+  name: trimmedText()
+    .pipe(z.string().min(2, CALLER_MESSAGES.name).max(100, CALLER_MESSAGES.name))
+    .refine(isOneLineName, NAME_CHARACTERS_MESSAGE),
   email: trimmedText()
     .refine((email) => email === "" || isEmailAddress(email), CALLER_MESSAGES.email)
+    .refine((email) => !isReservedAddress(email), RESERVED_EMAIL_MESSAGE)
     .transform((email) => email.toLowerCase()),
   phone: trimmedText().refine(isPhoneNumber, CALLER_MESSAGES.phone),
 });
@@ -49,11 +60,12 @@ const limited = (max: number, message: string) => trimmedText().pipe(z.string().
 /** The details staff edit on a patient's card; `today` bounds the date of birth. */
 export function patientDetailsSchema(today: string) {
   return z.object({
-    name: trimmedText().pipe(
-      z.string().min(2, PATIENT_MESSAGES.name).max(100, PATIENT_MESSAGES.name),
-    ),
+    name: trimmedText()
+      .pipe(z.string().min(2, PATIENT_MESSAGES.name).max(100, PATIENT_MESSAGES.name))
+      .refine(isOneLineName, NAME_CHARACTERS_MESSAGE),
     email: trimmedText()
       .refine((email) => email === "" || isEmailAddress(email), PATIENT_MESSAGES.email)
+      .refine((email) => !isReservedAddress(email), RESERVED_EMAIL_MESSAGE)
       .transform((email) => email.toLowerCase()),
     phone: trimmedText().refine(
       (phone) => phone === "" || isPhoneNumber(phone),

@@ -28,6 +28,7 @@ const EVERY_IMPACT = new Set([
   "/staff/settings",
   "/staff/services/new",
   "/staff/outbox",
+  "/staff/account",
 ]);
 
 const SCREENS = [
@@ -47,6 +48,7 @@ const SCREENS = [
   "/staff/recall",
   "/staff/recall-types",
   "/staff/reports",
+  "/staff/account",
 ];
 
 /**

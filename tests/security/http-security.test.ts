@@ -13,6 +13,7 @@ import { storedLinkToken } from "../support/link-token";
 import { recallLinkToken } from "~/models/recall/invitations.server";
 import { sessionCookieName } from "~/infra/cookie.server";
 import { hashToken } from "~/infra/token-hash.server";
+import { clinicNow } from "~/utils/clinic-time";
 import { TMP_DIR } from "../support/paths";
 import { testPorts } from "../support/ports.mjs";
 import {
@@ -241,6 +242,8 @@ describe("cross-site request forgery", () => {
     const { cookie } = await server.signedInUser({ role: "reception" });
     const db = server.db();
     const startsAt = new Date(Date.now() - 10 * 60_000);
+    // Started ten minutes ago, on its own day: it may be checked in (issue 31 item 2).
+    const started = clinicNow(startsAt);
     const visit = await db.appointment.create({
       data: {
         serviceId: (await db.service.findFirstOrThrow()).id,
@@ -248,8 +251,8 @@ describe("cross-site request forgery", () => {
         email: "visit@example.com",
         phone: "",
         message: "",
-        date: "2099-01-05",
-        time: "10:00",
+        date: started.date,
+        time: started.time,
         dentistId: "dentist-first",
         chairId: "chair-1",
         startsAt,

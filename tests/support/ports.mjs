@@ -39,6 +39,8 @@ export function testPorts(env = process.env) {
     /** Fresh production starts: demo accounts, file modes (tests/security/fresh-start.test.ts). */
     freshStart: base + 9,
     fuzz: base + 10,
+    /** The fourth review's findings replayed over HTTP (tests/security/fourth-review.test.ts). */
+    fourthReview: base + 14,
     /** Extreme dates on every date parameter (tests/fuzz/dates.test.ts). */
     fuzzDates: base + 11,
     load: base + 20,

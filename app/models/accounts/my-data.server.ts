@@ -89,14 +89,29 @@ const EXPORT_SECTIONS = {
     });
     return rows.map((row) => ({ ...row, createdAt: iso(row.createdAt) }));
   },
-  /** When each sign-in started and ends; never the token or its hash. */
+  /**
+   * When each sign-in started, was last used and ends, its browser and the address it
+   * signed in from; never the token or its hash.
+   */
   async signInSessions(userId: string) {
     const rows = await prisma.session.findMany({
       where: { userId },
-      select: { createdAt: true, expiresAt: true },
+      select: {
+        createdAt: true,
+        expiresAt: true,
+        lastSeenAt: true,
+        userAgent: true,
+        ipAddress: true,
+      },
       orderBy: { createdAt: "asc" },
     });
-    return rows.map((row) => ({ createdAt: iso(row.createdAt), expiresAt: iso(row.expiresAt) }));
+    return rows.map((row) => ({
+      createdAt: iso(row.createdAt),
+      expiresAt: iso(row.expiresAt),
+      lastSeenAt: iso(row.lastSeenAt),
+      userAgent: row.userAgent,
+      ipAddress: row.ipAddress,
+    }));
   },
   async emailVerifications(userId: string) {
     const rows = await prisma.emailVerification.findMany({

@@ -8,11 +8,16 @@ import type { Prisma } from "@prisma/client";
 import {
   type AppointmentStatus,
   canMove,
+  isCheckInTakenBack,
   ONCE_STARTED,
+  onItsDay,
   parseStatus,
+  passesThrough,
   RELEASES_HOLDS,
   STATUS_LABELS,
 } from "~/models/booking/appointment-status";
+import { formatDate } from "~/utils/clinic-format";
+import { clinicNow } from "~/utils/clinic-time";
 import { prisma } from "~/infra/db.server";
 import { type Failure, fail, ok, type Result } from "~/utils/result";
 import { getClinicSettings } from "~/models/settings/clinic-settings.server";
@@ -39,12 +44,30 @@ export type StatusOptions = {
 };
 type Changed = Result<{ appointment: StoredVisit; from: AppointmentStatus }>;
 
+export const CHECK_IN_KEPT_MESSAGE =
+  "The visit has ended, so its check-in stays: mark it completed or missed instead.";
+
 /** What the change reads of the visit first. */
-const CURRENT = { status: true, startsAt: true, dentistId: true, userId: true } as const;
+const CURRENT = {
+  status: true,
+  date: true,
+  startsAt: true,
+  endsAt: true,
+  dentistId: true,
+  userId: true,
+} as const;
 type Current = Prisma.AppointmentGetPayload<{ select: typeof CURRENT }>;
 
-/** The lifecycle's refusal of `from` -> `to` for a visit starting at `startsAt`, or null. */
-function refusedMove(from: AppointmentStatus, to: AppointmentStatus, startsAt: Date, now: Date) {
+type Settings = Awaited<ReturnType<typeof getClinicSettings>>;
+
+/** The lifecycle's refusal of `from` -> `to` for the visit `current` at `now`, or null. */
+function refusedMove(
+  from: AppointmentStatus,
+  to: AppointmentStatus,
+  current: Current,
+  now: Date,
+  settings: Settings,
+) {
   if (from === to || !canMove(from, to)) {
     if (to === "cancelled" && from === "cancelled") return fail(409, ALREADY_CANCELLED_MESSAGE);
     return fail(
@@ -52,11 +75,18 @@ function refusedMove(from: AppointmentStatus, to: AppointmentStatus, startsAt: D
       `A ${STATUS_LABELS[from].toLowerCase()} appointment cannot become ${STATUS_LABELS[to].toLowerCase()}.`,
     );
   }
-  if (ONCE_STARTED.includes(to) && startsAt > now) {
+  if (ONCE_STARTED.includes(to) && current.startsAt > now) {
     return fail(
       409,
       `An appointment can only be marked ${STATUS_LABELS[to].toLowerCase()} once it has started.`,
     );
+  }
+  if (!onItsDay(to, current.date, clinicNow(now, settings.timeZone).date)) {
+    const day = formatDate(current.date, settings);
+    return fail(409, `This visit is on ${day}: it can only be checked in from that day.`);
+  }
+  if (isCheckInTakenBack(from, to) && current.endsAt <= now) {
+    return fail(409, CHECK_IN_KEPT_MESSAGE);
   }
   return null;
 }
@@ -77,9 +107,9 @@ async function prepareChange(
 ): Promise<Failure | { from: AppointmentStatus; write: () => Promise<StoredVisit | Failure> }> {
   if (!current) return fail(404, APPOINTMENT_NOT_FOUND_MESSAGE);
   const from = parseStatus(current.status);
-  const refused = refusedMove(from, to, current.startsAt, now);
-  if (refused) return refused;
   const settings = await getClinicSettings();
+  const refused = refusedMove(from, to, current, now, settings);
+  if (refused) return refused;
   const draft = {
     startsAt: current.startsAt,
     dentistId: current.dentistId,
@@ -109,16 +139,24 @@ async function prepareChange(
     });
     if (count === 0) return changedMeanwhile(appointmentId);
     if (RELEASES_HOLDS.includes(to)) await prisma.slotHold.deleteMany({ where: { appointmentId } });
-    await prisma.appointmentStatusChange.create({
-      data: {
-        appointmentId,
-        from,
-        to,
-        at: now,
-        byUserId: actorUserId(actor),
-        note: options.note ?? "",
-      },
-    });
+    // Each step its own history row, a step recorded on the way a millisecond before the
+    // change itself (the history and the undo read rows by time).
+    const steps = [from, ...passesThrough(from, to), to];
+    for (let step = 1; step < steps.length; step += 1) {
+      const last = step === steps.length - 1;
+      await prisma.appointmentStatusChange.create({
+        data: {
+          appointmentId,
+          from: steps[step - 1]!,
+          to: steps[step]!,
+          at: last ? now : new Date(now.getTime() - (steps.length - 1 - step)),
+          byUserId: actorUserId(actor),
+          note: last
+            ? (options.note ?? "")
+            : `Recorded as the visit was marked ${STATUS_LABELS[to].toLowerCase()}`,
+        },
+      });
+    }
     const visit = await prisma.appointment.findUniqueOrThrow({
       where: { id: appointmentId },
       include: WITH_DETAILS,

@@ -90,7 +90,7 @@ export async function diaryWeek(request: {
     const visits = rows
       .filter((row) => row.date === day)
       .map((row) => ({
-        visit: toDiaryVisit(row, request.viewer, now, history),
+        visit: toDiaryVisit(row, request.viewer, { now, today }, history),
         span: spanOf(row),
       }));
     return {

@@ -225,7 +225,7 @@ export async function diaryDay(request: DiaryRequest): Promise<Diary> {
   const history = await recentChanges(changedSince(rows, now), now);
   const details = await withPatientDetails(
     viewer,
-    rows.map((row) => ({ row, visit: toDiaryVisit(row, viewer, now, history) })),
+    rows.map((row) => ({ row, visit: toDiaryVisit(row, viewer, { now, today }, history) })),
   );
   const visits = rows.map((row, index) => ({ row, visit: details.visits[index]! }));
   const shown = visits.filter(({ visit }) => SHOWN_STATUSES.includes(visit.status));

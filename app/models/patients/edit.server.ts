@@ -42,7 +42,7 @@ export async function createCallerRecord(
   const checked = validateFields(callerRecordSchema, input);
   if (!checked.ok) return checked;
   const { name, phone } = checked.data;
-  const noEmail = checked.data.email === "" || isNoEmailAddress(checked.data.email);
+  const noEmail = checked.data.email === "";
   const email = noEmail ? noEmailAddress() : checked.data.email;
   if (!noEmail) {
     const existing = await prisma.user.findUnique({ where: { email }, select: { id: true } });

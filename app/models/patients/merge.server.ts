@@ -10,7 +10,7 @@ import { prisma } from "~/infra/db.server";
 import { isNoEmailAddress } from "./no-email";
 import { may } from "~/models/permissions";
 import { limitStaffWrite } from "~/infra/rate-limit.server";
-import { fail, invalid, ok, type Result } from "~/utils/result";
+import { fail, type Failure, invalid, ok, type Result } from "~/utils/result";
 import type { StaffActor } from "~/models/roles";
 import { recordAudit } from "~/models/audit/trail.server";
 import { RECORD_FIELDS } from "./alerts.server";
@@ -24,13 +24,27 @@ export const MERGE_MESSAGES = {
     "Both records sign in online, so they cannot be merged: two accounts may be two people. Ask the patient which one they use; they can delete the other from My data.",
   keepAccount:
     "The duplicate signs in online and this record does not: open the duplicate's card and merge this record into it, so the patient keeps their sign-in.",
+  unverified:
+    "This record signs in online, but its owner has not confirmed its e-mail address yet: whoever registered it may not be this patient. Ask the patient to open the link we mailed them (or send a new one from the sign-in page), then merge.",
 } as const;
 
-const PERSON = { id: true, phoneDigits: true, ...RECORD_FIELDS } as const;
+const PERSON = { id: true, phoneDigits: true, emailVerifiedAt: true, ...RECORD_FIELDS } as const;
 
 type Person = Prisma.UserGetPayload<{ select: typeof PERSON }>;
 
 const signsIn = (person: Person) => person.passwordHash !== null || person.googleId !== null;
+
+/**
+ * Why these two records may not be merged, or null. A record that signs in is always the
+ * one kept, and only once its owner has proven the address: a stranger who registered a
+ * caller's real address (unverified) must get nothing of the caller's record by a merge.
+ */
+function refusalOf(keep: Person, duplicate: Person): Failure | null {
+  if (signsIn(keep) && signsIn(duplicate)) return fail(409, MERGE_MESSAGES.bothSignIn);
+  if (signsIn(duplicate)) return fail(409, MERGE_MESSAGES.keepAccount);
+  if (signsIn(keep) && keep.emailVerifiedAt === null) return fail(409, MERGE_MESSAGES.unverified);
+  return null;
+}
 
 /** What a merge would move, for the confirmation and the audit entry. */
 export type MergeCounts = {
@@ -49,10 +63,16 @@ export function recordToKeep(id: string) {
 }
 
 /** The two records and what would move, or why they cannot be merged. */
+/**
+ * The two records and what would move, for the confirmation; `refusal` says why they
+ * cannot be merged (the screen shows both records and it, without the button).
+ */
 export async function mergePreview(
   keepId: string,
   duplicateId: string,
-): Promise<Result<{ keep: Person; duplicate: Person; counts: MergeCounts }>> {
+): Promise<
+  Result<{ keep: Person; duplicate: Person; counts: MergeCounts; refusal: Failure | null }>
+> {
   if (!duplicateId || duplicateId.length > 64) return invalid(MERGE_MESSAGES.choose);
   if (keepId === duplicateId) return invalid(MERGE_MESSAGES.same);
   const [keep, duplicate] = await Promise.all(
@@ -61,8 +81,6 @@ export async function mergePreview(
     ),
   );
   if (!keep || !duplicate) return fail(404, MERGE_MESSAGES.gone);
-  if (signsIn(keep) && signsIn(duplicate)) return fail(409, MERGE_MESSAGES.bothSignIn);
-  if (signsIn(duplicate)) return fail(409, MERGE_MESSAGES.keepAccount);
   const where = { userId: duplicateId };
   const [visits, reviews, recalls, waitlist] = await Promise.all([
     prisma.appointment.count({ where }),
@@ -70,7 +88,8 @@ export async function mergePreview(
     prisma.patientRecall.count({ where }),
     prisma.waitlistEntry.count({ where: { ...where, status: "waiting" } }),
   ]);
-  return ok({ keep, duplicate, counts: { visits, reviews, recalls, waitlist } });
+  const counts = { visits, reviews, recalls, waitlist };
+  return ok({ keep, duplicate, counts, refusal: refusalOf(keep, duplicate) });
 }
 
 /** Two texts as one, neither lost: an allergy noted on either record stays on the merged one. */
@@ -91,7 +110,8 @@ function mergedDetails(keep: Person, duplicate: Person) {
     allergies: joined(keep.allergies, duplicate.allergies),
     conditions: joined(keep.conditions, duplicate.conditions),
     staffNote: joined(keep.staffNote, duplicate.staffNote),
-    ...(isNoEmailAddress(keep.email) && !isNoEmailAddress(duplicate.email)
+    // A record that signs in keeps its address: it is what its owner signs in with.
+    ...(!signsIn(keep) && isNoEmailAddress(keep.email) && !isNoEmailAddress(duplicate.email)
       ? { emailToTake: duplicate.email }
       : {}),
   };
@@ -159,7 +179,11 @@ async function moveWaitlist(keepId: string, duplicateId: string) {
   });
 }
 
-/** Merges record `duplicateId` into `keepId` (an admin's act). */
+/**
+ * Merges record `duplicateId` into `keepId` (an admin's act). Both records are read inside
+ * the transaction that writes the kept one: an edit committed after the admin's preview
+ * (an allergy added at the desk) is merged, never overwritten by an older read.
+ */
 export async function mergePatients(
   actor: StaffActor,
   keepId: string,
@@ -168,14 +192,13 @@ export async function mergePatients(
   const limited = await limitStaffWrite(actor.id);
   if (limited) return limited;
   if (!may(actor, "patients.merge")) return fail(403, MERGE_MESSAGES.refused);
-  const preview = await mergePreview(keepId, duplicateId);
-  if (!preview.ok) return preview;
-  const { keep, duplicate, counts } = preview;
-  const { emailToTake, ...details } = mergedDetails(keep, duplicate);
-  const merged = await prisma.$transaction(async () => {
-    // Another admin merged or deleted one of them meanwhile: nothing happens.
-    const still = await prisma.user.count({ where: { id: { in: [keepId, duplicateId] } } });
-    if (still !== 2) return false;
+  return prisma.$transaction(async () => {
+    // Inside the callback `prisma` is this transaction (ADR 029): the preview's reads too.
+    const preview = await mergePreview(keepId, duplicateId);
+    if (!preview.ok) return preview;
+    if (preview.refusal) return preview.refusal;
+    const { keep, duplicate, counts } = preview;
+    const { emailToTake, ...details } = mergedDetails(keep, duplicate);
     const moved = { userId: keepId };
     await prisma.appointment.updateMany({ where: { userId: duplicateId }, data: moved });
     await prisma.review.updateMany({ where: { userId: duplicateId }, data: moved });
@@ -220,8 +243,6 @@ export async function mergePatients(
       },
       after: { ...counts },
     });
-    return true;
+    return ok({ counts, name: keep.name });
   });
-  if (!merged) return fail(404, MERGE_MESSAGES.gone);
-  return ok({ counts, name: keep.name });
 }

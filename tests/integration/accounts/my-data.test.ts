@@ -270,7 +270,13 @@ describe("export", () => {
     ]);
     expect(document.servicesAdded.map((s) => s.id)).toEqual([mine.service.id]);
     expect(document.signInSessions).toHaveLength(1);
-    expect(Object.keys(document.signInSessions[0]!).sort()).toEqual(["createdAt", "expiresAt"]);
+    expect(Object.keys(document.signInSessions[0]!).sort()).toEqual([
+      "createdAt",
+      "expiresAt",
+      "ipAddress",
+      "lastSeenAt",
+      "userAgent",
+    ]);
     expect(document.passwordResets).toHaveLength(1);
     expect(document.emailVerifications).toHaveLength(1);
     expect(document.activity[0]).toMatchObject({ action: "patient.view", actorRole: "system" });

@@ -9,6 +9,8 @@ import { loader as reportsPage } from "~/routes/staff.reports._index";
 import { loader as reportsCsv } from "~/routes/staff.reports.export";
 import { clinicTimeToUtc } from "~/utils/clinic-time";
 import { prisma } from "~/infra/db.server";
+import { SIGN_IN_FIRST_MESSAGE } from "~/http/roles.server";
+import { STAFF_ONLY_MESSAGE } from "~/models/roles";
 import {
   createService,
   createUser,
@@ -296,6 +298,28 @@ describe("reports", () => {
         reportsCsv(loaderArgs(get(`/staff/reports/export?${bad}`, cookie))),
       );
       expect(refused.status, bad).toBe(400);
+    }
+  });
+
+  it("refuse a role without the permission, and a visitor, in plain text (a download has no error page)", async () => {
+    const { cookie } = await sessionFor(await createUser({ role: "reception" }));
+    const asked = (cookie?: string) => async () => {
+      try {
+        return await reportsCsv(loaderArgs(get(`/staff/reports/export?table=no-shows`, cookie)));
+      } catch (thrown) {
+        return thrown;
+      }
+    };
+    for (const [who, status, message] of [
+      ["reception", 403, STAFF_ONLY_MESSAGE],
+      ["a visitor", 401, SIGN_IN_FIRST_MESSAGE],
+    ] as const) {
+      const answer = await asked(who === "reception" ? cookie : undefined)();
+      expect(answer, who).toBeInstanceOf(Response);
+      const response = answer as Response;
+      expect(response.status, who).toBe(status);
+      expect(response.headers.get("content-type"), who).toBe("text/plain; charset=utf-8");
+      expect((await response.text()).trim(), who).toBe(message);
     }
   });
 
