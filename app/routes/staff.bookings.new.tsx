@@ -71,7 +71,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
       : [];
   const mailTo = patient ? await mailRecipient(prisma, patient.id) : null;
   const at = await pickedTime(param("time"), date, dentist, param("chair"), choices.dentists);
-  return { clock, choices, patient, mailTo, matches, query, date, service, dentist, times, at };
+  // Booking a patient from the waiting list ("book now"): the booking closes their entry.
+  const waitlist = patient ? param("waitlist") : "";
+  return {
+    clock,
+    choices,
+    patient,
+    mailTo,
+    matches,
+    query,
+    date,
+    service,
+    dentist,
+    times,
+    at,
+    waitlist,
+  };
 }
 
 /** A time picked in the diary (its free cell's link): the day, time, dentist and chair. */
@@ -130,6 +145,7 @@ export const action = (args: ActionFunctionArgs) =>
         note: field("note"),
         override: intent === "book-anyway" ? "yes" : "",
         reason: field("reason"),
+        waitlistEntry: field("waitlistEntry"),
       });
       if (!result.ok) return result;
       return redirectWithToast(`/staff/appointments/${result.appointment._id}`, {
@@ -152,8 +168,23 @@ const button =
   "inline-flex min-h-6 items-center rounded-md border border-slate-400 px-3 py-1.5 text-sm font-semibold text-slate-900 hover:bg-slate-100 disabled:opacity-60";
 
 export default function NewBooking() {
-  const { clock, choices, patient, mailTo, date, service, dentist, times, at, query, matches } =
-    useLoaderData<typeof loader>();
+  const {
+    clock,
+    choices,
+    patient,
+    mailTo,
+    date,
+    service,
+    dentist,
+    times,
+    at,
+    query,
+    matches,
+    waitlist,
+  } = useLoaderData<typeof loader>();
+  const fromWaitlist = waitlist ? (
+    <input type="hidden" name="waitlistEntry" value={waitlist} />
+  ) : null;
   const actionData = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   return (
@@ -187,6 +218,8 @@ export default function NewBooking() {
             at={at}
             services={choices.services}
             patientId={patient.id}
+            service={service?.value ?? ""}
+            waitlistEntry={waitlist}
             busy={busy}
           />
         </>
@@ -210,6 +243,7 @@ export default function NewBooking() {
             </h2>
             <Form method="get" className="flex flex-wrap items-end gap-2">
               <input type="hidden" name="patient" value={patient.id} />
+              {waitlist ? <input type="hidden" name="waitlist" value={waitlist} /> : null}
               <label className={label}>
                 Service
                 <select
@@ -261,6 +295,7 @@ export default function NewBooking() {
                   <input type="hidden" name="service" value={service.value} />
                   <input type="hidden" name="dentist" value={dentist} />
                   <input type="hidden" name="date" value={date} />
+                  {fromWaitlist}
                   <FreeTimeRadios legend="Free times" times={times} clock={clock} />
                   <label className={label}>
                     Note for the visit (staff only, optional)
@@ -291,6 +326,7 @@ export default function NewBooking() {
                   <input type="hidden" name="service" value={service.value} />
                   <input type="hidden" name="dentist" value={dentist} />
                   <input type="hidden" name="date" value={date} />
+                  {fromWaitlist}
                   <label className={label}>
                     Time
                     <input

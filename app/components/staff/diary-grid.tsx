@@ -55,6 +55,11 @@ function bookingLink(props: GridProps, column: DiaryColumn, row: string, chairId
   return `/staff/bookings/new?${params}`;
 }
 
+/** Who on the waiting list a freed time suits, with "offer" and "book now" (/staff/waitlist). */
+function waitingLink(props: GridProps, column: DiaryColumn, time: string) {
+  return `/staff/waitlist?${new URLSearchParams({ date: props.date, time, dentist: column.id })}`;
+}
+
 export function DiaryGrid(props: GridProps) {
   const { columns, rows, gridMinutes, clock } = props;
   const hydrated = useHydrated();
@@ -141,20 +146,35 @@ export function DiaryGrid(props: GridProps) {
         ) : content.kind === "no-chair" ? (
           <span className="text-xs font-medium text-amber-900">No chair free</span>
         ) : props.book ? (
-          <a
-            href={bookingLink(props, column, row, content.chairId)}
-            tabIndex={hydrated && !isFirstFree() ? -1 : undefined}
-            className="group diary-free"
-            aria-label={`Book at ${formatTime(row, clock)}, ${props.columnLabel(column)}`}
-            data-testid="free-time"
-          >
-            <span
-              aria-hidden="true"
-              className="opacity-0 group-hover:opacity-100 group-focus:opacity-100"
+          <>
+            <a
+              href={bookingLink(props, column, row, content.chairId)}
+              tabIndex={hydrated && !isFirstFree() ? -1 : undefined}
+              className="group diary-free"
+              aria-label={`Book at ${formatTime(row, clock)}, ${props.columnLabel(column)}`}
+              data-testid="free-time"
             >
-              + Book
-            </span>
-          </a>
+              <span
+                aria-hidden="true"
+                className="opacity-0 group-hover:opacity-100 group-focus:opacity-100"
+              >
+                + Book
+              </span>
+            </a>
+            {content.freed && content.freed.waiting > 0 ? (
+              <a
+                href={waitingLink(props, column, content.freed.time)}
+                className="diary-free font-semibold text-amber-900 underline"
+                data-testid="freed-time"
+              >
+                Freed: {content.freed.waiting} waiting
+                <span className="sr-only">
+                  {" "}
+                  for {formatTime(content.freed.time, clock)}, {props.columnLabel(column)}
+                </span>
+              </a>
+            ) : null}
+          </>
         ) : null}
       </td>
     );

@@ -21,8 +21,11 @@ export type DiaryCell<V> =
   | { kind: "busy" }
   /** The dentist is free, but every chair is taken. */
   | { kind: "no-chair" }
-  /** Free: a booking can start here (in the first free chair, for a dentist's column). */
-  | { kind: "free"; chairId: string | null };
+  /**
+   * Free: a booking can start here (in the first free chair, for a dentist's column); where
+   * a cancelled visit started, the freed time and how many on the waiting list it suits.
+   */
+  | { kind: "free"; chairId: string | null; freed?: { time: string; waiting: number } };
 
 /** The grid's rows: grid steps from the earliest opening (or visit) to the latest end. */
 export function gridRows(open: Interval[], spans: Pick<Span, "start" | "end">[], grid: number) {
