@@ -171,6 +171,14 @@ describe("the list", () => {
       next: null,
       first: `/staff/waitlist?service=${service.id}`,
     });
+    // The filters' dentist alone is a filter, not a time.
+    const byDentist = await page(
+      `service=${service.id}&dentist=${FIRST_DENTIST}&partOfDay=morning`,
+    );
+    expect(byDentist.status).toBe(200);
+    expect(byDentist.body.entries.map((row) => row.id)).toEqual(
+      made.slice(0, DESK_WAITLIST_PAGE).map((row) => row.id),
+    );
     // A dentist is refused the screen on the server.
     expect(
       (await settle(() => waitlistLoader(loaderArgs(get("/staff/waitlist", dentistCookie)))))

@@ -268,12 +268,15 @@ export type TimeWaiting = {
   offerUntil: string | null;
 };
 
-/** A time named by the page's query (date, time, dentist), checked; null when none is named. */
+/**
+ * A time named by the page's query (date and time, with the dentist), checked; null when
+ * none is named (a dentist alone is the list's filter).
+ */
 export async function waitedTimeOf(
   query: URLSearchParams,
 ): Promise<Result<{ at: WaitedTime; dentistName: string }> | null> {
   const [date, rawTime, dentist] = ["date", "time", "dentist"].map((name) => param(query, name));
-  if (!date && !rawTime && !dentist) return null;
+  if (!date && !rawTime) return null;
   const refusedDate = dateRefusal(date ?? "");
   if (refusedDate) return refusedDate;
   const time = normalizeTime(rawTime ?? "");
