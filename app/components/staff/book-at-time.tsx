@@ -2,6 +2,7 @@ import { Form, Link, useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { type ClinicClock, formatDateTime, formatDuration } from "~/utils/clinic-format";
 import { useHydrated } from "~/hooks/use-hydrated";
+import { StackedField } from "~/components/form-kit";
 
 /** A time picked in the diary: the day, the time, and the column's dentist or chair. */
 export type PickedTime = {
@@ -52,9 +53,8 @@ function ServiceField({
     ? services.filter((service) => service.dentistIds.includes(at.dentist!.id))
     : services;
   return (
-    <label className={label}>
-      Service
-      <select name="service" required defaultValue={chosen} className={input}>
+    <StackedField htmlFor="picked-service" label="Service" need="required">
+      <select id="picked-service" name="service" required defaultValue={chosen} className={input}>
         <option value="" disabled>
           Choose a service
         </option>
@@ -64,7 +64,7 @@ function ServiceField({
           </option>
         ))}
       </select>
-    </label>
+    </StackedField>
   );
 }
 
