@@ -365,6 +365,10 @@ const deskForm = fc.record(
     name: fc.oneof(fc.constant("Desk Fuzz"), value),
     email: fc.oneof(fc.constantFrom("desk-fuzz@example.com", "not-an-address"), value),
     phone: fc.oneof(fc.constantFrom("+1 555 0100", "call me"), value),
+    dateOfBirth: fc.oneof(fc.constantFrom("", "1984-03-09", "2999-01-01", "1984-02-30"), value),
+    // "Create anyway" past the likely duplicates; "book now" from the waiting list.
+    anyway: fc.constantFrom("yes", "", "no"),
+    waitlistEntry: fc.oneof(fc.constant("real"), value),
   },
   { requiredKeys: ["intent"] },
 );
@@ -547,7 +551,7 @@ async function send(
               ? userId
               : entry === "real" && key === "duplicate"
                 ? duplicateId
-                : entry === "real" && key === "entryId"
+                : entry === "real" && (key === "entryId" || key === "waitlistEntry")
                   ? waitingEntryId
                   : entry,
     ]),
