@@ -97,11 +97,19 @@ export function DiaryGrid(props: GridProps) {
 
   const cell = (
     column: DiaryColumn,
+    columnIndex: number,
     row: string,
     content: DiaryCell<DiaryVisit>,
-    nowAt: number | null,
   ) => {
+    // A block of visits is drawn once, over the rows it spans.
+    if (content.kind === "covered") return null;
     const key = `${column.id}|${row}`;
+    const rows = content.kind === "visits" ? content.rows : 1;
+    const at = toMinutes(row);
+    const nowAt =
+      nowMinutes !== null && at <= nowMinutes && nowMinutes < at + rows * gridMinutes
+        ? ((nowMinutes - at) / (rows * gridMinutes)) * 100
+        : null;
     const dropHere =
       hydrated && content.kind === "free"
         ? {
@@ -114,14 +122,21 @@ export function DiaryGrid(props: GridProps) {
             onDrop: drop(column, row),
           }
         : {};
-    const tone = content.kind === "closed" ? SHADED : content.kind === "busy" ? "bg-brand-50" : "";
+    const tone =
+      content.kind === "closed"
+        ? SHADED
+        : content.kind === "busy" || content.kind === "visits"
+          ? "bg-brand-50"
+          : "";
     return (
       <td
         key={column.id}
+        rowSpan={rows > 1 ? rows : undefined}
         className={`diary-cell ${tone} ${
           target === key ? "outline-2 -outline-offset-2 outline-brand-700" : ""
         }`}
         data-cell={content.kind}
+        data-col={columnIndex}
         tabIndex={hydrated && content.kind !== "free" && content.kind !== "visits" ? -1 : undefined}
         {...dropHere}
       >
@@ -217,8 +232,8 @@ export function DiaryGrid(props: GridProps) {
                   ) : null}
                   {nowHere ? <NowLine offset={offset} /> : null}
                 </th>
-                {columns.map((column) =>
-                  cell(column, row, column.cells[index]!, nowHere ? offset : null),
+                {columns.map((column, columnIndex) =>
+                  cell(column, columnIndex, row, column.cells[index]!),
                 )}
               </tr>
             );
@@ -236,18 +251,32 @@ const ARROWS: Record<string, [number, number]> = {
   ArrowRight: [0, 1],
 };
 
-/** From a cell (or a link or button in it), the arrow keys focus the next cell's first control. */
+/**
+ * From a cell (or a link or button in it), the arrow keys focus the next cell's first
+ * control: by column and row, a block of visits counting as every row it spans.
+ */
 function moveByArrow(event: KeyboardEvent<HTMLTableElement>) {
   const step = ARROWS[event.key];
   if (!step || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
   const from = (event.target as HTMLElement).closest("td");
   const row = from?.parentElement;
-  if (!from || !(row instanceof HTMLTableRowElement)) return;
-  const to = event.currentTarget.rows[row.rowIndex + step[0]]?.cells[from.cellIndex + step[1]];
-  // Row 0 is the header, column 0 the times: neither takes focus.
-  if (!to || to.tagName !== "TD") return;
+  if (!from?.dataset.col || !(row instanceof HTMLTableRowElement)) return;
+  const targetRow =
+    step[0] > 0 ? row.rowIndex + from.rowSpan : step[0] < 0 ? row.rowIndex - 1 : row.rowIndex;
+  const to = cellAt(event.currentTarget, targetRow, Number(from.dataset.col) + step[1]);
+  // The header row and the times' column take no focus: no cell is found there.
+  if (!to) return;
   event.preventDefault();
   (to.querySelector<HTMLElement>("a, button") ?? to).focus();
+}
+
+/** The cell of a column that covers a row (its own, or a block starting above it). */
+function cellAt(table: HTMLTableElement, rowIndex: number, column: number) {
+  for (const cell of table.querySelectorAll<HTMLTableCellElement>(`td[data-col="${column}"]`)) {
+    const start = (cell.parentElement as HTMLTableRowElement).rowIndex;
+    if (start <= rowIndex && rowIndex < start + cell.rowSpan) return cell;
+  }
+  return null;
 }
 
 /** A red rule across the row at the current minute, drawn over the cells (not read out). */

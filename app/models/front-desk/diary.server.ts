@@ -265,6 +265,7 @@ export async function diaryDay(request: DiaryRequest): Promise<Diary> {
                 open,
                 visits: columnVisits((visit) => visit.dentist._id === dentist.id),
                 freeChairs,
+                clinicOpen,
               }),
             };
           });
