@@ -28,6 +28,7 @@ const EVERY_IMPACT = new Set([
   "/staff/settings",
   "/staff/services/new",
   "/staff/outbox",
+  "/staff/waitlist",
 ]);
 
 const SCREENS = [
@@ -46,6 +47,7 @@ const SCREENS = [
   "/staff/outbox",
   "/staff/recall",
   "/staff/recall-types",
+  "/staff/waitlist",
   "/staff/reports",
 ];
 

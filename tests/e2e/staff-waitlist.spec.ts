@@ -70,8 +70,11 @@ for (const javaScript of [true, false]) {
       });
       await login(await createTestUser({ role: "reception", name: `Rhea ${tag}` }));
 
-      // The list, from the staff navigation, filtered by service and time of day.
+      // The list, from the staff navigation, filtered by service and time of day. The staff
+      // pages have a compact shell: no public footer.
       await page.goto("/staff");
+      await expect(page.getByRole("navigation", { name: "Clinic" })).toBeVisible();
+      await expect(page.getByRole("contentinfo")).toHaveCount(0);
       await page
         .getByRole("navigation", { name: "Clinic" })
         .getByRole("link", { name: "Waiting list" })
