@@ -129,15 +129,18 @@ export function StackedField({
   htmlFor,
   label,
   need,
+  className = "",
   children,
 }: {
   htmlFor: string;
   label: string;
   need: Need;
+  /** The column's own classes (a grid span). */
+  className?: string;
   children: ReactNode;
 }) {
   return (
-    <div className="flex flex-col">
+    <div className={`flex flex-col ${className}`}>
       <FieldLabel htmlFor={htmlFor} need={need} className="text-sm font-medium text-slate-800">
         {label}
       </FieldLabel>
