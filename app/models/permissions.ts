@@ -31,6 +31,8 @@ export const PERMISSIONS = {
   "appointments.undoCheckIn": { reception: "all", admin: "all" },
   "appointments.move": { reception: "all", admin: "all" },
   "appointments.book": { reception: "all", admin: "all" },
+  // The waiting list at the desk: who waits for what, a freed time offered by hand.
+  "waitlist.manage": { reception: "all", admin: "all" },
   // Hide or restore reviews; approve or reject the services patients add.
   "moderation.manage": { reception: "all", admin: "all" },
   // The recall list, a recall's page: book, note a call, change its interval or due date.
@@ -81,6 +83,7 @@ export const STAFF_SCREENS = [
     permission: "appointments.book",
     header: "New booking",
   },
+  { path: "/staff/waitlist", label: "Waiting list", permission: "waitlist.manage" },
   { path: "/staff/recall", label: "Recall", permission: "recall.manage" },
   { path: "/staff/reports", label: "Reports", permission: "reports.view" },
   { path: "/staff/moderation", label: "Moderation", permission: "moderation.manage" },

@@ -77,6 +77,7 @@ export default function Login() {
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <TextField
           name="email"
+          need="required"
           label="Email"
           type="email"
           autoComplete="email"

@@ -9,7 +9,13 @@ import {
 import { useCallback, useState } from "react";
 import { FirstFreeQuery } from "~/components/first-free-query";
 import { FirstFreeTimes, type StripChoice } from "~/components/first-free-times";
-import { CheckedForm, FormCard, TextField, useCheckedForm } from "~/components/form-kit";
+import {
+  CheckedForm,
+  FieldLabel,
+  FormCard,
+  TextField,
+  useCheckedForm,
+} from "~/components/form-kit";
 import { GeneralErrorBoundary } from "~/components/error-pages";
 import { isSignInRequired } from "~/utils/sign-in-required";
 import { SearchableSelect } from "~/components/searchable-select";
@@ -156,12 +162,14 @@ export default function MakeAppointment() {
         {recallToken ? <input type="hidden" name="recall" value={recallToken} /> : null}
         <TextField
           name="name"
+          need="required"
           label="Name"
           autoComplete="name"
           defaultValue={values.name ?? user.name}
         />
         <TextField
           name="email"
+          need="required"
           label="Email"
           type="email"
           autoComplete="email"
@@ -169,6 +177,7 @@ export default function MakeAppointment() {
         />
         <TextField
           name="phone"
+          need="required"
           label="Phone"
           type="tel"
           autoComplete="tel"
@@ -176,6 +185,7 @@ export default function MakeAppointment() {
         />
         <TextField
           name="date"
+          need="required"
           label="Date"
           type="date"
           min={minDate}
@@ -194,6 +204,7 @@ export default function MakeAppointment() {
         />
         <SearchableSelect
           name="service"
+          need="required"
           label="Service"
           options={services}
           defaultValue={values.service ?? selected.service}
@@ -206,9 +217,9 @@ export default function MakeAppointment() {
           </p>
         ) : null}
         <div>
-          <label htmlFor="field-dentist" className="field-label">
+          <FieldLabel htmlFor="field-dentist" need="optional">
             Dentist
-          </label>
+          </FieldLabel>
           <select
             id="field-dentist"
             name="dentist"
@@ -224,7 +235,12 @@ export default function MakeAppointment() {
             ))}
           </select>
         </div>
-        <TextAreaField name="message" label="Message" defaultValue={values.message ?? ""} />
+        <TextAreaField
+          name="message"
+          need="required"
+          label="Message"
+          defaultValue={values.message ?? ""}
+        />
         <button type="submit" className="btn-primary w-full" disabled={form.submitting}>
           {form.submitting ? "Booking..." : "Add booking"}
         </button>

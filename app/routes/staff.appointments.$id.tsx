@@ -4,6 +4,7 @@ import {
   type MetaFunction,
   data,
 } from "@remix-run/node";
+import { StackedField } from "~/components/form-kit";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-pages";
 import { FormError } from "~/components/form-error";
@@ -258,16 +259,20 @@ export default function StaffAppointment() {
             Cancel
           </h2>
           <Form method="post" className="flex flex-wrap items-end gap-2">
-            <label className="flex flex-col text-sm font-medium">
-              Reason (the patient is told)
+            <StackedField
+              htmlFor="cancel-reason"
+              label="Reason (the patient is told)"
+              need="required"
+            >
               <input
+                id="cancel-reason"
                 name="reason"
                 required
                 maxLength={500}
                 defaultValue={actionData?.values.reason}
                 className="w-72 rounded-md border border-slate-400 px-2 py-1.5"
               />
-            </label>
+            </StackedField>
             <button
               type="submit"
               name="intent"
@@ -287,19 +292,19 @@ export default function StaffAppointment() {
             Move
           </h2>
           <Form method="get" className="flex flex-wrap items-end gap-2">
-            <label className="flex flex-col text-sm font-medium">
-              Date
+            <StackedField htmlFor="move-date" label="Date" need="required">
               <input
+                id="move-date"
                 type="date"
                 name="moveDate"
                 defaultValue={move.date}
                 required
                 className="rounded-md border border-slate-400 px-2 py-1.5"
               />
-            </label>
-            <label className="flex flex-col text-sm font-medium">
-              Dentist
+            </StackedField>
+            <StackedField htmlFor="move-dentist" label="Dentist" need="optional">
               <select
+                id="move-dentist"
                 name="moveDentist"
                 defaultValue={move.dentist}
                 className="rounded-md border border-slate-400 px-2 py-1.5"
@@ -311,7 +316,7 @@ export default function StaffAppointment() {
                   </option>
                 ))}
               </select>
-            </label>
+            </StackedField>
             <button type="submit" className={button}>
               Show free times
             </button>
@@ -330,9 +335,9 @@ export default function StaffAppointment() {
                 times={move.times}
                 clock={clock}
               />
-              <label className="flex flex-col text-sm font-medium">
-                Chair
+              <StackedField htmlFor="move-chair" label="Chair" need="optional">
                 <select
+                  id="move-chair"
                   name="chair"
                   className="w-52 rounded-md border border-slate-400 px-2 py-1.5"
                 >
@@ -343,7 +348,7 @@ export default function StaffAppointment() {
                     </option>
                   ))}
                 </select>
-              </label>
+              </StackedField>
               <button type="submit" name="intent" value="move" className={button} disabled={busy}>
                 Move appointment
               </button>

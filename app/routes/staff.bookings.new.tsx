@@ -2,11 +2,13 @@ import {
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
   type MetaFunction,
+  data,
   redirect,
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-pages";
 import { FormError } from "~/components/form-error";
+import { StackedField } from "~/components/form-kit";
 import {
   BookAtTime,
   BookChosenAtTime,
@@ -78,7 +80,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
       : [];
   const mailTo = patient ? await mailRecipient(patient.id) : null;
   const at = await pickedTime(param("time"), date, dentist, param("chair"), choices.dentists);
-  return { clock, choices, patient, mailTo, matches, query, date, service, dentist, times, at };
+  // Booking a patient from the waiting list ("book now"): the booking closes their entry.
+  const waitlist = patient ? param("waitlist") : "";
+  return {
+    clock,
+    choices,
+    patient,
+    mailTo,
+    matches,
+    query,
+    date,
+    service,
+    dentist,
+    times,
+    at,
+    waitlist,
+  };
 }
 
 /** A time picked in the diary (its free cell's link): the day, time, dentist and chair. */
@@ -106,13 +123,26 @@ async function pickedTime(
 export const action = (args: ActionFunctionArgs) =>
   formAction(args, {
     access: handle.permission,
-    keep: ["name", "email", "phone", "reason", "time", "note"],
+    keep: ["name", "email", "phone", "dateOfBirth", "reason", "time", "note"],
     task: "A booking by the clinic",
     handler: async ({ form, actor }) => {
       const field = (name: string) => form[name] ?? "";
       const intent = field("intent");
       if (intent === "create-patient") {
         const created = await createCallerRecord(actor, form);
+        if (!created.ok && "duplicates" in created) {
+          // Records that look like this caller: shown with "use this record" and "create anyway".
+          const values = Object.fromEntries(
+            ["name", "email", "phone", "dateOfBirth", "reason", "time", "note"].map((name) => [
+              name,
+              field(name),
+            ]),
+          );
+          return data(
+            { error: created.message, field: null, values, duplicates: created.duplicates },
+            { status: created.status },
+          );
+        }
         if (!created.ok) return created;
         // A time picked in the diary stays picked.
         const picked = ["date", "time", "dentist", "chair"].flatMap((name) =>
@@ -134,6 +164,7 @@ export const action = (args: ActionFunctionArgs) =>
         note: field("note"),
         override: intent === "book-anyway" ? "yes" : "",
         reason: field("reason"),
+        waitlistEntry: field("waitlistEntry"),
       });
       if (!result.ok) return result;
       return redirectWithToast(`/staff/appointments/${result.appointment._id}`, {
@@ -151,13 +182,27 @@ export const meta: MetaFunction = () => [
 ];
 
 const input = "rounded-md border border-slate-400 px-2 py-1.5";
-const label = "flex flex-col text-sm font-medium text-slate-800";
 const button =
   "inline-flex min-h-6 items-center rounded-md border border-slate-400 px-3 py-1.5 text-sm font-semibold text-slate-900 hover:bg-slate-100 disabled:opacity-60";
 
 export default function NewBooking() {
-  const { clock, choices, patient, mailTo, date, service, dentist, times, at, query, matches } =
-    useLoaderData<typeof loader>();
+  const {
+    clock,
+    choices,
+    patient,
+    mailTo,
+    date,
+    service,
+    dentist,
+    times,
+    at,
+    query,
+    matches,
+    waitlist,
+  } = useLoaderData<typeof loader>();
+  const fromWaitlist = waitlist ? (
+    <input type="hidden" name="waitlistEntry" value={waitlist} />
+  ) : null;
   const actionData = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   return (
@@ -178,7 +223,11 @@ export default function NewBooking() {
           ) : (
             <FindCaller query={query} matches={matches} />
           )}
-          <CreateCaller values={actionData?.values} at={at} />
+          <CreateCaller
+            values={actionData?.values}
+            at={at}
+            duplicates={actionData && "duplicates" in actionData ? actionData.duplicates : null}
+          />
         </>
       ) : at ? (
         <>
@@ -191,6 +240,8 @@ export default function NewBooking() {
             at={at}
             services={choices.services}
             patientId={patient.id}
+            service={service?.value ?? ""}
+            waitlistEntry={waitlist}
             busy={busy}
           />
         </>
@@ -214,9 +265,10 @@ export default function NewBooking() {
             </h2>
             <Form method="get" className="flex flex-wrap items-end gap-2">
               <input type="hidden" name="patient" value={patient.id} />
-              <label className={label}>
-                Service
+              {waitlist ? <input type="hidden" name="waitlist" value={waitlist} /> : null}
+              <StackedField htmlFor="booking-service" label="Service" need="required">
                 <select
+                  id="booking-service"
                   name="service"
                   required
                   defaultValue={service?.value ?? ""}
@@ -231,10 +283,14 @@ export default function NewBooking() {
                     </option>
                   ))}
                 </select>
-              </label>
-              <label className={label}>
-                Dentist
-                <select name="dentist" defaultValue={dentist} className={input}>
+              </StackedField>
+              <StackedField htmlFor="booking-dentist" label="Dentist" need="optional">
+                <select
+                  id="booking-dentist"
+                  name="dentist"
+                  defaultValue={dentist}
+                  className={input}
+                >
                   <option value="any">Any dentist</option>
                   {choices.dentists.map((entry) => (
                     <option key={entry.value} value={entry.value}>
@@ -242,11 +298,17 @@ export default function NewBooking() {
                     </option>
                   ))}
                 </select>
-              </label>
-              <label className={label}>
-                Date
-                <input type="date" name="date" required defaultValue={date} className={input} />
-              </label>
+              </StackedField>
+              <StackedField htmlFor="booking-date" label="Date" need="required">
+                <input
+                  id="booking-date"
+                  type="date"
+                  name="date"
+                  required
+                  defaultValue={date}
+                  className={input}
+                />
+              </StackedField>
               <button type="submit" className={button}>
                 Show free times
               </button>
@@ -265,16 +327,21 @@ export default function NewBooking() {
                   <input type="hidden" name="service" value={service.value} />
                   <input type="hidden" name="dentist" value={dentist} />
                   <input type="hidden" name="date" value={date} />
+                  {fromWaitlist}
                   <FreeTimeRadios legend="Free times" times={times} clock={clock} />
-                  <label className={label}>
-                    Note for the visit (staff only, optional)
+                  <StackedField
+                    htmlFor="booking-note"
+                    label="Note for the visit (staff only)"
+                    need="optional"
+                  >
                     <input
+                      id="booking-note"
                       name="note"
                       maxLength={1000}
                       defaultValue={actionData?.values.note}
                       className={`${input} w-96 max-w-full`}
                     />
-                  </label>
+                  </StackedField>
                   <button
                     type="submit"
                     name="intent"
@@ -295,26 +362,31 @@ export default function NewBooking() {
                   <input type="hidden" name="service" value={service.value} />
                   <input type="hidden" name="dentist" value={dentist} />
                   <input type="hidden" name="date" value={date} />
-                  <label className={label}>
-                    Time
+                  {fromWaitlist}
+                  <StackedField htmlFor="anyway-time" label="Time" need="required">
                     <input
+                      id="anyway-time"
                       type="time"
                       name="time"
                       required
                       defaultValue={actionData?.values.time}
                       className={input}
                     />
-                  </label>
-                  <label className={label}>
-                    Reason (required, recorded with your name)
+                  </StackedField>
+                  <StackedField
+                    htmlFor="anyway-reason"
+                    label="Reason (recorded with your name)"
+                    need="required"
+                  >
                     <input
+                      id="anyway-reason"
                       name="reason"
                       required
                       maxLength={500}
                       defaultValue={actionData?.values.reason}
                       className={`${input} w-72`}
                     />
-                  </label>
+                  </StackedField>
                   <button
                     type="submit"
                     name="intent"

@@ -56,10 +56,22 @@ export default function Profile() {
         Signed in as <span className="font-medium">{user.email}</span>
       </p>
       <CheckedForm form={form} className="space-y-4">
-        <TextField name="name" label="Name" autoComplete="name" defaultValue={values.name} />
-        <ImageLinkField name="userImage" label="Image link" defaultValue={values.userImage} />
+        <TextField
+          name="name"
+          need="required"
+          label="Name"
+          autoComplete="name"
+          defaultValue={values.name}
+        />
+        <ImageLinkField
+          name="userImage"
+          need="optional"
+          label="Image link"
+          defaultValue={values.userImage}
+        />
         <TextField
           name="address"
+          need="optional"
           label="Address"
           autoComplete="street-address"
           defaultValue={values.address}

@@ -109,7 +109,7 @@ export const RESERVED_EMAIL_MESSAGE =
 /**
  * True for an address under the `.invalid` top-level domain (RFC 2606): it can never
  * receive mail, so nobody can prove it is theirs. The desk's stand-in for a caller without
- * an address lives there (~/models/patient-email); nobody may type one as their own.
+ * an address lives there (~/models/patients/no-email); nobody may type one as their own.
  */
 export function isReservedAddress(value: string): boolean {
   const domain = value.slice(value.lastIndexOf("@") + 1).trim();

@@ -21,7 +21,18 @@ export const CALLER_MESSAGES = {
   name: "Please enter the caller's name.",
   email: "Please enter the caller's e-mail address, e.g. name@example.com.",
   phone: "Please enter the caller's phone number, e.g. +1 555 0100.",
+  dateOfBirth: "Please enter the caller's date of birth as a date in the past, or leave it empty.",
 } as const;
+
+/** The earliest date of birth the record takes (a typo such as 0198 is refused). */
+export const EARLIEST_BIRTH_DATE = "1900-01-01";
+
+/** A date of birth or nothing; the model refuses one after today (the clinic's). */
+const birthDate = (message: string) =>
+  trimmedText().refine(
+    (date) => date === "" || (isIsoDate(date) && date >= EARLIEST_BIRTH_DATE),
+    message,
+  );
 
 export const callerRecordSchema = z.object({
   name: trimmedText()
@@ -32,6 +43,8 @@ export const callerRecordSchema = z.object({
     .refine((email) => !isReservedAddress(email), RESERVED_EMAIL_MESSAGE)
     .transform((email) => email.toLowerCase()),
   phone: trimmedText().refine(isPhoneNumber, CALLER_MESSAGES.phone),
+  // Optional: with the name, it tells a caller from a patient already on file.
+  dateOfBirth: birthDate(CALLER_MESSAGES.dateOfBirth),
 });
 
 export const PATIENT_LIMITS = {
@@ -51,9 +64,6 @@ export const PATIENT_MESSAGES = {
   conditions: `Please keep the conditions under ${PATIENT_LIMITS.conditions} characters.`,
   staffNote: `Please keep the note under ${PATIENT_LIMITS.staffNote} characters.`,
 } as const;
-
-/** The earliest date of birth the record takes (a typo such as 0198 is refused). */
-export const EARLIEST_BIRTH_DATE = "1900-01-01";
 
 const limited = (max: number, message: string) => trimmedText().pipe(z.string().max(max, message));
 

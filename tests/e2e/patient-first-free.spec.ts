@@ -233,7 +233,8 @@ for (const javaScript of [true, false]) {
         `You already have ${maxUpcomingPerPatient} upcoming appointments. Please cancel one before booking another.`,
       );
       await expect(page.getByRole("button", { name: "Add booking" })).toHaveCount(0);
-      await page.getByRole("link", { name: "My appointments" }).click();
+      // The page's own link, beside the one in the header bar.
+      await page.getByRole("main").getByRole("link", { name: "My appointments" }).click();
       await expect(page).toHaveURL(/\/user\/appointments$/);
     });
   });

@@ -29,6 +29,7 @@ const EVERY_IMPACT = new Set([
   "/staff/services/new",
   "/staff/outbox",
   "/staff/account",
+  "/staff/waitlist",
 ]);
 
 const SCREENS = [
@@ -47,6 +48,7 @@ const SCREENS = [
   "/staff/outbox",
   "/staff/recall",
   "/staff/recall-types",
+  "/staff/waitlist",
   "/staff/reports",
   "/staff/account",
 ];

@@ -40,6 +40,7 @@ let reviewId: string;
 let appointmentId: string;
 let patientId: string;
 let duplicateId: string;
+let waitingEntryId: string;
 
 beforeAll(async () => {
   server = await startProductionServer({
@@ -61,6 +62,19 @@ beforeAll(async () => {
     });
   patientId = (await record("Fuzz Record")).id;
   duplicateId = (await record("Fuzz Duplicate")).id;
+  // A place on the waiting list for the desk's offers by hand (/staff/waitlist).
+  waitingEntryId = (
+    await server.db().waitlistEntry.create({
+      data: {
+        userId,
+        serviceId,
+        fromDate: "2099-01-01",
+        toDate: "2099-01-20",
+        phone: "+1 555 0100",
+      },
+      select: { id: true },
+    })
+  ).id;
   // Staff routes need a staff session to reach their writes, and a real visit to change.
   const startsAt = new Date(Date.now() + 7 * 86_400_000);
   appointmentId = (
@@ -362,6 +376,10 @@ const deskForm = fc.record(
     name: fc.oneof(fc.constant("Desk Fuzz"), value),
     email: fc.oneof(fc.constantFrom("desk-fuzz@example.com", "not-an-address"), value),
     phone: fc.oneof(fc.constantFrom("+1 555 0100", "call me"), value),
+    dateOfBirth: fc.oneof(fc.constantFrom("", "1984-03-09", "2999-01-01", "1984-02-30"), value),
+    // "Create anyway" past the likely duplicates; "book now" from the waiting list.
+    anyway: fc.constantFrom("yes", "", "no"),
+    waitlistEntry: fc.oneof(fc.constant("real"), value),
   },
   { requiredKeys: ["intent"] },
 );
@@ -416,6 +434,15 @@ const devicesForm = fc.record({
   intent: fc.constantFrom("end-session", "end-others", "end", ""),
   session: fc.oneof(fc.constant("real"), value),
 });
+
+// The waiting list at the desk (/staff/waitlist): an offer of a time by hand, nearly valid.
+const waitlistDeskForm = fc.record({
+  intent: fc.constantFrom("offer", "Offer", "book"),
+  entryId: fc.oneof(fc.constant("real"), fc.constant("real"), value),
+  date: nearDate,
+  time: nearTime,
+  dentist: fc.oneof(fc.constantFrom("dentist-first", "dentist-chen", ""), value),
+});
 const outboxForm = fc.record({
   intent: fc.constantFrom("retry", "retry-all", "Retry"),
   messageId: value,
@@ -437,6 +464,7 @@ const OWN_FORMS: Record<string, fc.Arbitrary<Record<string, unknown>>> = {
   "/staff/recall/:id": recallForm,
   "/staff/recall-types": recallForm,
   "/staff/outbox": outboxForm,
+  "/staff/waitlist": waitlistDeskForm,
   "/staff/patients/:id": patientForm,
   "/staff/patients/:id/merge": patientForm,
   "/staff": diaryForm,
@@ -541,7 +569,9 @@ async function send(
               ? userId
               : entry === "real" && key === "duplicate"
                 ? duplicateId
-                : entry,
+                : entry === "real" && (key === "entryId" || key === "waitlistEntry")
+                  ? waitingEntryId
+                  : entry,
     ]),
   );
   const encoded = hasBody ? await buildBody(input.kind, fields, input.raw) : null;
@@ -646,13 +676,23 @@ describe("staff screens' queries", () => {
   it("never answer a 5xx, whatever the search, filter or page cursor", async () => {
     const { cookie } = await server.newSession(staffId);
     const query = fc.dictionary(
-      fc.constantFrom("patient", "staff", "before", "show", "page", "q"),
+      fc.constantFrom(
+        ...["patient", "staff", "before", "show", "page", "q"],
+        // The waiting list's filters and page cursor.
+        ...["service", "dentist", "partOfDay", "after"],
+      ),
       fc.oneof(fc.string({ maxLength: 300 }), nasty, fc.integer().map(String), fc.constant("1.x")),
       { maxKeys: 4 },
     );
     await fc.assert(
       fc.asyncProperty(
-        fc.constantFrom("/staff/audit", "/staff/moderation", "/staff", "/staff/patients"),
+        fc.constantFrom(
+          "/staff/audit",
+          "/staff/moderation",
+          "/staff",
+          "/staff/patients",
+          "/staff/waitlist",
+        ),
         query,
         async (path, params) => {
           const search = new URLSearchParams(

@@ -35,6 +35,7 @@ import {
   visitsNeedingOutcome,
 } from "./diary-visits.server";
 import { withPatientDetails } from "./diary-details.server";
+import { markFreedTimes } from "./diary-freed.server";
 
 export type DiaryView = "dentist" | "chair";
 /** A dentist's own day (their column alone) or the whole clinic's. */
@@ -279,9 +280,21 @@ export async function diaryDay(request: DiaryRequest): Promise<Diary> {
                 open,
                 visits: columnVisits((visit) => visit.dentist._id === dentist.id),
                 freeChairs,
+                clinicOpen,
               }),
             };
           });
+  if (view === "dentist") {
+    await markFreedTimes({
+      viewer,
+      date,
+      rows,
+      gridRows: rowsOfGrid,
+      gridMinutes: grid,
+      columns,
+      now,
+    });
+  }
   const perDay = new Map(weekRows.map((row) => [row.date, row._count._all]));
   const mine = (visit: DiaryVisit) => !onlyDentist || visit.dentist._id === onlyDentist;
   return {

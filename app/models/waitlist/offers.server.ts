@@ -102,15 +102,24 @@ export function composeOfferMail(
 }
 
 /**
+ * One entry the front desk offers the time to by hand (~/models/waitlist/desk-offer.server):
+ * the same offer and mail, to that entry alone and for that dentist, whatever other offers
+ * of the time are open (a receptionist's deliberate choice is not one of the three).
+ */
+export type ChosenEntry = { entryId: string };
+
+/**
  * Reads, before the transaction, what offering `freed` needs; null when nobody waits for
  * that day or the time is too close to offer. The step it returns, run inside the
  * transaction after the change released the holds, makes up to OFFERS_PER_TIME open offers
  * of the time (fewer when some are open already) to the longest-waiting entries it suits,
- * each with its mail in the outbox, and answers how many it made.
+ * each with its mail in the outbox, and answers how many it made. With `chosen`, it offers
+ * the time to that entry alone (or to nobody, when the time does not suit it).
  */
 export async function prepareWaitlistOffers(
   freed: FreedTime,
   now: Date,
+  chosen?: ChosenEntry,
 ): Promise<OfferStep | null> {
   const settings = await getClinicSettings();
   const expiresAt = offerExpiry({
@@ -144,24 +153,27 @@ export async function prepareWaitlistOffers(
         time,
         now,
         policy: onlinePolicy(null),
-      });
+      }).filter((id) => !chosen || id === freed.dentistId);
       if (dentistIds.length > 0) free.set(service.id, { plans, dentistIds });
     }
     if (free.size === 0) return 0;
     // Up to OFFERS_PER_TIME open offers per freed time: its start and, when known, its
     // dentist (two dentists' times at one start are two times, as an accept closes them).
-    const open = await prisma.waitlistOffer.count({
-      where: {
-        startsAt: freed.startsAt,
-        status: "open",
-        ...(freed.dentistId ? { dentistId: freed.dentistId } : {}),
-      },
-    });
-    const room = OFFERS_PER_TIME - open;
+    const room = chosen
+      ? 1
+      : OFFERS_PER_TIME -
+        (await prisma.waitlistOffer.count({
+          where: {
+            startsAt: freed.startsAt,
+            status: "open",
+            ...(freed.dentistId ? { dentistId: freed.dentistId } : {}),
+          },
+        }));
     if (room <= 0) return 0;
     const entries = await prisma.waitlistEntry.findMany({
       where: {
         ...covering,
+        ...(chosen ? { id: chosen.entryId } : {}),
         ...(freed.excludeUserId ? { userId: { not: freed.excludeUserId } } : {}),
         OR: [...free].map(([serviceId, { dentistIds }]) => ({
           serviceId,

@@ -22,7 +22,14 @@ import {
   sessionFor,
   storeAppointment,
 } from "../../support/factories";
-import { actionArgs, formPost, get, jsonRequest, loaderArgs, outcome } from "../../support/auth-helpers";
+import {
+  actionArgs,
+  formPost,
+  get,
+  jsonRequest,
+  loaderArgs,
+  outcome,
+} from "../../support/auth-helpers";
 
 let serviceId: string;
 let desk: { id: string; role: "reception"; token: string; cookie: string };

@@ -32,6 +32,8 @@ const PAGE_MATRIX: Record<string, readonly StaffRole[]> = {
   "staff.patients.$id_.merge.tsx": ADMIN,
   "staff.appointments.$id.tsx": EVERY_STAFF_ROLE,
   "staff.bookings.new.tsx": DESK,
+  // The waiting list at the desk: who waits, offers by hand, "book now" (issue 31 item 11).
+  "staff.waitlist.tsx": DESK,
   "staff.moderation.tsx": DESK,
   "staff.recall._index.tsx": DESK,
   "staff.recall.$id.tsx": DESK,

@@ -282,6 +282,7 @@ describe("staff edit a patient's details", () => {
       name: "Desk Made",
       email: "",
       phone: "+1 555 0100",
+      anyway: "yes",
     });
     if (!desk.ok) throw new Error(desk.message);
     const taken = await outcome(
@@ -300,6 +301,7 @@ describe("staff edit a patient's details", () => {
       name: "Later Mail",
       email: "",
       phone: "+1 555 0100",
+      anyway: "yes",
     });
     if (!desk.ok) throw new Error(desk.message);
     const email = `later-${Date.now()}@example.com`;
@@ -500,6 +502,7 @@ describe("merging duplicates", () => {
       name: "Desk Twin",
       email: "",
       phone: "+1 555 0100",
+      anyway: "yes",
     });
     if (!desk.ok) throw new Error(desk.message);
     expect(await mergePatients(admin, desk.patientId, one.id)).toMatchObject({

@@ -30,7 +30,58 @@ describe("the grid", () => {
     expect(closedLabel([], 10 * 60)).toBe("Closed");
   });
 
-  it("lays out visits where they start, busy while they run, and no chair when all are taken", () => {
+  it("says a dentist is not working where the clinic is open, and Closed where it is not", () => {
+    // A day off while the clinic works: not working all day, the clinic's lunch included.
+    expect(closedLabel([], 10 * 60, DAY)).toBe("Not working");
+    expect(closedLabel([], 12 * 60 + 30, DAY)).toBe("Not working");
+    expect(closedLabel([], 8 * 60, DAY)).toBe("Closed");
+    // A later start and an earlier end than the clinic's.
+    const afternoon = [{ start: 13 * 60, end: 16 * 60 }];
+    expect(closedLabel(afternoon, 10 * 60, DAY)).toBe("Not working");
+    expect(closedLabel(afternoon, 16 * 60 + 30, DAY)).toBe("Not working");
+    expect(closedLabel(afternoon, 14 * 60, DAY)).toBeNull();
+    expect(closedLabel(DAY, 12 * 60 + 30, DAY)).toBe("Break");
+    // The clinic closed (a closure, its day off): Closed.
+    expect(closedLabel([], 10 * 60, [])).toBe("Closed");
+  });
+
+  it("draws a visit as one block over the rows of its length, with any visit starting inside it", () => {
+    const rows = ["09:00", "09:30", "10:00", "10:30", "11:00", "11:30"];
+    const cells = layoutColumn({
+      rows,
+      grid: 30,
+      open: DAY,
+      visits: [
+        { visit: "hour", span: { start: 9 * 60, end: 10 * 60 } },
+        // Booked anyway at 10:30 while the 10:00 visit runs to 11:00: one block to 11:30.
+        { visit: "ten", span: { start: 10 * 60, end: 11 * 60 } },
+        { visit: "squeezed", span: { start: 10 * 60 + 30, end: 11 * 60 + 30 } },
+        { visit: "short", span: { start: 11 * 60 + 30, end: 11 * 60 + 45 } },
+      ],
+    });
+    expect(cells).toEqual([
+      { kind: "visits", visits: ["hour"], rows: 2 },
+      { kind: "covered" },
+      { kind: "visits", visits: ["ten", "squeezed"], rows: 3 },
+      { kind: "covered" },
+      { kind: "covered" },
+      { kind: "visits", visits: ["short"], rows: 1 },
+    ]);
+    // A block never runs past the grid's last row.
+    expect(
+      layoutColumn({
+        rows: ["16:00", "16:30"],
+        grid: 30,
+        open: DAY,
+        visits: [{ visit: "late", span: { start: 16 * 60 + 30, end: 18 * 60 } }],
+      }),
+    ).toEqual([
+      { kind: "free", chairId: null },
+      { kind: "visits", visits: ["late"], rows: 1 },
+    ]);
+  });
+
+  it("lays out visits where they start, over the rows they run, and no chair when all are taken", () => {
     const rows = ["09:00", "09:30", "10:00", "10:30", "12:30"];
     const visit = { visit: "A", span: { start: 9 * 60, end: 10 * 60 } };
     const freeChairs = freeChairsByRow(
@@ -44,8 +95,8 @@ describe("the grid", () => {
     );
     expect(freeChairs).toEqual([[], [], ["c1"], [], ["c1"]]);
     expect(layoutColumn({ rows, grid: 30, open: DAY, visits: [visit], freeChairs })).toEqual([
-      { kind: "visits", visits: ["A"] },
-      { kind: "busy" },
+      { kind: "visits", visits: ["A"], rows: 2 },
+      { kind: "covered" },
       { kind: "free", chairId: "c1" },
       { kind: "no-chair" },
       { kind: "closed", label: "Break" },
