@@ -77,16 +77,26 @@ function wallClockFormat(timeZone: string): Intl.DateTimeFormat {
 }
 
 export function clinicNow(now: Date = new Date(), timeZone: string = CLINIC_TIME_ZONE) {
+  // The rules ask "today" of one `now` for every start of every day they look at.
+  const at = now.getTime();
+  if (lastWallClock && lastWallClock.at === at && lastWallClock.timeZone === timeZone) {
+    return { ...lastWallClock.answer };
+  }
   const parts = Object.fromEntries(
     wallClockFormat(timeZone)
       .formatToParts(now)
       .map((part) => [part.type, part.value]),
   );
-  return {
+  const answer = {
     date: `${parts.year}-${parts.month}-${parts.day}`,
     time: `${parts.hour}:${parts.minute}`,
   };
+  lastWallClock = { at, timeZone, answer };
+  return { ...answer };
 }
+
+let lastWallClock: { at: number; timeZone: string; answer: { date: string; time: string } } | null =
+  null;
 
 function wallClockMs(date: string, time: string): number {
   const { year, month, day } = dateParts(date);
@@ -94,12 +104,29 @@ function wallClockMs(date: string, time: string): number {
   return Date.UTC(year, month - 1, day, hours, minutes);
 }
 
+/**
+ * Instants already worked out, by zone, date and time: the free times of a month ask the
+ * same starts of the same days on every request, and each costs two formatToParts.
+ */
+const instants = new Map<string, number>();
+const KEPT_INSTANTS = 4096;
+
 /** The instant a clinic wall-clock date and time happens (for calendar files). */
 export function clinicTimeToUtc(
   date: string,
   time: string,
   timeZone: string = CLINIC_TIME_ZONE,
 ): Date {
+  const key = `${timeZone} ${date} ${time}`;
+  const known = instants.get(key);
+  if (known !== undefined) return new Date(known);
+  const instant = wallClockToUtc(date, time, timeZone);
+  if (instants.size >= KEPT_INSTANTS) instants.clear();
+  instants.set(key, instant);
+  return new Date(instant);
+}
+
+function wallClockToUtc(date: string, time: string, timeZone: string): number {
   const target = wallClockMs(date, time);
   // Start as if the zone were UTC and correct by what the zone's clock shows; a second
   // step settles a first guess that fell on the other side of a DST change.
@@ -108,5 +135,5 @@ export function clinicTimeToUtc(
     const seen = clinicNow(new Date(instant), timeZone);
     instant += target - wallClockMs(seen.date, seen.time);
   }
-  return new Date(instant);
+  return instant;
 }

@@ -131,7 +131,7 @@ describe("the next days with a free time", () => {
     expect(withB.days.map((day) => weekdayOf(day.date))).toEqual([1, 2, 3, 4, 5, 1, 2]);
   });
 
-  it("looks at most four weeks ahead per strip, then says so and where to go on", async () => {
+  it("looks at most six weeks ahead per strip, then says so and where to go on", async () => {
     const from = addDays(MONDAY_MORNING, 35);
     await addClosure({ name: "Strip renovation", startDate: from, endDate: addDays(from, 40) });
     const answer = await freeDaysFor({ service: checkup.id, from }, NOW);

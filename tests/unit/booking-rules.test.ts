@@ -485,14 +485,15 @@ describe("choosing a dentist and chair", () => {
   });
 
   it("tell the waiting list which dentists could take a freed time", () => {
+    const held = hold(new Set(), dentistResource("a"), date, "10:30", 30);
+    hold(held, chairResource("chair-1"), date, "10:30", 30);
     const day = diary(date, {
       dentists: [
         dentist("a", date),
         dentist("b", date, { week: { ...WEEK, tuesday: plan("13:00", "17:00") } }),
       ],
-      held: hold(new Set(), dentistResource("a"), date, "10:30", 30),
+      held,
     });
-    hold(day.held, chairResource("chair-1"), date, "10:30", 30);
     const free = (visit: typeof CHECKUP, time: string, now = LONG_AGO) =>
       dentistsFreeAt({ day, visit, time, now, policy: ONLINE });
     expect(free(CHECKUP, "10:00")).toEqual(["a"]);

@@ -3,7 +3,13 @@
  * times, or a booked visit. Pure: every caller hands in the day it read.
  */
 import { clinicTimeToUtc } from "~/utils/clinic-time";
-import { fromMinutes, holdSteps } from "~/models/booking/slot-engine";
+import {
+  chairResource,
+  dentistResource,
+  fromMinutes,
+  holdKey,
+  holdSteps,
+} from "~/models/booking/slot-engine";
 import type { BookingPolicy } from "./policy";
 import {
   BOOKING_RULES,
@@ -210,6 +216,35 @@ export function dayRefusal(day: RuleDay, now: Date, policy: BookingPolicy): Refu
 }
 
 /**
+ * Whether the holds leave a candidate dentist and a chair free for every step: when the
+ * rules ask about holds, a start without both is refused whatever else they say, so a
+ * booked-up day is told by a few lookups per start instead of every dentist and chair
+ * asked in turn.
+ */
+function holdsLeaveRoom(ask: Omit<Ask, "proposal">, steps: Date[]): boolean {
+  const rules = ask.rules ?? BOOKING_RULES;
+  const asks = (id: RuleId) =>
+    !ask.policy.waives.includes(id) && rules.some((rule) => rule.id === id);
+  const free = (resource: string) =>
+    steps.every((step) => !ask.day.held.has(holdKey(resource, step)));
+  if (
+    asks("dentist-free") &&
+    !ask.day.dentists.some(
+      (dentist) =>
+        (!ask.dentistId || dentist.id === ask.dentistId) && free(dentistResource(dentist.id)),
+    )
+  ) {
+    return false;
+  }
+  return (
+    !asks("chair-free") ||
+    ask.day.chairs.some(
+      (chair) => (!ask.chairId || chair.id === ask.chairId) && free(chairResource(chair.id)),
+    )
+  );
+}
+
+/**
  * Every grid start of the day the rules let a visit of this length through, earliest
  * first: the starts any candidate dentist works, each asked as a booking would be.
  */
@@ -229,12 +264,17 @@ export function freeStartsOn(
     }
   }
   const { visit, ...rest } = ask;
+  // Free times never book past a rule: no override is asked for.
+  const policy = { ...ask.policy, override: null };
   return [...starts]
     .sort((a, b) => a - b)
     .map(fromMinutes)
     .filter((time) => {
       const proposal = proposalAt(ask.day.date, time, ask.day.settings.timeZone, visit);
-      return evaluate({ ...rest, proposal, policy: { ...ask.policy, override: null } }).ok;
+      return (
+        holdsLeaveRoom({ ...rest, policy }, proposal.steps) &&
+        evaluate({ ...rest, proposal, policy }).ok
+      );
     });
 }
 
