@@ -1,8 +1,10 @@
-// Issue 31.10: the desk's booking form shows the first free times of a service, several
-// days from the next open one with the reason a day is empty, and a link to the next free
-// time that is booked in one more click; with JavaScript on and off.
+// Issue 31.10 and 31.14: the desk's booking form shows the first free times of a service,
+// several days from the next open one with the reason a day is empty, and a link to the next
+// free time that is booked in one more click; with JavaScript on and off. At 390 px the
+// form does not scroll sideways, though the dentists' options carry their full titles.
 import type { Page } from "@playwright/test";
 import { SUNDAY, upcoming } from "../support/clinic-dates";
+import { axeViolations, axeViolationsWithoutJavaScript } from "./axe";
 import { createTestUser, e2eDb, expect, test } from "./fixtures";
 import { seededService, separateClients } from "./patient-support";
 
@@ -93,6 +95,38 @@ for (const { javaScript, slug, weeks } of VARIANTS) {
       // Service (and its button without JavaScript), the next free time, Book.
       expect(actions).toBeLessThanOrEqual(javaScript ? 3 : 4);
       expect(loads.length, loads.join(" ")).toBeLessThanOrEqual(3);
+    });
+  });
+}
+
+for (const javaScript of [true, false]) {
+  test.describe(`The desk's booking form at 390 px, JavaScript ${javaScript ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled: javaScript, viewport: { width: 390, height: 844 } });
+
+    test("does not scroll sideways, with every dentist's full title among the options", async ({
+      page,
+      login,
+    }) => {
+      const caller = await createTestUser({ name: `Narrow ${javaScript ? "On" : "Off"}` });
+      await login(await createTestUser({ role: "reception" }));
+      const service = await seededService("dental-checkup");
+      await page.goto(
+        `/staff/bookings/new?patient=${caller.id}&service=${service.id}&dentist=any&date=${upcoming(SUNDAY, 10)}`,
+      );
+      await expect(page.getByTestId("desk-free-days")).toBeVisible();
+      await expect(
+        page.getByRole("combobox", { name: "Dentist" }).getByRole("option", {
+          name: "Dr. Marcus Chen, DMD, Orthodontist and Cosmetic Dentist",
+        }),
+      ).toHaveCount(1);
+      const widths = await page.evaluate(() => ({
+        scroll: document.documentElement.scrollWidth,
+        inner: window.innerWidth,
+      }));
+      expect(widths.scroll).toBeLessThanOrEqual(widths.inner);
+      expect(
+        javaScript ? await axeViolations(page) : await axeViolationsWithoutJavaScript(page),
+      ).toEqual([]);
     });
   });
 }

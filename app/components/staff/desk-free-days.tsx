@@ -4,8 +4,10 @@ import { type ClinicClock, formatDuration } from "~/utils/clinic-format";
 import { FreeTimeRadios } from "./free-time-radios";
 
 const PATH = "/staff/bookings/new";
-const input = "rounded-md border border-slate-400 px-2 py-1.5";
-const label = "flex flex-col text-sm font-medium text-slate-800";
+// On a phone each field takes the row and a select no more than it, however long its
+// options (a dentist's full title); side by side from the small breakpoint.
+const input = "w-full rounded-md border border-slate-400 px-2 py-1.5 sm:w-auto";
+const label = "flex min-w-0 max-w-full flex-col text-sm font-medium text-slate-800";
 const button =
   "inline-flex min-h-6 items-center rounded-md border border-slate-400 px-3 py-1.5 text-sm font-semibold text-slate-900 hover:bg-slate-100 disabled:opacity-60";
 const chip =
@@ -62,7 +64,7 @@ export function DeskServiceForm({
       </h2>
       <Form
         method="get"
-        className="flex flex-wrap items-end gap-2"
+        className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-end"
         onChange={(event) => {
           if ((event.target as HTMLElement).tagName === "SELECT") submit(event.currentTarget);
         }}
@@ -352,7 +354,7 @@ export function DeskBookAnyway({
             required
             maxLength={500}
             defaultValue={values?.reason}
-            className="w-72 rounded-md border border-slate-400 px-2 py-1.5"
+            className="w-72 max-w-full rounded-md border border-slate-400 px-2 py-1.5"
           />
         </label>
         <button type="submit" name="intent" value="book-anyway" className={button} disabled={busy}>
