@@ -7,7 +7,6 @@ import {
   useRouteError,
 } from "@remix-run/react";
 import { useCallback, useState } from "react";
-import { FirstFreeQuery } from "~/components/first-free-query";
 import { FirstFreeTimes, type StripChoice } from "~/components/first-free-times";
 import { CheckedForm, FormCard, TextField, useCheckedForm } from "~/components/form-kit";
 import { GeneralErrorBoundary } from "~/components/error-pages";
@@ -130,17 +129,7 @@ export default function MakeAppointment() {
       chosen={{ date, time }}
       onChoose={choose}
       hrefFor={hrefFor}
-    >
-      <noscript>
-        <FirstFreeQuery
-          action={PATH}
-          services={services}
-          dentists={dentists}
-          selected={selected}
-          recall={recallToken}
-        />
-      </noscript>
-    </FirstFreeTimes>
+    />
   );
 
   return (
@@ -148,9 +137,55 @@ export default function MakeAppointment() {
       <p className="mb-4 text-sm text-slate-700">
         We are open {hours}. Times are {zoneName}.
       </p>
-      {refusedWithoutScript ? null : firstFree}
       <CheckedForm form={form} className="space-y-4" id="booking-form">
         {recallToken ? <input type="hidden" name="recall" value={recallToken} /> : null}
+        {/* What the patient came for first, then its first free times (issue 31.13). */}
+        <SearchableSelect
+          name="service"
+          label="Service"
+          options={services}
+          defaultValue={values.service ?? selected.service}
+          placeholder="Choose a service"
+          onValueChange={onServiceChange}
+        />
+        {chosen ? (
+          <p className="text-sm text-slate-700" data-testid="service-summary">
+            {chosen.label}: {chosen.duration}, {chosen.price}
+          </p>
+        ) : null}
+        <div>
+          <label htmlFor="field-dentist" className="field-label">
+            Dentist
+          </label>
+          <select
+            id="field-dentist"
+            name="dentist"
+            value={dentist}
+            onChange={(event) => setDentistId(event.target.value)}
+            className="field-input"
+          >
+            <option value="">Any dentist</option>
+            {offered.map((entry) => (
+              <option key={entry.value} value={entry.value}>
+                {entry.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        {hydrated ? null : (
+          // Without JavaScript the strip follows a choice by reloading the page: a GET of
+          // the chosen service and dentist (the loader keeps only those).
+          <button
+            type="submit"
+            formMethod="get"
+            formAction={`${PATH}#first-free`}
+            formNoValidate
+            className="btn-secondary w-full"
+          >
+            Show first free times
+          </button>
+        )}
+        {refusedWithoutScript ? null : firstFree}
         <TextField
           name="name"
           label="Name"
@@ -189,38 +224,6 @@ export default function MakeAppointment() {
           gridMinutes={gridMinutes}
           hint={timeHint}
         />
-        <SearchableSelect
-          name="service"
-          label="Service"
-          options={services}
-          defaultValue={values.service ?? selected.service}
-          placeholder="Choose a service"
-          onValueChange={onServiceChange}
-        />
-        {chosen ? (
-          <p className="text-sm text-slate-700" data-testid="service-summary">
-            {chosen.label}: {chosen.duration}, {chosen.price}
-          </p>
-        ) : null}
-        <div>
-          <label htmlFor="field-dentist" className="field-label">
-            Dentist
-          </label>
-          <select
-            id="field-dentist"
-            name="dentist"
-            value={dentist}
-            onChange={(event) => setDentistId(event.target.value)}
-            className="field-input"
-          >
-            <option value="">Any dentist</option>
-            {offered.map((entry) => (
-              <option key={entry.value} value={entry.value}>
-                {entry.label}
-              </option>
-            ))}
-          </select>
-        </div>
         <TextAreaField name="message" label="Message" defaultValue={values.message ?? ""} />
         <button type="submit" className="btn-primary w-full" disabled={form.submitting}>
           {form.submitting ? "Booking..." : "Add booking"}

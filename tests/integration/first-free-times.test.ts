@@ -279,6 +279,30 @@ describe("the booking form opens", () => {
     expect(none.body).toMatchObject({ selected: { service: "", date: "" }, strip: null });
   });
 
+  it("asked by the form's own GET (no JavaScript), keeps only the choice in the address", async () => {
+    const query = new URLSearchParams({
+      recall: "",
+      service: checkup.id,
+      dentist: "dentist-b",
+      name: "Pat Patient",
+      email: "pat@example.com",
+      phone: "+1 555 0100",
+      date: "",
+      time: "",
+      message: "Private words",
+    });
+    const result = await open(`?${query}`);
+    expect(result.status).toBe(302);
+    expect(result.location).toBe(
+      `/make-appointment?service=${checkup.id}&dentist=dentist-b#first-free`,
+    );
+    const date = upcoming(TUESDAY, 3);
+    const kept = await open(`?service=${checkup.id}&date=${date}&time=10:00&recall=abc&name=Pat`);
+    expect(kept.location).toBe(
+      `/make-appointment?service=${checkup.id}&date=${date}&time=10%3A00&recall=abc#first-free`,
+    );
+  });
+
   it("with the phone the patient gave before", async () => {
     const fresh = await createUser({ phone: "" });
     const freshCookie = (await sessionFor(fresh)).cookie;
