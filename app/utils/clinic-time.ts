@@ -55,7 +55,6 @@ export function addDays(date: string, days: number): string {
   return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
 }
 
-/** The clinic's wall-clock date and time at the instant `now`. */
 // Building a DateTimeFormat costs far more than using one: the slot engine asks often.
 const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
 
@@ -76,12 +75,13 @@ function wallClockFormat(timeZone: string): Intl.DateTimeFormat {
   return format;
 }
 
+/** The clinic's wall-clock date and time at the instant `now`. */
 export function clinicNow(now: Date = new Date(), timeZone: string = CLINIC_TIME_ZONE) {
-  // The rules ask "today" of one `now` for every start of every day they look at.
-  const at = now.getTime();
-  if (lastWallClock && lastWallClock.at === at && lastWallClock.timeZone === timeZone) {
-    return { ...lastWallClock.answer };
-  }
+  // The rules ask "today" of one `now`, and the clock of each start, for every start of
+  // every day they look at: a few instants, asked again and again.
+  const key = `${timeZone} ${now.getTime()}`;
+  const known = wallClocks.get(key);
+  if (known) return { ...known };
   const parts = Object.fromEntries(
     wallClockFormat(timeZone)
       .formatToParts(now)
@@ -91,12 +91,13 @@ export function clinicNow(now: Date = new Date(), timeZone: string = CLINIC_TIME
     date: `${parts.year}-${parts.month}-${parts.day}`,
     time: `${parts.hour}:${parts.minute}`,
   };
-  lastWallClock = { at, timeZone, answer };
+  if (wallClocks.size >= KEPT_WALL_CLOCKS) wallClocks.clear();
+  wallClocks.set(key, answer);
   return { ...answer };
 }
 
-let lastWallClock: { at: number; timeZone: string; answer: { date: string; time: string } } | null =
-  null;
+const wallClocks = new Map<string, { date: string; time: string }>();
+const KEPT_WALL_CLOCKS = 256;
 
 function wallClockMs(date: string, time: string): number {
   const { year, month, day } = dateParts(date);

@@ -7,12 +7,12 @@ import {
   chairResource,
   dentistResource,
   fromMinutes,
-  holdKey,
   holdSteps,
 } from "~/models/booking/slot-engine";
 import type { BookingPolicy } from "./policy";
 import {
   BOOKING_RULES,
+  isFree,
   type BookingRule,
   type ChairOnDay,
   type DentistOnDay,
@@ -225,8 +225,7 @@ function holdsLeaveRoom(ask: Omit<Ask, "proposal">, steps: Date[]): boolean {
   const rules = ask.rules ?? BOOKING_RULES;
   const asks = (id: RuleId) =>
     !ask.policy.waives.includes(id) && rules.some((rule) => rule.id === id);
-  const free = (resource: string) =>
-    steps.every((step) => !ask.day.held.has(holdKey(resource, step)));
+  const free = (resource: string) => isFree(ask.day.held, resource, steps);
   if (
     asks("dentist-free") &&
     !ask.day.dentists.some(
@@ -273,9 +272,47 @@ export function freeStartsOn(
       const proposal = proposalAt(ask.day.date, time, ask.day.settings.timeZone, visit);
       return (
         holdsLeaveRoom({ ...rest, policy }, proposal.steps) &&
-        evaluate({ ...rest, proposal, policy }).ok
+        passesWithSomePair({ ...rest, proposal, policy })
       );
     });
+}
+
+/**
+ * `evaluate(ask).ok` without an override, asked the short way. A rule looks only at what
+ * its scope names (a dentist's rule at the dentist, a chair's at the chair), so a dentist
+ * that passes the dentists' rules and a chair that passes the chairs' make a pair that
+ * passes: no need to try every pair, nor to order the dentists (which decides who is
+ * chosen, not whether anyone is).
+ */
+function passesWithSomePair(ask: Ask): boolean {
+  const rules = ask.rules ?? BOOKING_RULES;
+  const of = (...scopes: BookingRule["scope"][]) =>
+    rules.filter((rule) => scopes.includes(rule.scope));
+  const passes = (scoped: readonly BookingRule[], input: RuleInput) =>
+    run(scoped, input, ask.policy, false).passed;
+  const base: RuleInput = {
+    day: ask.day,
+    proposal: ask.proposal,
+    now: ask.now,
+    dentist: null,
+    chair: null,
+    patientUpcoming: ask.patientUpcoming ?? null,
+  };
+  if (!passes(of("day", "time"), base)) return false;
+  const dentistRules = of("dentist");
+  const dentist = ask.day.dentists.find(
+    (candidate) =>
+      (!ask.dentistId || candidate.id === ask.dentistId) &&
+      passes(dentistRules, { ...base, dentist: candidate }),
+  );
+  if (!dentist) return false;
+  const chairRules = of("chair");
+  const chairs = ask.day.chairs.filter((chair) => !ask.chairId || chair.id === ask.chairId);
+  // As `evaluate`: without a chair, the chairs' rules are asked of none.
+  const chair = (chairs.length > 0 ? chairs : [null]).find((candidate) =>
+    passes(chairRules, { ...base, dentist, chair: candidate }),
+  );
+  return chair !== undefined && passes(of("patient"), { ...base, dentist, chair });
 }
 
 /**

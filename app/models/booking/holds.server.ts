@@ -100,14 +100,17 @@ function heldStepsOfDay(
   from: number,
   to: number,
 ) {
+  const heldAt = (resource: string, at: number) => {
+    const row = rowOf.get(resource);
+    if (row === undefined || at < from || at >= to) return false;
+    return bits[row * steps + (at - origin) / HOLD_MS] === 1;
+  };
   return {
     has(key: string) {
       const bar = key.lastIndexOf("|");
-      const row = rowOf.get(key.slice(0, bar));
-      const at = Number(key.slice(bar + 1));
-      if (row === undefined || at < from || at >= to) return false;
-      return bits[row * steps + (at - origin) / HOLD_MS] === 1;
+      return heldAt(key.slice(0, bar), Number(key.slice(bar + 1)));
     },
+    heldAt,
   };
 }
 

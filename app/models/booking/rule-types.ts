@@ -38,8 +38,14 @@ export type DentistOnDay = {
 
 export type ChairOnDay = { id: string; sortOrder: number };
 
-/** Whether a `resource|instant` step is held (~/models/booking/slot-engine holdKey). */
-export type HeldSteps = { has(key: string): boolean };
+/**
+ * Whether a `resource|instant` step is held (~/models/booking/slot-engine holdKey); a Set
+ * of those keys is one. `heldAt` answers the same without building the key.
+ */
+export type HeldSteps = {
+  has(key: string): boolean;
+  heldAt?(resource: string, at: number): boolean;
+};
 
 /** One day of the diary: what staff set up (cached) and what is held (read per request). */
 export type RuleDay = {

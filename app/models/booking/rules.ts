@@ -97,7 +97,9 @@ export function describeOpenDays(plan: WeeklyPlan): string {
   return `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
 }
 
-function isFree(held: HeldSteps, resource: string, steps: Date[]) {
+/** None of the steps is held for the resource. */
+export function isFree(held: HeldSteps, resource: string, steps: Date[]) {
+  if (held.heldAt) return steps.every((step) => !held.heldAt!(resource, step.getTime()));
   return steps.every((step) => !held.has(holdKey(resource, step)));
 }
 
