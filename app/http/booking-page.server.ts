@@ -1,3 +1,4 @@
+import { redirect } from "@remix-run/node";
 import type { User } from "@prisma/client";
 import { phoneOnlyHint } from "~/models/booking/free-times.server";
 import { visitCapRefusal } from "~/models/booking/choices.server";
@@ -10,6 +11,25 @@ import { formatDuration, formatTime } from "~/utils/clinic-format";
 import { addDays, clinicNow, isIsoDate, normalizeTime } from "~/utils/clinic-time";
 import { formatPrice } from "~/utils/format";
 
+/** The fields of the booking form a GET of it carries but the page does not take. */
+const NOT_IN_THE_ADDRESS = ["name", "email", "phone", "message"];
+
+/**
+ * Without JavaScript the form's "Show first free times" sends the whole form as a GET (the
+ * service and dentist are the form's own fields): the page is asked again with only the
+ * choice (service, dentist, date, time, a recall token), so the patient's details and
+ * message never stay in the address or the browser's history.
+ */
+function keepOnlyTheChoice(query: URLSearchParams) {
+  if (!NOT_IN_THE_ADDRESS.some((name) => query.has(name))) return;
+  const kept = new URLSearchParams();
+  for (const name of ["service", "dentist", "date", "time", "recall"]) {
+    const value = query.get(name)?.trim();
+    if (value) kept.set(name, value);
+  }
+  throw redirect(`/make-appointment?${kept}#first-free`);
+}
+
 /**
  * What the booking form opens with. The query may name the service (a service page's
  * link), the dentist (and a recall token: a recall invitation's link), a date and time (a choice of the first-free strip without
@@ -18,6 +38,7 @@ import { formatPrice } from "~/utils/format";
  */
 export async function bookingPageData(request: Request, user: User, now: Date = new Date()) {
   const query = new URL(request.url).searchParams;
+  keepOnlyTheChoice(query);
   const [{ services, dentists }, settings, clinic] = await Promise.all([
     bookingChoices(),
     getClinicSettings(),

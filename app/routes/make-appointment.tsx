@@ -7,7 +7,6 @@ import {
   useRouteError,
 } from "@remix-run/react";
 import { useCallback, useState } from "react";
-import { FirstFreeQuery } from "~/components/first-free-query";
 import { FirstFreeTimes, type StripChoice } from "~/components/first-free-times";
 import {
   CheckedForm,
@@ -139,17 +138,7 @@ export default function MakeAppointment() {
       chosen={{ date, time }}
       onChoose={choose}
       hrefFor={hrefFor}
-    >
-      <noscript>
-        <FirstFreeQuery
-          action={PATH}
-          services={services}
-          dentists={dentists}
-          selected={selected}
-          recall={recallToken}
-        />
-      </noscript>
-    </FirstFreeTimes>
+    />
   );
 
   return (
@@ -157,9 +146,56 @@ export default function MakeAppointment() {
       <p className="mb-4 text-sm text-slate-700">
         We are open {hours}. Times are {zoneName}.
       </p>
-      {refusedWithoutScript ? null : firstFree}
       <CheckedForm form={form} className="space-y-4" id="booking-form">
         {recallToken ? <input type="hidden" name="recall" value={recallToken} /> : null}
+        {/* What the patient came for first, then its first free times (issue 31.13). */}
+        <SearchableSelect
+          name="service"
+          need="required"
+          label="Service"
+          options={services}
+          defaultValue={values.service ?? selected.service}
+          placeholder="Choose a service"
+          onValueChange={onServiceChange}
+        />
+        {chosen ? (
+          <p className="text-sm text-slate-700" data-testid="service-summary">
+            {chosen.label}: {chosen.duration}, {chosen.price}
+          </p>
+        ) : null}
+        <div>
+          <FieldLabel htmlFor="field-dentist" need="optional">
+            Dentist
+          </FieldLabel>
+          <select
+            id="field-dentist"
+            name="dentist"
+            value={dentist}
+            onChange={(event) => setDentistId(event.target.value)}
+            className="field-input"
+          >
+            <option value="">Any dentist</option>
+            {offered.map((entry) => (
+              <option key={entry.value} value={entry.value}>
+                {entry.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        {hydrated ? null : (
+          // Without JavaScript the strip follows a choice by reloading the page: a GET of
+          // the chosen service and dentist (the loader keeps only those).
+          <button
+            type="submit"
+            formMethod="get"
+            formAction={`${PATH}#first-free`}
+            formNoValidate
+            className="btn-secondary w-full"
+          >
+            Show first free times
+          </button>
+        )}
+        {refusedWithoutScript ? null : firstFree}
         <TextField
           name="name"
           need="required"
@@ -202,39 +238,6 @@ export default function MakeAppointment() {
           gridMinutes={gridMinutes}
           hint={timeHint}
         />
-        <SearchableSelect
-          name="service"
-          need="required"
-          label="Service"
-          options={services}
-          defaultValue={values.service ?? selected.service}
-          placeholder="Choose a service"
-          onValueChange={onServiceChange}
-        />
-        {chosen ? (
-          <p className="text-sm text-slate-700" data-testid="service-summary">
-            {chosen.label}: {chosen.duration}, {chosen.price}
-          </p>
-        ) : null}
-        <div>
-          <FieldLabel htmlFor="field-dentist" need="optional">
-            Dentist
-          </FieldLabel>
-          <select
-            id="field-dentist"
-            name="dentist"
-            value={dentist}
-            onChange={(event) => setDentistId(event.target.value)}
-            className="field-input"
-          >
-            <option value="">Any dentist</option>
-            {offered.map((entry) => (
-              <option key={entry.value} value={entry.value}>
-                {entry.label}
-              </option>
-            ))}
-          </select>
-        </div>
         <TextAreaField
           name="message"
           need="required"

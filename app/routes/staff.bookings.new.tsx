@@ -5,10 +5,9 @@ import {
   data,
   redirect,
 } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-pages";
 import { FormError } from "~/components/form-error";
-import { StackedField } from "~/components/form-kit";
 import {
   BookAtTime,
   BookChosenAtTime,
@@ -16,18 +15,22 @@ import {
   PickedTimeLine,
 } from "~/components/staff/book-at-time";
 import { CreateCaller, FindCaller } from "~/components/staff/caller-search";
-import { FreeTimeRadios } from "~/components/staff/free-time-radios";
+import {
+  DeskBookAnyway,
+  DeskBookForm,
+  DeskFreeDays,
+  DeskServiceForm,
+} from "~/components/staff/desk-free-days";
 import { mailRecipient } from "~/models/mail/appointment-mail.server";
 import { getClinicClock } from "~/models/settings/clinic-settings.server";
 import { bookingChoices } from "~/models/team/dentists.server";
 import { bookAtDesk } from "~/models/front-desk/booking.server";
+import { deskFreeDays } from "~/models/front-desk/free-days.server";
+import { activeChairs } from "~/models/front-desk/diary.server";
 import { createCallerRecord } from "~/models/patients/edit.server";
-import { staffFreeTimes } from "~/models/booking/free-times.server";
 import { findPatient, findPatientsFor } from "~/models/patients/search.server";
 import { readPatients } from "~/models/patients/access.server";
-import { formatDate, formatDuration } from "~/utils/clinic-format";
 import { clinicNow, normalizeTime } from "~/utils/clinic-time";
-import { activeChairs } from "~/models/front-desk/diary.server";
 import { formAction, formPageHeaders } from "~/http/form-action.server";
 import { badRequest, tooManyReads } from "~/http/http.server";
 import type { StaffHandle } from "~/models/permissions";
@@ -67,19 +70,27 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const matches = found.ok ? found.patients : [];
   const requested = dateParam(url.searchParams, "date");
   if (requested.refusal) throw badRequest(requested.refusal.message);
-  const date = requested.date ?? clinicNow(new Date(), clock.timeZone).date;
+  const from = dateParam(url.searchParams, "from");
+  if (from.refusal) throw badRequest(from.refusal.message);
+  const day = dateParam(url.searchParams, "day");
+  if (day.refusal) throw badRequest(day.refusal.message);
+  const today = clinicNow(new Date(), clock.timeZone).date;
+  const date = requested.date ?? today;
   const service = choices.services.find((entry) => entry.value === param("service")) ?? null;
   const dentist = param("dentist") || "any";
-  const times =
+  // The first free times from the day typed (today), and the day a link chose to book.
+  const free =
     patient && service
-      ? await staffFreeTimes(actor, {
-          date,
-          serviceId: service.value,
-          dentistId: dentist === "any" ? undefined : dentist,
+      ? await deskFreeDays(actor, {
+          service: service.value,
+          dentist,
+          from: from.date ?? requested.date,
+          day: day.date,
         })
-      : [];
+      : null;
   const mailTo = patient ? await mailRecipient(patient.id) : null;
   const at = await pickedTime(param("time"), date, dentist, param("chair"), choices.dentists);
+  const start = normalizeTime(param("start")) ?? "";
   // Booking a patient from the waiting list ("book now"): the booking closes their entry.
   const waitlist = patient ? param("waitlist") : "";
   return {
@@ -89,10 +100,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     mailTo,
     matches,
     query,
-    date,
+    today,
+    date: requested.date ?? "",
     service,
     dentist,
-    times,
+    free: free?.ok ? free : null,
+    refusal: free && !free.ok ? free.message : null,
+    start,
     at,
     waitlist,
   };
@@ -181,28 +195,9 @@ export const meta: MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-const input = "rounded-md border border-slate-400 px-2 py-1.5";
-const button =
-  "inline-flex min-h-6 items-center rounded-md border border-slate-400 px-3 py-1.5 text-sm font-semibold text-slate-900 hover:bg-slate-100 disabled:opacity-60";
-
 export default function NewBooking() {
-  const {
-    clock,
-    choices,
-    patient,
-    mailTo,
-    date,
-    service,
-    dentist,
-    times,
-    at,
-    query,
-    matches,
-    waitlist,
-  } = useLoaderData<typeof loader>();
-  const fromWaitlist = waitlist ? (
-    <input type="hidden" name="waitlistEntry" value={waitlist} />
-  ) : null;
+  const { clock, choices, patient, mailTo, at, query, matches, service, waitlist } =
+    useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   return (
@@ -259,150 +254,73 @@ export default function NewBooking() {
               ? `The confirmation, with the calendar file and the links to confirm, move or cancel, goes to ${mailTo}.`
               : `No confirmation will be mailed: ${patient.name} has no e-mail address the clinic may write to yet.`}
           </p>
-          <section aria-labelledby="when-heading" className="space-y-2">
-            <h2 id="when-heading" className="text-lg font-semibold">
-              2. Service, dentist and day
-            </h2>
-            <Form method="get" className="flex flex-wrap items-end gap-2">
-              <input type="hidden" name="patient" value={patient.id} />
-              {waitlist ? <input type="hidden" name="waitlist" value={waitlist} /> : null}
-              <StackedField htmlFor="booking-service" label="Service" need="required">
-                <select
-                  id="booking-service"
-                  name="service"
-                  required
-                  defaultValue={service?.value ?? ""}
-                  className={input}
-                >
-                  <option value="" disabled>
-                    Choose a service
-                  </option>
-                  {choices.services.map((entry) => (
-                    <option key={entry.value} value={entry.value}>
-                      {entry.label} ({formatDuration(entry.durationMinutes)})
-                    </option>
-                  ))}
-                </select>
-              </StackedField>
-              <StackedField htmlFor="booking-dentist" label="Dentist" need="optional">
-                <select
-                  id="booking-dentist"
-                  name="dentist"
-                  defaultValue={dentist}
-                  className={input}
-                >
-                  <option value="any">Any dentist</option>
-                  {choices.dentists.map((entry) => (
-                    <option key={entry.value} value={entry.value}>
-                      {entry.label}
-                    </option>
-                  ))}
-                </select>
-              </StackedField>
-              <StackedField htmlFor="booking-date" label="Date" need="required">
-                <input
-                  id="booking-date"
-                  type="date"
-                  name="date"
-                  required
-                  defaultValue={date}
-                  className={input}
-                />
-              </StackedField>
-              <button type="submit" className={button}>
-                Show free times
-              </button>
-            </Form>
-          </section>
-          {service ? (
-            <section aria-labelledby="time-heading" className="space-y-4">
-              <h2 id="time-heading" className="text-lg font-semibold">
-                3. A free time on {formatDate(date, clock)}
-              </h2>
-              {times.length === 0 ? (
-                <p className="text-slate-700">Nothing is free for {service.label} on this day.</p>
-              ) : (
-                <Form method="post" className="space-y-2">
-                  <input type="hidden" name="patientId" value={patient.id} />
-                  <input type="hidden" name="service" value={service.value} />
-                  <input type="hidden" name="dentist" value={dentist} />
-                  <input type="hidden" name="date" value={date} />
-                  {fromWaitlist}
-                  <FreeTimeRadios legend="Free times" times={times} clock={clock} />
-                  <StackedField
-                    htmlFor="booking-note"
-                    label="Note for the visit (staff only)"
-                    need="optional"
-                  >
-                    <input
-                      id="booking-note"
-                      name="note"
-                      maxLength={1000}
-                      defaultValue={actionData?.values.note}
-                      className={`${input} w-96 max-w-full`}
-                    />
-                  </StackedField>
-                  <button
-                    type="submit"
-                    name="intent"
-                    value="book"
-                    className="btn-primary"
-                    disabled={busy}
-                  >
-                    Book
-                  </button>
-                </Form>
-              )}
-              <details className="rounded-md border border-slate-300 p-3">
-                <summary className="cursor-pointer font-medium">
-                  Book anyway (double booking)
-                </summary>
-                <Form method="post" className="mt-2 flex flex-wrap items-end gap-2">
-                  <input type="hidden" name="patientId" value={patient.id} />
-                  <input type="hidden" name="service" value={service.value} />
-                  <input type="hidden" name="dentist" value={dentist} />
-                  <input type="hidden" name="date" value={date} />
-                  {fromWaitlist}
-                  <StackedField htmlFor="anyway-time" label="Time" need="required">
-                    <input
-                      id="anyway-time"
-                      type="time"
-                      name="time"
-                      required
-                      defaultValue={actionData?.values.time}
-                      className={input}
-                    />
-                  </StackedField>
-                  <StackedField
-                    htmlFor="anyway-reason"
-                    label="Reason (recorded with your name)"
-                    need="required"
-                  >
-                    <input
-                      id="anyway-reason"
-                      name="reason"
-                      required
-                      maxLength={500}
-                      defaultValue={actionData?.values.reason}
-                      className={`${input} w-72`}
-                    />
-                  </StackedField>
-                  <button
-                    type="submit"
-                    name="intent"
-                    value="book-anyway"
-                    className={button}
-                    disabled={busy}
-                  >
-                    Book anyway
-                  </button>
-                </Form>
-              </details>
-            </section>
-          ) : null}
+          <DeskBooking patientId={patient.id} busy={busy} values={actionData?.values} />
         </>
       )}
     </section>
+  );
+}
+
+/** For a chosen caller: service and dentist, their first free times, and the booking. */
+function DeskBooking({
+  patientId,
+  busy,
+  values,
+}: {
+  patientId: string;
+  busy: boolean;
+  values: Record<string, string> | undefined;
+}) {
+  const { clock, choices, today, date, service, dentist, free, refusal, start, waitlist } =
+    useLoaderData<typeof loader>();
+  const base = {
+    patient: patientId,
+    service: service?.value ?? "",
+    dentist,
+    ...(waitlist ? { waitlist } : {}),
+  };
+  const chosenTime = values?.time ?? start;
+  return (
+    <>
+      <DeskServiceForm
+        patientId={patientId}
+        services={choices.services}
+        dentists={choices.dentists}
+        service={service}
+        dentist={dentist}
+        date={date}
+        waitlistEntry={waitlist}
+      />
+      {refusal ? (
+        <p role="alert" className="text-red-800">
+          {refusal}
+        </p>
+      ) : null}
+      {free ? (
+        <>
+          <DeskFreeDays strip={free} base={base} chosenTime={chosenTime} today={today} />
+          <DeskBookForm
+            strip={free}
+            patientId={patientId}
+            dentist={dentist}
+            chosenTime={chosenTime}
+            note={values?.note}
+            clock={clock}
+            waitlistEntry={waitlist}
+            busy={busy}
+          />
+          <DeskBookAnyway
+            patientId={patientId}
+            serviceId={free.service.id}
+            dentist={dentist}
+            date={free.chosen?.date || date || today}
+            values={values}
+            waitlistEntry={waitlist}
+            busy={busy}
+          />
+        </>
+      ) : null}
+    </>
   );
 }
 

@@ -207,6 +207,15 @@ const TARGETS: Target[] = [
       path: `/staff/bookings/new?patient=${ids.patient}&service=${ids.service}&dentist=any&date=${q(d)}`,
     }),
   },
+  // The desk's first free times: the day they start from and the day a link chose to book.
+  ...(["from", "day"] as const).map((name): Target => ({
+    route: "/staff/bookings/new",
+    method: "GET",
+    who: "admin",
+    request: (d) => ({
+      path: `/staff/bookings/new?patient=${ids.patient}&service=${ids.service}&dentist=any&${name}=${q(d)}`,
+    }),
+  })),
   {
     route: "/staff/bookings/new",
     method: "POST",
