@@ -124,7 +124,7 @@ function seenBy(dentistId: string): Prisma.WaitlistEntryWhereInput {
         service: {
           OR: [
             { dentists: { some: { dentistId } } },
-            // Nobody active linked: everyone performs it (as ~/models/availability.server).
+            // Nobody active linked: everyone performs it (as ~/models/booking/availability.server).
             { dentists: { none: { dentist: { active: true } } } },
           ],
         },
