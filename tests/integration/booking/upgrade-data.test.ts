@@ -65,11 +65,20 @@ describe("upgrading a database that holds bookings made before the diary", () =>
     book.run("a-chair-2", "2026-01-12", "16:30", "booked", 2, "2026-01-02T00:00:00.000+00:00", now);
 
     for (const sql of migrationSql((name) => name >= "20261123")) db.exec(sql);
-    expect(pendingDataUpgrades(db)).toBe(4);
+    // Four bookings, and the forms the forms migration asks for.
+    expect(pendingDataUpgrades(db)).toBe(5);
     const client = clientOf(file);
     try {
-      expect(await upgradeData(client)).toEqual({ earlierBookings: 4, holdsReplaced: 0 });
-      expect(await upgradeData(client)).toEqual({ earlierBookings: 0, holdsReplaced: 0 });
+      expect(await upgradeData(client)).toEqual({
+        earlierBookings: 4,
+        holdsReplaced: 0,
+        formTemplates: 3,
+      });
+      expect(await upgradeData(client)).toEqual({
+        earlierBookings: 0,
+        holdsReplaced: 0,
+        formTemplates: 0,
+      });
     } finally {
       await client.$disconnect();
     }
@@ -174,7 +183,11 @@ describe("upgrading a database of the diary's first release", () => {
     expect(pendingDataUpgrades(db)).toBe(1);
     const client = clientOf(file);
     try {
-      expect(await upgradeData(client)).toEqual({ earlierBookings: 0, holdsReplaced: 1 });
+      expect(await upgradeData(client)).toEqual({
+        earlierBookings: 0,
+        holdsReplaced: 1,
+        formTemplates: 0,
+      });
     } finally {
       await client.$disconnect();
     }
