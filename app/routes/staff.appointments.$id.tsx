@@ -31,6 +31,8 @@ import { invalid } from "~/utils/result";
 import { requireStaffPage, staffActor } from "~/http/roles.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { dateParam } from "~/validation/dates";
+import { VisitForms } from "~/components/forms/visit-forms";
+import { visitForms } from "~/models/forms/visit.server";
 
 export const handle: StaffHandle = { permission: "appointments.view" };
 
@@ -47,7 +49,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (requested.refusal) throw badRequest(requested.refusal.message);
   const moveDate = requested.date ?? found.appointment.date;
   const moveDentist = url.searchParams.get("moveDentist") ?? found.appointment.dentist._id;
-  const [clock, dentists, chairs, freeTimes] = await Promise.all([
+  const [clock, dentists, chairs, freeTimes, forms] = await Promise.all([
     getClinicClock(),
     prisma.dentist.findMany({
       where: { active: true },
@@ -67,6 +69,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
           appointmentId: found.appointment._id,
         })
       : [],
+    visitForms(user, found.appointment._id),
   ]);
   const own = { own: found.dentistUserId === user.id };
   const now = new Date();
@@ -97,6 +100,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     labels: STATUS_LABELS,
     started: new Date(found.appointment.startsAt) <= now,
     offer,
+    forms,
   };
 }
 
@@ -237,6 +241,7 @@ export default function StaffAppointment() {
           </p>
         )}
       </section>
+      <VisitForms forms={loaded.forms} appointmentId={appointment._id} />
 
       {statusActions.length > 0 ? (
         <section aria-labelledby="status-heading" className="space-y-2">

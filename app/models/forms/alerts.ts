@@ -52,3 +52,6 @@ export function withAlert(fieldValue: string, text: string): string {
   const current = fieldValue.trim().replace(/[;,]\s*$/, "");
   return current ? `${current}; ${text}` : text;
 }
+
+/** The field of the review form that takes an alert's accept or decline. */
+export const decisionField = (questionId: string) => `alert-${questionId}`;

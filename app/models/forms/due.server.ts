@@ -10,6 +10,7 @@ import { prisma } from "~/infra/db.server";
 import { ACTIVE_STATUSES } from "~/models/booking/appointment-status";
 import { getClinicSettings } from "~/models/settings/clinic-settings.server";
 import { clinicNow } from "~/utils/clinic-time";
+import { formatDateTime } from "~/utils/clinic-format";
 import { isDue, type SignedBefore } from "./due";
 import { activeForms, type ActiveForm } from "./templates.server";
 
@@ -184,6 +185,18 @@ export async function dueFormsOf(patientId: string, now: Date = new Date()): Pro
   return due.sort(
     (a, b) => a.form.sortOrder - b.form.sortOrder || a.form.id.localeCompare(b.form.id),
   );
+}
+
+/** The forms due before the patient's visits as their pages list them (My appointments, My forms). */
+export async function dueFormItems(patientId: string, now: Date = new Date()) {
+  const [due, settings] = await Promise.all([dueFormsOf(patientId, now), getClinicSettings()]);
+  const clock = { timeZone: settings.timeZone, locale: settings.locale };
+  return due.map((entry) => ({
+    id: entry.form.id,
+    title: entry.form.version.title,
+    when: `your ${entry.appointment.service} on ${formatDateTime(entry.appointment.date, entry.appointment.time, clock)}`,
+    href: `/user/forms/${encodeURIComponent(entry.form.id)}?visit=${encodeURIComponent(entry.appointment.id)}`,
+  }));
 }
 
 /** The forms due for one visit, read inside the caller's transaction (a mail being written). */

@@ -15,11 +15,8 @@ import { getClinicSettings } from "~/models/settings/clinic-settings.server";
 import { formatStamp } from "~/utils/clinic-format";
 import { fail, invalid, ok, type Result } from "~/utils/result";
 import { PATIENT_LIMITS } from "~/validation/patient";
-import { withAlert } from "./alerts";
+import { decisionField, withAlert } from "./alerts";
 import { REVIEW_MESSAGES, staffSubmission } from "./view.server";
-
-/** The field of the review form that takes an alert's decision. */
-export const decisionField = (questionId: string) => `alert-${questionId}`;
 
 const SIGNATURE_LIMIT = 120;
 

@@ -10,7 +10,7 @@ import { limitLinkAction } from "~/infra/rate-limit.server";
 import { recordAudit } from "~/models/audit/trail.server";
 import { ACTIVE_STATUSES } from "~/models/booking/appointment-status";
 import { fail, ok, type Result } from "~/utils/result";
-import { checkSubmission, prefill, type Answers } from "./answers";
+import { answersFromFields, checkSubmission, prefill, type Answers } from "./answers";
 import { dueFormsOf, type DueForm } from "./due.server";
 import { activeForms, type ActiveForm } from "./templates.server";
 
@@ -107,8 +107,10 @@ export type SubmitInput = {
   patientId: string;
   templateId: string;
   appointmentId?: string | null;
-  /** The API's body or the page's fields read as it: answers, signature, drawing. */
-  answers: unknown;
+  /** The API's answers by question id... */
+  answers?: unknown;
+  /** ...or the page's form as posted (`answer-<question>` fields). */
+  fields?: Record<string, string>;
   signature: unknown;
   drawing?: unknown;
   channel: "online" | "desk";
@@ -132,7 +134,9 @@ export async function submitForm(
   const found = await formToFill({ ...input, now });
   if (!found.ok) return found;
   const { form, patient, appointment } = found.fill;
-  const checked = checkSubmission(form.version.questions, input);
+  const questions = form.version.questions;
+  const answers = input.fields ? answersFromFields(questions, input.fields) : input.answers;
+  const checked = checkSubmission(questions, { ...input, answers });
   if (!checked.ok) return checked;
   const record = await prisma.user.findUniqueOrThrow({
     where: { id: patient.id },

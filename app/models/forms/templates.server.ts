@@ -117,7 +117,8 @@ export async function listFormTemplates() {
   };
 }
 
-function serviceChoices() {
+/** The services a form's rule may name. */
+export function serviceChoices() {
   return prisma.service.findMany({
     where: { status: "published" },
     select: { id: true, name: true },
