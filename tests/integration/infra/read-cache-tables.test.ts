@@ -25,6 +25,7 @@ import {
   getServiceByIdOrSlug,
 } from "~/models/services/catalog.server";
 import { prisma } from "~/infra/db.server";
+import { activeForms } from "~/models/forms/templates.server";
 import { clearReadCache } from "~/infra/read-cache.server";
 import { VISIT_TABLES } from "~/infra/sqlite-adapter.server";
 import { TUESDAY, upcoming } from "../../support/clinic-dates";
@@ -165,6 +166,7 @@ const CACHED_READS: { file: string; name: string; load: () => Promise<unknown> }
     name: "a service's visit",
     load: () => serviceVisit(service.id),
   },
+  { file: "models/forms/templates.server.ts", name: "the active forms", load: () => activeForms() },
 ];
 
 /** The params of each public route, by its URL pattern. */
