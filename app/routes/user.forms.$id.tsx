@@ -61,8 +61,6 @@ export const action = (args: ActionFunctionArgs) =>
         templateId: params.id ?? "",
         appointmentId: form.visit || null,
         fields: form,
-        signature: form.signatureName,
-        drawing: form.signatureDrawing,
         channel: "online",
         client: signingClient(request, context),
       });

@@ -109,7 +109,7 @@ export type SubmitInput = {
   appointmentId?: string | null;
   /** The API's answers by question id... */
   answers?: unknown;
-  /** ...or the page's form as posted (`answer-<question>` fields). */
+  /** ...or the page's form as posted (`answer-<question>`, `signatureName`, `signatureDrawing`). */
   fields?: Record<string, string>;
   signature: unknown;
   drawing?: unknown;
@@ -135,8 +135,17 @@ export async function submitForm(
   if (!found.ok) return found;
   const { form, patient, appointment } = found.fill;
   const questions = form.version.questions;
-  const answers = input.fields ? answersFromFields(questions, input.fields) : input.answers;
-  const checked = checkSubmission(questions, { ...input, answers });
+  const { fields } = input;
+  const checked = checkSubmission(
+    questions,
+    fields
+      ? {
+          answers: answersFromFields(questions, fields),
+          signature: fields.signatureName,
+          drawing: fields.signatureDrawing,
+        }
+      : input,
+  );
   if (!checked.ok) return checked;
   const record = await prisma.user.findUniqueOrThrow({
     where: { id: patient.id },
