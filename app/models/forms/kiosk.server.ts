@@ -180,7 +180,7 @@ export function sameName(typed: string, record: string): boolean {
  */
 export async function confirmKiosk(
   token: string | null,
-  input: { name: unknown; dateOfBirth: unknown },
+  input: { name?: unknown; dateOfBirth?: unknown },
   now: Date = new Date(),
 ): Promise<Result<{ locked: boolean }>> {
   const kiosk = await kioskOf(token, now);

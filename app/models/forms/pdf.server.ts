@@ -118,7 +118,7 @@ export function pdfResponse(pdf: Uint8Array, view: SubmissionView): Response {
   const name = `${view.title}-${view.submittedAt.slice(0, 10)}`
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, "-");
-  return new Response(pdf, {
+  return new Response(new Uint8Array(pdf), {
     headers: {
       "content-type": "application/pdf",
       "content-disposition": `attachment; filename="${name}.pdf"`,

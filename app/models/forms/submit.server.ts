@@ -111,7 +111,7 @@ export type SubmitInput = {
   answers?: unknown;
   /** ...or the page's form as posted (`answer-<question>`, `signatureName`, `signatureDrawing`). */
   fields?: Record<string, string>;
-  signature: unknown;
+  signature?: unknown;
   drawing?: unknown;
   channel: "online" | "desk";
   client: { clientIp: string; userAgent: string };
@@ -144,7 +144,7 @@ export async function submitForm(
           signature: fields.signatureName,
           drawing: fields.signatureDrawing,
         }
-      : input,
+      : { answers: input.answers, signature: input.signature, drawing: input.drawing },
   );
   if (!checked.ok) return checked;
   const record = await prisma.user.findUniqueOrThrow({
