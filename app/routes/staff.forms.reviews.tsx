@@ -36,7 +36,13 @@ export default function HistoriesToReview() {
           Nothing to review.
         </p>
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+        <div
+          className="overflow-x-auto rounded-lg border border-slate-200 bg-white"
+          role="region"
+          aria-label="Histories to review"
+          // Scrolled sideways on a phone: reachable by the keyboard.
+          tabIndex={0}
+        >
           <table className="w-full text-left text-sm">
             <ColumnHeadings
               className="bg-slate-50"

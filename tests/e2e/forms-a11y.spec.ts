@@ -38,7 +38,8 @@ for (const width of [1280, 390]) {
       await page.getByRole("button", { name: "Sign and send" }).click();
       await expect(page.getByTestId("form-error")).toBeVisible();
       await clean(page, "a refused form");
-      for (const group of await page.getByRole("group").all()) {
+      const form = page.getByRole("form", { name: "Privacy and communication" });
+      for (const group of await form.getByRole("group").all()) {
         await group.getByLabel("Yes").check();
       }
       await page.getByLabel("Your full name, as your signature").fill(user.name);

@@ -1,5 +1,19 @@
 import type { ReactNode } from "react";
-import type { SubmissionView } from "~/models/forms/view.server";
+import type { AnswerRow, SubmissionView } from "~/models/forms/view.server";
+
+/** The answers in runs under their section's heading (a run before the first has none). */
+function sectionsOf(answers: readonly AnswerRow[]) {
+  const groups: { section: string | null; answers: AnswerRow[] }[] = [];
+  for (const answer of answers) {
+    const last = groups[groups.length - 1];
+    if (!last || (answer.section && answer.section !== last.section)) {
+      groups.push({ section: answer.section, answers: [answer] });
+    } else {
+      last.answers.push(answer);
+    }
+  }
+  return groups;
+}
 
 /**
  * A signed form as a printable page (docs/decisions/046-medical-history-and-consent-forms.md):
@@ -18,7 +32,6 @@ export function SubmissionDocument({
   actions?: ReactNode;
 }) {
   const changed = view.answers.filter((answer) => answer.changed).length;
-  let section: string | null = null;
   return (
     <article className="space-y-6" aria-labelledby="submission-heading">
       <header className="space-y-1">
@@ -52,36 +65,37 @@ export function SubmissionDocument({
               : `${changed} ${changed === 1 ? "answer" : "answers"} changed since the patient's previous submission, marked "Changed".`}
         </p>
       ) : null}
-      <dl className="space-y-2">
-        {view.answers.map((answer) => {
-          const heading = answer.section && answer.section !== section ? answer.section : null;
-          if (heading) section = heading;
-          const marked = highlight && answer.changed;
-          return (
-            <div key={answer.id}>
-              {heading ? (
-                <h2 className="mt-4 mb-2 border-b border-slate-200 text-lg font-semibold text-slate-900">
-                  {heading}
-                </h2>
-              ) : null}
-              <div
-                className={`rounded-md p-2 ${marked ? "border-l-4 border-amber-700 bg-amber-50" : ""}`}
-                data-changed={marked ? "true" : undefined}
-              >
-                <dt className="text-sm text-slate-700">
-                  {marked ? <b className="mr-1 text-amber-900">Changed:</b> : null}
-                  {answer.label}
-                </dt>
-                <dd
-                  className={`whitespace-pre-line ${answer.answered ? "font-semibold text-slate-900" : "text-slate-700 italic"}`}
+      {sectionsOf(view.answers).map((group, index) => (
+        <div key={group.section ?? `part-${index}`} className="space-y-2">
+          {group.section ? (
+            <h2 className="mt-4 border-b border-slate-200 text-lg font-semibold text-slate-900">
+              {group.section}
+            </h2>
+          ) : null}
+          <dl className="space-y-2">
+            {group.answers.map((answer) => {
+              const marked = highlight && answer.changed;
+              return (
+                <div
+                  key={answer.id}
+                  className={`rounded-md p-2 ${marked ? "border-l-4 border-amber-700 bg-amber-50" : ""}`}
+                  data-changed={marked ? "true" : undefined}
                 >
-                  {answer.text}
-                </dd>
-              </div>
-            </div>
-          );
-        })}
-      </dl>
+                  <dt className="text-sm text-slate-700">
+                    {marked ? <b className="mr-1 text-amber-900">Changed:</b> : null}
+                    {answer.label}
+                  </dt>
+                  <dd
+                    className={`whitespace-pre-line ${answer.answered ? "font-semibold text-slate-900" : "text-slate-700 italic"}`}
+                  >
+                    {answer.text}
+                  </dd>
+                </div>
+              );
+            })}
+          </dl>
+        </div>
+      ))}
       <section aria-labelledby="signed-by-heading" className="space-y-2">
         <h2 id="signed-by-heading" className="text-lg font-semibold text-slate-900">
           Signature

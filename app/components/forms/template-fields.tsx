@@ -105,7 +105,13 @@ export function QuestionsPreview({ questions }: { questions: readonly Question[]
       <h2 id="preview-heading" className="text-lg font-semibold text-slate-900">
         The questions as patients see them
       </h2>
-      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+      <div
+        className="overflow-x-auto rounded-lg border border-slate-200 bg-white"
+        role="region"
+        aria-labelledby="preview-heading"
+        // Scrolled sideways on a phone: reachable by the keyboard.
+        tabIndex={0}
+      >
         <table className="w-full text-left text-sm">
           <ColumnHeadings
             className="bg-slate-50"
