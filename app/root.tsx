@@ -6,6 +6,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
   useMatches,
   useRouteLoaderData,
 } from "@remix-run/react";
@@ -13,7 +14,7 @@ import type { ReactNode } from "react";
 import { GeneralErrorBoundary } from "./components/error-pages";
 import { RouteFocus } from "./components/route-focus";
 import { SiteFooter } from "./components/site-footer";
-import { SiteHeader } from "./components/site-header";
+import { isStaffPage, SiteHeader } from "./components/site-header";
 import { AppToaster, ServerToast } from "./components/toaster";
 import stylesheet from "./styles/tailwind.css";
 import { getClinicSettings } from "./models/settings/clinic-settings.server";
@@ -70,6 +71,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const kiosk = useMatches().some(
     (match) => (match.handle as { kiosk?: boolean } | undefined)?.kiosk === true,
   );
+  // The staff screens are a work tool: a compact shell without the public site's footer.
+  const staffPage = isStaffPage(useLocation().pathname);
   return (
     <html lang="en">
       <head>
@@ -95,7 +98,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <main id="main" className="flex-1">
           {children}
         </main>
-        {kiosk ? null : <SiteFooter />}
+        {kiosk || staffPage ? null : <SiteFooter />}
         <RouteFocus />
         <AppToaster />
         <ServerToast toast={rootData?.toast} />

@@ -6,7 +6,7 @@ import type { BadRequest } from "~/utils/bad-request";
 import { type Failure, retryAfterHeaders } from "~/utils/result";
 
 /**
- * The HTTP side of the forms (docs/decisions/046-medical-history-and-consent-forms.md): a
+ * The HTTP side of the forms (docs/decisions/050-medical-history-and-consent-forms.md): a
  * loader's refusal as a page, who signed (address and browser), and the desk tablet's own
  * cookie, which holds its token and nothing of any staff session.
  */

@@ -27,8 +27,12 @@ export const PERMISSIONS = {
   // Confirm, check in, complete, no-show: a dentist only on visits with them.
   "appointments.changeStatus": { reception: "all", dentist: "own", admin: "all" },
   "appointments.cancel": { reception: "all", admin: "all" },
+  // A check-in taken back to booked (a mistake at the desk), while the visit has not ended.
+  "appointments.undoCheckIn": { reception: "all", admin: "all" },
   "appointments.move": { reception: "all", admin: "all" },
   "appointments.book": { reception: "all", admin: "all" },
+  // The waiting list at the desk: who waits for what, a freed time offered by hand.
+  "waitlist.manage": { reception: "all", admin: "all" },
   // Hide or restore reviews; approve or reject the services patients add.
   "moderation.manage": { reception: "all", admin: "all" },
   // The recall list, a recall's page: book, note a call, change its interval or due date.
@@ -49,7 +53,7 @@ export const PERMISSIONS = {
   "audit.view": { admin: "all" },
   // The forms patients fill (medical history, consents): what they ask, who fills them, how
   // often, how long a deleted account's signed forms are kept
-  // (docs/decisions/046-medical-history-and-consent-forms.md).
+  // (docs/decisions/050-medical-history-and-consent-forms.md).
   "forms.manage": { admin: "all" },
   // Sign a medical history's review and accept its alerts: the patient's own dentists (a
   // visit with them) and administrators. Reading a signed form is "patients.contact".
@@ -88,6 +92,7 @@ export const STAFF_SCREENS = [
     permission: "appointments.book",
     header: "New booking",
   },
+  { path: "/staff/waitlist", label: "Waiting list", permission: "waitlist.manage" },
   { path: "/staff/recall", label: "Recall", permission: "recall.manage" },
   { path: "/staff/forms/reviews", label: "Histories to review", permission: "forms.review" },
   {
@@ -113,6 +118,8 @@ export const STAFF_SCREENS = [
   { path: "/staff/forms", label: "Forms", permission: "forms.manage" },
   { path: "/staff/outbox", label: "Failed mail", permission: "outbox.manage" },
   { path: "/staff/audit", label: "Audit trail", permission: "audit.view" },
+  // One's own account: the devices signed in, each to sign out (issue 31 item 6).
+  { path: "/staff/account", label: "My account", permission: "staff.area" },
 ] as const satisfies readonly StaffScreen[];
 
 type Someone = { role: string };

@@ -7,7 +7,7 @@ import { submitForm } from "~/models/forms/submit.server";
  * drawing?, appointment?, patient? } -> 201 { success, message, submission: { id, submittedAt } }:
  * signs form {id} for the token's owner (or `patient`, whose forms they may fill), for
  * `appointment` or the first visit it is due for. A missing or wrong answer, or a missing
- * signature, is a 400 whose message names it (docs/decisions/046-medical-history-and-consent-forms.md).
+ * signature, is a 400 whose message names it (docs/decisions/050-medical-history-and-consent-forms.md).
  */
 export const { loader, action } = apiRoute({
   method: "POST",

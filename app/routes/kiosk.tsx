@@ -23,7 +23,7 @@ import { formToFill, submitForm } from "~/models/forms/submit.server";
 import { invalid } from "~/utils/result";
 
 /**
- * The desk's tablet (docs/decisions/046-medical-history-and-consent-forms.md): locked until
+ * The desk's tablet (docs/decisions/050-medical-history-and-consent-forms.md): locked until
  * the code reception reads out is typed, then the patient's name and date of birth, then
  * their forms for this visit one after another, then locked again. It shows no header, no
  * footer and no link anywhere, and reads no staff session: its own cookie is all it knows.

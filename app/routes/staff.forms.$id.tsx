@@ -41,7 +41,7 @@ const EXAMPLE = questionsText([
   },
 ]);
 
-/** One form as the admin changes it (`new`: a form to add), ADR 046. */
+/** One form as the admin changes it (`new`: a form to add), ADR 050. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireStaffPage(request, handle.permission);
   const id = params.id ?? "";
@@ -105,10 +105,17 @@ export default function FormTemplate() {
         refusal={answer}
         submitLabel={template ? "Save" : "Add the form"}
       >
-        <SettingField name="title" label="Title" stored={template?.title ?? ""} maxLength={120} />
+        <SettingField
+          name="title"
+          label="Title"
+          need="required"
+          stored={template?.title ?? ""}
+          maxLength={120}
+        />
         <SectionTextArea
           name="intro"
           label="Introduction"
+          need="optional"
           stored={template?.intro ?? ""}
           rows={3}
           help="What the patient reads above the questions."
@@ -117,6 +124,7 @@ export default function FormTemplate() {
           <SectionSelect
             name="kind"
             label="Kind"
+            need="required"
             stored={template?.kind ?? "consent"}
             options={[
               { value: "history", label: "Medical history (a dentist reviews it)" },
@@ -126,6 +134,7 @@ export default function FormTemplate() {
           <SectionSelect
             name="audience"
             label="Who fills it"
+            need="required"
             stored={template?.audience ?? "all"}
             options={[
               { value: "all", label: "Every patient" },
@@ -136,6 +145,7 @@ export default function FormTemplate() {
           <SectionSelect
             name="serviceId"
             label="The service (when patients of a service fill it)"
+            need="optional"
             stored={template?.serviceId ?? ""}
             options={[
               { value: "", label: "None" },
@@ -145,6 +155,7 @@ export default function FormTemplate() {
           <SectionSelect
             name="frequency"
             label="How often"
+            need="required"
             stored={template?.frequency ?? "visit"}
             options={[
               { value: "visit", label: "Each visit" },
@@ -154,6 +165,7 @@ export default function FormTemplate() {
           <SettingField
             name="everyMonths"
             label="Every how many months"
+            need="required"
             inputMode="numeric"
             stored={String(template?.everyMonths ?? 12)}
             help="Used when the form is filled every few months."
@@ -161,6 +173,7 @@ export default function FormTemplate() {
           <SettingField
             name="minAge"
             label="From age"
+            need="required"
             inputMode="numeric"
             stored={String(template?.minAge ?? 0)}
             help="Patients younger than this on the visit's day do not fill it."
@@ -175,6 +188,7 @@ export default function FormTemplate() {
         <SectionTextArea
           name="questions"
           label="Questions (JSON)"
+          need="required"
           stored={template ? questionsText(template.questions) : EXAMPLE}
           rows={18}
           mono

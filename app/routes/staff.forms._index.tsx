@@ -18,7 +18,7 @@ import { invalid } from "~/utils/result";
 const PATH = "/staff/forms";
 export const handle: StaffHandle = { permission: "forms.manage" };
 
-/** The forms patients fill, and how long a deleted account's signed forms are kept (ADR 046). */
+/** The forms patients fill, and how long a deleted account's signed forms are kept (ADR 050). */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaffPage(request, handle.permission);
   return listFormTemplates();
@@ -108,6 +108,7 @@ export default function FormTemplates() {
         <SettingField
           name="retentionYears"
           label="Keep them for (years)"
+          need="required"
           inputMode="numeric"
           stored={String(retentionYears)}
           help="Signed forms are clinical records: when a patient deletes their account, they are kept this many years, no longer linked to it, then deleted. 0 deletes them with the account."

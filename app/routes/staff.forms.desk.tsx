@@ -19,7 +19,7 @@ import { formatDateTime, formatStamp } from "~/utils/clinic-format";
 export const handle: StaffHandle = { permission: "forms.desk" };
 
 /**
- * "Fill at the desk" (ADR 046): for the visit `?visit=`, reception opens the clinic's tablet
+ * "Fill at the desk" (ADR 050): for the visit `?visit=`, reception opens the clinic's tablet
  * for the patient and reads the code out; the tablet (/kiosk) then shows this patient's
  * forms alone and locks itself when they are done.
  */

@@ -9,7 +9,7 @@ import type { StaffHandle } from "~/models/permissions";
 export const handle: StaffHandle = { permission: "forms.review" };
 
 /**
- * The medical histories waiting for a review (ADR 046): a dentist's own patients', an
+ * The medical histories waiting for a review (ADR 050): a dentist's own patients', an
  * administrator's everyone's, the oldest first. Names and dates only; the answers are one
  * click (and one audited read) away.
  */

@@ -12,7 +12,7 @@ import { staffSubmission } from "~/models/forms/view.server";
 import type { StaffHandle } from "~/models/permissions";
 
 /**
- * A signed form for staff (ADR 046): shown to the patient's own dentists and the desk, each
+ * A signed form for staff (ADR 050): shown to the patient's own dentists and the desk, each
  * read audited (docs/decisions/043-need-to-know-for-staff.md); a medical history not yet
  * reviewed comes with the answers that changed since the last marked, its proposed alerts
  * to accept or decline, and the reviewer's signature.

@@ -6,7 +6,7 @@ import { staffSubmission } from "~/models/forms/view.server";
 import type { StaffHandle } from "~/models/permissions";
 import { getClinicSettings } from "~/models/settings/clinic-settings.server";
 
-/** A signed form's PDF for staff with the need to know, an audited read (ADR 046). */
+/** A signed form's PDF for staff with the need to know, an audited read (ADR 050). */
 export const handle: StaffHandle = { permission: "patients.contact" };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -12,7 +12,7 @@ import { getClinicClock } from "~/models/settings/clinic-settings.server";
 import { formatDateTime } from "~/utils/clinic-format";
 
 /**
- * Filling a form online (docs/decisions/046-medical-history-and-consent-forms.md): the link
+ * Filling a form online (docs/decisions/050-medical-history-and-consent-forms.md): the link
  * in the confirmation and the first reminder opens the first form due for the visit
  * (`?visit=`), pre-filled with the patient's last answers; signing it opens the next one
  * due, and the last leads back to My appointments. `?patient=` names a patient whose forms

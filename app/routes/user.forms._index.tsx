@@ -7,7 +7,7 @@ import { dueFormItems } from "~/models/forms/due.server";
 import { signedFormsOf } from "~/models/forms/view.server";
 
 /**
- * My forms (docs/decisions/046-medical-history-and-consent-forms.md): the forms due before
+ * My forms (docs/decisions/050-medical-history-and-consent-forms.md): the forms due before
  * the patient's visits, and every form they signed, each with its printable page and PDF.
  */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -6,7 +6,7 @@ import { requirePageUser } from "~/http/auth.server";
 import { pageRefusal } from "~/http/forms.server";
 import { ownSubmission } from "~/models/forms/view.server";
 
-/** A form the patient signed, as a printable page, with its PDF (ADR 046). */
+/** A form the patient signed, as a printable page, with its PDF (ADR 050). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requirePageUser(request);
   const found = await ownSubmission(user.id, params.id ?? "");

@@ -1,5 +1,5 @@
 /**
- * What a form asks (docs/decisions/046-medical-history-and-consent-forms.md): each version
+ * What a form asks (docs/decisions/050-medical-history-and-consent-forms.md): each version
  * of a template stores its questions as a JSON array checked here. Pure:
  * the admin's screen, the patient's page, the kiosk, the API and the PDF all read it.
  */

@@ -5,7 +5,7 @@ import { readQuestionsText, type Question } from "./form-questions";
 
 /**
  * The admin's form of a form template (/staff/forms/<id>) and the retention of signed forms,
- * with their messages (docs/decisions/046-medical-history-and-consent-forms.md). The due rule's
+ * with their messages (docs/decisions/050-medical-history-and-consent-forms.md). The due rule's
  * words (all, new, service; visit, months) are app/models/forms/due.ts's.
  */
 

@@ -1,4 +1,4 @@
-// Axe on every page and state of the forms (issue 36, ADR 046), at 1280 and 390 px: the
+// Axe on every page and state of the forms (issue 36, ADR 050), at 1280 and 390 px: the
 // patient's forms, a form to fill (fresh and refused), a signed form, the desk's tablet
 // (locked, refused, confirming, filling, done), the admin's forms and a form's editor
 // (refused too), the histories to review, the desk's code, a history's review, and the

@@ -1,4 +1,4 @@
-// Medical history and consent forms in the browser (issue 36, ADR 046), JavaScript on and
+// Medical history and consent forms in the browser (issue 36, ADR 050), JavaScript on and
 // off: a patient fills their history from the confirmation mail's link in one page load and
 // one submit; a dentist reviews it and accepts its alert into the record; the desk's tablet.
 import type { Page } from "@playwright/test";

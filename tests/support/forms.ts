@@ -1,4 +1,4 @@
-// Fixtures of the forms' tests (docs/decisions/046-medical-history-and-consent-forms.md): the
+// Fixtures of the forms' tests (docs/decisions/050-medical-history-and-consent-forms.md): the
 // clinic's seeded forms, a patient with a visit, a dentist's staff account, valid answers,
 // and calls of the JSON API with a token.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";

@@ -51,6 +51,7 @@ describe("the permission table", () => {
       "Patients",
       "Histories to review",
       "Reports",
+      "My account",
     ]);
     // Every screen but the ones reached from another screen (the new-service form).
     expect(staffScreensFor({ role: "admin" })).toEqual(

@@ -7,7 +7,7 @@ export const HISTORY_LABELS: Record<HistoryState, string> = {
 
 /**
  * The diary card's word on the patient's medical history
- * (docs/decisions/046-medical-history-and-consent-forms.md): due before the visit, or
+ * (docs/decisions/050-medical-history-and-consent-forms.md): due before the visit, or
  * signed and waiting for a dentist's review. Nothing when neither.
  */
 export function HistoryBadge({ state }: { state: HistoryState | null | undefined }) {

@@ -8,7 +8,7 @@ const fieldClass =
   "block w-full max-w-md rounded-md border border-slate-500 bg-white px-3 py-2 text-base text-slate-900 aria-invalid:border-red-700";
 
 /**
- * The reviewer's part of a medical history (ADR 046): each proposed alert accepted into the
+ * The reviewer's part of a medical history (ADR 050): each proposed alert accepted into the
  * record or declined, a note, and the reviewer's typed name as their signature.
  */
 export function ReviewForm({

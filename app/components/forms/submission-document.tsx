@@ -16,7 +16,7 @@ function sectionsOf(answers: readonly AnswerRow[]) {
 }
 
 /**
- * A signed form as a printable page (docs/decisions/046-medical-history-and-consent-forms.md):
+ * A signed form as a printable page (docs/decisions/050-medical-history-and-consent-forms.md):
  * the form and its version, the patient, every answer by section, the signature as typed and
  * drawn, when, from where and with what browser, and the review. `highlight` marks the
  * answers that changed since the patient's previous submission (the reviewer's page).

@@ -1,9 +1,5 @@
-import {
-  fieldClass,
-  labelClass,
-  useSectionRefusal,
-  useSectionValue,
-} from "~/components/staff/setting-field";
+import { FieldLabel, type Need, needAttributes } from "~/components/form-kit";
+import { fieldClass, useSectionRefusal, useSectionValue } from "~/components/staff/setting-field";
 import { ColumnHeadings } from "~/components/staff-kit";
 import type { Question } from "~/validation/form-questions";
 
@@ -11,6 +7,7 @@ import type { Question } from "~/validation/form-questions";
 export function SectionTextArea({
   name,
   label,
+  need,
   stored,
   help,
   rows,
@@ -18,6 +15,7 @@ export function SectionTextArea({
 }: {
   name: string;
   label: string;
+  need: Need;
   stored: string;
   help?: string;
   rows: number;
@@ -31,10 +29,11 @@ export function SectionTextArea({
     .join(" ");
   return (
     <div>
-      <label htmlFor={name} className={labelClass}>
+      <FieldLabel htmlFor={name} need={need} className="text-sm font-medium text-slate-800">
         {label}
-      </label>
+      </FieldLabel>
       <textarea
+        {...needAttributes(need)}
         id={name}
         name={name}
         rows={rows}
@@ -57,11 +56,13 @@ export function SectionTextArea({
 export function SectionSelect({
   name,
   label,
+  need,
   stored,
   options,
 }: {
   name: string;
   label: string;
+  need: Need;
   stored: string;
   options: { value: string; label: string }[];
 }) {
@@ -70,10 +71,11 @@ export function SectionSelect({
   const invalid = refusal?.field === name;
   return (
     <div>
-      <label htmlFor={name} className={labelClass}>
+      <FieldLabel htmlFor={name} need={need} className="text-sm font-medium text-slate-800">
         {label}
-      </label>
+      </FieldLabel>
       <select
+        {...needAttributes(need)}
         id={name}
         name={name}
         defaultValue={value}

@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import type { VisitFormsView } from "~/models/forms/visit.server";
 
 /**
- * A visit's forms on its page (ADR 046): those due for it, the patient's newest signed ones
+ * A visit's forms on its page (ADR 050): those due for it, the patient's newest signed ones
  * (each opens as an audited read), and "Fill at the desk" for the desk.
  */
 export function VisitForms({

@@ -1,6 +1,6 @@
 /**
  * The medical alerts a history proposes, as pure rules
- * (docs/decisions/046-medical-history-and-consent-forms.md): a yes/no question may name an
+ * (docs/decisions/050-medical-history-and-consent-forms.md): a yes/no question may name an
  * alert ("Allergy: latex"); a "yes" proposes it to the reviewing dentist, unless the record
  * holds it already. "Allergy: ..." goes to the record's allergies, anything else to its
  * conditions (the two fields the diary card and the visit page show).

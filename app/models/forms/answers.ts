@@ -1,5 +1,5 @@
 /**
- * A form's answers as pure rules (docs/decisions/046-medical-history-and-consent-forms.md):
+ * A form's answers as pure rules (docs/decisions/050-medical-history-and-consent-forms.md):
  * what a submission must hold (each required answer of its type, a typed signature, an
  * optional drawn one) with a message naming what is missing; the page's fields read as
  * typed answers; the last answers carried into a new version; what changed since.

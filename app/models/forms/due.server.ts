@@ -1,11 +1,11 @@
 /**
- * Which forms are due for which visits (docs/decisions/046-medical-history-and-consent-forms.md),
+ * Which forms are due for which visits (docs/decisions/050-medical-history-and-consent-forms.md),
  * read for many visits at once: the patients' dates of birth, whether a visit is their first,
  * and what they signed of the forms' current versions, in three queries whatever the number
  * of visits. The patient's pages and API, the confirmation and first reminder, the visit page
  * and the diary's "history due" / "history to review" all ask here.
  */
-import type { Prisma, PrismaClient } from "@prisma/client";
+import type { Prisma } from "@prisma/client";
 import { prisma } from "~/infra/db.server";
 import { ACTIVE_STATUSES } from "~/models/booking/appointment-status";
 import { getClinicSettings } from "~/models/settings/clinic-settings.server";
@@ -13,8 +13,6 @@ import { clinicNow } from "~/utils/clinic-time";
 import { formatDateTime } from "~/utils/clinic-format";
 import { isDue, type SignedBefore } from "./due";
 import { activeForms, type ActiveForm } from "./templates.server";
-
-type Db = Pick<PrismaClient | Prisma.TransactionClient, "user" | "appointment" | "formSubmission">;
 
 /** A visit as the due rules read it. */
 export type VisitForForms = {
@@ -34,13 +32,8 @@ type Signed = SignedBefore & {
 };
 
 /** What the patients of `visits` signed, newest first, by patient. */
-async function signedBy(
-  db: Db,
-  patientIds: string[],
-  forms: readonly ActiveForm[],
-  timeZone: string,
-) {
-  const rows = await db.formSubmission.findMany({
+async function signedBy(patientIds: string[], forms: readonly ActiveForm[], timeZone: string) {
+  const rows = await prisma.formSubmission.findMany({
     where: { patientId: { in: patientIds }, templateId: { in: forms.map((form) => form.id) } },
     select: {
       id: true,
@@ -83,7 +76,6 @@ export type VisitForms = {
 /** For each of `visits` (by id), the forms due for it and what its patient signed. */
 export async function formsForVisits(
   visits: readonly VisitForForms[],
-  db: Db = prisma,
   forms?: readonly ActiveForm[],
 ): Promise<Map<string, VisitForms>> {
   const result = new Map<string, VisitForms>();
@@ -97,18 +89,18 @@ export async function formsForVisits(
   const patientIds = [...new Set(withPatient.map((visit) => visit.userId!))];
   const asksNew = active.some((form) => form.rule.audience === "new");
   const [patients, firsts, signed] = await Promise.all([
-    db.user.findMany({
+    prisma.user.findMany({
       where: { id: { in: patientIds } },
       select: { id: true, dateOfBirth: true },
     }),
     asksNew
-      ? db.appointment.groupBy({
+      ? prisma.appointment.groupBy({
           by: ["userId"],
           where: { userId: { in: patientIds }, status: "completed" },
           _min: { startsAt: true },
         })
       : Promise.resolve([]),
-    signedBy(db, patientIds, active, settings.timeZone),
+    signedBy(patientIds, active, settings.timeZone),
   ]);
   const birth = new Map(patients.map((patient) => [patient.id, patient.dateOfBirth]));
   const firstCompleted = new Map(firsts.map((row) => [row.userId, row._min.startsAt]));
@@ -199,9 +191,9 @@ export async function dueFormItems(patientId: string, now: Date = new Date()) {
   }));
 }
 
-/** The forms due for one visit, read inside the caller's transaction (a mail being written). */
-export async function dueFormsForVisit(db: Db, visit: VisitForForms): Promise<ActiveForm[]> {
-  return (await formsForVisits([visit], db)).get(visit.id)?.due ?? [];
+/** The forms due for one visit (inside a mail's transaction, read in it). */
+export async function dueFormsForVisit(visit: VisitForForms): Promise<ActiveForm[]> {
+  return (await formsForVisits([visit])).get(visit.id)?.due ?? [];
 }
 
 /** What a diary card says of the patient's medical history. */
@@ -217,7 +209,7 @@ export async function historyStates(
 ): Promise<Record<string, HistoryState>> {
   const histories = (await activeForms()).filter((form) => form.kind === "history");
   if (histories.length === 0) return {};
-  const byVisit = await formsForVisits(visits, prisma, histories);
+  const byVisit = await formsForVisits(visits, histories);
   const states: Record<string, HistoryState> = {};
   for (const [id, { due, signed }] of byVisit) {
     if (due.length > 0) states[id] = "due";

@@ -1,5 +1,5 @@
 /**
- * When a patient must fill a form, as pure rules (docs/decisions/046-medical-history-and-consent-forms.md):
+ * When a patient must fill a form, as pure rules (docs/decisions/050-medical-history-and-consent-forms.md):
  * who (every patient, new patients, a service's patients), from what age, and how often
  * (each visit, every N months); a newer version of the form asks again. Dates are clinic
  * dates YYYY-MM-DD.

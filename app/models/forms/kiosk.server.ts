@@ -1,5 +1,5 @@
 /**
- * "Fill at the desk" (docs/decisions/046-medical-history-and-consent-forms.md): reception opens
+ * "Fill at the desk" (docs/decisions/050-medical-history-and-consent-forms.md): reception opens
  * it for an arriving patient and reads out a one-time code; typed on the clinic's tablet
  * (/kiosk) it ties that tablet, through a cookie of its own, to this patient's forms for
  * this visit and nothing else. The patient confirms their name and date of birth, fills and
@@ -63,12 +63,12 @@ export async function openKiosk(
   for (let attempt = 0; ; attempt += 1) {
     const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
     try {
-      await prisma.$transaction(async (tx) => {
-        await tx.kioskSession.updateMany({
+      await prisma.$transaction(async () => {
+        await prisma.kioskSession.updateMany({
           where: { patientId: visit.userId!, status: { not: "locked" } },
           data: { status: "locked", codeHash: null, tokenHash: null, lockedAt: now },
         });
-        await tx.kioskSession.create({
+        await prisma.kioskSession.create({
           data: {
             patientId: visit.userId!,
             appointmentId: visit.id,
@@ -77,7 +77,7 @@ export async function openKiosk(
             expiresAt,
           },
         });
-        await recordAudit(tx, {
+        await recordAudit({
           actor,
           action: "form.desk_open",
           entityType: "Appointment",

@@ -1,5 +1,5 @@
 /**
- * A signed form as a PDF (docs/decisions/046-medical-history-and-consent-forms.md), made with
+ * A signed form as a PDF (docs/decisions/050-medical-history-and-consent-forms.md), made with
  * pdfkit (pure JavaScript, its standard fonts ship in the package): the clinic, the form and
  * its version, the patient, every question with its answer, the signature as typed and as
  * drawn, when, from where and with what browser, and the dentist's review. The standard

@@ -1,10 +1,9 @@
 /**
- * Signed forms in the patient's other paths (docs/decisions/046-medical-history-and-consent-forms.md):
+ * Signed forms in the patient's other paths (docs/decisions/050-medical-history-and-consent-forms.md):
  * the line of the confirmation and first reminder that links to the forms due, the section of
  * the data download, the account deletion (the clinic's retention of clinical records), and
  * the daily sweep that deletes what retention no longer keeps.
  */
-import type { Prisma, PrismaClient } from "@prisma/client";
 import { prisma } from "~/infra/db.server";
 import { getEnv } from "~/infra/env.server";
 import { type BackgroundJob, startSweep } from "~/infra/sweep.server";
@@ -15,8 +14,6 @@ import { parseQuestions } from "~/validation/form-questions";
 import { answerText, type Answers } from "./answers";
 import { dueFormsForVisit } from "./due.server";
 
-type Db = PrismaClient | Prisma.TransactionClient;
-
 /** Where a form is filled online: the first form due for the visit, the rest follow. */
 export function formsLink(templateId: string, appointmentId: string): string {
   return `${getEnv().APP_URL}/user/forms/${encodeURIComponent(templateId)}?visit=${encodeURIComponent(appointmentId)}`;
@@ -26,13 +23,13 @@ export function formsLink(templateId: string, appointmentId: string): string {
  * The confirmation's and first reminder's paragraph on the forms due before the visit (a
  * link to the first, the others follow it), or null when none is due.
  */
-export async function formsMailLine(db: Db, appointmentId: string): Promise<string | null> {
-  const visit = await db.appointment.findUnique({
+export async function formsMailLine(appointmentId: string): Promise<string | null> {
+  const visit = await prisma.appointment.findUnique({
     where: { id: appointmentId },
     select: { id: true, userId: true, date: true, serviceId: true, startsAt: true },
   });
   if (!visit?.userId) return null;
-  const due = await dueFormsForVisit(db, visit);
+  const due = await dueFormsForVisit(visit);
   if (due.length === 0) return null;
   const titles = due.map((form) => form.version.title).join(", ");
   return `Before your visit, please fill in ${due.length === 1 ? "this form" : "these forms"}: ${titles}. It takes a few minutes: ${formsLink(due[0]!.id, visit.id)}`;
@@ -41,8 +38,8 @@ export async function formsMailLine(db: Db, appointmentId: string): Promise<stri
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
 /** The data download's `forms` section: every signed form as signed, with its review. */
-export async function formsExport(db: Pick<Db, "formSubmission">, userId: string) {
-  const rows = await db.formSubmission.findMany({
+export async function formsExport(userId: string) {
+  const rows = await prisma.formSubmission.findMany({
     where: { patientId: userId },
     include: {
       version: { select: { number: true, title: true, questions: true } },
@@ -87,16 +84,16 @@ export async function formsExport(db: Pick<Db, "formSubmission">, userId: string
  * records until the retention ends (keptUntil), holding the name and date of birth they
  * were signed with. Answers how many it deleted or kept.
  */
-export async function eraseFormsOf(tx: Prisma.TransactionClient, userId: string, now: Date) {
-  const { formRetentionYears, timeZone } = await tx.clinicSettings.findUniqueOrThrow({
+export async function eraseFormsOf(userId: string, now: Date) {
+  const { formRetentionYears, timeZone } = await prisma.clinicSettings.findUniqueOrThrow({
     where: { id: 1 },
     select: { formRetentionYears: true, timeZone: true },
   });
   if (formRetentionYears === 0) {
-    return (await tx.formSubmission.deleteMany({ where: { patientId: userId } })).count;
+    return (await prisma.formSubmission.deleteMany({ where: { patientId: userId } })).count;
   }
   const keptUntil = addMonths(clinicNow(now, timeZone).date, formRetentionYears * 12);
-  const { count } = await tx.formSubmission.updateMany({
+  const { count } = await prisma.formSubmission.updateMany({
     where: { patientId: userId },
     data: { patientId: null, keptUntil },
   });
@@ -112,12 +109,12 @@ export async function purgeKeptForms(
     select: { timeZone: true },
   });
   const today = clinicNow(now, settings.timeZone).date;
-  const forms = await prisma.$transaction(async (tx) => {
-    const { count } = await tx.formSubmission.deleteMany({
+  const forms = await prisma.$transaction(async () => {
+    const { count } = await prisma.formSubmission.deleteMany({
       where: { patientId: null, keptUntil: { lt: today } },
     });
     if (count > 0) {
-      await recordAudit(tx, {
+      await recordAudit({
         actor: { id: null, role: "system" },
         action: "form.purge",
         entityType: "FormSubmission",

@@ -1,5 +1,5 @@
 /**
- * A dentist's review of a medical history (docs/decisions/046-medical-history-and-consent-forms.md):
+ * A dentist's review of a medical history (docs/decisions/050-medical-history-and-consent-forms.md):
  * the histories waiting for one, and the signed review, which accepts each proposed alert
  * into the record's allergies or conditions (shown on the diary card and the visit page) or
  * declines it, in one transaction with its audit entry. The patient's own dentists (any
@@ -67,14 +67,14 @@ export async function reviewSubmission(
   }
   const note = typeof form.note === "string" ? form.note.trim().slice(0, 1000) : "";
   const patientId = view.patient.id!;
-  return prisma.$transaction(async (tx) => {
+  return prisma.$transaction(async () => {
     // Taken again inside the transaction: two reviewers at once, one review.
-    const taken = await tx.formReview.findUnique({
+    const taken = await prisma.formReview.findUnique({
       where: { submissionId: id },
       select: { id: true },
     });
     if (taken) return fail(409, REVIEW_MESSAGES.reviewed);
-    const record = await tx.user.findUniqueOrThrow({
+    const record = await prisma.user.findUniqueOrThrow({
       where: { id: patientId },
       select: { allergies: true, conditions: true },
     });
@@ -86,7 +86,7 @@ export async function reviewSubmission(
       if (next[field].length > PATIENT_LIMITS[field])
         return invalid(REVIEW_MESSAGES.tooLong(field));
     }
-    await tx.formReview.create({
+    await prisma.formReview.create({
       data: {
         submissionId: id,
         reviewerId: actor.id,
@@ -98,9 +98,9 @@ export async function reviewSubmission(
       },
     });
     const accepted = decisions.filter((decision) => decision.decision === "accepted").length;
-    if (accepted > 0) await tx.user.update({ where: { id: patientId }, data: next });
+    if (accepted > 0) await prisma.user.update({ where: { id: patientId }, data: next });
     // The alerts are named by count only: the trail outlives the record (ADR 042).
-    await recordAudit(tx, {
+    await recordAudit({
       actor,
       action: "form.review",
       entityType: "FormSubmission",

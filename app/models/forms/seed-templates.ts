@@ -1,5 +1,5 @@
 /**
- * The clinic's three forms as they ship (docs/decisions/046-medical-history-and-consent-forms.md):
+ * The clinic's three forms as they ship (docs/decisions/050-medical-history-and-consent-forms.md):
  * a dental medical history (conditions by body system, medicines, allergies, pregnancy,
  * premedication, bisphosphonates, anticoagulants, smoking, the patient's doctor and an
  * emergency contact), a treatment consent and a privacy consent. Clinic content, not demo

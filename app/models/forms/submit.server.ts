@@ -1,5 +1,5 @@
 /**
- * Filling a form (docs/decisions/046-medical-history-and-consent-forms.md): the form as the
+ * Filling a form (docs/decisions/050-medical-history-and-consent-forms.md): the form as the
  * patient is shown it, pre-filled with their last answers, and its signing, for the patient's
  * page, `POST /api/me/forms/{id}` and the desk's tablet alike. A submission is written once,
  * as signed (version, answers, typed and drawn signature, time, address and browser), and
@@ -151,8 +151,8 @@ export async function submitForm(
     where: { id: patient.id },
     select: { name: true, dateOfBirth: true },
   });
-  const submission = await prisma.$transaction(async (tx) => {
-    const created = await tx.formSubmission.create({
+  const submission = await prisma.$transaction(async () => {
+    const created = await prisma.formSubmission.create({
       data: {
         templateId: form.id,
         versionId: form.version.id,
@@ -171,7 +171,7 @@ export async function submitForm(
       },
       select: { id: true, submittedAt: true },
     });
-    await recordAudit(tx, {
+    await recordAudit({
       actor:
         input.userId === null
           ? { id: patient.id, role: "patient" }

@@ -1,6 +1,6 @@
 /**
- * The forms the clinic keeps (docs/decisions/046-medical-history-and-consent-forms.md): the
- * active forms with their current versions (cached until the next write of the catalogue),
+ * The forms the clinic keeps (docs/decisions/050-medical-history-and-consent-forms.md): the
+ * active forms with their current versions (cached until the next write of a form, ADR 046),
  * and the admin's screen, where a change to what a form asks makes a new version once
  * patients have answered the current one (their answers keep theirs).
  */
@@ -75,7 +75,7 @@ function toActiveForm(row: TemplateRow): ActiveForm | null {
 
 /** The active forms, in the clinic's order, as patients are given them now. */
 export function activeForms(): Promise<ActiveForm[]> {
-  return cachedRead("forms:active", async () => {
+  return cachedRead(["forms"], "forms:active", async () => {
     const rows = await prisma.formTemplate.findMany({
       where: { active: true },
       include: CURRENT_VERSION,
@@ -173,19 +173,19 @@ export async function saveFormTemplate(
   if (!parsed.ok) return parsed;
   const { title, intro, questions, ...rule } = parsed.fields;
   const templateId = typeof form.templateId === "string" ? form.templateId.trim() : "";
-  return prisma.$transaction(async (tx) => {
+  return prisma.$transaction(async () => {
     if (rule.serviceId) {
-      const service = await tx.service.findUnique({ where: { id: rule.serviceId } });
+      const service = await prisma.service.findUnique({ where: { id: rule.serviceId } });
       if (!service)
         return { ...fail(404, FORM_TEMPLATE_MESSAGES.unknownService), field: "serviceId" };
     }
     const content = { title, intro, questions: JSON.stringify(questions), createdById: actor.id };
     if (!templateId) {
-      const count = await tx.formTemplate.count();
-      const created = await tx.formTemplate.create({
+      const count = await prisma.formTemplate.count();
+      const created = await prisma.formTemplate.create({
         data: { ...rule, sortOrder: count + 1, versions: { create: { number: 1, ...content } } },
       });
-      await recordAudit(tx, {
+      await recordAudit({
         actor,
         action: "form.create",
         entityType: "FormTemplate",
@@ -195,28 +195,28 @@ export async function saveFormTemplate(
       });
       return ok({ message: `${title} is added.`, id: created.id });
     }
-    const before = await tx.formTemplate.findUnique({
+    const before = await prisma.formTemplate.findUnique({
       where: { id: templateId },
       include: CURRENT_VERSION,
     });
     const current = before?.versions[0];
     if (!before || !current) return fail(404, FORM_TEMPLATE_MESSAGES.unknownTemplate);
-    await tx.formTemplate.update({ where: { id: templateId }, data: rule });
+    await prisma.formTemplate.update({ where: { id: templateId }, data: rule });
     const asked =
       current.title !== title ||
       current.intro !== intro ||
       !sameQuestions(parseQuestions(current.questions), questions);
     let version = current.number;
     if (asked) {
-      const answered = await tx.formSubmission.count({ where: { versionId: current.id } });
+      const answered = await prisma.formSubmission.count({ where: { versionId: current.id } });
       if (answered > 0) {
         version = current.number + 1;
-        await tx.formVersion.create({ data: { templateId, number: version, ...content } });
+        await prisma.formVersion.create({ data: { templateId, number: version, ...content } });
       } else {
-        await tx.formVersion.update({ where: { id: current.id }, data: content });
+        await prisma.formVersion.update({ where: { id: current.id }, data: content });
       }
     }
-    await recordAudit(tx, {
+    await recordAudit({
       actor,
       action: "form.change",
       entityType: "FormTemplate",
@@ -247,16 +247,16 @@ export async function saveFormRetention(
   if (limited) return limited;
   const parsed = parseRetentionYears(form);
   if (!parsed.ok) return parsed;
-  await prisma.$transaction(async (tx) => {
-    const before = await tx.clinicSettings.findUniqueOrThrow({
+  await prisma.$transaction(async () => {
+    const before = await prisma.clinicSettings.findUniqueOrThrow({
       where: { id: 1 },
       select: { formRetentionYears: true },
     });
-    await tx.clinicSettings.update({
+    await prisma.clinicSettings.update({
       where: { id: 1 },
       data: { formRetentionYears: parsed.years },
     });
-    await recordAudit(tx, {
+    await recordAudit({
       actor,
       action: "settings.form_retention",
       entityType: "ClinicSettings",

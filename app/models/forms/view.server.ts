@@ -1,5 +1,5 @@
 /**
- * A signed form as it is read (docs/decisions/046-medical-history-and-consent-forms.md): by
+ * A signed form as it is read (docs/decisions/050-medical-history-and-consent-forms.md): by
  * the patient (or whoever may fill their forms), and by staff with the need to know, as for
  * medical alerts (the patient's own dentists and the desk, every read audited and counted:
  * docs/decisions/043-need-to-know-for-staff.md). The printable page, the PDF and the review
@@ -180,7 +180,7 @@ export async function staffSubmission(
   if (!found) return fail(404, UNKNOWN_SUBMISSION);
   const { row, view } = found;
   const inReach = row.patientId
-    ? (await patientsInReach(prisma, actor, [row.patientId])).size > 0
+    ? (await patientsInReach(actor, [row.patientId])).size > 0
     : scopeOf(actor, "patients.contact") === "all";
   if (!inReach) return fail(403, FORMS_HIDDEN_MESSAGE);
   const refused = await readPatients(actor, {

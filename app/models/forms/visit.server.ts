@@ -1,5 +1,5 @@
 /**
- * The forms on a visit's page (docs/decisions/046-medical-history-and-consent-forms.md): which
+ * The forms on a visit's page (docs/decisions/050-medical-history-and-consent-forms.md): which
  * are due for it, the patient's newest signed ones (titles and dates: the answers are one
  * audited read away), and whether this staff member may open the desk's tablet for it.
  */
@@ -49,7 +49,7 @@ export async function visitForms(
   });
   if (!visit?.userId) return null;
   const [forms, settings] = await Promise.all([activeForms(), getClinicSettings()]);
-  const { due, signed } = (await formsForVisits([visit], prisma, forms)).get(visit.id)!;
+  const { due, signed } = (await formsForVisits([visit], forms)).get(visit.id)!;
   const clock = { timeZone: settings.timeZone, locale: settings.locale };
   const newest = forms.flatMap((form) => {
     const submission = signed.find((entry) => entry.templateId === form.id);

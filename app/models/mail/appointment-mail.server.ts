@@ -1,4 +1,3 @@
-import type { Prisma, PrismaClient } from "@prisma/client";
 import ical, { ICalCalendarMethod, ICalEventStatus } from "ical-generator";
 import { enqueueMail, type NewOutboxMessage } from "./outbox.server";
 import {
@@ -10,6 +9,7 @@ import {
   formatZone,
 } from "~/utils/clinic-format";
 import { calendarDisplayName } from "./calendar-name";
+import { prisma } from "~/infra/db.server";
 import { getEnv } from "~/infra/env.server";
 import { sendMail } from "~/infra/mail.server";
 import { isNoEmailAddress } from "~/models/patients/no-email";
@@ -25,8 +25,6 @@ import { formsMailLine } from "~/models/forms/records.server";
  * `Appointment.sequence`, METHOD:REQUEST on booking, move and reminder, METHOD:CANCEL with
  * STATUS:CANCELLED on cancellation, the clinic as ORGANIZER.
  */
-
-type Db = PrismaClient | Prisma.TransactionClient;
 
 export type AppointmentMailKind = "booked" | "moved" | "cancelled" | "reminder";
 
@@ -62,9 +60,9 @@ const clockOf = (settings: Settings): ClinicClock => ({
 });
 
 /** The address clinic mail goes to (docs/decisions/010-clinic-mail.md), or null for none. */
-export async function mailRecipient(db: Db, userId: string | null): Promise<string | null> {
+export async function mailRecipient(userId: string | null): Promise<string | null> {
   if (!userId) return null;
-  const user = await db.user.findUnique({
+  const user = await prisma.user.findUnique({
     where: { id: userId },
     select: { email: true, emailVerifiedAt: true, passwordHash: true, googleId: true },
   });
@@ -79,8 +77,8 @@ export async function mailRecipient(db: Db, userId: string | null): Promise<stri
  * Where the visit's newest confirmation (booking or change mail, with the calendar file)
  * went, or null when none was written: what "we sent the confirmation to" may claim.
  */
-export async function confirmationSentTo(db: Db, appointmentId: string): Promise<string | null> {
-  const mail = await db.outboxMessage.findFirst({
+export async function confirmationSentTo(appointmentId: string): Promise<string | null> {
+  const mail = await prisma.outboxMessage.findFirst({
     where: { appointmentId, kind: { in: [OUTBOX_KIND.booked, OUTBOX_KIND.moved] } },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     select: { toAddress: true },
@@ -227,13 +225,12 @@ export function composeAppointmentMail(
 }
 
 /**
- * Writes the appointment's mail to the outbox, as one step of the caller's transaction
- * (`db` is the transaction's client), and answers the address it goes to: null (nothing
+ * Writes the appointment's mail to the outbox, as one step of the caller's transaction,
+ * and answers the address it goes to: null (nothing
  * written) when the patient has no address the clinic may write to. `dedupeKey` defaults
  * to one message per kind and calendar version.
  */
 export async function enqueueAppointmentMail(
-  db: Db,
   appointment: MailAppointment,
   kind: AppointmentMailKind,
   settings: Settings,
@@ -247,16 +244,16 @@ export async function enqueueAppointmentMail(
     firstReminder?: boolean;
   } = {},
 ): Promise<string | null> {
-  const to = await mailRecipient(db, appointment.userId);
+  const to = await mailRecipient(appointment.userId);
   if (!to) return null;
-  const token = kind === "cancelled" ? null : await linkTokenFor(db, appointment);
+  const token = kind === "cancelled" ? null : await linkTokenFor(appointment);
   const withForms = kind === "booked" || (kind === "reminder" && options.firstReminder === true);
   const { subject, text } = composeAppointmentMail(appointment, kind, settings, {
     token,
     now,
     previously: options.previously,
     reason: options.reason,
-    forms: withForms ? await formsMailLine(db, appointment.id) : null,
+    forms: withForms ? await formsMailLine(appointment.id) : null,
   });
   const message: NewOutboxMessage = {
     dedupeKey:
@@ -270,7 +267,7 @@ export async function enqueueAppointmentMail(
     appointmentId: appointment.id,
     notBefore: options.notBefore,
   };
-  await enqueueMail(db, message, now);
+  await enqueueMail(message, now);
   return to;
 }
 

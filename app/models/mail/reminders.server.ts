@@ -63,8 +63,8 @@ export async function sweepReminders(now: Date = new Date()): Promise<SweepSumma
   for (const { visit, key, first } of due) {
     if (sent.has(key)) continue;
     // One short transaction per reminder: the link's hash and the message together.
-    const written = await prisma.$transaction((tx) =>
-      enqueueAppointmentMail(tx, visit, "reminder", settings, now, {
+    const written = await prisma.$transaction(() =>
+      enqueueAppointmentMail(visit, "reminder", settings, now, {
         dedupeKey: key,
         firstReminder: first,
       }),

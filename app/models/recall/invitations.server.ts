@@ -1,8 +1,8 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Prisma } from "@prisma/client";
+import { prisma } from "~/infra/db.server";
 import { formatDate } from "~/utils/clinic-format";
 import { addDays, clinicNow } from "~/utils/clinic-time";
-import { prisma } from "~/infra/db.server";
 import { getEnv } from "~/infra/env.server";
 import { limitLinkAction, type LinkClient } from "~/infra/rate-limit.server";
 import { clinicOpenAt, stepDate, stepDue } from "./rules";
@@ -27,7 +27,6 @@ import { markReportDay } from "~/models/reports/summary.server";
  * (dedupe key per recall, due date and step) and its report day.
  */
 
-type Tx = Prisma.TransactionClient;
 export type LinkPurpose = "book" | "stop";
 
 export const RECALL_LINK_MESSAGES = {
@@ -152,7 +151,7 @@ export async function sweepRecallInvitations(now: Date = new Date()): Promise<Re
     after = { nextInvitationOn: last.nextInvitationOn!, id: last.id };
     const userIds = [...new Set(due.map((recall) => recall.userId))];
     const [booked, optedOut] = await Promise.all([
-      bookedRecallKeys(prisma, userIds, now),
+      bookedRecallKeys(userIds, now),
       prisma.recallOptOut.findMany({
         where: { userId: { in: userIds } },
         select: { userId: true },
@@ -161,8 +160,8 @@ export async function sweepRecallInvitations(now: Date = new Date()): Promise<Re
     const stopped = new Set(optedOut.map((row) => row.userId));
     for (const recall of due) {
       if (room <= 0) break;
-      const written = await prisma.$transaction((tx) =>
-        inviteOne(tx, recall, settings, today, now, {
+      const written = await prisma.$transaction(() =>
+        inviteOne(recall, settings, today, now, {
           booked: booked.has(`${recall.userId}|${recall.recallTypeId}`),
           optedOut: stopped.has(recall.userId),
         }),
@@ -186,7 +185,6 @@ export async function sweepRecallInvitations(now: Date = new Date()): Promise<Re
  * sweep that read the same recall changes nothing.
  */
 async function inviteOne(
-  tx: Tx,
   recall: DueRecall,
   settings: Settings,
   today: string,
@@ -201,7 +199,7 @@ async function inviteOne(
   };
   const cadence = settings.recallCadenceDays;
   const step = stepDue(recall.dueDate, cadence, recall.invitationsSent, today);
-  const to = state.optedOut || step === null ? null : await mailRecipient(tx, recall.userId);
+  const to = state.optedOut || step === null ? null : await mailRecipient(recall.userId);
   if (step === null || state.optedOut || !to || state.booked) {
     // Nothing to send: the next step's day (cadence changed), none (opted out, no address
     // to write to), or tomorrow while a visit of this type is booked (it may be cancelled).
@@ -211,10 +209,10 @@ async function inviteOne(
         : state.booked && to
           ? addDays(today, 1)
           : null;
-    await tx.patientRecall.updateMany({ where: read, data: { nextInvitationOn: next } });
+    await prisma.patientRecall.updateMany({ where: read, data: { nextInvitationOn: next } });
     return false;
   }
-  const { count } = await tx.patientRecall.updateMany({
+  const { count } = await prisma.patientRecall.updateMany({
     where: read,
     data: {
       invitationsSent: step + 1,
@@ -222,7 +220,7 @@ async function inviteOne(
     },
   });
   if (count === 0) return false;
-  await tx.recallInvitation.create({
+  await prisma.recallInvitation.create({
     data: {
       recallId: recall.id,
       step: step + 1,
@@ -233,7 +231,6 @@ async function inviteOne(
     },
   });
   await enqueueMail(
-    tx,
     {
       dedupeKey: recallInvitationKey(recall.id, recall.dueDate, step + 1),
       kind: "recall_invitation",
@@ -243,7 +240,7 @@ async function inviteOne(
     },
     now,
   );
-  await markReportDay(tx, today);
+  await markReportDay(today);
   return true;
 }
 
@@ -281,21 +278,20 @@ export function recallOfBookLink(token: unknown): string | null {
  * patient counts; another's recall converts nothing and the booking stands.
  */
 export async function convertRecallInvitation(
-  tx: Tx,
   recallId: string,
   visit: { id: string; userId: string },
   now: Date,
 ): Promise<boolean> {
-  const invitation = await tx.recallInvitation.findFirst({
+  const invitation = await prisma.recallInvitation.findFirst({
     where: { recallId, recall: { userId: visit.userId }, convertedAt: null },
     orderBy: { sentAt: "desc" },
   });
   if (!invitation) return false;
-  const { count } = await tx.recallInvitation.updateMany({
+  const { count } = await prisma.recallInvitation.updateMany({
     where: { id: invitation.id, convertedAt: null },
     data: { convertedAt: now, appointmentId: visit.id },
   });
-  if (count === 1) await markReportDay(tx, invitation.sentOn);
+  if (count === 1) await markReportDay(invitation.sentOn);
   return count === 1;
 }
 
@@ -332,23 +328,23 @@ export async function setRecallOptOut(
   const state = await optOutState(token);
   if (!state.ok) return state;
   const settings = await getClinicSettings();
-  await prisma.$transaction(async (tx) => {
+  await prisma.$transaction(async () => {
     if (stop) {
-      await tx.recallOptOut.upsert({
+      await prisma.recallOptOut.upsert({
         where: { userId: state.userId },
         create: { userId: state.userId, at: now },
         update: {},
       });
-      await tx.patientRecall.updateMany({
+      await prisma.patientRecall.updateMany({
         where: { userId: state.userId },
         data: { nextInvitationOn: null },
       });
       return;
     }
-    await tx.recallOptOut.deleteMany({ where: { userId: state.userId } });
-    const recalls = await tx.patientRecall.findMany({ where: { userId: state.userId } });
+    await prisma.recallOptOut.deleteMany({ where: { userId: state.userId } });
+    const recalls = await prisma.patientRecall.findMany({ where: { userId: state.userId } });
     for (const recall of recalls) {
-      await tx.patientRecall.update({
+      await prisma.patientRecall.update({
         where: { id: recall.id },
         data: {
           nextInvitationOn: stepDate(

@@ -1,4 +1,4 @@
-// "Fill at the desk" (issue 36 item 3, docs/decisions/046-medical-history-and-consent-forms.md):
+// "Fill at the desk" (issue 36 item 3, docs/decisions/050-medical-history-and-consent-forms.md):
 // reception opens the tablet for one patient's visit with a one-time code; the tablet shows
 // no account and no way elsewhere, asks the patient's name and date of birth, shows only their
 // forms, and locks again when they are signed, on Finish, after three wrong answers, or when

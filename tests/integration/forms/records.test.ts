@@ -1,5 +1,5 @@
 // Signed forms in the patient's other paths (issue 36 items 2 and 5,
-// docs/decisions/046-medical-history-and-consent-forms.md): the confirmation and the first
+// docs/decisions/050-medical-history-and-consent-forms.md): the confirmation and the first
 // reminder link to the forms due (the later reminder does not); the data download carries
 // every signed form and its review; a deletion keeps them for the clinic's retention, unlinked,
 // or deletes them with the account, and the daily sweep deletes them when retention ends; a
@@ -63,7 +63,7 @@ describe("mail", () => {
     const patient = await patientWithVisit(DATE);
     const settings = await getClinicSettings();
     const visit = await visitForMail(patient.visit.id);
-    await enqueueAppointmentMail(prisma, visit, "booked", settings, new Date());
+    await enqueueAppointmentMail(visit, "booked", settings, new Date());
     const mail = await prisma.outboxMessage.findFirstOrThrow({
       where: { appointmentId: visit.id, kind: "booking" },
     });
@@ -71,7 +71,7 @@ describe("mail", () => {
       `Before your visit, please fill in this form: Medical history. It takes a few minutes: http://localhost:3000/user/forms/medical-history?visit=${visit.id}`,
     );
     await sign(patient.token);
-    await enqueueAppointmentMail(prisma, visit, "booked", settings, new Date(), {
+    await enqueueAppointmentMail(visit, "booked", settings, new Date(), {
       dedupeKey: `again:${visit.id}`,
     });
     const again = await prisma.outboxMessage.findUniqueOrThrow({

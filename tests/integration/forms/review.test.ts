@@ -1,4 +1,4 @@
-// Reviewing a medical history (issue 36 items 4 and 5, docs/decisions/046-medical-history-and-consent-forms.md):
+// Reviewing a medical history (issue 36 items 4 and 5, docs/decisions/050-medical-history-and-consent-forms.md):
 // the answers are shown to the patient's own dentists and the desk only, every read audited;
 // the review marks what changed since the last history, takes each proposed alert into the
 // record's allergies or conditions or declines it, and is signed; the diary's cards say

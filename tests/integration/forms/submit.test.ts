@@ -1,4 +1,4 @@
-// Filling and signing forms (issue 36 item 2, docs/decisions/046-medical-history-and-consent-forms.md):
+// Filling and signing forms (issue 36 item 2, docs/decisions/050-medical-history-and-consent-forms.md):
 // GET /api/me/forms lists what is due in the issue's shape; POST /api/me/forms/{id} and the
 // page's form sign it, refusing a missing answer or signature with a message naming it; a
 // submission keeps its version, answers, signature, time, address and browser and is never

@@ -1,4 +1,4 @@
-// The forms the clinic keeps (issue 36 item 1, docs/decisions/046-medical-history-and-consent-forms.md):
+// The forms the clinic keeps (issue 36 item 1, docs/decisions/050-medical-history-and-consent-forms.md):
 // the admin's screen changes a form in place while nobody has answered its version and makes
 // a new version once someone has; old answers keep theirs, and the new version is due again.
 // The retention of a deleted account's signed forms is the admin's too.

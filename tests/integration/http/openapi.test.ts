@@ -205,7 +205,7 @@ describe("real answers match the documented schemas", () => {
     expect(checked).toBeGreaterThanOrEqual(8);
   });
 
-  it("for the forms (ADR 046)", async () => {
+  it("for the forms (ADR 050)", async () => {
     const user = await createUser();
     await prisma.user.update({ where: { id: user.id }, data: { dateOfBirth: "1980-05-17" } });
     const { token } = await sessionFor(user);

@@ -32,6 +32,8 @@ const PAGE_MATRIX: Record<string, readonly StaffRole[]> = {
   "staff.patients.$id_.merge.tsx": ADMIN,
   "staff.appointments.$id.tsx": EVERY_STAFF_ROLE,
   "staff.bookings.new.tsx": DESK,
+  // The waiting list at the desk: who waits, offers by hand, "book now" (issue 31 item 11).
+  "staff.waitlist.tsx": DESK,
   "staff.moderation.tsx": DESK,
   "staff.recall._index.tsx": DESK,
   "staff.recall.$id.tsx": DESK,
@@ -50,7 +52,7 @@ const PAGE_MATRIX: Record<string, readonly StaffRole[]> = {
   "staff.outbox.tsx": DESK,
   "staff.audit.tsx": ADMIN,
   // The forms patients fill and the retention of signed ones: the admin's
-  // (docs/decisions/046-medical-history-and-consent-forms.md).
+  // (docs/decisions/050-medical-history-and-consent-forms.md).
   "staff.forms._index.tsx": ADMIN,
   "staff.forms.$id.tsx": ADMIN,
   // A medical history is reviewed by the patient's dentists and administrators.
@@ -60,6 +62,8 @@ const PAGE_MATRIX: Record<string, readonly StaffRole[]> = {
   // Every role opens a signed form; the model shows it only to those with the need to know.
   "staff.forms.submissions.$id.tsx": EVERY_STAFF_ROLE,
   "staff.forms.submissions.$id_.pdf.ts": EVERY_STAFF_ROLE,
+  // One's own account and signed-in devices: every staff member (issue 31 item 6).
+  "staff.account.tsx": EVERY_STAFF_ROLE,
 };
 
 type ApiAccess = { method: string; roles: readonly StaffRole[] };
