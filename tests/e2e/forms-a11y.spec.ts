@@ -44,6 +44,10 @@ for (const width of [1280, 390]) {
       }
       await page.getByLabel("Your full name, as your signature").fill(user.name);
       await page.getByRole("button", { name: "Sign and send" }).click();
+      // The next form due for the visit follows the one signed.
+      await expect(page.getByRole("heading", { name: "Medical history" })).toBeVisible();
+      await clean(page, "the next form due, after a signed one");
+      await page.goto("/user/forms");
       await expect(page.getByRole("heading", { name: "My forms" })).toBeVisible();
       await clean(page, "My forms with a signed form");
       await page.getByRole("link", { name: /^See Privacy and communication/ }).click();

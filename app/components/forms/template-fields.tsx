@@ -110,7 +110,7 @@ export function QuestionsPreview({ questions }: { questions: readonly Question[]
       <div
         className="overflow-x-auto rounded-lg border border-slate-200 bg-white"
         role="region"
-        aria-labelledby="preview-heading"
+        aria-label="The questions: table"
         // Scrolled sideways on a phone: reachable by the keyboard.
         tabIndex={0}
       >
