@@ -4,6 +4,9 @@
 // should cost about the same (goal: within 1.5x). In the same run: the day diary's rate
 // against the bare Remix fixture page's (scripts/bench/fixture, goal: at least 1/10), and a
 // dentist's week view at 200,000 against the clinic with only the day (goal: within 1.5x).
+// Issue 36: the large diary holds 100,000 signed forms and each card shows its medical
+// history's state; a third server holds the same 200,000 with no form active (the diary as
+// before the forms), and their CPU per request is compared (goal: within 1.5x).
 // Run alone with `node scripts/bench/day-diary.mjs [--record]` or as part of `npm run bench`.
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -50,6 +53,16 @@ const id = (prefix) => `${prefix}${randomBytes(10).toString("hex")}`;
  * history three days before, waiting for review, the others have it due), `extra` more
  * appointments on other days and `submissions` signed forms of other patients.
  */
+/** No form active: the diary reads no history state, as before issue 36. */
+function withoutForms(file) {
+  const db = new Database(file);
+  try {
+    db.prepare("UPDATE FormTemplate SET active = 0").run();
+  } finally {
+    db.close();
+  }
+}
+
 export function fill(file, extra, submissions = 0) {
   const db = new Database(file);
   try {
@@ -224,7 +237,15 @@ async function measure(url, cookie, seconds, pathname = DAY_PATH) {
     rps: result.requests.average,
     p50: result.latency.p50,
     bad: result.errors + result.timeouts + result.non2xx,
+    answered: result.requests.total,
   };
+}
+
+/** CPU time (user + system, ms) a process has used so far: moves far less with other work than a rate. */
+function cpuMs(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  // utime and stime, in clock ticks of 1/100 s.
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
 }
 
 /** Both databases side by side (alternating rounds); returns the figure rows. */
@@ -244,9 +265,11 @@ export async function runDayDiaryBench({
   let fixture;
   const fixtureRounds = [];
   try {
+    // "no-forms": the same large diary with no form active, as the diary was before issue 36.
     for (const [name, extra, forms, own] of [
       ["day-only", 0, 0, port],
       ["large", DIARY_APPOINTMENTS, DIARY_SUBMISSIONS, port + 1],
+      ["no-forms", DIARY_APPOINTMENTS, 0, port + 2],
     ]) {
       const file = path.join(dir, `diary-${name}.db`);
       removeDatabase(file);
@@ -254,6 +277,7 @@ export async function runDayDiaryBench({
       // Migrate and seed through a first start, then fill and start again.
       await (await startApp({ buildDir, port: own, databaseFile: file, log })).stop();
       const { appointments: count, submissions } = fill(file, extra, forms);
+      if (name === "no-forms") withoutForms(file);
       const server = await startApp({ buildDir, port: own, databaseFile: file, log });
       const settled = await waitForQuiet(file);
       note(
@@ -261,12 +285,23 @@ export async function runDayDiaryBench({
       );
       const url = `http://127.0.0.1:${own}`;
       const cookie = await signIn(url);
-      servers[name] = { server, url, file, count, submissions, cookie, rounds: [], weekRounds: [] };
+      servers[name] = {
+        server,
+        url,
+        file,
+        count,
+        submissions,
+        cookie,
+        rounds: [],
+        weekRounds: [],
+        cpuMs: 0,
+        answered: 0,
+      };
       const page = await (await fetch(`${url}${DAY_PATH}`, { headers: { cookie } })).text();
       const visits = (page.match(/data-testid="diary-visit"/g) ?? []).length;
       if (visits < 160) throw new Error(`the ${name} diary shows ${visits} visits, expected 160+`);
       const states = (page.match(/data-testid="history-state"/g) ?? []).length;
-      if (states < 160) {
+      if (name !== "no-forms" && states < 160) {
         throw new Error(`the ${name} diary shows ${states} history states, expected 160`);
       }
       const week = await (await fetch(`${url}${WEEK_PATH}`, { headers: { cookie } })).text();
@@ -294,7 +329,11 @@ export async function runDayDiaryBench({
     const length = Math.max(2, Math.round(seconds / 3));
     for (let round = 0; round < 3; round += 1) {
       for (const entry of Object.values(servers)) {
-        entry.rounds.push(await measure(entry.url, entry.cookie, length));
+        const cpuBefore = cpuMs(entry.server.pid);
+        const day = await measure(entry.url, entry.cookie, length);
+        entry.cpuMs += cpuMs(entry.server.pid) - cpuBefore;
+        entry.answered += day.answered;
+        entry.rounds.push(day);
         entry.weekRounds.push(await measure(entry.url, entry.cookie, length, WEEK_PATH));
       }
       fixtureRounds.push(await bare(length));
@@ -307,6 +346,7 @@ export async function runDayDiaryBench({
     }
   }
   const mean = (list) => list.reduce((sum, r) => sum + r.rps, 0) / list.length;
+  const cpu = (entry) => entry.cpuMs / Math.max(entry.answered, 1);
   const badOf = (list) => list.reduce((sum, r) => sum + r.bad, 0);
   const small = servers["day-only"];
   const large = servers.large;
@@ -321,6 +361,16 @@ export async function runDayDiaryBench({
       detail: `(${mean(small.rounds).toFixed(1)} req/s with only the day, ${mean(large.rounds).toFixed(1)} req/s at ${large.count.toLocaleString("en-US")}; p50 ${small.rounds[0].p50} ms vs ${large.rounds[0].p50} ms; ${bad} errors/non-2xx)`,
     },
   ];
+  // The issue's figure: the diary with its forms against the same diary before them.
+  const before = servers["no-forms"];
+  const formsCost = cpu(large) / Math.max(cpu(before), 0.001);
+  rows.push({
+    name: `Day diary with each card's history state (${large.submissions.toLocaleString("en-US")} signed forms) / the same diary with no form (as before issue 36), both at ${large.count.toLocaleString("en-US")} appointments: CPU per request`,
+    value: formsCost.toFixed(2),
+    goal: "<= 1.5",
+    pass: formsCost <= 1.5 && badOf([...large.rounds, ...before.rounds]) === 0,
+    detail: `(${cpu(large).toFixed(1)} ms vs ${cpu(before).toFixed(1)} ms of the server's CPU per diary; ${mean(large.rounds).toFixed(1)} vs ${mean(before.rounds).toFixed(1)} req/s; p50 ${large.rounds[0].p50} ms vs ${before.rounds[0].p50} ms)`,
+  });
   const share = mean(large.rounds) / Math.max(mean(fixtureRounds), 0.001);
   rows.push({
     name: "Day diary's rate / the bare Remix fixture page's rate (same run, 2 connections each)",
