@@ -7,6 +7,7 @@ import {
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-pages";
 import { FormError } from "~/components/form-error";
+import { FieldLabel, needAttributes } from "~/components/form-kit";
 import { FormFill } from "~/components/forms/form-fill";
 import { formAction, tokenPageHeaders } from "~/http/form-action.server";
 import { kioskCookieHeader, kioskToken, signingClient } from "~/http/forms.server";
@@ -136,10 +137,11 @@ function Locked({ done, error }: { done: boolean; error: string | null }) {
       <p className="text-slate-800">Reception gives you a code to fill in your forms here.</p>
       <Form method="post" noValidate className="max-w-xs space-y-3">
         <input type="hidden" name="intent" value="code" />
-        <label htmlFor="code" className="block font-medium text-slate-900">
+        <FieldLabel htmlFor="code" need="required" className="font-medium text-slate-900">
           Code from reception
-        </label>
+        </FieldLabel>
         <input
+          {...needAttributes("required")}
           id="code"
           name="code"
           inputMode="numeric"
@@ -168,10 +170,11 @@ function Confirm({ error, field }: { error: string | null; field: string | null 
       <Form method="post" noValidate className="max-w-md space-y-4">
         <input type="hidden" name="intent" value="confirm" />
         <div>
-          <label htmlFor="name" className="mb-1 block font-medium text-slate-900">
+          <FieldLabel htmlFor="name" need="required" className="font-medium text-slate-900">
             Your full name
-          </label>
+          </FieldLabel>
           <input
+            {...needAttributes("required")}
             id="name"
             name="name"
             autoComplete="off"
@@ -181,10 +184,11 @@ function Confirm({ error, field }: { error: string | null; field: string | null 
           />
         </div>
         <div>
-          <label htmlFor="dateOfBirth" className="mb-1 block font-medium text-slate-900">
+          <FieldLabel htmlFor="dateOfBirth" need="required" className="font-medium text-slate-900">
             Your date of birth
-          </label>
+          </FieldLabel>
           <input
+            {...needAttributes("required")}
             id="dateOfBirth"
             name="dateOfBirth"
             type="date"

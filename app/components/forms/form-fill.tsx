@@ -1,6 +1,7 @@
 import { Form } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { FormError } from "~/components/form-error";
+import { FieldLabel, NeedMark, needAttributes } from "~/components/form-kit";
 import { answerField } from "~/models/forms/answers";
 import type { Question } from "~/validation/form-questions";
 import { SignaturePad } from "./signature-pad";
@@ -14,10 +15,6 @@ export type FormRefusalShown = {
   values: Record<string, string>;
 } | null;
 
-function Required({ required }: { required: boolean }) {
-  return required ? <span className="text-red-800"> (required)</span> : null;
-}
-
 function QuestionField({
   question,
   value,
@@ -28,6 +25,7 @@ function QuestionField({
   invalid: boolean;
 }) {
   const name = answerField(question);
+  const need = question.required ? "required" : "optional";
   const described = [question.help ? `${name}-help` : null, invalid ? "form-error" : null]
     .filter(Boolean)
     .join(" ");
@@ -51,8 +49,9 @@ function QuestionField({
         data-question={question.id}
       >
         <legend className="px-1 font-medium text-slate-900">
-          {question.label}
-          <Required required={question.required} />
+          {question.label} <NeedMark need={need} />
+          {/* A group takes no aria-required: its name says it to a screen reader. */}
+          {question.required ? <span className="sr-only">(required)</span> : null}
         </legend>
         {help}
         <div className={`mt-1 flex flex-wrap gap-x-6 gap-y-2`}>
@@ -74,13 +73,13 @@ function QuestionField({
   }
   return (
     <div data-question={question.id}>
-      <label htmlFor={name} className="mb-1 block font-medium text-slate-900">
+      <FieldLabel htmlFor={name} need={need} className="font-medium text-slate-900">
         {question.label}
-        <Required required={question.required} />
-      </label>
+      </FieldLabel>
       {help}
       {question.type === "date" ? (
         <input
+          {...needAttributes(need)}
           id={name}
           name={name}
           type="date"
@@ -91,6 +90,7 @@ function QuestionField({
         />
       ) : (
         <textarea
+          {...needAttributes(need)}
           id={name}
           name={name}
           rows={2}
@@ -171,11 +171,15 @@ export function FormFill({
           Signature
         </h2>
         <div>
-          <label htmlFor="signatureName" className="mb-1 block font-medium text-slate-900">
+          <FieldLabel
+            htmlFor="signatureName"
+            need="required"
+            className="font-medium text-slate-900"
+          >
             Your full name, as your signature
-            <Required required />
-          </label>
+          </FieldLabel>
           <input
+            {...needAttributes("required")}
             id="signatureName"
             name="signatureName"
             autoComplete="name"

@@ -1,5 +1,6 @@
 import { Form } from "@remix-run/react";
 import { FormError } from "~/components/form-error";
+import { FieldLabel, NeedMark, needAttributes } from "~/components/form-kit";
 import { decisionField, type ProposedAlert } from "~/models/forms/alerts";
 
 type Refusal = { error: string; field: string | null; values: Record<string, string> } | null;
@@ -48,7 +49,10 @@ export function ReviewForm({
                   className={`rounded-md border p-3 ${refusal?.field === name ? "border-red-700" : "border-slate-300"}`}
                   aria-describedby={refusal?.field === name ? "form-error" : undefined}
                 >
-                  <legend className="px-1 font-medium text-slate-900">{proposal.alert}</legend>
+                  <legend className="px-1 font-medium text-slate-900">
+                    {proposal.alert} <NeedMark need="required" />
+                    <span className="sr-only">(required)</span>
+                  </legend>
                   <div className="flex flex-wrap gap-6">
                     <label className="inline-flex min-h-6 items-center gap-2">
                       <input
@@ -79,9 +83,9 @@ export function ReviewForm({
           <p className="text-slate-800">The answers propose no alert the record lacks.</p>
         )}
         <div>
-          <label htmlFor="note" className="mb-1 block font-medium text-slate-900">
-            Note (optional)
-          </label>
+          <FieldLabel htmlFor="note" need="optional" className="font-medium text-slate-900">
+            Note
+          </FieldLabel>
           <textarea
             id="note"
             name="note"
@@ -92,10 +96,11 @@ export function ReviewForm({
           />
         </div>
         <div>
-          <label htmlFor="reviewerName" className="mb-1 block font-medium text-slate-900">
+          <FieldLabel htmlFor="reviewerName" need="required" className="font-medium text-slate-900">
             Your full name, as your signature
-          </label>
+          </FieldLabel>
           <input
+            {...needAttributes("required")}
             id="reviewerName"
             name="reviewerName"
             defaultValue={value("reviewerName")}
