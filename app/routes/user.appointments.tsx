@@ -23,17 +23,20 @@ import { requirePageUser } from "~/http/auth.server";
 import { formAction, formPageHeaders } from "~/http/form-action.server";
 import { invalid } from "~/utils/result";
 import { redirectWithToast } from "~/http/toast.server";
+import { DueForms } from "~/components/forms/due-forms";
+import { dueFormItems } from "~/models/forms/due.server";
 
 const PATH = "/user/appointments";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requirePageUser(request);
   const now = new Date();
-  const [list, settings, waitlist, moved] = await Promise.all([
+  const [list, settings, waitlist, moved, forms] = await Promise.all([
     listAppointments(user.id, now),
     getClinicSettings(),
     listWaitlist(user.id),
     justMovedVisits(user.id, now),
+    dueFormItems(user.id, now),
   ]);
   const clock = { timeZone: settings.timeZone, locale: settings.locale };
   // Inside the cancellation cutoff only the clinic changes a visit (the server refuses too).
@@ -54,6 +57,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     clock,
     phone: settings.phone,
     cutoff: insideCutoffMessage(settings),
+    forms,
   };
 }
 
@@ -181,7 +185,7 @@ function WaitlistCard({ entry, clock }: { entry: WaitlistEntryView; clock: Clini
 }
 
 export default function MyAppointments() {
-  const { upcoming, past, waitlist, clock, phone, cutoff } = useLoaderData<typeof loader>();
+  const { upcoming, past, waitlist, clock, phone, cutoff, forms } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
 
   return (
@@ -194,6 +198,11 @@ export default function MyAppointments() {
       </div>
       <p className="mt-2 text-sm text-slate-700">Times are {formatZone(clock)}.</p>
       <FormError message={actionData?.error} />
+      {forms.length > 0 ? (
+        <div className="mt-6">
+          <DueForms forms={forms} />
+        </div>
+      ) : null}
 
       <h2 className="mt-8 text-xl font-semibold text-slate-900">Upcoming</h2>
       {upcoming.length > 0 ? (

@@ -20,6 +20,7 @@ import { fail, invalid, ok, type Result } from "~/utils/result";
 import { getCookieToken, getHeaderToken } from "~/infra/session.server";
 import { hashToken } from "~/infra/token-hash.server";
 import { FORMER_PATIENT, MY_DATA_MESSAGES, REAUTH_WINDOW_MS } from "./my-data.server";
+import { eraseFormsOf } from "~/models/forms/records.server";
 
 /** What the steps of a deletion share: who, when, and what to mail once it is committed. */
 export type ErasureContext = {
@@ -221,6 +222,12 @@ export const ERASURE_STEPS: readonly ErasureStep[] = [
     // Entries about the patient keep what happened and who on the staff did it.
     name: "anonymiseAuditTrail",
     run: (context) => forgetPatientInAuditTrail(context.user.id, [...context.personal]),
+  },
+  {
+    // Signed forms: deleted, or kept unlinked as clinical records for the clinic's
+    // retention (docs/decisions/050-medical-history-and-consent-forms.md).
+    name: "keepOrRemoveForms",
+    run: (context) => eraseFormsOf(context.user.id, context.now),
   },
   {
     name: "removeProfile",

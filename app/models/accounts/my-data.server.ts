@@ -9,6 +9,7 @@ import { prisma } from "~/infra/db.server";
 import { rateLimits } from "~/infra/rate-limit.server";
 import { roleOf } from "~/models/roles";
 import { fail, ok, type Result } from "~/utils/result";
+import { formsExport } from "~/models/forms/records.server";
 
 /** Bumped only when a field is removed or changes meaning; new sections keep the version. */
 export const EXPORT_VERSION = 1;
@@ -221,6 +222,8 @@ const EXPORT_SECTIONS = {
       })),
     }));
   },
+  /** Signed forms as signed, with their reviews and each one's PDF (ADR 050). */
+  forms: formsExport,
 } satisfies Record<string, (userId: string) => Promise<unknown[]>>;
 
 function linkDates(row: { createdAt: Date; expiresAt: Date; usedAt: Date | null }) {

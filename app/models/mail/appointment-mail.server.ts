@@ -16,6 +16,7 @@ import { isNoEmailAddress } from "~/models/patients/no-email";
 import { linkTokenFor, linkUrl } from "~/models/self-service/appointment-link.server";
 import { isInsideCutoff } from "~/models/booking/cancellation-policy.server";
 import { getClinicSettings, type Settings } from "~/models/settings/clinic-settings.server";
+import { formsMailLine } from "~/models/forms/records.server";
 
 /**
  * Every mail about one appointment (confirmation, change, cancellation, reminder), composed
@@ -172,6 +173,8 @@ export type MailOptions = {
   previously?: string;
   /** Why the clinic cancelled, when the form told staff the patient is told. */
   reason?: string | null;
+  /** The forms due before the visit, with their link (confirmation and first reminder). */
+  forms?: string | null;
 };
 
 /**
@@ -217,7 +220,7 @@ export function composeAppointmentMail(
         ? `Reminder: your appointment on ${when}`
         : `Reminder: please confirm your appointment on ${when}`,
     }[kind],
-    text: `${intro}\n\n${details.join("\n")}\n\n${outro}\n\n${settings.clinicName}`,
+    text: `${intro}\n\n${details.join("\n")}\n\n${options.forms ? `${options.forms}\n\n` : ""}${outro}\n\n${settings.clinicName}`,
   };
 }
 
@@ -237,16 +240,20 @@ export async function enqueueAppointmentMail(
     reason?: string | null;
     dedupeKey?: string;
     notBefore?: Date;
+    /** A reminder that is the visit's first: it links to the forms due, as the confirmation does. */
+    firstReminder?: boolean;
   } = {},
 ): Promise<string | null> {
   const to = await mailRecipient(appointment.userId);
   if (!to) return null;
   const token = kind === "cancelled" ? null : await linkTokenFor(appointment);
+  const withForms = kind === "booked" || (kind === "reminder" && options.firstReminder === true);
   const { subject, text } = composeAppointmentMail(appointment, kind, settings, {
     token,
     now,
     previously: options.previously,
     reason: options.reason,
+    forms: withForms ? await formsMailLine(appointment.id) : null,
   });
   const message: NewOutboxMessage = {
     dedupeKey:

@@ -1,6 +1,6 @@
 import { prisma } from "~/infra/db.server";
 import { getEnv } from "~/infra/env.server";
-import { dueRule, type QuietHours } from "./reminder-rules";
+import { dueRule, type QuietHours, reminderSendAt } from "./reminder-rules";
 import { enqueueAppointmentMail } from "./appointment-mail.server";
 import { getClinicSettings } from "~/models/settings/clinic-settings.server";
 import { wakeOutbox } from "./outbox.server";
@@ -40,13 +40,15 @@ export async function sweepReminders(now: Date = new Date()): Promise<SweepSumma
     },
   });
   const due = visits.flatMap((visit) => {
-    const rule = dueRule(
-      { startsAt: visit.startsAt, scheduledAt: visit.rescheduledAt ?? visit.createdAt },
-      rules,
-      quiet,
-      now,
+    const times = { startsAt: visit.startsAt, scheduledAt: visit.rescheduledAt ?? visit.createdAt };
+    const rule = dueRule(times, rules, quiet, now);
+    // The visit's first reminder (the earliest it gets) links to the forms due, as the confirmation does.
+    const first = Math.max(
+      ...rules.filter((hours) => reminderSendAt(times, hours, quiet) !== null),
     );
-    return rule === null ? [] : [{ visit, key: reminderKey(visit.id, rule, visit.startsAt) }];
+    return rule === null
+      ? []
+      : [{ visit, key: reminderKey(visit.id, rule, visit.startsAt), first: rule === first }];
   });
   const sent = new Set<string>();
   // The keys already in the outbox, read in chunks (SQLite bounds a statement's variables).
@@ -58,11 +60,14 @@ export async function sweepReminders(now: Date = new Date()): Promise<SweepSumma
     for (const row of rows) sent.add(row.dedupeKey);
   }
   let enqueued = 0;
-  for (const { visit, key } of due) {
+  for (const { visit, key, first } of due) {
     if (sent.has(key)) continue;
     // One short transaction per reminder: the link's hash and the message together.
     const written = await prisma.$transaction(() =>
-      enqueueAppointmentMail(visit, "reminder", settings, now, { dedupeKey: key }),
+      enqueueAppointmentMail(visit, "reminder", settings, now, {
+        dedupeKey: key,
+        firstReminder: first,
+      }),
     );
     if (written) enqueued += 1;
     // Queries outside a transaction wait while one is open (sqlite-adapter.server.ts); back

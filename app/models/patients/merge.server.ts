@@ -213,6 +213,11 @@ export async function mergePatients(
       data: { byUserId: keepId },
     });
     await prisma.outboxMessage.updateMany({ where: { userId: duplicateId }, data: moved });
+    // Signed forms stay as signed; only whose record they are on moves (ADR 050).
+    await prisma.formSubmission.updateMany({
+      where: { patientId: duplicateId },
+      data: { patientId: keepId },
+    });
     // The trail's references follow the person, so their history reads on one card and a
     // later deletion of their account reaches all of it (ADR 013).
     await prisma.auditEntry.updateMany({
