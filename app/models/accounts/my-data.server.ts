@@ -242,7 +242,18 @@ export type MyDataExport = {
     createdAt: string | null;
     updatedAt: string | null;
   };
+  /** The records of the family members the patient looks after (docs/decisions/046-families.md). */
+  familyMembers?: unknown[];
 } & Sections;
+
+/** One record's profile and every section of the export (a family member's too). */
+export async function recordExport(db: Reader, user: User) {
+  const sections = {} as Record<string, unknown>;
+  for (const [name, gather] of Object.entries(EXPORT_SECTIONS)) {
+    sections[name] = await gather(db, user.id);
+  }
+  return { profile: profileOf(user), ...(sections as Sections) };
+}
 
 function profileOf(user: User): MyDataExport["profile"] {
   return {
@@ -272,16 +283,16 @@ function profileOf(user: User): MyDataExport["profile"] {
 export async function exportMyData(
   user: Pick<User, "id">,
   now: Date = new Date(),
+  /** Sections read in the same transaction beside the patient's own (their family's records). */
+  more?: (tx: Reader, user: User) => Promise<Partial<MyDataExport>>,
 ): Promise<Result<{ document: MyDataExport; filename: string }>> {
   const limited = await rateLimits().dataExports.take(user.id);
   if (limited) return limited;
   const document = await prisma.$transaction(async (tx) => {
     const current = await tx.user.findUnique({ where: { id: user.id } });
     if (!current) return null;
-    const sections = {} as Record<string, unknown>;
-    for (const [name, gather] of Object.entries(EXPORT_SECTIONS)) {
-      sections[name] = await gather(tx, current.id);
-    }
+    const own = await recordExport(tx, current);
+    const extra = more ? await more(tx, current) : {};
     await recordAudit(tx, {
       actor: { id: current.id, role: roleOf(current) },
       action: "data.export",
@@ -294,8 +305,8 @@ export async function exportMyData(
       format: EXPORT_FORMAT,
       version: EXPORT_VERSION,
       exportedAt: now.toISOString(),
-      profile: profileOf(current),
-      ...(sections as Sections),
+      ...own,
+      ...extra,
     } satisfies MyDataExport;
   });
   if (!document) return fail(404, MY_DATA_MESSAGES.gone);
