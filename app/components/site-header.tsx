@@ -85,6 +85,9 @@ function AccountLinks({ user }: { user: PublicUser }) {
       <Link to="/user/appointments" className={itemClass}>
         My appointments
       </Link>
+      <Link to="/user/family" className={itemClass}>
+        My family
+      </Link>
       <Link to="/user/data" className={itemClass}>
         My data
       </Link>

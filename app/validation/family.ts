@@ -1,55 +1,14 @@
 import { z } from "./zod";
 import { isIsoDate } from "~/utils/clinic-time";
 import { checkbox, isEmailAddress, isPhoneNumber, trimmedText } from "./fields";
-import { EARLIEST_BIRTH_DATE, PATIENT_LIMITS } from "./patient";
+import { EARLIEST_BIRTH_DATE } from "./patient";
+import { FAMILY_LIMITS, FAMILY_MESSAGES, isRelationship } from "./family-fields";
 
 /**
  * The family forms (/user/family, the booking form's "someone new", `POST /api/me/family`)
  * and their messages (docs/decisions/046-families.md). Shared by the browser's check and
  * the server.
  */
-
-export const RELATIONSHIPS = ["child", "partner", "parent", "relative", "other"] as const;
-export type Relationship = (typeof RELATIONSHIPS)[number];
-
-/** What the forms call each relationship: from the account holder's side ("my child"). */
-export const RELATIONSHIP_LABELS: Record<Relationship, string> = {
-  child: "My child",
-  partner: "My partner",
-  parent: "My parent",
-  relative: "Another relative",
-  other: "Someone I care for",
-};
-
-export function isRelationship(value: unknown): value is Relationship {
-  return typeof value === "string" && (RELATIONSHIPS as readonly string[]).includes(value);
-}
-
-/** What a guardian may do for a family member: one column of GuardianLink each. */
-export const FAMILY_PERMISSIONS = ["book", "messages", "forms", "visits"] as const;
-export type FamilyPermission = (typeof FAMILY_PERMISSIONS)[number];
-
-export const PERMISSION_LABELS: Record<FamilyPermission, string> = {
-  book: "Book and cancel their visits",
-  messages: "Receive their confirmations and reminders",
-  forms: "Fill in their forms",
-  visits: "See their visits",
-};
-
-export const FAMILY_LIMITS = { name: 100, alerts: PATIENT_LIMITS.allergies } as const;
-
-export const FAMILY_MESSAGES = {
-  name: "Please enter their name (2 to 100 characters).",
-  dateOfBirth: "Please enter their date of birth as a date in the past (YYYY-MM-DD).",
-  relationship: "Please choose how they are related to you.",
-  phone: "Please enter a phone number such as +1 555 0100, or leave it empty.",
-  allergies: `Please keep the allergies under ${PATIENT_LIMITS.allergies} characters.`,
-  conditions: `Please keep the conditions under ${PATIENT_LIMITS.conditions} characters.`,
-  email: "Please enter their own e-mail address, such as name@example.com.",
-} as const;
-
-/** The fields of a new family member, in the order their problems are reported. */
-export const FAMILY_MEMBER_FIELDS = ["name", "dateOfBirth", "relationship"] as const;
 
 /** A family member to add; `today` bounds the date of birth. */
 export function familyMemberSchema(today: string) {
@@ -82,8 +41,6 @@ export const permissionsSchema = z.object({
   forms: checkbox,
   visits: checkbox,
 });
-
-export type FamilyPermissions = z.output<typeof permissionsSchema>;
 
 /** The young person's own address, to which the link that makes their account goes. */
 export const ownAccountSchema = z.object({

@@ -2,7 +2,7 @@ import { Form, Link } from "@remix-run/react";
 import { FormError } from "~/components/form-error";
 import type { CardFamily, CardRelative } from "~/models/family/desk.server";
 import { staffRelationLabel } from "~/models/family/rules";
-import { RELATIONSHIPS } from "~/validation/family";
+import { RELATIONSHIPS } from "~/validation/family-fields";
 
 const input = "rounded-md border border-slate-400 px-2 py-1.5";
 const label = "flex flex-col text-sm font-medium text-slate-800";

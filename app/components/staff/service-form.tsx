@@ -19,6 +19,8 @@ export const SERVICE_FORM_FIELDS = [
   "price",
   "durationMinutes",
   "bufferMinutes",
+  "minAgeYears",
+  "maxAgeYears",
   "hidden",
 ] as const;
 
@@ -154,6 +156,28 @@ export function ServiceForm({
           max={MAX_BUFFER_MINUTES}
           step="1"
           defaultValue={values.bufferMinutes ?? "0"}
+        />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          name="minAgeYears"
+          label="Youngest age (years, optional)"
+          type="number"
+          inputMode="numeric"
+          min="0"
+          max="120"
+          step="1"
+          defaultValue={values.minAgeYears ?? ""}
+        />
+        <TextField
+          name="maxAgeYears"
+          label="Oldest age (years, optional: 15 for children only)"
+          type="number"
+          inputMode="numeric"
+          min="0"
+          max="120"
+          step="1"
+          defaultValue={values.maxAgeYears ?? ""}
         />
       </div>
       <Performers team={team} checked={values.dentistIds ?? []} />

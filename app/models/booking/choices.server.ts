@@ -88,11 +88,13 @@ export async function visitCapRefusal(
   userId: string,
   settings: Pick<Settings, "maxUpcomingPerPatient">,
   now: Date = new Date(),
+  /** The family member whose cap it is, when their guardian books. */
+  who: string | null = null,
 ): Promise<Failure | null> {
   const upcoming = await prisma.appointment.count({
     where: { userId, status: { in: ACTIVE_STATUSES }, startsAt: { gt: now } },
   });
   return upcoming >= settings.maxUpcomingPerPatient
-    ? fail(409, tooManyBookingsMessage(settings.maxUpcomingPerPatient))
+    ? fail(409, tooManyBookingsMessage(settings.maxUpcomingPerPatient, who))
     : null;
 }

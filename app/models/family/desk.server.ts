@@ -13,7 +13,7 @@ import { prisma } from "~/infra/db.server";
 import { limitStaffWrite } from "~/infra/rate-limit.server";
 import { clinicNow } from "~/utils/clinic-time";
 import { fail, invalid, ok, type Result } from "~/utils/result";
-import { FAMILY_MESSAGES, isRelationship } from "~/validation/family";
+import { FAMILY_MESSAGES, isRelationship } from "~/validation/family-fields";
 import { ACTIVE_LINK, familyMembers, guardiansOf, hasOwnLogin } from "./links.server";
 import { EDIT_REFUSED } from "./own-account.server";
 import {

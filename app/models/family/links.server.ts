@@ -5,7 +5,7 @@
  */
 import type { Prisma, PrismaClient } from "@prisma/client";
 import { prisma } from "~/infra/db.server";
-import type { FamilyPermission } from "~/validation/family";
+import type { FamilyPermission } from "~/validation/family-fields";
 import { type LinkPermissions, PERMISSION_COLUMNS } from "./rules";
 
 type Db = PrismaClient | Prisma.TransactionClient;

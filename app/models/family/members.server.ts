@@ -15,13 +15,13 @@ import { prisma } from "~/infra/db.server";
 import { rateLimits } from "~/infra/rate-limit.server";
 import { clinicNow } from "~/utils/clinic-time";
 import { fail, invalid, ok, type Result } from "~/utils/result";
+import { familyMemberSchema, permissionsSchema } from "~/validation/family";
 import {
+  FAMILY_MEMBER_FIELDS,
   FAMILY_PERMISSIONS,
   type FamilyPermissions,
-  familyMemberSchema,
-  permissionsSchema,
-} from "~/validation/family";
-import { validateFields } from "~/validation/form";
+} from "~/validation/family-fields";
+import { validateForm } from "~/validation/form";
 import { ACTIVE_LINK, type FamilyMember, familyMembers, findFamilyMember } from "./links.server";
 import {
   describePermissions,
@@ -90,7 +90,7 @@ export async function addFamilyMember(
   if (!allowed.ok) return allowed;
   const { timeZone } = await getClinicSettings();
   const today = clinicNow(now, timeZone).date;
-  const checked = validateFields(familyMemberSchema(today), input);
+  const checked = validateForm(familyMemberSchema(today), input, FAMILY_MEMBER_FIELDS);
   if (!checked.ok) return checked;
   const { name, dateOfBirth, relationship, phone, allergies, conditions } = checked.data;
   const permissions = linkPermissions(isChildOn(dateOfBirth, today), chosenPermissions(input));

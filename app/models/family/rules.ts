@@ -11,7 +11,7 @@ import {
   type Relationship,
   RELATIONSHIP_LABELS,
   isRelationship,
-} from "~/validation/family";
+} from "~/validation/family-fields";
 
 /** From this age a family member is an adult: their guardian's permissions are chosen. */
 export const ADULT_AGE = 18;
