@@ -48,6 +48,9 @@ export type ServiceInput = z.output<typeof serviceSchema>;
 // ---------------------------------------------------------------------------------------
 // The staff's service form (/staff/services/new and /staff/services/{id})
 
+/** The highest age bound a service may name. */
+export const MAX_AGE_YEARS = 120;
+
 export const STAFF_SERVICE_MESSAGES = {
   duration: (grid: number) =>
     `Please enter a duration in whole minutes that is a multiple of the clinic's ${grid}-minute step, up to ${MAX_DURATION_MINUTES}`,
@@ -56,9 +59,6 @@ export const STAFF_SERVICE_MESSAGES = {
   maxAge: `Please enter the oldest age as whole years from 0 to ${MAX_AGE_YEARS}, or leave it empty`,
   ageOrder: "The oldest age cannot be below the youngest",
 } as const;
-
-/** The highest age bound a service may name. */
-export const MAX_AGE_YEARS = 120;
 
 /** Whole years, or null for an empty field (no bound). */
 const optionalAge = (message: string) =>

@@ -8,6 +8,7 @@
 import type { Prisma } from "@prisma/client";
 import { prisma } from "~/infra/db.server";
 import { isNoEmailAddress } from "./no-email";
+import { moveFamilyLinks } from "~/models/family/merge.server";
 import { may } from "~/models/permissions";
 import { limitStaffWrite } from "~/infra/rate-limit.server";
 import { fail, invalid, ok, type Result } from "~/utils/result";
@@ -169,6 +170,7 @@ export async function mergePatients(
     await tx.review.updateMany({ where: { userId: duplicateId }, data: moved });
     await moveRecalls(tx, keepId, duplicateId);
     await moveWaitlist(tx, keepId, duplicateId);
+    await moveFamilyLinks(tx, keepId, duplicateId);
     await tx.service.updateMany({
       where: { createdById: duplicateId },
       data: { createdById: keepId },
