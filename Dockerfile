@@ -16,7 +16,6 @@ RUN apt-get update -qq && apt-get install -y -qq --no-install-recommends python3
 COPY package.json package-lock.json ./
 COPY prisma ./prisma
 COPY prisma.config.ts ./
-COPY patches ./patches
 RUN npm ci --include=dev --no-audit --no-fund
 
 FROM deps AS build

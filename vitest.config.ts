@@ -30,7 +30,11 @@ export default defineConfig({
           name: "integration",
           include: ["tests/integration/**/*.test.{ts,tsx}"],
           globalSetup: ["tests/support/template-db.ts"],
-          setupFiles: ["tests/support/vitest-setup.ts", "tests/support/console-guard.ts"],
+          setupFiles: [
+            "tests/support/vitest-setup.ts",
+            "tests/support/visit-subscribers.ts",
+            "tests/support/console-guard.ts",
+          ],
           // Generous for a busy machine; a test that hangs still fails.
           testTimeout: 60_000,
           hookTimeout: 60_000,

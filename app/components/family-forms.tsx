@@ -1,5 +1,5 @@
 import { Form, Link } from "@remix-run/react";
-import { CheckedForm, TextField, type CheckedFormState } from "~/components/form-kit";
+import { CheckedForm, FieldLabel, TextField, type CheckedFormState } from "~/components/form-kit";
 import { TextAreaField } from "~/components/text-area-field";
 import {
   FAMILY_PERMISSIONS,
@@ -61,24 +61,27 @@ export function AddFamilyMember({
       <input type="hidden" name="intent" value="add" />
       <TextField
         name="name"
+        need="required"
         label="Their name"
         autoComplete="off"
         defaultValue={adding ? values.name : ""}
       />
       <TextField
         name="dateOfBirth"
+        need="required"
         label="Date of birth"
         type="date"
         max={today}
         defaultValue={adding ? values.dateOfBirth : ""}
       />
       <div>
-        <label htmlFor="field-relationship" className="field-label">
+        <FieldLabel htmlFor="field-relationship" need="required">
           They are
-        </label>
+        </FieldLabel>
         <select
           id="field-relationship"
           name="relationship"
+          aria-required
           className="field-input"
           aria-invalid={form.field === "relationship" || undefined}
           defaultValue={adding ? values.relationship : ""}
@@ -93,19 +96,22 @@ export function AddFamilyMember({
       </div>
       <TextField
         name="phone"
-        label="Their phone (optional)"
+        need="optional"
+        label="Their phone"
         type="tel"
         autoComplete="off"
         defaultValue={adding ? values.phone : ""}
       />
       <TextAreaField
         name="allergies"
-        label="Allergies (optional)"
+        need="optional"
+        label="Allergies"
         defaultValue={adding ? values.allergies : ""}
       />
       <TextAreaField
         name="conditions"
-        label="Medical conditions (optional)"
+        need="optional"
+        label="Medical conditions"
         defaultValue={adding ? values.conditions : ""}
       />
       <PermissionBoxes
@@ -193,14 +199,14 @@ export function FamilyMemberCard({
           <input type="hidden" name="intent" value="own-account" />
           <input type="hidden" name="memberId" value={member.id} />
           <div>
-            <label htmlFor={`own-email-${member.id}`} className="field-label">
+            <FieldLabel htmlFor={`own-email-${member.id}`} need="required">
               {member.name}&apos;s own e-mail address
-            </label>
+            </FieldLabel>
             <input
               id={`own-email-${member.id}`}
               name="email"
               type="email"
-              required
+              aria-required
               className="field-input"
             />
           </div>

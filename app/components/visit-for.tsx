@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { FieldLabel } from "~/components/form-kit";
 import { RELATIONSHIP_LABELS, RELATIONSHIPS } from "~/validation/family-fields";
 
 const choice =
@@ -7,7 +8,7 @@ const chosen = `${choice} border-brand-700 bg-brand-700 text-white`;
 const other = `${choice} border-slate-400 text-slate-900 hover:bg-slate-100`;
 
 /**
- * The booking form's "Who is this visit for?" (docs/decisions/046-families.md): the account
+ * The booking form's "Who is this visit for?" (docs/decisions/049-families.md): the account
  * holder, each family member they may book for, or someone new to add. Links, so a browser
  * without JavaScript reloads the form for them; with JavaScript the form changes in place.
  */
@@ -66,10 +67,11 @@ export function NewMemberFields({
         Someone new in my family (Name above is theirs)
       </legend>
       <div>
-        <label htmlFor="field-dateOfBirth" className="field-label">
+        <FieldLabel htmlFor="field-dateOfBirth" need="required">
           Their date of birth
-        </label>
+        </FieldLabel>
         <input
+          aria-required
           id="field-dateOfBirth"
           name="dateOfBirth"
           type="date"
@@ -80,10 +82,11 @@ export function NewMemberFields({
         />
       </div>
       <div>
-        <label htmlFor="field-relationship" className="field-label">
+        <FieldLabel htmlFor="field-relationship" need="required">
           They are
-        </label>
+        </FieldLabel>
         <select
+          aria-required
           id="field-relationship"
           name="relationship"
           defaultValue={values.relationship ?? "child"}

@@ -14,7 +14,7 @@ import {
 } from "~/models/accounts/staff-roles.server";
 import { parseDatabaseEnv } from "~/infra/env.server";
 import { STAFF_ROLES } from "~/models/roles";
-import { ClinicSqliteAdapter } from "~/infra/sqlite-adapter.server";
+import { ClinicSqlite } from "~/infra/sqlite-adapter.server";
 
 const USAGE = `Usage: npm run staff -- <command>
   grant <${STAFF_ROLES.join("|")}> <e-mail>   give a verified account a staff role (ends its sessions)
@@ -28,7 +28,8 @@ const USAGE = `Usage: npm run staff -- <command>
 /** Runs one command; resolves to the process's exit code. */
 export async function runStaffCommand(
   args: readonly string[],
-  env: Record<string, string | undefined> = process.env,
+  /** The environment; this process's by default. */
+  env?: Record<string, string | undefined>,
 ): Promise<number> {
   const [command, ...rest] = args;
   if (command === undefined || command === "help" || command === "--help") {
@@ -43,7 +44,7 @@ export async function runStaffCommand(
     return 1;
   }
   const prisma = new PrismaClient({
-    adapter: new ClinicSqliteAdapter({
+    adapter: new ClinicSqlite({
       url: database.DATABASE_URL,
       timeout: database.DATABASE_BUSY_TIMEOUT_MS,
     }),

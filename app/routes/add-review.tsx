@@ -94,12 +94,14 @@ export default function AddReview() {
       <CheckedForm form={form} className="space-y-4">
         <TextField
           name="name"
+          need="required"
           label="Name"
           autoComplete="name"
           defaultValue={values.name ?? userName}
         />
         <SearchableSelect
           name="rating"
+          need="required"
           label="Rating"
           options={RATING_OPTIONS}
           defaultValue={values.rating ?? ""}
@@ -107,12 +109,18 @@ export default function AddReview() {
         />
         <SearchableSelect
           name="service"
+          need="required"
           label="Service"
           options={services}
           defaultValue={values.service ?? selectedService}
           placeholder="Choose a service"
         />
-        <TextAreaField name="message" label="Message" defaultValue={values.message ?? ""} />
+        <TextAreaField
+          name="message"
+          need="required"
+          label="Message"
+          defaultValue={values.message ?? ""}
+        />
         <button type="submit" className="btn-primary w-full" disabled={form.submitting}>
           {form.submitting ? "Sending..." : "Add Review"}
         </button>

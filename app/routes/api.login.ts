@@ -14,7 +14,7 @@ export const { loader, action } = apiRoute({
       knownAccounts: await knownAccounts(request),
     });
     if (!result.ok) return result;
-    const { token } = await signIn(request, result.user.id);
+    const { token } = await signIn(request, result.user.id, context);
     // A client that keeps cookies is a device that signed in (~/http/device.server).
     return apiJson(
       { success: true, message: result.message, user: toPublicUser(result.user), token },

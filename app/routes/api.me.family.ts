@@ -15,7 +15,7 @@ const list = apiRoute({
  * `POST /api/me/family` {name, dateOfBirth (YYYY-MM-DD), relationship, phone?, allergies?,
  * conditions?, book?, messages?, forms?, visits?} -> 201 {success, message, member}: a family
  * member without a login of their own, whom `POST /api/create-appointment` then books as
- * its `patient` (docs/decisions/046-families.md).
+ * its `patient` (docs/decisions/049-families.md).
  */
 const add = apiRoute({
   method: "POST",

@@ -8,7 +8,7 @@ import { landingAfterSignIn } from "~/http/roles.server";
 import { loginPathFor } from "~/utils/safe-redirect";
 import { redirectWithToast } from "~/http/toast.server";
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const google = getGoogle();
   if (!google) {
     return redirectWithToast("/login", { type: "error", message: GOOGLE_UNAVAILABLE_MESSAGE });
@@ -21,7 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       { headers: result.headers },
     );
   }
-  const { setCookie } = await signIn(request, result.user.id);
+  const { setCookie } = await signIn(request, result.user.id, context);
   return redirectWithToast(
     landingAfterSignIn(result.user, result.redirectTo),
     { type: "success", message: ACCOUNT_RESULTS.loggedIn },

@@ -45,6 +45,7 @@ export default function ForgotPassword() {
       <CheckedForm form={form} className="space-y-4">
         <TextField
           name="email"
+          need="required"
           label="Email"
           type="email"
           autoComplete="email"

@@ -40,7 +40,7 @@ export const action = (args: ActionFunctionArgs) =>
         knownAccounts: await knownAccounts(request),
       });
       if (!result.ok) return result;
-      const { setCookie } = await signIn(request, result.user.id);
+      const { setCookie } = await signIn(request, result.user.id, context);
       return redirectWithToast(
         landingAfterSignIn(result.user, safeRedirect(form.redirectTo)),
         { type: "success", message: result.message },
@@ -77,6 +77,7 @@ export default function Login() {
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <TextField
           name="email"
+          need="required"
           label="Email"
           type="email"
           autoComplete="email"

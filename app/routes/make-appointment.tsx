@@ -12,9 +12,14 @@ import {
   useRouteError,
 } from "@remix-run/react";
 import { useCallback, useState } from "react";
-import { FirstFreeQuery } from "~/components/first-free-query";
 import { FirstFreeTimes, type StripChoice } from "~/components/first-free-times";
-import { CheckedForm, FormCard, TextField, useCheckedForm } from "~/components/form-kit";
+import {
+  CheckedForm,
+  FieldLabel,
+  FormCard,
+  TextField,
+  useCheckedForm,
+} from "~/components/form-kit";
 import { GeneralErrorBoundary } from "~/components/error-pages";
 import { isSignInRequired } from "~/utils/sign-in-required";
 import { SearchableSelect } from "~/components/searchable-select";
@@ -25,6 +30,7 @@ import { VerifyEmailNotice } from "~/components/verify-email-notice";
 import { WaitlistLink } from "~/components/waitlist-link";
 import { APPOINTMENT_BOOKED, bookAppointment } from "~/models/booking/book.server";
 import { bookForNewMember } from "~/models/family/book-new.server";
+import { recallOfBookLink } from "~/models/recall/invitations.server";
 import { requirePageUser } from "~/http/auth.server";
 import { bookingPageData } from "~/http/booking-page.server";
 import { formAction, formPageHeaders } from "~/http/form-action.server";
@@ -45,8 +51,9 @@ export const action = (args: ActionFunctionArgs) =>
     keep: "all",
     task: "Booking",
     handler: async ({ form, user }) => {
+      const recallId = recallOfBookLink(form.recall);
       if (form.patient === "new") {
-        const result = await bookForNewMember(user, form, { recall: form.recall });
+        const result = await bookForNewMember(user, form, { recallId });
         if (result.ok) return booked(result.appointment._id, true);
         if (!result.member) return result;
         // The new member was added: the form now books them, not someone new again.
@@ -54,7 +61,7 @@ export const action = (args: ActionFunctionArgs) =>
         const refusal = { error: result.message, field: result.field ?? null, values };
         return data(refusal, { status: result.status });
       }
-      const result = await bookAppointment(form, user.id, undefined, { recall: form.recall });
+      const result = await bookAppointment(form, user.id, undefined, { recallId });
       if (!result.ok) return result;
       return booked(result.appointment._id, Boolean(form.patient || form.family));
     },
@@ -62,7 +69,7 @@ export const action = (args: ActionFunctionArgs) =>
 
 /**
  * The spec's toast, on the home page; a family's on "Book another family member", which
- * offers the times next to this visit (docs/decisions/046-families.md).
+ * offers the times next to this visit (docs/decisions/049-families.md).
  */
 function booked(appointmentId: string, family: boolean) {
   const next = family ? `/make-appointment/another?after=${appointmentId}` : "/";
@@ -161,7 +168,7 @@ export default function MakeAppointment() {
     setTime(choice.time);
   }
   const hrefFor = (query: Record<string, string>, hash: string) =>
-    `${PATH}?${new URLSearchParams({ service: serviceId, ...(dentist ? { dentist } : {}), ...(recallToken ? { recall: recallToken } : {}), ...query })}${hash}`;
+    `${PATH}?${new URLSearchParams({ service: serviceId, ...(dentist ? { dentist } : {}), ...(recallToken ? { recall: recallToken } : {}), ...(patient ? { patient } : {}), ...query })}${hash}`;
 
   const firstFree = (
     <FirstFreeTimes
@@ -174,17 +181,7 @@ export default function MakeAppointment() {
       chosen={{ date, time }}
       onChoose={choose}
       hrefFor={hrefFor}
-    >
-      <noscript>
-        <FirstFreeQuery
-          action={PATH}
-          services={services}
-          dentists={dentists}
-          selected={selected}
-          recall={recallToken}
-        />
-      </noscript>
-    </FirstFreeTimes>
+    />
   );
 
   return (
@@ -193,14 +190,62 @@ export default function MakeAppointment() {
         We are open {hours}. Times are {zoneName}.
       </p>
       {visitFor}
-      {refusedWithoutScript ? null : firstFree}
       {/* Keyed by whom it is for: the name the form starts with is theirs. */}
       <CheckedForm form={form} className="space-y-4" id="booking-form" key={patient}>
         {recallToken ? <input type="hidden" name="recall" value={recallToken} /> : null}
         {patient ? <input type="hidden" name="patient" value={patient} /> : null}
         {family.members.length > 0 ? <input type="hidden" name="family" value="yes" /> : null}
+        {/* What the patient came for first, then its first free times (issue 31.13). */}
+        <SearchableSelect
+          name="service"
+          need="required"
+          label="Service"
+          options={services}
+          defaultValue={values.service ?? selected.service}
+          placeholder="Choose a service"
+          onValueChange={onServiceChange}
+        />
+        {chosen ? (
+          <p className="text-sm text-slate-700" data-testid="service-summary">
+            {chosen.label}: {chosen.duration}, {chosen.price}
+          </p>
+        ) : null}
+        <div>
+          <FieldLabel htmlFor="field-dentist" need="optional">
+            Dentist
+          </FieldLabel>
+          <select
+            id="field-dentist"
+            name="dentist"
+            value={dentist}
+            onChange={(event) => setDentistId(event.target.value)}
+            className="field-input"
+          >
+            <option value="">Any dentist</option>
+            {offered.map((entry) => (
+              <option key={entry.value} value={entry.value}>
+                {entry.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        {hydrated ? null : (
+          // Without JavaScript the strip follows a choice by reloading the page: a GET of
+          // the chosen service and dentist (the loader keeps only those).
+          <button
+            type="submit"
+            formMethod="get"
+            formAction={`${PATH}#first-free`}
+            formNoValidate
+            className="btn-secondary w-full"
+          >
+            Show first free times
+          </button>
+        )}
+        {refusedWithoutScript ? null : firstFree}
         <TextField
           name="name"
+          need="required"
           label="Name"
           autoComplete={patient ? "off" : "name"}
           defaultValue={values.name ?? user.name}
@@ -210,6 +255,7 @@ export default function MakeAppointment() {
         ) : null}
         <TextField
           name="email"
+          need="required"
           label="Email"
           type="email"
           autoComplete="email"
@@ -217,6 +263,7 @@ export default function MakeAppointment() {
         />
         <TextField
           name="phone"
+          need="required"
           label="Phone"
           type="tel"
           autoComplete="tel"
@@ -224,6 +271,7 @@ export default function MakeAppointment() {
         />
         <TextField
           name="date"
+          need="required"
           label="Date"
           type="date"
           min={minDate}
@@ -240,39 +288,12 @@ export default function MakeAppointment() {
           gridMinutes={gridMinutes}
           hint={timeHint}
         />
-        <SearchableSelect
-          name="service"
-          label="Service"
-          options={services}
-          defaultValue={values.service ?? selected.service}
-          placeholder="Choose a service"
-          onValueChange={onServiceChange}
+        <TextAreaField
+          name="message"
+          need="required"
+          label="Message"
+          defaultValue={values.message ?? ""}
         />
-        {chosen ? (
-          <p className="text-sm text-slate-700" data-testid="service-summary">
-            {chosen.label}: {chosen.duration}, {chosen.price}
-          </p>
-        ) : null}
-        <div>
-          <label htmlFor="field-dentist" className="field-label">
-            Dentist
-          </label>
-          <select
-            id="field-dentist"
-            name="dentist"
-            value={dentist}
-            onChange={(event) => setDentistId(event.target.value)}
-            className="field-input"
-          >
-            <option value="">Any dentist</option>
-            {offered.map((entry) => (
-              <option key={entry.value} value={entry.value}>
-                {entry.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <TextAreaField name="message" label="Message" defaultValue={values.message ?? ""} />
         <button type="submit" className="btn-primary w-full" disabled={form.submitting}>
           {form.submitting ? "Booking..." : "Add booking"}
         </button>

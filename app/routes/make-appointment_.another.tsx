@@ -9,7 +9,7 @@ import { formatDateTime, formatTime } from "~/utils/clinic-format";
 
 /**
  * After a family's booking: "Book another family member" at the times next to it
- * (docs/decisions/046-families.md). Each offer opens the booking form filled in for them.
+ * (docs/decisions/049-families.md). Each offer opens the booking form filled in for them.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requirePageUser(request);

@@ -18,7 +18,7 @@ const STATUS_CODE = { valid: 200, invalid: 404, expired: 410, used: 410 } as con
 const FAMILY = "/user/family";
 
 /**
- * The link a family member gets for an account of their own (docs/decisions/046-families.md):
+ * The link a family member gets for an account of their own (docs/decisions/049-families.md):
  * the e-mail verification's one-time claim link, with this page's words. Opening it changes
  * nothing; the password typed twice sets it, verifies the address and ends the record's
  * sessions.

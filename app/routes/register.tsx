@@ -68,12 +68,14 @@ export default function Register() {
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <TextField
           name="name"
+          need="required"
           label="Name"
           autoComplete="name"
           defaultValue={actionData?.values.name}
         />
         <TextField
           name="email"
+          need="required"
           label="Email"
           type="email"
           autoComplete="email"
@@ -87,6 +89,7 @@ export default function Register() {
         />
         <ImageLinkField
           name="userImage"
+          need="required"
           label="Image URL"
           // One of the site's pictures is chosen to start with, so the image is never the
           // first thing a new patient is asked for.

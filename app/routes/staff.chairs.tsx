@@ -186,7 +186,7 @@ export default function Chairs() {
         refusal={addRefusal}
         submitLabel="Add chair"
       >
-        <SettingField name="name" label="Name" stored="" placeholder="Chair 3" />
+        <SettingField name="name" need="required" label="Name" stored="" placeholder="Chair 3" />
       </SettingsSection>
     </div>
   );

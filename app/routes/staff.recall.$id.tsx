@@ -218,6 +218,7 @@ export default function RecallPage() {
         <div className="grid gap-4 sm:grid-cols-2">
           <SettingField
             name="intervalMonths"
+            need="optional"
             label="This patient's interval (months)"
             inputMode="numeric"
             stored={recall.intervalMonths === null ? "" : String(recall.intervalMonths)}
@@ -225,6 +226,7 @@ export default function RecallPage() {
           />
           <SettingField
             name="dueDate"
+            need="required"
             label="Due date"
             type="date"
             stored={recall.dueDate}

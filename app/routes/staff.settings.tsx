@@ -207,6 +207,7 @@ export default function ClinicSettings() {
             <SettingField
               key={name}
               name={name}
+              need="required"
               label={label}
               help={help}
               {...numberInput(name)}
@@ -230,6 +231,7 @@ export default function ClinicSettings() {
               <SettingField
                 key={k}
                 name={reminderField(k + 1)}
+                need={k === 0 ? "required" : "optional"}
                 label={`Reminder ${k + 1}`}
                 {...numberInput("reminderHours")}
                 stored={settings.reminders[k] === undefined ? "" : number(settings.reminders[k]!)}
@@ -244,12 +246,14 @@ export default function ClinicSettings() {
         <div className="grid gap-4 sm:grid-cols-3">
           <SettingField
             name="quietHoursStart"
+            need="required"
             label="Quiet hours start"
             type="time"
             stored={settings.quietHoursStart}
           />
           <SettingField
             name="quietHoursEnd"
+            need="required"
             label="Quiet hours end"
             type="time"
             stored={settings.quietHoursEnd}
@@ -257,6 +261,7 @@ export default function ClinicSettings() {
           />
           <SettingField
             name="waitlistOfferHours"
+            need="required"
             label="Waitlist offer open for (hours)"
             {...numberInput("waitlistOfferHours")}
             stored={number(settings.waitlistOfferHours)}
@@ -301,6 +306,7 @@ export default function ClinicSettings() {
             <SettingField
               key={name}
               name={name}
+              need="required"
               label={label}
               type={type}
               autoComplete={autoComplete}

@@ -170,7 +170,7 @@ export function parseBookingRules(form: Form): Result<{ rules: BookingRules }> {
       )
     : ok({ value: 0 });
   if (!daily.ok) return daily;
-  // Optional too: left empty, 16 (docs/decisions/046-families.md).
+  // Optional too: left empty, 16 (docs/decisions/049-families.md).
   const ownAccount = text(form, "ownAccountAge")
     ? wholeNumber(
         form,

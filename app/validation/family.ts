@@ -6,7 +6,7 @@ import { FAMILY_LIMITS, FAMILY_MESSAGES, isRelationship } from "./family-fields"
 
 /**
  * The family forms (/user/family, the booking form's "someone new", `POST /api/me/family`)
- * and their messages (docs/decisions/046-families.md). Shared by the browser's check and
+ * and their messages (docs/decisions/049-families.md). Shared by the browser's check and
  * the server.
  */
 

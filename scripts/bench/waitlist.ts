@@ -106,6 +106,7 @@ function child(file: string): Record<string, number> {
 
 /** Cancels every first visit of a pair, as staff would: the median time and offers made. */
 async function cancelEach() {
+  (await import("~/models/visit-subscribers.server")).hearVisitEvents();
   const { changeStatus } = await import("~/models/booking/status.server");
   const { prisma } = await import("~/infra/db.server");
   const rows = await prisma.appointment.findMany({

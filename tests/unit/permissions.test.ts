@@ -50,6 +50,7 @@ describe("the permission table", () => {
       "Diary",
       "Patients",
       "Reports",
+      "My account",
     ]);
     // Every screen but the ones reached from another screen (the new-service form).
     expect(staffScreensFor({ role: "admin" })).toEqual(

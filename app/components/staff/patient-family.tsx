@@ -1,11 +1,11 @@
 import { Form, Link } from "@remix-run/react";
 import { FormError } from "~/components/form-error";
+import { StackedField } from "~/components/form-kit";
 import type { CardFamily, CardRelative } from "~/models/family/desk.server";
 import { staffRelationLabel } from "~/models/family/rules";
 import { RELATIONSHIPS } from "~/validation/family-fields";
 
 const input = "rounded-md border border-slate-400 px-2 py-1.5";
-const label = "flex flex-col text-sm font-medium text-slate-800";
 const button =
   "inline-flex min-h-6 items-center rounded-md border border-slate-400 px-3 py-1.5 text-sm font-semibold text-slate-900 hover:bg-slate-100";
 
@@ -103,19 +103,23 @@ export function PatientFamily({
       {edit ? (
         <Form method="post" className="flex flex-wrap items-end gap-2">
           <input type="hidden" name="intent" value="link-guardian" />
-          <label className={label}>
-            Guardian&apos;s e-mail address
+          <StackedField htmlFor="family-guardian" label="Guardian's e-mail address" need="required">
             <input
+              id="family-guardian"
               name="guardian"
               type="email"
-              required
+              aria-required
               defaultValue={values?.guardian}
               className={`${input} w-72 max-w-full`}
             />
-          </label>
-          <label className={label}>
-            {name} is the guardian&apos;s
+          </StackedField>
+          <StackedField
+            htmlFor="family-relationship"
+            label={`${name} is the guardian's`}
+            need="required"
+          >
             <select
+              id="family-relationship"
               name="relationship"
               defaultValue={values?.relationship ?? "child"}
               className={input}
@@ -126,7 +130,7 @@ export function PatientFamily({
                 </option>
               ))}
             </select>
-          </label>
+          </StackedField>
           <button type="submit" className={button}>
             Link to a guardian
           </button>
@@ -136,16 +140,20 @@ export function PatientFamily({
         family.ownAccount.allowed ? (
           <Form method="post" className="flex flex-wrap items-end gap-2">
             <input type="hidden" name="intent" value="own-account" />
-            <label className={label}>
-              {name}&apos;s own e-mail address
+            <StackedField
+              htmlFor="family-own-email"
+              label={`${name}'s own e-mail address`}
+              need="required"
+            >
               <input
+                id="family-own-email"
                 name="email"
                 type="email"
-                required
+                aria-required
                 defaultValue={values?.email}
                 className={`${input} w-72 max-w-full`}
               />
-            </label>
+            </StackedField>
             <button type="submit" className={button}>
               Send the link to an account of their own
             </button>

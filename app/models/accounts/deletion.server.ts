@@ -1,7 +1,7 @@
 // A patient's deletion of their own account (issue 15): one step per kind of record in
 // ERASURE_STEPS, beside the export's one gatherer per kind in ./my-data.server
 // (docs/decisions/013-my-data.md).
-import type { Prisma, User } from "@prisma/client";
+import type { User } from "@prisma/client";
 import type { StoredVisit } from "~/models/booking/visit";
 import { PATIENT_CANCELLABLE } from "~/models/booking/appointment-status";
 import { sendCancellationMail } from "~/models/mail/appointment-mail.server";
@@ -38,7 +38,7 @@ export type ErasureContext = {
 
 export type ErasureStep = {
   name: string;
-  run: (tx: Prisma.TransactionClient, context: ErasureContext) => Promise<number>;
+  run: (context: ErasureContext) => Promise<number>;
 };
 
 const ACCOUNT_DELETED_NOTE = "Cancelled: the patient deleted their account";
@@ -51,7 +51,6 @@ const ANONYMOUS_BOOKING = { name: FORMER_PATIENT, email: "", phone: "", message:
  * patient was.
  */
 async function notifyClinic(
-  tx: Prisma.TransactionClient,
   context: ErasureContext,
   settings: Awaited<ReturnType<typeof getClinicSettings>>,
 ) {
@@ -63,7 +62,6 @@ async function notifyClinic(
   );
   const count = context.cancelled.length;
   await enqueueMail(
-    tx,
     {
       dedupeKey: `clinic-cancellation:${context.cancelled.map((visit) => visit.id).join(",")}`,
       kind: "cancellation",
@@ -93,8 +91,8 @@ export const ERASURE_STEPS: readonly ErasureStep[] = [
     // time offered to the waiting list). The patient's mail it queues goes with the rest of
     // their mail in removeMailToPatient below; they get theirs unstored after the commit.
     name: "cancelUpcomingAppointments",
-    async run(tx, context) {
-      const upcoming = await tx.appointment.findMany({
+    async run(context) {
+      const upcoming = await prisma.appointment.findMany({
         where: {
           userId: context.user.id,
           status: { in: PATIENT_CANCELLABLE },
@@ -106,7 +104,6 @@ export const ERASURE_STEPS: readonly ErasureStep[] = [
       for (const visit of upcoming) {
         context.personal.add(visit.name).add(visit.email).add(visit.phone);
         const cancelled = await changeStatusWithin(
-          tx,
           visit.id,
           "cancelled",
           { kind: "patient", userId: context.user.id },
@@ -124,15 +121,15 @@ export const ERASURE_STEPS: readonly ErasureStep[] = [
   {
     // Past and cancelled bookings stay in the diary, with nothing that names the patient.
     name: "anonymiseAppointments",
-    async run(tx, context) {
-      const rows = await tx.appointment.findMany({
+    async run(context) {
+      const rows = await prisma.appointment.findMany({
         where: { userId: context.user.id },
         select: { name: true, email: true, phone: true },
       });
       for (const row of rows) context.personal.add(row.name).add(row.email).add(row.phone);
       // A reason the patient typed when cancelling is theirs; a staff member's stays, and
       // so does the deletion's own.
-      await tx.appointment.updateMany({
+      await prisma.appointment.updateMany({
         where: {
           userId: context.user.id,
           cancelReason: { not: ACCOUNT_DELETED_NOTE },
@@ -140,7 +137,7 @@ export const ERASURE_STEPS: readonly ErasureStep[] = [
         },
         data: { cancelReason: null },
       });
-      const { count } = await tx.appointment.updateMany({
+      const { count } = await prisma.appointment.updateMany({
         where: { userId: context.user.id },
         data: { ...ANONYMOUS_BOOKING, userId: null },
       });
@@ -149,13 +146,13 @@ export const ERASURE_STEPS: readonly ErasureStep[] = [
   },
   {
     name: "anonymiseReviews",
-    async run(tx, context) {
-      const rows = await tx.review.findMany({
+    async run(context) {
+      const rows = await prisma.review.findMany({
         where: { userId: context.user.id },
         select: { name: true },
       });
       for (const row of rows) context.personal.add(row.name);
-      const { count } = await tx.review.updateMany({
+      const { count } = await prisma.review.updateMany({
         where: { userId: context.user.id },
         data: { name: FORMER_PATIENT, userId: null },
       });
@@ -165,8 +162,8 @@ export const ERASURE_STEPS: readonly ErasureStep[] = [
   {
     // The catalogue keeps the services; only the link to their author goes.
     name: "releaseServices",
-    async run(tx, context) {
-      const { count } = await tx.service.updateMany({
+    async run(context) {
+      const { count } = await prisma.service.updateMany({
         where: { createdById: context.user.id },
         data: { createdById: null },
       });
@@ -176,20 +173,20 @@ export const ERASURE_STEPS: readonly ErasureStep[] = [
   {
     // Every browser session and API token: the account is signed out everywhere.
     name: "removeSessions",
-    async run(tx, context) {
-      return (await tx.session.deleteMany({ where: { userId: context.user.id } })).count;
+    async run(context) {
+      return (await prisma.session.deleteMany({ where: { userId: context.user.id } })).count;
     },
   },
   {
     name: "removePasswordResets",
-    async run(tx, context) {
-      return (await tx.passwordReset.deleteMany({ where: { userId: context.user.id } })).count;
+    async run(context) {
+      return (await prisma.passwordReset.deleteMany({ where: { userId: context.user.id } })).count;
     },
   },
   {
     name: "removeEmailVerifications",
-    async run(tx, context) {
-      const { count } = await tx.emailVerification.deleteMany({
+    async run(context) {
+      const { count } = await prisma.emailVerification.deleteMany({
         where: { userId: context.user.id },
       });
       return count;
@@ -200,35 +197,37 @@ export const ERASURE_STEPS: readonly ErasureStep[] = [
     // reach an address the clinic no longer knows. Found by the account it went to, never
     // by its address's text (the clinic's own address may have been registered).
     name: "removeMailToPatient",
-    async run(tx, context) {
+    async run(context) {
       const where = { userId: context.user.id };
-      const rows = await tx.outboxMessage.findMany({ where, select: { id: true } });
+      const rows = await prisma.outboxMessage.findMany({ where, select: { id: true } });
       context.mailIds.push(...rows.map((row) => row.id));
-      return (await tx.outboxMessage.deleteMany({ where })).count;
+      return (await prisma.outboxMessage.deleteMany({ where })).count;
     },
   },
   {
     // Places on the waiting list and their offers (the offers go with their entry).
     name: "removeWaitlist",
-    async run(tx, context) {
-      const rows = await tx.waitlistEntry.findMany({
+    async run(context) {
+      const rows = await prisma.waitlistEntry.findMany({
         where: { userId: context.user.id },
         select: { phone: true },
       });
       for (const row of rows) context.personal.add(row.phone);
-      const { count } = await tx.waitlistEntry.deleteMany({ where: { userId: context.user.id } });
+      const { count } = await prisma.waitlistEntry.deleteMany({
+        where: { userId: context.user.id },
+      });
       return count;
     },
   },
   {
     // Entries about the patient keep what happened and who on the staff did it.
     name: "anonymiseAuditTrail",
-    run: (tx, context) => forgetPatientInAuditTrail(tx, context.user.id, [...context.personal]),
+    run: (context) => forgetPatientInAuditTrail(context.user.id, [...context.personal]),
   },
   {
     name: "removeProfile",
-    async run(tx, context) {
-      return (await tx.user.deleteMany({ where: { id: context.user.id } })).count;
+    async run(context) {
+      return (await prisma.user.deleteMany({ where: { id: context.user.id } })).count;
     },
   },
 ];
@@ -310,15 +309,15 @@ export async function deleteMyAccount(
   };
   // Read before the transaction: no other query of the process runs while one is open.
   const settings = await getClinicSettings();
-  const deleted = await prisma.$transaction(async (tx) => {
-    const current = await tx.user.findUnique({ where: { id: user.id } });
+  const deleted = await prisma.$transaction(async () => {
+    const current = await prisma.user.findUnique({ where: { id: user.id } });
     if (!current) return false;
     context.user = current;
     context.personal.add(current.name).add(current.email);
     if (current.address) context.personal.add(current.address);
-    for (const step of steps) context.counts[step.name] = await step.run(tx, context);
-    await notifyClinic(tx, context, settings);
-    await recordAudit(tx, {
+    for (const step of steps) context.counts[step.name] = await step.run(context);
+    await notifyClinic(context, settings);
+    await recordAudit({
       actor: { id: current.id, role: "patient" },
       action: "account.delete",
       entityType: "User",

@@ -1,6 +1,6 @@
 import type { Prisma } from "@prisma/client";
 import { isPublishedPassword, PUBLISHED_PASSWORDS } from "~/data/demo-accounts";
-import { recordAudit } from "~/models/audit/trail.server";
+import { writeAuditEntry } from "~/models/audit/entry.server";
 import { verifyPassword } from "~/infra/password.server";
 import { fail, type Failure } from "~/utils/result";
 
@@ -94,7 +94,7 @@ export async function retireDemoAccounts(db: Writer): Promise<string[]> {
     await tx.session.deleteMany({ where: { userId: { in: ids } } });
     await tx.dentist.updateMany({ where: { userId: { in: ids } }, data: { userId: null } });
     for (const account of found) {
-      await recordAudit(tx, {
+      await writeAuditEntry(tx, {
         actor: { id: null, role: "system" },
         action: "demo.retire",
         entityType: "User",

@@ -163,7 +163,7 @@ export async function issueVerificationLink(
   // background, so a slow mail server never holds up (or shapes) the answer.
   await prisma.$transaction([
     prisma.emailVerification.create({ data: { ...link.row, userId: user.id, claim } }),
-    enqueueMail(prisma, verificationMail(user, link, claim ? "claim" : "sign-up", returnTo), now),
+    enqueueMail(verificationMail(user, link, claim ? "claim" : "sign-up", returnTo), now),
   ]);
   wakeOutbox();
   return ok({});

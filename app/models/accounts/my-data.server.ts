@@ -2,7 +2,7 @@
 // deletion (./deletion.server) are built from one function per kind of record, so a
 // new kind (waitlist entries, outbox messages, status history, slot holds) is one
 // gatherer in EXPORT_SECTIONS and one step in ERASURE_STEPS (docs/decisions/013-my-data.md).
-import type { Prisma, User } from "@prisma/client";
+import type { User } from "@prisma/client";
 import { recordAudit } from "~/models/audit/trail.server";
 import { clinicNow } from "~/utils/clinic-time";
 import { prisma } from "~/infra/db.server";
@@ -28,8 +28,6 @@ export const MY_DATA_MESSAGES = {
   deleted: "Your account has been deleted. Thank you for having been our patient.",
 } as const;
 
-type Reader = Prisma.TransactionClient;
-
 // ---------------------------------------------------------------- export
 
 const SERVICE = { select: { id: true, slug: true, name: true } } as const;
@@ -37,8 +35,8 @@ const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
 /** Sections of the export, one per kind of record; each reads only `userId`'s rows. */
 const EXPORT_SECTIONS = {
-  async appointments(db: Reader, userId: string) {
-    const rows = await db.appointment.findMany({
+  async appointments(userId: string) {
+    const rows = await prisma.appointment.findMany({
       where: { userId },
       include: {
         service: SERVICE,
@@ -68,8 +66,8 @@ const EXPORT_SECTIONS = {
       updatedAt: iso(row.updatedAt),
     }));
   },
-  async reviews(db: Reader, userId: string) {
-    const rows = await db.review.findMany({
+  async reviews(userId: string) {
+    const rows = await prisma.review.findMany({
       where: { userId },
       include: { service: SERVICE },
       orderBy: { createdAt: "asc" },
@@ -83,33 +81,48 @@ const EXPORT_SECTIONS = {
       createdAt: iso(row.createdAt),
     }));
   },
-  async servicesAdded(db: Reader, userId: string) {
-    const rows = await db.service.findMany({
+  async servicesAdded(userId: string) {
+    const rows = await prisma.service.findMany({
       where: { createdById: userId },
       select: { id: true, slug: true, name: true, status: true, hidden: true, createdAt: true },
       orderBy: { createdAt: "asc" },
     });
     return rows.map((row) => ({ ...row, createdAt: iso(row.createdAt) }));
   },
-  /** When each sign-in started and ends; never the token or its hash. */
-  async signInSessions(db: Reader, userId: string) {
-    const rows = await db.session.findMany({
+  /**
+   * When each sign-in started, was last used and ends, its browser and the address it
+   * signed in from; never the token or its hash.
+   */
+  async signInSessions(userId: string) {
+    const rows = await prisma.session.findMany({
       where: { userId },
-      select: { createdAt: true, expiresAt: true },
+      select: {
+        createdAt: true,
+        expiresAt: true,
+        lastSeenAt: true,
+        userAgent: true,
+        ipAddress: true,
+      },
       orderBy: { createdAt: "asc" },
     });
-    return rows.map((row) => ({ createdAt: iso(row.createdAt), expiresAt: iso(row.expiresAt) }));
+    return rows.map((row) => ({
+      createdAt: iso(row.createdAt),
+      expiresAt: iso(row.expiresAt),
+      lastSeenAt: iso(row.lastSeenAt),
+      userAgent: row.userAgent,
+      ipAddress: row.ipAddress,
+    }));
   },
-  async emailVerifications(db: Reader, userId: string) {
-    const rows = await db.emailVerification.findMany({
+  async emailVerifications(userId: string) {
+    const rows = await prisma.emailVerification.findMany({
       where: { userId },
       select: { createdAt: true, expiresAt: true, usedAt: true },
       orderBy: { createdAt: "asc" },
     });
     return rows.map(linkDates);
   },
-  async passwordResets(db: Reader, userId: string) {
-    const rows = await db.passwordReset.findMany({
+  async passwordResets(userId: string) {
+    const rows = await prisma.passwordReset.findMany({
       where: { userId },
       select: { createdAt: true, expiresAt: true, usedAt: true },
       orderBy: { createdAt: "asc" },
@@ -117,8 +130,8 @@ const EXPORT_SECTIONS = {
     return rows.map(linkDates);
   },
   /** The audit trail about this patient: what was done and by which role, not by whom. */
-  async activity(db: Reader, userId: string) {
-    const rows = await db.auditEntry.findMany({
+  async activity(userId: string) {
+    const rows = await prisma.auditEntry.findMany({
       where: { patientId: userId },
       select: { at: true, action: true, actorRole: true, summary: true },
       orderBy: [{ at: "asc" }, { id: "asc" }],
@@ -126,8 +139,8 @@ const EXPORT_SECTIONS = {
     return rows.map((row) => ({ ...row, at: iso(row.at) }));
   },
   /** Mail the clinic sent or will send them: what and when, never the text (links). */
-  async mails(db: Reader, userId: string) {
-    const rows = await db.outboxMessage.findMany({
+  async mails(userId: string) {
+    const rows = await prisma.outboxMessage.findMany({
       where: { userId },
       select: { kind: true, subject: true, status: true, createdAt: true, sentAt: true },
       orderBy: [{ createdAt: "asc" }, { id: "asc" }],
@@ -135,8 +148,8 @@ const EXPORT_SECTIONS = {
     return rows.map((row) => ({ ...row, createdAt: iso(row.createdAt), sentAt: iso(row.sentAt) }));
   },
   /** Places on the waiting list and the times offered from them; never the links. */
-  async waitlist(db: Reader, userId: string) {
-    const rows = await db.waitlistEntry.findMany({
+  async waitlist(userId: string) {
+    const rows = await prisma.waitlistEntry.findMany({
       where: { userId },
       include: {
         service: SERVICE,
@@ -177,8 +190,8 @@ const EXPORT_SECTIONS = {
     }));
   },
   /** When they are due back, the invitations sent and the desk's calls (docs/decisions/035-recall.md). */
-  async recall(db: Reader, userId: string) {
-    const rows = await db.patientRecall.findMany({
+  async recall(userId: string) {
+    const rows = await prisma.patientRecall.findMany({
       where: { userId },
       include: {
         recallType: { select: { name: true } },
@@ -208,7 +221,7 @@ const EXPORT_SECTIONS = {
       })),
     }));
   },
-} satisfies Record<string, (db: Reader, userId: string) => Promise<unknown[]>>;
+} satisfies Record<string, (userId: string) => Promise<unknown[]>>;
 
 function linkDates(row: { createdAt: Date; expiresAt: Date; usedAt: Date | null }) {
   return { createdAt: iso(row.createdAt), expiresAt: iso(row.expiresAt), usedAt: iso(row.usedAt) };
@@ -242,15 +255,15 @@ export type MyDataExport = {
     createdAt: string | null;
     updatedAt: string | null;
   };
-  /** The records of the family members the patient looks after (docs/decisions/046-families.md). */
+  /** The records of the family members the patient looks after (docs/decisions/049-families.md). */
   familyMembers?: unknown[];
 } & Sections;
 
 /** One record's profile and every section of the export (a family member's too). */
-export async function recordExport(db: Reader, user: User) {
+export async function recordExport(user: User) {
   const sections = {} as Record<string, unknown>;
   for (const [name, gather] of Object.entries(EXPORT_SECTIONS)) {
-    sections[name] = await gather(db, user.id);
+    sections[name] = await gather(user.id);
   }
   return { profile: profileOf(user), ...(sections as Sections) };
 }
@@ -284,16 +297,16 @@ export async function exportMyData(
   user: Pick<User, "id">,
   now: Date = new Date(),
   /** Sections read in the same transaction beside the patient's own (their family's records). */
-  more?: (tx: Reader, user: User) => Promise<Partial<MyDataExport>>,
+  more?: (user: User) => Promise<Partial<MyDataExport>>,
 ): Promise<Result<{ document: MyDataExport; filename: string }>> {
   const limited = await rateLimits().dataExports.take(user.id);
   if (limited) return limited;
-  const document = await prisma.$transaction(async (tx) => {
-    const current = await tx.user.findUnique({ where: { id: user.id } });
+  const document = await prisma.$transaction(async () => {
+    const current = await prisma.user.findUnique({ where: { id: user.id } });
     if (!current) return null;
-    const own = await recordExport(tx, current);
-    const extra = more ? await more(tx, current) : {};
-    await recordAudit(tx, {
+    const own = await recordExport(current);
+    const extra = more ? await more(current) : {};
+    await recordAudit({
       actor: { id: current.id, role: roleOf(current) },
       action: "data.export",
       entityType: "User",

@@ -60,13 +60,13 @@ export async function requestPasswordReset(
           expiresAt: new Date(now.getTime() + RESET_LINK_TTL_MS),
         },
       }),
-      enqueueMail(prisma, resetLinkMail(user, token, tokenHash), now),
+      enqueueMail(resetLinkMail(user, token, tokenHash), now),
     ]);
     wakeOutbox();
   } else if (user) {
     // A Google-only account has no password to change; tell its owner how to sign in.
     // One such notice per account and hour: a stranger cannot flood the mailbox.
-    await enqueueMail(prisma, googleAccountMail(user, now), now);
+    await enqueueMail(googleAccountMail(user, now), now);
     wakeOutbox();
   }
   return ok({ message: RESET_MESSAGES.requested });

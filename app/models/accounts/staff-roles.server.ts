@@ -1,5 +1,5 @@
 import type { Prisma } from "@prisma/client";
-import { recordAudit } from "~/models/audit/trail.server";
+import { writeAuditEntry } from "~/models/audit/entry.server";
 import { linkAccountInTransaction } from "~/models/team/dentist-account.server";
 import { fail, ok } from "~/utils/result";
 import { roleOf, STAFF_ROLES, type StaffRole } from "~/models/roles";
@@ -75,7 +75,7 @@ export async function grantRole(
     // Sessions and API tokens opened under the old role end with it: whoever holds one
     // signs in again and gets the new role from then on.
     await tx.session.deleteMany({ where: { userId: user.id } });
-    await recordAudit(tx, {
+    await writeAuditEntry(tx, {
       actor: { id: null, role: "system" },
       action: "staff.grant",
       entityType: "User",
@@ -101,7 +101,7 @@ export async function revokeRole(db: Db, email: string) {
     if (before === "patient") return ok({ email: address, role: before, changed: false });
     await tx.user.update({ where: { id: user.id }, data: { role: "patient" } });
     await tx.session.deleteMany({ where: { userId: user.id } });
-    await recordAudit(tx, {
+    await writeAuditEntry(tx, {
       actor: { id: null, role: "system" },
       action: "staff.revoke",
       entityType: "User",

@@ -1,7 +1,7 @@
 import type { User } from "@prisma/client";
 import { loginSchema, profileSchema, registerSchema } from "~/validation/account";
 import { validateForm } from "~/validation/form";
-import { isHttpUrl } from "~/validation/fields";
+import { asOneLineName, isHttpUrl, isReservedAddress } from "~/validation/fields";
 import { enqueueMail, wakeOutbox } from "~/models/mail/outbox.server";
 import {
   isEmailVerified,
@@ -87,12 +87,12 @@ export async function registerUser(
   const link = newVerificationLink();
   try {
     // One transaction: the account, its link and the mail exist together or not at all.
-    await prisma.$transaction(async (tx) => {
-      const user = await tx.user.create({
+    await prisma.$transaction(async () => {
+      const user = await prisma.user.create({
         data: { name, email, userImage, passwordHash, emailVerifications: { create: link.row } },
         select: { id: true, email: true },
       });
-      await enqueueMail(tx, verificationMail(user, link, "sign-up", returnTo));
+      await enqueueMail(verificationMail(user, link, "sign-up", returnTo));
     });
   } catch (error) {
     await limits.registrations.giveBack(client);
@@ -187,6 +187,9 @@ export type GoogleIdentity = {
   picture: string | undefined;
 };
 
+export const GOOGLE_RESERVED_MESSAGE =
+  "This Google account's e-mail address can never receive mail (.invalid is a reserved domain), so it cannot sign in here.";
+
 /** A refusal whose message is safe to show the visitor. */
 export class GoogleSignInError extends Error {}
 
@@ -210,6 +213,8 @@ export async function findOrCreateGoogleUser(identity: GoogleIdentity): Promise<
   if (!email) {
     throw new GoogleSignInError("Google did not share an e-mail address for this account.");
   }
+  // The desk's stand-ins live under .invalid: such an address is nobody's to sign in with.
+  if (isReservedAddress(email)) throw new GoogleSignInError(GOOGLE_RESERVED_MESSAGE);
   const existing = await prisma.user.findUnique({ where: { email } });
   if (existing) {
     if (!identity.emailVerified) {
@@ -263,7 +268,7 @@ export async function findOrCreateGoogleUser(identity: GoogleIdentity): Promise<
 /** The name and picture Google shares, as this app stores them. */
 function googleProfile(identity: GoogleIdentity, email: string) {
   return {
-    name: identity.name?.trim().slice(0, 100) || email.split("@")[0]!,
+    name: asOneLineName(identity.name ?? "").slice(0, 100) || email.split("@")[0]!,
     userImage: identity.picture && isHttpUrl(identity.picture) ? identity.picture : "",
   };
 }

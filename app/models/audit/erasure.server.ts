@@ -1,4 +1,4 @@
-import type { Prisma } from "@prisma/client";
+import { prisma } from "~/infra/db.server";
 
 /**
  * What a patient's account deletion does to the audit trail (docs/decisions/013-my-data.md).
@@ -93,16 +93,15 @@ export function summaryWithoutPatient(
  * earlier version's sentence go. Returns how many entries it read.
  */
 export async function forgetPatientInAuditTrail(
-  tx: Prisma.TransactionClient,
   userId: string,
   personal: readonly string[],
 ): Promise<number> {
-  const entries = await tx.auditEntry.findMany({
+  const entries = await prisma.auditEntry.findMany({
     where: { OR: [{ patientId: userId }, { entityId: userId }] },
     select: { id: true, action: true, summary: true, before: true, after: true },
   });
   for (const entry of entries) {
-    await tx.auditEntry.update({
+    await prisma.auditEntry.update({
       where: { id: entry.id },
       data: {
         summary: summaryWithoutPatient(entry.action, entry.summary, personal),

@@ -82,6 +82,7 @@ const ACTION_LABELS: Record<string, string> = {
   "settings.reminders": "Changed the reminder settings",
   "staff.grant": "Gave a staff role",
   "staff.revoke": "Took a staff role away",
+  "waitlist.offer": "Offered a freed time to a waiting patient",
 };
 
 /** "helloThere.big_world" -> "Hello there big world": a name the lists below do not know. */

@@ -1,25 +1,7 @@
 import type { Prisma } from "@prisma/client";
+import { prisma } from "~/infra/db.server";
 import { decodeCursor, olderThan, pageOf } from "~/utils/keyset";
-import type { Role } from "~/models/roles";
-
-/** A client or an interactive transaction: the entry is written with the change it records. */
-type Writer = Pick<Prisma.TransactionClient, "auditEntry">;
-
-export type AuditActor = { id: string; role: Role } | { id: null; role: "system" };
-
-export type AuditEntryInput = {
-  actor: AuditActor;
-  /** Dotted verb: 'patient.view', 'appointment.move', 'data.export', 'account.delete'... */
-  action: string;
-  entityType: string;
-  entityId?: string | null;
-  patientId?: string | null;
-  summary: string;
-  before?: Record<string, unknown> | null;
-  after?: Record<string, unknown> | null;
-};
-
-const SUMMARY_LIMIT = 500;
+import { type AuditEntryInput, writeAuditEntry } from "./entry.server";
 
 /**
  * Appends one row to the audit trail. Call it inside the transaction that makes the
@@ -27,28 +9,17 @@ const SUMMARY_LIMIT = 500;
  * was not). The trail is append-only: nothing in the app updates or deletes its rows,
  * except the anonymisation of a deleted patient's entries.
  */
-export async function recordAudit(db: Writer, entry: AuditEntryInput) {
-  return db.auditEntry.create({
-    data: {
-      actorId: entry.actor.id,
-      actorRole: entry.actor.role,
-      action: entry.action,
-      entityType: entry.entityType,
-      entityId: entry.entityId ?? null,
-      patientId: entry.patientId ?? null,
-      summary: entry.summary.slice(0, SUMMARY_LIMIT),
-      before: entry.before ? JSON.stringify(entry.before) : null,
-      after: entry.after ? JSON.stringify(entry.after) : null,
-    },
-  });
+export function recordAudit(entry: AuditEntryInput) {
+  return writeAuditEntry(prisma, entry);
 }
 
 /** The trail newest first, optionally about one patient; `take` bounds the page. */
-export async function auditTrail(
-  db: Pick<Prisma.TransactionClient, "auditEntry">,
-  { patientId, take = 50, before }: { patientId?: string; take?: number; before?: Date } = {},
-) {
-  return db.auditEntry.findMany({
+export async function auditTrail({
+  patientId,
+  take = 50,
+  before,
+}: { patientId?: string; take?: number; before?: Date } = {}) {
+  return prisma.auditEntry.findMany({
     where: { patientId, at: before ? { lt: before } : undefined },
     orderBy: [{ at: "desc" }, { id: "desc" }],
     take: Math.min(Math.max(take, 1), 200),
@@ -86,12 +57,9 @@ export type AuditRow = {
 type Person = { id: string; name: string; email: string };
 
 /** The accounts a search term names: an exact address, or a part of a name. */
-async function peopleMatching(
-  db: Pick<Prisma.TransactionClient, "user">,
-  term: string,
-): Promise<Person[]> {
+async function peopleMatching(term: string): Promise<Person[]> {
   const query = term.trim().slice(0, 200);
-  return db.user.findMany({
+  return prisma.user.findMany({
     where: query.includes("@") ? { email: query.toLowerCase() } : { name: { contains: query } },
     select: { id: true, name: true, email: true },
     orderBy: { id: "asc" },
@@ -104,21 +72,23 @@ async function peopleMatching(
  * a staff member named by e-mail or name. Entries of accounts deleted since are still
  * found by the ids they keep; their names show as unknown.
  */
-export async function searchAuditTrail(
-  db: Pick<Prisma.TransactionClient, "auditEntry" | "user">,
-  { patient, staff, cursor, take = AUDIT_PAGE_SIZE }: AuditSearch = {},
-) {
+export async function searchAuditTrail({
+  patient,
+  staff,
+  cursor,
+  take = AUDIT_PAGE_SIZE,
+}: AuditSearch = {}) {
   const where: Prisma.AuditEntryWhereInput[] = [];
   for (const [term, field] of [
     [patient, "patientId"],
     [staff, "actorId"],
   ] as const) {
     if (!term?.trim()) continue;
-    const ids = (await peopleMatching(db, term)).map((person) => person.id);
+    const ids = (await peopleMatching(term)).map((person) => person.id);
     if (ids.length === 0) return { entries: [] as AuditRow[], next: null };
     where.push({ [field]: ids.length === 1 ? ids[0] : { in: ids } });
   }
-  const rows = await db.auditEntry.findMany({
+  const rows = await prisma.auditEntry.findMany({
     where: { AND: [...where, olderThan("at", decodeCursor(cursor))] },
     orderBy: [{ at: "desc" }, { id: "desc" }],
     take: Math.min(Math.max(take, 1), 200) + 1,
@@ -127,7 +97,7 @@ export async function searchAuditTrail(
   const ids = new Set(page.rows.flatMap((row) => [row.actorId ?? [], row.patientId ?? []].flat()));
   const people = new Map(
     (
-      await db.user.findMany({
+      await prisma.user.findMany({
         where: { id: { in: [...ids] } },
         select: { id: true, name: true, email: true },
       })

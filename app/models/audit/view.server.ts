@@ -1,4 +1,4 @@
-import type { Prisma } from "@prisma/client";
+import { prisma } from "~/infra/db.server";
 import type { AuditRow } from "./trail.server";
 import { type AuditChange, auditActionLabel, auditNamedIds, describeAuditChanges } from "./labels";
 import { type ClinicClock, formatDateTime } from "~/utils/clinic-format";
@@ -8,20 +8,6 @@ import { type ClinicClock, formatDateTime } from "~/utils/clinic-format";
  * done to by name (with a link to its screen), and its changes by label. Entries keep
  * the ids they were written with; names are looked up once per page, by kind.
  */
-
-type Db = Pick<
-  Prisma.TransactionClient,
-  | "service"
-  | "dentist"
-  | "chair"
-  | "clinicClosure"
-  | "appointment"
-  | "user"
-  | "review"
-  | "outboxMessage"
-  | "recallType"
-  | "patientRecall"
->;
 
 /** What an entry was done to, as staff know it, and where to see it now. */
 export type AuditSubject = { label: string; href: string | null };
@@ -54,46 +40,46 @@ function storedName(row: AuditRow): string | null {
   return null;
 }
 
-async function namesById(db: Db, rows: readonly AuditRow[], clock: ClinicClock) {
+async function namesById(rows: readonly AuditRow[], clock: ClinicClock) {
   const [services, dentists, chairs, closures, visits, users, reviews, messages, types, recalls] =
     await Promise.all([
-      db.service.findMany({
+      prisma.service.findMany({
         where: { id: { in: idsOf(rows, "Service") } },
         select: { id: true, name: true },
       }),
-      db.dentist.findMany({
+      prisma.dentist.findMany({
         where: { id: { in: idsOf(rows, "Dentist") } },
         select: { id: true, name: true },
       }),
-      db.chair.findMany({
+      prisma.chair.findMany({
         where: { id: { in: idsOf(rows, "Chair") } },
         select: { id: true, name: true },
       }),
-      db.clinicClosure.findMany({
+      prisma.clinicClosure.findMany({
         where: { id: { in: idsOf(rows, "ClinicClosure") } },
         select: { id: true, name: true },
       }),
-      db.appointment.findMany({
+      prisma.appointment.findMany({
         where: { id: { in: idsOf(rows, "appointment", "Appointment") } },
         select: { id: true, name: true, date: true, time: true },
       }),
-      db.user.findMany({
+      prisma.user.findMany({
         where: { id: { in: idsOf(rows, "User", "patient") } },
         select: { id: true, name: true },
       }),
-      db.review.findMany({
+      prisma.review.findMany({
         where: { id: { in: idsOf(rows, "Review") } },
         select: { id: true, name: true },
       }),
-      db.outboxMessage.findMany({
+      prisma.outboxMessage.findMany({
         where: { id: { in: idsOf(rows, "OutboxMessage") } },
         select: { id: true, subject: true },
       }),
-      db.recallType.findMany({
+      prisma.recallType.findMany({
         where: { id: { in: idsOf(rows, "RecallType") } },
         select: { id: true, name: true },
       }),
-      db.patientRecall.findMany({
+      prisma.patientRecall.findMany({
         where: { id: { in: idsOf(rows, "PatientRecall") } },
         select: {
           id: true,
@@ -147,7 +133,6 @@ function subjectOf(row: AuditRow, names: ReadonlyMap<string, string>): AuditSubj
 
 /** A page of the trail as the audit screen shows it. */
 export async function viewAuditEntries(
-  db: Db,
   rows: readonly AuditRow[],
   clock: ClinicClock,
 ): Promise<AuditView[]> {
@@ -155,9 +140,9 @@ export async function viewAuditEntries(
   const people = [...new Set(named.flatMap((ids) => ids.people))];
   const recallTypes = [...new Set(named.flatMap((ids) => ids.recallTypes))];
   const [names, staff, types] = await Promise.all([
-    namesById(db, rows, clock),
-    db.user.findMany({ where: { id: { in: people } }, select: { id: true, name: true } }),
-    db.recallType.findMany({
+    namesById(rows, clock),
+    prisma.user.findMany({ where: { id: { in: people } }, select: { id: true, name: true } }),
+    prisma.recallType.findMany({
       where: { id: { in: recallTypes } },
       select: { id: true, name: true },
     }),

@@ -2,26 +2,29 @@
  * The booking rules' database side: one day of the diary as the rules see it
  * (~/models/booking/rules RuleDay). What staff set up (settings, plans, exceptions, the
  * closure, chairs, who performs the service) comes from the read cache; the holds are read
- * per request through the SlotHold.startsAt index, by the caller's client: the plain one
- * for free times, the transaction's for a booking (which then decides under the write lock).
+ * per request through the SlotHold.startsAt index: for free times, and inside a booking's
+ * transaction (which then decides under the write lock).
  */
 import { prisma } from "~/infra/db.server";
+import { addDays } from "~/utils/clinic-time";
 import { cachedRead } from "~/infra/read-cache.server";
 import {
+  chairResource,
   coveringException,
   dayOfPlan,
   type Interval,
   dentistDay,
+  dentistResource,
   workingIntervals,
-} from "./slot-engine";
+} from "~/models/booking/slot-engine";
 import {
   type DayPlan,
   dayPlanSchema,
   parseJsonColumn,
   weeklyPlanSchema,
 } from "~/validation/schedule";
-import { readHolds } from "./holds.server";
-import type { DentistOnDay, RuleDay } from "./rules";
+import { readHeldStepsOfDays, readHolds, readHoldsOfDays } from "~/models/booking/holds.server";
+import type { DentistOnDay, RuleDay } from "~/models/booking/rules";
 import { getClinicSettings, type Settings } from "~/models/settings/clinic-settings.server";
 
 /** A dentist row as stored: its weekly plan and date exceptions are JSON text. */
@@ -103,7 +106,7 @@ export type DayPlans = Omit<RuleDay, "held" | "visitsByDentist" | "heldMinutes">
  */
 export async function loadDayPlans(date: string, serviceId: string | null): Promise<DayPlans> {
   const settings = await getClinicSettings();
-  const plans = await cachedRead(`diary-day:${date}:${serviceId ?? "-"}`, async () => {
+  const plans = await cachedRead(["team"], `diary-day:${date}:${serviceId ?? "-"}`, async () => {
     const [links, closure, dentists, chairs] = await Promise.all([
       serviceId
         ? prisma.dentistService.findMany({
@@ -162,6 +165,34 @@ export async function loadDay(
   const plans = await loadDayPlans(date, serviceId);
   return {
     ...plans,
-    ...(await readHolds(prisma, date, plans.settings.timeZone, exceptAppointmentId)),
+    ...(await readHolds(date, plans.settings.timeZone, exceptAppointmentId)),
   };
+}
+
+/**
+ * The consecutive days from `first` to `last` for a service, their holds read now in one
+ * query of the range (outside any transaction): the first free days look weeks ahead.
+ * Without a daily cap, the one rule that counts visits, the holds come as steps
+ * (`readHeldStepsOfDays`: no row per hold); with one, as rows.
+ */
+export async function loadDays(
+  first: string,
+  last: string,
+  serviceId: string | null,
+): Promise<LoadedDay[]> {
+  const dates: string[] = [];
+  for (let date = first; date <= last; date = addDays(date, 1)) dates.push(date);
+  const plans = await Promise.all(dates.map((date) => loadDayPlans(date, serviceId)));
+  const { settings } = plans[0]!;
+  const resources = new Set(
+    plans.flatMap((day) => [
+      ...day.dentists.map((dentist) => dentistResource(dentist.id)),
+      ...day.chairs.map((chair) => chairResource(chair.id)),
+    ]),
+  );
+  const holds =
+    settings.maxVisitsPerDentistPerDay > 0
+      ? await readHoldsOfDays(first, last, settings.timeZone)
+      : await readHeldStepsOfDays(first, last, settings.timeZone, [...resources]);
+  return plans.map((day) => ({ ...day, ...holds.get(day.date)! }));
 }

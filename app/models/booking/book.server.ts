@@ -3,19 +3,16 @@
  * `POST /api/create-appointment`), the desk, an accepted waiting-list offer. They differ
  * only by their policy (~/models/booking/policy); the visit is placed by the one writer.
  */
-import type { Prisma } from "@prisma/client";
 import { verifiedAccount } from "~/models/accounts/email-verification.server";
 import { bookingPatient } from "~/models/family/booking.server";
-import { wakeOutbox } from "~/models/mail/outbox.server";
 import { prisma } from "~/infra/db.server";
 import { invalid, ok, type Success } from "~/utils/result";
 import { appointmentSchema } from "~/validation/appointment";
 import { validateForm } from "~/validation/form";
 import { UNKNOWN_SERVICE_MESSAGE } from "~/validation/service";
 import { loadDayPlans } from "./availability.server";
-import { recallOfBookLink } from "~/models/recall/invitations.server";
 import { findBookableService, resolveDentist, type ServiceRow } from "./choices.server";
-import { prepareEvent } from "./events.server";
+import { prepareEvent, visitEventsCommitted } from "./events.server";
 import { placeVisit, type PlaceRefusal, type PlaceResult, takenMeanwhile } from "./place.server";
 import { type BookingPolicy, onlinePolicy } from "./policy";
 import { tooManyBookingsMessage } from "./rules";
@@ -53,15 +50,14 @@ export async function bookVisit(
   request: BookingRequest,
   policy: BookingPolicy,
   now: Date,
-  alsoInTransaction?: (tx: Prisma.TransactionClient) => Promise<unknown>,
+  alsoInTransaction?: () => Promise<unknown>,
 ): Promise<Success<Booked> | PlaceRefusal> {
   const plans = await loadDayPlans(request.date, request.service.id);
   const raise = await prepareEvent("booked", null, now);
   let placed: PlaceResult;
   try {
-    placed = await prisma.$transaction(async (tx) => {
+    placed = await prisma.$transaction(async () => {
       const result = await placeVisit(
-        tx,
         {
           plans,
           date: request.date,
@@ -82,14 +78,14 @@ export async function bookVisit(
         policy,
         now,
       );
-      if (result.ok) await alsoInTransaction?.(tx);
+      if (result.ok) await alsoInTransaction?.();
       return result;
     });
   } catch (error) {
     return takenMeanwhile(error);
   }
   if (!placed.ok) return placed;
-  wakeOutbox();
+  visitEventsCommitted();
   return ok({ appointment: placed.appointment!, mailedTo: placed.outcome.mailedTo });
 }
 
@@ -97,7 +93,7 @@ export async function bookVisit(
  * Make appointment and `POST /api/create-appointment`, for an account with a verified
  * address; the waiting list books an accepted offer through it with its own policy. The
  * optional `patient` names a family member the account may book for: the visit, its cap,
- * its rules and its recall are theirs (docs/decisions/046-families.md). It is checked after
+ * its rules and its recall are theirs (docs/decisions/049-families.md). It is checked after
  * the spec's fields, so their messages and order stay.
  */
 export async function bookAppointment(
@@ -107,9 +103,9 @@ export async function bookAppointment(
   options: {
     policy?: BookingPolicy;
     /** Runs inside the booking's transaction (accepting a waitlist offer); may throw to undo it. */
-    alsoInTransaction?: (tx: Prisma.TransactionClient) => Promise<unknown>;
-    /** The booking form's `recall` field: a recall invitation's book link token. */
-    recall?: unknown;
+    alsoInTransaction?: () => Promise<unknown>;
+    /** The recall whose invitation's book link the form came through (checked by the caller). */
+    recallId?: string | null;
   } = {},
 ): Promise<Success<{ appointment: AppointmentJson }> | PlaceRefusal> {
   const account = await verifiedAccount(userId);
@@ -131,7 +127,7 @@ export async function bookAppointment(
       time,
       userId: patient.patientId,
       contact,
-      recallId: recallOfBookLink(options.recall),
+      recallId: options.recallId ?? null,
     },
     options.policy ?? onlinePolicy(userId),
     now,

@@ -34,6 +34,7 @@ const found = <T>(value: T | null) => value !== null;
 
 export async function findBookableService(id: string): Promise<ServiceRow | null> {
   return cachedRead(
+    ["catalogue"],
     `bookable-service:${id}`,
     async () => {
       const row = await prisma.service.findFirst({
@@ -63,6 +64,7 @@ export async function resolveDentist(
   const wanted = raw?.trim() ?? "";
   if (wanted === "" || wanted === "any") return ok({ dentistId: undefined });
   const dentist = await cachedRead(
+    ["team"],
     `dentist-choice:${wanted}`,
     () =>
       prisma.dentist.findFirst({
@@ -72,7 +74,9 @@ export async function resolveDentist(
     { keep: found },
   );
   if (!dentist) return invalid(UNKNOWN_DENTIST_MESSAGE);
-  const performers = await cachedRead(`performers:${service.id}`, () => performerIds(service.id));
+  const performers = await cachedRead(["team"], `performers:${service.id}`, () =>
+    performerIds(service.id),
+  );
   if (performers && !performers.includes(dentist.id)) {
     return invalid(`${notPerformingMessage(dentist.name, service.name)} ${CHOOSE_ANOTHER_DENTIST}`);
   }

@@ -1,28 +1,29 @@
 /**
- * The booking page's strip of first free times (issue 25): the next days on which the
- * chosen service still has a free start, with a dentist or any dentist who performs it.
- * Each day comes from the booking core's `freeTimes` under the online policy, the very
- * rules that book and move visits (docs/decisions/027-one-booking-core.md), so the strip
- * follows the diary's rules, whatever they become; this module only decides which days to
- * ask about.
+ * The first free times (issue 25; the desk's too, issue 31): the next days on which the
+ * chosen service still has a free start, with a dentist or any dentist who performs it,
+ * and why each day passed over has none. Each day comes from the booking core's free
+ * times under the online policy (the desk's waives the notice), the very rules that book
+ * and move visits (docs/decisions/027-one-booking-core.md), so the strip follows the
+ * diary's rules, whatever they become; this module only decides which days to ask about.
  */
 import { type ClinicClock, formatDate, formatTime } from "~/utils/clinic-format";
 import { addDays, clinicNow, isIsoDate } from "~/utils/clinic-time";
 import { ok, invalid, type Result } from "~/utils/result";
 import { DATE_FORMAT_MESSAGE } from "~/validation/appointment";
 import { UNKNOWN_SERVICE_MESSAGE } from "~/validation/service";
-import { findBookableService, resolveDentist } from "./choices.server";
-import { freeTimes } from "./free-times.server";
-import { onlinePolicy } from "./policy";
+import { findBookableService, resolveDentist } from "~/models/booking/choices.server";
+import { emptyDayReason, freeTimesOfDays, type EmptyDay } from "~/models/booking/free-times.server";
+import { type BookingPolicy, onlinePolicy } from "~/models/booking/policy";
+import { dayRefusal } from "~/models/booking/evaluate";
 import { getClinicClock, getClinicSettings } from "~/models/settings/clinic-settings.server";
 
 /** How many days with a free time the strip shows. */
 export const STRIP_DAYS = 7;
 /**
- * Calendar days one strip looks through at most (a fully booked month costs this many
- * day reads, never the whole horizon); past them the strip offers to look further.
+ * Calendar days one strip looks through at most: a fully booked month and the week after
+ * it, never the whole horizon; past them the strip offers to look further.
  */
-export const STRIP_SCAN_DAYS = 28;
+export const STRIP_SCAN_DAYS = 42;
 
 export type FreeDay = {
   /** Clinic date, YYYY-MM-DD. */
@@ -38,11 +39,19 @@ export type FreeDay = {
   labels: string[];
 };
 
+/** A day looked at that has no free time, and why. */
+export type EmptyFreeDay = EmptyDay & { date: string; label: string };
+
 export type FreeDays = {
   /** The first date the strip looked at. */
   from: string;
   /** Up to STRIP_DAYS days with a free time, earliest first. */
   days: FreeDay[];
+  /**
+   * The days between the first the clinic opens and the last shown (or the last looked
+   * at) that have no free time, earliest first, each with its reason.
+   */
+  empty: EmptyFreeDay[];
   /** Where the next strip would start (null: nothing after these inside the horizon). */
   next: string | null;
   /** The day after the last one looked at, when nothing was found up to it. */
@@ -51,31 +60,60 @@ export type FreeDays = {
 
 const tidy = (text: string) => text.replace(/[\u202f\u00a0]/g, " ");
 
+const STRIP_FORMATS = {
+  label: { weekday: "long", month: "short", day: "numeric" },
+  weekday: { weekday: "short" },
+  day: { month: "short", day: "numeric" },
+} as const satisfies Record<string, Intl.DateTimeFormatOptions>;
+
+/** Building a DateTimeFormat costs far more than using one: a month's strip labels 40 days. */
+const stripFormats = new Map<string, Record<keyof typeof STRIP_FORMATS, Intl.DateTimeFormat>>();
+
+function stripFormatsOf(locale: string) {
+  let formats = stripFormats.get(locale);
+  if (!formats) {
+    const of = (options: Intl.DateTimeFormatOptions) =>
+      new Intl.DateTimeFormat(locale, { ...options, timeZone: "UTC" });
+    formats = {
+      label: of(STRIP_FORMATS.label),
+      weekday: of(STRIP_FORMATS.weekday),
+      day: of(STRIP_FORMATS.day),
+    };
+    stripFormats.set(locale, formats);
+  }
+  return formats;
+}
+
 /** "Thursday, Nov 26", and "Thu" and "Nov 26", for a clinic date. */
 export function formatStripDay(date: string, clock: ClinicClock) {
   const [year, month, day] = date.split("-").map(Number);
   const instant = new Date(Date.UTC(year!, month! - 1, day!));
-  const format = (options: Intl.DateTimeFormatOptions) =>
-    tidy(new Intl.DateTimeFormat(clock.locale, { ...options, timeZone: "UTC" }).format(instant));
+  const formats = stripFormatsOf(clock.locale);
   return {
-    label: format({ weekday: "long", month: "short", day: "numeric" }),
-    weekday: format({ weekday: "short" }),
-    day: format({ month: "short", day: "numeric" }),
+    label: tidy(formats.label.format(instant)),
+    weekday: tidy(formats.weekday.format(instant)),
+    day: tidy(formats.day.format(instant)),
   };
 }
 
 /**
  * The next days from `from` (today when earlier) with a free start for `service` (and
  * `dentistId`, or any dentist who performs it): at most STRIP_DAYS of them, looking at
- * most STRIP_SCAN_DAYS calendar days ahead and never past the booking horizon.
+ * most STRIP_SCAN_DAYS calendar days ahead and never past the booking horizon. The days
+ * are read in ranges (their holds one query each), the days still wanted and one more
+ * first (a weekday the clinic is closed), then twice as many each time: a week with free
+ * times is one read, a booked-up month three.
  */
 export async function nextFreeDays(options: {
   service: { id: string; name?: string; durationMinutes: number; bufferMinutes: number };
   dentistId?: string;
   from?: string;
   now?: Date;
+  /** The online policy unless said (the desk's waives the notice). */
+  policy?: BookingPolicy;
 }): Promise<FreeDays> {
   const now = options.now ?? new Date();
+  const policy = options.policy ?? onlinePolicy(null);
   const settings = await getClinicSettings();
   const clock = { timeZone: settings.timeZone, locale: settings.locale };
   const today = clinicNow(now, settings.timeZone).date;
@@ -83,44 +121,50 @@ export async function nextFreeDays(options: {
   const wanted = options.from && options.from > today ? options.from : today;
   const from = wanted < lastBookable ? wanted : lastBookable;
   const until = [addDays(from, STRIP_SCAN_DAYS - 1), lastBookable].sort()[0]!;
+  const { id, name = "a visit", durationMinutes, bufferMinutes } = options.service;
+  const visit = { name, durationMinutes, bufferMinutes };
   const days: FreeDay[] = [];
+  const empty: EmptyFreeDay[] = [];
+  let opened = false;
   let date = from;
+  let size = STRIP_DAYS + 1;
   while (date <= until && days.length < STRIP_DAYS) {
-    // The days still wanted and one more (a weekday the clinic is closed), read together:
-    // one batch usually fills the strip.
-    const batch: string[] = [];
-    for (let k = 0; k <= STRIP_DAYS - days.length && date <= until; k += 1) {
-      batch.push(date);
-      date = addDays(date, 1);
+    const last = [addDays(date, size - 1), until].sort()[0]!;
+    const found = await freeTimesOfDays({
+      first: date,
+      last,
+      serviceId: id,
+      visit,
+      policy,
+      dentistId: options.dentistId,
+      now,
+    });
+    for (const { day, times } of found) {
+      if (days.length >= STRIP_DAYS) break;
+      if (times.length > 0) {
+        opened = true;
+        days.push({
+          date: day.date,
+          ...formatStripDay(day.date, clock),
+          times,
+          labels: times.map((time) => formatTime(time, clock)),
+        });
+        continue;
+      }
+      const reason = emptyDayReason(day, visit, options.dentistId, now, policy);
+      // Days before the clinic's first open one (today's closed Sunday) are not listed.
+      opened ||= !dayRefusal(day, now, policy);
+      if (opened)
+        empty.push({ date: day.date, label: formatStripDay(day.date, clock).label, ...reason });
     }
-    const { id, name = "a visit", durationMinutes, bufferMinutes } = options.service;
-    const found = await Promise.all(
-      batch.map((day) =>
-        freeTimes({
-          date: day,
-          serviceId: id,
-          visit: { name, durationMinutes, bufferMinutes },
-          policy: onlinePolicy(null),
-          dentistId: options.dentistId,
-          now,
-        }),
-      ),
-    );
-    for (const [index, { times }] of found.entries()) {
-      if (times.length === 0 || days.length >= STRIP_DAYS) continue;
-      const day = batch[index]!;
-      days.push({
-        date: day,
-        ...formatStripDay(day, clock),
-        times,
-        labels: times.map((time) => formatTime(time, clock)),
-      });
-    }
+    date = addDays(last, 1);
+    size *= 2;
   }
   const afterShown = days.length === STRIP_DAYS ? addDays(days.at(-1)!.date, 1) : date;
   return {
     from,
     days,
+    empty: empty.filter((day) => days.length < STRIP_DAYS || day.date < afterShown),
     next: afterShown <= lastBookable ? afterShown : null,
     searchedUntil: date,
   };

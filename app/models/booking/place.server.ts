@@ -8,6 +8,7 @@
  * guard behind them (docs/decisions/016-slot-holds.md, 027-one-booking-core.md).
  */
 import { type Appointment, Prisma } from "@prisma/client";
+import { prisma } from "~/infra/db.server";
 import { ACTIVE_STATUSES } from "~/models/booking/appointment-status";
 import { formatDate, formatDateTime, formatTimes } from "~/utils/clinic-format";
 import { type Failure, fail, isUniqueViolation, ok, type Success } from "~/utils/result";
@@ -19,8 +20,6 @@ import type { EventOutcome, RaiseEvent } from "./events.server";
 import { actorUserId, type BookingPolicy } from "./policy";
 import { type AgeRange, type RuleDay, type RuleId, SLOT_TAKEN_MESSAGE } from "./rules";
 import type { StoredVisit } from "./visit";
-
-type Tx = Prisma.TransactionClient;
 
 export const CHANGED_MEANWHILE_MESSAGE =
   "This appointment has just been changed by someone else. Please reload.";
@@ -72,13 +71,12 @@ export type PlaceRefusal = Failure & { rule?: RuleId };
 export type PlaceResult = Success<Placed> | PlaceRefusal;
 
 /**
- * Places a visit inside the caller's transaction `tx`: reads the day's holds and the
+ * Places a visit inside the caller's transaction: reads the day's holds and the
  * counts the rules need, asks the rules with the policy, and writes the visit, its holds
  * (on the next free layer when the policy overrides a taken time) and its history, then
  * raises its event. A refusal writes nothing and names the first rule that refused.
  */
 export async function placeVisit(
-  tx: Tx,
   draft: PlaceDraft,
   placement: Placement,
   policy: BookingPolicy,
@@ -88,13 +86,13 @@ export async function placeVisit(
   const ownId = placement.kind === "new" ? undefined : placement.current.id;
   const day: RuleDay = {
     ...draft.plans,
-    ...(await readHolds(tx, draft.date, settings.timeZone, ownId)),
+    ...(await readHolds(draft.date, settings.timeZone, ownId)),
   };
   const userId = placement.kind === "new" ? placement.userId : null;
   const patientUpcoming =
-    userId && !policy.waives.includes("patient-cap") ? await upcomingVisits(tx, userId, now) : null;
+    userId && !policy.waives.includes("patient-cap") ? await upcomingVisits(userId, now) : null;
   // Read only for a service with an age range: the rule "patient-age" asks it.
-  const patientBirthDate = userId && draft.visit.ages ? await birthDateOf(tx, userId) : null;
+  const patientBirthDate = userId && draft.visit.ages ? await birthDateOf(userId) : null;
   const proposal =
     placement.kind === "keep"
       ? {
@@ -120,7 +118,7 @@ export async function placeVisit(
   const overbooked = verdict.overridden.some(
     (rule) => rule === "dentist-free" || rule === "chair-free",
   );
-  const layer = overbooked ? await nextFreeLayer(tx, resources, proposal.steps) : 0;
+  const layer = overbooked ? await nextFreeLayer(resources, proposal.steps) : 0;
   const holds = proposal.steps.flatMap((startsAt) =>
     resources.map((resource) => ({ resource, startsAt, layer })),
   );
@@ -139,8 +137,8 @@ export async function placeVisit(
   const context = { now, settings };
 
   if (placement.kind === "keep") {
-    await tx.slotHold.deleteMany({ where: { appointmentId: placement.current.id } });
-    await tx.slotHold.createMany({
+    await prisma.slotHold.deleteMany({ where: { appointmentId: placement.current.id } });
+    await prisma.slotHold.createMany({
       data: holds.map((hold) => ({ ...hold, appointmentId: placement.current.id })),
     });
     return ok({ appointment: null, outcome: { mailedTo: null } });
@@ -149,7 +147,7 @@ export async function placeVisit(
   if (placement.kind === "new") {
     // Three inserts and one read of the names, where a nested create with its details
     // read the visit back and each of the three relations on its own (docs/performance.md).
-    const row = await tx.appointment.create({
+    const row = await prisma.appointment.create({
       data: {
         ...placement.contact,
         ...place,
@@ -162,10 +160,10 @@ export async function placeVisit(
         overrideReason: override,
       },
     });
-    await tx.slotHold.createMany({
+    await prisma.slotHold.createMany({
       data: holds.map((hold) => ({ ...hold, appointmentId: row.id })),
     });
-    await tx.appointmentStatusChange.createMany({
+    await prisma.appointmentStatusChange.createMany({
       data: {
         appointmentId: row.id,
         from: null,
@@ -179,9 +177,8 @@ export async function placeVisit(
             : "",
       },
     });
-    const appointment = await withDetails(tx, row);
+    const appointment = await withDetails(row);
     const outcome = await placement.raise(
-      tx,
       {
         type: "booked",
         visit: appointment,
@@ -195,17 +192,17 @@ export async function placeVisit(
   }
 
   const { current } = placement;
-  const { count } = await tx.appointment.updateMany({
+  const { count } = await prisma.appointment.updateMany({
     where: { id: current.id, status: current.status, sequence: current.sequence },
     data: { ...place, sequence: { increment: 1 }, rescheduledAt: now },
   });
   if (count === 0) return fail(409, CHANGED_MEANWHILE_MESSAGE);
-  await tx.slotHold.deleteMany({ where: { appointmentId: current.id } });
-  await tx.slotHold.createMany({
+  await prisma.slotHold.deleteMany({ where: { appointmentId: current.id } });
+  await prisma.slotHold.createMany({
     data: holds.map((hold) => ({ ...hold, appointmentId: current.id })),
   });
   const clock = { timeZone: settings.timeZone, locale: settings.locale };
-  await tx.appointmentStatusChange.create({
+  await prisma.appointmentStatusChange.create({
     data: {
       appointmentId: current.id,
       from: current.status,
@@ -216,8 +213,7 @@ export async function placeVisit(
     },
   });
   const appointment = await withDetails(
-    tx,
-    await tx.appointment.findUniqueOrThrow({ where: { id: current.id } }),
+    await prisma.appointment.findUniqueOrThrow({ where: { id: current.id } }),
   );
   const before = {
     date: current.date,
@@ -228,7 +224,6 @@ export async function placeVisit(
     chairName: current.chair.name,
   };
   const outcome = await placement.raise(
-    tx,
     { type: "moved", visit: appointment, actor: policy.actor, before },
     context,
   );
@@ -239,8 +234,8 @@ export async function placeVisit(
  * The stored visit with its service, dentist and chair as `WITH_DETAILS` (./visit) names
  * them, read in one statement (an `include` reads each relation on its own).
  */
-async function withDetails(tx: Tx, row: Appointment): Promise<StoredVisit> {
-  const [names] = await tx.$queryRaw<VisitNames[]>`
+async function withDetails(row: Appointment): Promise<StoredVisit> {
+  const [names] = await prisma.$queryRaw<VisitNames[]>`
     SELECT p."slug" AS "serviceSlug", p."name" AS "serviceName",
       p."durationMinutes" AS "serviceMinutes", d."slug" AS "dentistSlug",
       d."name" AS "dentistName", c."name" AS "chairName"
@@ -273,8 +268,8 @@ type VisitNames = {
  * The patient's active visits still to come, for the patient cap. Raw SQL: Prisma's query
  * compiler cost three times the count itself (docs/performance.md, "Reads beside bookings").
  */
-async function upcomingVisits(tx: Tx, userId: string, now: Date): Promise<number> {
-  const [row] = await tx.$queryRaw<{ visits: number | bigint }[]>`
+async function upcomingVisits(userId: string, now: Date): Promise<number> {
+  const [row] = await prisma.$queryRaw<{ visits: number | bigint }[]>`
     SELECT COUNT(*) AS "visits" FROM "Appointment"
     WHERE "userId" = ${userId} AND "status" IN (${Prisma.join(ACTIVE_STATUSES)})
       AND "startsAt" > ${now}`;
@@ -282,8 +277,11 @@ async function upcomingVisits(tx: Tx, userId: string, now: Date): Promise<number
 }
 
 /** The patient's date of birth, or null when the clinic does not know it. */
-async function birthDateOf(tx: Tx, userId: string): Promise<string | null> {
-  const user = await tx.user.findUnique({ where: { id: userId }, select: { dateOfBirth: true } });
+async function birthDateOf(userId: string): Promise<string | null> {
+  const user = await prisma.user.findUnique({
+    where: { id: userId },
+    select: { dateOfBirth: true },
+  });
   return user?.dateOfBirth || null;
 }
 
@@ -296,8 +294,8 @@ function exactly(visit: KeptVisit["current"]) {
  * The lowest hold layer none of the visit's steps uses yet on its resources: a deliberate
  * double booking is still guarded by the unique index on its own layer.
  */
-async function nextFreeLayer(tx: Tx, resources: string[], steps: Date[]): Promise<number> {
-  const used = await tx.slotHold.aggregate({
+async function nextFreeLayer(resources: string[], steps: Date[]): Promise<number> {
+  const used = await prisma.slotHold.aggregate({
     where: { resource: { in: resources }, startsAt: { in: steps } },
     _max: { layer: true },
   });

@@ -1,10 +1,10 @@
 /**
  * An account holder's own data and its deletion, with the family they look after
- * (docs/decisions/046-families.md, 013-my-data.md): the download includes the records of
+ * (docs/decisions/049-families.md, 013-my-data.md): the download includes the records of
  * the members who have no account of their own; deleting the account asks, for each of
  * them, whether the clinic keeps their record (without the guardian) or removes it.
  */
-import type { Prisma, User } from "@prisma/client";
+import type { User } from "@prisma/client";
 import {
   deleteMyAccount,
   ERASURE_STEPS,
@@ -18,13 +18,11 @@ import { type FamilyMember, familyMembers } from "./links.server";
 import { choiceField, FAMILY_TEXT, KEEP, permissionsOf, REMOVE } from "./rules";
 import { eraseFamilyRecord } from "./removal.server";
 
-type Tx = Prisma.TransactionClient;
-
 /** The members whose record depends on this account alone: no login, no other guardian. */
-export async function membersToSettle(accountId: string, db?: Tx): Promise<FamilyMember[]> {
-  const members = (await familyMembers(accountId, db)).filter((member) => !member.ownLogin);
+export async function membersToSettle(accountId: string): Promise<FamilyMember[]> {
+  const members = (await familyMembers(accountId)).filter((member) => !member.ownLogin);
   if (members.length === 0) return [];
-  const shared = await (db ?? prisma).guardianLink.findMany({
+  const shared = await prisma.guardianLink.findMany({
     where: {
       dependantId: { in: members.map((member) => member.id) },
       guardianId: { not: accountId },
@@ -66,15 +64,15 @@ export async function deleteAccountWithFamily(
   }
   const settle: ErasureStep = {
     name: "settleFamily",
-    async run(tx, context) {
+    async run(context) {
       // Read again inside: a member added or linked meanwhile is kept, never removed unasked.
-      const current = await membersToSettle(user.id, tx);
+      const current = await membersToSettle(user.id);
       let settled = 0;
       for (const member of current) {
-        const record = await tx.user.findUnique({ where: { id: member.id } });
+        const record = await prisma.user.findUnique({ where: { id: member.id } });
         if (!record) continue;
         if (choices.get(member.id) === REMOVE) {
-          const erased = await eraseFamilyRecord(tx, record, context.now);
+          const erased = await eraseFamilyRecord(record, context.now);
           context.mailIds.push(...erased.mailIds);
           context.about ??= new Map();
           for (const visit of erased.cancelled) {
@@ -82,7 +80,7 @@ export async function deleteAccountWithFamily(
             context.about.set(visit.id, { greet: user.name, name: record.name });
           }
         } else {
-          await keepAsClinicRecord(tx, user, member);
+          await keepAsClinicRecord(user, member);
         }
         settled += 1;
       }
@@ -96,18 +94,18 @@ export async function deleteAccountWithFamily(
  * A family member the clinic keeps after their guardian's account goes: their visits lose
  * the guardian's e-mail and phone typed when booking; the link goes with the account.
  */
-async function keepAsClinicRecord(tx: Tx, guardian: User, member: FamilyMember) {
-  await tx.appointment.updateMany({
+async function keepAsClinicRecord(guardian: User, member: FamilyMember) {
+  await prisma.appointment.updateMany({
     where: { userId: member.id, email: guardian.email },
     data: { email: "" },
   });
   if (guardian.phone) {
-    await tx.appointment.updateMany({
+    await prisma.appointment.updateMany({
       where: { userId: member.id, phone: guardian.phone },
       data: { phone: "" },
     });
   }
-  await recordAudit(tx, {
+  await recordAudit({
     actor: { id: guardian.id, role: "patient" },
     action: "family.keep",
     entityType: "patient",
@@ -122,16 +120,16 @@ async function keepAsClinicRecord(tx: Tx, guardian: User, member: FamilyMember) 
  * family members it looks after who have no account of their own.
  */
 export function exportMyDataWithFamily(user: Pick<User, "id">, now: Date = new Date()) {
-  return exportMyData(user, now, async (tx, current) => {
-    const members = (await familyMembers(current.id, tx)).filter((member) => !member.ownLogin);
+  return exportMyData(user, now, async (current) => {
+    const members = (await familyMembers(current.id)).filter((member) => !member.ownLogin);
     const records = [];
     for (const member of members) {
-      const record = await tx.user.findUnique({ where: { id: member.id } });
+      const record = await prisma.user.findUnique({ where: { id: member.id } });
       if (!record) continue;
       records.push({
         relationship: member.relationship,
         permissions: permissionsOf(member),
-        ...(await recordExport(tx, record)),
+        ...(await recordExport(record)),
       });
     }
     return records.length > 0 ? { familyMembers: records } : {};

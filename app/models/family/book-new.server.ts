@@ -1,6 +1,6 @@
 /**
  * The booking form's "Someone new in my family": the family member is added and booked in
- * one send of the form (docs/decisions/046-families.md).
+ * one send of the form (docs/decisions/049-families.md).
  */
 import { bookAppointment } from "~/models/booking/book.server";
 import type { PlaceRefusal } from "~/models/booking/place.server";
@@ -20,7 +20,7 @@ import { type Account, addFamilyMember, type FamilyMemberJson } from "./members.
 export async function bookForNewMember(
   account: Account,
   input: Record<string, unknown>,
-  options: { recall?: unknown; now?: Date } = {},
+  options: { recallId?: string | null; now?: Date } = {},
 ): Promise<
   | Success<{ appointment: AppointmentJson; member: FamilyMemberJson }>
   | (PlaceRefusal & { member?: FamilyMemberJson })
@@ -35,7 +35,7 @@ export async function bookForNewMember(
   if (!added.ok) return added;
   const { member } = added;
   const booked = await bookAppointment({ ...input, patient: member.id }, account.id, options.now, {
-    recall: options.recall,
+    recallId: options.recallId,
   });
   return booked.ok ? ok({ appointment: booked.appointment, member }) : { ...booked, member };
 }

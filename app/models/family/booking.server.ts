@@ -1,5 +1,5 @@
 /**
- * Booking for a family member (docs/decisions/046-families.md): whom a booking names, as
+ * Booking for a family member (docs/decisions/049-families.md): whom a booking names, as
  * the booking form's "Who is this visit for?" and `POST /api/create-appointment`'s
  * optional `patient` say it.
  */

@@ -1,5 +1,5 @@
 /**
- * The family at the front desk (docs/decisions/046-families.md): the patient card shows
+ * The family at the front desk (docs/decisions/049-families.md): the patient card shows
  * who looks after the patient, whom they look after and their siblings, each a link to
  * their own card (and "Book for ..."); reception links a record to a guardian, or ends a
  * link, each change audited.
@@ -132,8 +132,8 @@ export async function linkGuardian(
   ]);
   if (current && current.endedAt === null) return fail(409, FAMILY_TEXT.alreadyLinked);
   if (reverse) return invalid(FAMILY_TEXT.linkRefused);
-  await prisma.$transaction(async (tx) => {
-    await tx.guardianLink.upsert({
+  await prisma.$transaction(async () => {
+    await prisma.guardianLink.upsert({
       where: { guardianId_dependantId: { guardianId: guardian.id, dependantId: dependant.id } },
       create: {
         guardianId: guardian.id,
@@ -143,7 +143,7 @@ export async function linkGuardian(
       },
       update: { relationship, endedAt: null, ...ALL_PERMISSIONS },
     });
-    await recordAudit(tx, {
+    await recordAudit({
       actor,
       action: "family.link",
       entityType: "patient",
@@ -170,9 +170,9 @@ export async function unlinkGuardian(
     select: { id: true, guardian: { select: { name: true } }, relationship: true },
   });
   if (!link) return fail(404, FAMILY_TEXT.noGuardian);
-  await prisma.$transaction(async (tx) => {
-    await tx.guardianLink.update({ where: { id: link.id }, data: { endedAt: now } });
-    await recordAudit(tx, {
+  await prisma.$transaction(async () => {
+    await prisma.guardianLink.update({ where: { id: link.id }, data: { endedAt: now } });
+    await recordAudit({
       actor,
       action: "family.unlink",
       entityType: "patient",

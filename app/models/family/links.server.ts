@@ -1,14 +1,11 @@
 /**
- * Who looks after whom, as the rest of the app asks it (docs/decisions/046-families.md):
+ * Who looks after whom, as the rest of the app asks it (docs/decisions/049-families.md):
  * may this account act for that patient with a permission (booking, the medical-history
  * forms, the visit pages), and the family around one account or record.
  */
-import type { Prisma, PrismaClient } from "@prisma/client";
 import { prisma } from "~/infra/db.server";
 import type { FamilyPermission } from "~/validation/family-fields";
 import { type LinkPermissions, PERMISSION_COLUMNS } from "./rules";
-
-type Db = PrismaClient | Prisma.TransactionClient;
 
 /** A link in force: ended ones are kept (linking again reopens them) but grant nothing. */
 export const ACTIVE_LINK = { endedAt: null } as const;
@@ -45,11 +42,10 @@ export async function mayActFor(
   actorId: string,
   patientId: string,
   permission: FamilyPermission,
-  db: Db = prisma,
 ): Promise<boolean> {
   if (!actorId || !patientId) return false;
   if (actorId === patientId) return true;
-  const link = await db.guardianLink.findFirst({
+  const link = await prisma.guardianLink.findFirst({
     where: {
       guardianId: actorId,
       dependantId: patientId,
@@ -65,9 +61,8 @@ export async function mayActFor(
 export async function patientsActedFor(
   actorId: string,
   permission: FamilyPermission,
-  db: Db = prisma,
 ): Promise<string[]> {
-  const links = await db.guardianLink.findMany({
+  const links = await prisma.guardianLink.findMany({
     where: { guardianId: actorId, ...ACTIVE_LINK, [PERMISSION_COLUMNS[permission]]: true },
     select: { dependantId: true },
     orderBy: { createdAt: "asc" },
@@ -87,8 +82,8 @@ export type FamilyMember = LinkPermissions & {
 };
 
 /** The family members `guardianId` looks after, in the order they were added. */
-export async function familyMembers(guardianId: string, db: Db = prisma): Promise<FamilyMember[]> {
-  const links = await db.guardianLink.findMany({
+export async function familyMembers(guardianId: string): Promise<FamilyMember[]> {
+  const links = await prisma.guardianLink.findMany({
     where: { guardianId, ...ACTIVE_LINK },
     select: { ...LINK_FIELDS, dependant: { select: PERSON_FIELDS } },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
@@ -112,8 +107,8 @@ export type Guardian = LinkPermissions & {
 };
 
 /** Who looks after `dependantId`, oldest link first. */
-export async function guardiansOf(dependantId: string, db: Db = prisma): Promise<Guardian[]> {
-  const links = await db.guardianLink.findMany({
+export async function guardiansOf(dependantId: string): Promise<Guardian[]> {
+  const links = await prisma.guardianLink.findMany({
     where: { dependantId, ...ACTIVE_LINK },
     select: { ...LINK_FIELDS, guardian: { select: { id: true, name: true } } },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
@@ -130,9 +125,8 @@ export async function guardiansOf(dependantId: string, db: Db = prisma): Promise
 export async function findFamilyMember(
   guardianId: string,
   dependantId: string,
-  db: Db = prisma,
 ): Promise<FamilyMember | null> {
   if (!dependantId || dependantId.length > 64) return null;
-  const members = await familyMembers(guardianId, db);
+  const members = await familyMembers(guardianId);
   return members.find((member) => member.id === dependantId) ?? null;
 }

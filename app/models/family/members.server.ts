@@ -1,7 +1,7 @@
 /**
  * What an account holder does to their family (My family, `GET`/`POST /api/me/family`):
  * add a member who has no login of their own, choose what they may do for an adult, and
- * remove a member (docs/decisions/046-families.md). Each change is audited in its
+ * remove a member (docs/decisions/049-families.md). Each change is audited in its
  * transaction.
  */
 import type { User } from "@prisma/client";
@@ -94,12 +94,12 @@ export async function addFamilyMember(
   if (!checked.ok) return checked;
   const { name, dateOfBirth, relationship, phone, allergies, conditions } = checked.data;
   const permissions = linkPermissions(isChildOn(dateOfBirth, today), chosenPermissions(input));
-  const created = await prisma.$transaction(async (tx) => {
-    const count = await tx.guardianLink.count({
+  const created = await prisma.$transaction(async () => {
+    const count = await prisma.guardianLink.count({
       where: { guardianId: account.id, ...ACTIVE_LINK },
     });
     if (count >= MAX_DEPENDANTS) return null;
-    const record = await tx.user.create({
+    const record = await prisma.user.create({
       data: {
         name,
         email: noEmailAddress(),
@@ -113,10 +113,10 @@ export async function addFamilyMember(
       },
       select: { id: true },
     });
-    await tx.guardianLink.create({
+    await prisma.guardianLink.create({
       data: { guardianId: account.id, dependantId: record.id, relationship, ...permissions },
     });
-    await recordAudit(tx, {
+    await recordAudit({
       actor: { id: account.id, role: "patient" },
       action: "family.add",
       entityType: "patient",
@@ -158,9 +158,9 @@ export async function changePermissions(
     return invalid(FAMILY_TEXT.childPermissions);
   }
   const permissions = linkPermissions(false, permissionsSchema.parse(input));
-  await prisma.$transaction(async (tx) => {
-    await tx.guardianLink.update({ where: { id: member.linkId }, data: permissions });
-    await recordAudit(tx, {
+  await prisma.$transaction(async () => {
+    await prisma.guardianLink.update({ where: { id: member.linkId }, data: permissions });
+    await recordAudit({
       actor: { id: account.id, role: "patient" },
       action: "family.permissions",
       entityType: "patient",

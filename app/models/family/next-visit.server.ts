@@ -1,5 +1,5 @@
 /**
- * "Book another family member" (docs/decisions/046-families.md): after one booking, the
+ * "Book another family member" (docs/decisions/049-families.md): after one booking, the
  * times next to it for the same service, asked of the booking core's free times (one home
  * of what is free): back to back with the same dentist (just before, just after), and at
  * the same time with another dentist.

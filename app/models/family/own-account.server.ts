@@ -1,5 +1,5 @@
 /**
- * Growing up (docs/decisions/046-families.md): from the clinic's age (ClinicSettings
+ * Growing up (docs/decisions/049-families.md): from the clinic's age (ClinicSettings
  * .ownAccountAge, 16 by default) a family member may have an account of their own. Their
  * guardian or the desk enters the young person's own e-mail address; a one-time link (the
  * e-mail verification's hashed, single-use claim link) goes to it; opening it, the young
@@ -125,20 +125,18 @@ export async function offerOwnAccount(
   const link = newVerificationLink(now);
   const actor =
     giver.kind === "guardian" ? { id: giver.account.id, role: "patient" as const } : giver.actor;
-  await prisma.$transaction(async (tx) => {
-    await tx.user.update({ where: { id: record.id }, data: { email, emailVerifiedAt: null } });
+  await prisma.$transaction(async () => {
+    await prisma.user.update({ where: { id: record.id }, data: { email, emailVerifiedAt: null } });
     // A link sent before to another (mistyped) address must not claim the record now.
-    await tx.emailVerification.updateMany({
+    await prisma.emailVerification.updateMany({
       where: { userId: record.id, usedAt: null },
       data: { usedAt: now },
     });
-    await tx.emailVerification.create({ data: { ...link.row, userId: record.id, claim: true } });
-    await enqueueMail(
-      tx,
-      ownAccountMail(record, email, allowed.by, settings.clinicName, link),
-      now,
-    );
-    await recordAudit(tx, {
+    await prisma.emailVerification.create({
+      data: { ...link.row, userId: record.id, claim: true },
+    });
+    await enqueueMail(ownAccountMail(record, email, allowed.by, settings.clinicName, link), now);
+    await recordAudit({
       actor,
       action: "family.own_account",
       entityType: "patient",
@@ -185,12 +183,12 @@ export async function decideGuardian(
   const stop = input.intent === "stop";
   const chosen = permissionsSchema.parse(input);
   const permissions = linkPermissions(false, { ...chosen, messages: false });
-  await prisma.$transaction(async (tx) => {
-    await tx.guardianLink.updateMany({
+  await prisma.$transaction(async () => {
+    await prisma.guardianLink.updateMany({
       where: { id: guardian.linkId, ...ACTIVE_LINK },
       data: stop ? { endedAt: now } : permissions,
     });
-    await recordAudit(tx, {
+    await recordAudit({
       actor: { id: account.id, role: "patient" },
       action: stop ? "family.unlink" : "family.permissions",
       entityType: "patient",

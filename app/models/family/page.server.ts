@@ -1,4 +1,4 @@
-/** What My family (/user/family) shows (docs/decisions/046-families.md). */
+/** What My family (/user/family) shows (docs/decisions/049-families.md). */
 import type { User } from "@prisma/client";
 import { unverifiedRefusal } from "~/models/accounts/email-verification.server";
 import { getClinicSettings } from "~/models/settings/clinic-settings.server";

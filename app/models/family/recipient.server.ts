@@ -1,13 +1,11 @@
 /**
  * Who receives a patient's messages: the one question every mail of the clinic asks
  * (appointment mail, reminders, recall invitations, review requests, waiting-list offers;
- * docs/decisions/010-clinic-mail.md, 046-families.md).
+ * docs/decisions/010-clinic-mail.md, 049-families.md).
  */
-import type { Prisma, PrismaClient } from "@prisma/client";
+import { prisma } from "~/infra/db.server";
 import { isNoEmailAddress } from "~/models/patients/no-email";
 import { ACTIVE_LINK, hasOwnLogin } from "./links.server";
-
-type Db = PrismaClient | Prisma.TransactionClient;
 
 export type Recipient = {
   /** The address the message goes to. */
@@ -52,19 +50,19 @@ function ownAddress(user: Addressee): string | null {
  * link receives them, and to no address of the record itself, even one entered for the
  * account they are about to get.
  */
-export async function messageRecipient(
-  db: Db,
-  patientId: string | null,
-): Promise<Recipient | null> {
+export async function messageRecipient(patientId: string | null): Promise<Recipient | null> {
   if (!patientId) return null;
-  const patient = await db.user.findUnique({ where: { id: patientId }, select: ADDRESS_FIELDS });
+  const patient = await prisma.user.findUnique({
+    where: { id: patientId },
+    select: ADDRESS_FIELDS,
+  });
   if (!patient) return null;
   const own = (): Recipient | null => {
     const to = ownAddress(patient);
     return to ? { to, accountId: patient.id, greet: patient.name, about: null } : null;
   };
   if (hasOwnLogin(patient)) return own();
-  const links = await db.guardianLink.findMany({
+  const links = await prisma.guardianLink.findMany({
     where: { dependantId: patientId, ...ACTIVE_LINK },
     select: { receivesMessages: true, guardian: { select: ADDRESS_FIELDS } },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],

@@ -1,10 +1,10 @@
 /**
- * A family member leaves an account's family (docs/decisions/046-families.md): one who has
+ * A family member leaves an account's family (docs/decisions/049-families.md): one who has
  * an account of their own, or whom someone else also looks after, is only unlinked; one who
  * has neither is removed as an account deletion removes a patient (ERASURE_STEPS): upcoming
  * visits cancelled, past ones kept for the clinic anonymised, the record gone with its link.
  */
-import type { Prisma, User } from "@prisma/client";
+import type { User } from "@prisma/client";
 import { ERASURE_STEPS, type ErasureContext } from "~/models/accounts/deletion.server";
 import { recordAudit } from "~/models/audit/trail.server";
 import { removeMailFiles } from "~/infra/mail.server";
@@ -16,19 +16,13 @@ import { ACTIVE_LINK, findFamilyMember } from "./links.server";
 import type { Account } from "./members.server";
 import { FAMILY_TEXT, firstName } from "./rules";
 
-type Tx = Prisma.TransactionClient;
-
 /**
  * Removes the record of family member `dependant` inside the caller's transaction, step by
  * step as an account deletion does; answers the steps' context (counts, and the mail files
  * to delete once committed). Mail about their cancelled visits goes through the outbox to
  * whoever receives their messages (written while the record is still there).
  */
-export async function eraseFamilyRecord(
-  tx: Tx,
-  dependant: User,
-  now: Date,
-): Promise<ErasureContext> {
+export async function eraseFamilyRecord(dependant: User, now: Date): Promise<ErasureContext> {
   const context: ErasureContext = {
     user: dependant,
     now,
@@ -37,13 +31,13 @@ export async function eraseFamilyRecord(
     cancelled: [],
     counts: {},
   };
-  for (const step of ERASURE_STEPS) context.counts[step.name] = await step.run(tx, context);
+  for (const step of ERASURE_STEPS) context.counts[step.name] = await step.run(context);
   return context;
 }
 
 /** Ends the link of `guardianId` to `dependantId` (kept, with when it ended). */
-export async function endLink(tx: Tx, linkId: string, now: Date) {
-  await tx.guardianLink.update({ where: { id: linkId }, data: { endedAt: now } });
+export async function endLink(linkId: string, now: Date) {
+  await prisma.guardianLink.update({ where: { id: linkId }, data: { endedAt: now } });
 }
 
 /**
@@ -62,15 +56,15 @@ export async function removeFamilyMember(
   if (!member) return fail(404, FAMILY_TEXT.notFound);
   const actor = { id: account.id, role: "patient" as const };
   const mailIds: string[] = [];
-  const removed = await prisma.$transaction(async (tx) => {
-    const record = await tx.user.findUnique({ where: { id: member.id } });
+  const removed = await prisma.$transaction(async () => {
+    const record = await prisma.user.findUnique({ where: { id: member.id } });
     if (!record) return null;
-    const others = await tx.guardianLink.count({
+    const others = await prisma.guardianLink.count({
       where: { dependantId: member.id, ...ACTIVE_LINK, id: { not: member.linkId } },
     });
     if (member.ownLogin || others > 0) {
-      await endLink(tx, member.linkId, now);
-      await recordAudit(tx, {
+      await endLink(member.linkId, now);
+      await recordAudit({
         actor,
         action: "family.unlink",
         entityType: "patient",
@@ -80,9 +74,9 @@ export async function removeFamilyMember(
       });
       return false;
     }
-    const { counts, mailIds: files } = await eraseFamilyRecord(tx, record, now);
+    const { counts, mailIds: files } = await eraseFamilyRecord(record, now);
     mailIds.push(...files);
-    await recordAudit(tx, {
+    await recordAudit({
       actor,
       action: "family.remove",
       entityType: "patient",

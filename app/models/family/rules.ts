@@ -1,5 +1,5 @@
 /**
- * The family's pure rules (docs/decisions/046-families.md): ages, what a guardian may do
+ * The family's pure rules (docs/decisions/049-families.md): ages, what a guardian may do
  * for a child or an adult they look after, and the words the pages and mail use. The
  * reads and writes beside this file ask them.
  */

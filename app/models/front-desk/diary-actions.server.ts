@@ -8,6 +8,7 @@ import {
   type AppointmentStatus,
   STATUS_LABELS,
   UNDO_MINUTES,
+  UNDOABLE,
 } from "~/models/booking/appointment-status";
 import { formatDateTime } from "~/utils/clinic-format";
 import { invalid, ok, type Result } from "~/utils/result";
@@ -18,6 +19,7 @@ import { staffChangeStatus, staffMove, staffUndo } from "./changes.server";
 export const UNKNOWN_CHANGE_MESSAGE = "Please choose what to do with the visit.";
 
 const AFTER: Partial<Record<AppointmentStatus, string>> = {
+  booked: "is booked again: the check-in is taken back.",
   confirmed: "is confirmed",
   checked_in: "is checked in",
   completed: "is completed",
@@ -37,6 +39,7 @@ export async function diaryChange(
     const changed = await staffChangeStatus(actor, id, to, "");
     if (!changed.ok) return changed;
     const { name, status } = changed.appointment;
+    if (!UNDOABLE.includes(status)) return ok({ message: `${name} ${AFTER[status]}` });
     return ok({
       message: `${name} ${AFTER[status] ?? `is ${STATUS_LABELS[status].toLowerCase()}`}. You can undo it on the card for ${UNDO_MINUTES} minutes.`,
     });

@@ -7,7 +7,6 @@
  */
 import { alertsForPatients } from "~/models/patients/alerts.server";
 import { patientsInReach, readPatients } from "~/models/patients/access.server";
-import { prisma } from "~/infra/db.server";
 import { staffActor } from "~/models/roles";
 import type { DiaryRow, DiaryVisit } from "./diary-visits.server";
 
@@ -23,7 +22,6 @@ export async function withPatientDetails(
 ): Promise<DiaryDetails> {
   const actor = staffActor(viewer);
   const reach = await patientsInReach(
-    prisma,
     actor,
     visits.map(({ row }) => row.userId),
   );

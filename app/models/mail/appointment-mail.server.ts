@@ -1,4 +1,3 @@
-import type { Prisma, PrismaClient } from "@prisma/client";
 import ical, { ICalCalendarMethod, ICalEventStatus } from "ical-generator";
 import { enqueueMail, type NewOutboxMessage } from "./outbox.server";
 import {
@@ -10,6 +9,7 @@ import {
   formatZone,
 } from "~/utils/clinic-format";
 import { calendarDisplayName } from "./calendar-name";
+import { prisma } from "~/infra/db.server";
 import { getEnv } from "~/infra/env.server";
 import { sendMail } from "~/infra/mail.server";
 import { messageRecipient, type Recipient } from "~/models/family/recipient.server";
@@ -25,8 +25,6 @@ import { getClinicSettings, type Settings } from "~/models/settings/clinic-setti
  * `Appointment.sequence`, METHOD:REQUEST on booking, move and reminder, METHOD:CANCEL with
  * STATUS:CANCELLED on cancellation, the clinic as ORGANIZER.
  */
-
-type Db = PrismaClient | Prisma.TransactionClient;
 
 export type AppointmentMailKind = "booked" | "moved" | "cancelled" | "reminder";
 
@@ -66,16 +64,16 @@ const clockOf = (settings: Settings): ClinicClock => ({
  * for none: their guardian's for a family member without an account of their own
  * (~/models/family/recipient.server, the one home of that rule).
  */
-export async function mailRecipient(db: Db, userId: string | null): Promise<string | null> {
-  return (await messageRecipient(db, userId))?.to ?? null;
+export async function mailRecipient(userId: string | null): Promise<string | null> {
+  return (await messageRecipient(userId))?.to ?? null;
 }
 
 /**
  * Where the visit's newest confirmation (booking or change mail, with the calendar file)
  * went, or null when none was written: what "we sent the confirmation to" may claim.
  */
-export async function confirmationSentTo(db: Db, appointmentId: string): Promise<string | null> {
-  const mail = await db.outboxMessage.findFirst({
+export async function confirmationSentTo(appointmentId: string): Promise<string | null> {
+  const mail = await prisma.outboxMessage.findFirst({
     where: { appointmentId, kind: { in: [OUTBOX_KIND.booked, OUTBOX_KIND.moved] } },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     select: { toAddress: true },
@@ -232,13 +230,12 @@ export function composeAppointmentMail(
 }
 
 /**
- * Writes the appointment's mail to the outbox, as one step of the caller's transaction
- * (`db` is the transaction's client), and answers the address it goes to: null (nothing
+ * Writes the appointment's mail to the outbox, as one step of the caller's transaction,
+ * and answers the address it goes to: null (nothing
  * written) when the patient has no address the clinic may write to. `dedupeKey` defaults
  * to one message per kind and calendar version.
  */
 export async function enqueueAppointmentMail(
-  db: Db,
   appointment: MailAppointment,
   kind: AppointmentMailKind,
   settings: Settings,
@@ -250,10 +247,10 @@ export async function enqueueAppointmentMail(
     notBefore?: Date;
   } = {},
 ): Promise<string | null> {
-  const recipient = await messageRecipient(db, appointment.userId);
+  const recipient = await messageRecipient(appointment.userId);
   if (!recipient) return null;
   const { to } = recipient;
-  const token = kind === "cancelled" ? null : await linkTokenFor(db, appointment);
+  const token = kind === "cancelled" ? null : await linkTokenFor(appointment);
   const { subject, text } = composeAppointmentMail(appointment, kind, settings, {
     token,
     now,
@@ -274,7 +271,7 @@ export async function enqueueAppointmentMail(
     appointmentId: appointment.id,
     notBefore: options.notBefore,
   };
-  await enqueueMail(db, message, now);
+  await enqueueMail(message, now);
   return to;
 }
 

@@ -1,11 +1,10 @@
 /**
- * One reminder for a family's day (docs/decisions/046-families.md): when reminders fall
+ * One reminder for a family's day (docs/decisions/049-families.md): when reminders fall
  * due for visits whose messages go to one person (a guardian and the family members they
  * look after) on one day, they go as one message naming each visit, with each visit's own
  * links. A visit it names counts as reminded by that rule: its id (and start) is part of
  * the message's dedupe key, which the sweep reads back by the key's prefix.
  */
-import type { Prisma } from "@prisma/client";
 import { prisma } from "~/infra/db.server";
 import { type ClinicClock, formatDate, formatTime } from "~/utils/clinic-format";
 import { messageRecipient, type Recipient } from "~/models/family/recipient.server";
@@ -16,8 +15,6 @@ import type { Settings } from "~/models/settings/clinic-settings.server";
 import type { MailAppointment } from "./appointment-mail.server";
 import { enqueueMail } from "./outbox.server";
 import { type QuietHours, reminderSendAt } from "./reminder-rules";
-
-type Tx = Prisma.TransactionClient;
 
 /** A visit the sweep reads, with what its mail needs. */
 export type SweptVisit = MailAppointment & {
@@ -114,7 +111,7 @@ export async function groupFamilies(
   );
   const recipients = new Map<string, Recipient | null>();
   for (const id of new Set(sameDay.flatMap((visit) => visit.userId ?? []))) {
-    recipients.set(id, await messageRecipient(prisma, id));
+    recipients.set(id, await messageRecipient(id));
   }
   const accountOf = (visit: { userId: string | null }) =>
     visit.userId ? (recipients.get(visit.userId)?.accountId ?? null) : null;
@@ -169,23 +166,22 @@ export async function groupFamilies(
  * is asked again here, as every mail asks it. Answers the address, or null for none.
  */
 export async function enqueueFamilyReminder(
-  tx: Tx,
   family: FamilyReminder,
   settings: Settings,
   now: Date,
 ): Promise<string | null> {
-  const recipient = await messageRecipient(tx, family.visits[0]!.userId);
+  const recipient = await messageRecipient(family.visits[0]!.userId);
   if (!recipient || recipient.accountId !== family.recipient.accountId) return null;
   const clock: ClinicClock = { timeZone: settings.timeZone, locale: settings.locale };
   const lines: string[] = [];
   for (const visit of family.visits) {
-    const about = (await messageRecipient(tx, visit.userId))?.about ?? null;
+    const about = (await messageRecipient(visit.userId))?.about ?? null;
     const whose = about ? `${firstName(about.name)}'s` : "Your";
     const confirmed = visit.status === "confirmed";
     lines.push(
       `- ${formatTime(visit.time, clock)}: ${whose} ${visit.service.name} with ${visit.dentist.name}${confirmed ? " (confirmed, thank you)" : ""}`,
     );
-    const token = await linkTokenFor(tx, visit);
+    const token = await linkTokenFor(visit);
     if (!confirmed) lines.push(`  Confirm: ${linkUrl(token, "confirm")}`);
     if (isInsideCutoff(visit.startsAt, settings, now)) {
       lines.push(`  Changes by phone only${settings.phone ? `: ${settings.phone}` : ""}`);
@@ -198,7 +194,6 @@ export async function enqueueFamilyReminder(
   }
   const day = formatDate(family.date, clock);
   await enqueueMail(
-    tx,
     {
       dedupeKey: family.key,
       kind: "reminder",

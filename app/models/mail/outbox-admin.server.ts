@@ -1,5 +1,6 @@
 import type { Prisma } from "@prisma/client";
-import { recordAudit, type AuditActor } from "~/models/audit/trail.server";
+import { recordAudit } from "~/models/audit/trail.server";
+import type { AuditActor } from "~/models/audit/entry.server";
 import { OUTBOX_STATUSES, type OutboxStatus, wakeOutbox } from "./outbox.server";
 import { prisma } from "~/infra/db.server";
 import { decodeCursor, olderThan, pageOf } from "~/utils/keyset";
@@ -79,15 +80,15 @@ export async function retryFailedMessage(
 ): Promise<Result<{ message: OutboxSummary }>> {
   const limited = await limitStaffWrite(actor.id);
   if (limited) return limited;
-  const result = await prisma.$transaction(async (tx) => {
-    const before = await tx.outboxMessage.findUnique({ where: { id }, select: SUMMARY });
+  const result = await prisma.$transaction(async () => {
+    const before = await prisma.outboxMessage.findUnique({ where: { id }, select: SUMMARY });
     if (!before) return fail(404, OUTBOX_MESSAGES.notFound);
-    const { count } = await tx.outboxMessage.updateMany({
+    const { count } = await prisma.outboxMessage.updateMany({
       where: { id, status: "failed" },
       data: { status: "pending", attempts: 0, nextAttemptAt: now, lockedUntil: null },
     });
     if (count === 0) return fail(409, OUTBOX_MESSAGES.notFailed);
-    await recordAudit(tx, {
+    await recordAudit({
       actor,
       action: "outbox.retry",
       entityType: "OutboxMessage",
@@ -97,7 +98,10 @@ export async function retryFailedMessage(
       before: { status: before.status, attempts: before.attempts, lastError: before.lastError },
       after: { status: "pending", attempts: 0 },
     });
-    const message = await tx.outboxMessage.findUniqueOrThrow({ where: { id }, select: SUMMARY });
+    const message = await prisma.outboxMessage.findUniqueOrThrow({
+      where: { id },
+      select: SUMMARY,
+    });
     return ok({ message });
   });
   if (result.ok) wakeOutbox();
@@ -111,13 +115,13 @@ export async function retryAllFailedMessages(
 ): Promise<Result<{ count: number }>> {
   const limited = await limitStaffWrite(actor.id);
   if (limited) return limited;
-  const count = await prisma.$transaction(async (tx) => {
-    const { count } = await tx.outboxMessage.updateMany({
+  const count = await prisma.$transaction(async () => {
+    const { count } = await prisma.outboxMessage.updateMany({
       where: { status: "failed" },
       data: { status: "pending", attempts: 0, nextAttemptAt: now, lockedUntil: null },
     });
     if (count > 0) {
-      await recordAudit(tx, {
+      await recordAudit({
         actor,
         action: "outbox.retry_all",
         entityType: "OutboxMessage",

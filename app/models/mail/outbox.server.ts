@@ -1,5 +1,5 @@
 import { Cron } from "croner";
-import { Prisma, type OutboxMessage, type PrismaClient } from "@prisma/client";
+import { Prisma, type OutboxMessage } from "@prisma/client";
 import { prisma } from "~/infra/db.server";
 import { getEnv } from "~/infra/env.server";
 import { closeMailTransports, sendMail, type Mail } from "~/infra/mail.server";
@@ -42,21 +42,17 @@ export type NewOutboxMessage = {
   notBefore?: Date;
 };
 
-/** A Prisma client or the client of an interactive transaction. */
-type Db = PrismaClient | Prisma.TransactionClient;
-
 /**
  * Writes a message to the outbox, as one step of the caller's transaction: `await` it
- * inside `prisma.$transaction(async (tx) => ...)` with `tx`, or put it (called with
- * `prisma`) in the list of a batch `prisma.$transaction([...])`. The message exists exactly
+ * inside `prisma.$transaction(async () => ...)`, or put it in the list of a batch
+ * `prisma.$transaction([...])`. The message exists exactly
  * when the change that causes it does. Call `wakeOutbox()` once the transaction committed.
  */
 export function enqueueMail(
-  db: Db,
   message: NewOutboxMessage,
   now: Date = new Date(),
 ): Prisma.PrismaPromise<OutboxMessage> {
-  return db.outboxMessage.upsert({
+  return prisma.outboxMessage.upsert({
     where: { dedupeKey: message.dedupeKey },
     create: {
       dedupeKey: message.dedupeKey,
@@ -108,10 +104,9 @@ function describeError(error: unknown): string {
 export async function claimNext(
   now: Date,
   policy: OutboxPolicy = outboxPolicy(),
-  db: PrismaClient = prisma,
 ): Promise<OutboxMessage | null> {
   const lockedUntil = new Date(now.getTime() + policy.lockMs);
-  const [claimed] = await db.$queryRaw<OutboxMessage[]>`
+  const [claimed] = await prisma.$queryRaw<OutboxMessage[]>`
     UPDATE "OutboxMessage"
     SET "status" = 'sending', "lockedUntil" = ${lockedUntil}, "attempts" = "attempts" + 1
     WHERE "id" = COALESCE(

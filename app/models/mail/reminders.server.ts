@@ -1,4 +1,3 @@
-import type { Prisma } from "@prisma/client";
 import { prisma } from "~/infra/db.server";
 import { getEnv } from "~/infra/env.server";
 import { dueRule, type QuietHours } from "./reminder-rules";
@@ -59,7 +58,7 @@ export async function sweepReminders(now: Date = new Date()): Promise<SweepSumma
     });
     for (const row of rows) sent.add(row.dedupeKey);
   }
-  // A family's visits on one day go as one message (docs/decisions/046-families.md).
+  // A family's visits on one day go as one message (docs/decisions/049-families.md).
   const { singles, families } = await groupFamilies(
     due.filter((entry) => !sent.has(entry.key)),
     now,
@@ -69,13 +68,10 @@ export async function sweepReminders(now: Date = new Date()): Promise<SweepSumma
   const writes = [
     ...singles.map(
       ({ visit, key }) =>
-        (tx: Prisma.TransactionClient) =>
-          enqueueAppointmentMail(tx, visit, "reminder", settings, now, { dedupeKey: key }),
+        () =>
+          enqueueAppointmentMail(visit, "reminder", settings, now, { dedupeKey: key }),
     ),
-    ...families.map(
-      (family) => (tx: Prisma.TransactionClient) =>
-        enqueueFamilyReminder(tx, family, settings, now),
-    ),
+    ...families.map((family) => () => enqueueFamilyReminder(family, settings, now)),
   ];
   for (const write of writes) {
     // One short transaction per reminder: the link's hash and the message together.

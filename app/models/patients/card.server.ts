@@ -82,7 +82,7 @@ export async function patientCard(
     select: { id: true, createdAt: true, ...RECORD_FIELDS },
   });
   if (!patient) return null;
-  const inReach = (await patientsInReach(prisma, actor, [patientId])).has(patientId);
+  const inReach = (await patientsInReach(actor, [patientId])).has(patientId);
   const refused = await readPatients(actor, {
     patientIds: inReach ? [patientId] : [],
     patientId,

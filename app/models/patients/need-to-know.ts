@@ -4,4 +4,4 @@
  * with the browser: the pages render it after hydration too.
  */
 export const CONTACT_HIDDEN_MESSAGE =
-  "Contact details, medical alerts and messages are shown to the patient's own dentists and the front desk.";
+  "Contact details, medical alerts, messages and notes are shown to the patient's own dentists and the front desk.";

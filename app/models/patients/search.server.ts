@@ -3,9 +3,9 @@
  * `GET /api/staff/patients`): name words in any order, e-mail, phone digits however typed,
  * date of birth. A dentist finds only their own patients (./access.server.ts).
  */
-import type { Prisma, PrismaClient } from "@prisma/client";
-import { isIsoDate } from "~/utils/clinic-time";
+import type { Prisma } from "@prisma/client";
 import { prisma } from "~/infra/db.server";
+import { isIsoDate } from "~/utils/clinic-time";
 import { NO_EMAIL_DOMAIN, shownEmail } from "./no-email";
 import { isEmailAddress } from "~/validation/fields";
 import type { StaffActor } from "~/models/roles";
@@ -163,15 +163,13 @@ export async function findPatientsFor(
   return refused ?? ok({ patients });
 }
 
-type Db = PrismaClient | Prisma.TransactionClient;
-
 /**
  * The number given at a booking or on the waiting list becomes the patient's: the desk
  * finds them by it.
  */
-export async function keepPatientPhone(db: Db, userId: string, phone: string) {
+export async function keepPatientPhone(userId: string, phone: string) {
   if (!phone.trim()) return;
-  await db.user.updateMany({
+  await prisma.user.updateMany({
     where: { id: userId, phone: { not: phone } },
     data: { phone, phoneDigits: phoneDigitsOf(phone) },
   });

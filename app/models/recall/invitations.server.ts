@@ -1,8 +1,8 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Prisma } from "@prisma/client";
+import { prisma } from "~/infra/db.server";
 import { formatDate } from "~/utils/clinic-format";
 import { addDays, clinicNow } from "~/utils/clinic-time";
-import { prisma } from "~/infra/db.server";
 import { getEnv } from "~/infra/env.server";
 import { limitLinkAction, type LinkClient } from "~/infra/rate-limit.server";
 import { clinicOpenAt, stepDate, stepDue } from "./rules";
@@ -29,7 +29,6 @@ import { markReportDay } from "~/models/reports/summary.server";
  * (dedupe key per recall, due date and step) and its report day.
  */
 
-type Tx = Prisma.TransactionClient;
 export type LinkPurpose = "book" | "stop";
 
 export const RECALL_LINK_MESSAGES = {
@@ -81,7 +80,7 @@ export function composeInvitation(
   recall: DueRecall,
   settings: Settings,
   today: string,
-  /** A family member's recall, mailed to their guardian (docs/decisions/046-families.md). */
+  /** A family member's recall, mailed to their guardian (docs/decisions/049-families.md). */
   about: { greet: string; name: string } | null = null,
 ) {
   const clock = { timeZone: settings.timeZone, locale: settings.locale };
@@ -161,7 +160,7 @@ export async function sweepRecallInvitations(now: Date = new Date()): Promise<Re
     after = { nextInvitationOn: last.nextInvitationOn!, id: last.id };
     const userIds = [...new Set(due.map((recall) => recall.userId))];
     const [booked, optedOut] = await Promise.all([
-      bookedRecallKeys(prisma, userIds, now),
+      bookedRecallKeys(userIds, now),
       prisma.recallOptOut.findMany({
         where: { userId: { in: userIds } },
         select: { userId: true },
@@ -170,8 +169,8 @@ export async function sweepRecallInvitations(now: Date = new Date()): Promise<Re
     const stopped = new Set(optedOut.map((row) => row.userId));
     for (const recall of due) {
       if (room <= 0) break;
-      const written = await prisma.$transaction((tx) =>
-        inviteOne(tx, recall, settings, today, now, {
+      const written = await prisma.$transaction(() =>
+        inviteOne(recall, settings, today, now, {
           booked: booked.has(`${recall.userId}|${recall.recallTypeId}`),
           optedOut: stopped.has(recall.userId),
         }),
@@ -195,7 +194,6 @@ export async function sweepRecallInvitations(now: Date = new Date()): Promise<Re
  * sweep that read the same recall changes nothing.
  */
 async function inviteOne(
-  tx: Tx,
   recall: DueRecall,
   settings: Settings,
   today: string,
@@ -210,8 +208,7 @@ async function inviteOne(
   };
   const cadence = settings.recallCadenceDays;
   const step = stepDue(recall.dueDate, cadence, recall.invitationsSent, today);
-  const recipient =
-    state.optedOut || step === null ? null : await messageRecipient(tx, recall.userId);
+  const recipient = state.optedOut || step === null ? null : await messageRecipient(recall.userId);
   const to = recipient?.to ?? null;
   if (step === null || state.optedOut || !to || state.booked) {
     // Nothing to send: the next step's day (cadence changed), none (opted out, no address
@@ -222,10 +219,10 @@ async function inviteOne(
         : state.booked && to
           ? addDays(today, 1)
           : null;
-    await tx.patientRecall.updateMany({ where: read, data: { nextInvitationOn: next } });
+    await prisma.patientRecall.updateMany({ where: read, data: { nextInvitationOn: next } });
     return false;
   }
-  const { count } = await tx.patientRecall.updateMany({
+  const { count } = await prisma.patientRecall.updateMany({
     where: read,
     data: {
       invitationsSent: step + 1,
@@ -233,7 +230,7 @@ async function inviteOne(
     },
   });
   if (count === 0) return false;
-  await tx.recallInvitation.create({
+  await prisma.recallInvitation.create({
     data: {
       recallId: recall.id,
       step: step + 1,
@@ -244,7 +241,6 @@ async function inviteOne(
     },
   });
   await enqueueMail(
-    tx,
     {
       dedupeKey: recallInvitationKey(recall.id, recall.dueDate, step + 1),
       kind: "recall_invitation",
@@ -254,7 +250,7 @@ async function inviteOne(
     },
     now,
   );
-  await markReportDay(tx, today);
+  await markReportDay(today);
   return true;
 }
 
@@ -300,21 +296,20 @@ export function recallOfBookLink(token: unknown): string | null {
  * patient counts; another's recall converts nothing and the booking stands.
  */
 export async function convertRecallInvitation(
-  tx: Tx,
   recallId: string,
   visit: { id: string; userId: string },
   now: Date,
 ): Promise<boolean> {
-  const invitation = await tx.recallInvitation.findFirst({
+  const invitation = await prisma.recallInvitation.findFirst({
     where: { recallId, recall: { userId: visit.userId }, convertedAt: null },
     orderBy: { sentAt: "desc" },
   });
   if (!invitation) return false;
-  const { count } = await tx.recallInvitation.updateMany({
+  const { count } = await prisma.recallInvitation.updateMany({
     where: { id: invitation.id, convertedAt: null },
     data: { convertedAt: now, appointmentId: visit.id },
   });
-  if (count === 1) await markReportDay(tx, invitation.sentOn);
+  if (count === 1) await markReportDay(invitation.sentOn);
   return count === 1;
 }
 
@@ -351,23 +346,23 @@ export async function setRecallOptOut(
   const state = await optOutState(token);
   if (!state.ok) return state;
   const settings = await getClinicSettings();
-  await prisma.$transaction(async (tx) => {
+  await prisma.$transaction(async () => {
     if (stop) {
-      await tx.recallOptOut.upsert({
+      await prisma.recallOptOut.upsert({
         where: { userId: state.userId },
         create: { userId: state.userId, at: now },
         update: {},
       });
-      await tx.patientRecall.updateMany({
+      await prisma.patientRecall.updateMany({
         where: { userId: state.userId },
         data: { nextInvitationOn: null },
       });
       return;
     }
-    await tx.recallOptOut.deleteMany({ where: { userId: state.userId } });
-    const recalls = await tx.patientRecall.findMany({ where: { userId: state.userId } });
+    await prisma.recallOptOut.deleteMany({ where: { userId: state.userId } });
+    const recalls = await prisma.patientRecall.findMany({ where: { userId: state.userId } });
     for (const recall of recalls) {
-      await tx.patientRecall.update({
+      await prisma.patientRecall.update({
         where: { id: recall.id },
         data: {
           nextInvitationOn: stepDate(

@@ -1,7 +1,6 @@
-import type { Prisma } from "@prisma/client";
 import { recordAudit } from "~/models/audit/trail.server";
-import { addDays, clinicNow } from "~/utils/clinic-time";
 import { prisma } from "~/infra/db.server";
+import { addDays, clinicNow } from "~/utils/clinic-time";
 import { limitStaffWrite } from "~/infra/rate-limit.server";
 import { addMonths, recallStanding, type RecallStanding, stepDate } from "./rules";
 import { fail, ok, type Result } from "~/utils/result";
@@ -21,7 +20,6 @@ import { getClinicSettings, type Settings } from "~/models/settings/clinic-setti
  * where staff change the interval or due date and note phone calls (both audited).
  */
 
-type Tx = Prisma.TransactionClient;
 type StaffActor = { id: string; role: StaffRole };
 
 /** The first invitation's day for a due date, or null when the patient asked for none. */
@@ -36,24 +34,23 @@ export function firstInvitationOn(dueDate: string, cadence: number[], optedOut: 
  * older visit completed late does not move a later due date back.
  */
 export async function setRecallFromVisit(
-  tx: Tx,
   visit: { userId: string | null; date: string; service: { id: string }; dentist: { id: string } },
   settings: Settings,
   /** Set from this visit even if a later one set it (a later completion was taken back). */
   replacing = false,
 ): Promise<void> {
   if (!visit.userId) return;
-  const service = await tx.service.findUnique({
+  const service = await prisma.service.findUnique({
     where: { id: visit.service.id },
     select: { recallType: { select: { id: true, intervalMonths: true } } },
   });
   const type = service?.recallType;
   if (!type) return;
   const [current, optedOut] = await Promise.all([
-    tx.patientRecall.findUnique({
+    prisma.patientRecall.findUnique({
       where: { userId_recallTypeId: { userId: visit.userId, recallTypeId: type.id } },
     }),
-    tx.recallOptOut.findUnique({ where: { userId: visit.userId }, select: { userId: true } }),
+    prisma.recallOptOut.findUnique({ where: { userId: visit.userId }, select: { userId: true } }),
   ]);
   if (!replacing && current?.lastVisitDate && current.lastVisitDate > visit.date) return;
   const dueDate = addMonths(visit.date, current?.intervalMonths ?? type.intervalMonths);
@@ -65,7 +62,7 @@ export async function setRecallFromVisit(
     invitationsSent: 0,
     nextInvitationOn: firstInvitationOn(dueDate, settings.recallCadenceDays, Boolean(optedOut)),
   };
-  await tx.patientRecall.upsert({
+  await prisma.patientRecall.upsert({
     where: { userId_recallTypeId: { userId: visit.userId, recallTypeId: type.id } },
     create: { userId: visit.userId, recallTypeId: type.id, ...fields },
     update: fields,
@@ -78,18 +75,17 @@ export async function setRecallFromVisit(
  * type; with none, a recall this completion made (no invitation or call yet) goes.
  */
 export async function withdrawRecallFromVisit(
-  tx: Tx,
   visit: { id: string; userId: string | null; date: string; service: { id: string } },
   settings: Settings,
 ): Promise<void> {
   if (!visit.userId) return;
-  const service = await tx.service.findUnique({
+  const service = await prisma.service.findUnique({
     where: { id: visit.service.id },
     select: { recallTypeId: true },
   });
   if (!service?.recallTypeId) return;
   const key = { userId: visit.userId, recallTypeId: service.recallTypeId };
-  const current = await tx.patientRecall.findUnique({
+  const current = await prisma.patientRecall.findUnique({
     where: { userId_recallTypeId: key },
     select: {
       id: true,
@@ -98,7 +94,7 @@ export async function withdrawRecallFromVisit(
     },
   });
   if (!current || current.lastVisitDate !== visit.date) return;
-  const previous = await tx.appointment.findFirst({
+  const previous = await prisma.appointment.findFirst({
     where: {
       userId: visit.userId,
       status: "completed",
@@ -113,9 +109,9 @@ export async function withdrawRecallFromVisit(
       dentist: { select: { id: true } },
     },
   });
-  if (previous) return setRecallFromVisit(tx, previous, settings, true);
+  if (previous) return setRecallFromVisit(previous, settings, true);
   if (current._count.invitations === 0 && current._count.calls === 0) {
-    await tx.patientRecall.delete({ where: { id: current.id } });
+    await prisma.patientRecall.delete({ where: { id: current.id } });
   }
 }
 
@@ -124,13 +120,12 @@ export async function withdrawRecallFromVisit(
  * starts after `now`. One query for a page of recalls, through (userId, startsAt).
  */
 export async function bookedRecallKeys(
-  db: Pick<Tx, "appointment">,
   userIds: string[],
   now: Date,
 ): Promise<Map<string, { date: string; time: string; appointmentId: string }>> {
   const booked = new Map<string, { date: string; time: string; appointmentId: string }>();
   for (let start = 0; start < userIds.length; start += 500) {
-    const rows = await db.appointment.findMany({
+    const rows = await prisma.appointment.findMany({
       where: {
         userId: { in: userIds.slice(start, start + 500) },
         status: { in: ACTIVE_STATUSES },
@@ -203,7 +198,7 @@ export async function recallList(
     },
   });
   const page = rows.slice(0, LIST_LIMIT);
-  const booked = await bookedRecallKeys(prisma, [...new Set(page.map((row) => row.userId))], now);
+  const booked = await bookedRecallKeys([...new Set(page.map((row) => row.userId))], now);
   const recalls: RecallRow[] = page.map((row) => {
     const visit = booked.get(`${row.userId}|${row.recallTypeId}`) ?? null;
     const call = row.calls[0];
@@ -250,7 +245,7 @@ export async function getRecall(id: string, now: Date = new Date()) {
     },
   });
   if (!recall) return null;
-  const booked = await bookedRecallKeys(prisma, [recall.userId], now);
+  const booked = await bookedRecallKeys([recall.userId], now);
   return { recall, bookedFor: booked.get(`${recall.userId}|${recall.recallTypeId}`) ?? null };
 }
 
@@ -269,8 +264,8 @@ export async function changeRecall(
   const parsed = parseRecallChange(form);
   if (!parsed.ok) return parsed;
   const settings = await getClinicSettings();
-  return prisma.$transaction(async (tx) => {
-    const recall = await tx.patientRecall.findUnique({
+  return prisma.$transaction(async () => {
+    const recall = await prisma.patientRecall.findUnique({
       where: { id },
       include: { recallType: true, user: { select: { recallOptOut: true } } },
     });
@@ -287,7 +282,7 @@ export async function changeRecall(
       return { ...fail(400, RECALL_MESSAGES.nothingChanged), field: "dueDate" };
     }
     const restart = dueDate !== recall.dueDate;
-    await tx.patientRecall.update({
+    await prisma.patientRecall.update({
       where: { id },
       data: {
         intervalMonths: parsed.intervalMonths,
@@ -304,7 +299,7 @@ export async function changeRecall(
           : {}),
       },
     });
-    await recordAudit(tx, {
+    await recordAudit({
       actor,
       action: "recall.change",
       entityType: "PatientRecall",
@@ -329,13 +324,13 @@ export async function noteRecallCall(
   if (limited) return limited;
   const parsed = parseCallNote(form);
   if (!parsed.ok) return parsed;
-  return prisma.$transaction(async (tx) => {
-    const recall = await tx.patientRecall.findUnique({
+  return prisma.$transaction(async () => {
+    const recall = await prisma.patientRecall.findUnique({
       where: { id },
       select: { userId: true, recallType: { select: { name: true } } },
     });
     if (!recall) return fail(404, RECALL_MESSAGES.unknownRecall);
-    await tx.recallCall.create({
+    await prisma.recallCall.create({
       data: {
         recallId: id,
         at: now,
@@ -344,7 +339,7 @@ export async function noteRecallCall(
         note: parsed.note,
       },
     });
-    await recordAudit(tx, {
+    await recordAudit({
       actor,
       action: "recall.call",
       entityType: "PatientRecall",

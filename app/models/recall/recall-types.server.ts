@@ -65,18 +65,20 @@ export async function saveRecallType(
   const { ok: _ok, ...fields } = parsed;
   const typeId = typeof form.typeId === "string" ? form.typeId.trim() : "";
   try {
-    return await prisma.$transaction(async (tx) => {
+    return await prisma.$transaction(async () => {
       // Names are unique ignoring case ("Hygiene" and "hygiene" would read as one).
-      const others = await tx.recallType.findMany({ select: { id: true, name: true } });
+      const others = await prisma.recallType.findMany({ select: { id: true, name: true } });
       if (
         others.some((t) => t.id !== typeId && t.name.toLowerCase() === fields.name.toLowerCase())
       ) {
         return nameTaken();
       }
       if (!typeId) {
-        const count = await tx.recallType.count();
-        const created = await tx.recallType.create({ data: { ...fields, sortOrder: count + 1 } });
-        await recordAudit(tx, {
+        const count = await prisma.recallType.count();
+        const created = await prisma.recallType.create({
+          data: { ...fields, sortOrder: count + 1 },
+        });
+        await recordAudit({
           actor,
           action: "recall_type.create",
           entityType: "RecallType",
@@ -86,10 +88,10 @@ export async function saveRecallType(
         });
         return ok({ message: `${created.name} is added.` });
       }
-      const before = await tx.recallType.findUnique({ where: { id: typeId } });
+      const before = await prisma.recallType.findUnique({ where: { id: typeId } });
       if (!before) return fail(404, RECALL_MESSAGES.unknownType);
-      const after = await tx.recallType.update({ where: { id: typeId }, data: fields });
-      await recordAudit(tx, {
+      const after = await prisma.recallType.update({ where: { id: typeId }, data: fields });
+      await recordAudit({
         actor,
         action: "recall_type.change",
         entityType: "RecallType",
@@ -115,20 +117,20 @@ export async function setServiceRecallType(
   if (limited) return limited;
   const serviceId = typeof form.serviceId === "string" ? form.serviceId : "";
   const typeId = typeof form.recallTypeId === "string" ? form.recallTypeId : "";
-  return prisma.$transaction(async (tx) => {
-    const service = await tx.service.findUnique({
+  return prisma.$transaction(async () => {
+    const service = await prisma.service.findUnique({
       where: { id: serviceId },
       select: { id: true, name: true, recallTypeId: true },
     });
     if (!service) return { ...fail(404, RECALL_MESSAGES.unknownService), field: "serviceId" };
-    const type = typeId ? await tx.recallType.findUnique({ where: { id: typeId } }) : null;
+    const type = typeId ? await prisma.recallType.findUnique({ where: { id: typeId } }) : null;
     if (typeId && !type)
       return { ...fail(404, RECALL_MESSAGES.unknownType), field: "recallTypeId" };
-    await tx.service.update({
+    await prisma.service.update({
       where: { id: service.id },
       data: { recallTypeId: type?.id ?? null },
     });
-    await recordAudit(tx, {
+    await recordAudit({
       actor,
       action: "service.recall_type",
       entityType: "Service",
@@ -164,8 +166,8 @@ export async function saveRecallSettings(
   if (!cadenceChanged && before.recallDailyCap === parsed.recallDailyCap) {
     return ok({ message: "Nothing changed." });
   }
-  await prisma.$transaction(async (tx) => {
-    await tx.clinicSettings.update({
+  await prisma.$transaction(async () => {
+    await prisma.clinicSettings.update({
       where: { id: 1 },
       data: {
         recallCadenceDays: JSON.stringify(parsed.recallCadenceDays),
@@ -181,13 +183,13 @@ export async function saveRecallSettings(
             `WHEN ${index} THEN date("dueDate", '${days >= 0 ? "+" : ""}${days} days')`,
         )
         .join(" ");
-      await tx.$executeRawUnsafe(
+      await prisma.$executeRawUnsafe(
         `UPDATE "PatientRecall" SET "nextInvitationOn" = CASE "invitationsSent" ${cases} ELSE NULL END
          WHERE "userId" NOT IN (SELECT "userId" FROM "RecallOptOut")
            AND ("nextInvitationOn" IS NOT NULL OR "invitationsSent" < ${steps.length})`,
       );
     }
-    await recordAudit(tx, {
+    await recordAudit({
       actor,
       action: "settings.recall",
       entityType: "ClinicSettings",

@@ -1,7 +1,7 @@
-import { Prisma, type PrismaClient } from "@prisma/client";
+import { Prisma } from "@prisma/client";
 import { addDays, clinicTimeToUtc } from "~/utils/clinic-time";
-import { type Granularity, periodBounds, periodKey } from "./periods";
 import { prisma } from "~/infra/db.server";
+import { type Granularity, periodBounds, periodKey } from "./periods";
 import { type BackgroundJob, startSweep } from "~/infra/sweep.server";
 import { getClinicSettings, type Settings } from "~/models/settings/clinic-settings.server";
 import { periodTotals, SUM_FIELDS, type Sums } from "./figures.server";
@@ -16,12 +16,9 @@ import { periodTotals, SUM_FIELDS, type Sums } from "./figures.server";
  * week or month, whatever the size of the diary.
  */
 
-type Db = PrismaClient | Prisma.TransactionClient;
-type Tx = Prisma.TransactionClient;
-
 /** Marks a day for working out again (recall invitations; the triggers do the visits). */
-export function markReportDay(db: Db, date: string) {
-  return db.$executeRaw`INSERT INTO "ReportDirtyDay" ("date", "version") VALUES (${date}, 1)
+export function markReportDay(date: string) {
+  return prisma.$executeRaw`INSERT INTO "ReportDirtyDay" ("date", "version") VALUES (${date}, 1)
     ON CONFLICT ("date") DO UPDATE SET "version" = "version" + 1`;
 }
 
@@ -62,10 +59,10 @@ function emptyRow(dentistId: string, chairId: string): DayRow {
  * - waiting list: freed times of the day offered, and those an offer refilled (per dentist);
  * - recall: invitations sent that day and those that led to a booking (per usual dentist).
  */
-export async function dayFigures(tx: Tx, date: string, settings: Settings): Promise<DayRow[]> {
+export async function dayFigures(date: string, settings: Settings): Promise<DayRow[]> {
   const from = clinicTimeToUtc(date, "00:00", settings.timeZone);
   const to = clinicTimeToUtc(addDays(date, 1), "00:00", settings.timeZone);
-  const visits = await tx.appointment.findMany({
+  const visits = await prisma.appointment.findMany({
     where: { startsAt: { gte: from, lt: to }, date },
     select: {
       id: true,
@@ -95,7 +92,7 @@ export async function dayFigures(tx: Tx, date: string, settings: Settings): Prom
   ];
   const firstVisits = new Map<string, string>();
   if (attendedUsers.length > 0) {
-    const firsts = await tx.appointment.groupBy({
+    const firsts = await prisma.appointment.groupBy({
       by: ["userId"],
       where: { userId: { in: attendedUsers }, status: "completed" },
       _min: { startsAt: true },
@@ -131,7 +128,7 @@ export async function dayFigures(tx: Tx, date: string, settings: Settings): Prom
       }
     }
   }
-  const offers = await tx.waitlistOffer.findMany({
+  const offers = await prisma.waitlistOffer.findMany({
     where: { startsAt: { gte: from, lt: to } },
     select: { startsAt: true, dentistId: true, status: true },
   });
@@ -147,7 +144,7 @@ export async function dayFigures(tx: Tx, date: string, settings: Settings): Prom
     figures.offeredTimes += 1;
     if (time.refilled) figures.refilledTimes += 1;
   }
-  const invitations = await tx.recallInvitation.groupBy({
+  const invitations = await prisma.recallInvitation.groupBy({
     by: ["dentistId"],
     where: { sentOn: date },
     _count: { _all: true, convertedAt: true },
@@ -163,11 +160,11 @@ export async function dayFigures(tx: Tx, date: string, settings: Settings): Prom
 const FIELD_LIST = Prisma.join(SUM_FIELDS.map((field) => Prisma.raw(`"${field}"`)));
 
 /** Sums a week's or month's day rows again into its roll-up rows (`ReportPeriod`). */
-async function rollUp(tx: Tx, kind: Granularity, key: string) {
+async function rollUp(kind: Granularity, key: string) {
   const { from, to } = periodBounds(key, kind);
-  await tx.reportPeriod.deleteMany({ where: { kind, period: key } });
+  await prisma.reportPeriod.deleteMany({ where: { kind, period: key } });
   const days = Prisma.sql`FROM "ReportDay" WHERE "date" >= ${from} AND "date" <= ${to}`;
-  await tx.$executeRaw`INSERT INTO "ReportPeriod" ("period", "dentistId", "chairId", ${FIELD_LIST}, "kind")
+  await prisma.$executeRaw`INSERT INTO "ReportPeriod" ("period", "dentistId", "chairId", ${FIELD_LIST}, "kind")
     SELECT *, ${kind} FROM (${periodTotals(kind, key, days, { dentistId: null })})`;
 }
 
@@ -177,18 +174,18 @@ async function rollUp(tx: Tx, kind: Granularity, key: string) {
  * meanwhile.
  */
 export async function summariseDay(date: string, settings: Settings): Promise<boolean> {
-  return prisma.$transaction(async (tx) => {
-    const mark = await tx.reportDirtyDay.findUnique({ where: { date } });
+  return prisma.$transaction(async () => {
+    const mark = await prisma.reportDirtyDay.findUnique({ where: { date } });
     if (!mark) return true;
-    const rows = await dayFigures(tx, date, settings);
-    await tx.reportDay.deleteMany({ where: { date } });
+    const rows = await dayFigures(date, settings);
+    await prisma.reportDay.deleteMany({ where: { date } });
     const periods = { date, week: periodKey(date, "week"), month: periodKey(date, "month") };
     if (rows.length > 0) {
-      await tx.reportDay.createMany({ data: rows.map((row) => ({ ...row, ...periods })) });
+      await prisma.reportDay.createMany({ data: rows.map((row) => ({ ...row, ...periods })) });
     }
-    await rollUp(tx, "week", periods.week);
-    await rollUp(tx, "month", periods.month);
-    const { count } = await tx.reportDirtyDay.deleteMany({
+    await rollUp("week", periods.week);
+    await rollUp("month", periods.month);
+    const { count } = await prisma.reportDirtyDay.deleteMany({
       where: { date, version: mark.version },
     });
     return count === 1;

@@ -1,5 +1,6 @@
 import type { Prisma } from "@prisma/client";
-import { recordAudit, type AuditActor } from "~/models/audit/trail.server";
+import { recordAudit } from "~/models/audit/trail.server";
+import type { AuditActor } from "~/models/audit/entry.server";
 import { prisma } from "~/infra/db.server";
 import { decodeCursor, olderThan, pageOf } from "~/utils/keyset";
 import { fail, invalid, ok, type Result } from "~/utils/result";
@@ -136,8 +137,8 @@ export async function moderateReview(
   if (!parsed.success) return invalid(CHOOSE_REVIEW_MESSAGE);
   const { intent, reviewId } = parsed.data;
 
-  return prisma.$transaction(async (tx): Promise<Result<Moderated>> => {
-    const review = await tx.review.findUnique({
+  return prisma.$transaction(async (): Promise<Result<Moderated>> => {
+    const review = await prisma.review.findUnique({
       where: { id: reviewId },
       include: { service: { select: { name: true } } },
     });
@@ -170,8 +171,8 @@ export async function moderateReview(
         data = { status: "rejected" };
         break;
     }
-    const updated = await tx.review.update({ where: { id: review.id }, data });
-    await recordAudit(tx, {
+    const updated = await prisma.review.update({ where: { id: review.id }, data });
+    await recordAudit({
       actor,
       action: `review.${intent}`,
       entityType: "Review",

@@ -1,5 +1,5 @@
-import type { Prisma } from "@prisma/client";
 import { UNDO_MINUTES } from "~/models/booking/appointment-status";
+import { prisma } from "~/infra/db.server";
 import { getEnv } from "~/infra/env.server";
 import { mailRecipient } from "~/models/mail/appointment-mail.server";
 import type { Settings } from "~/models/settings/clinic-settings.server";
@@ -14,27 +14,25 @@ export const REVIEW_REQUEST_DAYS = 183;
  * last six months (the outbox is the record of what was sent, read through its userId index).
  */
 export async function afterVisitCompleted(
-  tx: Prisma.TransactionClient,
   visit: { id: string; userId: string | null; name: string; service: { id: string; name: string } },
   settings: Settings,
   now: Date,
 ): Promise<void> {
   if (!visit.userId) return;
-  await tx.review.updateMany({
+  await prisma.review.updateMany({
     where: { userId: visit.userId, serviceId: visit.service.id, verified: false },
     data: { verified: true },
   });
   const since = new Date(now.getTime() - REVIEW_REQUEST_DAYS * 86_400_000);
-  const recent = await tx.outboxMessage.findFirst({
+  const recent = await prisma.outboxMessage.findFirst({
     where: { userId: visit.userId, kind: "review_request", createdAt: { gt: since } },
     select: { id: true },
   });
   if (recent) return;
-  const to = await mailRecipient(tx, visit.userId);
+  const to = await mailRecipient(visit.userId);
   if (!to) return;
   const link = `${getEnv().APP_URL}/add-review?service=${encodeURIComponent(visit.service.id)}`;
   await enqueueMail(
-    tx,
     {
       dedupeKey: `review_request:${visit.id}`,
       kind: "review_request",
@@ -51,8 +49,8 @@ export async function afterVisitCompleted(
 }
 
 /** A completion taken back: its review request goes too, unless it has already been sent. */
-export async function withdrawReviewRequest(tx: Prisma.TransactionClient, visitId: string) {
-  await tx.outboxMessage.deleteMany({
+export async function withdrawReviewRequest(visitId: string) {
+  await prisma.outboxMessage.deleteMany({
     where: { dedupeKey: `review_request:${visitId}`, status: { in: ["pending", "failed"] } },
   });
 }

@@ -71,7 +71,7 @@ const LIST_ROUNDS = 10;
  * services it shows what it found.
  */
 export function listReviews(limit = RECENT_REVIEWS): Promise<ReviewJson[]> {
-  return cachedRead(`reviews:${limit}`, async () => {
+  return cachedRead(["reviews", "catalogue"], `reviews:${limit}`, async () => {
     const found: ReviewJson[] = [];
     const batch = limit * 2;
     let cursor: { at: Date; id: string } | null = null;

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from "node:crypto";
-import type { Prisma, PrismaClient } from "@prisma/client";
+import { prisma } from "~/infra/db.server";
 import { getEnv } from "~/infra/env.server";
 import { hashToken } from "~/infra/token-hash.server";
 
@@ -9,8 +9,6 @@ import { hashToken } from "~/infra/token-hash.server";
  * mail composed later (reminders) carries the same link without the token being stored in
  * clear; only its SHA-256 is stored, for lookup. Valid until the visit starts.
  */
-
-type Db = PrismaClient | Prisma.TransactionClient;
 
 export const LINK_ACTIONS = ["confirm", "reschedule", "cancel"] as const;
 export type LinkAction = (typeof LINK_ACTIONS)[number];
@@ -22,24 +20,28 @@ export function deriveLinkToken(appointmentId: string, nonce: string, secret?: s
     .digest("base64url");
 }
 
+type LinkedAppointment = { id: string; linkNonce: string | null; linkTokenHash: string | null };
+
 /**
- * The appointment's link token, as one step of the caller's transaction: creates the nonce
- * on first use and re-stores the hash when the newest secret changed (which retires the
- * links of mail sent before the rotation).
+ * The appointment's link token, and what the appointment must store for it (null when it
+ * stores it already): a nonce on first use, and the hash again when the newest secret
+ * changed (which retires the links of mail sent before the rotation).
  */
-export async function linkTokenFor(
-  db: Db,
-  appointment: { id: string; linkNonce: string | null; linkTokenHash: string | null },
-): Promise<string> {
+export function linkTokenOf(appointment: LinkedAppointment): {
+  token: string;
+  store: { linkNonce: string; linkTokenHash: string } | null;
+} {
   const nonce = appointment.linkNonce ?? randomBytes(16).toString("base64url");
   const token = deriveLinkToken(appointment.id, nonce);
   const tokenHash = hashToken(token);
-  if (appointment.linkNonce !== nonce || appointment.linkTokenHash !== tokenHash) {
-    await db.appointment.update({
-      where: { id: appointment.id },
-      data: { linkNonce: nonce, linkTokenHash: tokenHash },
-    });
-  }
+  const stored = appointment.linkNonce === nonce && appointment.linkTokenHash === tokenHash;
+  return { token, store: stored ? null : { linkNonce: nonce, linkTokenHash: tokenHash } };
+}
+
+/** The appointment's link token, stored as one step of the caller's transaction. */
+export async function linkTokenFor(appointment: LinkedAppointment): Promise<string> {
+  const { token, store } = linkTokenOf(appointment);
+  if (store) await prisma.appointment.update({ where: { id: appointment.id }, data: store });
   return token;
 }
 

@@ -124,7 +124,7 @@ export async function visitByLink(token: string | undefined, now: Date = new Dat
 
 /**
  * One of the signed-in patient's upcoming visits, or a family member's they may book and
- * cancel for (docs/decisions/046-families.md); another's is answered as not found.
+ * cancel for (docs/decisions/049-families.md); another's is answered as not found.
  */
 export async function ownVisit(appointmentId: string, userId: string, now: Date = new Date()) {
   const patients = await patientsActedFor(userId, "book");

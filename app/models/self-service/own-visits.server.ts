@@ -1,8 +1,9 @@
 /**
- * A patient's own visits as their pages read them: the home page's next visit and the
- * My appointments list. What they do to a visit is ./changes.server (through the booking
+ * A patient's own visits as their pages read them: the home page's next visit, the
+ * My appointments list and the phone the booking form starts with. What they do to a visit is ./changes.server (through the booking
  * core, docs/decisions/027-one-booking-core.md).
  */
+import type { User } from "@prisma/client";
 import { prisma } from "~/infra/db.server";
 import { familyMembers } from "~/models/family/links.server";
 import { ACTIVE_STATUSES } from "~/models/booking/appointment-status";
@@ -31,7 +32,7 @@ export async function nextAppointment(
 
 /**
  * The signed-in patient's bookings, with those of the family members whose visits they may
- * see (docs/decisions/046-families.md): upcoming soonest first, the rest latest first. A
+ * see (docs/decisions/049-families.md): upcoming soonest first, the rest latest first. A
  * family member's visit names them (`forName`) and may be changed only with the book
  * permission (`mayChange`).
  */
@@ -59,4 +60,18 @@ export async function listAppointments(userId: string, now: Date = new Date()) {
       .reverse()
       .map(view),
   };
+}
+
+/**
+ * The phone a booking form starts with: the one on the patient's record, else the one
+ * their latest booking gave (a patient types it once).
+ */
+export async function knownPhone(user: Pick<User, "id" | "phone">): Promise<string> {
+  if (user.phone) return user.phone;
+  const latest = await prisma.appointment.findFirst({
+    where: { userId: user.id, phone: { not: "" } },
+    orderBy: { createdAt: "desc" },
+    select: { phone: true },
+  });
+  return latest?.phone ?? "";
 }

@@ -1,5 +1,6 @@
 import type { Prisma, Service } from "@prisma/client";
-import { recordAudit, type AuditActor } from "~/models/audit/trail.server";
+import { recordAudit } from "~/models/audit/trail.server";
+import type { AuditActor } from "~/models/audit/entry.server";
 import { auditFieldLabel } from "~/models/audit/labels";
 import { getClinicSettings } from "~/models/settings/clinic-settings.server";
 import { prisma } from "~/infra/db.server";
@@ -107,8 +108,6 @@ export async function teamForServiceForm() {
 
 export const SERVICE_FORM_REQUIRED_FIELDS = ["name", "description", "price", "photo"] as const;
 
-type Tx = Prisma.TransactionClient;
-
 const dentistGone = (): Failure => ({
   ...invalid(SERVICE_EDIT_MESSAGES.dentistGone),
   field: "dentist",
@@ -125,8 +124,8 @@ function dentistIdsOf(values: readonly unknown[]): string[] | null {
 }
 
 /** The named dentists by name, in the team's order; null when one of them is gone. */
-async function performers(tx: Tx, ids: string[]) {
-  const found = await tx.dentist.findMany({
+async function performers(ids: string[]) {
+  const found = await prisma.dentist.findMany({
     where: { id: { in: ids } },
     orderBy: [{ sortOrder: "asc" }, { name: "asc" }],
     select: { id: true, name: true },
@@ -161,10 +160,10 @@ export async function createStaffService(
   if (!checked.ok) return checked;
   const { fields, dentistIds } = checked;
   const result = await withFreeSlug(fields.name, (slug) =>
-    prisma.$transaction(async (tx) => {
-      const team = await performers(tx, dentistIds);
+    prisma.$transaction(async () => {
+      const team = await performers(dentistIds);
       if (!team) return dentistGone();
-      const service = await tx.service.create({
+      const service = await prisma.service.create({
         data: {
           ...fields,
           slug,
@@ -172,7 +171,7 @@ export async function createStaffService(
           dentists: { create: dentistIds.map((dentistId) => ({ dentistId })) },
         },
       });
-      await recordAudit(tx, {
+      await recordAudit({
         actor,
         action: "service.create",
         entityType: "Service",
@@ -224,16 +223,16 @@ export async function updateService(
   if (!checked.ok) return checked;
   const { fields: next, dentistIds } = checked;
 
-  return prisma.$transaction(async (tx) => {
+  return prisma.$transaction(async () => {
     const service =
       id.length <= 64
-        ? await tx.service.findUnique({
+        ? await prisma.service.findUnique({
             where: { id },
             include: { dentists: { select: { dentist: { select: { id: true, name: true } } } } },
           })
         : null;
     if (!service) return fail(404, SERVICE_EDIT_MESSAGES.gone);
-    const team = await performers(tx, dentistIds);
+    const team = await performers(dentistIds);
     if (!team) return dentistGone();
     const was = service.dentists.map((link) => link.dentist);
     const teamChanged = !sameIds(
@@ -244,16 +243,16 @@ export async function updateService(
     if (changedKeys.length === 0 && !teamChanged) {
       return ok({ service: toRow(service), changed: false });
     }
-    const updated = await tx.service.update({ where: { id }, data: next });
+    const updated = await prisma.service.update({ where: { id }, data: next });
     if (teamChanged) {
-      await tx.dentistService.deleteMany({ where: { serviceId: id } });
-      await tx.dentistService.createMany({
+      await prisma.dentistService.deleteMany({ where: { serviceId: id } });
+      await prisma.dentistService.createMany({
         data: dentistIds.map((dentistId) => ({ dentistId, serviceId: id })),
       });
     }
     const names = (list: { name: string }[]) => list.map((dentist) => dentist.name).sort();
     const labels = [...changedKeys, ...(teamChanged ? ["dentists"] : [])];
-    await recordAudit(tx, {
+    await recordAudit({
       actor,
       action: "service.update",
       entityType: "Service",

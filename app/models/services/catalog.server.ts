@@ -91,7 +91,7 @@ function filterKey(filter: CatalogFilter): string | null {
 }
 
 function readThrough<T>(key: string | null, load: () => Promise<T>): Promise<T> {
-  return key === null ? load() : cachedRead(key, load);
+  return key === null ? load() : cachedRead(["catalogue"], key, load);
 }
 
 /** How many services match `filter` (all of them without one). */
@@ -209,7 +209,7 @@ const BY_NAME: Prisma.ServiceOrderByWithRelationInput[] = [{ name: "asc" }, { id
 
 /** Every listed service, by name: for the service pickers of the booking and review forms. */
 export function getAllServices(): Promise<ServiceJson[]> {
-  return cachedRead("services:by-name", async () => {
+  return cachedRead(["catalogue"], "services:by-name", async () => {
     const services = await prisma.service.findMany({ where: PUBLICLY_LISTED, orderBy: BY_NAME });
     return services.map(toServiceJson);
   });
@@ -227,7 +227,7 @@ const BATCH_SIZE = 200;
  */
 export async function allServicesInBatches(): Promise<AsyncIterable<ServiceJson[]>> {
   const readBatch = (after?: string) =>
-    cachedRead(`services:by-name:after:${after ?? ""}`, async () => {
+    cachedRead(["catalogue"], `services:by-name:after:${after ?? ""}`, async () => {
       const rows = await prisma.service.findMany({
         where: PUBLICLY_LISTED,
         orderBy: BY_NAME,
@@ -271,7 +271,7 @@ export async function getServiceByIdOrSlug(
   const key = idOrSlug.trim();
   const row =
     key.length > 0 && key.length <= 200
-      ? await cachedRead(`service:${key}`, () =>
+      ? await cachedRead(["catalogue"], `service:${key}`, () =>
           prisma.service.findFirst({ where: { OR: [{ id: key }, { slug: key }] } }),
         )
       : null;

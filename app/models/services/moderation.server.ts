@@ -1,4 +1,5 @@
-import { recordAudit, type AuditActor } from "~/models/audit/trail.server";
+import { recordAudit } from "~/models/audit/trail.server";
+import type { AuditActor } from "~/models/audit/entry.server";
 import { prisma } from "~/infra/db.server";
 import { fail, invalid, ok, type Result } from "~/utils/result";
 import { serviceReviewSchema } from "~/validation/moderation";
@@ -88,15 +89,15 @@ export async function reviewService(
   const approve = parsed.data.intent === "approve-service";
   const status = approve ? "published" : "rejected";
 
-  return prisma.$transaction(async (tx) => {
-    const service = await tx.service.findUnique({ where: { id: serviceId } });
+  return prisma.$transaction(async () => {
+    const service = await prisma.service.findUnique({ where: { id: serviceId } });
     if (!service) return fail(404, SERVICE_REVIEW_MESSAGES.gone);
-    const { count } = await tx.service.updateMany({
+    const { count } = await prisma.service.updateMany({
       where: { id: service.id, status: "awaiting_review" },
       data: { status },
     });
     if (count === 0) return fail(409, SERVICE_REVIEW_MESSAGES.alreadyReviewed);
-    await recordAudit(tx, {
+    await recordAudit({
       actor,
       action: approve ? "service.approve" : "service.reject",
       entityType: "Service",

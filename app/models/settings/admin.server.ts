@@ -1,5 +1,6 @@
 import type { Prisma } from "@prisma/client";
-import { recordAudit, type AuditActor } from "~/models/audit/trail.server";
+import { recordAudit } from "~/models/audit/trail.server";
+import type { AuditActor } from "~/models/audit/entry.server";
 import { formatDateTime } from "~/utils/clinic-format";
 import { addDays, clinicNow } from "~/utils/clinic-time";
 import { prisma } from "~/infra/db.server";
@@ -32,7 +33,6 @@ export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
 export const CHOOSE_SECTION_MESSAGE = "Please choose which settings to save.";
 
 type Actor = Extract<AuditActor, { id: string }>;
-type Tx = Prisma.TransactionClient;
 type Row = Prisma.ClinicSettingsGetPayload<object>;
 
 const SAVED: Record<SettingsSection, string> = {
@@ -89,16 +89,16 @@ export async function saveClinicSettings(
     return invalid(CHOOSE_SECTION_MESSAGE);
   }
   const section = intent as SettingsSection;
-  const result = await prisma.$transaction(async (tx) => {
-    const row = await tx.clinicSettings.findUniqueOrThrow({ where: { id: 1 } });
-    const data = await sectionData(tx, row, section, form, now);
+  const result = await prisma.$transaction(async () => {
+    const row = await prisma.clinicSettings.findUniqueOrThrow({ where: { id: 1 } });
+    const data = await sectionData(row, section, form, now);
     if (!data.ok) return data;
-    const updated = await tx.clinicSettings.update({ where: { id: 1 }, data: data.data });
+    const updated = await prisma.clinicSettings.update({ where: { id: 1 }, data: data.data });
     const before = sectionState(row, section);
     const after = sectionState(updated, section);
     const changed = JSON.stringify(before) !== JSON.stringify(after);
     if (changed) {
-      await recordAudit(tx, {
+      await recordAudit({
         actor,
         action: `settings.${section}`,
         entityType: "ClinicSettings",
@@ -135,7 +135,6 @@ const SUMMARY: Record<SettingsSection, string> = {
 };
 
 async function sectionData(
-  tx: Tx,
   row: Row,
   section: SettingsSection,
   form: Record<string, unknown>,
@@ -152,7 +151,7 @@ async function sectionData(
       const parsed = parseBookingRules(form);
       if (!parsed.ok) return parsed;
       if (parsed.rules.gridMinutes !== row.gridMinutes) {
-        const refused = await changeGrid(tx, row, parsed.rules.gridMinutes, now);
+        const refused = await changeGrid(row, parsed.rules.gridMinutes, now);
         if (refused) return refused;
       }
       return ok({ data: parsed.rules });
@@ -181,8 +180,8 @@ async function sectionData(
  * it. Booked visits keep their holds: a hold is a 15-minute step, which every grid divides
  * (docs/decisions/027-one-booking-core.md), so nothing about them is rewritten.
  */
-async function changeGrid(tx: Tx, row: Row, grid: number, now: Date) {
-  const services = await tx.service.findMany({
+async function changeGrid(row: Row, grid: number, now: Date) {
+  const services = await prisma.service.findMany({
     select: { name: true, durationMinutes: true },
     orderBy: { name: "asc" },
   });
@@ -207,7 +206,7 @@ async function changeGrid(tx: Tx, row: Row, grid: number, now: Date) {
     );
   }
   const offGrid = (
-    await tx.appointment.findMany({
+    await prisma.appointment.findMany({
       where: { status: { in: ACTIVE_STATUSES }, endsAt: { gt: now } },
       select: { date: true, time: true, startsAt: true },
       orderBy: { startsAt: "asc" },

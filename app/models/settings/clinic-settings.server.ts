@@ -15,7 +15,7 @@ export type { Settings };
 
 /** The clinic's settings (one row, made by the migration), cached until the next write. */
 export function getClinicSettings(): Promise<Settings> {
-  return cachedRead("clinic-settings", async () =>
+  return cachedRead(["settings"], "clinic-settings", async () =>
     parseSettingsRow(await prisma.clinicSettings.findUniqueOrThrow({ where: { id: 1 } })),
   );
 }

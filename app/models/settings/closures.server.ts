@@ -1,5 +1,6 @@
 import type { Prisma } from "@prisma/client";
-import { recordAudit, type AuditActor } from "~/models/audit/trail.server";
+import { recordAudit } from "~/models/audit/trail.server";
+import type { AuditActor } from "~/models/audit/entry.server";
 import { formatDateRange } from "~/utils/clinic-format";
 import { addDays, clinicNow, clinicTimeToUtc } from "~/utils/clinic-time";
 import { prisma } from "~/infra/db.server";
@@ -114,8 +115,8 @@ export async function createClosure(
   const parsed = parseClosure(form, clinicNow(now, timeZone).date);
   if (!parsed.ok) return parsed;
   const input = parsed.closure;
-  const result = await prisma.$transaction(async (tx) => {
-    const overlapping = await tx.clinicClosure.findFirst({
+  const result = await prisma.$transaction(async () => {
+    const overlapping = await prisma.clinicClosure.findFirst({
       where: { startDate: { lte: input.endDate }, endDate: { gte: input.startDate } },
     });
     if (overlapping) {
@@ -124,8 +125,8 @@ export async function createClosure(
         `Those days overlap the closure ${overlapping.name} (${formatDateRange(overlapping.startDate, overlapping.endDate, clock)}).`,
       );
     }
-    const created = await tx.clinicClosure.create({ data: input });
-    await recordAudit(tx, {
+    const created = await prisma.clinicClosure.create({ data: input });
+    await recordAudit({
       actor,
       action: "closure.add",
       entityType: "ClinicClosure",
@@ -153,12 +154,12 @@ export async function removeClosure(
   if (!id || id.length > 64) return invalid("Please choose a closure to remove.");
   const settings = await getClinicSettings();
   const today = clinicNow(now, settings.timeZone).date;
-  return prisma.$transaction(async (tx) => {
-    const closure = await tx.clinicClosure.findUnique({ where: { id } });
+  return prisma.$transaction(async () => {
+    const closure = await prisma.clinicClosure.findUnique({ where: { id } });
     if (!closure) return fail(404, CLOSURE_GONE_MESSAGE);
     if (closure.endDate < today) return fail(409, PAST_CLOSURE_MESSAGE);
-    await tx.clinicClosure.delete({ where: { id } });
-    await recordAudit(tx, {
+    await prisma.clinicClosure.delete({ where: { id } });
+    await recordAudit({
       actor,
       action: "closure.remove",
       entityType: "ClinicClosure",
@@ -241,7 +242,7 @@ export async function cancelClosureVisits(
     if (result.ok) cancelled += 1;
   }
   const days = formatDateRange(closure.startDate, closure.endDate, clockOf(settings));
-  await recordAudit(prisma, {
+  await recordAudit({
     actor,
     action: "closure.cancel_visits",
     entityType: "ClinicClosure",

@@ -1,5 +1,6 @@
 import type { Prisma } from "@prisma/client";
-import { recordAudit, type AuditActor } from "~/models/audit/trail.server";
+import { recordAudit } from "~/models/audit/trail.server";
+import type { AuditActor } from "~/models/audit/entry.server";
 import { prisma } from "~/infra/db.server";
 import { fail, invalid, ok, type Result } from "~/utils/result";
 import { parseChairName, refuse } from "~/validation/clinic-settings";
@@ -13,7 +14,6 @@ import { limitStaffWrite } from "~/infra/rate-limit.server";
  */
 
 type Actor = Extract<AuditActor, { id: string }>;
-type Tx = Prisma.TransactionClient;
 
 export const CHAIR_INTENTS = ["add", "rename", "up", "down", "deactivate", "reactivate"] as const;
 export type ChairIntent = (typeof CHAIR_INTENTS)[number];
@@ -47,14 +47,14 @@ export async function listChairs(now: Date = new Date()): Promise<ChairRow[]> {
   return chairs.map((chair) => ({ ...chair, upcomingVisits: countOf.get(chair.id) ?? 0 }));
 }
 
-function upcomingVisitsOf(tx: Tx, chairId: string, now: Date) {
-  return tx.appointment.count({
+function upcomingVisitsOf(chairId: string, now: Date) {
+  return prisma.appointment.count({
     where: { chairId, status: { in: ACTIVE_STATUSES }, endsAt: { gt: now } },
   });
 }
 
-async function nameTaken(tx: Tx, name: string, exceptId?: string) {
-  const chairs = await tx.chair.findMany({ select: { id: true, name: true } });
+async function nameTaken(name: string, exceptId?: string) {
+  const chairs = await prisma.chair.findMany({ select: { id: true, name: true } });
   return chairs.some(
     (chair) => chair.id !== exceptId && chair.name.toLowerCase() === name.toLowerCase(),
   );
@@ -82,13 +82,13 @@ async function addChair(form: Record<string, unknown>, actor: Actor) {
   const parsed = parseChairName(form);
   if (!parsed.ok) return parsed;
   const { name } = parsed;
-  return prisma.$transaction(async (tx): Promise<Result<{ message: string }>> => {
-    if (await nameTaken(tx, name)) return refuse("name", takenMessage(name));
-    const last = await tx.chair.aggregate({ _max: { sortOrder: true } });
-    const chair = await tx.chair.create({
+  return prisma.$transaction(async (): Promise<Result<{ message: string }>> => {
+    if (await nameTaken(name)) return refuse("name", takenMessage(name));
+    const last = await prisma.chair.aggregate({ _max: { sortOrder: true } });
+    const chair = await prisma.chair.create({
       data: { name, sortOrder: (last._max.sortOrder ?? -1) + 1 },
     });
-    await recordAudit(tx, {
+    await recordAudit({
       actor,
       action: "chair.add",
       entityType: "Chair",
@@ -110,11 +110,11 @@ async function changeChair(
   if (!chairId || chairId.length > 64) return invalid("Please choose a chair.");
   const name = intent === "rename" ? parseChairName(form) : null;
   if (name && !name.ok) return name;
-  return prisma.$transaction(async (tx): Promise<Result<{ message: string }>> => {
-    const chair = await tx.chair.findUnique({ where: { id: chairId } });
+  return prisma.$transaction(async (): Promise<Result<{ message: string }>> => {
+    const chair = await prisma.chair.findUnique({ where: { id: chairId } });
     if (!chair) return fail(404, CHAIR_GONE_MESSAGE);
     const audit = (action: string, summary: string, before: object, after: object) =>
-      recordAudit(tx, {
+      recordAudit({
         actor,
         action,
         entityType: "Chair",
@@ -127,8 +127,8 @@ async function changeChair(
       case "rename": {
         const newName = name!.name;
         if (newName === chair.name) return ok({ message: "Nothing changed." });
-        if (await nameTaken(tx, newName, chair.id)) return refuse("name", takenMessage(newName));
-        await tx.chair.update({ where: { id: chair.id }, data: { name: newName } });
+        if (await nameTaken(newName, chair.id)) return refuse("name", takenMessage(newName));
+        await prisma.chair.update({ where: { id: chair.id }, data: { name: newName } });
         await audit(
           "chair.rename",
           `Renamed the chair ${chair.name} to ${newName}`,
@@ -139,7 +139,7 @@ async function changeChair(
       }
       case "up":
       case "down": {
-        const chairs = await tx.chair.findMany({
+        const chairs = await prisma.chair.findMany({
           orderBy: ORDER,
           select: { id: true, name: true },
         });
@@ -151,7 +151,7 @@ async function changeChair(
         const before = chairs.map((entry) => entry.name);
         [chairs[from], chairs[to]] = [chairs[to]!, chairs[from]!];
         for (const [sortOrder, entry] of chairs.entries()) {
-          await tx.chair.update({ where: { id: entry.id }, data: { sortOrder } });
+          await prisma.chair.update({ where: { id: entry.id }, data: { sortOrder } });
         }
         await audit(
           "chair.reorder",
@@ -163,16 +163,16 @@ async function changeChair(
       }
       case "deactivate": {
         if (!chair.active) return ok({ message: `${chair.name} is already inactive.` });
-        const visits = await upcomingVisitsOf(tx, chair.id, now);
+        const visits = await upcomingVisitsOf(chair.id, now);
         if (visits > 0) {
           return fail(
             409,
             `${chair.name} has ${visits} upcoming ${visits === 1 ? "visit" : "visits"}. Move ${visits === 1 ? "it" : "them"} to another chair in the diary first.`,
           );
         }
-        const others = await tx.chair.count({ where: { active: true, id: { not: chair.id } } });
+        const others = await prisma.chair.count({ where: { active: true, id: { not: chair.id } } });
         if (others === 0) return fail(409, LAST_CHAIR_MESSAGE);
-        await tx.chair.update({ where: { id: chair.id }, data: { active: false } });
+        await prisma.chair.update({ where: { id: chair.id }, data: { active: false } });
         await audit(
           "chair.deactivate",
           `Deactivated the chair ${chair.name}`,
@@ -183,7 +183,7 @@ async function changeChair(
       }
       case "reactivate": {
         if (chair.active) return ok({ message: `${chair.name} is already active.` });
-        await tx.chair.update({ where: { id: chair.id }, data: { active: true } });
+        await prisma.chair.update({ where: { id: chair.id }, data: { active: true } });
         await audit(
           "chair.reactivate",
           `Reactivated the chair ${chair.name}`,

@@ -1,12 +1,13 @@
 import type { Prisma } from "@prisma/client";
-import { type AuditActor, recordAudit } from "~/models/audit/trail.server";
+import { writeAuditEntry, type AuditActor } from "~/models/audit/entry.server";
 import { fail, ok, type Result } from "~/utils/result";
 
 // Kept apart from ~/models/team/dentist-admin.server: the staff command (build/staff-cli.js)
-// imports it and must not pull in the app's database client or environment.
+// imports it and must not pull in the app's database client or environment, so it takes
+// the client it writes through (the staff command's own; `prisma` in the app).
 
 /**
- * Links the staff account `user` to `dentist` inside `tx`: refused when the dentist has
+ * Links the staff account `user` to `dentist` inside the transaction `tx`: refused when the dentist has
  * another account or the account belongs to another dentist. Shared by the admin page and
  * `npm run staff -- grant dentist <e-mail> --dentist <slug>`.
  */
@@ -31,7 +32,7 @@ export async function linkAccountInTransaction(
     return fieldRefusal(`${user.email} is already linked to ${other.name}. Unlink it there first.`);
   }
   await tx.dentist.update({ where: { id: dentist.id }, data: { userId: user.id } });
-  await recordAudit(tx, {
+  await writeAuditEntry(tx, {
     actor,
     action: "dentist.account.link",
     entityType: "Dentist",

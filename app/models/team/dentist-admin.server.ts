@@ -7,7 +7,8 @@
  * team page and the booking picker change at once.
  */
 import type { Prisma } from "@prisma/client";
-import { type AuditActor, recordAudit } from "~/models/audit/trail.server";
+import { recordAudit } from "~/models/audit/trail.server";
+import type { AuditActor } from "~/models/audit/entry.server";
 import { addDays, clinicNow } from "~/utils/clinic-time";
 import { prisma } from "~/infra/db.server";
 import { formatDayPlan } from "~/utils/clinic-format";
@@ -105,11 +106,11 @@ export const readPlan = (dentist: { name: string; weeklyPlan: string }) =>
 export const readDay = (text: string) => parseJsonColumn(dayPlanSchema, text, "An exception");
 
 /** The dentist's visits still to come: how many, and the day of the first. */
-async function upcomingVisits(db: Pick<Prisma.TransactionClient, "appointment">, id: string) {
+async function upcomingVisits(id: string) {
   const where = { dentistId: id, status: { in: ACTIVE_STATUSES }, startsAt: { gte: new Date() } };
   const [count, first] = await Promise.all([
-    db.appointment.count({ where }),
-    db.appointment.findFirst({ where, orderBy: { startsAt: "asc" }, select: { date: true } }),
+    prisma.appointment.count({ where }),
+    prisma.appointment.findFirst({ where, orderBy: { startsAt: "asc" }, select: { date: true } }),
   ]);
   return { count, firstDate: first?.date ?? null };
 }
@@ -133,7 +134,7 @@ export async function dentistForAdmin(id: string) {
       orderBy: [{ name: "asc" }, { id: "asc" }],
       select: { id: true, name: true, hidden: true, status: true },
     }),
-    upcomingVisits(prisma, id),
+    upcomingVisits(id),
   ]);
   const plan = readPlan(dentist);
   const performed = new Set(dentist.services.map((link) => link.serviceId));
@@ -211,11 +212,11 @@ export async function createDentist(
   const { name, title, kind } = checked.data;
   const slug = dentistSlug(name);
   try {
-    const result = await prisma.$transaction(async (tx) => {
-      const holder = await tx.dentist.findUnique({ where: { slug }, select: { name: true } });
+    const result = await prisma.$transaction(async () => {
+      const holder = await prisma.dentist.findUnique({ where: { slug }, select: { name: true } });
       if (holder) return refusal(slugTakenMessage(slug, holder.name), "name", 409);
-      const last = await tx.dentist.aggregate({ _max: { sortOrder: true } });
-      const dentist = await tx.dentist.create({
+      const last = await prisma.dentist.aggregate({ _max: { sortOrder: true } });
+      const dentist = await prisma.dentist.create({
         data: {
           slug,
           name,
@@ -226,7 +227,7 @@ export async function createDentist(
           weeklyPlan: JSON.stringify(NO_WORKING_DAYS),
         },
       });
-      await recordAudit(tx, {
+      await recordAudit({
         actor,
         action: "dentist.create",
         entityType: "Dentist",
@@ -262,18 +263,18 @@ export async function updateDentistProfile(
   const checked = validateFields(dentistProfileSchema, input);
   if (!checked.ok) return checked;
   const { deactivateAnyway, ...profile } = checked.data;
-  const result = await prisma.$transaction(async (tx) => {
-    const before = await tx.dentist.findUnique({ where: { id } });
+  const result = await prisma.$transaction(async () => {
+    const before = await prisma.dentist.findUnique({ where: { id } });
     if (!before) return refusal(DENTIST_GONE_MESSAGE, null, 404);
     const deactivating = before.active && !profile.active;
     if (deactivating && !deactivateAnyway) {
-      const upcoming = await upcomingVisits(tx, id);
+      const upcoming = await upcomingVisits(id);
       if (upcoming.count > 0) {
         return refusal(stillBookedMessage(before.name, upcoming.count), "active", 409);
       }
     }
-    await tx.dentist.update({ where: { id }, data: profile });
-    await recordAudit(tx, {
+    await prisma.dentist.update({ where: { id }, data: profile });
+    await recordAudit({
       actor,
       action: "dentist.profile",
       entityType: "Dentist",

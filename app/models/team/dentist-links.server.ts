@@ -36,8 +36,8 @@ export async function setDentistServices(
     return refusal(SERVICE_GONE_MESSAGE, "service");
   }
   const wanted = ids as string[];
-  const result = await prisma.$transaction(async (tx) => {
-    const dentist = await tx.dentist.findUnique({
+  const result = await prisma.$transaction(async () => {
+    const dentist = await prisma.dentist.findUnique({
       where: { id },
       select: {
         name: true,
@@ -45,19 +45,19 @@ export async function setDentistServices(
       },
     });
     if (!dentist) return refusal(DENTIST_GONE_MESSAGE, null, 404);
-    const found = await tx.service.findMany({
+    const found = await prisma.service.findMany({
       where: { id: { in: wanted }, ...NOT_REJECTED },
       select: { id: true, name: true },
       orderBy: { name: "asc" },
     });
     if (found.length !== wanted.length) return refusal(SERVICE_GONE_MESSAGE, "service");
-    await tx.dentistService.deleteMany({ where: { dentistId: id } });
+    await prisma.dentistService.deleteMany({ where: { dentistId: id } });
     if (wanted.length > 0) {
-      await tx.dentistService.createMany({
+      await prisma.dentistService.createMany({
         data: wanted.map((serviceId) => ({ dentistId: id, serviceId })),
       });
     }
-    await recordAudit(tx, {
+    await recordAudit({
       actor,
       action: "dentist.services",
       entityType: "Dentist",
@@ -87,13 +87,13 @@ export async function linkDentistAccount(
   const checked = validateFields(dentistAccountSchema, input);
   if (!checked.ok) return checked;
   const { email } = checked.data;
-  const result = await prisma.$transaction(async (tx) => {
-    const dentist = await tx.dentist.findUnique({
+  const result = await prisma.$transaction(async () => {
+    const dentist = await prisma.dentist.findUnique({
       where: { id },
       select: { id: true, name: true, slug: true, userId: true },
     });
     if (!dentist) return refusal(DENTIST_GONE_MESSAGE, null, 404);
-    const user = await tx.user.findUnique({
+    const user = await prisma.user.findUnique({
       where: { email },
       select: { id: true, email: true, role: true },
     });
@@ -101,7 +101,7 @@ export async function linkDentistAccount(
     if (user.role !== "dentist") {
       return refusal(notDentistRoleMessage(email, user.role, dentist.slug), "email", 409);
     }
-    const linked = await linkAccountInTransaction(tx, actor, dentist, user);
+    const linked = await linkAccountInTransaction(prisma, actor, dentist, user);
     if (!linked.ok) return linked;
     return ok({ name: dentist.name, email: user.email });
   });
@@ -115,15 +115,15 @@ export async function unlinkDentistAccount(
 ): Promise<Result<{ name: string; email: string | null }>> {
   const limited = await limitStaffWrite(actor.id);
   if (limited) return limited;
-  const result = await prisma.$transaction(async (tx) => {
-    const dentist = await tx.dentist.findUnique({
+  const result = await prisma.$transaction(async () => {
+    const dentist = await prisma.dentist.findUnique({
       where: { id },
       select: { name: true, user: { select: { email: true } } },
     });
     if (!dentist) return refusal(DENTIST_GONE_MESSAGE, null, 404);
     if (!dentist.user) return ok({ name: dentist.name, email: null });
-    await tx.dentist.update({ where: { id }, data: { userId: null } });
-    await recordAudit(tx, {
+    await prisma.dentist.update({ where: { id }, data: { userId: null } });
+    await recordAudit({
       actor,
       action: "dentist.account.unlink",
       entityType: "Dentist",

@@ -51,14 +51,17 @@ export async function updateWeeklyPlan(
   const settings = await getClinicSettings();
   const parsed = parseWeekForm(input, settings.weeklyHours, clockOf(settings));
   if (!parsed.ok) return parsed;
-  const result = await prisma.$transaction(async (tx) => {
-    const before = await tx.dentist.findUnique({
+  const result = await prisma.$transaction(async () => {
+    const before = await prisma.dentist.findUnique({
       where: { id },
       select: { name: true, weeklyPlan: true },
     });
     if (!before) return refusal(DENTIST_GONE_MESSAGE, null, 404);
-    await tx.dentist.update({ where: { id }, data: { weeklyPlan: JSON.stringify(parsed.plan) } });
-    await recordAudit(tx, {
+    await prisma.dentist.update({
+      where: { id },
+      data: { weeklyPlan: JSON.stringify(parsed.plan) },
+    });
+    await recordAudit({
       actor,
       action: "dentist.plan",
       entityType: "Dentist",
@@ -137,10 +140,10 @@ export async function addDentistException(
   }
   const today = clinicNow(new Date(), settings.timeZone).date;
   if (endDate < today) return refusal("Those days have already passed.", "endDate");
-  const result = await prisma.$transaction(async (tx) => {
-    const dentist = await tx.dentist.findUnique({ where: { id }, select: { name: true } });
+  const result = await prisma.$transaction(async () => {
+    const dentist = await prisma.dentist.findUnique({ where: { id }, select: { name: true } });
     if (!dentist) return refusal(DENTIST_GONE_MESSAGE, null, 404);
-    const overlap = await tx.dentistException.findFirst({
+    const overlap = await prisma.dentistException.findFirst({
       where: { dentistId: id, startDate: { lte: endDate }, endDate: { gte: startDate } },
       orderBy: { startDate: "asc" },
     });
@@ -151,10 +154,10 @@ export async function addDentistException(
         409,
       );
     }
-    const created = await tx.dentistException.create({
+    const created = await prisma.dentistException.create({
       data: { dentistId: id, startDate, endDate, dayPlan: JSON.stringify(dayPlan), note },
     });
-    await recordAudit(tx, {
+    await recordAudit({
       actor,
       action: "dentist.exception.add",
       entityType: "Dentist",
@@ -182,15 +185,15 @@ export async function removeDentistException(
     return refusal(EXCEPTION_GONE_MESSAGE, null, 404);
   }
   const clock = await getClinicClock();
-  const result = await prisma.$transaction(async (tx) => {
-    const exception = await tx.dentistException.findFirst({
+  const result = await prisma.$transaction(async () => {
+    const exception = await prisma.dentistException.findFirst({
       where: { id: exceptionId, dentistId: id },
       include: { dentist: { select: { name: true } } },
     });
     if (!exception) return refusal(EXCEPTION_GONE_MESSAGE, null, 404);
-    await tx.dentistException.delete({ where: { id: exception.id } });
+    await prisma.dentistException.delete({ where: { id: exception.id } });
     const dayPlan = readDay(exception.dayPlan);
-    await recordAudit(tx, {
+    await recordAudit({
       actor,
       action: "dentist.exception.remove",
       entityType: "Dentist",

@@ -16,7 +16,7 @@ export type TeamMember = {
 
 /** The active dentists in their order, with what they perform (the team page, pickers). */
 export function listTeam(): Promise<TeamMember[]> {
-  return cachedRead("team", async () => {
+  return cachedRead(["team", "catalogue"], "team", async () => {
     const rows = await prisma.dentist.findMany({
       where: { active: true },
       orderBy: [{ sortOrder: "asc" }, { id: "asc" }],
@@ -67,7 +67,7 @@ export async function bookingChoices(): Promise<{
 }> {
   const [team, services] = await Promise.all([
     listTeam(),
-    cachedRead("services:bookable", () =>
+    cachedRead(["catalogue"], "services:bookable", () =>
       prisma.service.findMany({
         where: PUBLICLY_LISTED,
         orderBy: [{ name: "asc" }, { id: "asc" }],
@@ -96,7 +96,7 @@ export async function bookingChoices(): Promise<{
 /** A service page's diary facts: how long the visit is and who performs it. */
 export async function serviceVisit(serviceId: string) {
   const [row, dentists] = await Promise.all([
-    cachedRead(`service-times:${serviceId}`, () =>
+    cachedRead(["catalogue"], `service-times:${serviceId}`, () =>
       prisma.service.findUnique({
         where: { id: serviceId },
         select: { durationMinutes: true },

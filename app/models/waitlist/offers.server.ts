@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Prisma } from "@prisma/client";
+import { prisma } from "~/infra/db.server";
 import {
   type ClinicClock,
   formatDate,
@@ -10,7 +11,6 @@ import {
   formatZone,
 } from "~/utils/clinic-format";
 import { clinicNow } from "~/utils/clinic-time";
-import { prisma } from "~/infra/db.server";
 import { getEnv } from "~/infra/env.server";
 import { hashToken } from "~/infra/token-hash.server";
 import { OFFERS_PER_TIME, offerDentist, offerExpiry, partsOfDayFor } from "./rules";
@@ -40,7 +40,7 @@ export type FreedTime = {
   excludeUserId?: string | null;
 };
 
-export type OfferStep = (tx: Prisma.TransactionClient) => Promise<number>;
+export type OfferStep = () => Promise<number>;
 
 const WAITING = "waiting";
 
@@ -102,15 +102,24 @@ export function composeOfferMail(
 }
 
 /**
+ * One entry the front desk offers the time to by hand (~/models/waitlist/desk-offer.server):
+ * the same offer and mail, to that entry alone and for that dentist, whatever other offers
+ * of the time are open (a receptionist's deliberate choice is not one of the three).
+ */
+export type ChosenEntry = { entryId: string };
+
+/**
  * Reads, before the transaction, what offering `freed` needs; null when nobody waits for
  * that day or the time is too close to offer. The step it returns, run inside the
  * transaction after the change released the holds, makes up to OFFERS_PER_TIME open offers
  * of the time (fewer when some are open already) to the longest-waiting entries it suits,
- * each with its mail in the outbox, and answers how many it made.
+ * each with its mail in the outbox, and answers how many it made. With `chosen`, it offers
+ * the time to that entry alone (or to nobody, when the time does not suit it).
  */
 export async function prepareWaitlistOffers(
   freed: FreedTime,
   now: Date,
+  chosen?: ChosenEntry,
 ): Promise<OfferStep | null> {
   const settings = await getClinicSettings();
   const expiresAt = offerExpiry({
@@ -132,9 +141,9 @@ export async function prepareWaitlistOffers(
     services.map(async (service) => ({ service, plans: await loadDayPlans(date, service.id) })),
   );
 
-  return async (tx) => {
+  return async () => {
     // The holds as they are now, after the change released its own.
-    const holds = await readHolds(tx, date, settings.timeZone);
+    const holds = await readHolds(date, settings.timeZone);
     const free = new Map<string, { plans: DayPlans; dentistIds: string[] }>();
     for (const { service, plans } of days) {
       // Offered only where the patient could book it online, by the same rules.
@@ -144,24 +153,27 @@ export async function prepareWaitlistOffers(
         time,
         now,
         policy: onlinePolicy(null),
-      });
+      }).filter((id) => !chosen || id === freed.dentistId);
       if (dentistIds.length > 0) free.set(service.id, { plans, dentistIds });
     }
     if (free.size === 0) return 0;
     // Up to OFFERS_PER_TIME open offers per freed time: its start and, when known, its
     // dentist (two dentists' times at one start are two times, as an accept closes them).
-    const open = await tx.waitlistOffer.count({
-      where: {
-        startsAt: freed.startsAt,
-        status: "open",
-        ...(freed.dentistId ? { dentistId: freed.dentistId } : {}),
-      },
-    });
-    const room = OFFERS_PER_TIME - open;
+    const room = chosen
+      ? 1
+      : OFFERS_PER_TIME -
+        (await prisma.waitlistOffer.count({
+          where: {
+            startsAt: freed.startsAt,
+            status: "open",
+            ...(freed.dentistId ? { dentistId: freed.dentistId } : {}),
+          },
+        }));
     if (room <= 0) return 0;
-    const entries = await tx.waitlistEntry.findMany({
+    const entries = await prisma.waitlistEntry.findMany({
       where: {
         ...covering,
+        ...(chosen ? { id: chosen.entryId } : {}),
         ...(freed.excludeUserId ? { userId: { not: freed.excludeUserId } } : {}),
         OR: [...free].map(([serviceId, { dentistIds }]) => ({
           serviceId,
@@ -184,11 +196,11 @@ export async function prepareWaitlistOffers(
     for (const entry of entries) {
       const option = free.get(entry.serviceId)!;
       const dentistId = offerDentist(entry, option.dentistIds, freed.dentistId);
-      const to = await mailRecipient(tx, entry.userId);
+      const to = await mailRecipient(entry.userId);
       if (!dentistId || !to) continue;
       const service = services.find((row) => row.id === entry.serviceId)!;
       const token = randomBytes(32).toString("base64url");
-      const offer = await tx.waitlistOffer.create({
+      const offer = await prisma.waitlistOffer.create({
         data: {
           entryId: entry.id,
           startsAt: freed.startsAt,
@@ -214,7 +226,6 @@ export async function prepareWaitlistOffers(
         settings,
       );
       await enqueueMail(
-        tx,
         {
           dedupeKey: `waitlist-offer:${offer.id}`,
           kind: "waitlist_offer",

@@ -38,14 +38,14 @@ export async function sweepWaitlist(now: Date = new Date()): Promise<WaitlistSwe
   for (const group of byTime.values()) {
     const refills = await prepareRefills(group, now);
     // One short transaction per time: its expired offers and the next in line together.
-    const made = await prisma.$transaction(async (tx) => {
-      const { count } = await tx.waitlistOffer.updateMany({
+    const made = await prisma.$transaction(async () => {
+      const { count } = await prisma.waitlistOffer.updateMany({
         where: { id: { in: group.map((offer) => offer.id) }, status: "open" },
         data: { status: "expired" },
       });
       expiredOffers += count;
       let total = 0;
-      if (count > 0) for (const step of refills) total += await step(tx);
+      if (count > 0) for (const step of refills) total += await step();
       return total;
     });
     offers += made;

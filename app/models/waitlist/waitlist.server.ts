@@ -1,7 +1,7 @@
 import type { Prisma } from "@prisma/client";
 import { formatDate, formatDateTime } from "~/utils/clinic-format";
-import { addDays, clinicNow } from "~/utils/clinic-time";
 import { prisma } from "~/infra/db.server";
+import { addDays, clinicNow } from "~/utils/clinic-time";
 import { fail, invalid, ok, type Result } from "~/utils/result";
 import { hashToken } from "~/infra/token-hash.server";
 import { limitLinkAction, type LinkClient } from "~/infra/rate-limit.server";
@@ -103,24 +103,24 @@ export async function joinWaitlist(
   }
 
   const data = { dentistId: dentist.dentistId ?? null, fromDate, toDate, ...wish };
-  const outcome = await prisma.$transaction(async (tx) => {
-    const existing = await tx.waitlistEntry.findFirst({
+  const outcome = await prisma.$transaction(async () => {
+    const existing = await prisma.waitlistEntry.findFirst({
       where: { userId, serviceId, status: "waiting" },
       select: { id: true },
     });
     if (existing) {
-      await tx.waitlistEntry.update({ where: { id: existing.id }, data });
-      await keepPatientPhone(tx, userId, wish.phone);
+      await prisma.waitlistEntry.update({ where: { id: existing.id }, data });
+      await keepPatientPhone(userId, wish.phone);
       return { entryId: existing.id, updated: true };
     }
-    const active = await tx.waitlistEntry.count({ where: { userId, status: "waiting" } });
+    const active = await prisma.waitlistEntry.count({ where: { userId, status: "waiting" } });
     if (active >= MAX_WAITLIST_ENTRIES) return null;
-    const created = await tx.waitlistEntry.create({
+    const created = await prisma.waitlistEntry.create({
       data: { ...data, userId, serviceId, createdAt: now },
       select: { id: true },
     });
     // The number given on the waiting list is the patient's newest, as a booking's is.
-    await keepPatientPhone(tx, userId, wish.phone);
+    await keepPatientPhone(userId, wish.phone);
     return { entryId: created.id, updated: false };
   });
   if (!outcome) return fail(409, WAITLIST_MESSAGES.cap);
@@ -145,17 +145,17 @@ export async function leaveWaitlist(
   });
   if (!entry) return fail(404, WAITLIST_MESSAGES.notFound);
   const refills = await prepareRefills(entry.offers, now);
-  const left = await prisma.$transaction(async (tx) => {
-    const { count } = await tx.waitlistEntry.updateMany({
+  const left = await prisma.$transaction(async () => {
+    const { count } = await prisma.waitlistEntry.updateMany({
       where: { id: entryId, userId, status: "waiting" },
       data: { status: "removed" },
     });
     if (count === 0) return false;
-    await tx.waitlistOffer.updateMany({
+    await prisma.waitlistOffer.updateMany({
       where: { entryId, status: "open" },
       data: { status: "withdrawn", respondedAt: now },
     });
-    for (const step of refills) await step(tx);
+    for (const step of refills) await step();
     return true;
   });
   if (!left) return fail(404, WAITLIST_MESSAGES.notFound);
@@ -312,17 +312,17 @@ export async function acceptOffer(
       now,
       {
         policy: waitlistPolicy(row.entry.userId),
-        async alsoInTransaction(tx) {
-          const claimed = await tx.waitlistOffer.updateMany({
+        async alsoInTransaction() {
+          const claimed = await prisma.waitlistOffer.updateMany({
             where: { id: row.id, status: "open", expiresAt: { gt: now } },
             data: { status: "accepted", respondedAt: now },
           });
-          const entry = await tx.waitlistEntry.updateMany({
+          const entry = await prisma.waitlistEntry.updateMany({
             where: { id: row.entry.id, status: "waiting" },
             data: { status: "booked" },
           });
           if (claimed.count !== 1 || entry.count !== 1) throw new OfferClosed();
-          await tx.waitlistOffer.updateMany({
+          await prisma.waitlistOffer.updateMany({
             where: { startsAt: row.startsAt, dentistId: row.dentistId, status: "open" },
             data: { status: "taken", respondedAt: now },
           });
@@ -359,13 +359,13 @@ export async function declineOffer(
   if (!found.ok) return found;
   const { row } = found;
   const refills = await prepareRefills([row], now);
-  const declined = await prisma.$transaction(async (tx) => {
-    const { count } = await tx.waitlistOffer.updateMany({
+  const declined = await prisma.$transaction(async () => {
+    const { count } = await prisma.waitlistOffer.updateMany({
       where: { id: row.id, status: "open" },
       data: { status: "declined", respondedAt: now },
     });
     if (count === 0) return false;
-    for (const step of refills) await step(tx);
+    for (const step of refills) await step();
     return true;
   });
   if (!declined) {

@@ -9,6 +9,7 @@ import { UNAUTHORIZED_MESSAGE } from "~/http/api.server";
 import { getApiUser } from "~/http/auth.server";
 import { prisma } from "~/infra/db.server";
 import { RATE_LIMIT_MESSAGE } from "~/infra/rate-limit.server";
+import { EMAIL_FORMAT_MESSAGE, RESERVED_EMAIL_MESSAGE } from "~/validation/fields";
 import { createUser, sessionFor } from "../../support/factories";
 import { actionArgs, freshIp, jsonRequest, loaderArgs, settle } from "../../support/auth-helpers";
 
@@ -138,6 +139,55 @@ describe("POST /api/register", () => {
       status: 400,
       body: { success: false, message: "please Enter your email" },
     });
+  });
+});
+
+describe("an address under .invalid (issue 31 item 1)", () => {
+  it("is refused at registration, the desk's stand-in domain among them; example.com is not", async () => {
+    const register = (email: string) =>
+      call(() =>
+        registerAction(
+          actionArgs(
+            jsonRequest("/api/register", "POST", {
+              name: "Eve",
+              email,
+              password: "secret1",
+              userImage: "https://example.com/e.png",
+            }),
+          ),
+        ),
+      );
+    for (const email of ["eve@no-email.invalid", "EVE@No-Email.Invalid", "eve@mail.invalid"]) {
+      expect(await register(email), email).toMatchObject({
+        status: 400,
+        body: { success: false, message: RESERVED_EMAIL_MESSAGE },
+      });
+      expect(await prisma.user.count({ where: { email: email.toLowerCase() } })).toBe(0);
+    }
+    // The spec's messages keep their order: a missing or malformed address says so first.
+    expect((await register("eve@")).body).toMatchObject({ message: EMAIL_FORMAT_MESSAGE });
+    expect(await register(`eve-${Date.now()}@example.com`)).toMatchObject({ status: 201 });
+  });
+
+  it("never becomes an account's address through the profile, which does not change it", async () => {
+    const user = await createUser();
+    const { token } = await sessionFor(user);
+    const result = await call(() =>
+      profileAction(
+        actionArgs(
+          jsonRequest(
+            "/api/profile",
+            "PUT",
+            { name: "Eve", email: "eve@no-email.invalid" },
+            { authorization: token },
+          ),
+        ),
+      ),
+    );
+    expect(result.body).toMatchObject({ success: true, updatedUser: { email: user.email } });
+    expect((await prisma.user.findUniqueOrThrow({ where: { id: user.id } })).email).toBe(
+      user.email,
+    );
   });
 });
 

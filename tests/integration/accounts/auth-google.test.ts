@@ -5,6 +5,7 @@ import { loader as callbackLoader } from "~/routes/auth.google.callback";
 import { loader as loginLoader } from "~/routes/login";
 import { getApiUser, getUser } from "~/http/auth.server";
 import { GOOGLE_FAILED_MESSAGE } from "~/http/google.server";
+import { GOOGLE_RESERVED_MESSAGE } from "~/models/accounts/user.server";
 import { verifyPassword } from "~/infra/password.server";
 import { prisma } from "~/infra/db.server";
 import { encodeGoogleCode, googleHandlers } from "../../mocks/google.mjs";
@@ -228,6 +229,29 @@ describe("Google sign-in", () => {
       message: "An account with this e-mail already exists. Please login with your password.",
     });
     expect((await prisma.user.findUniqueOrThrow({ where: { id: local.id } })).googleId).toBeNull();
+  });
+
+  it("refuses an address under .invalid, the desk's stand-in among them, and claims no record by it", async () => {
+    // A desk record for a caller without an address holds such a stand-in (ADR 042).
+    const standIn = `no-email-${Date.now()}@no-email.invalid`;
+    const record = await prisma.user.create({
+      data: { name: "Desk Caller", email: standIn, passwordHash: null },
+    });
+    for (const email of [standIn, `eve-${Date.now()}@no-email.invalid`, "eve@mail.INVALID"]) {
+      const { finished } = await signInWithGoogle(profile({ email }));
+      expect(finished, email).toMatchObject({ status: 302, location: "/login" });
+      expect(await toastOf(finished.headers), email).toEqual({
+        type: "error",
+        message: GOOGLE_RESERVED_MESSAGE,
+      });
+      expect(await prisma.user.count({ where: { email: email.toLowerCase() } })).toBe(
+        email === standIn ? 1 : 0,
+      );
+    }
+    expect(await prisma.user.findUniqueOrThrow({ where: { id: record.id } })).toMatchObject({
+      googleId: null,
+      emailVerifiedAt: null,
+    });
   });
 
   it("returns to /login with a fixed message when Google refuses the code, and logs why", async () => {

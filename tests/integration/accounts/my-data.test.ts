@@ -137,7 +137,7 @@ async function patientWithHistory() {
       },
     },
   });
-  await recordAudit(prisma, {
+  await recordAudit({
     actor: { id: null, role: "system" },
     action: "patient.view",
     entityType: "User",
@@ -196,7 +196,7 @@ describe("export", () => {
       [mine.user, "Your reset link"],
       [other, "Someone else's reset link"],
     ] as const) {
-      await enqueueMail(prisma, {
+      await enqueueMail({
         dedupeKey: `my-data-test:${user.id}`,
         kind: "reset",
         to: user.email,
@@ -270,7 +270,13 @@ describe("export", () => {
     ]);
     expect(document.servicesAdded.map((s) => s.id)).toEqual([mine.service.id]);
     expect(document.signInSessions).toHaveLength(1);
-    expect(Object.keys(document.signInSessions[0]!).sort()).toEqual(["createdAt", "expiresAt"]);
+    expect(Object.keys(document.signInSessions[0]!).sort()).toEqual([
+      "createdAt",
+      "expiresAt",
+      "ipAddress",
+      "lastSeenAt",
+      "userAgent",
+    ]);
     expect(document.passwordResets).toHaveLength(1);
     expect(document.emailVerifications).toHaveLength(1);
     expect(document.activity[0]).toMatchObject({ action: "patient.view", actorRole: "system" });
@@ -504,7 +510,7 @@ describe("deletion", () => {
       summary: "Moved from Tuesday 10:00 (Dr Chen) to Wednesday 11:00 (Dr Chen): she asked",
       after: JSON.stringify({ date: "2099-01-07", reason: "see the desk's note" }),
     };
-    await recordAudit(prisma, {
+    await recordAudit({
       actor: { id: desk.id, role: "reception" },
       action: "appointment.move",
       entityType: "appointment",
@@ -531,14 +537,14 @@ describe("deletion", () => {
       { reason: "Dentist ill" },
     );
     // The patient registered the clinic's own address: the clinic's notices are not theirs.
-    const clinicNotice = await enqueueMail(prisma, {
+    const clinicNotice = await enqueueMail({
       dedupeKey: `clinic-${tag}`,
       kind: "cancellation",
       to: user.email,
       subject: "A visit was cancelled",
       text: "The time is free again.",
     });
-    const theirs = await enqueueMail(prisma, {
+    const theirs = await enqueueMail({
       dedupeKey: `theirs-${tag}`,
       kind: "booking",
       to: user.email,

@@ -31,11 +31,11 @@ async function entriesAbout(
   }
 }
 
-async function allPages(search: Parameters<typeof searchAuditTrail>[1]) {
+async function allPages(search: Parameters<typeof searchAuditTrail>[0]) {
   const seen: string[] = [];
   let cursor: string | null = null;
   for (let guard = 0; guard < 50; guard += 1) {
-    const page = await searchAuditTrail(prisma, { ...search, cursor });
+    const page = await searchAuditTrail({ ...search, cursor });
     seen.push(...page.entries.map((entry) => entry.id));
     cursor = page.next;
     if (!cursor) return seen;
@@ -53,7 +53,7 @@ describe("searchAuditTrail", () => {
     await entriesAbout(other.id, actor, 2, (i) => new Date(Date.UTC(2031, 0, 1, 1, i)));
 
     for (const term of [patient.email.toUpperCase(), "oddname", `  ${patient.email} `]) {
-      const { entries } = await searchAuditTrail(prisma, { patient: term });
+      const { entries } = await searchAuditTrail({ patient: term });
       expect(
         entries.map((entry) => entry.summary),
         term,
@@ -63,7 +63,7 @@ describe("searchAuditTrail", () => {
         actor: { id: reception.id, role: "reception", name: "Rita Reception" },
       });
     }
-    expect((await searchAuditTrail(prisma, { patient: "nobody@example.com" })).entries).toEqual([]);
+    expect((await searchAuditTrail({ patient: "nobody@example.com" })).entries).toEqual([]);
   });
 
   it("finds a staff member's entries, and both filters together", async () => {
@@ -84,10 +84,10 @@ describe("searchAuditTrail", () => {
       1,
       (i) => new Date(Date.UTC(2031, 1, 1, 1, i)),
     );
-    const byStaff = await searchAuditTrail(prisma, { staff: "staffone" });
+    const byStaff = await searchAuditTrail({ staff: "staffone" });
     expect(byStaff.entries).toHaveLength(2);
     expect(byStaff.entries.every((entry) => entry.actor.id === one.id)).toBe(true);
-    const both = await searchAuditTrail(prisma, { staff: two.email, patient: patient.email });
+    const both = await searchAuditTrail({ staff: two.email, patient: patient.email });
     expect(both.entries.map((entry) => entry.actor.id)).toEqual([two.id]);
   });
 
@@ -109,17 +109,17 @@ describe("searchAuditTrail", () => {
       })
     ).map((entry) => entry.id);
 
-    const first = await searchAuditTrail(prisma, { patient: patient.email, take: 5 });
+    const first = await searchAuditTrail({ patient: patient.email, take: 5 });
     expect(first.entries).toHaveLength(5);
     // A newer entry arrives between two page views: the next page does not shift.
-    await recordAudit(prisma, {
+    await recordAudit({
       actor,
       action: "patient.view",
       entityType: "User",
       patientId: patient.id,
       summary: "Arrived later",
     });
-    const second = await searchAuditTrail(prisma, {
+    const second = await searchAuditTrail({
       patient: patient.email,
       take: 5,
       cursor: first.next,
@@ -139,7 +139,7 @@ describe("searchAuditTrail", () => {
     const admin = await createUser({ role: "admin" });
     await entriesAbout(patient.id, { id: admin.id, role: "admin" }, 1, () => new Date());
     await prisma.user.delete({ where: { id: admin.id } });
-    const { entries } = await searchAuditTrail(prisma, { patient: "una gone" });
+    const { entries } = await searchAuditTrail({ patient: "una gone" });
     expect(entries[0]?.actor).toEqual({ id: admin.id, role: "admin", name: null, email: null });
   });
 });

@@ -9,7 +9,7 @@ describe("recordAudit", () => {
   it("stores who did what to whom, with the before and after as JSON", async () => {
     const staff = await createUser({ role: "reception" });
     const patient = await createUser();
-    await recordAudit(prisma, {
+    await recordAudit({
       actor: { id: staff.id, role: "reception" },
       action: "appointment.move",
       entityType: "Appointment",
@@ -19,7 +19,7 @@ describe("recordAudit", () => {
       before: { time: "09:00" },
       after: { time: "10:00" },
     });
-    const [entry] = await auditTrail(prisma, { patientId: patient.id });
+    const [entry] = await auditTrail({ patientId: patient.id });
     if (!entry) throw new Error("no audit entry");
     expect(entry).toMatchObject({
       actorId: staff.id,
@@ -35,8 +35,8 @@ describe("recordAudit", () => {
   it("leaves no entry when the transaction that made the change rolls back", async () => {
     const patient = await createUser();
     await expect(
-      prisma.$transaction(async (tx) => {
-        await recordAudit(tx, {
+      prisma.$transaction(async () => {
+        await recordAudit({
           actor: { id: null, role: "system" },
           action: "account.delete",
           entityType: "User",
@@ -46,7 +46,7 @@ describe("recordAudit", () => {
         throw new Error("the change failed");
       }),
     ).rejects.toThrow("the change failed");
-    expect(await auditTrail(prisma, { patientId: patient.id })).toEqual([]);
+    expect(await auditTrail({ patientId: patient.id })).toEqual([]);
   });
 
   it("lists a patient's entries newest first and no one else's", async () => {
@@ -63,7 +63,7 @@ describe("recordAudit", () => {
         },
       });
     }
-    const trail = await auditTrail(prisma, { patientId: one.id });
+    const trail = await auditTrail({ patientId: one.id });
     expect(trail.map((e) => e.summary)).toEqual(["entry 2", "entry 0"]);
   });
 });

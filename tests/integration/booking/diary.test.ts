@@ -176,16 +176,17 @@ describe("booking with dentists, chairs and lengths", () => {
 });
 
 describe("the appointment lifecycle", () => {
-  it("allows booked → confirmed → checked in → completed only in order, keeps holds on completion, records each step", async () => {
+  it("allows booked → confirmed → checked in → completed in order, each once its time has come, keeps holds on completion, records each step", async () => {
     const user = await createUser();
     const date = upcoming(TUESDAY, 5);
     const visit = await book(user.id, { service: checkup.id, date, time: "11:00" });
     const actor = { kind: "patient" as const, userId: user.id };
     const before = clinicTimeToUtc(date, "10:00");
     const during = clinicTimeToUtc(date, "11:10");
-    expect(await changeStatus(visit._id, "completed", actor, { now: during })).toMatchObject({
+    expect(await changeStatus(visit._id, "completed", actor, { now: before })).toMatchObject({
       ok: false,
       status: 409,
+      message: "An appointment can only be marked completed once it has started.",
     });
     expect(await changeStatus(visit._id, "confirmed", actor, { now: before })).toMatchObject({
       ok: true,

@@ -132,7 +132,7 @@ describe("the next days with a free time", () => {
     expect(withB.days.map((day) => weekdayOf(day.date))).toEqual([1, 2, 3, 4, 5, 1, 2]);
   });
 
-  it("looks at most four weeks ahead per strip, then says so and where to go on", async () => {
+  it("looks at most six weeks ahead per strip, then says so and where to go on", async () => {
     const from = addDays(MONDAY_MORNING, 35);
     await addClosure({ name: "Strip renovation", startDate: from, endDate: addDays(from, 40) });
     const answer = await freeDaysFor({ service: checkup.id, from }, NOW);
@@ -278,6 +278,30 @@ describe("the booking form opens", () => {
     });
     const none = await open("?date=yesterday");
     expect(none.body).toMatchObject({ selected: { service: "", date: "" }, strip: null });
+  });
+
+  it("asked by the form's own GET (no JavaScript), keeps only the choice in the address", async () => {
+    const query = new URLSearchParams({
+      recall: "",
+      service: checkup.id,
+      dentist: "dentist-b",
+      name: "Pat Patient",
+      email: "pat@example.com",
+      phone: "+1 555 0100",
+      date: "",
+      time: "",
+      message: "Private words",
+    });
+    const result = await open(`?${query}`);
+    expect(result.status).toBe(302);
+    expect(result.location).toBe(
+      `/make-appointment?service=${checkup.id}&dentist=dentist-b#first-free`,
+    );
+    const date = upcoming(TUESDAY, 3);
+    const kept = await open(`?service=${checkup.id}&date=${date}&time=10:00&recall=abc&name=Pat`);
+    expect(kept.location).toBe(
+      `/make-appointment?service=${checkup.id}&date=${date}&time=10%3A00&recall=abc#first-free`,
+    );
   });
 
   it("with the phone the patient gave before", async () => {

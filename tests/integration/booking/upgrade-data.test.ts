@@ -1,15 +1,15 @@
 // Upgrading databases made by earlier releases: the migrations, then the data upgrades
 // they ask for, done by the booking core's one writer (app/models/booking/upgrade.server.ts)
-// on a client of their own, as scripts/prepare-db.mjs runs them before the server starts.
+// in a process of their own, as scripts/prepare-db.mjs runs them before the server starts.
+import { execFile } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
-import { PrismaClient } from "@prisma/client";
+import { promisify } from "node:util";
 import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
 import { pendingDataUpgrades } from "../../../scripts/upgrade-data.mjs";
-import { upgradeData } from "~/models/booking/upgrade.server";
+import type { UpgradeSummary } from "~/models/booking/upgrade.server";
 import { clinicTimeToUtc } from "~/utils/clinic-time";
-import { ClinicSqliteAdapter } from "~/infra/sqlite-adapter.server";
 import { TMP_DIR } from "../../support/paths";
 
 const MIGRATIONS = "prisma/migrations";
@@ -34,8 +34,19 @@ function migrationSql(predicate: (name: string) => boolean) {
     .map((name) => readFileSync(path.join(MIGRATIONS, name, "migration.sql"), "utf8"));
 }
 
-const clientOf = (file: string) =>
-  new PrismaClient({ adapter: new ClinicSqliteAdapter({ url: `file:${file}`, timeout: 5000 }) });
+/** The data upgrades on `file`, run as scripts/dev.mjs runs them; what they did, from their output. */
+async function upgradeData(file: string): Promise<UpgradeSummary> {
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ["node_modules/tsx/dist/cli.mjs", "app/ops/data-upgrade-cli.server.ts"],
+    { env: { ...process.env, DATABASE_URL: `file:${file}` } },
+  );
+  const count = (pattern: RegExp) => Number(pattern.exec(stdout)?.[1] ?? 0);
+  return {
+    earlierBookings: count(/Gave (\d+) earlier bookings/),
+    holdsReplaced: count(/Held (\d+) upcoming visits/),
+  };
+}
 
 const isDiary = (name: string) => name.endsWith("_diary");
 const isCore = (name: string) => name.endsWith("_booking_core");
@@ -66,13 +77,8 @@ describe("upgrading a database that holds bookings made before the diary", () =>
 
     for (const sql of migrationSql((name) => name >= "20261123")) db.exec(sql);
     expect(pendingDataUpgrades(db)).toBe(4);
-    const client = clientOf(file);
-    try {
-      expect(await upgradeData(client)).toEqual({ earlierBookings: 4, holdsReplaced: 0 });
-      expect(await upgradeData(client)).toEqual({ earlierBookings: 0, holdsReplaced: 0 });
-    } finally {
-      await client.$disconnect();
-    }
+    expect(await upgradeData(file)).toEqual({ earlierBookings: 4, holdsReplaced: 0 });
+    expect(await upgradeData(file)).toEqual({ earlierBookings: 0, holdsReplaced: 0 });
     expect(pendingDataUpgrades(db)).toBe(0);
 
     const rows = db.prepare(`SELECT * FROM "Appointment" ORDER BY id`).all() as Record<
@@ -172,12 +178,7 @@ describe("upgrading a database of the diary's first release", () => {
 
     for (const sql of migrationSql(isCore)) db.exec(sql);
     expect(pendingDataUpgrades(db)).toBe(1);
-    const client = clientOf(file);
-    try {
-      expect(await upgradeData(client)).toEqual({ earlierBookings: 0, holdsReplaced: 1 });
-    } finally {
-      await client.$disconnect();
-    }
+    expect(await upgradeData(file)).toEqual({ earlierBookings: 0, holdsReplaced: 1 });
     expect(pendingDataUpgrades(db)).toBe(0);
     const steps = db
       .prepare(

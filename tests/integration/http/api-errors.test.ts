@@ -144,7 +144,7 @@ const cases: Case[] = [
   },
   {
     route: "GET /api/user-auth",
-    // A write first: a session lookup is kept until a row of the database changes (ADR 025),
+    // A write first: a session lookup is kept until a session or account changes (ADR 046),
     // and the broken lookup must really run.
     call: async () => {
       await prisma.$executeRawUnsafe(`UPDATE "Session" SET "expiresAt" = "expiresAt"`);

@@ -32,6 +32,8 @@ const PAGE_MATRIX: Record<string, readonly StaffRole[]> = {
   "staff.patients.$id_.merge.tsx": ADMIN,
   "staff.appointments.$id.tsx": EVERY_STAFF_ROLE,
   "staff.bookings.new.tsx": DESK,
+  // The waiting list at the desk: who waits, offers by hand, "book now" (issue 31 item 11).
+  "staff.waitlist.tsx": DESK,
   "staff.moderation.tsx": DESK,
   "staff.recall._index.tsx": DESK,
   "staff.recall.$id.tsx": DESK,
@@ -49,6 +51,8 @@ const PAGE_MATRIX: Record<string, readonly StaffRole[]> = {
   // Failed mail: reception sees and resends it too (the desk answers the patient).
   "staff.outbox.tsx": DESK,
   "staff.audit.tsx": ADMIN,
+  // One's own account and signed-in devices: every staff member (issue 31 item 6).
+  "staff.account.tsx": EVERY_STAFF_ROLE,
 };
 
 type ApiAccess = { method: string; roles: readonly StaffRole[] };

@@ -1,6 +1,7 @@
-// The session lookup keeps what it found until the database is written (session.server.ts,
-// ADR 025): a signed-in page view costs no query, and a revoked session is still refused
-// at the very next request, whoever revoked it: this process or another connection.
+// The session lookup keeps what it found while the accounts' generation stays where it was
+// (session.server.ts, ADR 046): a signed-in page view asks the app's connection nothing about
+// its visitor, and a revoked session is still refused at the very next request, whoever
+// revoked it: this process or another connection.
 import Database from "better-sqlite3";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { getUser } from "~/http/auth.server";
@@ -18,21 +19,30 @@ function otherConnection() {
 }
 
 describe("the session lookup's cache", () => {
-  it("answers a repeated lookup without asking the database while nothing is written", async () => {
+  it("answers a repeated lookup without a query on the app's connection while nothing is written", async () => {
     const user = await createUser();
     const { token } = await sessionFor(user);
     expect((await getUserByToken(token))?.id).toBe(user.id);
-    // Every statement Prisma runs is prepared on the one better-sqlite3 connection.
-    const prepared = vi.spyOn(Database.prototype, "prepare");
-    expect((await getUserByToken(token))?.id).toBe(user.id);
-    expect((await getUserByToken(token))?.id).toBe(user.id);
-    const sessionReads = () =>
-      prepared.mock.calls.filter(([sql]) => /FROM `main`\.`Session`/.test(sql));
-    expect(sessionReads()).toEqual([]);
-    // And the spy sees lookups when there are some: a write, then the same lookup.
+    // A transaction holds the app's one connection: a lookup that asked it would wait.
+    let endTransaction!: () => void;
+    const ended = new Promise<void>((resolve) => (endTransaction = resolve));
+    let opened!: () => void;
+    const open = new Promise<void>((resolve) => (opened = resolve));
+    const transaction = prisma.$transaction(async (tx) => {
+      await tx.user.count();
+      opened();
+      await ended;
+    });
+    await open;
+    const outsideTheTransaction = new Promise<string | undefined>((resolve) =>
+      setImmediate(() => void getUserByToken(token).then((found) => resolve(found?.id))),
+    );
+    expect(await outsideTheTransaction).toBe(user.id);
+    endTransaction();
+    await transaction;
+    // After a write to the account, the lookup asks the database again.
     await prisma.user.update({ where: { id: user.id }, data: { name: "Renamed" } });
     expect((await getUserByToken(token))?.name).toBe("Renamed");
-    expect(sessionReads()).toHaveLength(1);
   });
 
   it("refuses a session at once after sign-out", async () => {

@@ -1,215 +1,212 @@
-// One connection serves every request of the process: a query made while another
-// request's transaction is open must not become part of that transaction.
+// The app's SQLite adapter (app/infra/sqlite-adapter.server.ts), proved through Prisma's
+// public driver-adapter interface only (`connect()`, `queryRaw`, `executeRaw`,
+// `startTransaction`, `commit`, `rollback`, `dispose`), beside Prisma's own better-sqlite3
+// adapter, which it must answer exactly like: nothing here depends on how either is built.
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
-import { PrismaClient } from "@prisma/client";
+import type { SqlDriverAdapter, SqlQuery, Transaction } from "@prisma/driver-adapter-utils";
+import type { PrismaClient } from "@prisma/client";
 import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
 import { prisma } from "~/infra/db.server";
-import {
-  ClinicSqliteAdapter,
-  containedVisitTables,
-  VISIT_TABLES,
-  writtenTable,
-} from "~/infra/sqlite-adapter.server";
+import { ClinicSqlite } from "~/infra/sqlite-adapter.server";
 
-const extraClients: PrismaClient[] = [];
-afterEach(async () => {
-  await Promise.all(extraClients.splice(0).map((client) => client.$disconnect()));
+const url = () => process.env.DATABASE_URL!;
+const file = () => new URL(url()).pathname;
+const sql = (text: string, args: unknown[] = []): SqlQuery => ({
+  sql: text,
+  args,
+  argTypes: args.map(() => ({ scalarType: "string", arity: "scalar" }) as const),
 });
 
+const opened: Array<{ dispose(): Promise<void> } | PrismaClient> = [];
+afterEach(async () => {
+  for (const thing of opened.splice(0)) {
+    await ("$disconnect" in thing ? thing.$disconnect() : thing.dispose());
+  }
+});
+
+async function ours(timeout = 5000): Promise<SqlDriverAdapter> {
+  const adapter = await new ClinicSqlite({ url: url(), timeout }).connect();
+  opened.push(adapter);
+  return adapter;
+}
+
+async function plain(timeout = 5000): Promise<SqlDriverAdapter> {
+  const adapter = await new PrismaBetterSQLite3({ url: url(), timeout }).connect();
+  opened.push(adapter);
+  return adapter;
+}
+
+/** Ends a transaction as Prisma's engine does: the statement, then the adapter's call. */
+async function end(transaction: Transaction, how: "COMMIT" | "ROLLBACK") {
+  await transaction.executeRaw(sql(how));
+  await (how === "COMMIT" ? transaction.commit() : transaction.rollback());
+}
+
+const settled = <T>(promise: Promise<T>) => {
+  const state = { done: false };
+  void promise.then(
+    () => (state.done = true),
+    () => (state.done = true),
+  );
+  return state;
+};
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
-/**
- * Request A opens a transaction and writes; request B updates a row meanwhile; A then
- * fails and is rolled back. `waitForB` makes A wait for B inside its transaction (only
- * possible when B is not held back). B is another request: it starts from outside A's
- * callback (a continuation registered before A began), as a concurrent request would.
- */
-async function interleave(client: PrismaClient, email: string, waitForB: boolean) {
-  await client.user.create({ data: { name: "Before", email } });
-  let startB!: () => void;
-  const b = new Promise<void>((resolve) => (startB = resolve)).then(
-    // A single-statement write (raw SQL; also what a plain read is): no transaction of its own.
-    () => client.$executeRaw`UPDATE "User" SET "name" = 'Written by B' WHERE "email" = ${email}`,
-  );
-  let bDone = false;
-  void b.then(() => (bDone = true));
-  let bDoneInsideA = false;
-  const a = client
-    .$transaction(async (tx) => {
-      await tx.user.create({ data: { name: "Rolled back", email: `rolled-${email}` } });
-      startB();
-      if (waitForB) await b;
-      else for (let turn = 0; turn < 50 && !bDone; turn += 1) await nextTurn();
-      bDoneInsideA = bDone;
-      throw new Error("A fails");
-    })
-    .catch((error: Error) => error.message);
-  expect(await a).toBe("A fails");
-  await b;
-  return {
-    bDoneInsideA,
-    row: await client.user.findUnique({ where: { email } }),
-    rolledBack: await client.user.findUnique({ where: { email: `rolled-${email}` } }),
-  };
-}
-
-/**
- * A transaction reads, then another connection to the file (as another process would)
- * tries to commit a write without waiting, then the transaction writes.
- */
-async function readThenWriteBesideAnotherProcess(client: PrismaClient, email: string) {
-  await client.user.create({ data: { name: "Before", email } });
-  const other = new Database(new URL(process.env.DATABASE_URL!).pathname, { timeout: 0 });
-  let otherProcess = "committed";
-  try {
-    const transaction = await client
-      .$transaction(async (tx) => {
-        await tx.user.findUniqueOrThrow({ where: { email } });
-        try {
-          other.prepare(`UPDATE "User" SET "phone" = '555 0100' WHERE "email" = ?`).run(email);
-        } catch (error) {
-          otherProcess = (error as Error).message;
-        }
-        await tx.user.update({ where: { email }, data: { name: "Written in the transaction" } });
-      })
-      .then(() => "committed")
-      .catch((error: Error) => error.message);
-    return { transaction, otherProcess };
-  } finally {
-    other.close();
-  }
-}
-
-/**
- * What ran, in order, when work for the event loop's next turn (a request that has
- * arrived) is queued just before a transaction of two statements begins.
- */
-async function turnsTakenAroundATransaction(client: PrismaClient) {
-  const order: string[] = [];
-  setImmediate(() => order.push("other"));
-  await client.$transaction(async (tx) => {
-    await tx.user.count();
-    order.push("first");
-    await tx.user.count();
-    order.push("second");
-  });
-  await nextTurn();
-  return order;
-}
-
-describe("the app's SQLite adapter", () => {
-  it("holds another request's write until the open transaction ends, so it survives the rollback", async () => {
-    const { bDoneInsideA, row, rolledBack } = await interleave(prisma, "kept@example.com", false);
-    expect(bDoneInsideA).toBe(false);
-    expect(rolledBack).toBeNull();
-    expect(row?.name).toBe("Written by B");
+describe("the app's SQLite adapter, through Prisma's public adapter interface", () => {
+  it("sets WAL, foreign keys and synchronous = NORMAL as it connects", async () => {
+    const adapter = await ours();
+    const one = async (pragma: string) =>
+      (await adapter.queryRaw(sql(`PRAGMA ${pragma}`))).rows[0]?.[0];
+    expect(await one("journal_mode")).toBe("wal");
+    expect(Number(await one("foreign_keys"))).toBe(1);
+    expect(Number(await one("synchronous"))).toBe(1); // NORMAL
   });
 
-  it("(why: with the plain adapter that write runs inside the transaction and is lost)", async () => {
-    const plain = new PrismaClient({
-      adapter: new PrismaBetterSQLite3({ url: process.env.DATABASE_URL! }),
-    });
-    extraClients.push(plain);
-    const { bDoneInsideA, row } = await interleave(plain, "lost@example.com", true);
-    expect(bDoneInsideA).toBe(true);
-    expect(row?.name).toBe("Before");
-  });
-
-  it("takes the write lock as a transaction begins: another process's commit cannot fail its later write", async () => {
-    const outcome = await readThenWriteBesideAnotherProcess(prisma, "immediate@example.com");
-    // The other process waited for the lock instead of committing in between...
-    expect(outcome.otherProcess).toMatch(/SQLITE_BUSY|database is locked/);
-    // ...so the transaction's own write, after its read, went through.
-    expect(outcome.transaction).toBe("committed");
-  });
-
-  it("(why: after a plain BEGIN, that commit in between makes the write fail at once)", async () => {
-    const plain = new PrismaClient({
-      adapter: new PrismaBetterSQLite3({ url: process.env.DATABASE_URL!, timeout: 5000 }),
-    });
-    extraClients.push(plain);
-    const outcome = await readThenWriteBesideAnotherProcess(plain, "deferred@example.com");
-    expect(outcome.otherProcess).toBe("committed");
-    expect(outcome.transaction).toMatch(/busy|locked/i);
-  });
-
-  it("lets the event loop take in other work before a transaction begins", async () => {
-    expect(await turnsTakenAroundATransaction(prisma)).toEqual(["other", "first", "second"]);
-  });
-
-  it("(why: with the plain adapter the transaction runs before anything else gets a turn)", async () => {
-    const plain = new PrismaClient({
-      adapter: new PrismaBetterSQLite3({ url: process.env.DATABASE_URL! }),
-    });
-    extraClients.push(plain);
-    expect(await turnsTakenAroundATransaction(plain)).toEqual(["first", "second", "other"]);
-  });
-
-  it("lets other work in inside a transaction once it has run for longer than its slice", async () => {
-    const order: string[] = [];
-    await prisma.$transaction(async (tx) => {
-      await tx.user.count();
-      order.push("first");
-      setImmediate(() => order.push("other"));
-      // Work of the callback's own between two statements (composing a mail, say).
-      for (const started = performance.now(); performance.now() - started < 20;);
-      await tx.user.count();
-      order.push("second");
-    });
-    expect(order).toEqual(["first", "other", "second"]);
-  });
-
-  it("lets it take in other work between a request's statements outside transactions", async () => {
-    const order: string[] = [];
-    await prisma.user.count();
-    order.push("first");
-    setImmediate(() => order.push("other"));
-    await prisma.user.count();
-    order.push("second");
-    expect(order).toEqual(["first", "other", "second"]);
-  });
-
-  it("sets WAL and foreign keys before the first query", async () => {
-    const fresh = new PrismaClient({
-      adapter: new ClinicSqliteAdapter({ url: process.env.DATABASE_URL! }),
-    });
-    extraClients.push(fresh);
-    const [journal] =
-      await fresh.$queryRawUnsafe<{ journal_mode: string }[]>("PRAGMA journal_mode");
-    const [keys] = await fresh.$queryRawUnsafe<{ foreign_keys: bigint }[]>("PRAGMA foreign_keys");
-    expect(journal?.journal_mode).toBe("wal");
-    expect(Number(keys?.foreign_keys)).toBe(1);
-  });
-
-  it("names the one table a write changes, and nothing it cannot be sure of", () => {
-    expect(writtenTable("INSERT INTO `main`.`SlotHold` (`resource`) VALUES (?)")).toBe("SlotHold");
-    expect(writtenTable('UPDATE "OutboxMessage" SET "status" = ? WHERE "id" = ?')).toBe(
-      "OutboxMessage",
+  it("holds a statement made outside while a transaction is open, and runs it after the commit", async () => {
+    const adapter = await ours();
+    const transaction = await adapter.startTransaction();
+    await transaction.executeRaw(
+      sql(`UPDATE "ClinicSettings" SET "phone" = ? WHERE "id" = 1`, ["+1 555 0100"]),
     );
-    expect(writtenTable("DELETE FROM `main`.`Appointment` WHERE `id` = ?")).toBe("Appointment");
-    expect(writtenTable('INSERT OR REPLACE INTO "User"("id") VALUES (?);')).toBe("User");
-    // A read, a CTE, several statements: none is set aside from the shared stamp.
-    expect(writtenTable("SELECT * FROM `main`.`Appointment`")).toBeNull();
-    expect(writtenTable('WITH x AS (SELECT 1) UPDATE "User" SET "name" = ?')).toBeNull();
-    expect(
-      writtenTable('UPDATE "User" SET "name" = ?; UPDATE "Product" SET "name" = ?'),
-    ).toBeNull();
+    const outside = adapter.queryRaw(sql(`SELECT "phone" FROM "ClinicSettings" WHERE "id" = 1`));
+    const state = settled(outside);
+    for (let turn = 0; turn < 5; turn += 1) await nextTurn();
+    expect(state.done).toBe(false);
+    await end(transaction, "COMMIT");
+    expect((await outside).rows).toEqual([["+1 555 0100"]]);
   });
 
-  it("counts a visit table's cascades and triggers with it only when they stay inside the visit tables", () => {
-    const file = new URL(process.env.DATABASE_URL!).pathname;
-    const connection = new Database(file, { readonly: true });
+  it("(why: Prisma's plain adapter runs that statement inside the other's transaction)", async () => {
+    const adapter = await plain();
+    const transaction = await adapter.startTransaction();
+    await transaction.executeRaw(
+      sql(`UPDATE "ClinicSettings" SET "phone" = ? WHERE "id" = 1`, ["+1 555 0199"]),
+    );
+    // Read before the transaction ends: it sees a row that is then rolled back.
+    const outside = await adapter.queryRaw(sql(`SELECT "phone" FROM "ClinicSettings"`));
+    await end(transaction, "ROLLBACK");
+    expect(outside.rows).toEqual([["+1 555 0199"]]);
+  });
+
+  it("serves statements and transactions in the order they came", async () => {
+    const adapter = await ours();
+    const order: string[] = [];
+    const first = await adapter.startTransaction();
+    const read = adapter.queryRaw(sql("SELECT 1")).then(() => order.push("read"));
+    const second = adapter.startTransaction().then(async (transaction) => {
+      order.push("second transaction");
+      await end(transaction, "COMMIT");
+    });
+    const later = adapter.queryRaw(sql("SELECT 2")).then(() => order.push("later read"));
+    await end(first, "ROLLBACK");
+    await Promise.all([read, second, later]);
+    expect(order).toEqual(["read", "second transaction", "later read"]);
+  });
+
+  it("begins with BEGIN IMMEDIATE: another connection's write waits for the transaction, whose write then succeeds", async () => {
+    const adapter = await ours();
+    const other = new Database(file(), { timeout: 0 });
     try {
-      const contained = containedVisitTables(connection);
-      // An appointment's holds, history and report days (its trigger) are all visit tables...
-      expect(contained.has("Appointment")).toBe(true);
-      expect(contained.has("SlotHold")).toBe(true);
-      // ...an account's reviews, services and dentist link are not (their keys set null).
-      expect(contained.has("User")).toBe(false);
-      expect([...contained].every((table) => VISIT_TABLES.has(table))).toBe(true);
+      const transaction = await adapter.startTransaction();
+      await transaction.queryRaw(sql(`SELECT "phone" FROM "ClinicSettings"`));
+      expect(() => other.prepare(`UPDATE "ClinicSettings" SET "phone" = 'other'`).run()).toThrow(
+        /locked|busy/i,
+      );
+      await transaction.executeRaw(sql(`UPDATE "ClinicSettings" SET "phone" = 'ours'`));
+      await end(transaction, "COMMIT");
     } finally {
-      connection.close();
+      other.close();
     }
+  });
+
+  it("(why: after the plain adapter's BEGIN, a commit in between fails the transaction's write)", async () => {
+    const adapter = await plain();
+    const other = new Database(file(), { timeout: 0 });
+    try {
+      const transaction = await adapter.startTransaction();
+      await transaction.queryRaw(sql(`SELECT "phone" FROM "ClinicSettings"`));
+      other.prepare(`UPDATE "ClinicSettings" SET "phone" = 'other'`).run();
+      await expect(
+        transaction.executeRaw(sql(`UPDATE "ClinicSettings" SET "phone" = 'ours'`)),
+      ).rejects.toThrow();
+      await end(transaction, "ROLLBACK");
+    } finally {
+      other.close();
+    }
+  });
+
+  it("answers and fails exactly as Prisma's adapter: rows, column types, mapped errors", async () => {
+    const [mine, theirs] = [await ours(), await plain()];
+    const query = sql(
+      `SELECT "id", "name", "priceCents", "createdAt", "hidden", 1.5 AS "x", NULL AS "y" FROM "Product" ORDER BY "id" LIMIT 3`,
+    );
+    expect(await mine.queryRaw(query)).toEqual(await theirs.queryRaw(query));
+    const failure = async (adapter: SqlDriverAdapter, statement: SqlQuery) =>
+      adapter.executeRaw(statement).then(
+        () => null,
+        (error: { name: string; cause: unknown }) => ({ name: error.name, cause: error.cause }),
+      );
+    for (const statement of [
+      sql(`INSERT INTO "CacheGeneration" ("area") VALUES ('catalogue')`),
+      sql(`INSERT INTO "Review" ("id", "serviceId") VALUES ('x', 'no such service')`),
+      sql(`SELECT * FROM "NoSuchTable"`),
+    ]) {
+      const [a, b] = [await failure(mine, statement), await failure(theirs, statement)];
+      expect(a).not.toBeNull();
+      expect(a).toEqual(b);
+    }
+  });
+
+  it("refuses an isolation level SQLite does not offer, as Prisma's adapter does", async () => {
+    const [mine, theirs] = [await ours(), await plain()];
+    const refusal = (adapter: SqlDriverAdapter) =>
+      adapter.startTransaction("READ COMMITTED").then(
+        () => null,
+        (error: { cause: unknown }) => error.cause,
+      );
+    expect(await refusal(mine)).toEqual(await refusal(theirs));
+    // The line is free: the refused transaction took no turn.
+    expect((await mine.queryRaw(sql("SELECT 1"))).rows).toEqual([["1"]]);
+  });
+
+  it("lets the line go on when BEGIN fails (the database busy past the timeout)", async () => {
+    const adapter = await ours(50);
+    const other = new Database(file());
+    other.exec("BEGIN IMMEDIATE");
+    try {
+      const failed = await adapter.startTransaction().then(
+        () => null,
+        (error: { cause: { kind: string } }) => error.cause.kind,
+      );
+      // SQLITE_BUSY, as Prisma's adapter maps it (tests/integration/infra/database-busy.test.ts).
+      expect(failed).toBe("SocketTimeout");
+    } finally {
+      other.exec("ROLLBACK");
+      other.close();
+    }
+    const transaction = await adapter.startTransaction();
+    await end(transaction, "ROLLBACK");
+  });
+
+  it("keeps another request's write out of a transaction that is then rolled back (through Prisma)", async () => {
+    const email = "kept@example.com";
+    await prisma.user.create({ data: { name: "Before", email } });
+    let startB!: () => void;
+    const b = new Promise<void>((resolve) => (startB = resolve)).then(
+      () => prisma.$executeRaw`UPDATE "User" SET "name" = 'Written by B' WHERE "email" = ${email}`,
+    );
+    const a = prisma
+      .$transaction(async (tx) => {
+        await tx.user.create({ data: { name: "Rolled back", email: `rolled-${email}` } });
+        startB();
+        for (let turn = 0; turn < 20; turn += 1) await nextTurn();
+        throw new Error("A fails");
+      })
+      .catch((error: Error) => error.message);
+    expect(await a).toBe("A fails");
+    await b;
+    expect((await prisma.user.findUnique({ where: { email } }))?.name).toBe("Written by B");
+    expect(await prisma.user.findUnique({ where: { email: `rolled-${email}` } })).toBeNull();
   });
 });

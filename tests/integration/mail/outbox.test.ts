@@ -62,10 +62,10 @@ describe("enqueueMail", () => {
     const first = message({ userId: user.id });
     await prisma.$transaction([
       prisma.user.update({ where: { id: user.id }, data: { name: "Changed" } }),
-      enqueueMail(prisma, first, T0),
+      enqueueMail(first, T0),
     ]);
     // The same cause again (a retried request, a second sweep): nothing new, no error.
-    await prisma.$transaction([enqueueMail(prisma, { ...first, subject: "Other" }, T0)]);
+    await prisma.$transaction([enqueueMail({ ...first, subject: "Other" }, T0)]);
     const rows = await prisma.outboxMessage.findMany({ where: { dedupeKey: first.dedupeKey } });
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
@@ -82,7 +82,7 @@ describe("enqueueMail", () => {
     const lost = message();
     await expect(
       prisma.$transaction(async (tx) => {
-        await enqueueMail(tx, lost, T0);
+        await enqueueMail(lost, T0);
         // The cause fails after the message was written: both must go.
         await tx.user.create({ data: { name: "Dup", email: user.email } });
       }),
@@ -95,8 +95,8 @@ describe("deliverDue", () => {
   it("sends what is due at that instant, nothing earlier, and marks it sent", async () => {
     const now = message();
     const later = message({ notBefore: at(30 * MINUTE) });
-    await enqueueMail(prisma, now, T0);
-    await enqueueMail(prisma, later, T0);
+    await enqueueMail(now, T0);
+    await enqueueMail(later, T0);
 
     expect(await deliverDue(T0)).toMatchObject({ claimed: 1, sent: 1 });
     const sent = await row(now.dedupeKey);
@@ -120,7 +120,7 @@ describe("deliverDue", () => {
   it("retries a refused message with exponential backoff until the server takes it", async () => {
     const warnings = vi.spyOn(console, "warn").mockImplementation(() => {});
     const flaky = message();
-    await enqueueMail(prisma, flaky, T0);
+    await enqueueMail(flaky, T0);
     refusals.push(451, 451);
 
     expect(await deliverDue(T0)).toMatchObject({ claimed: 1, retrying: 1 });
@@ -147,7 +147,7 @@ describe("deliverDue", () => {
   it("gives up after the last attempt and marks the message failed", async () => {
     vi.spyOn(console, "warn").mockImplementation(() => {});
     const doomed = message();
-    await enqueueMail(prisma, doomed, T0);
+    await enqueueMail(doomed, T0);
     refusals.push(...Array<number>(policy.maxAttempts).fill(421));
     let clock = T0;
     for (let attempt = 1; attempt <= policy.maxAttempts; attempt += 1) {
@@ -183,7 +183,7 @@ describe("deliverDue", () => {
 
 describe("claimNext", () => {
   it("gives one due message to one of two workers reaching for it at once", async () => {
-    await enqueueMail(prisma, message(), T0);
+    await enqueueMail(message(), T0);
     const claims = await Promise.all([claimNext(T0, policy), claimNext(T0, policy)]);
     expect(claims.filter(Boolean)).toHaveLength(1);
     expect(claims.find(Boolean)).toMatchObject({
@@ -195,7 +195,7 @@ describe("claimNext", () => {
 
   it("takes back a claimed message only once its claim has expired (its worker died)", async () => {
     const stuck = message();
-    await enqueueMail(prisma, stuck, T0);
+    await enqueueMail(stuck, T0);
     expect(await claimNext(T0, policy)).not.toBeNull();
     expect(await claimNext(at(policy.lockMs - 1), policy)).toBeNull();
     const again = await claimNext(at(policy.lockMs), policy);
@@ -207,7 +207,7 @@ describe("the staff outbox routes", () => {
   async function failedMessage() {
     vi.spyOn(console, "warn").mockImplementation(() => {});
     const refused = message();
-    await enqueueMail(prisma, refused, T0);
+    await enqueueMail(refused, T0);
     refusals.push(550);
     expect(await deliverDue(T0)).toMatchObject({ failed: 1 });
     return row(refused.dedupeKey);
@@ -302,7 +302,7 @@ describe("the staff outbox routes", () => {
     expect(unknown.status).toBe(404);
     expect(await unknown.json()).toEqual({ success: false, message: OUTBOX_MESSAGES.notFound });
     const pending = message();
-    await enqueueMail(prisma, pending, T0);
+    await enqueueMail(pending, T0);
     const notFailed = await retry((await row(pending.dedupeKey)).id, admin);
     expect(notFailed.status).toBe(409);
     expect(await notFailed.json()).toEqual({ success: false, message: OUTBOX_MESSAGES.notFailed });

@@ -98,7 +98,7 @@ describe("npm run staff", () => {
     expect(await runStaffCommand(["revoke", user.email])).toBe(0);
     expect((await prisma.user.findUniqueOrThrow({ where: { id: user.id } })).role).toBe("patient");
     expect(await prisma.session.count({ where: { userId: user.id } })).toBe(0);
-    const trail = await auditTrail(prisma, {});
+    const trail = await auditTrail({});
     expect(trail.some((e) => e.action === "staff.revoke" && e.entityId === user.id)).toBe(true);
   });
 

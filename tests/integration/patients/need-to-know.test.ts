@@ -186,6 +186,50 @@ describe("a dentist's patients", () => {
   });
 });
 
+describe("a visit's staff note (issue 31 item 3)", () => {
+  it("follows the message: withheld from a dentist who does not treat the patient, read with an audited, counted read otherwise", async () => {
+    for (const [id, note] of [
+      [ownVisit, "Own patient: nervous, numb slowly"],
+      [otherVisit, "Other patient: owes a payment"],
+    ] as const) {
+      await prisma.appointment.update({ where: { id }, data: { staffNote: note } });
+    }
+    const listed = await api(apiVisits, `/api/staff/appointments?date=${DATE}`, dentist.token);
+    const visits = listed.body.appointments as { _id: string; staffNote: string }[];
+    expect(visits.find((visit) => visit._id === ownVisit)?.staffNote).toBe(
+      "Own patient: nervous, numb slowly",
+    );
+    expect(visits.find((visit) => visit._id === otherVisit)?.staffNote).toBe("");
+    expect(JSON.stringify(listed.body)).not.toContain("owes a payment");
+    // The one read it showed (the dentist's own patient) is audited and counted.
+    const [listEntry] = (await audits(dentist.id, "patient.list")).slice(-1);
+    expect(JSON.parse(listEntry!.after!)).toEqual({ count: 1 });
+    expect(rateLimits().patientReads.count(dentist.id)).toBe(1);
+
+    const page = async (id: string) =>
+      outcome(
+        await visitLoader(loaderArgs(get(`/staff/appointments/${id}`, dentist.cookie), { id })),
+      );
+    const hidden = await page(otherVisit);
+    expect(hidden.body).toMatchObject({ contactShown: false, appointment: { staffNote: "" } });
+    expect(JSON.stringify(hidden.body)).not.toContain("owes a payment");
+    const shown = await page(ownVisit);
+    expect(shown.body).toMatchObject({
+      contactShown: true,
+      appointment: { staffNote: "Own patient: nervous, numb slowly" },
+    });
+    const [viewEntry] = (await audits(dentist.id, "appointment.view")).slice(-1);
+    expect(viewEntry).toMatchObject({ entityId: ownVisit, patientId: own.id });
+
+    // The desk reads every visit's note, as every message.
+    const desk = await api(apiVisits, `/api/staff/appointments?date=${DATE}`, reception.token);
+    const deskVisits = desk.body.appointments as { _id: string; staffNote: string }[];
+    expect(deskVisits.find((visit) => visit._id === otherVisit)?.staffNote).toBe(
+      "Other patient: owes a payment",
+    );
+  });
+});
+
 describe("the diary", () => {
   const diaryPage = async (cookie: string, scope = "") =>
     outcome(await diaryLoader(loaderArgs(get(`/staff?date=${DATE}${scope}`, cookie))));

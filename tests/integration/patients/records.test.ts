@@ -2,7 +2,8 @@
 // kept from bookings and the waiting list, the search, records without e-mail, staff's
 // edits with their audit entry, medical alerts and the clinic's note, the card's visit
 // lists and merges; against a real SQLite file through the pages' loaders and actions.
-import { beforeAll, describe, expect, it } from "vitest";
+import Database from "better-sqlite3";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { bookAtDesk } from "~/models/front-desk/booking.server";
 import { exportMyData } from "~/models/accounts/my-data.server";
 import { createCallerRecord } from "~/models/patients/edit.server";
@@ -10,6 +11,7 @@ import { MERGE_MESSAGES, mergePatients } from "~/models/patients/merge.server";
 import { patientCard, splitVisits } from "~/models/patients/card.server";
 import { searchPatients } from "~/models/patients/search.server";
 import { joinWaitlist } from "~/models/waitlist/waitlist.server";
+import { loginUser } from "~/models/accounts/user.server";
 import { action as cardAction, loader as cardLoader } from "~/routes/staff.patients.$id";
 import { action as mergeAction, loader as mergeLoader } from "~/routes/staff.patients.$id_.merge";
 import { action as bookingAction, loader as bookingLoader } from "~/routes/staff.bookings.new";
@@ -19,6 +21,7 @@ import { prisma } from "~/infra/db.server";
 import { isNoEmailAddress } from "~/models/patients/no-email";
 import { PATIENT_MESSAGES } from "~/validation/patient";
 import { TUESDAY, upcoming } from "../../support/clinic-dates";
+import { TEST_PASSWORD } from "../../support/test-password";
 import {
   createService,
   createUser,
@@ -279,6 +282,7 @@ describe("staff edit a patient's details", () => {
       name: "Desk Made",
       email: "",
       phone: "+1 555 0100",
+      anyway: "yes",
     });
     if (!desk.ok) throw new Error(desk.message);
     const taken = await outcome(
@@ -297,6 +301,7 @@ describe("staff edit a patient's details", () => {
       name: "Later Mail",
       email: "",
       phone: "+1 555 0100",
+      anyway: "yes",
     });
     if (!desk.ok) throw new Error(desk.message);
     const email = `later-${Date.now()}@example.com`;
@@ -497,6 +502,7 @@ describe("merging duplicates", () => {
       name: "Desk Twin",
       email: "",
       phone: "+1 555 0100",
+      anyway: "yes",
     });
     if (!desk.ok) throw new Error(desk.message);
     expect(await mergePatients(admin, desk.patientId, one.id)).toMatchObject({
@@ -525,6 +531,151 @@ describe("merging duplicates", () => {
     expect(
       await prisma.user.count({ where: { id: { in: [one.id, two.id, desk.patientId] } } }),
     ).toBe(3);
+  });
+});
+
+describe("a merge never hands a caller's record to a stranger (issue 31 item 1)", () => {
+  let callers = 0;
+  /** A desk-made caller with an address, a phone, a birth date, alerts and a visit. */
+  async function victor(email = `victor-${Date.now()}@example.com`) {
+    callers += 1;
+    const desk = await createCallerRecord(reception, {
+      name: "Victor Caller",
+      email,
+      phone: "+1 555 0177",
+      // Each test makes its own Victor: the desk has seen the earlier ones.
+      anyway: "yes",
+    });
+    if (!desk.ok) throw new Error(desk.message);
+    await prisma.user.update({
+      where: { id: desk.patientId },
+      data: { dateOfBirth: "1970-03-04", allergies: "Penicillin" },
+    });
+    const visit = await storeAppointment({
+      userId: desk.patientId,
+      serviceId: service.id,
+      date: upcoming(TUESDAY, 7),
+      time: `1${callers}:00`,
+    });
+    return { id: desk.patientId, email, visit };
+  }
+
+  it("keeps the address of a record that signs in: the caller's address never signs in with another's password", async () => {
+    // An account made before registration refused the desk's stand-in domain, its address
+    // even confirmed: it looks like a desk record "without e-mail".
+    const eve = await createUser({
+      name: "Eve",
+      email: `eve-${Date.now()}@no-email.invalid`,
+      emailVerifiedAt: new Date(),
+    });
+    const caller = await victor();
+    const preview = await outcome(
+      await mergeLoader(
+        loaderArgs(get(`/staff/patients/${eve.id}/merge?duplicate=${caller.id}`, adminCookie), {
+          id: eve.id,
+        }),
+      ),
+    );
+    expect(preview.body).toMatchObject({
+      preview: {
+        keep: { signsIn: true, verified: true },
+        duplicate: { email: caller.email, signsIn: false, verified: false },
+      },
+    });
+    expect((await mergePatients(admin, eve.id, caller.id)).ok).toBe(true);
+    expect((await prisma.user.findUniqueOrThrow({ where: { id: eve.id } })).email).toBe(eve.email);
+    const login = await loginUser(
+      { email: caller.email, password: TEST_PASSWORD },
+      { clientIp: "198.51.100.231" },
+    );
+    expect(login).toMatchObject({ ok: false, status: 401 });
+  });
+
+  it("refuses to merge into an account whose owner never confirmed its address", async () => {
+    // A stranger registered the caller's real address (they cannot confirm it), or the
+    // desk's stand-in domain before it was refused: either way, unconfirmed.
+    for (const email of [`victor-real-${Date.now()}@example.com`, "eve@no-email.invalid"]) {
+      const stranger = await createUser({ name: "Stranger", email, emailVerifiedAt: null });
+      const caller = await victor(`victor-desk-${Date.now()}@example.com`);
+      expect(await mergePatients(admin, stranger.id, caller.id)).toMatchObject({
+        ok: false,
+        status: 409,
+        message: MERGE_MESSAGES.unverified,
+      });
+      const page = await outcome(
+        await mergeLoader(
+          loaderArgs(
+            get(`/staff/patients/${stranger.id}/merge?duplicate=${caller.id}`, adminCookie),
+            { id: stranger.id },
+          ),
+        ),
+      );
+      expect(page.body).toMatchObject({
+        problem: MERGE_MESSAGES.unverified,
+        preview: { keep: { verified: false }, mergeable: false },
+      });
+      const posted = await settle(() =>
+        mergeAction(
+          actionArgs(
+            formPost(`/staff/patients/${stranger.id}/merge`, { duplicate: caller.id }, adminCookie),
+            undefined,
+            { id: stranger.id },
+          ),
+        ),
+      );
+      expect(posted.status).toBe(409);
+      expect(
+        await prisma.appointment.findUniqueOrThrow({ where: { id: caller.visit.id } }),
+      ).toMatchObject({
+        userId: caller.id,
+      });
+      expect(await prisma.user.findUniqueOrThrow({ where: { id: stranger.id } })).toMatchObject({
+        email,
+        phone: "",
+        dateOfBirth: "",
+        allergies: "",
+      });
+    }
+  });
+});
+
+describe("a merge reads both records inside its transaction (issue 31 item 4)", () => {
+  it("keeps an allergy the desk added after the admin opened the merge", async () => {
+    const kept = await createUser({ name: "Lucy Lost", phone: "" });
+    await prisma.user.update({ where: { id: kept.id }, data: { allergies: "Penicillin" } });
+    const desk = await createCallerRecord(reception, {
+      name: "Lucy Lost",
+      email: "",
+      phone: "+1 555 0404",
+    });
+    if (!desk.ok) throw new Error(desk.message);
+    // The desk's edit is committed from a connection of its own at the one point where
+    // the merge might have read already: as the merge's transaction opens. Whatever the
+    // merge read before then is stale.
+    const file = new URL(process.env.DATABASE_URL!).pathname;
+    const begin = prisma.$transaction.bind(prisma);
+    const opened = vi.spyOn(prisma, "$transaction").mockImplementationOnce(((
+      ...args: Parameters<typeof prisma.$transaction>
+    ) => {
+      const other = new Database(file, { timeout: 5000 });
+      try {
+        other
+          .prepare("UPDATE User SET allergies = ? WHERE id = ?")
+          .run("Penicillin\nLatex", kept.id);
+      } finally {
+        other.close();
+      }
+      return begin(...args);
+    }) as typeof prisma.$transaction);
+    try {
+      expect((await mergePatients(admin, kept.id, desk.patientId)).ok).toBe(true);
+      expect(opened).toHaveBeenCalledTimes(1);
+    } finally {
+      opened.mockRestore();
+    }
+    expect(
+      (await prisma.user.findUniqueOrThrow({ where: { id: kept.id } })).allergies.split("\n"),
+    ).toEqual(["Penicillin", "Latex"]);
   });
 });
 

@@ -10,6 +10,7 @@ import { updateClinicSettings } from "~/models/settings/clinic-settings.server";
 import { deliverDue } from "~/models/mail/outbox.server";
 import {
   recallInvitationKey,
+  recallOfBookLink,
   recallLinkToken,
   sweepRecallInvitations,
 } from "~/models/recall/invitations.server";
@@ -216,7 +217,9 @@ describe("recall", () => {
 
     // Another patient's booking through this link converts nothing; it stands.
     const stranger = await createUser();
-    const theirs = await bookAppointment(form("11:00"), stranger.id, undefined, { recall: token });
+    const theirs = await bookAppointment(form("11:00"), stranger.id, undefined, {
+      recallId: recallOfBookLink(token),
+    });
     expect(theirs.ok).toBe(true);
     expect(await converted()).toEqual({ convertedAt: null, appointmentId: null });
 
@@ -227,7 +230,7 @@ describe("recall", () => {
     );
     try {
       await expect(
-        bookAppointment(form("12:00"), user.id, undefined, { recall: token }),
+        bookAppointment(form("12:00"), user.id, undefined, { recallId: recallOfBookLink(token) }),
       ).rejects.toThrow(/recallInvitation\.updateMany/);
     } finally {
       await prisma.$executeRawUnsafe(`DROP TRIGGER refuse_conversion`);
@@ -238,9 +241,9 @@ describe("recall", () => {
     // It succeeds: already converted inside the booking's transaction, before its commit.
     let inside: Awaited<ReturnType<typeof converted>> | null = null;
     const booked = await bookAppointment(form("12:00"), user.id, undefined, {
-      recall: token,
-      async alsoInTransaction(tx) {
-        inside = await tx.recallInvitation.findUniqueOrThrow({
+      recallId: recallOfBookLink(token),
+      async alsoInTransaction() {
+        inside = await prisma.recallInvitation.findUniqueOrThrow({
           where: { id: invitation.id },
           select: { convertedAt: true, appointmentId: true },
         });

@@ -9,6 +9,8 @@ import { loader as reportsPage } from "~/routes/staff.reports._index";
 import { loader as reportsCsv } from "~/routes/staff.reports.export";
 import { clinicTimeToUtc } from "~/utils/clinic-time";
 import { prisma } from "~/infra/db.server";
+import { SIGN_IN_FIRST_MESSAGE } from "~/http/roles.server";
+import { STAFF_ONLY_MESSAGE } from "~/models/roles";
 import {
   createService,
   createUser,
@@ -119,7 +121,7 @@ beforeAll(async () => {
       },
     });
   }
-  await markReportDay(prisma, "2026-03-10");
+  await markReportDay("2026-03-10");
   // A visit of another dentist, on another chair, for the dentist's own report.
   await prisma.chair.create({ data: { id: "report-chair-2", name: "Chair 2", sortOrder: 1 } });
   const weeklyPlan = (await prisma.dentist.findUniqueOrThrow({ where: { id: FIRST_DENTIST } }))
@@ -299,6 +301,28 @@ describe("reports", () => {
     }
   });
 
+  it("refuse a role without the permission, and a visitor, in plain text (a download has no error page)", async () => {
+    const { cookie } = await sessionFor(await createUser({ role: "reception" }));
+    const asked = (cookie?: string) => async () => {
+      try {
+        return await reportsCsv(loaderArgs(get(`/staff/reports/export?table=no-shows`, cookie)));
+      } catch (thrown) {
+        return thrown;
+      }
+    };
+    for (const [who, status, message] of [
+      ["reception", 403, STAFF_ONLY_MESSAGE],
+      ["a visitor", 401, SIGN_IN_FIRST_MESSAGE],
+    ] as const) {
+      const answer = await asked(who === "reception" ? cookie : undefined)();
+      expect(answer, who).toBeInstanceOf(Response);
+      const response = answer as Response;
+      expect(response.status, who).toBe(status);
+      expect(response.headers.get("content-type"), who).toBe("text/plain; charset=utf-8");
+      expect((await response.text()).trim(), who).toBe(message);
+    }
+  });
+
   it("escape a name a spreadsheet would run as a formula", () => {
     const table = {
       columns: ["Dentist", "Minutes"],
@@ -314,7 +338,7 @@ describe("reports", () => {
 
   it("keep the triggers that mark changed days, and read the day figures through their key", async () => {
     const triggers = await prisma.$queryRawUnsafe<{ name: string }[]>(
-      `SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'Appointment' ORDER BY name`,
+      `SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'Appointment' AND name LIKE '%report%' ORDER BY name`,
     );
     expect(triggers.map((row) => row.name)).toEqual([
       "Appointment_report_delete",

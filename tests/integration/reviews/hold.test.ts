@@ -327,7 +327,7 @@ describe("moderation of held reviews", () => {
       ownPageList: true,
       ownHeld: null,
     });
-    const [entry] = await auditTrail(prisma, { patientId: author.id });
+    const [entry] = await auditTrail({ patientId: author.id });
     expect(entry).toMatchObject({
       action: "review.publish",
       actorId: reception.id,
@@ -359,7 +359,7 @@ describe("moderation of held reviews", () => {
       page: false,
       ownHeld: "rejected",
     });
-    const [entry] = await auditTrail(prisma, { patientId: author.id });
+    const [entry] = await auditTrail({ patientId: author.id });
     expect(entry).toMatchObject({ action: "review.reject", actorId: admin.id });
     const listed = await settle(() =>
       moderationLoader(loaderArgs(get("/staff/moderation?show=rejected", receptionCookie))),

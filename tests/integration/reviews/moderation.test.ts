@@ -108,7 +108,7 @@ describe("moderateReview", () => {
     await moderateReview({ intent: "hide", reviewId: review.id }, actorOf(admin));
     await moderateReview({ intent: "restore", reviewId: review.id }, actorOf(admin));
 
-    const entries = await auditTrail(prisma, { patientId: author.id });
+    const entries = await auditTrail({ patientId: author.id });
     expect(entries.map((entry) => entry.action)).toEqual(["review.restore", "review.hide"]);
     const [restore, hide] = entries;
     expect(hide).toMatchObject({

@@ -87,9 +87,7 @@ describe("the home page's next appointment", () => {
     );
     expect(desk).toMatchObject({ ok: true, mailedTo: expect.stringMatching(/^panel-/) });
     const callerUser = await prisma.user.findUniqueOrThrow({ where: { id: patientId } });
-    expect(await confirmationSentTo(prisma, desk.ok ? desk.appointment._id : "")).toBe(
-      callerUser.email,
-    );
+    expect(await confirmationSentTo(desk.ok ? desk.appointment._id : "")).toBe(callerUser.email);
   });
 
   it("names no address when the clinic mails none (an address never proven)", async () => {
@@ -122,7 +120,7 @@ describe("the home page's next appointment", () => {
     expect(await prisma.appointment.count({ where: { id: past.id } })).toBe(1);
   });
 
-  // The panel is kept between page views until the database is written (ADR 025).
+  // The panel is read on every page view (ADR 046: no cache keeps it).
   it("changes at once when a visit is booked or cancelled, and drops a visit once it has ended", async () => {
     const patient = await createUser();
     const { cookie } = await sessionFor(patient);

@@ -91,7 +91,8 @@ describe("the read cache", () => {
   it("holds at most 16 MB, however many large values are read", async () => {
     clearReadCache();
     const big = "x".repeat(1024 * 1024);
-    for (let i = 0; i < 40; i += 1) await cachedRead(`big:${i}`, async () => `${big}${i}`);
+    for (let i = 0; i < 40; i += 1)
+      await cachedRead(["catalogue"], `big:${i}`, async () => `${big}${i}`);
     expect(readCacheSize()).toBeLessThanOrEqual(16 * 1024 * 1024);
     expect(readCacheSize()).toBeGreaterThan(8 * 1024 * 1024);
     clearReadCache();

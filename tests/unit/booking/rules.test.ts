@@ -385,6 +385,105 @@ describe("free times ask the same rules", () => {
   });
 });
 
+describe("free times asked the short way", () => {
+  /** The long way: every grid start a candidate works, each evaluated as a booking. */
+  function everyPair(ask: Parameters<typeof freeStartsOn>[0]): string[] {
+    const grid = ask.day.settings.gridMinutes;
+    const starts = new Set<number>();
+    for (const candidate of ask.day.dentists) {
+      if (ask.dentistId && candidate.id !== ask.dentistId) continue;
+      for (const period of candidate.intervals) {
+        for (
+          let m = Math.ceil(period.start / grid) * grid;
+          m + ask.visit.durationMinutes <= period.end;
+          m += grid
+        ) {
+          starts.add(m);
+        }
+      }
+    }
+    if (dayRefusal(ask.day, ask.now, ask.policy)) return [];
+    const { visit, ...rest } = ask;
+    return [...starts]
+      .sort((a, b) => a - b)
+      .map(
+        (m) => `${String(Math.floor(m / 60)).padStart(2, "0")}:${String(m % 60).padStart(2, "0")}`,
+      )
+      .filter(
+        (time) =>
+          evaluate({
+            ...rest,
+            proposal: proposalAt(ask.day.date, time, ZONE, visit),
+            policy: { ...ask.policy, override: null },
+          }).ok,
+      );
+  }
+
+  it("answer what every dentist with every chair answers, over many diaries", () => {
+    // A small deterministic generator: the same diaries on every run.
+    let seed = 31;
+    // mulberry32
+    const next = (below: number) => {
+      seed = (seed + 0x6d2b79f5) | 0;
+      let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+      return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * below);
+    };
+    const times = ["09:00", "09:30", "10:00", "11:00", "12:00", "14:00", "15:30", "16:30"];
+    let compared = 0;
+    for (let round = 0; round < 120; round += 1) {
+      const date = [MONDAY, SATURDAY][next(2)]!;
+      const dentists = ["a", "b", "c"].slice(0, 1 + next(3)).map((id, index) =>
+        dentist(id, date, {
+          sortOrder: index,
+          performs: next(5) > 0,
+          active: next(7) > 0,
+          ...(next(4) === 0 ? { week: { ...WEEK, monday: null, saturday: null } } : {}),
+        }),
+      );
+      const chairs = [
+        { id: "chair-1", sortOrder: 0 },
+        { id: "chair-2", sortOrder: 1 },
+      ].slice(0, next(3));
+      const held = new Set<string>();
+      const visitsByDentist = new Map<string, Set<string>>();
+      for (let k = next(12); k > 0; k -= 1) {
+        const time = times[next(times.length)]!;
+        const minutes = [30, 60, 90][next(3)]!;
+        const resource =
+          next(2) === 0 || chairs.length === 0
+            ? dentistResource(dentists[next(dentists.length)]!.id)
+            : chairResource(chairs[next(chairs.length)]!.id);
+        hold(held, resource, date, time, minutes);
+        if (resource.startsWith("dentist:")) {
+          const id = resource.slice("dentist:".length);
+          visitsByDentist.set(id, new Set([...(visitsByDentist.get(id) ?? []), `${time}-${k}`]));
+        }
+      }
+      const day = diary(date, {
+        dentists,
+        chairs,
+        held,
+        visitsByDentist,
+        settings: { ...SETTINGS, maxVisitsPerDentistPerDay: next(3) },
+      });
+      const visit = [CHECKUP, HOUR, { ...CHECKUP, bufferMinutes: 15 }][next(3)]!;
+      const policy = [ONLINE, DESK, UPGRADE_POLICY][next(3)]!;
+      const dentistId = next(3) === 0 ? dentists[next(dentists.length)]!.id : undefined;
+      const chairId = next(4) === 0 && chairs.length > 0 ? chairs[0]!.id : undefined;
+      const now = next(5) === 0 ? clinicTimeToUtc(date, "11:00", ZONE) : LONG_AGO;
+      const question = { day, visit, policy, dentistId, chairId, now, patientUpcoming: next(5) };
+      const expected = everyPair(question);
+      expect(freeStartsOn(question), JSON.stringify({ round, dentistId, chairId })).toEqual(
+        expected,
+      );
+      compared += expected.length;
+    }
+    // Many free times were compared, not only empty days.
+    expect(compared).toBeGreaterThan(300);
+  });
+});
+
 describe("daylight saving", () => {
   // US clocks spring forward on 2027-03-14 and fall back on 2026-11-01 (both Sundays).
   for (const date of ["2027-03-14", "2026-11-01"]) {
@@ -485,14 +584,15 @@ describe("choosing a dentist and chair", () => {
   });
 
   it("tell the waiting list which dentists could take a freed time", () => {
+    const held = hold(new Set(), dentistResource("a"), date, "10:30", 30);
+    hold(held, chairResource("chair-1"), date, "10:30", 30);
     const day = diary(date, {
       dentists: [
         dentist("a", date),
         dentist("b", date, { week: { ...WEEK, tuesday: plan("13:00", "17:00") } }),
       ],
-      held: hold(new Set(), dentistResource("a"), date, "10:30", 30),
+      held,
     });
-    hold(day.held, chairResource("chair-1"), date, "10:30", 30);
     const free = (visit: typeof CHECKUP, time: string, now = LONG_AGO) =>
       dentistsFreeAt({ day, visit, time, now, policy: ONLINE });
     expect(free(CHECKUP, "10:00")).toEqual(["a"]);

@@ -68,9 +68,7 @@ function commentsOf(file: string, text = readFileSync(path.join(ROOT, file), "ut
 /** What each cited text says, by file: the README and ADRs whole, the code's comments. */
 function citingTexts(): Array<{ file: string; text: string }> {
   const markdown = ["README.md", ...REPOSITORY.filter((file) => file.startsWith(`${DECISIONS}/`))];
-  const code = REPOSITORY.filter(
-    (file) => CODE.test(file) && !file.startsWith("public/") && !file.startsWith("patches/"),
-  );
+  const code = REPOSITORY.filter((file) => CODE.test(file) && !file.startsWith("public/"));
   return [
     ...[...markdown, ...OTHER_TEXTS.filter((file) => existsSync(file))].map((file) => ({
       file,

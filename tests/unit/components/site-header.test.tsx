@@ -3,7 +3,7 @@
 // allows) instead of the patient's "Add Service" and "Add Reviews".
 import { screen, within } from "@testing-library/react";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { SiteHeader } from "~/components/site-header";
+import { isStaffPage, SiteHeader } from "~/components/site-header";
 import type { PublicUser } from "~/models/accounts/public-user";
 import { headerLinksFor } from "~/models/permissions";
 import { renderInRemix } from "../../support/render";
@@ -66,13 +66,38 @@ describe("SiteHeader", () => {
     ]);
   });
 
-  it("gives a patient Add Service and Add Reviews", async () => {
+  it("gives a patient Add Service and Add Reviews, and My appointments in the bar itself", async () => {
     expect(await mainLinks("patient")).toEqual([
       ["Home", "/"],
       ["Our team", "/team"],
       ["Blog", "/blog"],
       ["Add Service", "/add-services"],
       ["Add Reviews", "/add-review"],
+      ["My appointments", "/user/appointments"],
     ]);
+    document.body.innerHTML = "";
+    // Staff have their screens there instead; their appointments stay in the account menu.
+    expect((await mainLinks("reception")).map(([label]) => label)).not.toContain("My appointments");
+  });
+
+  it("gives the staff screens a compact bar without the emergency line", async () => {
+    const header = (path: string) => {
+      renderInRemix(
+        <SiteHeader
+          user={user}
+          staffLinks={headerLinksFor({ role: "reception" })}
+          clinicPhone="+1 555 0102"
+        />,
+        path,
+      );
+    };
+    header("/");
+    expect(await screen.findByTestId("header-phone")).toBeInTheDocument();
+    document.body.innerHTML = "";
+    header("/staff/waitlist");
+    await screen.findByRole("navigation", { name: "Main" });
+    expect(screen.queryByTestId("header-phone")).toBeNull();
+    expect(isStaffPage("/staff")).toBe(true);
+    expect(isStaffPage("/staffing")).toBe(false);
   });
 });

@@ -60,6 +60,7 @@ describe("environment", () => {
       GOOGLE_CLIENT_ID: undefined,
       BODY_LIMIT_BYTES: 2048,
       REQUEST_LOG: false,
+      RESPONSE_CACHE_MB: 16,
     });
     expect(env).toMatchObject({ RATE_LIMIT_WRITES_PER_MINUTE: 5, RATE_LIMIT_SIGNIN_PER_MINUTE: 2 });
     expect(

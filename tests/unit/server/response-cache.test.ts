@@ -18,7 +18,7 @@ function answer(headers: Record<string, string>, status = 200, body = "<p>page</
 const PUBLIC = "public, max-age=0, s-maxage=60";
 
 describe("which requests the response cache may answer", () => {
-  const cache = createResponseCache();
+  const cache = createResponseCache(16);
 
   it("keys a cookie-less GET or HEAD of a plain path by that path", () => {
     expect(cache.keyFor(request("/"))).toBe("/");
@@ -48,7 +48,7 @@ describe("which requests the response cache may answer", () => {
 });
 
 describe("which answers the response cache keeps", () => {
-  const cache = createResponseCache();
+  const cache = createResponseCache(16);
 
   it("keeps a 200 that says public with s-maxage, for that many seconds", () => {
     expect(cache.keepFor(answer({ "cache-control": PUBLIC }))).toBe(60);
@@ -70,7 +70,7 @@ describe("which answers the response cache keeps", () => {
   });
 
   it("serves what it kept under the current generation only, with this response's nonce", async () => {
-    const kept = await cache.store(
+    await cache.store(
       "/",
       answer(
         { "cache-control": PUBLIC, "content-type": "text/html" },
@@ -79,7 +79,6 @@ describe("which answers the response cache keeps", () => {
       ),
       { generation: "1:0", seconds: 60, nonce: "n1" },
     );
-    expect(kept).not.toBeInstanceOf(Response);
     expect(cache.size).toBeGreaterThan(0);
     expect(cache.lookup("/", "2:0")).toBeUndefined();
     expect(cache.lookup("/", "1:0")).toBeUndefined();
@@ -95,5 +94,16 @@ describe("which answers the response cache keeps", () => {
     );
     const entry = cache.lookup("/", "2:0");
     expect(entry?.pieces.map(String)).toEqual(["<script ", ">a</script>"]);
+  });
+
+  it("keeps no answer larger than an entry may be (1 MB)", async () => {
+    const big = answer({ "cache-control": PUBLIC }, 200, "x".repeat(1024 * 1024 + 1));
+    await cache.store("/big", big, { generation: "1:0", seconds: 60 });
+    expect(cache.lookup("/big", "1:0")).toBeUndefined();
+    await cache.store("/small", answer({ "cache-control": PUBLIC }), {
+      generation: "1:0",
+      seconds: 60,
+    });
+    expect(cache.lookup("/small", "1:0")?.length).toBe("<p>page</p>".length);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { registerSchema } from "~/validation/account";
+import { profileSchema, registerSchema } from "~/validation/account";
 import { appointmentSchema } from "~/validation/appointment";
 import { parseFilterBody } from "~/validation/catalog";
 import { parseContact } from "~/validation/clinic-settings";
@@ -8,10 +8,14 @@ import {
   isEmailAddress,
   isImageLink,
   isPhoneNumber,
+  isReservedAddress,
+  NAME_CHARACTERS_MESSAGE,
+  RESERVED_EMAIL_MESSAGE,
+  asOneLineName,
   REQUIRED_MESSAGES,
 } from "~/validation/fields";
-import { callerRecordSchema } from "~/validation/patient";
-import { dentistAccountSchema } from "~/validation/team";
+import { callerRecordSchema, patientDetailsSchema } from "~/validation/patient";
+import { dentistAccountSchema, dentistProfileSchema, newDentistSchema } from "~/validation/team";
 import { waitlistJoinSchema } from "~/validation/waitlist";
 import { reviewSchema } from "~/validation/review";
 import { serviceSchema } from "~/validation/service";
@@ -55,6 +59,49 @@ describe("rules defined once", () => {
       expect(name.safeParse("x".repeat(101)).success).toBe(false);
       expect(name.safeParse("  Ada  ").data).toBe("Ada");
     }
+  });
+
+  // Every form where a name is typed: an account (registration, profile), a booking, a
+  // review, a service's title, a caller and a patient's record at the desk, a dentist.
+  const nameSchemas = {
+    register: registerSchema.shape.name,
+    profile: profileSchema.shape.name,
+    booking: appointmentSchema.shape.name,
+    review: reviewSchema.shape.name,
+    service: serviceSchema.shape.name,
+    caller: callerRecordSchema.shape.name,
+    patient: patientDetailsSchema("2026-01-01").shape.name,
+    "new dentist": newDentistSchema.shape.name,
+    dentist: dentistProfileSchema.shape.name,
+  };
+
+  it.each([
+    ["Mal Lory\r\nBcc: everyone@example.com", false],
+    ["Mal\nLory", false],
+    ["Mal\rLory", false],
+    ["Mal\tLory", false],
+    ["Mal\u0000Lory", false],
+    ["Mal\u0007Lory", false],
+    ["Mal\u001bLory", false],
+    ["Mal\u007fLory", false],
+    ["Mal\u0085Lory", false],
+    ["Mal\u009bLory", false],
+    ["Mal\u2028Lory", false],
+    ["Mal\u2029Lory", false],
+    ["Mal Lory", true],
+    ["Zoë O'Brien-Łukasiewicz", true],
+    ["李小龙", true],
+    ["  Mal Lory\n", true],
+  ])("one name rule refuses control characters wherever a name is typed: %j", (name, accepted) => {
+    for (const [form, schema] of Object.entries(nameSchemas)) {
+      const result = schema.safeParse(name);
+      expect(result.success, form).toBe(accepted);
+      if (!accepted) expect(result.error?.issues[0]?.message, form).toBe(NAME_CHARACTERS_MESSAGE);
+    }
+  });
+
+  it("a name from elsewhere (Google's) is made one line", () => {
+    expect(asOneLineName(" Mal\r\nBcc:\u2028x\tLory ")).toBe("Mal Bcc: x Lory");
   });
 
   it.each([
@@ -106,6 +153,37 @@ describe("rules defined once", () => {
       expect(parseContact({ ...contact, email: address }).ok).toBe(accepted);
       expect(callerRecordSchema.shape.email.safeParse(address).success).toBe(accepted);
       expect(dentistAccountSchema.shape.email.safeParse(address).success).toBe(accepted);
+    },
+  );
+
+  it.each([
+    ["eve@no-email.invalid", false],
+    ["no-email-0b7d@NO-EMAIL.INVALID", false],
+    ["eve@mail.invalid", false],
+    ["eve@invalid", false],
+    ["eve@example.com", true],
+    ["eve@invalid.example.com", true],
+    ["eve@notinvalid.com", true],
+  ])(
+    "an address under .invalid can never receive mail: refused wherever an address is typed: %j",
+    (address, accepted) => {
+      expect(isReservedAddress(address)).toBe(!accepted);
+      const forms = {
+        register: registerSchema.shape.email,
+        booking: appointmentSchema.shape.email,
+        caller: callerRecordSchema.shape.email,
+        patient: patientDetailsSchema("2026-01-01").shape.email,
+      };
+      for (const [form, schema] of Object.entries(forms)) {
+        const result = schema.safeParse(address);
+        // "eve@invalid" has no top-level domain of two letters: the format check says so first.
+        if (address === "eve@invalid") {
+          expect(result.success, form).toBe(false);
+          continue;
+        }
+        expect(result.success, form).toBe(accepted);
+        if (!accepted) expect(result.error?.issues[0]?.message, form).toBe(RESERVED_EMAIL_MESSAGE);
+      }
     },
   );
 

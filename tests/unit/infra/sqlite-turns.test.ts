@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { ConnectionTurns } from "~/infra/connection-turns.server";
+import { Turns } from "~/infra/sqlite-adapter.server";
 
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
 /** A statement that runs until `finish` is called, recording when it starts and ends. */
-function statement(turns: ConnectionTurns, name: string, log: string[]) {
+function statement(turns: Turns, name: string, log: string[]) {
   let finish!: () => void;
-  const done = turns.statement(async () => {
+  const done = turns.outside(async () => {
     log.push(`${name} runs`);
     await new Promise<void>((resolve) => (finish = resolve));
     log.push(`${name} done`);
@@ -14,9 +14,9 @@ function statement(turns: ConnectionTurns, name: string, log: string[]) {
   return { done, finish: () => finish() };
 }
 
-describe("ConnectionTurns", () => {
+describe("Turns", () => {
   it("runs statements together, and a transaction only once those before it are done", async () => {
-    const turns = new ConnectionTurns();
+    const turns = new Turns();
     const log: string[] = [];
     const a = statement(turns, "a", log);
     const b = statement(turns, "b", log);
@@ -41,14 +41,14 @@ describe("ConnectionTurns", () => {
   });
 
   it("serves transactions and statements in the order they came", async () => {
-    const turns = new ConnectionTurns();
+    const turns = new Turns();
     const order: string[] = [];
     const first = await turns.transaction();
     const waiting = [
-      turns.statement(async () => order.push("read 1")),
+      turns.outside(async () => order.push("read 1")),
       turns.transaction().then((release) => (order.push("transaction 2"), release())),
-      turns.statement(async () => order.push("read 2")),
-      turns.statement(async () => order.push("read 3")),
+      turns.outside(async () => order.push("read 2")),
+      turns.outside(async () => order.push("read 3")),
       turns.transaction().then((release) => (order.push("transaction 3"), release())),
     ];
     await nextTurn();
