@@ -1,5 +1,6 @@
 import { Form, Link } from "@remix-run/react";
-import { CheckedForm, FieldLabel, TextField, type CheckedFormState } from "~/components/form-kit";
+import { FieldLabel } from "~/components/field-label";
+import { CheckedForm, TextField, type CheckedFormState } from "~/components/form-kit";
 import { TextAreaField } from "~/components/text-area-field";
 import {
   FAMILY_PERMISSIONS,

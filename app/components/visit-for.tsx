@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { FieldLabel } from "~/components/form-kit";
+import { FieldLabel } from "~/components/field-label";
 import { RELATIONSHIP_LABELS, RELATIONSHIPS } from "~/validation/family-fields";
 
 const choice =

@@ -1,6 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import { FormError } from "~/components/form-error";
-import { StackedField } from "~/components/form-kit";
+import { StackedField } from "~/components/field-label";
 import type { CardFamily, CardRelative } from "~/models/family/desk.server";
 import { staffRelationLabel } from "~/models/family/rules";
 import { RELATIONSHIPS } from "~/validation/family-fields";
