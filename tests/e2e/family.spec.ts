@@ -95,6 +95,82 @@ for (const javaScript of [true, false]) {
       expect(actions).toBeLessThanOrEqual(javaScript ? 5 : 6);
     });
 
+    test("My family adds a child, who is then booked from their own link", async ({
+      page,
+      login,
+    }) => {
+      const tag = `${javaScript ? "On" : "Off"}${Date.now().toString(36).slice(-4)}`;
+      const parent = await login(
+        await createTestUser({ name: `Fran ${tag}`, phone: "+1 555 0182" }),
+      );
+      const stranger = await createTestUser({ name: `Other ${tag}` });
+      const theirs = await e2eDb().user.create({
+        data: {
+          name: `Not Yours ${tag}`,
+          email: `no-email-other-${tag.toLowerCase()}@no-email.invalid`,
+          provider: "local",
+        },
+      });
+      await e2eDb().guardianLink.create({
+        data: { guardianId: stranger.id, dependantId: theirs.id, relationship: "child" },
+      });
+      const service = await seededService("fissure-sealants");
+
+      await page.goto("/user/family");
+      const child = `Nora ${tag}`;
+      await page.getByLabel("Their name").fill(child);
+      await page.getByLabel("Date of birth").fill(bornYearsAgo(9));
+      await page.getByLabel("They are").selectOption("child");
+      await page.getByRole("button", { name: "Add to my family" }).click();
+      await expect(
+        toast(page, `${child.split(" ")[0]} is now in your family.`, { javaScript }),
+      ).toBeVisible();
+      await page.getByRole("link", { name: `Book a visit for ${child}` }).click();
+      const visitFor = page.getByTestId("visit-for");
+      await expect(visitFor.getByRole("link", { name: child })).toHaveAttribute(
+        "aria-current",
+        "true",
+      );
+      await expect(page.getByLabel("Name", { exact: true })).toHaveValue(child);
+      if (javaScript) await page.waitForLoadState("networkidle");
+      await choose(page, "Service", {
+        type: service.name.slice(0, 7),
+        option: service.name,
+        javaScript,
+      });
+      if (!javaScript) await page.getByRole("button", { name: "Show first free times" }).click();
+      const strip = page.getByTestId("first-free-times");
+      await expect(strip).toContainText(`${service.name}, with any dentist`);
+      const response = await page.request.get(`/resources/free-days?service=${service.id}`);
+      const day = ((await response.json()) as Strip).days[javaScript ? 4 : 5]!;
+      await strip
+        .getByRole(javaScript ? "button" : "link", {
+          name: new RegExp(`${day.label} at ${day.labels[0]}$`),
+        })
+        .click();
+      await expect(visitFor.getByRole("link", { name: child })).toHaveAttribute(
+        "aria-current",
+        "true",
+      );
+      await page.getByLabel("Message", { exact: true }).fill("Sealants.");
+      await page.getByRole("button", { name: "Add booking" }).click();
+      await expect(page).toHaveURL(/\/make-appointment\/another\?after=/);
+      const link = await e2eDb().guardianLink.findFirstOrThrow({
+        where: { guardianId: parent.id },
+      });
+      expect(
+        await e2eDb().appointment.findFirstOrThrow({ where: { userId: link.dependantId } }),
+      ).toMatchObject({ serviceId: service.id, date: day.date, time: day.times[0] });
+
+      // Another family's member is not offered, even by its id in the address.
+      await page.goto(`/make-appointment?patient=${theirs.id}`);
+      await expect(visitFor.getByRole("link", { name: "Me", exact: true })).toHaveAttribute(
+        "aria-current",
+        "true",
+      );
+      await expect(page.getByText(theirs.name)).toHaveCount(0);
+    });
+
     test("the desk books a child from the parent's record", async ({ page, login }) => {
       const tag = `${javaScript ? "On" : "Off"}${Date.now().toString(36).slice(-4)}`;
       await login(await createTestUser({ role: "reception", name: `Rhea ${tag}` }));
