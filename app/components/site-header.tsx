@@ -88,6 +88,9 @@ function AccountLinks({ user }: { user: PublicUser }) {
       <Link to="/user/forms" className={itemClass}>
         My forms
       </Link>
+      <Link to="/user/family" className={itemClass}>
+        My family
+      </Link>
       <Link to="/user/data" className={itemClass}>
         My data
       </Link>

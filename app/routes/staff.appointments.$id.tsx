@@ -181,7 +181,7 @@ export default function StaffAppointment() {
             ? `By the clinic${loaded.createdBy ? ` (${loaded.createdBy})` : ""}`
             : loaded.source === "waitlist"
               ? "Online, from the waiting list"
-              : "Online"}
+              : `Online${loaded.createdBy ? ` by ${loaded.createdBy} for the patient` : ""}`}
           {loaded.overrideReason ? `; booked anyway: ${loaded.overrideReason}` : ""}
         </dd>
         {loaded.cancelReason ? (

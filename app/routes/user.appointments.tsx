@@ -42,7 +42,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // Inside the cancellation cutoff only the clinic changes a visit (the server refuses too).
   const upcoming = list.upcoming.map((appointment) => ({
     ...appointment,
-    changeable: !isInsideCutoff(new Date(appointment.startsAt), settings, now),
+    changeable:
+      appointment.mayChange && !isInsideCutoff(new Date(appointment.startsAt), settings, now),
     movedNote: moved.has(appointment._id) ? movedMessage(appointment, clock) : null,
   }));
   const past = list.past.map((appointment) => ({
@@ -89,7 +90,12 @@ function AppointmentCard({
   phone,
   cutoff,
 }: {
-  appointment: AppointmentJson & { changeable: boolean; movedNote: string | null };
+  appointment: AppointmentJson & {
+    changeable: boolean;
+    movedNote: string | null;
+    forName: string | null;
+    mayChange: boolean;
+  };
   upcoming: boolean;
   clock: ClinicClock;
   phone: string;
@@ -105,6 +111,11 @@ function AppointmentCard({
     >
       <div className="space-y-1">
         {appointment.movedNote ? <MovedNote message={appointment.movedNote} /> : null}
+        {appointment.forName ? (
+          <p className="text-sm font-semibold text-brand-700" data-testid="appointment-for">
+            For {appointment.forName}
+          </p>
+        ) : null}
         <p className="font-semibold text-slate-900">{when}</p>
         <p className="text-slate-800">
           <Link to={`/product/${appointment.service.slug}`} className="text-brand-700 underline">
@@ -143,7 +154,7 @@ function AppointmentCard({
             Cancel
           </Link>
         </div>
-      ) : upcoming ? (
+      ) : upcoming && appointment.mayChange ? (
         <div className="max-w-xs text-sm">
           <CallClinic message={cutoff} phone={phone} />
         </div>

@@ -5,6 +5,7 @@ import { DueForms } from "~/components/forms/due-forms";
 import { requirePageUser } from "~/http/auth.server";
 import { dueFormItems } from "~/models/forms/due.server";
 import { signedFormsOf } from "~/models/forms/view.server";
+import { familyMembers } from "~/models/family/links.server";
 
 /**
  * My forms (docs/decisions/050-medical-history-and-consent-forms.md): the forms due before
@@ -12,8 +13,14 @@ import { signedFormsOf } from "~/models/forms/view.server";
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requirePageUser(request);
-  const [due, signed] = await Promise.all([dueFormItems(user.id), signedFormsOf(user.id)]);
-  return { due, signed };
+  // And the forms of the family members the account fills them for (ADR 049).
+  const members = (await familyMembers(user.id)).filter((member) => member.mayFillForms);
+  const [own, signed, ...theirs] = await Promise.all([
+    dueFormItems(user.id),
+    signedFormsOf(user.id),
+    ...members.map((member) => dueFormItems(member.id, new Date(), member)),
+  ]);
+  return { due: [...own, ...theirs.flat()], signed };
 }
 
 export const meta: MetaFunction = () => [

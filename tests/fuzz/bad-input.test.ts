@@ -148,6 +148,13 @@ const FIELDS = [
   "answer-smoking",
   "answer-joint-replacement-date",
   "session",
+  // The family's forms (issue 35): whom a booking is for, a member added or removed.
+  "patient",
+  "dateOfBirth",
+  "relationship",
+  "memberId",
+  "guardianId",
+  "family",
 ];
 
 const nasty = fc.constantFrom(
@@ -427,7 +434,13 @@ const recallForm = fc.record(
 // A patient's details (/staff/patients/:id) and a merge into it (.../merge), nearly valid.
 const patientForm = fc.record(
   {
-    intent: fc.constantFrom("details", "details "),
+    intent: fc.constantFrom(
+      "details",
+      "details ",
+      "link-guardian",
+      "unlink-guardian",
+      "own-account",
+    ),
     name: fc.oneof(fc.constantFrom("Fuzz Record", "F"), value),
     email: fc.oneof(fc.constantFrom("", "fuzz-record@example.com", "x@"), value),
     phone: fc.oneof(fc.constantFrom("", "+1 555 0100", "12"), value),
@@ -437,6 +450,9 @@ const patientForm = fc.record(
     conditions: fc.oneof(fc.constantFrom("", "Asthma"), value),
     staffNote: fc.oneof(fc.constantFrom("", "Prefers mornings"), value),
     duplicate: fc.oneof(fc.constant("real"), value),
+    guardian: fc.oneof(fc.constantFrom("", "fuzz@example.com", "x@"), value),
+    relationship: fc.oneof(fc.constantFrom("child", "other", ""), value),
+    linkId: value,
   },
   { requiredKeys: ["intent"] },
 );

@@ -32,10 +32,12 @@ export type ErasureContext = {
   mailIds: string[];
   /** Cancelled upcoming bookings, as they were, for the mails after the commit. */
   cancelled: StoredVisit[];
+  /** The family member a cancelled visit was for, by visit id (their mail greets the patient). */
+  about?: Map<string, { greet: string; name: string }>;
   counts: Record<string, number>;
 };
 
-type ErasureStep = {
+export type ErasureStep = {
   name: string;
   run: (context: ErasureContext) => Promise<number>;
 };
@@ -294,7 +296,7 @@ export async function deleteMyAccount(
   }: {
     request: Request;
     now?: Date;
-    /** Only tests replace the steps (to make one fail). */
+    /** Tests replace the steps (to make one fail); a family's deletion adds its own first. */
     steps?: readonly ErasureStep[];
   },
 ): Promise<Result<{ message: string; counts: Record<string, number> }>> {
@@ -336,8 +338,9 @@ export async function deleteMyAccount(
   await removeMailFiles(context.mailIds);
   wakeOutbox();
   if (isEmailVerified(user)) {
-    for (const appointment of context.cancelled)
-      await sendCancellationMail(user.email, appointment);
+    for (const appointment of context.cancelled) {
+      await sendCancellationMail(user.email, appointment, context.about?.get(appointment.id));
+    }
   }
   return ok({ message: MY_DATA_MESSAGES.deleted, counts: context.counts });
 }

@@ -180,14 +180,23 @@ export async function dueFormsOf(patientId: string, now: Date = new Date()): Pro
 }
 
 /** The forms due before the patient's visits as their pages list them (My appointments, My forms). */
-export async function dueFormItems(patientId: string, now: Date = new Date()) {
+export async function dueFormItems(
+  patientId: string,
+  now: Date = new Date(),
+  /** A family member's forms, listed to their guardian: whose visit it is. */
+  member: { name: string } | null = null,
+) {
   const [due, settings] = await Promise.all([dueFormsOf(patientId, now), getClinicSettings()]);
   const clock = { timeZone: settings.timeZone, locale: settings.locale };
+  const whose = member ? `${member.name}'s` : "your";
   return due.map((entry) => ({
     id: entry.form.id,
     title: entry.form.version.title,
-    when: `your ${entry.appointment.service} on ${formatDateTime(entry.appointment.date, entry.appointment.time, clock)}`,
-    href: `/user/forms/${encodeURIComponent(entry.form.id)}?visit=${encodeURIComponent(entry.appointment.id)}`,
+    when: `${whose} ${entry.appointment.service} on ${formatDateTime(entry.appointment.date, entry.appointment.time, clock)}`,
+    href: `/user/forms/${encodeURIComponent(entry.form.id)}?${new URLSearchParams({
+      visit: entry.appointment.id,
+      ...(member ? { patient: patientId } : {}),
+    })}`,
   }));
 }
 

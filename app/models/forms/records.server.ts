@@ -15,8 +15,9 @@ import { answerText, type Answers } from "./answers";
 import { dueFormsForVisit } from "./due.server";
 
 /** Where a form is filled online: the first form due for the visit, the rest follow. */
-export function formsLink(templateId: string, appointmentId: string): string {
-  return `${getEnv().APP_URL}/user/forms/${encodeURIComponent(templateId)}?visit=${encodeURIComponent(appointmentId)}`;
+export function formsLink(templateId: string, appointmentId: string, patientId: string): string {
+  const query = new URLSearchParams({ visit: appointmentId, patient: patientId });
+  return `${getEnv().APP_URL}/user/forms/${encodeURIComponent(templateId)}?${query}`;
 }
 
 /**
@@ -32,7 +33,7 @@ export async function formsMailLine(appointmentId: string): Promise<string | nul
   const due = await dueFormsForVisit(visit);
   if (due.length === 0) return null;
   const titles = due.map((form) => form.version.title).join(", ");
-  return `Before your visit, please fill in ${due.length === 1 ? "this form" : "these forms"}: ${titles}. It takes a few minutes: ${formsLink(due[0]!.id, visit.id)}`;
+  return `Before your visit, please fill in ${due.length === 1 ? "this form" : "these forms"}: ${titles}. It takes a few minutes: ${formsLink(due[0]!.id, visit.id, visit.userId)}`;
 }
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);

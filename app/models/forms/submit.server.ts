@@ -13,6 +13,7 @@ import { fail, ok, type Result } from "~/utils/result";
 import { answersFromFields, checkSubmission, prefill, type Answers } from "./answers";
 import { dueFormsOf, type DueForm } from "./due.server";
 import { activeForms, type ActiveForm } from "./templates.server";
+import { mayActFor } from "~/models/family/links.server";
 
 export const SUBMIT_MESSAGES = {
   unknownForm: "There is no such form.",
@@ -22,11 +23,12 @@ export const SUBMIT_MESSAGES = {
 } as const;
 
 /**
- * Whether `userId` may fill in (and read) the forms of `patientId`. Today only the patient
- * themself; the family model (guardians) widens it here and nowhere else.
+ * Whether `userId` may fill in (and read) the forms of `patientId`: the patient themself, or
+ * a guardian whose link to them is in force and lets them fill their forms
+ * (docs/decisions/049-families.md).
  */
 export async function mayFillFormsFor(userId: string, patientId: string): Promise<boolean> {
-  return userId === patientId;
+  return mayActFor(userId, patientId, "forms");
 }
 
 export type FormToFill = {

@@ -68,7 +68,7 @@ describe("mail", () => {
       where: { appointmentId: visit.id, kind: "booking" },
     });
     expect(mail.text).toContain(
-      `Before your visit, please fill in this form: Medical history. It takes a few minutes: http://localhost:3000/user/forms/medical-history?visit=${visit.id}`,
+      `Before your visit, please fill in this form: Medical history. It takes a few minutes: http://localhost:3000/user/forms/medical-history?visit=${visit.id}&patient=${patient.user.id}`,
     );
     await sign(patient.token);
     await enqueueAppointmentMail(visit, "booked", settings, new Date(), {

@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { loader as listForms } from "~/routes/api.me.forms._index";
 import { action as postForm } from "~/routes/api.me.forms.$id";
 import { action as pageAction, loader as pageLoader } from "~/routes/user.forms.$id";
+import { loader as myForms } from "~/routes/user.forms._index";
 import { prisma } from "~/infra/db.server";
 import { PRIVACY_CONSENT_ID, TREATMENT_CONSENT_ID } from "~/models/forms/seed-templates";
 import { TUESDAY, upcoming } from "../../support/clinic-dates";
@@ -193,6 +194,62 @@ describe("POST /api/me/forms/{id}", () => {
       status: 403,
       body: { message: "You may fill in forms only for yourself or for a patient you look after." },
     });
+  });
+
+  it("lets a guardian sign a family member's form while the link lets them, and not after (issue 35 with 36)", async () => {
+    const parent = await patientWithVisit(DATE, { name: "Gail Guardian" });
+    const child = await patientWithVisit(DATE, {
+      name: "Emma Guardian",
+      dateOfBirth: "2015-04-02",
+    });
+    const link = await prisma.guardianLink.create({
+      data: { guardianId: parent.user.id, dependantId: child.user.id, relationship: "child" },
+    });
+    // My forms lists the child's forms too, each opening on the child's visit.
+    const page = await settle(() => myForms(loaderArgs(get("/user/forms", parent.cookie))));
+    expect(page.body.due).toContainEqual(
+      expect.objectContaining({
+        id: MEDICAL_HISTORY_ID,
+        when: expect.stringMatching(/^Emma Guardian's /),
+        href: `/user/forms/${MEDICAL_HISTORY_ID}?visit=${child.visit.id}&patient=${child.user.id}`,
+      }),
+    );
+    const answers = validAnswers(historyQuestions());
+    const signed = await post(parent.token, MEDICAL_HISTORY_ID, {
+      answers,
+      signature: "Gail Guardian",
+      patient: child.user.id,
+    });
+    expect(signed.status).toBe(201);
+    const submission = await prisma.formSubmission.findFirstOrThrow({
+      where: { patientId: child.user.id },
+    });
+    expect(submission).toMatchObject({ filledById: parent.user.id, patientName: "Emma Guardian" });
+
+    await prisma.guardianLink.update({ where: { id: link.id }, data: { mayFillForms: false } });
+    const refused = await post(parent.token, MEDICAL_HISTORY_ID, {
+      answers,
+      signature: "Gail Guardian",
+      patient: child.user.id,
+    });
+    expect(refused).toMatchObject({
+      status: 403,
+      body: { message: "You may fill in forms only for yourself or for a patient you look after." },
+    });
+    await prisma.guardianLink.update({
+      where: { id: link.id },
+      data: { mayFillForms: true, endedAt: new Date() },
+    });
+    expect(
+      (
+        await post(parent.token, MEDICAL_HISTORY_ID, {
+          answers,
+          signature: "G",
+          patient: child.user.id,
+        })
+      ).status,
+    ).toBe(403);
+    expect(await prisma.formSubmission.count({ where: { patientId: child.user.id } })).toBe(1);
   });
 });
 
