@@ -207,7 +207,7 @@ describe("POST /api/me/forms/{id}", () => {
     });
     // My forms lists the child's forms too, each opening on the child's visit.
     const page = await settle(() => myForms(loaderArgs(get("/user/forms", parent.cookie))));
-    expect(page.body.due).toContainEqual(
+    expect(page.body?.due).toContainEqual(
       expect.objectContaining({
         id: MEDICAL_HISTORY_ID,
         when: expect.stringMatching(/^Emma Guardian's /),
