@@ -50,6 +50,8 @@ export const PERMISSIONS = {
   "settings.manage": { admin: "all" },
   // Failed mail: reception sees and resends it too, as the desk answers the patient.
   "outbox.manage": { reception: "all", admin: "all" },
+  // Texts patients sent the clinic: read, answer, mark handled (docs/decisions/052-text-messages.md).
+  "messages.manage": { reception: "all", admin: "all" },
   "audit.view": { admin: "all" },
 } as const satisfies Record<string, Partial<Record<Role, Scope>>>;
 
@@ -83,6 +85,7 @@ export const STAFF_SCREENS = [
     permission: "appointments.book",
     header: "New booking",
   },
+  { path: "/staff/messages", label: "Messages", permission: "messages.manage" },
   { path: "/staff/waitlist", label: "Waiting list", permission: "waitlist.manage" },
   { path: "/staff/recall", label: "Recall", permission: "recall.manage" },
   { path: "/staff/reports", label: "Reports", permission: "reports.view" },

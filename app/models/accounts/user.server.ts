@@ -1,4 +1,5 @@
 import type { User } from "@prisma/client";
+import { prepareOwnConsent } from "~/models/sms/patient-consent.server";
 import { loginSchema, profileSchema, registerSchema } from "~/validation/account";
 import { validateForm } from "~/validation/form";
 import { asOneLineName, isHttpUrl, isReservedAddress } from "~/validation/fields";
@@ -174,7 +175,14 @@ export async function updateProfile(
   };
   const parsed = validateForm(profileSchema, merged, PROFILE_FIELDS);
   if (!parsed.ok) return parsed;
-  const updated = await prisma.user.update({ where: { id: user.id }, data: parsed.data });
+  // Agreement to texts and the mobile number (decisions.md item 25), after the spec's checks.
+  const number = typeof input.mobile === "string" ? input.mobile : user.mobile || user.phone;
+  const consent = await prepareOwnConsent(user.id, input.smsConsent, number);
+  if ("ok" in consent) return consent;
+  const updated = await prisma.$transaction(async () => {
+    await consent.apply?.();
+    return prisma.user.update({ where: { id: user.id }, data: parsed.data });
+  });
   return ok({ message: ACCOUNT_RESULTS.profileUpdated, user: updated });
 }
 

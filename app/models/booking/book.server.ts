@@ -4,6 +4,7 @@
  * only by their policy (~/models/booking/policy); the visit is placed by the one writer.
  */
 import { verifiedAccount } from "~/models/accounts/email-verification.server";
+import { prepareOwnConsent } from "~/models/sms/patient-consent.server";
 import { prisma } from "~/infra/db.server";
 import { invalid, ok, type Success } from "~/utils/result";
 import { appointmentSchema } from "~/validation/appointment";
@@ -111,6 +112,10 @@ export async function bookAppointment(
   if (!service) return invalid(UNKNOWN_SERVICE_MESSAGE);
   const dentist = await resolveDentist(rawDentist, service);
   if (!dentist.ok) return dentist;
+  // Agreement to texts, after the spec's own checks (decisions.md item 25).
+  const consent = await prepareOwnConsent(userId, input.smsConsent, contact.phone);
+  if ("ok" in consent) return consent;
+  const also = [options.alsoInTransaction, consent.apply].flatMap((step) => step ?? []);
   const booked = await bookVisit(
     {
       service,
@@ -123,7 +128,11 @@ export async function bookAppointment(
     },
     options.policy ?? onlinePolicy(userId),
     now,
-    options.alsoInTransaction,
+    also.length > 0
+      ? async () => {
+          for (const step of also) await step();
+        }
+      : undefined,
   );
   if (!booked.ok) return booked;
   return ok({ appointment: toAppointmentJson(booked.appointment) });

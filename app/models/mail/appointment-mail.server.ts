@@ -16,6 +16,7 @@ import { isNoEmailAddress } from "~/models/patients/no-email";
 import { linkTokenFor, linkUrl } from "~/models/self-service/appointment-link.server";
 import { isInsideCutoff } from "~/models/booking/cancellation-policy.server";
 import { getClinicSettings, type Settings } from "~/models/settings/clinic-settings.server";
+import { enqueueVisitText, textPlan } from "~/models/sms/outbound.server";
 
 /**
  * Every mail about one appointment (confirmation, change, cancellation, reminder), composed
@@ -237,11 +238,26 @@ export async function enqueueAppointmentMail(
     reason?: string | null;
     dedupeKey?: string;
     notBefore?: Date;
+    /** The numbers a reminder sweep texted already (one text per number per sweep). */
+    sweptNumbers?: Set<string>;
   } = {},
 ): Promise<string | null> {
-  const to = await mailRecipient(appointment.userId);
-  if (!to) return null;
+  const dedupeKey =
+    options.dedupeKey ?? `${OUTBOX_KIND[kind]}:${appointment.id}:${appointment.sequence}`;
+  // The clinic settings choose e-mail, text or both per kind (docs/decisions/052-text-messages.md).
+  const { textTo, mailToo } = await textPlan(appointment.userId, OUTBOX_KIND[kind], settings);
+  const to = mailToo ? await mailRecipient(appointment.userId) : null;
+  if (!to && !textTo) return null;
   const token = kind === "cancelled" ? null : await linkTokenFor(appointment);
+  if (textTo) {
+    await enqueueVisitText(appointment, OUTBOX_KIND[kind], textTo, settings, now, {
+      token,
+      dedupeKey,
+      notBefore: options.notBefore,
+      sweptNumbers: options.sweptNumbers,
+    });
+  }
+  if (!to) return null;
   const { subject, text } = composeAppointmentMail(appointment, kind, settings, {
     token,
     now,
@@ -249,8 +265,7 @@ export async function enqueueAppointmentMail(
     reason: options.reason,
   });
   const message: NewOutboxMessage = {
-    dedupeKey:
-      options.dedupeKey ?? `${OUTBOX_KIND[kind]}:${appointment.id}:${appointment.sequence}`,
+    dedupeKey,
     kind: OUTBOX_KIND[kind],
     to,
     subject,

@@ -58,11 +58,12 @@ export async function sweepReminders(now: Date = new Date()): Promise<SweepSumma
     for (const row of rows) sent.add(row.dedupeKey);
   }
   let enqueued = 0;
+  const sweptNumbers = new Set<string>();
   for (const { visit, key } of due) {
     if (sent.has(key)) continue;
     // One short transaction per reminder: the link's hash and the message together.
     const written = await prisma.$transaction(() =>
-      enqueueAppointmentMail(visit, "reminder", settings, now, { dedupeKey: key }),
+      enqueueAppointmentMail(visit, "reminder", settings, now, { dedupeKey: key, sweptNumbers }),
     );
     if (written) enqueued += 1;
     // Queries outside a transaction wait while one is open (sqlite-adapter.server.ts); back

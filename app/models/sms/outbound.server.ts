@@ -1,0 +1,150 @@
+import { prisma } from "~/infra/db.server";
+import { getEnv } from "~/infra/env.server";
+import { textsEnabled } from "~/infra/sms.server";
+import { enqueueMail } from "~/models/mail/outbox.server";
+import type { Settings } from "~/models/settings/clinic-settings.server";
+import { channelOf, TEXT_KINDS, type TextKind } from "./channels";
+import { DROP_REASONS } from "./send-rules";
+import { composeText, shortWhen } from "./texts";
+
+/**
+ * Texts written to the outbox (docs/decisions/052-text-messages.md), beside the mail of
+ * the same cause and in its transaction, with their own dedupe key (`sms:` + the mail's).
+ */
+
+/** The number the clinic may text for this patient, or null (no mobile, no consent). */
+export async function textRecipient(userId: string | null): Promise<string | null> {
+  if (!userId || !textsEnabled()) return null;
+  const user = await prisma.user.findUnique({
+    where: { id: userId },
+    select: { mobile: true, smsConsent: true },
+  });
+  return user && user.mobile && user.smsConsent === "yes" ? user.mobile : null;
+}
+
+/** Where `kind` goes for this patient: the number to text (or null), and whether mail too. */
+export async function textPlan(
+  userId: string | null,
+  kind: string,
+  settings: Pick<Settings, "messageChannels">,
+): Promise<{ textTo: string | null; mailToo: boolean }> {
+  const channel = channelOf(settings.messageChannels, kind);
+  if (channel === "email") return { textTo: null, mailToo: true };
+  const textTo = await textRecipient(userId);
+  return { textTo, mailToo: !textTo || channel === "both" };
+}
+
+export type NewText = {
+  dedupeKey: string;
+  /** 'reply': staff answering a text in the inbox. */
+  kind: TextKind | "reply";
+  to: string;
+  body: string;
+  userId?: string | null;
+  appointmentId?: string;
+  notBefore?: Date;
+  expiresAt?: Date;
+  /**
+   * The numbers already texted in this sweep: a number shared by several patients gets
+   * one text; the others are recorded as dropped with the reason.
+   */
+  sweptNumbers?: Set<string>;
+};
+
+/** Writes a text to the outbox, as one step of the caller's transaction. */
+export async function enqueueText(text: NewText, now: Date): Promise<void> {
+  const shared = text.sweptNumbers?.has(text.to) ?? false;
+  text.sweptNumbers?.add(text.to);
+  const row = await enqueueMail(
+    {
+      dedupeKey: `sms:${text.dedupeKey}`,
+      kind: text.kind === "reply" ? "sms_reply" : text.kind,
+      channel: "sms",
+      to: text.to,
+      subject:
+        text.kind === "reply"
+          ? "Text: the clinic's reply"
+          : `Text: ${TEXT_KINDS[text.kind].toLowerCase()}`,
+      text: text.body,
+      userId: text.userId ?? undefined,
+      appointmentId: text.appointmentId,
+      notBefore: text.notBefore,
+      expiresAt: text.expiresAt,
+    },
+    now,
+  );
+  // Only a row this call wrote (an older one keeps what it had).
+  if (shared && row.status === "pending" && row.createdAt.getTime() === now.getTime()) {
+    await prisma.outboxMessage.update({
+      where: { id: row.id },
+      data: { status: "dropped", lastError: DROP_REASONS.sharedNumber },
+    });
+  }
+}
+
+/** The visit link a text carries: the confirm page, which shows the visit and its choices. */
+export function visitTextLink(token: string | null): string | null {
+  return token ? `${getEnv().APP_URL}/visit/${token}/confirm` : null;
+}
+
+/** A visit's text (booking, move, cancellation, reminder), composed and written. */
+export async function enqueueVisitText(
+  visit: { id: string; userId: string | null; startsAt: Date; status: string },
+  kind: "booking" | "change" | "cancellation" | "reminder",
+  to: string,
+  settings: Settings,
+  now: Date,
+  options: {
+    token: string | null;
+    dedupeKey: string;
+    notBefore?: Date;
+    sweptNumbers?: Set<string>;
+  },
+): Promise<void> {
+  const body = composeText(kind, {
+    clinicName: settings.clinicName,
+    when: shortWhen(visit.startsAt, settings),
+    link: kind === "cancellation" ? null : visitTextLink(options.token),
+    confirmed: visit.status === "confirmed",
+  });
+  await enqueueText(
+    {
+      dedupeKey: options.dedupeKey,
+      kind,
+      to,
+      body,
+      userId: visit.userId,
+      appointmentId: visit.id,
+      notBefore: options.notBefore,
+      // Every text about a visit is of no use once it started.
+      expiresAt: visit.startsAt,
+      sweptNumbers: options.sweptNumbers,
+    },
+    now,
+  );
+}
+
+/** A waiting-list offer's text: the time, until when it is open, and its own link. */
+export async function enqueueOfferText(
+  offer: { id: string; userId: string; startsAt: Date; expiresAt: Date; link: string },
+  to: string,
+  settings: Settings,
+  now: Date,
+): Promise<void> {
+  await enqueueText(
+    {
+      dedupeKey: `waitlist-offer:${offer.id}`,
+      kind: "waitlist_offer",
+      to,
+      body: composeText("waitlist_offer", {
+        clinicName: settings.clinicName,
+        when: shortWhen(offer.startsAt, settings),
+        until: shortWhen(offer.expiresAt, settings),
+        link: offer.link,
+      }),
+      userId: offer.userId,
+      expiresAt: offer.expiresAt,
+    },
+    now,
+  );
+}

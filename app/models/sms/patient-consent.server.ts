@@ -1,0 +1,40 @@
+import type { Failure } from "~/utils/result";
+import { changeSmsConsent, mobileFromInput } from "./consent.server";
+
+/**
+ * The patient's own answer on texts, from the booking form, the profile and their API
+ * twins (`smsConsent`, decisions.md item 25: optional, and checked only after the spec's
+ * own messages, so their order is unchanged). `true` (a ticked box) records "yes" with the
+ * number given, which must be a mobile; `false` records "no"; absent changes nothing.
+ */
+
+export function consentFlag(raw: unknown): boolean | undefined {
+  if (raw === true || raw === "true" || raw === "on" || raw === "yes") return true;
+  if (raw === false || raw === "false" || raw === "no") return false;
+  return undefined;
+}
+
+/** What to write in the caller's transaction, or the refusal (a number that is no mobile). */
+export async function prepareOwnConsent(
+  userId: string,
+  raw: unknown,
+  number: string,
+): Promise<{ apply: (() => Promise<unknown>) | null } | Failure> {
+  const flag = consentFlag(raw);
+  if (flag === undefined) return { apply: null };
+  if (!flag) {
+    return {
+      apply: () => changeSmsConsent(userId, { consent: "no" }, { source: "patient", userId }),
+    };
+  }
+  const mobile = await mobileFromInput(number);
+  if (!mobile.ok) return { ...mobile, field: "smsConsent" };
+  return {
+    apply: () =>
+      changeSmsConsent(
+        userId,
+        { consent: "yes", mobile: mobile.e164 },
+        { source: "patient", userId },
+      ),
+  };
+}
