@@ -22,6 +22,7 @@ import { TextAreaField } from "~/components/text-area-field";
 import { TimeSlotPicker } from "~/components/time-slot-picker";
 import { VerifyEmailNotice } from "~/components/verify-email-notice";
 import { WaitlistLink } from "~/components/waitlist-link";
+import { SmsConsentCheckbox } from "~/components/sms-consent-checkbox";
 import { APPOINTMENT_BOOKED, bookAppointment } from "~/models/booking/book.server";
 import { recallOfBookLink } from "~/models/recall/invitations.server";
 import { requirePageUser } from "~/http/auth.server";
@@ -244,6 +245,7 @@ export default function MakeAppointment() {
           label="Message"
           defaultValue={values.message ?? ""}
         />
+        <SmsConsentCheckbox numberHint="We text the phone number above; it must be a mobile." />
         <button type="submit" className="btn-primary w-full" disabled={form.submitting}>
           {form.submitting ? "Booking..." : "Add booking"}
         </button>

@@ -10,6 +10,8 @@ import { GeneralErrorBoundary } from "~/components/error-pages";
 import { FormError } from "~/components/form-error";
 import { FreeTimeRadios } from "~/components/staff/free-time-radios";
 import { EmailLink, PhoneLink } from "~/components/staff-kit";
+import { SentMessages } from "~/components/staff/sent-messages";
+import { sentMessages } from "~/models/sms/patient-texts.server";
 import { PatientAlerts } from "~/components/staff/patient-alerts";
 import { StatusBadge } from "~/components/staff/status-badge";
 import { TRANSITIONS, MOVABLE, STATUS_LABELS } from "~/models/booking/appointment-status";
@@ -49,7 +51,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (requested.refusal) throw badRequest(requested.refusal.message);
   const moveDate = requested.date ?? found.appointment.date;
   const moveDentist = url.searchParams.get("moveDentist") ?? found.appointment.dentist._id;
-  const [clock, dentists, chairs, freeTimes] = await Promise.all([
+  const [clock, dentists, chairs, freeTimes, sent] = await Promise.all([
     getClinicClock(),
     activeDentists(),
     activeChairs(),
@@ -61,6 +63,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
           appointmentId: found.appointment._id,
         })
       : [],
+    contactShown ? sentMessages({ appointmentId: found.appointment._id }) : [],
   ]);
   const own = { own: found.dentistUserId === user.id };
   const now = new Date();
@@ -80,6 +83,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     ...found,
     contactShown,
     alerts,
+    sent,
     may: {
       changeStatus: may(user, "appointments.changeStatus", own),
       cancel: may(user, "appointments.cancel", own),
@@ -229,6 +233,7 @@ export default function StaffAppointment() {
           </p>
         )}
       </section>
+      {loaded.contactShown ? <SentMessages lines={loaded.sent} title="Messages sent" /> : null}
 
       {statusActions.length > 0 ? (
         <section aria-labelledby="status-heading" className="space-y-2">

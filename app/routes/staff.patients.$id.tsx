@@ -11,6 +11,8 @@ import { PatientAlerts } from "~/components/staff/patient-alerts";
 import { PatientDetailsForm } from "~/components/staff/patient-details-form";
 import { PatientVisits } from "~/components/staff/patient-visits";
 import { ReadLimitNotice } from "~/components/staff/read-limit-notice";
+import { SentMessages, TextConsentPanel } from "~/components/staff/sent-messages";
+import { recordDeskConsent, sentMessages, textConsentOf } from "~/models/sms/patient-texts.server";
 import { getClinicClock } from "~/models/settings/clinic-settings.server";
 import { patientCard } from "~/models/patients/card.server";
 import { updatePatientDetails } from "~/models/patients/edit.server";
@@ -39,8 +41,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       { status: card.status, headers: retryAfterHeaders(card) },
     );
   }
+  // Messages and the mobile are contact details: shown only with them (ADR 043).
+  const [sent, texts] = card.details
+    ? await Promise.all([sentMessages({ userId: card.patient.id }), textConsentOf(card.patient.id)])
+    : [[], null];
   return {
     card,
+    sent,
+    texts,
     refusal: null,
     clock,
     labels: STATUS_LABELS,
@@ -56,8 +64,16 @@ export const action = (args: ActionFunctionArgs) =>
     keep: "all",
     task: "Changing a patient's details",
     handler: async ({ params, form, actor }) => {
-      if (form.intent !== "details") return invalid("Please choose what to change.");
       const id = params.id ?? "";
+      if (form.intent === "texts") {
+        const result = await recordDeskConsent(actor, id, form);
+        if (!result.ok) return result;
+        return redirectWithToast(`/staff/patients/${id}`, {
+          type: "success",
+          message: result.message,
+        });
+      }
+      if (form.intent !== "details") return invalid("Please choose what to change.");
       const result = await updatePatientDetails(actor, id, form);
       if (!result.ok) return result;
       return redirectWithToast(`/staff/patients/${id}`, {
@@ -78,8 +94,10 @@ export const meta: MetaFunction = () => [
 ];
 
 export default function PatientCardPage() {
-  const { card, refusal, clock, labels, today, book } = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
+  const { card, refusal, clock, labels, today, book } = data;
   const actionData = useActionData<typeof action>();
+  const textsRefusal = actionData?.values?.intent === "texts" ? actionData : null;
   if (!card) {
     return (
       <section className="space-y-4">
@@ -155,6 +173,16 @@ export default function PatientCardPage() {
         />
       ) : null}
       <PatientVisits title="Past visits" visits={card.past} clock={clock} labels={labels} />
+      {"texts" in data && data.texts ? (
+        <>
+          <TextConsentPanel
+            view={data.texts}
+            editable={card.may.edit}
+            error={textsRefusal?.error ?? null}
+          />
+          <SentMessages lines={data.sent} title="Messages sent" />
+        </>
+      ) : null}
       {card.may.edit && details ? (
         <section aria-labelledby="edit-heading" className="space-y-3">
           <h2 id="edit-heading" className="text-lg font-semibold text-slate-900">
@@ -162,7 +190,7 @@ export default function PatientCardPage() {
           </h2>
           <PatientDetailsForm
             stored={{ name: patient.name, ...details }}
-            refusal={actionData ?? null}
+            refusal={textsRefusal ? null : (actionData ?? null)}
             today={today}
             signsIn={patient.hasAccount}
           />
