@@ -325,6 +325,7 @@ export async function deleteMyAccount(
     context.user = current;
     context.personal.add(current.name).add(current.email);
     if (current.address) context.personal.add(current.address);
+    if (current.mobile) context.personal.add(current.mobile);
     for (const step of steps) context.counts[step.name] = await step.run(context);
     await notifyClinic(context, settings);
     await recordAudit({

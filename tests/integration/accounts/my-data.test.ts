@@ -253,6 +253,7 @@ describe("export", () => {
         "servicesAdded",
         "signInSessions",
         "version",
+        "textsReceived",
         "waitlist",
       ].sort(),
     );

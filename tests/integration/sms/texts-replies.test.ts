@@ -15,6 +15,9 @@ import { action as inboundWebhook } from "~/routes/webhooks.sms";
 import { action as inboxAction, loader as inboxLoader } from "~/routes/staff.messages";
 import { loader as staffLayout } from "~/routes/staff";
 import { getEnv } from "~/infra/env.server";
+import { exportMyData } from "~/models/accounts/my-data.server";
+import { deleteMyAccount } from "~/models/accounts/deletion.server";
+import { TEST_PASSWORD } from "../../support/test-password";
 import { prisma } from "~/infra/db.server";
 import { clinicTimeToUtc } from "~/utils/clinic-time";
 import { TUESDAY, upcoming } from "../../support/clinic-dates";
@@ -251,6 +254,42 @@ describe("keywords", () => {
         (entry) => entry.appointment._id === visit.id,
       ),
     ).toBe(false);
+  });
+});
+
+describe("a patient's own data", () => {
+  it("the download has their texts both ways and their consent; deleting the account removes them", async () => {
+    const { user, mobile } = await texter();
+    await receive(mobile, "Running ten minutes late");
+    await prisma.$transaction(() =>
+      enqueueText(
+        {
+          dedupeKey: `mine:${user.id}`,
+          kind: "reminder",
+          to: mobile,
+          body: "Mine",
+          userId: user.id,
+        },
+        new Date(),
+      ),
+    );
+    const exported = await exportMyData(user);
+    if (!exported.ok) throw new Error(exported.message);
+    const { document } = exported;
+    expect(document.profile).toMatchObject({ mobile, smsConsent: { answer: "yes" } });
+    expect(document.textsReceived.map((text) => text.body)).toEqual(["Running ten minutes late"]);
+    expect(document.mails).toEqual([
+      expect.objectContaining({ channel: "sms", toAddress: mobile, kind: "reminder" }),
+    ]);
+
+    const deleted = await deleteMyAccount(
+      user,
+      { password: TEST_PASSWORD },
+      { request: new Request("http://localhost/user/delete-account", { method: "POST" }) },
+    );
+    expect(deleted).toMatchObject({ ok: true });
+    expect(await prisma.smsInbound.count({ where: { fromNumber: mobile } })).toBe(0);
+    expect(await prisma.outboxMessage.count({ where: { toAddress: mobile } })).toBe(0);
   });
 });
 
