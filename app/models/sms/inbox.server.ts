@@ -1,5 +1,6 @@
 import { prisma } from "~/infra/db.server";
 import { limitStaffWrite } from "~/infra/rate-limit.server";
+import { textsEnabled } from "~/infra/sms.server";
 import { wakeOutbox } from "~/models/mail/outbox.server";
 import { recordAudit } from "~/models/audit/trail.server";
 import type { StaffRole } from "~/models/roles";
@@ -21,6 +22,7 @@ export const INBOX_MESSAGES = {
   replyTooLong: "Please keep the reply under 300 characters.",
   noNumber: "Please choose a conversation.",
   optedOut: "This number opted out of texts (STOP): it cannot be texted until it replies START.",
+  textsOff: "Texts are off on this server (SMS_PROVIDER): the reply cannot be sent.",
   replied: "The reply is queued: it leaves within the clinic's sending hours.",
   handled: "The conversation is marked handled.",
 } as const;
@@ -154,6 +156,7 @@ export async function replyToNumber(
   if (!number) return invalid(INBOX_MESSAGES.noNumber);
   if (!body) return invalid(INBOX_MESSAGES.emptyReply);
   if (body.length > MAX_REPLY) return invalid(INBOX_MESSAGES.replyTooLong);
+  if (!textsEnabled()) return invalid(INBOX_MESSAGES.textsOff);
   const known = await prisma.smsInbound.findFirst({
     where: { fromNumber: number },
     select: { id: true },

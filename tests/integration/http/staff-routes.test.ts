@@ -50,6 +50,7 @@ const PAGE_MATRIX: Record<string, readonly StaffRole[]> = {
   "staff.settings.tsx": ADMIN,
   // Failed mail: reception sees and resends it too (the desk answers the patient).
   "staff.outbox.tsx": DESK,
+  "staff.messages.tsx": DESK,
   "staff.audit.tsx": ADMIN,
   // One's own account and signed-in devices: every staff member (issue 31 item 6).
   "staff.account.tsx": EVERY_STAFF_ROLE,
