@@ -29,7 +29,10 @@ export type TwilioStandIn = {
   close(): Promise<void>;
 };
 
-export async function startTwilioStandIn(port = 0): Promise<TwilioStandIn> {
+export async function startTwilioStandIn(
+  port = 0,
+  onText?: (text: ReceivedText) => void,
+): Promise<TwilioStandIn> {
   const texts: ReceivedText[] = [];
   const waiters: { count: number; resolve: () => void }[] = [];
   let refusals: { count: number; status: number; code: number; message: string } | null = null;
@@ -67,6 +70,7 @@ export async function startTwilioStandIn(port = 0): Promise<TwilioStandIn> {
         accountSid: decodeURIComponent(match[1]!),
         authorization: req.headers.authorization,
       });
+      onText?.(texts[texts.length - 1]!);
       for (const waiter of waiters.filter((w) => texts.length >= w.count)) waiter.resolve();
       res.writeHead(201, { "content-type": "application/json" });
       res.end(
