@@ -1,5 +1,3 @@
-import { z } from "zod";
-
 /**
  * How each kind of message goes (docs/decisions/052-text-messages.md): by e-mail, by text,
  * or both, chosen in the clinic settings. A text goes only to a patient who agreed to
@@ -28,13 +26,19 @@ export const CHANNEL_LABELS: Record<MessageChannel, string> = {
 
 export type ChannelChoice = Record<TextKind, MessageChannel>;
 
-const choiceSchema = z.record(z.string(), z.enum(MESSAGE_CHANNELS));
+function isChannel(value: unknown): value is MessageChannel {
+  return (MESSAGE_CHANNELS as readonly unknown[]).includes(value);
+}
 
+/** The stored choice; a kind missing or unreadable goes by e-mail. */
 export function parseChannels(json: string): ChannelChoice {
-  const parsed = choiceSchema.safeParse(safeJson(json));
-  const stored = parsed.success ? parsed.data : {};
+  const parsed = safeJson(json);
+  const stored = parsed && typeof parsed === "object" ? (parsed as Record<string, unknown>) : {};
   const choice = {} as ChannelChoice;
-  for (const kind of Object.keys(TEXT_KINDS) as TextKind[]) choice[kind] = stored[kind] ?? "email";
+  for (const kind of Object.keys(TEXT_KINDS) as TextKind[]) {
+    const value = stored[kind];
+    choice[kind] = isChannel(value) ? value : "email";
+  }
   return choice;
 }
 

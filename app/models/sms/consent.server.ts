@@ -28,7 +28,7 @@ function recordedBy(by: ConsentBy): string {
   return by.source === "staff" ? `staff:${by.actor.id}` : by.source;
 }
 
-function actorOf(by: ConsentBy, patientId: string): AuditActor {
+function actorOf(by: ConsentBy): AuditActor {
   if (by.source === "staff") return by.actor;
   if (by.source === "patient") return { id: by.userId, role: "patient" };
   return { id: null, role: "system" };
@@ -72,7 +72,7 @@ export async function changeSmsConsent(
       },
     });
     await recordAudit({
-      actor: actorOf(by, userId),
+      actor: actorOf(by),
       action: "patient.sms_consent",
       entityType: "User",
       entityId: userId,
