@@ -1,4 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { enqueueText, textPlan } from "~/models/sms/outbound.server";
+import { composeText } from "~/models/sms/texts";
 import type { Prisma } from "@prisma/client";
 import { prisma } from "~/infra/db.server";
 import { formatDate } from "~/utils/clinic-format";
@@ -199,7 +201,13 @@ async function inviteOne(
   };
   const cadence = settings.recallCadenceDays;
   const step = stepDue(recall.dueDate, cadence, recall.invitationsSent, today);
-  const to = state.optedOut || step === null ? null : await mailRecipient(recall.userId);
+  // By mail, text or both as the clinic settings say (docs/decisions/052-text-messages.md).
+  const plan =
+    state.optedOut || step === null
+      ? null
+      : await textPlan(recall.userId, "recall_invitation", settings);
+  const mailTo = plan?.mailToo ? await mailRecipient(recall.userId) : null;
+  const to = mailTo ?? plan?.textTo ?? null;
   if (step === null || state.optedOut || !to || state.booked) {
     // Nothing to send: the next step's day (cadence changed), none (opted out, no address
     // to write to), or tomorrow while a visit of this type is booked (it may be cancelled).
@@ -230,16 +238,23 @@ async function inviteOne(
       dentistId: recall.dentistId,
     },
   });
-  await enqueueMail(
-    {
-      dedupeKey: recallInvitationKey(recall.id, recall.dueDate, step + 1),
-      kind: "recall_invitation",
-      to,
-      ...composeInvitation(recall, settings, today),
-      userId: recall.userId,
-    },
-    now,
-  );
+  const dedupeKey = recallInvitationKey(recall.id, recall.dueDate, step + 1);
+  if (mailTo) {
+    const mail = composeInvitation(recall, settings, today);
+    await enqueueMail(
+      { dedupeKey, kind: "recall_invitation", to: mailTo, ...mail, userId: recall.userId },
+      now,
+    );
+  }
+  if (plan?.textTo) {
+    const body = composeText("recall_invitation", {
+      clinicName: settings.clinicName,
+      when: "",
+      link: recallLinkUrl(recall.id, "book"),
+    });
+    const text = { dedupeKey, kind: "recall_invitation" as const, to: plan.textTo, body };
+    await enqueueText({ ...text, userId: recall.userId }, now);
+  }
   await markReportDay(today);
   return true;
 }

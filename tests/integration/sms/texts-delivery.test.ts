@@ -7,6 +7,8 @@ import { bookAppointment } from "~/models/booking/book.server";
 import { deliverDue } from "~/models/mail/outbox.server";
 import { listUndeliveredMessages } from "~/models/mail/outbox-admin.server";
 import { sweepReminders } from "~/models/mail/reminders.server";
+import { changeStatus } from "~/models/booking/status.server";
+import { sweepRecallInvitations } from "~/models/recall/invitations.server";
 import { updateProfile } from "~/models/accounts/user.server";
 import { updateClinicSettings } from "~/models/settings/clinic-settings.server";
 import { changeSmsConsent } from "~/models/sms/consent.server";
@@ -411,6 +413,49 @@ describe("texts through the outbox", () => {
       (await prisma.outboxMessage.findFirstOrThrow({ where: { providerId: a!.sid } }))
         .deliveryStatus,
     ).toBe("delivered");
+  });
+});
+
+describe("recall invitations by text", () => {
+  it("go as a text alone when the settings say so, with the book link", async () => {
+    const { user, mobile } = await texter();
+    const recallService = await createService({ name: "Recall Text Check-up" });
+    await prisma.service.update({
+      where: { id: recallService.id },
+      data: { recallTypeId: "recall-checkup" },
+    });
+    const visit = await storeAppointment({
+      userId: user.id,
+      serviceId: recallService.id,
+      date: "2026-01-05",
+      time: "09:00",
+    });
+    const after = new Date(visit.startsAt.getTime() + HOUR);
+    for (const to of ["checked_in", "completed"] as const) {
+      expect(await changeStatus(visit.id, to, { kind: "system" }, { now: after })).toMatchObject({
+        ok: true,
+      });
+    }
+    await updateClinicSettings({ messageChannels: JSON.stringify({ recall_invitation: "sms" }) });
+    try {
+      const open = clinicTimeToUtc("2026-06-08", "09:00");
+      expect(await sweepRecallInvitations(open)).toMatchObject({ written: 1 });
+      await deliverDue(open);
+      const [text] = textsTo(mobile);
+      expect(text!.body).toMatch(
+        /it is time for your next check-up\. http:\/\/\S+\/recall\/book\/\S+ Reply STOP to opt out$/,
+      );
+      expect(
+        await prisma.outboxMessage.findMany({
+          where: { userId: user.id, kind: "recall_invitation" },
+          select: { channel: true },
+        }),
+      ).toEqual([{ channel: "sms" }]);
+    } finally {
+      await updateClinicSettings({
+        messageChannels: JSON.stringify({ reminder: "both", waitlist_offer: "both" }),
+      });
+    }
   });
 });
 
