@@ -20,7 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (user.provider === "google") throw redirect("/user/profileGoogle");
   return {
     user: toPublicUser(user),
-    texts: { mobile: user.mobile || user.phone, agreed: user.smsConsent === "yes" },
+    texts: { mobile: user.mobile, agreed: user.smsConsent === "yes" },
     ...(await devicesSection(request, user)),
   };
 }

@@ -176,8 +176,12 @@ export async function updateProfile(
   const parsed = validateForm(profileSchema, merged, PROFILE_FIELDS);
   if (!parsed.ok) return parsed;
   // Agreement to texts and the mobile number (decisions.md item 25), after the spec's checks.
-  const number = typeof input.mobile === "string" ? input.mobile : user.mobile || user.phone;
-  const consent = await prepareOwnConsent(user.id, input.smsConsent, number);
+  // A mobile typed on the profile is kept; ticking the box without one uses the stored
+  // mobile, else the phone of the newest booking.
+  const typed = typeof input.mobile === "string" ? input.mobile.trim() : "";
+  const number = typed || user.mobile || user.phone;
+  const keep = typed !== "" && typed !== user.mobile;
+  const consent = await prepareOwnConsent(user.id, input.smsConsent, number, keep);
   if ("ok" in consent) return consent;
   const updated = await prisma.$transaction(async () => {
     await consent.apply?.();

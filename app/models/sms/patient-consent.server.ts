@@ -19,16 +19,25 @@ export async function prepareOwnConsent(
   userId: string,
   raw: unknown,
   number: string,
+  /** The form has a mobile field of its own (the profile): a number typed there is kept. */
+  keepNumber = false,
 ): Promise<{ apply: (() => Promise<unknown>) | null } | Failure> {
   const flag = consentFlag(raw);
-  if (flag === undefined) return { apply: null };
+  if (flag === undefined) {
+    if (!keepNumber || !number.trim()) return { apply: null };
+    const mobile = await mobileFromInput(number);
+    if (!mobile.ok) return { ...mobile, field: "mobile" };
+    return {
+      apply: () => changeSmsConsent(userId, { mobile: mobile.e164 }, { source: "patient", userId }),
+    };
+  }
   if (!flag) {
     return {
       apply: () => changeSmsConsent(userId, { consent: "no" }, { source: "patient", userId }),
     };
   }
   const mobile = await mobileFromInput(number);
-  if (!mobile.ok) return { ...mobile, field: "smsConsent" };
+  if (!mobile.ok) return { ...mobile, field: keepNumber ? "mobile" : "smsConsent" };
   return {
     apply: () =>
       changeSmsConsent(

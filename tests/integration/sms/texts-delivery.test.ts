@@ -15,13 +15,16 @@ import { changeSmsConsent } from "~/models/sms/consent.server";
 import { CONSENT_MESSAGES } from "~/models/sms/consent-rules";
 import { textCapReached } from "~/models/sms/delivery.server";
 import { enqueueText } from "~/models/sms/outbound.server";
-import { recordDeskConsent, sentMessages } from "~/models/sms/patient-texts.server";
+import { NO_TEXTS_NOTE, recordDeskConsent, sentMessages } from "~/models/sms/patient-texts.server";
 import { MOBILE_MESSAGES } from "~/models/sms/phone";
 import { DROP_REASONS } from "~/models/sms/send-rules";
 import { OPT_OUT_LINE } from "~/models/sms/texts";
 import { action as statusWebhook } from "~/routes/webhooks.sms_.status";
 import { action as apiProfile } from "~/routes/api.profile";
 import { loader as staffLayout } from "~/routes/staff";
+import { loader as cardLoader } from "~/routes/staff.patients.$id";
+import { loader as visitLoader } from "~/routes/staff.appointments.$id";
+import { loader as deskLoader } from "~/routes/staff.bookings.new";
 import { addDays, clinicTimeToUtc } from "~/utils/clinic-time";
 import { prisma } from "~/infra/db.server";
 import { TUESDAY, upcoming } from "../../support/clinic-dates";
@@ -32,7 +35,7 @@ import {
   sessionFor,
   storeAppointment,
 } from "../../support/factories";
-import { actionArgs, get, jsonRequest, loaderArgs } from "../../support/auth-helpers";
+import { actionArgs, get, jsonRequest, loaderArgs, outcome } from "../../support/auth-helpers";
 import { startTwilioStandIn, type TwilioStandIn } from "../../support/twilio-stand-in";
 import { signedWebhook, TEST_TWILIO } from "../../support/twilio-signing";
 
@@ -416,6 +419,51 @@ describe("texts through the outbox", () => {
   });
 });
 
+describe("where staff see it", () => {
+  it("the patient card, the visit page and the desk's booking screen", async () => {
+    const { user, mobile } = await texter();
+    const date = upcoming(TUESDAY, 12);
+    const visit = await storeAppointment({ userId: user.id, serviceId, date, time: "10:00" });
+    const now = new Date(clinicTimeToUtc(date, "10:00").getTime() - 48 * HOUR);
+    await sweepReminders(now);
+    await deliverDue(now);
+    const receptionist = await createUser({ role: "reception" });
+    const cookie = (await sessionFor(receptionist)).cookie;
+
+    const card = await outcome(
+      await cardLoader(loaderArgs(get(`/staff/patients/${user.id}`, cookie), { id: user.id })),
+    );
+    expect(card.body).toMatchObject({
+      texts: { mobile, consent: "yes", label: "Agreed to texts", recordedBy: "the patient" },
+    });
+    const lines = (card.body as { sent: { channel: string; state: string; to: string }[] }).sent;
+    expect(lines.map((line) => [line.channel, line.to, line.state]).sort()).toEqual([
+      ["email", user.email, "Sent"],
+      ["sms", mobile, "Sent"],
+    ]);
+
+    const page = await outcome(
+      await visitLoader(
+        loaderArgs(get(`/staff/appointments/${visit.id}`, cookie), { id: visit.id }),
+      ),
+    );
+    expect(
+      (page.body as { sent: { channel: string }[] }).sent.map((line) => line.channel).sort(),
+    ).toEqual(["email", "sms"]);
+
+    const unasked = await createUser({ phone: "+1 201 555 0142" });
+    const desk = await outcome(
+      await deskLoader(loaderArgs(get(`/staff/bookings/new?patient=${unasked.id}`, cookie))),
+    );
+    expect(desk.body).toMatchObject({ textTo: null });
+    expect(NO_TEXTS_NOTE).toBe("no texts: the patient has not agreed");
+    const agreed = await outcome(
+      await deskLoader(loaderArgs(get(`/staff/bookings/new?patient=${user.id}`, cookie))),
+    );
+    expect(agreed.body).toMatchObject({ textTo: mobile });
+  });
+});
+
 describe("recall invitations by text", () => {
   it("go as a text alone when the settings say so, with the book link", async () => {
     const { user, mobile } = await texter();
@@ -549,6 +597,26 @@ describe("consent", () => {
     expect((await prisma.user.findUniqueOrThrow({ where: { id: user.id } })).smsConsent).toBe(
       "yes",
     );
+  });
+
+  it("keeps a mobile typed on the profile without the box, and refuses one that is no mobile", async () => {
+    const user = await createUser({ phone: "555" });
+    // A profile saved with no mobile (and a phone that is none) changes only the profile.
+    expect(await updateProfile(user, { name: "Mona Mobile", mobile: "" })).toMatchObject({
+      ok: true,
+    });
+    expect(await updateProfile(user, { mobile: "+1 800 555 0199" })).toMatchObject({
+      ok: false,
+      message: MOBILE_MESSAGES.notMobile,
+      field: "mobile",
+    });
+    expect(await updateProfile(user, { mobile: "(201) 555-0166" })).toMatchObject({ ok: true });
+    expect(
+      await prisma.user.findUniqueOrThrow({
+        where: { id: user.id },
+        select: { mobile: true, smsConsent: true },
+      }),
+    ).toEqual({ mobile: "+12015550166", smsConsent: "unasked" });
   });
 
   it("records a caller's spoken yes at the desk, with who and when, audited", async () => {
