@@ -22,6 +22,11 @@ import { OPT_OUT_LINE } from "~/models/sms/texts";
 import { action as statusWebhook } from "~/routes/webhooks.sms_.status";
 import { action as apiProfile } from "~/routes/api.profile";
 import { loader as staffLayout } from "~/routes/staff";
+import { loader as settingsLoader } from "~/routes/staff.settings";
+import { saveClinicSettings } from "~/models/settings/admin.server";
+import { getClinicSettings } from "~/models/settings/clinic-settings.server";
+import { parseChannels } from "~/models/sms/channels";
+import { countSegments } from "~/models/sms/segments";
 import { loader as cardLoader } from "~/routes/staff.patients.$id";
 import { loader as visitLoader } from "~/routes/staff.appointments.$id";
 import { loader as deskLoader } from "~/routes/staff.bookings.new";
@@ -416,6 +421,76 @@ describe("texts through the outbox", () => {
       (await prisma.outboxMessage.findFirstOrThrow({ where: { providerId: a!.sid } }))
         .deliveryStatus,
     ).toBe("delivered");
+  });
+});
+
+describe("the settings' texts section", () => {
+  it("saves each kind's channel and the cap, audited, previews each text with its segments, and refuses junk", async () => {
+    const admin = await createUser({ role: "admin" });
+    const actor = { id: admin.id, role: "admin" as const };
+    const form = {
+      intent: "texts",
+      channel_booking: "both",
+      channel_change: "email",
+      channel_cancellation: "sms",
+      channel_reminder: "both",
+      channel_waitlist_offer: "both",
+      channel_recall_invitation: "email",
+      smsMonthlyCap: "250",
+    };
+    expect(await saveClinicSettings({ ...form, channel_change: "pigeon" }, actor)).toMatchObject({
+      ok: false,
+      field: "channel_change",
+    });
+    expect(await saveClinicSettings({ ...form, smsMonthlyCap: "-1" }, actor)).toMatchObject({
+      ok: false,
+      field: "smsMonthlyCap",
+    });
+    try {
+      expect(await saveClinicSettings(form, actor)).toMatchObject({ ok: true, changed: true });
+      const settings = await getClinicSettings();
+      expect(settings.smsMonthlyCap).toBe(250);
+      expect(parseChannels(settings.messageChannels)).toMatchObject({
+        booking: "both",
+        cancellation: "sms",
+      });
+      expect(
+        await prisma.auditEntry.count({ where: { action: "settings.texts", actorId: admin.id } }),
+      ).toBe(1);
+
+      const reception = await createUser({ role: "admin" });
+      const page = await outcome(
+        await settingsLoader(
+          loaderArgs(get("/staff/settings", (await sessionFor(reception)).cookie)),
+        ),
+      );
+      const previews = (
+        page.body as {
+          textPreviews: { kind: string; text: string; segments: { segments: number } }[];
+        }
+      ).textPreviews;
+      expect(previews.map((preview) => preview.kind)).toEqual([
+        "booking",
+        "change",
+        "cancellation",
+        "reminder",
+        "waitlist_offer",
+        "recall_invitation",
+      ]);
+      for (const preview of previews) {
+        expect(preview.text.endsWith(OPT_OUT_LINE)).toBe(true);
+        expect(preview.segments.segments).toBe(countSegments(preview.text).segments);
+      }
+      // The cancellation carries no link: one segment.
+      expect(previews.find((preview) => preview.kind === "cancellation")!.segments.segments).toBe(
+        1,
+      );
+    } finally {
+      await updateClinicSettings({
+        smsMonthlyCap: 1000,
+        messageChannels: JSON.stringify({ reminder: "both", waitlist_offer: "both" }),
+      });
+    }
   });
 });
 
