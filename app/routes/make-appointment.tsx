@@ -245,7 +245,7 @@ export default function MakeAppointment() {
           label="Message"
           defaultValue={values.message ?? ""}
         />
-        <SmsConsentCheckbox numberHint="We text the phone number above; it must be a mobile." />
+        <SmsConsentCheckbox numberHint="We text the number above; it must be a mobile." />
         <button type="submit" className="btn-primary w-full" disabled={form.submitting}>
           {form.submitting ? "Booking..." : "Add booking"}
         </button>
