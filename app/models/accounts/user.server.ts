@@ -183,10 +183,14 @@ export async function updateProfile(
   const keep = typed !== "" && typed !== user.mobile;
   const consent = await prepareOwnConsent(user.id, input.smsConsent, number, keep);
   if ("ok" in consent) return consent;
-  const updated = await prisma.$transaction(async () => {
-    await consent.apply?.();
-    return prisma.user.update({ where: { id: user.id }, data: parsed.data });
-  });
+  const write = () => prisma.user.update({ where: { id: user.id }, data: parsed.data });
+  const { apply } = consent;
+  const updated = apply
+    ? await prisma.$transaction(async () => {
+        await apply();
+        return write();
+      })
+    : await write();
   return ok({ message: ACCOUNT_RESULTS.profileUpdated, user: updated });
 }
 
