@@ -58,6 +58,10 @@ export async function changeSmsConsent(
     const mobile = change.mobile ?? user.mobile;
     const refusal = consentRefusal(current, next, by.source as ConsentSource);
     if (refusal) return invalid(refusal);
+    // A number that replied STOP said no, whoever's record it was not on yet.
+    if (by.source === "staff" && next === "yes" && mobile && (await numberStopped(mobile))) {
+      return invalid(CONSENT_MESSAGES.staffCannotReopen);
+    }
     if (next === "yes" && !mobile) return invalid(CONSENT_MESSAGES.noMobile);
     if (next === current && mobile === user.mobile) {
       return ok({ consent: current, mobile, changed: false });
@@ -101,4 +105,14 @@ export async function dropQueuedTexts(number: string, reason: string): Promise<n
     data: { status: "dropped", lastError: reason },
   });
   return count;
+}
+
+/** True when the number's last STOP or START (by text) was a STOP. */
+export async function numberStopped(number: string): Promise<boolean> {
+  const last = await prisma.smsInbound.findFirst({
+    where: { fromNumber: number, keyword: { in: ["STOP", "START"] } },
+    orderBy: { receivedAt: "desc" },
+    select: { keyword: true },
+  });
+  return last?.keyword === "STOP";
 }

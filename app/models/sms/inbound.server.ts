@@ -3,7 +3,7 @@ import { rateLimits } from "~/infra/rate-limit.server";
 import { changeStatus } from "~/models/booking/status.server";
 import { getClinicSettings, type Settings } from "~/models/settings/clinic-settings.server";
 import { ok, type Result } from "~/utils/result";
-import { changeSmsConsent, dropQueuedTexts } from "./consent.server";
+import { changeSmsConsent, dropQueuedTexts, numberStopped } from "./consent.server";
 import { keywordOf, type Keyword } from "./keywords";
 import { DROP_REASONS } from "./send-rules";
 import { shortWhen } from "./texts";
@@ -114,11 +114,10 @@ async function act(
         changed ||= result.ok && result.changed;
       }
       await dropQueuedTexts(text.from, DROP_REASONS.optedOut);
-      // Answered once: a second STOP changes nothing and gets no answer.
-      return {
-        keyword: "STOP",
-        reply: changed || patients.length === 0 ? REPLIES.stopped(clinic) : null,
-      };
+      // Answered once: a second STOP changes nothing and gets no answer (an unknown number's
+      // too: its last keyword says whether it stopped already).
+      const answer = changed || (patients.length === 0 && !(await numberStopped(text.from)));
+      return { keyword: "STOP", reply: answer ? REPLIES.stopped(clinic) : null };
     }
     case "start": {
       let changed = false;

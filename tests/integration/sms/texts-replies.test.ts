@@ -9,6 +9,8 @@ import { getClinicSettings, updateClinicSettings } from "~/models/settings/clini
 import { changeSmsConsent } from "~/models/sms/consent.server";
 import { enqueueText } from "~/models/sms/outbound.server";
 import { REPLIES } from "~/models/sms/inbound.server";
+import { CONSENT_MESSAGES } from "~/models/sms/consent-rules";
+import { recordDeskConsent } from "~/models/sms/patient-texts.server";
 import { twilioSignature } from "~/models/sms/signature.server";
 import { DROP_REASONS } from "~/models/sms/send-rules";
 import { action as inboundWebhook } from "~/routes/webhooks.sms";
@@ -184,6 +186,28 @@ describe("keywords", () => {
     expect((await prisma.user.findUniqueOrThrow({ where: { id: user.id } })).smsConsentBy).toBe(
       "text",
     );
+  });
+
+  it("answers an unknown number's STOP once, and then staff cannot record a yes for that number", async () => {
+    const number = nextMobile();
+    expect((await receive(number, "STOP")).reply).not.toBeNull();
+    expect((await receive(number, "stop")).reply).toBeNull();
+    const caller = await createUser({ phone: "" });
+    const desk = await createUser({ role: "reception" });
+    expect(
+      await recordDeskConsent({ id: desk.id, role: "reception" }, caller.id, {
+        mobile: number,
+        smsConsent: "yes",
+      }),
+    ).toMatchObject({ ok: false, message: CONSENT_MESSAGES.staffCannotReopen });
+    // START from the number opens it again.
+    await receive(number, "START");
+    expect(
+      await recordDeskConsent({ id: desk.id, role: "reception" }, caller.id, {
+        mobile: number,
+        smsConsent: "yes",
+      }),
+    ).toMatchObject({ ok: true });
   });
 
   it("acts on a webhook delivered twice only once", async () => {
