@@ -8,7 +8,7 @@ import {
 import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-pages";
 import { textRecipient } from "~/models/sms/outbound.server";
-import { NO_TEXTS_NOTE } from "~/models/sms/patient-texts.server";
+import { NO_TEXTS_NOTE } from "~/models/sms/consent-rules";
 import { FormError } from "~/components/form-error";
 import {
   BookAtTime,

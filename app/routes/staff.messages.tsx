@@ -10,13 +10,12 @@ import { redirectWithToast } from "~/http/toast.server";
 import { readPatients } from "~/models/patients/access.server";
 import type { StaffHandle } from "~/models/permissions";
 import {
-  INBOX_MESSAGES,
   listConversations,
   markHandled,
-  MAX_REPLY,
   readConversation,
   replyToNumber,
 } from "~/models/sms/inbox.server";
+import { INBOX_MESSAGES, MAX_REPLY } from "~/models/sms/inbox-messages";
 import { invalid } from "~/utils/result";
 
 const PATH = "/staff/messages";

@@ -13,6 +13,9 @@ export const CONSENT_LABELS: Record<SmsConsent, string> = {
   unasked: "Not asked",
 };
 
+/** What the desk's booking screen says of a patient who cannot get texts. */
+export const NO_TEXTS_NOTE = "no texts: the patient has not agreed";
+
 export type ConsentSource = "patient" | "text" | "staff";
 
 export const CONSENT_MESSAGES = {

@@ -7,6 +7,7 @@ import type { StaffRole } from "~/models/roles";
 import { invalid, ok, type Result } from "~/utils/result";
 import { enqueueText } from "./outbound.server";
 import { OPT_OUT_LINE } from "./texts";
+import { INBOX_MESSAGES, MAX_REPLY } from "./inbox-messages";
 
 /**
  * The staff's messages inbox (/staff/messages; docs/decisions/052-text-messages.md): texts
@@ -16,18 +17,6 @@ import { OPT_OUT_LINE } from "./texts";
  */
 
 type Actor = { id: string; role: StaffRole };
-
-export const INBOX_MESSAGES = {
-  emptyReply: "Please write a reply.",
-  replyTooLong: "Please keep the reply under 300 characters.",
-  noNumber: "Please choose a conversation.",
-  optedOut: "This number opted out of texts (STOP): it cannot be texted until it replies START.",
-  textsOff: "Texts are off on this server (SMS_PROVIDER): the reply cannot be sent.",
-  replied: "The reply is queued: it leaves within the clinic's sending hours.",
-  handled: "The conversation is marked handled.",
-} as const;
-
-export const MAX_REPLY = 300;
 
 export function unhandledCount(): Promise<number> {
   return prisma.smsInbound.count({ where: { handledAt: null } });

@@ -22,8 +22,6 @@ export type SentLine = {
   at: string;
 };
 
-export const NO_TEXTS_NOTE = "no texts: the patient has not agreed";
-
 function stateOf(row: {
   status: string;
   deliveryStatus: string | null;
