@@ -43,8 +43,6 @@ export const REPLIES = {
   confirmed: (clinic: string, when: string) =>
     `${clinic}: thank you, your appointment on ${when} is confirmed.`,
   callBack: (clinic: string) => `${clinic}: thank you, we will call you back.`,
-  noVisit: (clinic: string) =>
-    `${clinic}: we found no upcoming appointment for this number. We will get back to you.`,
 } as const;
 
 function addressOf(settings: Settings): string {
