@@ -4,7 +4,7 @@ import {
   type MetaFunction,
   data,
 } from "@remix-run/node";
-import { StackedField } from "~/components/form-kit";
+import { StackedField } from "~/components/field-label";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-pages";
 import { FormError } from "~/components/form-error";
@@ -34,6 +34,8 @@ import { invalid } from "~/utils/result";
 import { requireStaffPage, staffActor } from "~/http/roles.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { dateParam } from "~/validation/dates";
+import { VisitForms } from "~/components/forms/visit-forms";
+import { visitForms } from "~/models/forms/visit.server";
 import { clinicNow } from "~/utils/clinic-time";
 
 export const handle: StaffHandle = { permission: "appointments.view" };
@@ -51,7 +53,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (requested.refusal) throw badRequest(requested.refusal.message);
   const moveDate = requested.date ?? found.appointment.date;
   const moveDentist = url.searchParams.get("moveDentist") ?? found.appointment.dentist._id;
-  const [clock, dentists, chairs, freeTimes, sent] = await Promise.all([
+  const [clock, dentists, chairs, freeTimes, sent, forms] = await Promise.all([
     getClinicClock(),
     activeDentists(),
     activeChairs(),
@@ -64,6 +66,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         })
       : [],
     contactShown ? sentMessages({ appointmentId: found.appointment._id }) : [],
+    visitForms(user, found.appointment._id),
   ]);
   const own = { own: found.dentistUserId === user.id };
   const now = new Date();
@@ -97,6 +100,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     labels: STATUS_LABELS,
     started: new Date(found.appointment.startsAt) <= now,
     offer,
+    forms,
   };
 }
 
@@ -181,7 +185,7 @@ export default function StaffAppointment() {
             ? `By the clinic${loaded.createdBy ? ` (${loaded.createdBy})` : ""}`
             : loaded.source === "waitlist"
               ? "Online, from the waiting list"
-              : "Online"}
+              : `Online${loaded.createdBy ? ` by ${loaded.createdBy} for the patient` : ""}`}
           {loaded.overrideReason ? `; booked anyway: ${loaded.overrideReason}` : ""}
         </dd>
         {loaded.cancelReason ? (
@@ -234,6 +238,7 @@ export default function StaffAppointment() {
         )}
       </section>
       {loaded.contactShown ? <SentMessages lines={loaded.sent} title="Messages sent" /> : null}
+      <VisitForms forms={loaded.forms} appointmentId={appointment._id} />
 
       {statusActions.length > 0 ? (
         <section aria-labelledby="status-heading" className="space-y-2">

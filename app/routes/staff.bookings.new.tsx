@@ -17,12 +17,8 @@ import {
   PickedTimeLine,
 } from "~/components/staff/book-at-time";
 import { CreateCaller, FindCaller } from "~/components/staff/caller-search";
-import {
-  DeskBookAnyway,
-  DeskBookForm,
-  DeskFreeDays,
-  DeskServiceForm,
-} from "~/components/staff/desk-free-days";
+import { DeskBookAnyway } from "~/components/staff/desk-book-anyway";
+import { DeskBookForm, DeskFreeDays, DeskServiceForm } from "~/components/staff/desk-free-days";
 import { mailRecipient } from "~/models/mail/appointment-mail.server";
 import { getClinicClock } from "~/models/settings/clinic-settings.server";
 import { bookingChoices } from "~/models/team/dentists.server";
@@ -91,7 +87,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         })
       : null;
   const mailTo = patient ? await mailRecipient(patient.id) : null;
-  const textTo = patient ? await textRecipient(patient.id) : null;
+  const textTo = patient ? ((await textRecipient(patient.id))?.to ?? null) : null;
   const at = await pickedTime(param("time"), date, dentist, param("chair"), choices.dentists);
   const start = normalizeTime(param("start")) ?? "";
   // Booking a patient from the waiting list ("book now"): the booking closes their entry.

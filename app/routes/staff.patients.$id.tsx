@@ -9,12 +9,15 @@ import { GeneralErrorBoundary } from "~/components/error-pages";
 import { EmailLink, PhoneLink } from "~/components/staff-kit";
 import { PatientAlerts } from "~/components/staff/patient-alerts";
 import { PatientDetailsForm } from "~/components/staff/patient-details-form";
+import { PatientFamily } from "~/components/staff/patient-family";
 import { PatientVisits } from "~/components/staff/patient-visits";
 import { ReadLimitNotice } from "~/components/staff/read-limit-notice";
 import { SentMessages, TextConsentPanel } from "~/components/staff/sent-messages";
 import { recordDeskConsent, sentMessages, textConsentOf } from "~/models/sms/patient-texts.server";
 import { getClinicClock } from "~/models/settings/clinic-settings.server";
 import { patientCard } from "~/models/patients/card.server";
+import { familyOnCard, linkGuardian, unlinkGuardian } from "~/models/family/desk.server";
+import { offerOwnAccount } from "~/models/family/own-account.server";
 import { updatePatientDetails } from "~/models/patients/edit.server";
 import { CONTACT_HIDDEN_MESSAGE } from "~/models/patients/need-to-know";
 import { STATUS_LABELS } from "~/models/booking/appointment-status";
@@ -37,7 +40,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!card) throw data({ message: "There is no such patient." }, { status: 404 });
   if ("ok" in card) {
     return data(
-      { card: null, refusal: card.message, clock, labels: STATUS_LABELS, today: "", book: false },
+      {
+        card: null,
+        refusal: card.message,
+        clock,
+        labels: STATUS_LABELS,
+        today: "",
+        book: false,
+        family: null,
+      },
       { status: card.status, headers: retryAfterHeaders(card) },
     );
   }
@@ -49,6 +60,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     card,
     sent,
     texts,
+    family: await familyOnCard(card.patient.id),
     refusal: null,
     clock,
     labels: STATUS_LABELS,
@@ -73,6 +85,22 @@ export const action = (args: ActionFunctionArgs) =>
           message: result.message,
         });
       }
+      // The family: a link to a guardian made or ended, an account of their own given.
+      const family =
+        form.intent === "link-guardian"
+          ? await linkGuardian(actor, id, form)
+          : form.intent === "unlink-guardian"
+            ? await unlinkGuardian(actor, id, form.linkId ?? "")
+            : form.intent === "own-account"
+              ? await offerOwnAccount({ kind: "staff", actor }, id, form)
+              : null;
+      if (family) {
+        if (!family.ok) return family;
+        return redirectWithToast(`/staff/patients/${id}`, {
+          type: "success",
+          message: family.message,
+        });
+      }
       if (form.intent !== "details") return invalid("Please choose what to change.");
       const result = await updatePatientDetails(actor, id, form);
       if (!result.ok) return result;
@@ -95,7 +123,7 @@ export const meta: MetaFunction = () => [
 
 export default function PatientCardPage() {
   const data = useLoaderData<typeof loader>();
-  const { card, refusal, clock, labels, today, book } = data;
+  const { card, family, refusal, clock, labels, today, book } = data;
   const actionData = useActionData<typeof action>();
   const textsRefusal = actionData?.values?.intent === "texts" ? actionData : null;
   if (!card) {
@@ -107,6 +135,7 @@ export default function PatientCardPage() {
     );
   }
   const { patient, details } = card;
+  const familyRefusal = !["details", "texts"].includes(actionData?.values.intent ?? "details");
   return (
     <section className="space-y-6">
       <h1 className="text-2xl font-bold text-slate-900">{patient.name}</h1>
@@ -163,6 +192,16 @@ export default function PatientCardPage() {
           </Link>
         ) : null}
       </p>
+      {family ? (
+        <PatientFamily
+          family={family}
+          name={patient.name}
+          edit={card.may.edit}
+          book={book}
+          values={actionData?.values}
+          error={familyRefusal ? actionData?.error : null}
+        />
+      ) : null}
       <PatientVisits title="Upcoming visits" visits={card.upcoming} clock={clock} labels={labels} />
       {card.cancelled.length > 0 ? (
         <PatientVisits
@@ -190,7 +229,7 @@ export default function PatientCardPage() {
           </h2>
           <PatientDetailsForm
             stored={{ name: patient.name, ...details }}
-            refusal={textsRefusal ? null : (actionData ?? null)}
+            refusal={familyRefusal || textsRefusal ? null : (actionData ?? null)}
             today={today}
             signsIn={patient.hasAccount}
           />

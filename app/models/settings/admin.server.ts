@@ -61,6 +61,7 @@ const FIELDS = {
     "cancellationCutoffHours",
     "maxUpcomingPerPatient",
     "maxVisitsPerDentistPerDay",
+    "ownAccountAge",
   ],
   reminders: ["reminderRules", "quietHoursStart", "quietHoursEnd", "waitlistOfferHours"],
   texts: ["messageChannels", "smsMonthlyCap"],

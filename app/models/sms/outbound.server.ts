@@ -1,6 +1,8 @@
 import { prisma } from "~/infra/db.server";
 import { getEnv } from "~/infra/env.server";
 import { textsEnabled } from "~/infra/sms.server";
+import { messageAccounts } from "~/models/family/recipient.server";
+import { firstName } from "~/models/family/rules";
 import { enqueueMail } from "~/models/mail/outbox.server";
 import type { Settings } from "~/models/settings/clinic-settings.server";
 import { channelOf, TEXT_KINDS, type TextKind } from "./channels";
@@ -12,22 +14,44 @@ import { composeText, shortWhen } from "./texts";
  * the same cause and in its transaction, with their own dedupe key (`sms:` + the mail's).
  */
 
-/** The number the clinic may text for this patient, or null (no mobile, no consent). */
-export async function textRecipient(userId: string | null): Promise<string | null> {
+/** Where a patient's texts go: a number, whose record it is on, and whom the text is about. */
+export type TextRecipient = {
+  to: string;
+  /** The patient's own record, or the guardian's who receives their messages. */
+  accountId: string;
+  /** The family member's first name when the text goes to their guardian. */
+  about: string | null;
+};
+
+/**
+ * The number the clinic may text for this patient, or null: the mobile of whoever receives
+ * their messages (the guardian's for a family member without an account of their own,
+ * ~/models/family/recipient.server), with that person's consent.
+ */
+export async function textRecipient(userId: string | null): Promise<TextRecipient | null> {
   if (!userId || !textsEnabled()) return null;
-  const user = await prisma.user.findUnique({
-    where: { id: userId },
-    select: { mobile: true, smsConsent: true },
+  const accounts = await messageAccounts(userId);
+  if (accounts.length === 0) return null;
+  const rows = await prisma.user.findMany({
+    where: { id: { in: accounts } },
+    select: { id: true, mobile: true, smsConsent: true },
   });
-  return user && user.mobile && user.smsConsent === "yes" ? user.mobile : null;
+  for (const accountId of accounts) {
+    const row = rows.find((user) => user.id === accountId);
+    if (!row?.mobile || row.smsConsent !== "yes") continue;
+    if (accountId === userId) return { to: row.mobile, accountId, about: null };
+    const patient = await prisma.user.findUnique({ where: { id: userId }, select: { name: true } });
+    return { to: row.mobile, accountId, about: patient ? firstName(patient.name) : null };
+  }
+  return null;
 }
 
-/** Where `kind` goes for this patient: the number to text (or null), and whether mail too. */
+/** Where `kind` goes for this patient: whom to text (or null), and whether mail too. */
 export async function textPlan(
   userId: string | null,
   kind: string,
   settings: Pick<Settings, "messageChannels">,
-): Promise<{ textTo: string | null; mailToo: boolean }> {
+): Promise<{ textTo: TextRecipient | null; mailToo: boolean }> {
   const channel = channelOf(settings.messageChannels, kind);
   if (channel === "email") return { textTo: null, mailToo: true };
   const textTo = await textRecipient(userId);
@@ -91,7 +115,7 @@ export function visitTextLink(token: string | null): string | null {
 export async function enqueueVisitText(
   visit: { id: string; userId: string | null; startsAt: Date; status: string },
   kind: "booking" | "change" | "cancellation" | "reminder",
-  to: string,
+  to: TextRecipient,
   settings: Settings,
   now: Date,
   options: {
@@ -106,14 +130,16 @@ export async function enqueueVisitText(
     when: shortWhen(visit.startsAt, settings),
     link: kind === "cancellation" ? null : visitTextLink(options.token),
     confirmed: visit.status === "confirmed",
+    about: to.about,
   });
   await enqueueText(
     {
       dedupeKey: options.dedupeKey,
       kind,
-      to,
+      to: to.to,
       body,
-      userId: visit.userId,
+      // The record it went to: a guardian's text leaves with the guardian's, as mail does.
+      userId: to.accountId,
       appointmentId: visit.id,
       notBefore: options.notBefore,
       // Every text about a visit is of no use once it started.
@@ -124,10 +150,43 @@ export async function enqueueVisitText(
   );
 }
 
+/**
+ * A family's reminder (one mail for the visits of a day whose messages go to one person,
+ * ~/models/mail/family-reminders.server) as one text: how many, from when, and My
+ * appointments, where the guardian sees and confirms each.
+ */
+export async function enqueueFamilyText(
+  family: { key: string; visits: { id: string; startsAt: Date }[] },
+  to: TextRecipient,
+  settings: Settings,
+  now: Date,
+  sweptNumbers?: Set<string>,
+): Promise<void> {
+  const first = family.visits[0]!;
+  await enqueueText(
+    {
+      dedupeKey: family.key,
+      kind: "reminder",
+      to: to.to,
+      body: composeText("reminder", {
+        clinicName: settings.clinicName,
+        when: shortWhen(first.startsAt, settings),
+        link: `${getEnv().APP_URL}/user/appointments`,
+        family: family.visits.length,
+      }),
+      userId: to.accountId,
+      appointmentId: first.id,
+      expiresAt: first.startsAt,
+      sweptNumbers,
+    },
+    now,
+  );
+}
+
 /** A waiting-list offer's text: the time, until when it is open, and its own link. */
 export async function enqueueOfferText(
-  offer: { id: string; userId: string; startsAt: Date; expiresAt: Date; link: string },
-  to: string,
+  offer: { id: string; startsAt: Date; expiresAt: Date; link: string },
+  to: TextRecipient,
   settings: Settings,
   now: Date,
 ): Promise<void> {
@@ -135,14 +194,15 @@ export async function enqueueOfferText(
     {
       dedupeKey: `waitlist-offer:${offer.id}`,
       kind: "waitlist_offer",
-      to,
+      to: to.to,
       body: composeText("waitlist_offer", {
         clinicName: settings.clinicName,
         when: shortWhen(offer.startsAt, settings),
         until: shortWhen(offer.expiresAt, settings),
         link: offer.link,
+        about: to.about,
       }),
-      userId: offer.userId,
+      userId: to.accountId,
       expiresAt: offer.expiresAt,
     },
     now,

@@ -18,18 +18,25 @@ export type TextFacts = {
   confirmed?: boolean;
   /** A waiting-list offer's deadline, short. */
   until?: string;
+  /** The family member's first name, for a text to their guardian. */
+  about?: string | null;
+  /** A family's reminder: how many visits that day (`when` is the first's). */
+  family?: number;
 };
 
 export function composeText(kind: TextKind, facts: TextFacts): string {
   const { clinicName, when, link } = facts;
   const linkPart = link ? ` ${link}` : "";
+  const whose = facts.about ? `${facts.about}'s` : "your";
   const body = {
-    booking: `${clinicName}: your appointment is booked for ${when}.${linkPart}`,
-    change: `${clinicName}: your appointment has moved to ${when}.${linkPart}`,
-    cancellation: `${clinicName}: your appointment on ${when} is cancelled.`,
-    reminder: `${clinicName}: reminder of your appointment on ${when}.${facts.confirmed ? " Reply R if we should call you." : " Reply C to confirm, R if we should call you."}${linkPart}`,
-    waitlist_offer: `${clinicName}: a time is free on ${when}${facts.until ? `, yours until ${facts.until}` : ""}.${linkPart}`,
-    recall_invitation: `${clinicName}: it is time for your next check-up.${linkPart}`,
+    booking: `${clinicName}: ${whose} appointment is booked for ${when}.${linkPart}`,
+    change: `${clinicName}: ${whose} appointment has moved to ${when}.${linkPart}`,
+    cancellation: `${clinicName}: ${whose} appointment on ${when} is cancelled.`,
+    reminder: facts.family
+      ? `${clinicName}: reminder of your family's ${facts.family} appointments from ${when}. Reply R if we should call you.${linkPart}`
+      : `${clinicName}: reminder of ${whose} appointment on ${when}.${facts.confirmed ? " Reply R if we should call you." : " Reply C to confirm, R if we should call you."}${linkPart}`,
+    waitlist_offer: `${clinicName}: a time is free${facts.about ? ` for ${facts.about}` : ""} on ${when}${facts.until ? `, yours until ${facts.until}` : ""}.${linkPart}`,
+    recall_invitation: `${clinicName}: it is time for ${whose} next check-up.${linkPart}`,
   }[kind];
   return `${body} ${OPT_OUT_LINE}`;
 }

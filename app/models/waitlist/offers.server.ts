@@ -231,12 +231,7 @@ export async function prepareWaitlistOffers(
       if (textTo) {
         const link = offerUrl(token);
         const { startsAt } = freed;
-        await enqueueOfferText(
-          { id: offer.id, userId: entry.userId, startsAt, expiresAt, link },
-          textTo,
-          settings,
-          now,
-        );
+        await enqueueOfferText({ id: offer.id, startsAt, expiresAt, link }, textTo, settings, now);
       }
       if (to)
         await enqueueMail(

@@ -245,6 +245,7 @@ describe("export", () => {
         "emailVerifications",
         "exportedAt",
         "format",
+        "forms",
         "mails",
         "passwordResets",
         "profile",

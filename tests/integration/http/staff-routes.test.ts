@@ -1,6 +1,6 @@
 /// <reference types="vite/client" />
 // Who gets into every staff route and staff API, against a matrix written here by hand from
-// the product's rules (README, "Clinic staff"; docs/decisions/017-front-desk.md), never read
+// the product's rules (docs/staff.md; docs/decisions/017-front-desk.md), never read
 // from app/models/permissions.ts: a change to the app's table that lets a role in or out
 // fails here until this matrix is changed too, on purpose. Every staff route found in
 // app/routes must be in the matrix (a new one cannot be forgotten): its loader and action
@@ -52,6 +52,17 @@ const PAGE_MATRIX: Record<string, readonly StaffRole[]> = {
   "staff.outbox.tsx": DESK,
   "staff.messages.tsx": DESK,
   "staff.audit.tsx": ADMIN,
+  // The forms patients fill and the retention of signed ones: the admin's
+  // (docs/decisions/050-medical-history-and-consent-forms.md).
+  "staff.forms._index.tsx": ADMIN,
+  "staff.forms.$id.tsx": ADMIN,
+  // A medical history is reviewed by the patient's dentists and administrators.
+  "staff.forms.reviews.tsx": REPORTS,
+  // The desk hands the patient the tablet.
+  "staff.forms.desk.tsx": DESK,
+  // Every role opens a signed form; the model shows it only to those with the need to know.
+  "staff.forms.submissions.$id.tsx": EVERY_STAFF_ROLE,
+  "staff.forms.submissions.$id_.pdf.ts": EVERY_STAFF_ROLE,
   // One's own account and signed-in devices: every staff member (issue 31 item 6).
   "staff.account.tsx": EVERY_STAFF_ROLE,
 };
