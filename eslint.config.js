@@ -75,7 +75,7 @@ const NO_DATABASE_CLIENT = {
  */
 const BOOKING_KNOWS_NO_SUBSCRIBER = {
   regex:
-    "^(~/models/|(\\.\\./)+)(mail|recall|waitlist|reviews|patients|audit|self-service|front-desk)(/|$)|visit-subscribers\\.server$",
+    "^(~/models/|(\\.\\./)+)(mail|recall|waitlist|reviews|patients|audit|self-service|front-desk|sms)(/|$)|visit-subscribers\\.server$",
   message:
     "The booking core imports no feature that follows it: subscribe to its events in app/models/visit-subscribers.server.ts (docs/decisions/047-feature-folders.md).",
 };

@@ -26,6 +26,7 @@ import { WaitlistLink } from "~/components/waitlist-link";
 import { SmsConsentCheckbox } from "~/components/sms-consent-checkbox";
 import { APPOINTMENT_BOOKED, bookAppointment } from "~/models/booking/book.server";
 import { bookForNewMember } from "~/models/family/book-new.server";
+import { bookingConsent } from "~/models/sms/patient-consent.server";
 import { recallOfBookLink } from "~/models/recall/invitations.server";
 import { requirePageUser } from "~/http/auth.server";
 import { bookingPageData } from "~/http/booking-page.server";
@@ -48,8 +49,9 @@ export const action = (args: ActionFunctionArgs) =>
     task: "Booking",
     handler: async ({ form, user }) => {
       const recallId = recallOfBookLink(form.recall);
+      const addOn = bookingConsent(user.id, form.smsConsent);
       if (form.patient === "new") {
-        const result = await bookForNewMember(user, form, { recallId });
+        const result = await bookForNewMember(user, form, { recallId, addOn });
         if (result.ok) return booked(result.appointment._id, true);
         if (!result.member) return result;
         // The new member was added: the form now books them, not someone new again.
@@ -57,7 +59,7 @@ export const action = (args: ActionFunctionArgs) =>
         const refusal = { error: result.message, field: result.field ?? null, values };
         return data(refusal, { status: result.status });
       }
-      const result = await bookAppointment(form, user.id, undefined, { recallId });
+      const result = await bookAppointment(form, user.id, undefined, { recallId, addOn });
       if (!result.ok) return result;
       return booked(result.appointment._id, Boolean(form.patient || form.family));
     },

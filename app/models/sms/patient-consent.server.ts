@@ -1,3 +1,4 @@
+import type { BookingAddOn } from "~/models/booking/book.server";
 import type { Failure } from "~/utils/result";
 import { changeSmsConsent, mobileFromInput } from "./consent.server";
 
@@ -46,4 +47,9 @@ export async function prepareOwnConsent(
         { source: "patient", userId },
       ),
   };
+}
+
+/** The booking form's consent box (Make appointment and its API twin), as the booking's add-on. */
+export function bookingConsent(userId: string, raw: unknown): BookingAddOn {
+  return (contact) => prepareOwnConsent(userId, raw, contact.phone);
 }

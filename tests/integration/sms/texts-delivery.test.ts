@@ -22,6 +22,7 @@ import { DROP_REASONS } from "~/models/sms/send-rules";
 import { OPT_OUT_LINE } from "~/models/sms/texts";
 import { action as statusWebhook } from "~/routes/webhooks.sms_.status";
 import { action as apiProfile } from "~/routes/api.profile";
+import { action as createAppointmentApi } from "~/routes/api.create-appointment";
 import { loader as staffLayout } from "~/routes/staff";
 import { loader as settingsLoader } from "~/routes/staff.settings";
 import { saveClinicSettings } from "~/models/settings/admin.server";
@@ -595,18 +596,29 @@ describe("consent", () => {
       message: "Hi",
       smsConsent: true,
     };
+    // Through POST /api/create-appointment, where the booking form's consent is wired.
+    const { token } = await sessionFor(user);
+    const book = async (body: Record<string, unknown>) =>
+      outcome(
+        await createAppointmentApi(
+          actionArgs(
+            jsonRequest("/api/create-appointment", "POST", body, {
+              authorization: `Bearer ${token}`,
+            }),
+          ),
+        ),
+      );
     // The spec's message comes first, whatever the box says.
-    const unnamed = await bookAppointment({ ...base, name: "", phone: "+1 800 555 0199" }, user.id);
-    expect(unnamed).toMatchObject({ ok: false });
-    expect((unnamed as { message: string }).message).not.toBe(MOBILE_MESSAGES.notMobile);
-    expect(await bookAppointment({ ...base, phone: "+1 800 555 0199" }, user.id)).toMatchObject({
-      ok: false,
-      message: MOBILE_MESSAGES.notMobile,
+    const unnamed = await book({ ...base, name: "", phone: "+1 800 555 0199" });
+    expect(unnamed.status).toBe(400);
+    expect(unnamed.body).toMatchObject({ success: false });
+    expect(unnamed.body!.message).not.toBe(MOBILE_MESSAGES.notMobile);
+    expect(await book({ ...base, phone: "+1 800 555 0199" })).toMatchObject({
+      status: 400,
+      body: { success: false, message: MOBILE_MESSAGES.notMobile },
     });
     expect(await prisma.appointment.count({ where: { userId: user.id } })).toBe(0);
-    expect(await bookAppointment({ ...base, phone: "(201) 555-0177" }, user.id)).toMatchObject({
-      ok: true,
-    });
+    expect(await book({ ...base, phone: "(201) 555-0177" })).toMatchObject({ status: 201 });
     expect(
       await prisma.user.findUniqueOrThrow({
         where: { id: user.id },
