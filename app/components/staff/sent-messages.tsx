@@ -1,4 +1,5 @@
 import { Form } from "@remix-run/react";
+import { StackedField } from "~/components/field-label";
 import { FormError } from "~/components/form-error";
 import { Timestamp } from "~/components/staff-kit";
 import type { SentLine, TextConsentView } from "~/models/sms/patient-texts.server";
@@ -54,18 +55,18 @@ export function TextConsentPanel({
       {editable ? (
         <Form method="post" className="flex flex-wrap items-end gap-3">
           <input type="hidden" name="intent" value="texts" />
-          <label className="block">
-            <span className="block text-sm font-semibold">Mobile number</span>
+          <StackedField htmlFor="texts-mobile" label="Mobile number" need="optional">
             <input
+              id="texts-mobile"
               name="mobile"
               type="tel"
               defaultValue={view.mobile}
               className="rounded-md border border-slate-300 p-2"
             />
-          </label>
-          <label className="block">
-            <span className="block text-sm font-semibold">Agreed to texts</span>
+          </StackedField>
+          <StackedField htmlFor="texts-consent" label="Agreed to texts" need="optional">
             <select
+              id="texts-consent"
               name="smsConsent"
               defaultValue=""
               className="rounded-md border border-slate-300 p-2"
@@ -76,7 +77,7 @@ export function TextConsentPanel({
               )}
               <option value="no">No</option>
             </select>
-          </label>
+          </StackedField>
           <button type="submit" className="btn-secondary">
             Save texts settings
           </button>
