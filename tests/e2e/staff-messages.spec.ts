@@ -1,7 +1,7 @@
 // Text messages in Chromium, JavaScript on and off (issue 34, docs/decisions/052-text-messages.md):
 // the desk reads a patient's text in the messages inbox, answers it, marks it handled; a
 // patient agrees to texts with the profile's checkbox (never ticked for them), which the
-// booking form offers too.
+// booking form offers too; the desk records a caller's answer on the patient card.
 import { randomBytes } from "node:crypto";
 import { createTestUser, e2eDb, expect, test } from "./fixtures";
 import { toast } from "./auth-support";
@@ -63,6 +63,56 @@ for (const javaScript of [true, false]) {
       expect(
         await e2eDb().smsInbound.count({ where: { fromNumber: mobile, handledAt: null } }),
       ).toBe(0);
+    });
+
+    test("the desk records a caller's agreement to texts on the patient card", async ({
+      page,
+      login,
+    }) => {
+      const patient = await createTestUser({
+        name: `Calling Carl ${javaScript ? "On" : "Off"}`,
+        phone: "",
+      });
+      const desk = await login(await createTestUser({ role: "reception", name: "Rita Reception" }));
+      await page.goto(`/staff/patients/${patient.id}`);
+      const panel = page.getByTestId("text-consent");
+      await expect(panel.getByTestId("consent-label")).toHaveText("Not asked");
+      const save = panel.getByRole("button", { name: "Save texts settings" });
+
+      // A yes needs a mobile; a landline is refused; nothing is stored either time.
+      await panel.getByLabel("Agreed to texts").selectOption("yes");
+      await save.click();
+      await expect(
+        page.getByText("Please add a mobile number before recording agreement to texts."),
+      ).toBeVisible();
+      await panel.getByLabel("Mobile number").fill("+1 800 555 0199");
+      await panel.getByLabel("Agreed to texts").selectOption("yes");
+      await save.click();
+      await expect(page.getByText("This number cannot receive texts").first()).toBeVisible();
+      expect((await e2eDb().user.findUniqueOrThrow({ where: { id: patient.id } })).smsConsent).toBe(
+        "unasked",
+      );
+
+      const mobile = freshMobile();
+      await panel.getByLabel("Mobile number").fill(mobile);
+      await panel.getByLabel("Agreed to texts").selectOption("yes");
+      await save.click();
+      await expect(toast(page, "The texts settings are saved.", { javaScript })).toBeVisible();
+      await expect(panel.getByTestId("consent-label")).toHaveText("Agreed to texts");
+      await expect(panel.getByText(`Mobile: ${mobile}`)).toBeVisible();
+      expect(
+        await e2eDb().user.findUniqueOrThrow({
+          where: { id: patient.id },
+          select: { mobile: true, smsConsent: true, smsConsentBy: true },
+        }),
+      ).toEqual({ mobile, smsConsent: "yes", smsConsentBy: `staff:${desk.id}` });
+
+      // A no from the caller: the desk may not turn it back to yes.
+      await panel.getByLabel("Agreed to texts").selectOption("no");
+      await save.click();
+      await expect(toast(page, "The texts settings are saved.", { javaScript })).toBeVisible();
+      await expect(panel.getByTestId("consent-label")).toHaveText("No texts");
+      await expect(panel.getByRole("option", { name: "Yes, said so on the phone" })).toHaveCount(0);
     });
 
     test("a patient agrees to texts on the profile; the box is never ticked for them", async ({
