@@ -105,3 +105,17 @@ export async function messageAccounts(patientId: string | null): Promise<string[
   if (links.length === 0) return [patient.id];
   return links.flatMap((link) => (link.receivesMessages ? [link.guardianId] : []));
 }
+
+/**
+ * The family members whose messages go to one of these accounts (a link in force that
+ * receives them, to a member without an account of their own): whose visits a reply from
+ * the account's number may be about.
+ */
+export async function membersMessagedThrough(accountIds: string[]): Promise<string[]> {
+  if (accountIds.length === 0) return [];
+  const links = await prisma.guardianLink.findMany({
+    where: { guardianId: { in: accountIds }, receivesMessages: true, ...ACTIVE_LINK },
+    select: { dependant: { select: { id: true, passwordHash: true, googleId: true } } },
+  });
+  return links.flatMap(({ dependant }) => (hasOwnLogin(dependant) ? [] : [dependant.id]));
+}

@@ -1,3 +1,4 @@
+import { membersMessagedThrough } from "~/models/family/recipient.server";
 import { prisma } from "~/infra/db.server";
 import { rateLimits } from "~/infra/rate-limit.server";
 import { changeStatus } from "~/models/booking/status.server";
@@ -134,10 +135,9 @@ async function act(
       return { keyword: "HELP", reply: REPLIES.help(settings) };
     case "confirm":
     case "callback": {
-      const visit = await nextVisit(
-        patients.map((patient) => patient.id),
-        now,
-      );
+      // The number's own patients and the family members whose texts go to them.
+      const own = patients.map((patient) => patient.id);
+      const visit = await nextVisit([...own, ...(await membersMessagedThrough(own))], now);
       // Nobody to act for: a person reads it in the inbox.
       if (!visit) return null;
       const when = shortWhen(visit.startsAt, settings);
@@ -159,7 +159,7 @@ async function act(
   }
 }
 
-/** The earliest upcoming visit, booked or confirmed, of the patients at a number. */
+/** The earliest upcoming visit, booked or confirmed, of these patients. */
 function nextVisit(userIds: string[], now: Date) {
   if (userIds.length === 0) return Promise.resolve(null);
   return prisma.appointment.findFirst({

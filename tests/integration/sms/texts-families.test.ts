@@ -8,6 +8,7 @@ import { bookAppointment } from "~/models/booking/book.server";
 import { sweepReminders } from "~/models/mail/reminders.server";
 import { prisma } from "~/infra/db.server";
 import { changeSmsConsent } from "~/models/sms/consent.server";
+import { receiveText } from "~/models/sms/inbound.server";
 import { updateClinicSettings } from "~/models/settings/clinic-settings.server";
 import { action as addFamilyApi } from "~/routes/api.me.family";
 import { action as createAppointmentApi } from "~/routes/api.create-appointment";
@@ -160,5 +161,33 @@ describe("a family member's texts", () => {
         where: { channel: "email", toAddress: guardian.email, kind: "reminder" },
       }),
     ).toBe(1);
+  });
+
+  it("a C from the guardian's number confirms the member's visit, an R flags it", async () => {
+    const mobile = "+12015550305";
+    const guardian = await createUser({ name: "Uma Guardian", phone: mobile });
+    await changeSmsConsent(
+      guardian.id,
+      { consent: "yes", mobile },
+      { source: "patient", userId: guardian.id },
+    );
+    const child = await addChild(guardian, "Vic Guardian");
+    const booked = await bookAppointment(
+      visitBody(upcoming(TUESDAY, 12), "09:00", child, mobile),
+      guardian.id,
+    );
+    expect(booked).toMatchObject({ ok: true });
+    const visit = await prisma.appointment.findFirstOrThrow({ where: { userId: child } });
+    const reply = (body: string, sid: string) =>
+      receiveText({ from: mobile, to: "+15550100999", body, messageSid: sid });
+
+    expect(await reply("C", "SMfamilyconfirm0001")).toMatchObject({ ok: true });
+    expect((await prisma.appointment.findUniqueOrThrow({ where: { id: visit.id } })).status).toBe(
+      "confirmed",
+    );
+    await reply("R", "SMfamilycallback001");
+    expect(
+      (await prisma.appointment.findUniqueOrThrow({ where: { id: visit.id } })).callBackAt,
+    ).not.toBeNull();
   });
 });
