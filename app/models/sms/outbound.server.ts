@@ -7,6 +7,7 @@ import { enqueueMail } from "~/models/mail/outbox.server";
 import type { Settings } from "~/models/settings/clinic-settings.server";
 import { channelOf, TEXT_KINDS, type TextKind } from "./channels";
 import { DROP_REASONS } from "./send-rules";
+import { textLinkFor } from "./short-link.server";
 import { composeText, shortWhen } from "./texts";
 
 /**
@@ -106,11 +107,6 @@ export async function enqueueText(text: NewText, now: Date): Promise<void> {
   }
 }
 
-/** The visit link a text carries: the confirm page, which shows the visit and its choices. */
-export function visitTextLink(token: string | null): string | null {
-  return token ? `${getEnv().APP_URL}/visit/${token}/confirm` : null;
-}
-
 /** A visit's text (booking, move, cancellation, reminder), composed and written. */
 export async function enqueueVisitText(
   visit: { id: string; userId: string | null; startsAt: Date; status: string },
@@ -128,7 +124,9 @@ export async function enqueueVisitText(
   const body = composeText(kind, {
     clinicName: settings.clinicName,
     when: shortWhen(visit.startsAt, settings),
-    link: kind === "cancellation" ? null : visitTextLink(options.token),
+    // The visit's short link to its confirm page, which shows the visit and its choices.
+    link:
+      kind === "cancellation" || !options.token ? null : await textLinkFor(visit.id, options.token),
     confirmed: visit.status === "confirmed",
     about: to.about,
   });

@@ -62,12 +62,19 @@ export function textPreviews(settings: {
   sampleWhen: string;
 }): TextPreview[] {
   const channels = parseChannels(settings.messageChannels);
-  const link = `${settings.appUrl}/visit/${"x".repeat(43)}/confirm`;
+  // A visit's text carries its short link; an offer and a recall invitation their own links.
+  const short = `${settings.appUrl}/t/${"x".repeat(16)}`;
+  const long = `${settings.appUrl}/visit/${"x".repeat(43)}/confirm`;
   return (Object.keys(TEXT_KINDS) as TextKind[]).map((kind) => {
     const text = composeText(kind, {
       clinicName: settings.clinicName,
       when: settings.sampleWhen,
-      link: kind === "cancellation" ? null : link,
+      link:
+        kind === "cancellation"
+          ? null
+          : kind === "waitlist_offer" || kind === "recall_invitation"
+            ? long
+            : short,
       until: settings.sampleWhen,
     });
     return {

@@ -22,6 +22,7 @@ import { DROP_REASONS } from "~/models/sms/send-rules";
 import { OPT_OUT_LINE } from "~/models/sms/texts";
 import { action as statusWebhook } from "~/routes/webhooks.sms_.status";
 import { action as apiProfile } from "~/routes/api.profile";
+import { loader as textLink } from "~/routes/t.$code";
 import { action as createAppointmentApi } from "~/routes/api.create-appointment";
 import { loader as staffLayout } from "~/routes/staff";
 import { loader as settingsLoader } from "~/routes/staff.settings";
@@ -34,6 +35,7 @@ import { loader as visitLoader } from "~/routes/staff.appointments.$id";
 import { loader as deskLoader } from "~/routes/staff.bookings.new";
 import { addDays, clinicTimeToUtc } from "~/utils/clinic-time";
 import { prisma } from "~/infra/db.server";
+import { hashToken } from "~/infra/token-hash.server";
 import { TUESDAY, upcoming } from "../../support/clinic-dates";
 import {
   createService,
@@ -100,7 +102,23 @@ describe("texts through the outbox", () => {
     expect(text).toBeDefined();
     expect(text!.body).toContain("reminder of your appointment");
     expect(text!.body).toContain("Reply C to confirm");
-    expect(text!.body).toMatch(/\/visit\/[\w-]{43}\/confirm/);
+    // The visit's short link, which leads to the confirm page the mail links to.
+    const code = /\/t\/([\w-]{16})(?:\s|$)/.exec(text!.body)?.[1];
+    expect(code).toBeDefined();
+    const opened = await textLink(loaderArgs(get(`/t/${code}`), { code })).catch(
+      (response: unknown) => response,
+    );
+    expect(opened).toBeInstanceOf(Response);
+    // To the confirm page of the visit's own link token, the one its mail carries.
+    const location = (opened as Response).headers.get("location") ?? "";
+    const token = /^\/visit\/([\w-]{43})\/confirm$/.exec(location)?.[1] ?? "";
+    const stored = await prisma.appointment.findUniqueOrThrow({ where: { id: visit.id } });
+    expect(hashToken(token)).toBe(stored.linkTokenHash);
+    // A code nobody was sent: the mail link's refusal, no visit.
+    const wrong = await outcome(
+      await textLink(loaderArgs(get("/t/AAAAAAAAAAAAAAAA"), { code: "AAAAAAAAAAAAAAAA" })),
+    );
+    expect(wrong.status).toBe(404);
     expect(text!.body.endsWith(OPT_OUT_LINE)).toBe(true);
     // Nothing clinical: not the service's name.
     expect(text!.body).not.toContain("Root Canal");
