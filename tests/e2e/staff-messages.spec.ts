@@ -82,13 +82,16 @@ for (const javaScript of [true, false]) {
       // A yes needs a mobile; a landline is refused; nothing is stored either time.
       await panel.getByLabel("Agreed to texts").selectOption("yes");
       await save.click();
-      await expect(
-        page.getByText("Please add a mobile number before recording agreement to texts."),
-      ).toBeVisible();
+      // The refusal beside the form (with JavaScript a toast says it too).
+      await expect(panel.getByTestId("form-error")).toHaveText(
+        "Please add a mobile number before recording agreement to texts.",
+      );
       await panel.getByLabel("Mobile number").fill("+1 800 555 0199");
       await panel.getByLabel("Agreed to texts").selectOption("yes");
       await save.click();
-      await expect(page.getByText("This number cannot receive texts").first()).toBeVisible();
+      await expect(panel.getByTestId("form-error")).toContainText(
+        "This number cannot receive texts",
+      );
       expect((await e2eDb().user.findUniqueOrThrow({ where: { id: patient.id } })).smsConsent).toBe(
         "unasked",
       );
