@@ -1,4 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { enqueueText, textPlan } from "~/models/sms/outbound.server";
+import { composeText } from "~/models/sms/texts";
 import type { Prisma } from "@prisma/client";
 import { prisma } from "~/infra/db.server";
 import { formatDate } from "~/utils/clinic-format";
@@ -208,8 +210,13 @@ async function inviteOne(
   };
   const cadence = settings.recallCadenceDays;
   const step = stepDue(recall.dueDate, cadence, recall.invitationsSent, today);
-  const recipient = state.optedOut || step === null ? null : await messageRecipient(recall.userId);
-  const to = recipient?.to ?? null;
+  // By mail, text or both as the clinic settings say (docs/decisions/052-text-messages.md).
+  const plan =
+    state.optedOut || step === null
+      ? null
+      : await textPlan(recall.userId, "recall_invitation", settings);
+  const recipient = plan?.mailToo ? await messageRecipient(recall.userId) : null;
+  const to = recipient?.to ?? plan?.textTo?.to ?? null;
   if (step === null || state.optedOut || !to || state.booked) {
     // Nothing to send: the next step's day (cadence changed), none (opted out, no address
     // to write to), or tomorrow while a visit of this type is booked (it may be cancelled).
@@ -240,16 +247,29 @@ async function inviteOne(
       dentistId: recall.dentistId,
     },
   });
-  await enqueueMail(
-    {
-      dedupeKey: recallInvitationKey(recall.id, recall.dueDate, step + 1),
-      kind: "recall_invitation",
-      to,
-      ...composeInvitation(recall, settings, today, recipient ? aboutOf(recipient) : null),
-      userId: recipient?.accountId ?? recall.userId,
-    },
-    now,
-  );
+  const dedupeKey = recallInvitationKey(recall.id, recall.dueDate, step + 1);
+  if (recipient) {
+    await enqueueMail(
+      {
+        dedupeKey,
+        kind: "recall_invitation",
+        to: recipient.to,
+        ...composeInvitation(recall, settings, today, aboutOf(recipient)),
+        userId: recipient.accountId,
+      },
+      now,
+    );
+  }
+  if (plan?.textTo) {
+    const body = composeText("recall_invitation", {
+      clinicName: settings.clinicName,
+      when: "",
+      link: recallLinkUrl(recall.id, "book"),
+      about: plan.textTo.about,
+    });
+    const text = { dedupeKey, kind: "recall_invitation" as const, to: plan.textTo.to, body };
+    await enqueueText({ ...text, userId: plan.textTo.accountId }, now);
+  }
   await markReportDay(today);
   return true;
 }

@@ -254,6 +254,7 @@ describe("export", () => {
         "servicesAdded",
         "signInSessions",
         "version",
+        "textsReceived",
         "waitlist",
       ].sort(),
     );
