@@ -41,22 +41,33 @@ export type BookingRequest = {
 
 export type Booked = { appointment: StoredVisit; mailedTo: string | null };
 
+/** A refusal that undoes what `beforePlacing` wrote in the booking's transaction. */
+class RefusedAfterSteps extends Error {
+  constructor(readonly refusal: PlaceRefusal) {
+    super(refusal.message);
+  }
+}
+
 /**
  * Books one visit with `policy`: the day's plans and the event's reads before the
  * transaction, then the writer inside it. `alsoInTransaction` runs after the visit is
- * written and may throw to undo it (accepting an offer).
+ * written and may throw to undo it (accepting an offer); `beforePlacing` runs before it,
+ * so what the visit's event sends already sees it (the agreement to texts), and a refusal
+ * undoes it.
  */
 export async function bookVisit(
   request: BookingRequest,
   policy: BookingPolicy,
   now: Date,
   alsoInTransaction?: () => Promise<unknown>,
+  beforePlacing?: () => Promise<unknown>,
 ): Promise<Success<Booked> | PlaceRefusal> {
   const plans = await loadDayPlans(request.date, request.service.id);
   const raise = await prepareEvent("booked", null, now);
   let placed: PlaceResult;
   try {
     placed = await prisma.$transaction(async () => {
+      await beforePlacing?.();
       const result = await placeVisit(
         {
           plans,
@@ -78,10 +89,12 @@ export async function bookVisit(
         policy,
         now,
       );
+      if (!result.ok && beforePlacing) throw new RefusedAfterSteps(result);
       if (result.ok) await alsoInTransaction?.();
       return result;
     });
   } catch (error) {
+    if (error instanceof RefusedAfterSteps) return error.refusal;
     return takenMeanwhile(error);
   }
   if (!placed.ok) return placed;
@@ -92,7 +105,8 @@ export async function bookVisit(
 /**
  * A feature's part of the booking form (the agreement to texts, docs/decisions/052-text-messages.md):
  * asked with the checked contact after the spec's own checks and the booking's choices, it
- * refuses with its own message, or answers a step that runs in the booking's transaction.
+ * refuses with its own message, or answers a step that runs in the booking's transaction
+ * before the visit is placed (the visit's messages then see it; a refusal undoes it).
  * The booking core knows no feature that adds one.
  */
 export type BookingAddOn = (contact: {
@@ -133,7 +147,6 @@ export async function bookAppointment(
   // After the spec's own checks, so their messages and order stay (decisions.md item 25).
   const added = options.addOn ? await options.addOn(contact) : { apply: null };
   if ("ok" in added) return added;
-  const also = [options.alsoInTransaction, added.apply].flatMap((step) => step ?? []);
   const booked = await bookVisit(
     {
       service,
@@ -146,11 +159,8 @@ export async function bookAppointment(
     },
     options.policy ?? onlinePolicy(userId),
     now,
-    also.length > 0
-      ? async () => {
-          for (const step of also) await step();
-        }
-      : undefined,
+    options.alsoInTransaction,
+    added.apply ?? undefined,
   );
   if (!booked.ok && booked.rule === "patient-cap" && patient.familyName) {
     // The cap is the family member's: the refusal names them, not "you".

@@ -650,6 +650,51 @@ describe("consent", () => {
     ).toBe(1);
   });
 
+  it("texts the confirmation of the very booking on whose form the patient agreed, and a refused booking records no agreement", async () => {
+    await updateClinicSettings({ messageChannels: JSON.stringify({ booking: "both" }) });
+    try {
+      const user = await createUser();
+      const { token } = await sessionFor(user);
+      const book = async (body: Record<string, unknown>) =>
+        outcome(
+          await createAppointmentApi(
+            actionArgs(
+              jsonRequest("/api/create-appointment", "POST", body, {
+                authorization: `Bearer ${token}`,
+              }),
+            ),
+          ),
+        );
+      const form = {
+        service: serviceId,
+        name: "Agnes Agreed",
+        email: user.email,
+        phone: "(201) 555-0178",
+        date: upcoming(TUESDAY, 9),
+        time: "15:30",
+        message: "Hi",
+        smsConsent: true,
+      };
+      // A time the clinic does not open: refused, and the box's yes goes with it.
+      expect(await book({ ...form, time: "03:00" })).toMatchObject({ status: 400 });
+      expect((await prisma.user.findUniqueOrThrow({ where: { id: user.id } })).smsConsent).toBe(
+        "unasked",
+      );
+      expect(await book(form)).toMatchObject({ status: 201 });
+      expect(
+        await prisma.outboxMessage.findMany({
+          where: { userId: user.id, kind: "booking" },
+          select: { channel: true },
+          orderBy: { channel: "asc" },
+        }),
+      ).toEqual([{ channel: "email" }, { channel: "sms" }]);
+    } finally {
+      await updateClinicSettings({
+        messageChannels: JSON.stringify({ reminder: "both", waitlist_offer: "both" }),
+      });
+    }
+  });
+
   it("lets the patient say no on the profile (PUT /api/profile), and never lets staff turn it back", async () => {
     const { user, mobile } = await texter();
     const { token } = await sessionFor(user);
