@@ -1,7 +1,8 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import { PrismaClient, type Prisma } from "@prisma/client";
+import type { PrismaClient, Prisma } from "@prisma/client";
+import { type DatabaseEngine, openDatabase } from "~/infra/database-engine.server";
 import { getEnv } from "~/infra/env.server";
-import { ClinicSqliteAdapter } from "~/infra/sqlite-adapter.server";
+import type { ClinicSqliteAdapter } from "~/infra/sqlite-adapter.server";
 
 /** The transaction whose callback is running, while it runs. */
 type Scope = { tx: Prisma.TransactionClient; open: boolean };
@@ -12,7 +13,9 @@ declare global {
   var __prisma:
     | {
         client: PrismaClient;
-        adapter: ClinicSqliteAdapter;
+        engine: DatabaseEngine;
+        /** Null on PostgreSQL, which has no such stamps (its caches are off for now). */
+        adapter: ClinicSqliteAdapter | null;
         currentTransaction: AsyncLocalStorage<Scope>;
       }
     | undefined;
@@ -20,15 +23,18 @@ declare global {
 
 function createClient() {
   const env = getEnv();
-  // better-sqlite3's `timeout` is SQLite's busy timeout.
-  const adapter = new ClinicSqliteAdapter({
+  const {
+    client,
+    engine,
+    sqlite: adapter,
+  } = openDatabase({
     url: env.DATABASE_URL,
-    timeout: env.DATABASE_BUSY_TIMEOUT_MS,
+    busyTimeoutMs: env.DATABASE_BUSY_TIMEOUT_MS,
+    poolSize: env.DATABASE_POOL_SIZE,
   });
-  const client = new PrismaClient({ adapter });
   const currentTransaction = new AsyncLocalStorage<Scope>();
   client.$transaction = joiningTransactions(client.$transaction.bind(client), currentTransaction);
-  return { client, adapter, currentTransaction };
+  return { client, engine, adapter, currentTransaction };
 }
 
 /**
@@ -74,7 +80,12 @@ function joiningTransactions(
 }
 
 globalThis.__prisma ??= createClient();
-const { adapter, currentTransaction } = globalThis.__prisma;
+const { adapter, currentTransaction, engine } = globalThis.__prisma;
+
+/** The engine DATABASE_URL chose for this process (~/infra/database-engine.server). */
+export function databaseEngine(): DatabaseEngine {
+  return engine;
+}
 
 /**
  * The one way to the database. Inside a `$transaction` callback (and whatever it calls,
@@ -102,7 +113,7 @@ export function inTransaction(): boolean {
 
 /** See ClinicSqliteAdapter.writeStamp: changes whenever the database may have been written. */
 export function databaseWriteStamp(): string | null {
-  return adapter.writeStamp();
+  return adapter?.writeStamp() ?? null;
 }
 
 /**
@@ -110,7 +121,7 @@ export function databaseWriteStamp(): string | null {
  * visits' own tables (VISIT_TABLES) leave it alone. Only for values read from other tables.
  */
 export function sharedWriteStamp(): string | null {
-  return adapter.sharedStamp();
+  return adapter?.sharedStamp() ?? null;
 }
 
 /**
@@ -118,5 +129,5 @@ export function sharedWriteStamp(): string | null {
  * Prisma query: the health check is polled), else through Prisma, which connects.
  */
 export async function pingDatabase(): Promise<void> {
-  if (!adapter.ping()) await prisma.$queryRawUnsafe("SELECT 1");
+  if (!adapter?.ping()) await prisma.$queryRawUnsafe("SELECT 1");
 }

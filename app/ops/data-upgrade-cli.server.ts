@@ -3,20 +3,18 @@
 // before the server starts. scripts/build-server.mjs bundles it into build/data-upgrade.js;
 // in development tsx runs it from here. It reads only the database part of the environment.
 import { pathToFileURL } from "node:url";
-import { PrismaClient } from "@prisma/client";
 import { upgradeData } from "~/models/booking/upgrade.server";
 import { parseDatabaseEnv } from "~/infra/env.server";
-import { ClinicSqliteAdapter } from "~/infra/sqlite-adapter.server";
+import { openDatabase } from "~/infra/database-engine.server";
 
 export async function runDataUpgrades(
   env: Record<string, string | undefined> = process.env,
 ): Promise<number> {
   const database = parseDatabaseEnv(env);
-  const prisma = new PrismaClient({
-    adapter: new ClinicSqliteAdapter({
-      url: database.DATABASE_URL,
-      timeout: database.DATABASE_BUSY_TIMEOUT_MS,
-    }),
+  const { client: prisma } = openDatabase({
+    url: database.DATABASE_URL,
+    busyTimeoutMs: database.DATABASE_BUSY_TIMEOUT_MS,
+    poolSize: 2,
   });
   try {
     const { earlierBookings, holdsReplaced } = await upgradeData(prisma);

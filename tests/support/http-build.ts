@@ -20,7 +20,7 @@ declare module "vitest" {
  * on a copy of the checkout's migrated database: the bundled seed): a server started on a fresh database
  * gets a copy of it instead of running the Prisma CLI and the seed (about 4 s of CPU) again.
  */
-export default function setup(project: TestProject) {
+export default async function setup(project: TestProject) {
   const buildDir = ensureTestBuild();
   const seededDb = path.join(TMP_DIR, `seeded-${project.name}-${process.pid}.db`);
   copyFileSync(migratedDatabaseFile(), seededDb);
@@ -32,7 +32,7 @@ export default function setup(project: TestProject) {
   process.env.DATABASE_URL = `file:${seededDb}`;
   process.env.DEMO_ACCOUNTS = "false";
   try {
-    prepareDatabase({
+    await prepareDatabase({
       seedScript: [process.execPath, path.join(buildDir, "seed.js")],
       upgradeScript: [process.execPath, path.join(buildDir, "data-upgrade.js")],
     });

@@ -1,0 +1,398 @@
+/**
+ * Prisma's driver adapter for PostgreSQL, ours, over `pg`, at the public interface of
+ * `@prisma/driver-adapter-utils` (docs/decisions/046-postgresql.md). Used by the app
+ * (~/infra/database-engine.server) and by the Prisma CLI (prisma.config.ts), so it imports
+ * no `~/` module: the CLI loads it without the app's path aliases.
+ *
+ * Where it differs from `@prisma/adapter-pg` 6.19 (../shared/ENVIRONMENT.md, "PostgreSQL"):
+ * - columns of type `name` read as text and `"char"` as a character (the schema engine's
+ *   catalog queries return both; prisma#27403);
+ * - `executeScript` sends the whole script as one simple-protocol query, so a migration's
+ *   PL/pgSQL bodies stay whole and the migration applies atomically;
+ * - the pool takes discrete settings, never the URL (with a URL, pg ignores `database` and
+ *   the shadow database would be the real one), and the shadow database is dropped after
+ *   its pool is closed.
+ * Every session runs in UTC, so `CURRENT_TIMESTAMP` in SQL is what Prisma writes (UTC
+ * wall-clock in `timestamp(3)` columns).
+ */
+import {
+  type ArgType,
+  type ColumnType,
+  ColumnTypeEnum,
+  DriverAdapterError,
+  type IsolationLevel,
+  type MappedError,
+  type SqlDriverAdapter,
+  type SqlMigrationAwareDriverAdapterFactory,
+  type SqlQuery,
+  type SqlResultSet,
+  type Transaction,
+} from "@prisma/driver-adapter-utils";
+import pg from "pg";
+import { postgresSchemaOf, postgresSettings } from "../../scripts/postgres-url.mjs";
+
+const ADAPTER_NAME = "clinic-postgres";
+
+export type PostgresOptions = {
+  /** `postgresql://user:password@host:port/database?schema=...` */
+  url: string;
+  /** Connections this process may hold at most (docs/operations/postgresql.md). */
+  poolSize?: number;
+};
+
+const { builtins } = pg.types;
+
+/** Array types the schema engine's catalog queries may return, and what their elements are. */
+const ARRAY_COLUMNS: Record<number, ColumnType> = {
+  1000: ColumnTypeEnum.BooleanArray,
+  1005: ColumnTypeEnum.Int32Array,
+  1007: ColumnTypeEnum.Int32Array,
+  1016: ColumnTypeEnum.Int64Array,
+  1028: ColumnTypeEnum.Int64Array,
+  1021: ColumnTypeEnum.FloatArray,
+  1022: ColumnTypeEnum.DoubleArray,
+  1231: ColumnTypeEnum.NumericArray,
+  1002: ColumnTypeEnum.CharacterArray,
+  1003: ColumnTypeEnum.TextArray, // name[]
+  1009: ColumnTypeEnum.TextArray,
+  1014: ColumnTypeEnum.TextArray,
+  1015: ColumnTypeEnum.TextArray,
+  1182: ColumnTypeEnum.DateArray,
+  1115: ColumnTypeEnum.DateTimeArray,
+  1185: ColumnTypeEnum.DateTimeArray,
+  199: ColumnTypeEnum.JsonArray,
+  3807: ColumnTypeEnum.JsonArray,
+  2951: ColumnTypeEnum.UuidArray,
+};
+
+const SCALAR_COLUMNS: Record<number, ColumnType> = {
+  [builtins.INT2]: ColumnTypeEnum.Int32,
+  [builtins.INT4]: ColumnTypeEnum.Int32,
+  [builtins.INT8]: ColumnTypeEnum.Int64,
+  [builtins.OID]: ColumnTypeEnum.Int64,
+  [builtins.FLOAT4]: ColumnTypeEnum.Float,
+  [builtins.FLOAT8]: ColumnTypeEnum.Double,
+  [builtins.NUMERIC]: ColumnTypeEnum.Numeric,
+  [builtins.BOOL]: ColumnTypeEnum.Boolean,
+  [builtins.DATE]: ColumnTypeEnum.Date,
+  [builtins.TIME]: ColumnTypeEnum.Time,
+  [builtins.TIMESTAMP]: ColumnTypeEnum.DateTime,
+  [builtins.TIMESTAMPTZ]: ColumnTypeEnum.DateTime,
+  [builtins.JSON]: ColumnTypeEnum.Json,
+  [builtins.JSONB]: ColumnTypeEnum.Json,
+  [builtins.UUID]: ColumnTypeEnum.Uuid,
+  [builtins.BYTEA]: ColumnTypeEnum.Bytes,
+  [builtins.TEXT]: ColumnTypeEnum.Text,
+  [builtins.VARCHAR]: ColumnTypeEnum.Text,
+  [builtins.BPCHAR]: ColumnTypeEnum.Text,
+  [builtins.XML]: ColumnTypeEnum.Text,
+  // The catalog's own types (prisma#27403): `name` is text, `"char"` one character.
+  19: ColumnTypeEnum.Text,
+  18: ColumnTypeEnum.Character,
+};
+
+/** Types of our own making (enums, domains) start here; they read as text. */
+const FIRST_USER_OID = 16384;
+
+function columnType(oid: number): ColumnType {
+  const known = SCALAR_COLUMNS[oid] ?? ARRAY_COLUMNS[oid];
+  if (known !== undefined) return known;
+  if (oid >= FIRST_USER_OID) return ColumnTypeEnum.Text;
+  throw new DriverAdapterError({ kind: "UnsupportedNativeDataType", type: `oid ${oid}` });
+}
+
+/** `2026-11-22 14:00:00.5` (as the server writes a timestamp) -> ISO with +00:00. */
+const timestamp = (text: string) => `${text.replace(" ", "T")}+00:00`;
+const timestamptz = (text: string) =>
+  text.replace(" ", "T").replace(/[+-]\d{2}(:\d{2})?$/, "+00:00");
+const asText = (text: string) => text;
+const parseBytes = pg.types.getTypeParser(builtins.BYTEA) as (text: string) => Buffer;
+const parseTextArray = pg.types.getTypeParser(1009 as (typeof builtins)[keyof typeof builtins]) as (
+  text: string,
+) => (string | null)[];
+const arrayOf =
+  (element: (text: string) => unknown) =>
+  (text: string): unknown =>
+    parseTextArray(text).map((value) => (value === null ? null : element(value)));
+
+/**
+ * What Prisma expects of each column, where pg's own parsers differ: dates and times as
+ * text (pg makes a local Date), JSON as its text (Prisma parses it), bytes as numbers.
+ */
+const PARSERS: Record<number, (text: string) => unknown> = {
+  [builtins.DATE]: asText,
+  [builtins.TIMESTAMP]: timestamp,
+  [builtins.TIMESTAMPTZ]: timestamptz,
+  [builtins.JSON]: asText,
+  [builtins.JSONB]: asText,
+  [builtins.NUMERIC]: asText,
+  [builtins.BYTEA]: (text) => Array.from(parseBytes(text)),
+  1182: arrayOf(asText),
+  1115: arrayOf(timestamp),
+  1185: arrayOf(timestamptz),
+  199: arrayOf(asText),
+  3807: arrayOf(asText),
+};
+
+const TYPES = {
+  getTypeParser: ((oid: number, format?: "text" | "binary") =>
+    (format ?? "text") === "text" && PARSERS[oid]
+      ? PARSERS[oid]
+      : pg.types.getTypeParser(oid, format ?? "text")) as pg.CustomTypesConfig["getTypeParser"],
+};
+
+const pad = (n: number, width = 2) => String(n).padStart(width, "0");
+
+/** A JS Date as the text of a `timestamp(3)` in UTC. */
+function timestampText(date: Date): string {
+  const ms = date.getUTCMilliseconds();
+  return (
+    `${pad(date.getUTCFullYear(), 4)}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())} ` +
+    `${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())}` +
+    (ms ? `.${pad(ms, 3)}` : "")
+  );
+}
+
+/** An argument as pg sends it (Prisma passes instants as ISO text or Date, bytes as base64). */
+function argument(value: unknown, type: ArgType | undefined): unknown {
+  if (value === null || value === undefined) return null;
+  if (Array.isArray(value) && type?.arity === "list") return value.map((v) => argument(v, type));
+  if (type?.scalarType === "datetime" && typeof value === "string") value = new Date(value);
+  if (value instanceof Date) {
+    if (type?.dbType === "DATE") return timestampText(value).slice(0, 10);
+    return timestampText(value);
+  }
+  if (type?.scalarType === "bytes" && typeof value === "string")
+    return Buffer.from(value, "base64");
+  if (type?.scalarType === "bytes" && Array.isArray(value)) return Buffer.from(value as number[]);
+  if (ArrayBuffer.isView(value))
+    return Buffer.from(value.buffer, value.byteOffset, value.byteLength);
+  return value;
+}
+
+type PgError = Error & {
+  code?: string;
+  severity?: string;
+  detail?: string;
+  column?: string;
+  hint?: string;
+  constraint?: string;
+  syscall?: string;
+};
+
+/** A pg error as Prisma knows it: P2002 for a unique index, P2034 to retry, and so on. */
+export function mappedError(
+  error: unknown,
+): MappedError & { originalCode?: string; originalMessage?: string } {
+  const e = error as PgError;
+  const fields = () =>
+    e.detail
+      ?.match(/Key \(([^)]+)\)/)?.[1]
+      ?.split(", ")
+      .map((f) => f.replace(/"/g, ""));
+  const original = { originalCode: e.code, originalMessage: e.message };
+  switch (e.code) {
+    case "ECONNREFUSED":
+    case "ENOTFOUND":
+      return { kind: "DatabaseNotReachable" };
+    case "ECONNRESET":
+      return { kind: "ConnectionClosed" };
+    case "ETIMEDOUT":
+      return { kind: "SocketTimeout" };
+    case "23505": {
+      const names = fields();
+      return {
+        ...original,
+        kind: "UniqueConstraintViolation",
+        constraint: names ? { fields: names } : undefined,
+      };
+    }
+    case "23502":
+      return {
+        ...original,
+        kind: "NullConstraintViolation",
+        constraint: e.column ? { fields: [e.column] } : undefined,
+      };
+    case "23503":
+      return {
+        ...original,
+        kind: "ForeignKeyConstraintViolation",
+        constraint: e.constraint ? { index: e.constraint } : undefined,
+      };
+    // A serialization failure or a deadlock: the transaction may simply be run again.
+    case "40001":
+    case "40P01":
+      return { ...original, kind: "TransactionWriteConflict" };
+    case "22001":
+      return { ...original, kind: "LengthMismatch", column: e.column };
+    case "22003":
+      return { ...original, kind: "ValueOutOfRange", cause: e.message };
+    case "3D000":
+      return { ...original, kind: "DatabaseDoesNotExist" };
+    case "28P01":
+      return { ...original, kind: "AuthenticationFailed" };
+    case "42P01":
+      return { ...original, kind: "TableDoesNotExist" };
+    case "42703":
+      return { ...original, kind: "ColumnNotFound" };
+    case "42P04":
+      return { ...original, kind: "DatabaseAlreadyExists" };
+    case "53300":
+      return { ...original, kind: "TooManyConnections", cause: e.message };
+    default:
+      if (typeof e.severity !== "string") throw error;
+      return {
+        ...original,
+        kind: "postgres",
+        code: e.code ?? "N/A",
+        severity: e.severity,
+        message: e.message,
+        detail: e.detail,
+        column: e.column,
+        hint: e.hint,
+      };
+  }
+}
+
+function rethrow(error: unknown): never {
+  throw new DriverAdapterError(mappedError(error));
+}
+
+type Runner = Pick<pg.Pool | pg.PoolClient, "query">;
+
+class Queryable {
+  readonly provider = "postgres" as const;
+  readonly adapterName = ADAPTER_NAME;
+  constructor(protected readonly runner: Runner) {}
+
+  async queryRaw(query: SqlQuery): Promise<SqlResultSet> {
+    const { fields, rows } = await this.run(query);
+    return {
+      columnNames: fields.map((field) => field.name),
+      columnTypes: fields.map((field) => columnType(field.dataTypeID)),
+      rows: rows as unknown[][],
+    };
+  }
+
+  async executeRaw(query: SqlQuery): Promise<number> {
+    return (await this.run(query)).rowCount ?? 0;
+  }
+
+  protected async run(query: SqlQuery): Promise<pg.QueryArrayResult> {
+    const values = query.args.map((arg, i) => argument(arg, query.argTypes[i]));
+    try {
+      return await this.runner.query({ text: query.sql, values, rowMode: "array", types: TYPES });
+    } catch (error) {
+      rethrow(error);
+    }
+  }
+}
+
+class PostgresTransaction extends Queryable implements Transaction {
+  readonly options = { usePhantomQuery: false };
+  #released = false;
+  constructor(private readonly client: pg.PoolClient) {
+    super(client);
+  }
+  // Prisma sends COMMIT or ROLLBACK itself (usePhantomQuery: false); these give the connection back.
+  async commit(): Promise<void> {
+    this.release();
+  }
+  async rollback(): Promise<void> {
+    this.release();
+  }
+  release(error?: Error) {
+    if (this.#released) return;
+    this.#released = true;
+    this.client.release(error);
+  }
+}
+
+export class PostgresAdapter extends Queryable implements SqlDriverAdapter {
+  constructor(
+    readonly pool: pg.Pool,
+    private readonly schema: string,
+    private readonly onDispose: () => Promise<void>,
+  ) {
+    super(pool);
+  }
+
+  async startTransaction(isolationLevel?: IsolationLevel): Promise<Transaction> {
+    let client: pg.PoolClient;
+    try {
+      client = await this.pool.connect();
+    } catch (error) {
+      rethrow(error);
+    }
+    const transaction = new PostgresTransaction(client);
+    try {
+      await client.query(isolationLevel ? `BEGIN ISOLATION LEVEL ${isolationLevel}` : "BEGIN");
+    } catch (error) {
+      transaction.release(error as Error);
+      rethrow(error);
+    }
+    return transaction;
+  }
+
+  /** The whole script as one simple-protocol query: one implicit transaction, bodies whole. */
+  async executeScript(script: string): Promise<void> {
+    try {
+      await this.pool.query(script);
+    } catch (error) {
+      rethrow(error);
+    }
+  }
+
+  getConnectionInfo() {
+    return { schemaName: this.schema, supportsRelationJoins: true };
+  }
+
+  async dispose(): Promise<void> {
+    await this.onDispose();
+  }
+}
+
+function newPool(settings: pg.PoolConfig): pg.Pool {
+  const pool = new pg.Pool(settings);
+  // An idle connection the server closed (a restart, a failover): the pool drops it and
+  // opens another when asked; without a listener the error would end the process.
+  pool.on("error", (error) => console.warn("postgres: idle connection lost:", error.message));
+  return pool;
+}
+
+/** The factory Prisma's client and CLI ask for connections. */
+export class PostgresAdapterFactory implements SqlMigrationAwareDriverAdapterFactory {
+  readonly provider = "postgres" as const;
+  readonly adapterName = ADAPTER_NAME;
+  constructor(private readonly options: PostgresOptions) {}
+
+  async connect(): Promise<PostgresAdapter> {
+    const pool = newPool({
+      ...postgresSettings(this.options.url),
+      max: this.options.poolSize ?? 10,
+    });
+    return new PostgresAdapter(pool, postgresSchemaOf(this.options.url), () => pool.end());
+  }
+
+  /** A scratch database for `migrate diff --from-migrations`, dropped when Prisma is done. */
+  async connectToShadowDb(): Promise<PostgresAdapter> {
+    const admin = new pg.Client(postgresSettings(this.options.url));
+    await admin.connect();
+    const database = `prisma_shadow_${crypto.randomUUID().replace(/-/g, "")}`;
+    try {
+      await admin.query(`CREATE DATABASE "${database}"`);
+    } catch (error) {
+      await admin.end();
+      rethrow(error);
+    }
+    const pool = newPool({ ...postgresSettings(this.options.url, database), max: 2 });
+    return new PostgresAdapter(pool, "public", async () => {
+      await pool.end();
+      try {
+        await admin.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
+      } finally {
+        await admin.end();
+      }
+    });
+  }
+}
