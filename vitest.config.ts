@@ -1,11 +1,60 @@
 import path from "node:path";
-import { defineConfig } from "vitest/config";
+import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
 import LongFirstSequencer from "./tests/support/sequencer";
+
+/**
+ * Files the PostgreSQL projects leave out, each for a reason of SQLite's own: they test the
+ * SQLite file, its adapter or what only a single process on one file has (the in-app backup
+ * and restore, the lock file, the write stamps the caches follow, better-sqlite3 handles).
+ */
+const SQLITE_ONLY: Record<string, string> = {
+  "tests/integration/backup.test.ts": "the in-app backup and restore copy the SQLite file",
+  "tests/backup/backup.test.ts": "the in-app backup, off on PostgreSQL",
+  "tests/integration/sqlite-adapter.test.ts": "ClinicSqliteAdapter itself",
+  "tests/integration/database-busy.test.ts": "SQLite's busy timeout and its write lock",
+  "tests/integration/prepare-db.test.ts": "the start-up's shortcut reads the SQLite file",
+  "tests/integration/upgrade-data.test.ts": "SQLite databases from before the PostgreSQL history",
+  "tests/integration/read-cache.test.ts": "the caches follow the SQLite adapter's write stamps",
+  "tests/integration/read-cache-tables.test.ts": "reads SQLite's query plans and stamps",
+  "tests/integration/session-cache.test.ts": "the session cache follows SQLite's write stamps",
+};
 
 // Projects, from the fast loop out: `npm run test:unit` (no database, no build, no
 // server), `test:integration` (loaders, actions and /api routes on a SQLite copy per file)
 // and `test:http` (the production build over real HTTP). `vitest run` runs them all: the
 // unit and integration files in threads and the http files in processes, side by side.
+
+const integration = {
+  extends: true,
+  test: {
+    name: "integration",
+    include: ["tests/integration/**/*.test.{ts,tsx}"],
+    globalSetup: ["tests/support/template-db.ts"],
+    setupFiles: ["tests/support/vitest-setup.ts", "tests/support/console-guard.ts"],
+    // Generous for a busy machine; a test that hangs still fails.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+  },
+} satisfies TestProjectInlineConfiguration;
+
+const http = {
+  extends: true,
+  test: {
+    name: "http",
+    // A process per file: autocannon (tests/support/load.ts) sums up its figures only
+    // on a main thread, and these files mostly wait on their servers anyway.
+    pool: "forks",
+    // The memory flood (tests/load/flood.test.ts) among them: it asserts memory and
+    // answers, which do not depend on the machine's load, and only prints its
+    // /healthz latency, so it no longer waits for the end of the run to run alone.
+    include: ["tests/{security,fuzz,load,crash,backup,mail}/**/*.test.ts"],
+    // The run's one production build (tests/support/http-build.ts), then the template.
+    globalSetup: ["tests/support/http-build.ts", "tests/support/template-db.ts"],
+    setupFiles: ["tests/support/vitest-setup.ts", "tests/support/console-guard.ts"],
+    testTimeout: 120_000,
+    hookTimeout: 180_000,
+  },
+} satisfies TestProjectInlineConfiguration;
 
 export default defineConfig({
   resolve: { alias: { "~": path.resolve("app") } },
@@ -24,36 +73,19 @@ export default defineConfig({
           setupFiles: ["tests/support/console-guard.ts"],
         },
       },
-      {
-        extends: true,
+      integration,
+      http,
+      // The same suites on PostgreSQL (docs/decisions/046-postgresql.md), when the run has a
+      // server (TEST_POSTGRES_URL; `npm test` starts one): each file on its own clone of a
+      // migrated template database, each test server on its own.
+      ...(process.env.TEST_POSTGRES_URL ? [integration, http] : []).map((project) => ({
+        ...project,
         test: {
-          name: "integration",
-          include: ["tests/integration/**/*.test.{ts,tsx}"],
-          globalSetup: ["tests/support/template-db.ts"],
-          setupFiles: ["tests/support/vitest-setup.ts", "tests/support/console-guard.ts"],
-          // Generous for a busy machine; a test that hangs still fails.
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
+          ...project.test,
+          name: `${project.test.name}-postgresql`,
+          exclude: ["**/node_modules/**", ...Object.keys(SQLITE_ONLY)],
         },
-      },
-      {
-        extends: true,
-        test: {
-          name: "http",
-          // A process per file: autocannon (tests/support/load.ts) sums up its figures only
-          // on a main thread, and these files mostly wait on their servers anyway.
-          pool: "forks",
-          // The memory flood (tests/load/flood.test.ts) among them: it asserts memory and
-          // answers, which do not depend on the machine's load, and only prints its
-          // /healthz latency, so it no longer waits for the end of the run to run alone.
-          include: ["tests/{security,fuzz,load,crash,backup,mail}/**/*.test.ts"],
-          // The run's one production build (tests/support/http-build.ts), then the template.
-          globalSetup: ["tests/support/http-build.ts", "tests/support/template-db.ts"],
-          setupFiles: ["tests/support/vitest-setup.ts", "tests/support/console-guard.ts"],
-          testTimeout: 120_000,
-          hookTimeout: 180_000,
-        },
-      },
+      })),
     ],
   },
 });

@@ -291,8 +291,21 @@ class Queryable {
 class PostgresTransaction extends Queryable implements Transaction {
   readonly options = { usePhantomQuery: false };
   #released = false;
+  /** The statement running on the transaction's connection: the next one waits for it. */
+  #last: Promise<unknown> = Promise.resolve();
   constructor(private readonly client: pg.PoolClient) {
     super(client);
+  }
+
+  // A callback may send several statements at once (Promise.all); one connection runs one
+  // at a time, so they take turns here (pg's own queueing of them is deprecated).
+  protected override run(query: SqlQuery): Promise<pg.QueryArrayResult> {
+    const next = this.#last.then(
+      () => super.run(query),
+      () => super.run(query),
+    );
+    this.#last = next.catch(() => undefined);
+    return next;
   }
   // Prisma sends COMMIT or ROLLBACK itself (usePhantomQuery: false); these give the connection back.
   async commit(): Promise<void> {
@@ -356,7 +369,10 @@ function newPool(settings: pg.PoolConfig): pg.Pool {
   const pool = new pg.Pool(settings);
   // An idle connection the server closed (a restart, a failover): the pool drops it and
   // opens another when asked; without a listener the error would end the process.
-  pool.on("error", (error) => console.warn("postgres: idle connection lost:", error.message));
+  pool.on("error", (error: Error & { code?: string }) => {
+    // 57P01: ended by the server (a drop, a restart); the pool opens another when asked.
+    if (error.code !== "57P01") console.warn("postgres: idle connection lost:", error.message);
+  });
   return pool;
 }
 

@@ -1,6 +1,7 @@
 import type { Prisma } from "@prisma/client";
 import { decodeCursor, olderThan, pageOf } from "~/utils/keyset";
 import type { Role } from "~/models/roles";
+import { anyCase } from "~/infra/sql-dialect.server";
 
 /** A client or an interactive transaction: the entry is written with the change it records. */
 type Writer = Pick<Prisma.TransactionClient, "auditEntry">;
@@ -92,7 +93,9 @@ async function peopleMatching(
 ): Promise<Person[]> {
   const query = term.trim().slice(0, 200);
   return db.user.findMany({
-    where: query.includes("@") ? { email: query.toLowerCase() } : { name: { contains: query } },
+    where: query.includes("@")
+      ? { email: query.toLowerCase() }
+      : { name: { contains: query, ...anyCase() } },
     select: { id: true, name: true, email: true },
     orderBy: { id: "asc" },
     take: PEOPLE_LIMIT,

@@ -4,6 +4,7 @@ import { formatDate } from "~/utils/clinic-format";
 import { addDays, clinicNow } from "~/utils/clinic-time";
 import { prisma } from "~/infra/db.server";
 import { getEnv } from "~/infra/env.server";
+import { LOCKS, lockUntilCommit } from "~/infra/sql-dialect.server";
 import { limitLinkAction, type LinkClient } from "~/infra/rate-limit.server";
 import { clinicOpenAt, stepDate, stepDue } from "~/models/recall-rules";
 import { fail, ok, type Result } from "~/utils/result";
@@ -163,6 +164,10 @@ export async function sweepRecallInvitations(now: Date = new Date()): Promise<Re
           optedOut: stopped.has(recall.userId),
         }),
       );
+      if (written === "cap") {
+        room = 0;
+        break;
+      }
       if (written) {
         summary.written += 1;
         room -= 1;
@@ -178,8 +183,10 @@ export async function sweepRecallInvitations(now: Date = new Date()): Promise<Re
 
 /**
  * One due recall, in its own transaction: the invitation (true), or the recall's next day
- * moved on without one (false). Every change is conditional on the step read, so a second
- * sweep that read the same recall changes nothing.
+ * moved on without one (false), or nothing ("cap": the day's invitations are all sent).
+ * Every change is conditional on the step read, so a second sweep that read the same
+ * recall changes nothing; the day's cap is counted again under the day's lock, so two
+ * sweeps at once (two instances on PostgreSQL) cannot both fill the last places.
  */
 async function inviteOne(
   tx: Tx,
@@ -188,7 +195,7 @@ async function inviteOne(
   today: string,
   now: Date,
   state: { booked: boolean; optedOut: boolean },
-): Promise<boolean> {
+): Promise<boolean | "cap"> {
   const read = {
     id: recall.id,
     dueDate: recall.dueDate,
@@ -209,6 +216,10 @@ async function inviteOne(
           : null;
     await tx.patientRecall.updateMany({ where: read, data: { nextInvitationOn: next } });
     return false;
+  }
+  await lockUntilCommit(tx, [LOCKS.recallDay(today)]);
+  if ((await tx.recallInvitation.count({ where: { sentOn: today } })) >= settings.recallDailyCap) {
+    return "cap";
   }
   const { count } = await tx.patientRecall.updateMany({
     where: read,

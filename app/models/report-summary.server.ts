@@ -2,6 +2,7 @@ import { Prisma, type PrismaClient } from "@prisma/client";
 import { addDays, clinicTimeToUtc } from "~/utils/clinic-time";
 import { type Granularity, periodBounds, periodKey } from "~/models/report-periods";
 import { prisma } from "~/infra/db.server";
+import { textParameter } from "~/infra/sql-dialect.server";
 import { type BackgroundJob, startSweep } from "~/infra/sweep.server";
 import { getClinicSettings, type Settings } from "./clinic-settings.server";
 import { periodTotals, SUM_FIELDS, type Sums } from "./report-figures.server";
@@ -22,7 +23,7 @@ type Tx = Prisma.TransactionClient;
 /** Marks a day for working out again (recall invitations; the triggers do the visits). */
 export function markReportDay(db: Db, date: string) {
   return db.$executeRaw`INSERT INTO "ReportDirtyDay" ("date", "version") VALUES (${date}, 1)
-    ON CONFLICT ("date") DO UPDATE SET "version" = "version" + 1`;
+    ON CONFLICT ("date") DO UPDATE SET "version" = "ReportDirtyDay"."version" + 1`;
 }
 
 /** Statuses of a visit that came: it counts as attended. */
@@ -168,7 +169,7 @@ async function rollUp(tx: Tx, kind: Granularity, key: string) {
   await tx.reportPeriod.deleteMany({ where: { kind, period: key } });
   const days = Prisma.sql`FROM "ReportDay" WHERE "date" >= ${from} AND "date" <= ${to}`;
   await tx.$executeRaw`INSERT INTO "ReportPeriod" ("period", "dentistId", "chairId", ${FIELD_LIST}, "kind")
-    SELECT *, ${kind} FROM (${periodTotals(kind, key, days, { dentistId: null })})`;
+    SELECT *, ${textParameter(kind)} FROM (${periodTotals(kind, key, days, { dentistId: null })}) AS "totals"`;
 }
 
 /**

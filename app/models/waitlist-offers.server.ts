@@ -12,6 +12,7 @@ import {
 import { clinicNow } from "~/utils/clinic-time";
 import { prisma } from "~/infra/db.server";
 import { getEnv } from "~/infra/env.server";
+import { LOCKS, lockUntilCommit } from "~/infra/sql-dialect.server";
 import { hashToken } from "~/infra/token-hash.server";
 import { OFFERS_PER_TIME, offerDentist, offerExpiry, partsOfDayFor } from "~/models/waitlist-rules";
 import { mailRecipient } from "./appointment-mail.server";
@@ -133,6 +134,9 @@ export async function prepareWaitlistOffers(
   );
 
   return async (tx) => {
+    // The day alone until the commit, as a booking holds it (~/models/booking/place.server):
+    // what is free and how many offers are open are read, then written on.
+    await lockUntilCommit(tx, [LOCKS.day(date)]);
     // The holds as they are now, after the change released its own.
     const holds = await readHolds(tx, date, settings.timeZone);
     const free = new Map<string, { plans: DayPlans; dentistIds: string[] }>();

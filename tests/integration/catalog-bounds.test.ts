@@ -10,6 +10,7 @@ import { loader as homeLoader } from "~/routes/_index";
 import { loader as getProductLoader } from "~/routes/api.get-product._index";
 import { prisma } from "~/infra/db.server";
 import { cachedRead, clearReadCache, readCacheSize } from "~/infra/read-cache.server";
+import { testEngine } from "../support/engine";
 
 const SERVICES = 140;
 const LONG = "A very long description that goes on and on. ".repeat(40).slice(0, 2000);
@@ -76,7 +77,9 @@ describe("reads that are not kept", () => {
     // The count of the whole list, kept once, tells where the end is.
     await getServicePage("99999");
     const kept = readCacheSize();
-    expect(kept).toBeGreaterThan(0);
+    // PostgreSQL keeps nothing yet: its caches are off until they follow the database's own
+    // record of writes, which other servers' writes move too (docs/decisions/046-postgresql.md).
+    expect(kept > 0).toBe(testEngine() === "sqlite");
     for (let i = 0; i < 20; i += 1) {
       const catalog = await getCatalog(new URLSearchParams(`radio=${i}-${1000 + i}`));
       expect(catalog.filterError).toBeNull();
@@ -93,7 +96,8 @@ describe("the read cache", () => {
     const big = "x".repeat(1024 * 1024);
     for (let i = 0; i < 40; i += 1) await cachedRead(`big:${i}`, async () => `${big}${i}`);
     expect(readCacheSize()).toBeLessThanOrEqual(16 * 1024 * 1024);
-    expect(readCacheSize()).toBeGreaterThan(8 * 1024 * 1024);
+    // Nothing at all on PostgreSQL, whose caches are off for now (see above).
+    expect(readCacheSize() > 8 * 1024 * 1024).toBe(testEngine() === "sqlite");
     clearReadCache();
   });
 });

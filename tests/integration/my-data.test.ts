@@ -44,6 +44,8 @@ import { TUESDAY, upcoming } from "../support/clinic-dates";
 import { createService, createUser, sessionFor, storeAppointment } from "../support/factories";
 import { startSmtpSink } from "../support/smtp-sink";
 import { TEST_PASSWORD } from "../support/test-password";
+import { testEngine } from "../support/engine";
+import { tableNames } from "../support/sql";
 
 let sink: Awaited<ReturnType<typeof startSmtpSink>>;
 let serviceId: string;
@@ -175,12 +177,11 @@ async function exported(cookie: string) {
 
 /** Every row of every table, as text: what a staff screen or a backup could ever show. */
 async function wholeDatabase() {
-  const tables = await prisma.$queryRawUnsafe<Array<{ name: string }>>(
-    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_prisma%'",
-  );
+  // In the order the rows are stored: SQLite's rowid, PostgreSQL's ctid.
+  const order = testEngine() === "sqlite" ? "rowid" : "ctid";
   const dump: Record<string, unknown[]> = {};
-  for (const { name } of tables) {
-    dump[name] = await prisma.$queryRawUnsafe(`SELECT * FROM "${name}" ORDER BY rowid`);
+  for (const name of await tableNames(prisma)) {
+    dump[name] = await prisma.$queryRawUnsafe(`SELECT * FROM "${name}" ORDER BY ${order}`);
   }
   return JSON.stringify(dump, (_key, value: unknown) =>
     typeof value === "bigint" ? value.toString() : value,

@@ -32,6 +32,8 @@ import {
 } from "../support/factories";
 import { startSmtpSink } from "../support/smtp-sink";
 import { actionArgs, formPost, get, loaderArgs, settle } from "./auth-helpers";
+import { failWrites } from "../support/sql";
+import { testEngine } from "../support/engine";
 
 let sink: Awaited<ReturnType<typeof startSmtpSink>>;
 let serviceId: string;
@@ -220,16 +222,21 @@ describe("recall", () => {
     expect(await converted()).toEqual({ convertedAt: null, appointmentId: null });
 
     // The conversion fails: the booking goes with it.
-    await prisma.$executeRawUnsafe(
-      `CREATE TRIGGER refuse_conversion BEFORE UPDATE ON "RecallInvitation"
-       BEGIN SELECT RAISE(ABORT, 'conversion refused'); END`,
-    );
+    const allowConversions = await failWrites(prisma, {
+      name: "refuse_conversion",
+      table: "RecallInvitation",
+      event: "UPDATE",
+      message: "conversion refused",
+    });
     try {
       await expect(
         bookAppointment(form("12:00"), user.id, undefined, { recall: token }),
-      ).rejects.toThrow(/recallInvitation\.updateMany/);
+      ).rejects.toThrow(
+        // SQLite's error names the call; PostgreSQL's is the trigger's own message.
+        testEngine() === "sqlite" ? /recallInvitation\.updateMany/ : /conversion refused/,
+      );
     } finally {
-      await prisma.$executeRawUnsafe(`DROP TRIGGER refuse_conversion`);
+      await allowConversions();
     }
     expect(await prisma.appointment.count({ where: { userId: user.id, date } })).toBe(0);
     expect(await converted()).toEqual({ convertedAt: null, appointmentId: null });

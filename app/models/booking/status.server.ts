@@ -15,6 +15,7 @@ import {
   STATUS_LABELS,
 } from "~/models/booking/appointment-status";
 import { prisma } from "~/infra/db.server";
+import { LOCKS, lockUntilCommit } from "~/infra/sql-dialect.server";
 import { type Failure, fail, ok, type Result } from "~/utils/result";
 import { getClinicSettings } from "../clinic-settings.server";
 import { insideCutoffMessage, isInsideCutoff } from "../cancellation-policy.server";
@@ -43,7 +44,13 @@ type Tx = Prisma.TransactionClient;
 type Changed = Result<{ appointment: StoredVisit; from: AppointmentStatus }>;
 
 /** What the change reads of the visit first. */
-const CURRENT = { status: true, startsAt: true, dentistId: true, userId: true } as const;
+const CURRENT = {
+  status: true,
+  date: true,
+  startsAt: true,
+  dentistId: true,
+  userId: true,
+} as const;
 type Current = Prisma.AppointmentGetPayload<{ select: typeof CURRENT }>;
 
 /** The lifecycle's refusal of `from` -> `to` for a visit starting at `startsAt`, or null. */
@@ -81,6 +88,7 @@ async function prepareChange(
   Failure | { from: AppointmentStatus; write: (tx: Tx) => Promise<StoredVisit | Failure> }
 > {
   if (!current) return fail(404, APPOINTMENT_NOT_FOUND_MESSAGE);
+  const day = current.date;
   const from = parseStatus(current.status);
   const refused = refusedMove(from, to, current.startsAt, now);
   if (refused) return refused;
@@ -103,6 +111,9 @@ async function prepareChange(
     raise = (tx, visit) => changed(tx, { type: "status-changed", visit, actor, from, to }, context);
   }
   async function write(tx: Tx) {
+    // The visit's day alone until the commit, as a booking holds it (./place.server): a
+    // cancellation frees its times and may offer them, and both are the day's.
+    await lockUntilCommit(tx, [LOCKS.day(day)]);
     const { count } = await tx.appointment.updateMany({
       where: { id: appointmentId, status: from },
       data: {

@@ -18,6 +18,7 @@ import {
   UNDOABLE,
 } from "~/models/booking/appointment-status";
 import { prisma } from "~/infra/db.server";
+import { LOCKS, lockUntilCommit } from "~/infra/sql-dialect.server";
 import { fail, isUniqueViolation, ok, type Result } from "~/utils/result";
 import { chairResource, dentistResource, holdSteps } from "~/models/booking/slot-engine";
 import { getClinicSettings } from "../clinic-settings.server";
@@ -62,6 +63,7 @@ export async function undoStatusChange(
       where: { id: appointmentId },
       select: {
         status: true,
+        date: true,
         startsAt: true,
         endsAt: true,
         bufferMinutes: true,
@@ -85,6 +87,8 @@ export async function undoStatusChange(
   const raise = await prepareEvent("status-changed", visit, now);
   try {
     const changed = await prisma.$transaction(async (tx) => {
+      // The visit's day alone until the commit, as a booking holds it (./place.server).
+      await lockUntilCommit(tx, [LOCKS.day(visit.date)]);
       const { count } = await tx.appointment.updateMany({
         where: { id: appointmentId, status: undone },
         data: { status: back },
