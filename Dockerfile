@@ -18,7 +18,6 @@ COPY prisma ./prisma
 COPY prisma.config.ts ./
 COPY app/infra/postgres-adapter.server.ts ./app/infra/
 COPY scripts/generate-clients.mjs scripts/postgres-url.mjs ./scripts/
-COPY patches ./patches
 RUN npm ci --include=dev --no-audit --no-fund
 
 FROM deps AS build

@@ -1,5 +1,6 @@
+import path from "node:path";
 import js from "@eslint/js";
-import importX from "eslint-plugin-import-x";
+import importX, { createNodeResolver } from "eslint-plugin-import-x";
 import jsxA11y from "eslint-plugin-jsx-a11y";
 import react from "eslint-plugin-react";
 import reactHooks from "eslint-plugin-react-hooks";
@@ -64,8 +65,29 @@ const LAYER_LIMITS = {
   hooks: ["routes", "http", "ops", "infra", "models", "components"],
 };
 
+/**
+ * One way into the database (docs/decisions/047-feature-folders.md): the client is the
+ * domain's, so a page or the HTTP glue asks a model instead of reaching Prisma itself.
+ */
+const NO_DATABASE_CLIENT = {
+  regex: "^(~/|(\\.\\./)+)infra/db\\.server$",
+  message:
+    "Routes and app/http do not use the database client: ask a model in app/models/<feature>/ (docs/decisions/047-feature-folders.md).",
+};
+
+/**
+ * The booking core raises events and the features that follow a change subscribe to them
+ * (app/models/visit-subscribers.server.ts): the core imports none of them.
+ */
+const BOOKING_KNOWS_NO_SUBSCRIBER = {
+  regex:
+    "^(~/models/|(\\.\\./)+)(mail|recall|waitlist|reviews|patients|audit|self-service|front-desk)(/|$)|visit-subscribers\\.server$",
+  message:
+    "The booking core imports no feature that follows it: subscribe to its events in app/models/visit-subscribers.server.ts (docs/decisions/047-feature-folders.md).",
+};
+
 /** The options of no-restricted-imports that keep a folder of app/ to its layer. */
-function layerImports(folder) {
+function layerImports(folder, ...extraPatterns) {
   const above = LAYER_LIMITS[folder];
   const patterns = [
     {
@@ -81,7 +103,8 @@ function layerImports(folder) {
       message: `app/${folder} may use a model's pure rules (no .server), never the server's code (docs/decisions/041-folders-by-layer.md).`,
     });
   }
-  return { patterns };
+  if (folder === "routes" || folder === "http") patterns.push(NO_DATABASE_CLIENT);
+  return { patterns: [...patterns, ...extraPatterns] };
 }
 
 export default tseslint.config(
@@ -137,8 +160,9 @@ export default tseslint.config(
     // One way to the database: `prisma` from ~/infra/db.server, which is the open
     // transaction inside a transaction's callback. A client of its own (or the adapter, or
     // the driver) would be outside it, and would wait for it until it timed out
-    // (docs/decisions/029-transactions-without-traps.md). The staff command and the data
-    // upgrade run in their own processes and open their own. And validation has one home
+    // (docs/decisions/029-transactions-without-traps.md). The staff command runs in its own
+    // process, with only the database part of the environment, and opens its own (the
+    // modules it shares take that client). And validation has one home
     // (docs/decisions/032-validation-in-one-home.md): zod schemas live in app/validation
     // (below, where zod is allowed), the environment's schema is the one other.
     files: ["app/**/*.{ts,tsx}"],
@@ -148,7 +172,6 @@ export default tseslint.config(
       "app/infra/sqlite-adapter.server.ts",
       "app/infra/postgres-adapter.server.ts",
       "app/ops/staff-cli.server.ts",
-      "app/ops/data-upgrade-cli.server.ts",
     ],
     rules: {
       "@typescript-eslint/no-restricted-imports": ["error", databaseClientImports(ZOD_IMPORT)],
@@ -190,6 +213,46 @@ export default tseslint.config(
     files: [`app/${folder}/**/*.{ts,tsx,mjs}`],
     rules: { "no-restricted-imports": ["error", layerImports(folder)] },
   })),
+  {
+    files: ["app/models/booking/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": ["error", layerImports("models", BOOKING_KNOWS_NO_SUBSCRIBER)],
+    },
+  },
+  {
+    // No import circles in app/ (docs/decisions/047-feature-folders.md): a module's
+    // imports never lead back to it. Type-only imports are erased, so they may.
+    files: ["app/**/*.{ts,tsx,mjs}"],
+    plugins: { "import-x": importX },
+    settings: {
+      "import-x/extensions": [".ts", ".tsx", ".mjs", ".js"],
+      "import-x/resolver-next": [
+        createNodeResolver({
+          extensions: [".ts", ".tsx", ".mjs", ".js"],
+          alias: { "~": [path.resolve(import.meta.dirname, "app")] },
+        }),
+      ],
+    },
+    rules: { "import-x/no-cycle": ["error", { ignoreExternal: true }] },
+  },
+  {
+    // The environment is read through its schema (app/infra/env.server.ts: getEnv(), and
+    // the few parts read afresh or without the server's secrets), never by name elsewhere
+    // (docs/decisions/047-feature-folders.md).
+    files: ["app/**/*.{ts,tsx,mjs}"],
+    ignores: ["app/infra/env.server.ts"],
+    rules: {
+      "no-restricted-properties": [
+        "error",
+        {
+          object: "process",
+          property: "env",
+          message:
+            "Read the environment through app/infra/env.server.ts (getEnv() and its schema), not process.env (docs/decisions/047-feature-folders.md).",
+        },
+      ],
+    },
+  },
   {
     // A page's form is handled by formAction (docs/decisions/031-form-routes-and-permissions.md):
     // who may post, the form, refusals with Retry-After and the `headers` that pass it on.

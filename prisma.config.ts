@@ -12,7 +12,7 @@ const databaseUrl = process.env.DATABASE_URL;
 
 // DATABASE_URL chooses the engine, its schema and its migrations: `postgresql://` is
 // PostgreSQL (prisma/postgresql/, generated from prisma/schema.prisma), anything else SQLite
-// (docs/decisions/046-postgresql.md).
+// (docs/decisions/051-postgresql.md).
 const postgres = isPostgresUrl(databaseUrl);
 const folder = postgres ? path.join("prisma", "postgresql") : "prisma";
 

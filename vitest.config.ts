@@ -5,18 +5,18 @@ import LongFirstSequencer from "./tests/support/sequencer";
 /**
  * Files the PostgreSQL projects leave out, each for a reason of SQLite's own: they test the
  * SQLite file, its adapter or what only a single process on one file has (the in-app backup
- * and restore, the lock file, the write stamps the caches follow, better-sqlite3 handles).
+ * and restore, the lock file, better-sqlite3 handles).
  */
 const SQLITE_ONLY: Record<string, string> = {
-  "tests/integration/backup.test.ts": "the in-app backup and restore copy the SQLite file",
+  "tests/integration/infra/backup.test.ts": "the in-app backup and restore copy the SQLite file",
   "tests/backup/backup.test.ts": "the in-app backup, off on PostgreSQL",
-  "tests/integration/sqlite-adapter.test.ts": "ClinicSqliteAdapter itself",
-  "tests/integration/database-busy.test.ts": "SQLite's busy timeout and its write lock",
-  "tests/integration/prepare-db.test.ts": "the start-up's shortcut reads the SQLite file",
-  "tests/integration/upgrade-data.test.ts": "SQLite databases from before the PostgreSQL history",
-  "tests/integration/read-cache.test.ts": "the caches follow the SQLite adapter's write stamps",
-  "tests/integration/read-cache-tables.test.ts": "reads SQLite's query plans and stamps",
-  "tests/integration/session-cache.test.ts": "the session cache follows SQLite's write stamps",
+  "tests/integration/infra/sqlite-adapter.test.ts": "ClinicSqlite itself",
+  "tests/integration/infra/database-busy.test.ts": "SQLite's busy timeout and its write lock",
+  "tests/integration/scripts/prepare-db.test.ts": "the start-up's shortcut reads the SQLite file",
+  "tests/integration/infra/read-cache-tables.test.ts":
+    "reads the tables a query touches from SQLite's EXPLAIN bytecode (the same code on both)",
+  "tests/integration/booking/upgrade-data.test.ts":
+    "SQLite databases from before the PostgreSQL history",
 };
 
 // Projects, from the fast loop out: `npm run test:unit` (no database, no build, no
@@ -30,7 +30,11 @@ const integration = {
     name: "integration",
     include: ["tests/integration/**/*.test.{ts,tsx}"],
     globalSetup: ["tests/support/template-db.ts"],
-    setupFiles: ["tests/support/vitest-setup.ts", "tests/support/console-guard.ts"],
+    setupFiles: [
+      "tests/support/vitest-setup.ts",
+      "tests/support/visit-subscribers.ts",
+      "tests/support/console-guard.ts",
+    ],
     // Generous for a busy machine; a test that hangs still fails.
     testTimeout: 60_000,
     hookTimeout: 60_000,
@@ -75,8 +79,8 @@ export default defineConfig({
       },
       integration,
       http,
-      // The same suites on PostgreSQL (docs/decisions/046-postgresql.md), when the run has a
-      // server (TEST_POSTGRES_URL; `npm test` starts one): each file on its own clone of a
+      // The same suites on PostgreSQL (docs/decisions/051-postgresql.md), when the run has a
+      // server (TEST_POSTGRES_URL; `npm test` does not start one): each file on its own clone of a
       // migrated template database, each test server on its own.
       ...(process.env.TEST_POSTGRES_URL ? [integration, http] : []).map((project) => ({
         ...project,

@@ -5,22 +5,24 @@ import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { BackgroundJobs, ServerHooks } from "../server/config";
-import { reportDemoAccountsAtStart } from "~/models/demo-accounts.server";
-import { startRecallSweep } from "~/models/recall-invitations.server";
-import { startReminderSweep } from "~/models/reminders.server";
-import { startReportSweep } from "~/models/report-summary.server";
-import { startWaitlistSweep } from "~/models/waitlist-sweep.server";
-import { startOutboxWorker } from "./models/outbox.server";
+import { reportDemoAccountsAtStart } from "~/models/accounts/demo-accounts.server";
+import { startRecallSweep } from "~/models/recall/invitations.server";
+import { startReminderSweep } from "~/models/mail/reminders.server";
+import { startReportSweep } from "~/models/reports/summary.server";
+import { startWaitlistSweep } from "~/models/waitlist/sweep.server";
+import { startOutboxWorker } from "./models/mail/outbox.server";
+import { hearVisitEvents } from "~/models/visit-subscribers.server";
 import { backupSettings, startBackupSchedule } from "~/infra/backup.server";
 import { lockDatabase } from "~/infra/database-lock.server";
 import { pageCachePolicy } from "~/http/page-headers.server";
-import { documentKey, keepingDocument, keptDocument } from "~/http/rendered-documents.server";
 import { databaseEngine, prisma } from "~/infra/db.server";
 import { getEnv, serverConfig } from "~/infra/env.server";
 import { healthReport } from "~/infra/health.server";
 import { NonceProvider } from "~/hooks/nonce-provider";
 import { limitWrite } from "~/infra/rate-limit.server";
-import { readCacheGeneration } from "~/infra/read-cache.server";
+import { generationOf, PUBLIC_AREAS } from "~/infra/read-cache.server";
+
+hearVisitEvents();
 
 /**
  * Called by the server once it listens, stopped on shutdown; never started by importing a
@@ -61,7 +63,7 @@ export function startBackgroundJobs(): BackgroundJobs {
 /** What the Express server (server/index.ts) takes from this build instead of importing app/. */
 export const server: ServerHooks = {
   config: () => serverConfig(),
-  readCacheGeneration,
+  cacheGeneration: () => generationOf(PUBLIC_AREAS),
   limitWrite,
   closeDatabase: () => prisma.$disconnect(),
   startBackgroundJobs,
@@ -112,20 +114,8 @@ export default function handleRequest(
   pageCachePolicy(request, responseStatusCode, responseHeaders);
   // Bots and no-JS clients get the whole document at once; browsers get it streamed.
   const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
-  // A page rendered before from the same URL, data and minute is sent again as it was
-  // (with this response's nonce) instead of being rendered anew: the desk reloads a diary
-  // that has not changed far more often than anything changes in it.
-  const key = documentKey(request, responseStatusCode, remixContext, readyEvent);
-  const document = key && keptDocument(key, nonce ?? "");
-  if (document) {
-    // Remix has encoded the data for the render (already in the document): nobody reads it.
-    void remixContext.serverHandoffStream?.cancel();
-    responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-    return new Response(document, { headers: responseHeaders, status: responseStatusCode });
-  }
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
-    let failed = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce ?? ""}>
         <RemixServer
@@ -139,9 +129,7 @@ export default function handleRequest(
         nonce,
         [readyEvent]() {
           shellRendered = true;
-          const body = key
-            ? keepingDocument(key, nonce ?? "", () => failed || request.signal.aborted)
-            : new PassThrough();
+          const body = new PassThrough();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(
             new Response(createReadableStreamFromReadable(body), {
@@ -156,7 +144,6 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          failed = true;
           // Errors after the shell are already on their way to the error boundary.
           if (shellRendered) console.error(error);
         },

@@ -6,18 +6,19 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
   useRouteLoaderData,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { GeneralErrorBoundary } from "./components/error-pages";
 import { RouteFocus } from "./components/route-focus";
 import { SiteFooter } from "./components/site-footer";
-import { SiteHeader } from "./components/site-header";
+import { isStaffPage, SiteHeader } from "./components/site-header";
 import { AppToaster, ServerToast } from "./components/toaster";
 import stylesheet from "./styles/tailwind.css";
-import { getClinicSettings } from "./models/clinic-settings.server";
+import { getClinicSettings } from "./models/settings/clinic-settings.server";
 import { getUser } from "~/http/auth.server";
-import { toPublicUser } from "~/models/public-user";
+import { toPublicUser } from "~/models/accounts/public-user";
 import { headerLinksFor } from "~/models/permissions";
 import { useNonce } from "~/hooks/nonce-provider";
 import { getToast } from "~/http/toast.server";
@@ -60,6 +61,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export function Layout({ children }: { children: ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
+  // The staff screens are a work tool: a compact shell without the public site's footer.
+  const staffPage = isStaffPage(useLocation().pathname);
   return (
     <html lang="en">
       <head>
@@ -83,7 +86,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <main id="main" className="flex-1">
           {children}
         </main>
-        <SiteFooter />
+        {staffPage ? null : <SiteFooter />}
         <RouteFocus />
         <AppToaster />
         <ServerToast toast={rootData?.toast} />

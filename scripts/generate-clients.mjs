@@ -1,5 +1,5 @@
 // `npm install` (postinstall) and `npm run db:generate`: Prisma's client for each engine,
-// from the one schema (docs/decisions/046-postgresql.md). SQLite's goes where
+// from the one schema (docs/decisions/051-postgresql.md). SQLite's goes where
 // @prisma/client expects it; PostgreSQL's, from prisma/postgresql/schema.prisma, to
 // node_modules/.prisma/client-postgresql. prisma.config.ts picks the schema by DATABASE_URL;
 // `generate` connects to nothing, so any URL of the engine will do.

@@ -1,5 +1,5 @@
 // Writes a new migration, for both engines, from the difference between the migrations so
-// far and prisma/schema.prisma (docs/decisions/046-postgresql.md):
+// far and prisma/schema.prisma (docs/decisions/051-postgresql.md):
 // - SQLite (prisma/migrations): `prisma migrate dev` cannot run with the WebAssembly
 //   engine, and `migrate diff` cannot read a database through a driver adapter, so: apply
 //   the migrations to a scratch database, pull its schema, and diff two datamodels.

@@ -1,8 +1,8 @@
 // The PostgreSQL schema, generated from the one schema source (prisma/schema.prisma, on
 // SQLite): the same models, another provider, and its client generated beside the SQLite one
-// (the app picks one by DATABASE_URL; docs/decisions/046-postgresql.md).
+// (the app picks one by DATABASE_URL; docs/decisions/051-postgresql.md).
 // `node scripts/postgres-schema.mjs` writes it; `--check` fails when the file differs from
-// what it would write (tests/unit/postgres-schema.test.ts runs the same comparison).
+// what it would write (tests/unit/prisma/postgres-schema.test.ts runs the same comparison).
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";

@@ -6,7 +6,7 @@
 
 /**
  * Whether DATABASE_URL names PostgreSQL (`postgresql://` or `postgres://`); anything else
- * is a SQLite file (docs/decisions/046-postgresql.md).
+ * is a SQLite file (docs/decisions/051-postgresql.md).
  * @param {string | undefined} url
  */
 export function isPostgresUrl(url) {

@@ -18,6 +18,8 @@ export type ServerConfig = {
   GOOGLE_CLIENT_ID: string | undefined;
   BODY_LIMIT_BYTES: number;
   REQUEST_LOG: boolean;
+  /** Memory the response cache may hold, in MB; 0 keeps nothing. */
+  RESPONSE_CACHE_MB: number;
 };
 
 /** Work the app does beside answering requests (scheduled backups...), until stopped. */
@@ -31,11 +33,11 @@ export type ServerHooks = {
   /** The validated settings; throws `Invalid environment: ...` when they are not valid. */
   config(): ServerConfig;
   /**
-   * Moves on every write to the database, by this process or another; the response cache
-   * (response-cache.ts) serves nothing it kept under another generation. Null while
-   * nothing may be kept (before the database has connected).
+   * The generation of what public answers show, read from the database: it moves with
+   * every write to those tables, by this process or another, and the response cache
+   * (response-cache.ts) serves nothing it kept under another. Null: keep nothing.
    */
-  readCacheGeneration(): string | null;
+  cacheGeneration(): Promise<string | null>;
   /** Counts a write (POST, PUT, PATCH, DELETE) of the client at this address; its refusal when over the limit. */
   limitWrite(clientAddress: string): Promise<Refusal | null>;
   /** Closes the database once the last request is done (graceful shutdown). */
@@ -54,7 +56,7 @@ export type ServerHooks = {
 
 const HOOKS = [
   "config",
-  "readCacheGeneration",
+  "cacheGeneration",
   "limitWrite",
   "closeDatabase",
   "startBackgroundJobs",

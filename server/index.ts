@@ -133,8 +133,8 @@ app.all(
     getBuild: () => build,
     mode: MODE,
     getLoadContext,
-    generation: () => hooks.readCacheGeneration(),
-    cache: createResponseCache(),
+    cacheGeneration: () => hooks.cacheGeneration(),
+    cache: config.RESPONSE_CACHE_MB > 0 ? createResponseCache(config.RESPONSE_CACHE_MB) : null,
   }),
 );
 

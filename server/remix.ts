@@ -17,18 +17,21 @@ type Options = {
   getBuild: () => ServerBuild;
   mode: "development" | "production";
   getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext;
-  /** The app's cache generation (`server.readCacheGeneration` of the build); null: keep nothing. */
-  generation: () => string | null;
-  cache: ResponseCache;
+  /** The generation of what public answers show (`server.cacheGeneration`); null: keep nothing. */
+  cacheGeneration: () => Promise<string | null>;
+  /** Null when the response cache is off. */
+  cache: ResponseCache | null;
 };
 
 /**
  * Hands a request to Remix and writes its answer, through the response cache: a kept
  * answer is written without running Remix; an answer the app declares public is kept on
- * the way out. Any answer that sets a cookie is marked `private, no-store`, whatever the
- * route said: a shared cache must never hand one visitor's cookie to another.
+ * the way out, under the generation read before Remix ran (a write that lands meanwhile
+ * moves it, so that answer is never served). Any answer that sets a cookie is marked
+ * `private, no-store`, whatever the route said: a shared cache must never hand one
+ * visitor's cookie to another.
  */
-export function remixHandler({ getBuild, mode, getLoadContext, generation, cache }: Options) {
+export function remixHandler({ getBuild, mode, getLoadContext, cacheGeneration, cache }: Options) {
   let current: { build: ServerBuild; handle: ReturnType<typeof createRequestHandler> } | null =
     null;
   const handlerFor = (build: ServerBuild) => {
@@ -38,34 +41,29 @@ export function remixHandler({ getBuild, mode, getLoadContext, generation, cache
 
   const handler: RequestHandler = async (req, res, next) => {
     try {
-      const startedIn = generation();
-      // Before the database has connected there is no generation to keep anything under.
-      const key = startedIn === null ? null : cache.keyFor(req);
       const context = getLoadContext(req, res);
-      if (key && startedIn !== null) {
-        const hit = cache.lookup(key, startedIn);
-        if (hit) return cache.send(req, res, hit, { nonce: context.cspNonce, hit: true });
-      }
+      const nonce = context.cspNonce;
+      const key = cache?.keyFor(req) ?? null;
+      const generation = key === null ? null : await cacheGeneration();
+      const kept = cache && key !== null && generation !== null ? { cache, key, generation } : null;
+      const hit = kept?.cache.lookup(kept.key, kept.generation);
+      if (hit) return kept!.cache.send(res, hit, nonce);
       // A HEAD that might be kept asks Remix for the whole answer, so that a GET can use it.
-      const method = key && req.method === "HEAD" ? "GET" : req.method;
+      const method = kept && req.method === "HEAD" ? "GET" : req.method;
       let response = await handlerFor(getBuild())(toFetchRequest(req, res, method), context);
       if (response.headers.has("set-cookie")) {
         // Some responses (Response.redirect) have read-only headers: copy those first.
         response = new Response(response.body, response);
         response.headers.set("cache-control", "private, no-store");
       }
-      const seconds = key ? cache.keepFor(response) : 0;
-      // A write that landed while this answer was made may not be in it: not kept.
-      if (key && startedIn !== null && seconds > 0 && generation() === startedIn) {
-        const kept = await cache.store(key, response, {
-          generation: startedIn,
-          seconds,
-          nonce: context.cspNonce,
-        });
-        if (!(kept instanceof Response)) {
-          return cache.send(req, res, kept, { nonce: context.cspNonce, hit: false });
-        }
-        response = kept;
+      const seconds = kept ? kept.cache.keepFor(response) : 0;
+      if (kept && seconds > 0 && response.body) {
+        // One copy of the body goes to the client as it comes, the other into the cache.
+        const [toClient, toCache] = response.body.tee();
+        const options = { generation: kept.generation, seconds, nonce };
+        void kept.cache.store(kept.key, new Response(toCache, response), options).catch(() => {});
+        response = new Response(toClient, response);
+        response.headers.set("x-cache", "MISS");
       }
       await sendFetchResponse(req, res, response);
     } catch (error) {
@@ -115,10 +113,8 @@ async function sendFetchResponse(req: ExpressRequest, res: ExpressResponse, resp
 }
 
 /**
- * Streams a body to the client. React hands a page over in many small chunks; those that
- * come in one turn of the event loop leave together, in one write to the socket and one
- * flush of the compression stream, instead of one system call (and one deflate flush)
- * each, as Remix's `writeReadableStreamToWritable` does.
+ * Streams a body to the client: the many small chunks React writes in one turn of the event
+ * loop leave together, in one socket write and one compression flush.
  */
 async function writeBody(body: ReadableStream<Uint8Array>, res: ExpressResponse) {
   const reader = body.getReader();

@@ -1,8 +1,6 @@
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { LRUCache } from "lru-cache";
 
-/** All kept answers together: an upper bound on the memory the cache may hold. */
-const MAX_BYTES = 16 * 1024 * 1024;
 /** One answer larger than this is served but not kept. */
 const MAX_ENTRY_BYTES = 1024 * 1024;
 /** The longest an answer is kept, whatever its s-maxage says. */
@@ -16,21 +14,17 @@ type Entry = {
   expiresAt: number;
   status: number;
   headers: Record<string, string>;
-  /**
-   * The body, cut where a page's scripts carry the CSP nonce of the render that produced
-   * it: a hit writes the pieces with its own response's nonce between them, so nothing
-   * large is copied per request. Any other answer is a single piece.
-   */
+  /** The body, cut where its scripts carry the render's CSP nonce (a hit writes its own). */
   pieces: Buffer[];
   length: number;
 };
 
 /**
  * Keeps whole answers of the app in memory, as Remix produced them, and serves them again
- * without running Remix, until the app's cache generation moves (every write to the
- * database, whoever makes it, but for the visits' own tables, which no public answer
- * reads: ADR 030) or their time is up. It knows no routes: the app declares what may be
- * kept, and only this is:
+ * without running Remix, until the generation of what public answers show moves (read from
+ * the database per request: any write to those tables, whoever makes it; ADR 046) or
+ * their time is up. It knows no routes: the app declares what may be kept, and only this
+ * is:
  *
  * - a GET or HEAD without Cookie or Authorization (nobody's own answer), for a URL in its
  *   one plain form: no query string, lower case, no trailing slash, nothing escaped (so
@@ -38,12 +32,12 @@ type Entry = {
  * - answered 200 with `Cache-Control: public, s-maxage=N`, no Set-Cookie, and no Vary
  *   beyond Cookie and Accept-Encoding.
  *
- * The cache is bounded by bytes (least recently used answers leave first).
+ * The cache is bounded by bytes, `megabytes` (least recently used answers leave first).
  */
-export function createResponseCache() {
+export function createResponseCache(megabytes: number) {
   const entries = new LRUCache<string, Entry>({
-    maxSize: MAX_BYTES,
-    maxEntrySize: MAX_ENTRY_BYTES + ENTRY_OVERHEAD_BYTES,
+    maxSize: megabytes * 1024 * 1024,
+    maxEntrySize: Math.min(MAX_ENTRY_BYTES + ENTRY_OVERHEAD_BYTES, megabytes * 1024 * 1024),
     sizeCalculation: (entry, key) => entry.length + key.length + ENTRY_OVERHEAD_BYTES,
   });
 
@@ -78,17 +72,22 @@ export function createResponseCache() {
 
     /**
      * Reads the answer's body and keeps it under the generation the request started with;
-     * `nonce` is this response's CSP nonce. An answer that turns out larger than an entry
-     * may be is not kept: its Response is handed back, to be streamed on as it comes.
+     * `nonce` is this response's CSP nonce. A body larger than an entry may be is not kept.
      */
     async store(
       key: string,
       response: Response,
       { generation, seconds, nonce }: { generation: string; seconds: number; nonce?: string },
-    ): Promise<Entry | Response> {
-      const read = await readUpTo(response, MAX_ENTRY_BYTES);
-      if (read instanceof Response) return read;
-      const body = read;
+    ): Promise<void> {
+      const chunks: Uint8Array[] = [];
+      let size = 0;
+      const reader = response.body?.getReader();
+      for (let read = await reader?.read(); read && !read.done; read = await reader!.read()) {
+        size += read.value.byteLength;
+        if (size > MAX_ENTRY_BYTES) return void (await reader!.cancel());
+        chunks.push(read.value);
+      }
+      const body = Buffer.concat(chunks, size);
       const headers: Record<string, string> = {};
       for (const name of KEPT_HEADERS) {
         const value = response.headers.get(name);
@@ -96,41 +95,23 @@ export function createResponseCache() {
       }
       const html = headers["content-type"]?.startsWith("text/html") ?? false;
       const pieces = html && nonce ? split(body, `nonce="${nonce}"`) : [body];
-      const entry: Entry = {
+      entries.set(key, {
         generation,
         expiresAt: Date.now() + Math.min(seconds, MAX_AGE_SECONDS) * 1000,
         status: response.status,
         headers,
         pieces,
-        length: pieces.reduce((sum, piece) => sum + piece.length, 0),
-      };
-      entries.set(key, entry);
-      return entry;
+        length: size - (pieces.length - 1) * `nonce="${nonce}"`.length,
+      });
     },
 
-    /**
-     * Writes an entry as this request's answer, with this response's nonce. `X-Cache` says
-     * whether Remix made it just now (MISS) or it came from the cache (HIT).
-     */
-    send(
-      req: ExpressRequest,
-      res: ExpressResponse,
-      entry: Entry,
-      { nonce, hit }: { nonce?: string; hit: boolean },
-    ) {
-      const stamp = entry.pieces.length > 1 && nonce ? Buffer.from(`nonce="${nonce}"`) : null;
-      const length = entry.length + (stamp ? stamp.length * (entry.pieces.length - 1) : 0);
+    /** Writes an entry as this request's answer, with this response's nonce (`X-Cache: HIT`). */
+    send(res: ExpressResponse, entry: Entry, nonce?: string) {
+      // A HEAD gets the headers alone: Node sends no body for it.
+      const stamp = Buffer.from(`nonce="${nonce ?? ""}"`);
+      const length = entry.length + stamp.length * (entry.pieces.length - 1);
       res.status(entry.status).set(entry.headers).set("content-length", String(length));
-      res.set("x-cache", hit ? "HIT" : "MISS");
-      if (req.method === "HEAD") {
-        res.end();
-        return;
-      }
-      if (!stamp) {
-        // One piece (a JSON answer, or a page without scripts): headers and body in one write.
-        res.end(entry.pieces.length === 1 ? entry.pieces[0] : Buffer.concat(entry.pieces));
-        return;
-      }
+      res.set("x-cache", "HIT");
       res.cork();
       entry.pieces.forEach((piece, index) => {
         if (index > 0) res.write(stamp);
@@ -158,58 +139,14 @@ function isPlainPath(url: string): boolean {
 
 /** s-maxage of a `public` Cache-Control (0 when absent, or when anything forbids keeping it). */
 function sharedMaxAge(cacheControl: string | null): number {
-  if (!cacheControl) return 0;
-  const directives = new Map(
-    cacheControl.split(",").map((part) => {
-      const [name = "", value = ""] = part.trim().toLowerCase().split("=", 2);
-      return [name, value] as const;
-    }),
-  );
-  if (!directives.has("public")) return 0;
-  if (["private", "no-store", "no-cache"].some((name) => directives.has(name))) return 0;
-  const seconds = Number(directives.get("s-maxage"));
-  return Number.isInteger(seconds) && seconds > 0 ? seconds : 0;
-}
-
-/**
- * The whole body when it is at most `limit` bytes; otherwise the same answer again, its
- * body made of what was read so far followed by the rest, unread.
- */
-async function readUpTo(response: Response, limit: number): Promise<Buffer | Response> {
-  if (!response.body) return Buffer.alloc(0);
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return Buffer.concat(chunks, size);
-    chunks.push(value);
-    size += value.byteLength;
-    if (size > limit) break;
-  }
-  const rest = new ReadableStream<Uint8Array>({
-    start(controller) {
-      for (const chunk of chunks.splice(0)) controller.enqueue(chunk);
-    },
-    async pull(controller) {
-      const { done, value } = await reader.read();
-      if (done) controller.close();
-      else controller.enqueue(value);
-    },
-    cancel(reason) {
-      return reader.cancel(reason);
-    },
-  });
-  return new Response(rest, response);
+  const value = cacheControl?.toLowerCase() ?? "";
+  if (!/\bpublic\b/.test(value) || /\b(private|no-store|no-cache)\b/.test(value)) return 0;
+  return Number(/\bs-maxage=(\d+)/.exec(value)?.[1] ?? 0);
 }
 
 function split(body: Buffer, separator: string): Buffer[] {
-  const pieces: Buffer[] = [];
-  let start = 0;
-  for (let at = body.indexOf(separator); at !== -1; at = body.indexOf(separator, start)) {
-    pieces.push(body.subarray(start, at));
-    start = at + separator.length;
-  }
-  pieces.push(body.subarray(start));
-  return pieces;
+  return body
+    .toString()
+    .split(separator)
+    .map((piece) => Buffer.from(piece));
 }

@@ -1,14 +1,16 @@
 import { SERVICE_CATEGORIES } from "~/data/service-categories";
 import { DEFAULT_SERVICE_CATEGORY } from "~/validation/form-fields";
+import { FieldLabel, needAttributes } from "./form-kit";
 
 /** A service's category, as the patient's Add Service and the staff's service forms ask it. */
 export function CategoryField({ defaultValue }: { defaultValue?: string }) {
   return (
     <div>
-      <label htmlFor="field-category" className="field-label">
+      <FieldLabel htmlFor="field-category" need="required">
         Category
-      </label>
+      </FieldLabel>
       <select
+        {...needAttributes("required")}
         id="field-category"
         name="category"
         defaultValue={defaultValue ?? DEFAULT_SERVICE_CATEGORY}

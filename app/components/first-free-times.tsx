@@ -150,7 +150,6 @@ export function FirstFreeTimes({
   chosen,
   onChoose,
   hrefFor,
-  children,
 }: {
   initial: FreeDaysStrip | null;
   service: string;
@@ -162,8 +161,6 @@ export function FirstFreeTimes({
   onChoose: (choice: StripChoice) => void;
   /** This page with the given query (service and dentist added). */
   hrefFor: (query: Record<string, string>, hash: string) => string;
-  /** Below the strip (the page's way to change service and dentist without JavaScript). */
-  children?: ReactNode;
 }) {
   const enhanced = useHydrated();
   const [from, setFrom] = useState(initial?.from ?? today);
@@ -209,7 +206,7 @@ export function FirstFreeTimes({
       </h2>
       {!service || !serviceName ? (
         <p className="mt-1 text-sm text-slate-700">
-          Choose a service below to see its first openings.
+          Choose a service above to see its first openings.
         </p>
       ) : (
         <>
@@ -307,7 +304,6 @@ export function FirstFreeTimes({
           )}
         </>
       )}
-      {children}
     </section>
   );
 }

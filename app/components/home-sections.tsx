@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { CLINIC_PAGE, clinicDirectionsUrl, clinicMapUrl, telHref } from "~/data/clinic";
-import type { PublicClinic } from "~/models/clinic-settings.server";
+import type { PublicClinic } from "~/models/settings/clinic-settings.server";
 
 export function SectionHeading({ id, children }: { id: string; children: ReactNode }) {
   return (
@@ -11,7 +11,7 @@ export function SectionHeading({ id, children }: { id: string; children: ReactNo
   );
 }
 
-/** The three highlighted offerings; a length they state must be the service's (tests/unit/seed-texts.test.ts). */
+/** The three highlighted offerings; a length they state must be the service's (tests/unit/prisma/seed-texts.test.ts). */
 export const HIGHLIGHTS = [
   {
     slug: "teeth-whitening",

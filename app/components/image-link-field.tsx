@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { SITE_AVATARS, type SitePicture } from "~/data/avatars";
-import { TextField, useFieldError } from "./form-kit";
+import { type Need, TextField, useFieldError } from "./form-kit";
 
 /**
  * An image link with a choice of the site's own pictures (avatars unless told otherwise).
@@ -12,6 +12,7 @@ import { TextField, useFieldError } from "./form-kit";
 export function ImageLinkField({
   name,
   label,
+  need,
   defaultValue,
   pictures = SITE_AVATARS,
   choiceName = "avatar",
@@ -22,6 +23,7 @@ export function ImageLinkField({
 }: {
   name: string;
   label: string;
+  need: Need;
   defaultValue: string;
   pictures?: readonly SitePicture[];
   choiceName?: string;
@@ -89,6 +91,7 @@ export function ImageLinkField({
       <TextField
         name={name}
         label={label}
+        need={need}
         type="url"
         inputMode="url"
         placeholder="https://"

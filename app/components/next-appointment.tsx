@@ -1,4 +1,4 @@
-import type { NextAppointment } from "~/models/next-appointment.server";
+import type { NextAppointment } from "~/models/self-service/next-appointment.server";
 import { Link } from "@remix-run/react";
 import { formatDateTime, formatZone } from "~/utils/clinic-format";
 

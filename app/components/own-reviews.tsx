@@ -1,5 +1,5 @@
 import { StarRating } from "~/components/star-rating";
-import type { ReviewJson } from "~/models/review.server";
+import type { ReviewJson } from "~/models/reviews/reviews.server";
 import { type ClinicClock, formatInstantDay } from "~/utils/clinic-format";
 
 const STANDING: Record<string, { label: string; note: string }> = {

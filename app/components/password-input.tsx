@@ -1,7 +1,7 @@
 import { useState } from "react";
 import type { InputHTMLAttributes } from "react";
 import { useHydrated } from "~/hooks/use-hydrated";
-import { describedBy, useFieldError } from "./form-kit";
+import { describedBy, FieldLabel, needAttributes, useFieldError } from "./form-kit";
 
 type Props = Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "id" | "name"> & {
   id: string;
@@ -20,12 +20,13 @@ export function PasswordInput({ id, name, label, className, ...rest }: Props) {
 
   return (
     <div>
-      <label htmlFor={id} className="field-label">
+      <FieldLabel htmlFor={id} need="required">
         {label}
-      </label>
+      </FieldLabel>
       <div className="relative">
         <input
           {...rest}
+          {...needAttributes("required")}
           id={id}
           name={name}
           type={visible ? "text" : "password"}

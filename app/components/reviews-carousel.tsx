@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useEffect, useState, type KeyboardEvent } from "react";
 import { showAppToast } from "./toaster";
-import type { ReviewJson } from "~/models/review.server";
+import type { ReviewJson } from "~/models/reviews/reviews.server";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { StarRating } from "./star-rating";
 

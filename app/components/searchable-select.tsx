@@ -3,11 +3,19 @@ import { useBrowserLayoutEffect } from "~/hooks/use-layout-effect";
 import type { KeyboardEvent } from "react";
 import type { SelectOption } from "~/validation/form";
 import { useHydrated } from "~/hooks/use-hydrated";
-import { describedBy, useFieldError } from "./form-kit";
+import {
+  describedBy,
+  FieldLabel,
+  type Need,
+  NeedMark,
+  needAttributes,
+  useFieldError,
+} from "./form-kit";
 
 type SearchableSelectProps = {
   name: string;
   label: string;
+  need: Need;
   options: readonly SelectOption[];
   defaultValue?: string;
   /** Shown while nothing is chosen; also the native select's empty first option. */
@@ -25,6 +33,7 @@ type SearchableSelectProps = {
 export function SearchableSelect({
   name,
   label,
+  need,
   options,
   defaultValue = "",
   placeholder,
@@ -48,11 +57,12 @@ export function SearchableSelect({
   if (!enhanced) {
     return (
       <div>
-        <label htmlFor={id} className="field-label">
+        <FieldLabel htmlFor={id} need={need}>
           {label}
-        </label>
+        </FieldLabel>
         <select
           ref={nativeRef}
+          {...needAttributes(need)}
           id={id}
           name={name}
           defaultValue={defaultValue}
@@ -75,6 +85,7 @@ export function SearchableSelect({
       id={id}
       name={name}
       label={label}
+      need={need}
       options={options}
       value={value}
       onChange={setValue}
@@ -115,6 +126,7 @@ function Combobox({
   id,
   name,
   label,
+  need,
   options,
   value,
   onChange,
@@ -123,6 +135,7 @@ function Combobox({
   id: string;
   name: string;
   label: string;
+  need: Need;
   options: readonly SelectOption[];
   value: string;
   onChange: (value: string) => void;
@@ -280,9 +293,12 @@ function Combobox({
         if (!wrapperRef.current?.contains(event.relatedTarget as Node | null)) settle();
       }}
     >
-      <label id={labelId} htmlFor={id} className="field-label">
-        {label}
-      </label>
+      <span className="mb-1 flex items-baseline gap-2">
+        <label id={labelId} htmlFor={id} className="text-sm font-medium text-slate-700">
+          {label}
+        </label>
+        <NeedMark need={need} />
+      </span>
       <div className="relative">
         <input
           ref={inputRef}
@@ -293,6 +309,7 @@ function Combobox({
           aria-controls={listId}
           aria-autocomplete="list"
           aria-activedescendant={activeOption ? optionId(active) : undefined}
+          {...needAttributes(need)}
           aria-invalid={invalid || undefined}
           aria-describedby={describedBy(errorId)}
           autoComplete="off"

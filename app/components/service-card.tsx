@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import type { ServiceJson } from "~/models/service.server";
+import type { ServiceJson } from "~/models/services/catalog.server";
 import { cardDescription, dollarsToCents, formatPrice, truncate } from "~/utils/format";
 
 /**

@@ -1,4 +1,4 @@
-import { serviceStandingLabel, type ServiceStatus } from "~/models/service-status";
+import { serviceStandingLabel, type ServiceStatus } from "~/models/services/status";
 
 type Standing = { status: ServiceStatus; hidden: boolean; reason?: string | null };
 

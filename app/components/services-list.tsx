@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type MouseEvent } from "react";
-import type { ServiceJson } from "~/models/service.server";
+import type { ServiceJson } from "~/models/services/catalog.server";
 import { filterToQuery, PAGE_SIZE, type CatalogFilter } from "~/data/catalog-filter";
 import { ServiceCard } from "./service-card";
 

@@ -1,7 +1,7 @@
 import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { telHref } from "~/data/clinic";
-import type { PublicUser } from "~/models/public-user";
+import type { PublicUser } from "~/models/accounts/public-user";
 import type { HeaderLink } from "~/models/permissions";
 import { Avatar } from "./avatar";
 
@@ -161,6 +161,18 @@ function NavLinks({ user, staffLinks }: { user: PublicUser | null; staffLinks: H
   );
 }
 
+/**
+ * A patient's own appointments, in the header bar itself (not only behind the account
+ * menu): what a signed-in patient most often comes back for.
+ */
+function MyAppointmentsLink() {
+  return (
+    <NavLink to="/user/appointments" end className={navClass}>
+      My appointments
+    </NavLink>
+  );
+}
+
 /** The clinic's phone, one tap away on every page (emergencies). */
 function CallLink({ phone }: { phone: string }) {
   return (
@@ -189,25 +201,28 @@ export function SiteHeader({
 }) {
   const header = useHeaderHeight();
   const mobileMenu = useDisclosure();
-  // On the staff screens, which use the whole width, the header spans it too.
+  // The staff screens use the whole width and a compact bar (no emergency line: they are
+  // the clinic); a patient has their appointments in the bar.
   const { pathname } = useLocation();
-  const wide = pathname === "/staff" || pathname.startsWith("/staff/");
+  const staffPage = isStaffPage(pathname);
+  const patient = user !== null && staffLinks.length === 0;
   return (
     <header
       ref={header}
       className="sticky top-0 z-20 border-b border-slate-200 bg-white/95 backdrop-blur"
     >
       <div
-        className={`mx-auto flex h-16 items-center justify-between gap-2 px-4 ${wide ? "lg:px-6" : "max-w-6xl"}`}
+        className={`mx-auto flex items-center justify-between gap-2 px-4 ${staffPage ? "h-12 lg:px-6" : "h-16 max-w-6xl"}`}
       >
         <Link to="/" className="flex items-center gap-2 text-lg font-bold text-brand-800">
           <img src="/favicon.svg" alt="" width={28} height={28} />
           <span>Dental Clinic</span>
         </Link>
         <div className="flex items-center gap-1">
-          {clinicPhone ? <CallLink phone={clinicPhone} /> : null}
+          {clinicPhone && !staffPage ? <CallLink phone={clinicPhone} /> : null}
           <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
             <NavLinks user={user} staffLinks={staffLinks} />
+            {patient ? <MyAppointmentsLink /> : null}
             {user ? <UserMenu user={user} /> : null}
           </nav>
           <details ref={mobileMenu} className="relative lg:hidden">
@@ -230,6 +245,16 @@ export function SiteHeader({
           </details>
         </div>
       </div>
+      {patient ? (
+        <div className="border-t border-slate-200 px-2 py-1 lg:hidden">
+          <MyAppointmentsLink />
+        </div>
+      ) : null}
     </header>
   );
+}
+
+/** The staff area's pages: the compact shell, without the public site's footer. */
+export function isStaffPage(pathname: string): boolean {
+  return pathname === "/staff" || pathname.startsWith("/staff/");
 }

@@ -32,19 +32,30 @@ export function StaffScreenHeader({ title, children }: { title: string; children
   );
 }
 
-/** "Newer / Older" links of a keyset-paged list; `older` is the next page's URL, if any. */
-export function PageLinks({ first, older }: { first: string | null; older: string | null }) {
+/**
+ * "Newer / Older" links of a keyset-paged list; `older` is the next page's URL, if any. A
+ * list in another order names its links (`labels`).
+ */
+export function PageLinks({
+  first,
+  older,
+  labels = { first: "Back to the newest", next: "Older" },
+}: {
+  first: string | null;
+  older: string | null;
+  labels?: { first: string; next: string };
+}) {
   if (!first && !older) return null;
   return (
     <nav aria-label="Pages" className="mt-6 flex gap-3">
       {first ? (
         <Link to={first} className="btn-secondary">
-          Back to the newest
+          {labels.first}
         </Link>
       ) : null}
       {older ? (
         <Link to={older} className="btn-secondary">
-          Older
+          {labels.next}
         </Link>
       ) : null}
     </nav>

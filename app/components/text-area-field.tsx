@@ -1,22 +1,34 @@
 import type { TextareaHTMLAttributes } from "react";
-import { describedBy, useFieldError } from "./form-kit";
+import { describedBy, FieldLabel, type Need, needAttributes, useFieldError } from "./form-kit";
 
-type TextAreaFieldProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "id" | "name"> & {
+type TextAreaFieldProps = Omit<
+  TextareaHTMLAttributes<HTMLTextAreaElement>,
+  "id" | "name" | "required"
+> & {
   name: string;
   label: string;
+  need: Need;
 };
 
 /** A labelled textarea, the multi-line sibling of TextField. */
-export function TextAreaField({ name, label, className, rows = 4, ...rest }: TextAreaFieldProps) {
+export function TextAreaField({
+  name,
+  label,
+  need,
+  className,
+  rows = 4,
+  ...rest
+}: TextAreaFieldProps) {
   const id = `field-${name}`;
   const { invalid, errorId } = useFieldError(name);
   return (
     <div>
-      <label htmlFor={id} className="field-label">
+      <FieldLabel htmlFor={id} need={need}>
         {label}
-      </label>
+      </FieldLabel>
       <textarea
         {...rest}
+        {...needAttributes(need)}
         id={id}
         name={name}
         rows={rows}

@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from "react";
 import { useHydrated } from "~/hooks/use-hydrated";
-import { describedBy, useFieldError } from "./form-kit";
+import { describedBy, FieldLabel, needAttributes, useFieldError } from "./form-kit";
 
 type FreeTimes = {
   times: string[];
@@ -104,6 +104,7 @@ function TypedTime({
         step={gridMinutes * 60}
         defaultValue={defaultValue}
         className="field-input"
+        {...needAttributes("required")}
         aria-invalid={invalid || undefined}
         aria-describedby={describedBy("time-hint", errorId)}
       />
@@ -150,9 +151,9 @@ export function TimeSlotPicker({
   const { invalid, errorId } = useFieldError("time");
 
   const label = (
-    <label htmlFor={ID} className="field-label">
+    <FieldLabel htmlFor={ID} need="required">
       Time
-    </label>
+    </FieldLabel>
   );
   if (!enhanced) {
     return (
@@ -220,6 +221,7 @@ export function TimeSlotPicker({
         onChange={(event) => onChange(event.target.value)}
         disabled={!date || loading || free.length === 0}
         className="field-input"
+        {...needAttributes("required")}
         aria-invalid={invalid || undefined}
         aria-describedby={describedBy("time-hint", errorId)}
       >

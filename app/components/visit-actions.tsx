@@ -87,7 +87,8 @@ export function CancelForm({ error, reason }: { error?: string | null; reason?: 
       <p className="text-slate-800">Do you really want to cancel this appointment?</p>
       <TextAreaField
         name="reason"
-        label="Reason (optional)"
+        need="optional"
+        label="Reason"
         maxLength={500}
         defaultValue={reason}
         rows={3}

@@ -19,7 +19,7 @@ export type BlogTool = {
   image: string;
 };
 
-// The cards are data (blog-tools.json); tests/unit/blog-tools.test.ts checks each against
+// The cards are data (blog-tools.json); tests/unit/data/blog-tools.test.ts checks each against
 // this type, which a JSON import cannot carry (its pricing is any string to TypeScript).
 export const BLOG_TOOLS = tools as BlogTool[];
 

@@ -1,6 +1,6 @@
 /**
  * The clinic's fixed page content. Its name, address, phone, e-mail and hours live in the
- * settings row (~/models/clinic-settings.server, `getPublicClinic()`).
+ * settings row (~/models/settings/clinic-settings.server, `getPublicClinic()`).
  */
 export const CLINIC_PAGE = {
   emergencyNote: "Toothache or a broken tooth? Call us first thing: we keep same-day slots for emergencies.",

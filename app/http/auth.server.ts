@@ -3,6 +3,7 @@ import { data, redirect } from "@remix-run/node";
 import type { SignInRequired } from "~/utils/sign-in-required";
 import { requestPath } from "~/http/http.server";
 import { loginPathFor } from "~/utils/safe-redirect";
+import { sessionSeen, sessionStarted } from "~/models/accounts/sessions.server";
 import {
   commitTokenCookie,
   createSession,
@@ -22,14 +23,21 @@ import {
  */
 const usersOfReads = new WeakMap<Request, Promise<User | null>>();
 
+/** The user of a session token, the session's use recorded (its "last seen"). */
+async function userOfToken(token: string | null): Promise<User | null> {
+  const user = await getUserByToken(token);
+  if (user && token) await sessionSeen(token);
+  return user;
+}
+
 /** The signed-in user of a page request (session cookie), or null. */
 export async function getUser(request: Request): Promise<User | null> {
   if (request.method !== "GET" && request.method !== "HEAD") {
-    return getUserByToken(await getCookieToken(request));
+    return userOfToken(await getCookieToken(request));
   }
   let user = usersOfReads.get(request);
   if (!user) {
-    user = getCookieToken(request).then(getUserByToken);
+    user = getCookieToken(request).then(userOfToken);
     usersOfReads.set(request, user);
     // A failed lookup is not remembered: the next loader asks again.
     user.catch(() => usersOfReads.delete(request));
@@ -40,8 +48,13 @@ export async function getUser(request: Request): Promise<User | null> {
 /** The user of an API request: `Authorization` token first, then the session cookie. */
 export async function getApiUser(request: Request): Promise<User | null> {
   const headerToken = getHeaderToken(request);
-  if (headerToken) return getUserByToken(headerToken);
+  if (headerToken) return userOfToken(headerToken);
   return getUser(request);
+}
+
+/** The session token the request signs in with (the API's header, else the cookie's). */
+export async function requestToken(request: Request): Promise<string | null> {
+  return getHeaderToken(request) ?? (await getCookieToken(request));
 }
 
 /**
@@ -69,9 +82,21 @@ export async function requirePageUser(request: Request): Promise<User> {
   throw data(guard, { status: 401 });
 }
 
-/** Starts a session and returns the Set-Cookie header for the browser plus the API token. */
-export async function signIn(request: Request, userId: string) {
-  const { token, expiresAt } = await createSession(userId);
+/**
+ * Starts a session and returns the Set-Cookie header for the browser plus the API token.
+ * The session keeps the browser's User-Agent and `clientIp`, to name the device in the
+ * user's list of signed-in devices.
+ */
+export async function signIn(
+  request: Request,
+  userId: string,
+  { clientIp }: { clientIp?: string } = {},
+) {
+  const { token, expiresAt } = await createSession(userId, undefined, {
+    userAgent: request.headers.get("user-agent"),
+    ipAddress: clientIp,
+  });
+  sessionStarted(token);
   const setCookie = await commitTokenCookie(request, token, expiresAt);
   return { token, setCookie };
 }

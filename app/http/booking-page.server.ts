@@ -1,26 +1,33 @@
+import { redirect } from "@remix-run/node";
 import type { User } from "@prisma/client";
-import { phoneOnlyHint, visitCapRefusal } from "~/models/appointment.server";
-import { getClinicSettings, getPublicClinic } from "~/models/clinic-settings.server";
-import { bookingChoices } from "~/models/dentist.server";
-import { unverifiedRefusal } from "~/models/email-verification.server";
-import { freeDaysFor } from "~/models/next-free-times.server";
+import { phoneOnlyHint } from "~/models/booking/free-times.server";
+import { visitCapRefusal } from "~/models/booking/choices.server";
+import { getClinicSettings, getPublicClinic } from "~/models/settings/clinic-settings.server";
+import { bookingChoices } from "~/models/team/dentists.server";
+import { unverifiedRefusal } from "~/models/accounts/email-verification.server";
+import { freeDaysFor } from "~/models/booking/next-free-times.server";
+import { knownPhone } from "~/models/self-service/own-visits.server";
 import { formatDuration, formatTime } from "~/utils/clinic-format";
 import { addDays, clinicNow, isIsoDate, normalizeTime } from "~/utils/clinic-time";
-import { prisma } from "~/infra/db.server";
 import { formatPrice } from "~/utils/format";
 
+/** The fields of the booking form a GET of it carries but the page does not take. */
+const NOT_IN_THE_ADDRESS = ["name", "email", "phone", "message"];
+
 /**
- * The phone a booking form starts with: the one on the patient's record, else the one
- * their latest booking gave (a patient types it once).
+ * Without JavaScript the form's "Show first free times" sends the whole form as a GET (the
+ * service and dentist are the form's own fields): the page is asked again with only the
+ * choice (service, dentist, date, time, a recall token), so the patient's details and
+ * message never stay in the address or the browser's history.
  */
-async function knownPhone(user: Pick<User, "id" | "phone">): Promise<string> {
-  if (user.phone) return user.phone;
-  const latest = await prisma.appointment.findFirst({
-    where: { userId: user.id, phone: { not: "" } },
-    orderBy: { createdAt: "desc" },
-    select: { phone: true },
-  });
-  return latest?.phone ?? "";
+function keepOnlyTheChoice(query: URLSearchParams) {
+  if (!NOT_IN_THE_ADDRESS.some((name) => query.has(name))) return;
+  const kept = new URLSearchParams();
+  for (const name of ["service", "dentist", "date", "time", "recall"]) {
+    const value = query.get(name)?.trim();
+    if (value) kept.set(name, value);
+  }
+  throw redirect(`/make-appointment?${kept}#first-free`);
 }
 
 /**
@@ -31,6 +38,7 @@ async function knownPhone(user: Pick<User, "id" | "phone">): Promise<string> {
  */
 export async function bookingPageData(request: Request, user: User, now: Date = new Date()) {
   const query = new URL(request.url).searchParams;
+  keepOnlyTheChoice(query);
   const [{ services, dentists }, settings, clinic] = await Promise.all([
     bookingChoices(),
     getClinicSettings(),

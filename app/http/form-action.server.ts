@@ -1,7 +1,7 @@
 import type { User } from "@prisma/client";
 import { data, type ActionFunctionArgs, type HeadersFunction } from "@remix-run/node";
 import type { SelectOption } from "~/validation/form";
-import { getAllServices } from "~/models/service.server";
+import { getAllServices } from "~/models/services/catalog.server";
 import { formToObject } from "~/validation/form";
 import { requireUser } from "~/http/auth.server";
 import type { Permission } from "~/models/permissions";

@@ -2,7 +2,7 @@ import type { User } from "@prisma/client";
 import { createCookie, createCookieSessionStorage, redirect } from "@remix-run/node";
 import { Authenticator, AuthorizationError } from "remix-auth";
 import { GoogleStrategy } from "remix-auth-google";
-import { findOrCreateGoogleUser, GoogleSignInError } from "~/models/user.server";
+import { findOrCreateGoogleUser, GoogleSignInError } from "~/models/accounts/user.server";
 import { cookieOptions } from "~/infra/cookie.server";
 import { getEnv } from "~/infra/env.server";
 import { combineHeaders } from "~/http/http.server";

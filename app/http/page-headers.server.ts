@@ -6,8 +6,8 @@ import type { HeadersFunction } from "@remix-run/node";
  * say `public, s-maxage=...`: shared caches (the server's own response cache, a CDN) may
  * keep them, browsers revalidate. Everything a visitor sees as their own says
  * `private, no-store`. The server's response cache keeps only what says public
- * (server/response-cache.ts), and every write moves the cache generation, so the age
- * only bounds what depends on the clock (the footer's year, "today").
+ * (server/response-cache.ts), and every write to what they show moves its generation
+ * (ADR 046), so the age only bounds what depends on the clock (the footer's year, "today").
  */
 
 export const PAGE_CACHE_SECONDS = 60;

@@ -1,6 +1,7 @@
 import type { User } from "@prisma/client";
 import { data } from "@remix-run/node";
-import { requirePageUser } from "~/http/auth.server";
+import { getUser, requirePageUser } from "~/http/auth.server";
+import { PRIVATE_NO_STORE } from "~/http/page-headers.server";
 import { hasPermission, type Permission } from "~/models/permissions";
 import { fail, type Failure } from "~/utils/result";
 import { roleOf, STAFF_ONLY_MESSAGE, type StaffOnly } from "~/models/roles";
@@ -25,6 +26,31 @@ export async function requireStaffPage(request: Request, permission: Permission)
   if (hasPermission(user, permission)) return user;
   const forbidden: StaffOnly = { staffOnly: true, message: STAFF_ONLY_MESSAGE };
   throw data(forbidden, { status: 403 });
+}
+
+/**
+ * For a staff resource route (a download): as `requireStaffPage`, but the refusals are
+ * plain-text responses, since a resource route has no error boundary to render the guard
+ * or the 403 page (a thrown `data` there reaches the visitor as "Unexpected Server Error").
+ */
+export async function requireStaffResource(
+  request: Request,
+  permission: Permission,
+): Promise<User> {
+  const user = await getUser(request);
+  if (!user) throw plainRefusal(401, SIGN_IN_FIRST_MESSAGE);
+  if (!hasPermission(user, permission)) throw plainRefusal(403, STAFF_ONLY_MESSAGE);
+  return user;
+}
+
+export const SIGN_IN_FIRST_MESSAGE = "Please sign in first.";
+
+/** A refusal as plain text, never stored by a cache. */
+export function plainRefusal(status: number, message: string): Response {
+  return new Response(`${message}\n`, {
+    status,
+    headers: { "content-type": "text/plain; charset=utf-8", "cache-control": PRIVATE_NO_STORE },
+  });
 }
 
 /** For the JSON API: null when the user may go on, else the 403 refusal. */

@@ -1,7 +1,7 @@
 import { data, type ActionFunctionArgs } from "@remix-run/node";
-import { insideCutoffMessage } from "~/models/cancellation-policy.server";
-import { getClinicSettings } from "~/models/clinic-settings.server";
-import { type LinkVisit, rescheduleTimes } from "~/models/self-service.server";
+import { insideCutoffMessage } from "~/models/booking/cancellation-policy.server";
+import { getClinicSettings } from "~/models/settings/clinic-settings.server";
+import { type LinkVisit, rescheduleTimes } from "~/models/self-service/changes.server";
 import { clinicNow } from "~/utils/clinic-time";
 import { formAction, type FormArgs } from "~/http/form-action.server";
 import type { Failure, Result } from "~/utils/result";

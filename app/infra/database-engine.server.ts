@@ -1,12 +1,12 @@
 /**
- * Two engines, one code (docs/decisions/046-postgresql.md): DATABASE_URL chooses. `file:`
+ * Two engines, one code (docs/decisions/051-postgresql.md): DATABASE_URL chooses. `file:`
  * is SQLite, the default (one process on one file); `postgresql://` is PostgreSQL (several
  * instances on one server). Everything that differs between them asks here.
  */
 import { createRequire } from "node:module";
 import { PrismaClient } from "@prisma/client";
 import { PostgresAdapterFactory } from "~/infra/postgres-adapter.server";
-import { ClinicSqliteAdapter } from "~/infra/sqlite-adapter.server";
+import { ClinicSqlite } from "~/infra/sqlite-adapter.server";
 import { isPostgresUrl } from "../../scripts/postgres-url.mjs";
 
 export type DatabaseEngine = "sqlite" | "postgresql";
@@ -24,11 +24,13 @@ export type DatabaseSettings = {
   poolSize: number;
 };
 
+/** Where the caches read each data area's generation (ADR 046), committed, per call. */
+export type GenerationSource = { generations(): Promise<Map<string, string>> };
+
 export type OpenDatabase = {
   engine: DatabaseEngine;
   client: PrismaClient;
-  /** SQLite only: the adapter whose stamps the caches follow (ClinicSqliteAdapter). */
-  sqlite: ClinicSqliteAdapter | null;
+  adapter: GenerationSource;
 };
 
 type ClientClass = new (options: { adapter: PostgresAdapterFactory }) => unknown;
@@ -55,9 +57,9 @@ export function openDatabase(settings: DatabaseSettings): OpenDatabase {
     const PostgresClient = postgresClientClass();
     const adapter = new PostgresAdapterFactory({ url: settings.url, poolSize: settings.poolSize });
     const client = new PostgresClient({ adapter }) as PrismaClient;
-    return { engine: "postgresql", client, sqlite: null };
+    return { engine: "postgresql", client, adapter };
   }
   // better-sqlite3's `timeout` is SQLite's busy timeout.
-  const sqlite = new ClinicSqliteAdapter({ url: settings.url, timeout: settings.busyTimeoutMs });
-  return { engine: "sqlite", client: new PrismaClient({ adapter: sqlite }), sqlite };
+  const adapter = new ClinicSqlite({ url: settings.url, timeout: settings.busyTimeoutMs });
+  return { engine: "sqlite", client: new PrismaClient({ adapter }), adapter };
 }

@@ -1,8 +1,11 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { PrismaClient, Prisma } from "@prisma/client";
-import { type DatabaseEngine, openDatabase } from "~/infra/database-engine.server";
+import {
+  type DatabaseEngine,
+  type GenerationSource,
+  openDatabase,
+} from "~/infra/database-engine.server";
 import { getEnv } from "~/infra/env.server";
-import type { ClinicSqliteAdapter } from "~/infra/sqlite-adapter.server";
 
 /** The transaction whose callback is running, while it runs. */
 type Scope = { tx: Prisma.TransactionClient; open: boolean };
@@ -14,8 +17,7 @@ declare global {
     | {
         client: PrismaClient;
         engine: DatabaseEngine;
-        /** Null on PostgreSQL, which has no such stamps (its caches are off for now). */
-        adapter: ClinicSqliteAdapter | null;
+        adapter: GenerationSource;
         currentTransaction: AsyncLocalStorage<Scope>;
       }
     | undefined;
@@ -23,11 +25,7 @@ declare global {
 
 function createClient() {
   const env = getEnv();
-  const {
-    client,
-    engine,
-    sqlite: adapter,
-  } = openDatabase({
+  const { client, engine, adapter } = openDatabase({
     url: env.DATABASE_URL,
     busyTimeoutMs: env.DATABASE_BUSY_TIMEOUT_MS,
     poolSize: env.DATABASE_POOL_SIZE,
@@ -91,7 +89,7 @@ export function databaseEngine(): DatabaseEngine {
  * The one way to the database. Inside a `$transaction` callback (and whatever it calls,
  * however deep) it is that transaction: a model need not be handed `tx` to take part in
  * its caller's transaction, and a query inside a transaction can no longer wait for the
- * transaction to end (every other query of the process does; ClinicSqliteAdapter). A
+ * transaction to end (every other query of the process does on SQLite; ClinicSqlite). A
  * `$transaction` inside one joins it. Outside transactions it is the client itself.
  * eslint.config.js keeps every other way to the database out of app/.
  */
@@ -111,23 +109,15 @@ export function inTransaction(): boolean {
   return currentTransaction.getStore()?.open === true;
 }
 
-/** See ClinicSqliteAdapter.writeStamp: changes whenever the database may have been written. */
-export function databaseWriteStamp(): string | null {
-  return adapter?.writeStamp() ?? null;
+/**
+ * Each data area's cache generation as committed now (ADR 046): moved by the database's
+ * own triggers in the transaction of every write to the area's tables, whoever writes.
+ */
+export function cacheGenerations(): Promise<Map<string, string>> {
+  return adapter.generations();
 }
 
-/**
- * See ClinicSqliteAdapter.sharedStamp: as `databaseWriteStamp`, except that writes to the
- * visits' own tables (VISIT_TABLES) leave it alone. Only for values read from other tables.
- */
-export function sharedWriteStamp(): string | null {
-  return adapter?.sharedStamp() ?? null;
-}
-
-/**
- * Throws when the database does not answer. On the open connection when there is one (no
- * Prisma query: the health check is polled), else through Prisma, which connects.
- */
+/** Throws when the database does not answer (the health check; no Prisma, no waiting). */
 export async function pingDatabase(): Promise<void> {
-  if (!adapter?.ping()) await prisma.$queryRawUnsafe("SELECT 1");
+  await adapter.generations();
 }

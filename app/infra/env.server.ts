@@ -15,7 +15,7 @@ const limit = z.coerce.number().int().positive();
  * `db:restore` read (scripts/db.mjs), which must work without the server's secrets.
  */
 const databaseShape = {
-  /** `file:` is SQLite (the default), `postgresql://` PostgreSQL (docs/decisions/046-postgresql.md). */
+  /** `file:` is SQLite (the default), `postgresql://` PostgreSQL (docs/decisions/051-postgresql.md). */
   DATABASE_URL: z.string().min(1).default("file:./data/clinic.db"),
   /**
    * PostgreSQL: the connections one instance may hold at most; instances times this must
@@ -44,6 +44,12 @@ const databaseShape = {
   BACKUP_KEEP_HOURLY: z.coerce.number().int().min(0).default(24),
   /** ...and of each of this many last days. */
   BACKUP_KEEP_DAILY: z.coerce.number().int().min(0).default(30),
+};
+
+/** Where mail goes: an SMTP server, else .eml files in a folder (development). */
+const mailDeliveryShape = {
+  SMTP_URL: z.string().optional(),
+  OUTBOX_DIR: z.string().default("data/outbox"),
 };
 
 /** The SQLite file a `file:` DATABASE_URL names (as Prisma and better-sqlite3 read it). */
@@ -78,9 +84,8 @@ const envSchema = z
     /** Signs the cookies; several, comma-separated and newest first, while rotating. */
     SESSION_SECRET: z.string().optional(),
     APP_URL: z.url().optional(),
-    SMTP_URL: z.string().optional(),
+    ...mailDeliveryShape,
     MAIL_FROM: z.string().default("Dental Clinic <no-reply@dental-clinic.local>"),
-    OUTBOX_DIR: z.string().default("data/outbox"),
     /** How often the mail outbox worker looks for due messages (it is also woken on enqueue). */
     OUTBOX_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
     /** How often the reminder sweep looks for visits whose reminders are due. */
@@ -125,6 +130,13 @@ const envSchema = z
      * (docs/decisions/043-need-to-know-for-staff.md).
      */
     RATE_LIMIT_PATIENT_READS_PER_HOUR: limit.default(400),
+    /**
+     * Memory the data cache may hold (catalogue, team, settings, sessions; ADR 046), and the
+     * response cache (public pages and JSON as an anonymous visitor gets them), in MB; 0
+     * turns one off.
+     */
+    DATA_CACHE_MB: z.coerce.number().min(0).max(1024).default(16),
+    RESPONSE_CACHE_MB: z.coerce.number().min(0).max(1024).default(16),
     /** One JSON line per request on stdout. */
     REQUEST_LOG: flag.default(true),
     /**
@@ -183,8 +195,22 @@ const databaseSchema = z.object(databaseShape).transform(withBackupDir);
 export type DatabaseEnv = z.infer<typeof databaseSchema>;
 
 /** The database and backup settings alone, validated by the same rules as in `parseEnv`. */
-export function parseDatabaseEnv(source: Record<string, string | undefined>): DatabaseEnv {
+export function parseDatabaseEnv(
+  source: Record<string, string | undefined> = process.env,
+): DatabaseEnv {
   return parseWith(databaseSchema, source);
+}
+
+const mailDeliverySchema = z.object(mailDeliveryShape);
+
+/**
+ * Where mail goes, read afresh at each send by the same rules as in `parseEnv`, so a test
+ * can point a running process at its own SMTP server.
+ */
+export function mailDelivery(
+  source: Record<string, string | undefined> = process.env,
+): z.infer<typeof mailDeliverySchema> {
+  return parseWith(mailDeliverySchema, source);
 }
 
 let cached: Env | undefined;
@@ -207,5 +233,6 @@ export function serverConfig(env: Env = getEnv()): ServerConfig {
     GOOGLE_CLIENT_ID: env.GOOGLE_CLIENT_ID,
     BODY_LIMIT_BYTES: env.BODY_LIMIT_BYTES,
     REQUEST_LOG: env.REQUEST_LOG,
+    RESPONSE_CACHE_MB: env.RESPONSE_CACHE_MB,
   };
 }

@@ -2,7 +2,7 @@ import { mkdir, readdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import type { Transporter } from "nodemailer";
-import { getEnv } from "~/infra/env.server";
+import { getEnv, mailDelivery } from "~/infra/env.server";
 
 export type MailAttachment = { filename: string; content: string; contentType: string };
 export type Mail = {
@@ -58,8 +58,7 @@ export async function sendMail(mail: Mail): Promise<void> {
     ...rest,
     ...(calendar ? { icalEvent: { method: calendar.method, content: calendar.content } } : {}),
   };
-  // Read at send time so a test can point a running process at its own SMTP server.
-  const smtpUrl = process.env.SMTP_URL ?? env.SMTP_URL;
+  const { SMTP_URL: smtpUrl, OUTBOX_DIR: outbox } = mailDelivery();
   if (smtpUrl) {
     await smtpTransport(smtpUrl).sendMail(message);
     return;
@@ -67,7 +66,6 @@ export async function sendMail(mail: Mail): Promise<void> {
   const raw = await nodemailer
     .createTransport({ streamTransport: true, buffer: true })
     .sendMail(message);
-  const outbox = process.env.OUTBOX_DIR ?? env.OUTBOX_DIR;
   await mkdir(outbox, { recursive: true });
   const file = path.join(outbox, `${Date.now()}-${mailFileTag(mail.messageId)}.eml`);
   await writeFile(file, raw.message as Buffer);
@@ -88,7 +86,7 @@ function mailFileTag(messageId: string | undefined): string {
  */
 export async function removeMailFiles(ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return;
-  const outbox = process.env.OUTBOX_DIR ?? getEnv().OUTBOX_DIR;
+  const outbox = mailDelivery().OUTBOX_DIR;
   const names = await readdir(outbox).catch(() => [] as string[]);
   const wanted = new Set(ids.map((id) => `outbox-${id}.eml`));
   await Promise.all(

@@ -1,6 +1,6 @@
 /**
  * Prisma's driver adapter for PostgreSQL, ours, over `pg`, at the public interface of
- * `@prisma/driver-adapter-utils` (docs/decisions/046-postgresql.md). Used by the app
+ * `@prisma/driver-adapter-utils` (docs/decisions/051-postgresql.md). Used by the app
  * (~/infra/database-engine.server) and by the Prisma CLI (prisma.config.ts), so it imports
  * no `~/` module: the CLI loads it without the app's path aliases.
  *
@@ -380,14 +380,37 @@ function newPool(settings: pg.PoolConfig): pg.Pool {
 export class PostgresAdapterFactory implements SqlMigrationAwareDriverAdapterFactory {
   readonly provider = "postgres" as const;
   readonly adapterName = ADAPTER_NAME;
+  #pool: pg.Pool | null = null;
   constructor(private readonly options: PostgresOptions) {}
 
-  async connect(): Promise<PostgresAdapter> {
-    const pool = newPool({
+  /** The pool Prisma's connection and `generations()` share, opened when first needed. */
+  #sharedPool(): pg.Pool {
+    this.#pool ??= newPool({
       ...postgresSettings(this.options.url),
       max: this.options.poolSize ?? 10,
     });
-    return new PostgresAdapter(pool, postgresSchemaOf(this.options.url), () => pool.end());
+    return this.#pool;
+  }
+
+  async connect(): Promise<PostgresAdapter> {
+    const pool = this.#sharedPool();
+    return new PostgresAdapter(pool, postgresSchemaOf(this.options.url), async () => {
+      if (this.#pool === pool) this.#pool = null;
+      await pool.end();
+    });
+  }
+
+  /**
+   * Each data area's cache generation as committed now (docs/decisions/046-one-cache-rule.md):
+   * a plain query on the pool, outside any transaction, so another instance's commit is seen
+   * by the next read. Throws when the database does not answer.
+   */
+  async generations(): Promise<Map<string, string>> {
+    const { rows } = await this.#sharedPool().query<[string, number]>({
+      text: 'SELECT "area", "generation" FROM "CacheGeneration"',
+      rowMode: "array",
+    });
+    return new Map(rows.map(([area, generation]) => [area, String(generation)]));
   }
 
   /** A scratch database for `migrate diff --from-migrations`, dropped when Prisma is done. */

@@ -3,7 +3,7 @@ import { createCookieSessionStorage } from "@remix-run/node";
 import type { PrismaClient, User } from "@prisma/client";
 import { prisma } from "~/infra/db.server";
 import { hashToken } from "~/infra/token-hash.server";
-import { keptUntilWrite } from "~/infra/write-kept.server";
+import { cachedRead } from "~/infra/read-cache.server";
 import { cookieOptions, sessionCookieName } from "~/infra/cookie.server";
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -18,46 +18,56 @@ export function authSessionStorage() {
   return storage;
 }
 
+/** Where a session signs in from: the browser's User-Agent and the client's address. */
+export type SignInDevice = { userAgent?: string | null; ipAddress?: string | null };
+
 /**
  * Starts a session row for the user and returns the opaque token that names it. `db` is
  * the app's own client; the test harnesses pass one for a server's database file.
  */
-export async function createSession(userId: string, db: Pick<PrismaClient, "session"> = prisma) {
+export async function createSession(
+  userId: string,
+  db: Pick<PrismaClient, "session"> = prisma,
+  device: SignInDevice = {},
+) {
   const token = randomBytes(32).toString("base64url");
   const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
-  await db.session.create({ data: { tokenHash: hashToken(token), userId, expiresAt } });
+  await db.session.create({
+    data: {
+      tokenHash: hashToken(token),
+      userId,
+      expiresAt,
+      userAgent: (device.userAgent ?? "").slice(0, 300),
+      ipAddress: (device.ipAddress ?? "").slice(0, 64),
+    },
+  });
   // Expired rows are only ever deleted, never read; sweeping them at sign-in keeps the table small.
   await db.session.deleteMany({ where: { expiresAt: { lt: new Date() } } });
   return { token, expiresAt };
 }
 
 /**
- * Sessions found in the last lookups, used again only while nothing has been written to
- * the database (write-kept.server.ts): a sign-out, a password change, a role change or the
- * staff command makes every kept session be read again, so a revoked session is refused
- * at the very next request. Without writes, a signed-in page view asks the database
- * nothing about its visitor (docs/decisions/025-session-lookup-cache.md).
+ * The user a token belongs to, or null when it is unknown or expired. Found sessions are
+ * kept in the data cache under the accounts' generation, which any write to a session or
+ * an account moves, from any process (a sign-out, a password or role change, the staff
+ * command): a revoked session is refused at the very next request (ADR 046).
  */
-const knownSessions = keptUntilWrite<User | null>(5_000);
-
-/** The user a token belongs to, or null when it is unknown or expired. */
 export async function getUserByToken(token: string | null | undefined): Promise<User | null> {
   if (!token) return null;
   const tokenHash = hashToken(token);
-  const user = await knownSessions(tokenHash, async () => {
-    const session = await prisma.session.findUnique({
-      where: { tokenHash },
-      include: { user: true },
-    });
-    if (!session) return { value: null, keepUntil: null };
-    if (session.expiresAt.getTime() <= Date.now()) {
-      await prisma.session.deleteMany({ where: { id: session.id } });
-      return { value: null, keepUntil: null };
-    }
-    return { value: session.user, keepUntil: session.expiresAt.getTime() };
-  });
+  const session = await cachedRead(
+    ["accounts"],
+    `session:${tokenHash}`,
+    () => prisma.session.findUnique({ where: { tokenHash }, include: { user: true } }),
+    { keep: (found) => found !== null },
+  );
+  if (!session) return null;
+  if (session.expiresAt.getTime() <= Date.now()) {
+    await prisma.session.deleteMany({ where: { id: session.id } });
+    return null;
+  }
   // A copy: a caller may not change what the next request is given.
-  return user ? { ...user } : null;
+  return { ...session.user };
 }
 
 export async function deleteSessionByToken(token: string | null | undefined) {

@@ -1,13 +1,11 @@
 /**
  * The raw SQL that differs between the engines, written once per dialect here
- * (docs/decisions/046-postgresql.md): the models say what they need, and the engine
+ * (docs/decisions/051-postgresql.md): the models say what they need, and the engine
  * DATABASE_URL chose decides how it is said. What is the same in both stays in the model.
  */
 import { Prisma } from "@prisma/client";
 import type { DatabaseEngine } from "~/infra/database-engine.server";
-import { databaseEngine } from "~/infra/db.server";
-
-type Db = Pick<Prisma.TransactionClient, "$executeRaw" | "$executeRawUnsafe" | "$queryRaw">;
+import { databaseEngine, prisma } from "~/infra/db.server";
 
 /** The longest a transaction waits for one of the locks below (PostgreSQL). */
 const LOCK_WAIT_MS = 3000;
@@ -23,6 +21,11 @@ export function perDialect<T>(choices: Record<DatabaseEngine, T>): T {
  */
 export function textParameter(value: string): Prisma.Sql {
   return Prisma.sql`CAST(${value} AS TEXT)`;
+}
+
+/** A whole number as a parameter typed as one (the drivers bind JS numbers as reals or text). */
+export function integerParameter(value: number): Prisma.Sql {
+  return Prisma.sql`CAST(${Math.trunc(value)} AS BIGINT)`;
 }
 
 /** A condition that holds for no row (PostgreSQL takes no bare 0 as false). */
@@ -49,8 +52,25 @@ export function datePlusDays(column: Prisma.Sql, days: number): Prisma.Sql {
   });
 }
 
+/** Whole seconds since the epoch of a DateTime column (UTC in both engines). */
+export function epochSeconds(column: Prisma.Sql): Prisma.Sql {
+  return perDialect({
+    sqlite: Prisma.sql`unixepoch(${column})`,
+    postgresql: Prisma.sql`CAST(EXTRACT(EPOCH FROM ${column}) AS BIGINT)`,
+  });
+}
+
+/** An aggregate: the group's values of an integer expression as one text, `12,13,14`. */
+export function joinedIntegers(expression: Prisma.Sql): Prisma.Sql {
+  return perDialect({
+    sqlite: Prisma.sql`group_concat(CAST(${expression} AS INTEGER))`,
+    postgresql: Prisma.sql`string_agg(CAST(CAST(${expression} AS BIGINT) AS TEXT), ',')`,
+  });
+}
+
 /**
- * Holds the named locks until the caller's transaction ends, taken in one order (so two
+ * Holds the named locks until the caller's transaction (the ambient one: call it inside
+ * `prisma.$transaction`) ends, taken in one order (so two
  * transactions that want the same ones never wait for each other in a circle). On
  * PostgreSQL these are advisory locks (`pg_advisory_xact_lock` on the name's hash): a rule
  * that counts rows and then writes one (a patient's cap, a dentist's day) holds while two
@@ -58,13 +78,13 @@ export function datePlusDays(column: Prisma.Sql, days: number): Prisma.Sql {
  * they begin (docs/decisions/026-transactions-begin-immediate.md), so they already run one
  * at a time.
  */
-export async function lockUntilCommit(tx: Db, names: string[]): Promise<void> {
+export async function lockUntilCommit(names: string[]): Promise<void> {
   if (databaseEngine() !== "postgresql") return;
   // A lock not had within this answers "busy, try again" (55P03, ~/utils/result): the
   // transaction gives its connection back well before Prisma's 5 s would end it with an error.
-  await tx.$executeRawUnsafe(`SET LOCAL lock_timeout = '${LOCK_WAIT_MS}ms'`);
+  await prisma.$executeRawUnsafe(`SET LOCAL lock_timeout = '${LOCK_WAIT_MS}ms'`);
   for (const name of [...new Set(names)].sort()) {
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${name}, 0))`;
+    await prisma.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${name}, 0))`;
   }
 }
 

@@ -1,6 +1,6 @@
 /**
  * Which server runs a sweep, when several share one PostgreSQL database
- * (docs/decisions/046-postgresql.md): a row per sweep in `SweepLease`, taken by the server
+ * (docs/decisions/051-postgresql.md): a row per sweep in `SweepLease`, taken by the server
  * that finds it free or expired and renewed by its holder while it runs, so a sweep runs
  * on one server at a time and a server that dies (killed, its machine gone) hands it over
  * once its lease expires. The database's clock decides, not the servers'. On SQLite there

@@ -27,8 +27,12 @@ export const PERMISSIONS = {
   // Confirm, check in, complete, no-show: a dentist only on visits with them.
   "appointments.changeStatus": { reception: "all", dentist: "own", admin: "all" },
   "appointments.cancel": { reception: "all", admin: "all" },
+  // A check-in taken back to booked (a mistake at the desk), while the visit has not ended.
+  "appointments.undoCheckIn": { reception: "all", admin: "all" },
   "appointments.move": { reception: "all", admin: "all" },
   "appointments.book": { reception: "all", admin: "all" },
+  // The waiting list at the desk: who waits for what, a freed time offered by hand.
+  "waitlist.manage": { reception: "all", admin: "all" },
   // Hide or restore reviews; approve or reject the services patients add.
   "moderation.manage": { reception: "all", admin: "all" },
   // The recall list, a recall's page: book, note a call, change its interval or due date.
@@ -67,7 +71,7 @@ export type StaffScreen = {
 
 /**
  * Every staff screen the navigation links to, in its order; each is shown to the roles
- * its permission names (tests/integration/staff-routes.test.ts fails for a staff page
+ * its permission names (tests/integration/http/staff-routes.test.ts fails for a staff page
  * route missing here, and for an entry without a route).
  */
 export const STAFF_SCREENS = [
@@ -79,6 +83,7 @@ export const STAFF_SCREENS = [
     permission: "appointments.book",
     header: "New booking",
   },
+  { path: "/staff/waitlist", label: "Waiting list", permission: "waitlist.manage" },
   { path: "/staff/recall", label: "Recall", permission: "recall.manage" },
   { path: "/staff/reports", label: "Reports", permission: "reports.view" },
   { path: "/staff/moderation", label: "Moderation", permission: "moderation.manage" },
@@ -96,6 +101,8 @@ export const STAFF_SCREENS = [
   { path: "/staff/recall-types", label: "Recall types", permission: "recallTypes.manage" },
   { path: "/staff/outbox", label: "Failed mail", permission: "outbox.manage" },
   { path: "/staff/audit", label: "Audit trail", permission: "audit.view" },
+  // One's own account: the devices signed in, each to sign out (issue 31 item 6).
+  { path: "/staff/account", label: "My account", permission: "staff.area" },
 ] as const satisfies readonly StaffScreen[];
 
 type Someone = { role: string };

@@ -17,7 +17,8 @@ const megabytes = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MB`;
 /** Runs one command; resolves to the process's exit code. */
 export async function runDatabaseCommand(
   args: readonly string[],
-  env: Record<string, string | undefined> = process.env,
+  /** The environment; this process's by default. */
+  env?: Record<string, string | undefined>,
 ): Promise<number> {
   const [command, ...rest] = args;
   if (command === undefined || command === "help" || command === "--help") {

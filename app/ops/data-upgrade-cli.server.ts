@@ -1,23 +1,14 @@
 // The data upgrades a migration asks for (~/models/booking/upgrade.server), in their own
 // process: scripts/prepare-db.mjs runs this file when the database says one is pending,
-// before the server starts. scripts/build-server.mjs bundles it into build/data-upgrade.js;
-// in development tsx runs it from here. It reads only the database part of the environment.
+// before the server starts, with the environment the server gets. scripts/build-server.mjs
+// bundles it into build/data-upgrade.js; in development tsx runs it from here.
 import { pathToFileURL } from "node:url";
 import { upgradeData } from "~/models/booking/upgrade.server";
-import { parseDatabaseEnv } from "~/infra/env.server";
-import { openDatabase } from "~/infra/database-engine.server";
+import { prisma } from "~/infra/db.server";
 
-export async function runDataUpgrades(
-  env: Record<string, string | undefined> = process.env,
-): Promise<number> {
-  const database = parseDatabaseEnv(env);
-  const { client: prisma } = openDatabase({
-    url: database.DATABASE_URL,
-    busyTimeoutMs: database.DATABASE_BUSY_TIMEOUT_MS,
-    poolSize: 2,
-  });
+export async function runDataUpgrades(): Promise<number> {
   try {
-    const { earlierBookings, holdsReplaced } = await upgradeData(prisma);
+    const { earlierBookings, holdsReplaced } = await upgradeData();
     if (earlierBookings > 0) {
       console.info(`Gave ${earlierBookings} earlier bookings their dentist, chair and times`);
     }

@@ -3,8 +3,14 @@
 // how the first admin comes to exist. scripts/build-server.mjs bundles this file into
 // build/staff-cli.js, which scripts/staff.mjs runs (in the container: docker exec clinic
 // node scripts/staff.mjs ...). It reads only the database part of the environment.
-import { retireDemoAccounts } from "~/models/demo-accounts.server";
-import { grantRole, isStaffRole, listStaff, printable, revokeRole } from "~/models/staff.server";
+import { retireDemoAccounts } from "~/models/accounts/demo-accounts.server";
+import {
+  grantRole,
+  isStaffRole,
+  listStaff,
+  printable,
+  revokeRole,
+} from "~/models/accounts/staff-roles.server";
 import { parseDatabaseEnv } from "~/infra/env.server";
 import { STAFF_ROLES } from "~/models/roles";
 import { openDatabase } from "~/infra/database-engine.server";
@@ -21,7 +27,8 @@ const USAGE = `Usage: npm run staff -- <command>
 /** Runs one command; resolves to the process's exit code. */
 export async function runStaffCommand(
   args: readonly string[],
-  env: Record<string, string | undefined> = process.env,
+  /** The environment; this process's by default. */
+  env?: Record<string, string | undefined>,
 ): Promise<number> {
   const [command, ...rest] = args;
   if (command === undefined || command === "help" || command === "--help") {

@@ -10,10 +10,10 @@ import {
 import { ReviewsCarousel } from "~/components/reviews-carousel";
 import { ServicesList } from "~/components/services-list";
 import { NextAppointmentPanel } from "~/components/next-appointment";
-import { getCatalog } from "~/models/service.server";
-import { getPublicClinic } from "~/models/clinic-settings.server";
-import { nextAppointmentPanel } from "~/models/next-appointment.server";
-import { listReviews } from "~/models/review.server";
+import { getCatalog } from "~/models/services/catalog.server";
+import { getPublicClinic } from "~/models/settings/clinic-settings.server";
+import { nextAppointmentPanel } from "~/models/self-service/next-appointment.server";
+import { listReviews } from "~/models/reviews/reviews.server";
 import { useNonce } from "~/hooks/nonce-provider";
 import { jsonLd } from "~/utils/json-ld";
 import type { loader as rootLoader } from "~/root";

@@ -5,9 +5,9 @@ import { CheckedForm, FormCard, TextField, useCheckedForm } from "~/components/f
 import { SearchableSelect } from "~/components/searchable-select";
 import { TextAreaField } from "~/components/text-area-field";
 import { VerifyEmailNotice } from "~/components/verify-email-notice";
-import { getClinicSettings } from "~/models/clinic-settings.server";
-import { unverifiedRefusal } from "~/models/email-verification.server";
-import { createReview, REVIEW_CREATED, REVIEW_HELD_NOTE } from "~/models/review.server";
+import { getClinicSettings } from "~/models/settings/clinic-settings.server";
+import { unverifiedRefusal } from "~/models/accounts/email-verification.server";
+import { createReview, REVIEW_CREATED, REVIEW_HELD_NOTE } from "~/models/reviews/reviews.server";
 import { getUser } from "~/http/auth.server";
 import { loginKeepingDraft, takeDraft } from "~/http/form-draft.server";
 import { formAction, formPageHeaders, serviceOptions } from "~/http/form-action.server";
@@ -94,12 +94,14 @@ export default function AddReview() {
       <CheckedForm form={form} className="space-y-4">
         <TextField
           name="name"
+          need="required"
           label="Name"
           autoComplete="name"
           defaultValue={values.name ?? userName}
         />
         <SearchableSelect
           name="rating"
+          need="required"
           label="Rating"
           options={RATING_OPTIONS}
           defaultValue={values.rating ?? ""}
@@ -107,12 +109,18 @@ export default function AddReview() {
         />
         <SearchableSelect
           name="service"
+          need="required"
           label="Service"
           options={services}
           defaultValue={values.service ?? selectedService}
           placeholder="Choose a service"
         />
-        <TextAreaField name="message" label="Message" defaultValue={values.message ?? ""} />
+        <TextAreaField
+          name="message"
+          need="required"
+          label="Message"
+          defaultValue={values.message ?? ""}
+        />
         <button type="submit" className="btn-primary w-full" disabled={form.submitting}>
           {form.submitting ? "Sending..." : "Add Review"}
         </button>

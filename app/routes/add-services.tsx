@@ -4,8 +4,8 @@ import { CheckedForm, FormCard, TextField, useCheckedForm } from "~/components/f
 import { CategoryField } from "~/components/category-field";
 import { TextAreaField } from "~/components/text-area-field";
 import { VerifyEmailNotice } from "~/components/verify-email-notice";
-import { unverifiedRefusal } from "~/models/email-verification.server";
-import { createService, SERVICE_CREATED } from "~/models/service.server";
+import { unverifiedRefusal } from "~/models/accounts/email-verification.server";
+import { createService, SERVICE_CREATED } from "~/models/services/catalog.server";
 import { requirePageUser } from "~/http/auth.server";
 import { formAction, formPageHeaders } from "~/http/form-action.server";
 import { redirectWithToast } from "~/http/toast.server";
@@ -58,9 +58,10 @@ export default function AddService() {
         Adding as <span className="font-medium">{user.name}</span> ({user.email})
       </p>
       <CheckedForm form={form} className="space-y-4">
-        <TextField name="name" label="Title" defaultValue={values.name ?? ""} />
+        <TextField name="name" need="required" label="Title" defaultValue={values.name ?? ""} />
         <TextField
           name="price"
+          need="required"
           label="Price (US dollars)"
           type="number"
           inputMode="decimal"
@@ -71,6 +72,7 @@ export default function AddService() {
         />
         <TextField
           name="photo"
+          need="required"
           label="Image link"
           type="url"
           inputMode="url"
@@ -80,6 +82,7 @@ export default function AddService() {
         <CategoryField defaultValue={values.category} />
         <TextAreaField
           name="description"
+          need="required"
           label="Description"
           defaultValue={values.description ?? ""}
         />

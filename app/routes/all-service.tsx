@@ -2,7 +2,7 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Link, useLoaderData } from "@remix-run/react";
 import { ServiceFilters } from "~/components/service-filters";
 import { ServicesList } from "~/components/services-list";
-import { getCatalog } from "~/models/service.server";
+import { getCatalog } from "~/models/services/catalog.server";
 import { filterToQuery, isFiltering } from "~/data/catalog-filter";
 import { publicPageHeaders } from "~/http/page-headers.server";
 

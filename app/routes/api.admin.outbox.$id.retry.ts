@@ -1,4 +1,4 @@
-import { retryFailedMessage } from "~/models/outbox-admin.server";
+import { retryFailedMessage } from "~/models/mail/outbox-admin.server";
 import { apiJson, apiRoute } from "~/http/api.server";
 import { staffActor } from "~/http/roles.server";
 

@@ -1,5 +1,5 @@
-import { listOutbox } from "~/models/outbox-admin.server";
-import { readPatients } from "~/models/patients.server";
+import { listOutbox } from "~/models/mail/outbox-admin.server";
+import { readPatients } from "~/models/patients/access.server";
 import { apiJson, apiRoute } from "~/http/api.server";
 import { staffActor } from "~/http/roles.server";
 

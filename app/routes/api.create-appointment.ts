@@ -1,4 +1,4 @@
-import { APPOINTMENT_BOOKED, bookAppointment } from "~/models/appointment.server";
+import { APPOINTMENT_BOOKED, bookAppointment } from "~/models/booking/book.server";
 import { apiJson, apiRoute } from "~/http/api.server";
 
 /**

@@ -1,4 +1,4 @@
-import { createService, SERVICE_CREATED } from "~/models/service.server";
+import { createService, SERVICE_CREATED } from "~/models/services/catalog.server";
 import { apiJson, apiRoute } from "~/http/api.server";
 
 /** `POST /api/create-product` {name, description, price (dollars), photo, category?}. */

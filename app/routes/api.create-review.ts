@@ -1,4 +1,4 @@
-import { createReview, REVIEW_CREATED } from "~/models/review.server";
+import { createReview, REVIEW_CREATED } from "~/models/reviews/reviews.server";
 import { apiJson, apiRoute } from "~/http/api.server";
 
 /** `POST /api/create-review` {service, name, message, rating ('1'..'5' or 1..5)}. */

@@ -1,5 +1,5 @@
-import { requestPasswordReset } from "~/models/password-reset.server";
-import { ACCOUNT_RESULTS } from "~/models/user.server";
+import { requestPasswordReset } from "~/models/accounts/password-reset.server";
+import { ACCOUNT_RESULTS } from "~/models/accounts/user.server";
 import { apiJson, apiRoute } from "~/http/api.server";
 
 /**

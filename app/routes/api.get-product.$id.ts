@@ -1,4 +1,4 @@
-import { getServiceByIdOrSlug } from "~/models/service.server";
+import { getServiceByIdOrSlug } from "~/models/services/catalog.server";
 import { apiRoute, publicApiJson } from "~/http/api.server";
 
 /** `GET /api/get-product/{id}` (the slug works too) -> {success, product}. */

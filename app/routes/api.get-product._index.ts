@@ -1,4 +1,4 @@
-import { allServicesInBatches } from "~/models/service.server";
+import { allServicesInBatches } from "~/models/services/catalog.server";
 import { apiRoute, publicApiJsonList } from "~/http/api.server";
 
 /** `GET /api/get-product` -> {success, products}: every service, by name, streamed. */

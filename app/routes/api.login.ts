@@ -1,7 +1,7 @@
-import { ACCOUNT_RESULTS, loginUser } from "~/models/user.server";
+import { ACCOUNT_RESULTS, loginUser } from "~/models/accounts/user.server";
 import { apiJson, apiRoute } from "~/http/api.server";
 import { signIn } from "~/http/auth.server";
-import { toPublicUser } from "~/models/public-user";
+import { toPublicUser } from "~/models/accounts/public-user";
 import { knownAccounts, rememberSignIn } from "~/http/device.server";
 
 /** POST /api/login {email, password} -> {success, message, user, token} */
@@ -14,7 +14,7 @@ export const { loader, action } = apiRoute({
       knownAccounts: await knownAccounts(request),
     });
     if (!result.ok) return result;
-    const { token } = await signIn(request, result.user.id);
+    const { token } = await signIn(request, result.user.id, context);
     // A client that keeps cookies is a device that signed in (~/http/device.server).
     return apiJson(
       { success: true, message: result.message, user: toPublicUser(result.user), token },

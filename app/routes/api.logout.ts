@@ -1,4 +1,4 @@
-import { ACCOUNT_RESULTS } from "~/models/user.server";
+import { ACCOUNT_RESULTS } from "~/models/accounts/user.server";
 import { apiJson, apiRoute } from "~/http/api.server";
 import { signOut } from "~/http/auth.server";
 

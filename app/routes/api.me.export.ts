@@ -1,4 +1,4 @@
-import { exportMyData } from "~/models/my-data.server";
+import { exportMyData } from "~/models/accounts/my-data.server";
 import { apiJson, apiRoute } from "~/http/api.server";
 
 /**

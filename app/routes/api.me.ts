@@ -1,4 +1,4 @@
-import { deleteMyAccount } from "~/models/account-deletion.server";
+import { deleteMyAccount } from "~/models/accounts/deletion.server";
 import { apiJson, apiRoute } from "~/http/api.server";
 
 /**

@@ -1,4 +1,4 @@
-import { countServices } from "~/models/service.server";
+import { countServices } from "~/models/services/catalog.server";
 import { apiRoute, publicApiJson } from "~/http/api.server";
 
 /** `GET /api/product-count` -> {success, total}. */

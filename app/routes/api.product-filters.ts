@@ -1,4 +1,4 @@
-import { filterServices } from "~/models/service.server";
+import { filterServices } from "~/models/services/catalog.server";
 import { apiJson, apiRoute } from "~/http/api.server";
 
 /** `POST /api/product-filters` {checked, radio, page?} -> {success, page, total, products}. */

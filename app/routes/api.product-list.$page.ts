@@ -1,4 +1,4 @@
-import { getServicePage } from "~/models/service.server";
+import { getServicePage } from "~/models/services/catalog.server";
 import { apiJson, apiRoute, publicApiJson } from "~/http/api.server";
 
 // The query may carry the All Services filter (?checked=…&radio=…) so "load more" works in

@@ -1,6 +1,6 @@
-import { ACCOUNT_RESULTS, updateProfile } from "~/models/user.server";
+import { ACCOUNT_RESULTS, updateProfile } from "~/models/accounts/user.server";
 import { apiJson, apiRoute } from "~/http/api.server";
-import { toPublicUser } from "~/models/public-user";
+import { toPublicUser } from "~/models/accounts/public-user";
 
 /** PUT /api/profile {name, address, userImage} -> {success: true, updatedUser} | {success: false, error} */
 export const { loader, action } = apiRoute({

@@ -1,4 +1,4 @@
-import { ACCOUNT_RESULTS, registerUser } from "~/models/user.server";
+import { ACCOUNT_RESULTS, registerUser } from "~/models/accounts/user.server";
 import { apiJson, apiRoute } from "~/http/api.server";
 
 /** POST /api/register {name, email, password, userImage} -> {success, message} */

@@ -1,4 +1,4 @@
-import { resendVerification } from "~/models/email-verification.server";
+import { resendVerification } from "~/models/accounts/email-verification.server";
 import { apiJson, apiRoute } from "~/http/api.server";
 
 /** `POST /api/resend-verification` -> {success, message}: a new verification link by mail. */

@@ -1,5 +1,5 @@
 import { REVIEWS_FAILED_MESSAGE } from "~/components/reviews-carousel";
-import { listReviews } from "~/models/review.server";
+import { listReviews } from "~/models/reviews/reviews.server";
 import { apiRoute, publicApiJson } from "~/http/api.server";
 
 /** `GET /api/reviews` -> {success, reviews}: the newest, each with its service. */

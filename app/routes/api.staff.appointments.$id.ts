@@ -1,4 +1,4 @@
-import { staffChangeStatus, staffMove } from "~/models/front-desk.server";
+import { staffChangeStatus, staffMove } from "~/models/front-desk/changes.server";
 import { apiJson, apiRoute } from "~/http/api.server";
 import { invalid } from "~/utils/result";
 import { staffActor } from "~/http/roles.server";

@@ -1,5 +1,6 @@
-import { bookAtDesk, staffAppointmentsOn } from "~/models/front-desk.server";
-import { visitsForStaff } from "~/models/patients.server";
+import { bookAtDesk } from "~/models/front-desk/booking.server";
+import { staffAppointmentsOn } from "~/models/front-desk/diary.server";
+import { visitsForStaff } from "~/models/patients/visit-contacts.server";
 import { apiJson, apiRoute } from "~/http/api.server";
 import { staffActor } from "~/http/roles.server";
 

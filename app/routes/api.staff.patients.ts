@@ -1,4 +1,4 @@
-import { findPatientsFor } from "~/models/patients.server";
+import { findPatientsFor } from "~/models/patients/search.server";
 import { apiJson, apiRoute } from "~/http/api.server";
 import { staffActor } from "~/http/roles.server";
 

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { ACCOUNT_RESULTS } from "~/models/user.server";
+import { ACCOUNT_RESULTS } from "~/models/accounts/user.server";
 import { signIn } from "~/http/auth.server";
 import { rememberSignIn } from "~/http/device.server";
 import { finishGoogleSignIn, getGoogle, GOOGLE_UNAVAILABLE_MESSAGE } from "~/http/google.server";
@@ -8,7 +8,7 @@ import { landingAfterSignIn } from "~/http/roles.server";
 import { loginPathFor } from "~/utils/safe-redirect";
 import { redirectWithToast } from "~/http/toast.server";
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const google = getGoogle();
   if (!google) {
     return redirectWithToast("/login", { type: "error", message: GOOGLE_UNAVAILABLE_MESSAGE });
@@ -21,7 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       { headers: result.headers },
     );
   }
-  const { setCookie } = await signIn(request, result.user.id);
+  const { setCookie } = await signIn(request, result.user.id, context);
   return redirectWithToast(
     landingAfterSignIn(result.user, result.redirectTo),
     { type: "success", message: ACCOUNT_RESULTS.loggedIn },

@@ -2,9 +2,9 @@ import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData } from "@remix-run/react";
 import { CheckedForm, FormCard, TextField, useCheckedForm } from "~/components/form-kit";
 import { PasswordInput } from "~/components/password-input";
-import { requestPasswordReset } from "~/models/password-reset.server";
+import { requestPasswordReset } from "~/models/accounts/password-reset.server";
 import { formAction, formPageHeaders } from "~/http/form-action.server";
-import { ACCOUNT_RESULTS } from "~/models/user.server";
+import { ACCOUNT_RESULTS } from "~/models/accounts/user.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { RESET_FIELDS } from "~/validation/form-fields";
 
@@ -45,6 +45,7 @@ export default function ForgotPassword() {
       <CheckedForm form={form} className="space-y-4">
         <TextField
           name="email"
+          need="required"
           label="Email"
           type="email"
           autoComplete="email"

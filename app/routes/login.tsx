@@ -5,7 +5,7 @@ import { CheckedForm, FormCard, TextField, useCheckedForm } from "~/components/f
 import { GoogleButton } from "~/components/google-button";
 import { PasswordInput } from "~/components/password-input";
 import { formAction, formPageHeaders } from "~/http/form-action.server";
-import { ACCOUNT_RESULTS, loginUser } from "~/models/user.server";
+import { ACCOUNT_RESULTS, loginUser } from "~/models/accounts/user.server";
 import { getUser, signIn } from "~/http/auth.server";
 import { knownAccounts, rememberSignIn } from "~/http/device.server";
 import { combineHeaders } from "~/http/http.server";
@@ -40,7 +40,7 @@ export const action = (args: ActionFunctionArgs) =>
         knownAccounts: await knownAccounts(request),
       });
       if (!result.ok) return result;
-      const { setCookie } = await signIn(request, result.user.id);
+      const { setCookie } = await signIn(request, result.user.id, context);
       return redirectWithToast(
         landingAfterSignIn(result.user, safeRedirect(form.redirectTo)),
         { type: "success", message: result.message },
@@ -77,6 +77,7 @@ export default function Login() {
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <TextField
           name="email"
+          need="required"
           label="Email"
           type="email"
           autoComplete="email"

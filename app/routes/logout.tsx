@@ -1,5 +1,5 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { ACCOUNT_RESULTS } from "~/models/user.server";
+import { ACCOUNT_RESULTS } from "~/models/accounts/user.server";
 import { signOut } from "~/http/auth.server";
 import { formAction, formPageHeaders } from "~/http/form-action.server";
 import { redirectWithToast } from "~/http/toast.server";

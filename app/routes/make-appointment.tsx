@@ -7,9 +7,14 @@ import {
   useRouteError,
 } from "@remix-run/react";
 import { useCallback, useState } from "react";
-import { FirstFreeQuery } from "~/components/first-free-query";
 import { FirstFreeTimes, type StripChoice } from "~/components/first-free-times";
-import { CheckedForm, FormCard, TextField, useCheckedForm } from "~/components/form-kit";
+import {
+  CheckedForm,
+  FieldLabel,
+  FormCard,
+  TextField,
+  useCheckedForm,
+} from "~/components/form-kit";
 import { GeneralErrorBoundary } from "~/components/error-pages";
 import { isSignInRequired } from "~/utils/sign-in-required";
 import { SearchableSelect } from "~/components/searchable-select";
@@ -17,7 +22,8 @@ import { TextAreaField } from "~/components/text-area-field";
 import { TimeSlotPicker } from "~/components/time-slot-picker";
 import { VerifyEmailNotice } from "~/components/verify-email-notice";
 import { WaitlistLink } from "~/components/waitlist-link";
-import { APPOINTMENT_BOOKED, bookAppointment } from "~/models/appointment.server";
+import { APPOINTMENT_BOOKED, bookAppointment } from "~/models/booking/book.server";
+import { recallOfBookLink } from "~/models/recall/invitations.server";
 import { requirePageUser } from "~/http/auth.server";
 import { bookingPageData } from "~/http/booking-page.server";
 import { formAction, formPageHeaders } from "~/http/form-action.server";
@@ -38,7 +44,9 @@ export const action = (args: ActionFunctionArgs) =>
     keep: "all",
     task: "Booking",
     handler: async ({ form, user }) => {
-      const result = await bookAppointment(form, user.id, undefined, { recall: form.recall });
+      const result = await bookAppointment(form, user.id, undefined, {
+        recallId: recallOfBookLink(form.recall),
+      });
       if (!result.ok) return result;
       return redirectWithToast("/", { type: "success", message: APPOINTMENT_BOOKED });
     },
@@ -130,17 +138,7 @@ export default function MakeAppointment() {
       chosen={{ date, time }}
       onChoose={choose}
       hrefFor={hrefFor}
-    >
-      <noscript>
-        <FirstFreeQuery
-          action={PATH}
-          services={services}
-          dentists={dentists}
-          selected={selected}
-          recall={recallToken}
-        />
-      </noscript>
-    </FirstFreeTimes>
+    />
   );
 
   return (
@@ -148,17 +146,66 @@ export default function MakeAppointment() {
       <p className="mb-4 text-sm text-slate-700">
         We are open {hours}. Times are {zoneName}.
       </p>
-      {refusedWithoutScript ? null : firstFree}
       <CheckedForm form={form} className="space-y-4" id="booking-form">
         {recallToken ? <input type="hidden" name="recall" value={recallToken} /> : null}
+        {/* What the patient came for first, then its first free times (issue 31.13). */}
+        <SearchableSelect
+          name="service"
+          need="required"
+          label="Service"
+          options={services}
+          defaultValue={values.service ?? selected.service}
+          placeholder="Choose a service"
+          onValueChange={onServiceChange}
+        />
+        {chosen ? (
+          <p className="text-sm text-slate-700" data-testid="service-summary">
+            {chosen.label}: {chosen.duration}, {chosen.price}
+          </p>
+        ) : null}
+        <div>
+          <FieldLabel htmlFor="field-dentist" need="optional">
+            Dentist
+          </FieldLabel>
+          <select
+            id="field-dentist"
+            name="dentist"
+            value={dentist}
+            onChange={(event) => setDentistId(event.target.value)}
+            className="field-input"
+          >
+            <option value="">Any dentist</option>
+            {offered.map((entry) => (
+              <option key={entry.value} value={entry.value}>
+                {entry.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        {hydrated ? null : (
+          // Without JavaScript the strip follows a choice by reloading the page: a GET of
+          // the chosen service and dentist (the loader keeps only those).
+          <button
+            type="submit"
+            formMethod="get"
+            formAction={`${PATH}#first-free`}
+            formNoValidate
+            className="btn-secondary w-full"
+          >
+            Show first free times
+          </button>
+        )}
+        {refusedWithoutScript ? null : firstFree}
         <TextField
           name="name"
+          need="required"
           label="Name"
           autoComplete="name"
           defaultValue={values.name ?? user.name}
         />
         <TextField
           name="email"
+          need="required"
           label="Email"
           type="email"
           autoComplete="email"
@@ -166,6 +213,7 @@ export default function MakeAppointment() {
         />
         <TextField
           name="phone"
+          need="required"
           label="Phone"
           type="tel"
           autoComplete="tel"
@@ -173,6 +221,7 @@ export default function MakeAppointment() {
         />
         <TextField
           name="date"
+          need="required"
           label="Date"
           type="date"
           min={minDate}
@@ -189,39 +238,12 @@ export default function MakeAppointment() {
           gridMinutes={gridMinutes}
           hint={timeHint}
         />
-        <SearchableSelect
-          name="service"
-          label="Service"
-          options={services}
-          defaultValue={values.service ?? selected.service}
-          placeholder="Choose a service"
-          onValueChange={onServiceChange}
+        <TextAreaField
+          name="message"
+          need="required"
+          label="Message"
+          defaultValue={values.message ?? ""}
         />
-        {chosen ? (
-          <p className="text-sm text-slate-700" data-testid="service-summary">
-            {chosen.label}: {chosen.duration}, {chosen.price}
-          </p>
-        ) : null}
-        <div>
-          <label htmlFor="field-dentist" className="field-label">
-            Dentist
-          </label>
-          <select
-            id="field-dentist"
-            name="dentist"
-            value={dentist}
-            onChange={(event) => setDentistId(event.target.value)}
-            className="field-input"
-          >
-            <option value="">Any dentist</option>
-            {offered.map((entry) => (
-              <option key={entry.value} value={entry.value}>
-                {entry.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <TextAreaField name="message" label="Message" defaultValue={values.message ?? ""} />
         <button type="submit" className="btn-primary w-full" disabled={form.submitting}>
           {form.submitting ? "Booking..." : "Add booking"}
         </button>

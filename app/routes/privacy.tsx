@@ -2,8 +2,8 @@ import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { telHref } from "~/data/clinic";
-import { getPublicClinic } from "~/models/clinic-settings.server";
-import { RESET_LINK_TTL_MS } from "~/models/password-reset.server";
+import { getPublicClinic } from "~/models/settings/clinic-settings.server";
+import { RESET_LINK_TTL_MS } from "~/models/accounts/password-reset.server";
 import { DRAFT_TTL_SECONDS } from "~/http/form-draft.server";
 import { SESSION_TTL_MS } from "~/infra/session.server";
 

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { FormCard } from "~/components/form-kit";
-import { recallBookingChoice, RECALL_LINK_MESSAGES } from "~/models/recall-invitations.server";
+import { recallBookingChoice, RECALL_LINK_MESSAGES } from "~/models/recall/invitations.server";
 import { tokenPageHeaders } from "~/http/form-action.server";
 import { PRIVATE_NO_STORE } from "~/http/page-headers.server";
 

@@ -4,7 +4,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { FormCard } from "~/components/form-kit";
 import { FormError } from "~/components/form-error";
 import { Outcome } from "~/components/visit-actions";
-import { optOutState, setRecallOptOut } from "~/models/recall-invitations.server";
+import { optOutState, setRecallOptOut } from "~/models/recall/invitations.server";
 import { tokenPageHeaders } from "~/http/form-action.server";
 import { PRIVATE_NO_STORE } from "~/http/page-headers.server";
 import { linkAction } from "~/http/visit-pages.server";

@@ -6,7 +6,7 @@ import { GoogleButton } from "~/components/google-button";
 import { ImageLinkField } from "~/components/image-link-field";
 import { PasswordInput } from "~/components/password-input";
 import { formAction, formPageHeaders } from "~/http/form-action.server";
-import { ACCOUNT_RESULTS, registerUser } from "~/models/user.server";
+import { ACCOUNT_RESULTS, registerUser } from "~/models/accounts/user.server";
 import { getUser } from "~/http/auth.server";
 import { DEFAULT_AVATAR, withChosenAvatar } from "~/data/avatars";
 import { landingAfterSignIn } from "~/http/roles.server";
@@ -68,12 +68,14 @@ export default function Register() {
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <TextField
           name="name"
+          need="required"
           label="Name"
           autoComplete="name"
           defaultValue={actionData?.values.name}
         />
         <TextField
           name="email"
+          need="required"
           label="Email"
           type="email"
           autoComplete="email"
@@ -87,6 +89,7 @@ export default function Register() {
         />
         <ImageLinkField
           name="userImage"
+          need="required"
           label="Image URL"
           // One of the site's pictures is chosen to start with, so the image is never the
           // first thing a new patient is asked for.

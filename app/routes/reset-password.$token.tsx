@@ -3,8 +3,12 @@ import { data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { FormCard } from "~/components/form-kit";
 import { NewPasswordForm } from "~/components/new-password-form";
-import { applyPasswordReset, checkResetLink, RESET_MESSAGES } from "~/models/password-reset.server";
-import { ACCOUNT_RESULTS } from "~/models/user.server";
+import {
+  applyPasswordReset,
+  checkResetLink,
+  RESET_MESSAGES,
+} from "~/models/accounts/password-reset.server";
+import { ACCOUNT_RESULTS } from "~/models/accounts/user.server";
 import { formAction, tokenPageHeaders } from "~/http/form-action.server";
 import { redirectWithToast } from "~/http/toast.server";
 

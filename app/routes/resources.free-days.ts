@@ -1,4 +1,4 @@
-import { freeDaysFor } from "~/models/next-free-times.server";
+import { freeDaysFor } from "~/models/booking/next-free-times.server";
 import { apiJson, apiRoute } from "~/http/api.server";
 
 /**

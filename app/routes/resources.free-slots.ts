@@ -1,4 +1,4 @@
-import { getFreeSlots } from "~/models/appointment.server";
+import { getFreeSlots } from "~/models/booking/free-times.server";
 import { apiJson, apiRoute } from "~/http/api.server";
 
 /**

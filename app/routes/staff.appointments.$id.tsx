@@ -1,5 +1,10 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import {
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  data,
+} from "@remix-run/node";
+import { StackedField } from "~/components/form-kit";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-pages";
 import { FormError } from "~/components/form-error";
@@ -7,19 +12,18 @@ import { FreeTimeRadios } from "~/components/staff/free-time-radios";
 import { EmailLink, PhoneLink } from "~/components/staff-kit";
 import { PatientAlerts } from "~/components/staff/patient-alerts";
 import { StatusBadge } from "~/components/staff/status-badge";
-import { TRANSITIONS } from "~/models/appointment.server";
-import { MOVABLE, STATUS_LABELS } from "~/models/booking/appointment-status";
+import { TRANSITIONS, MOVABLE, STATUS_LABELS } from "~/models/booking/appointment-status";
 import { ACTION_LABELS, visitOffer } from "~/models/front-desk/visit-actions";
-import { getClinicClock } from "~/models/clinic-settings.server";
+import { getClinicClock } from "~/models/settings/clinic-settings.server";
 import {
   appointmentForStaff,
   staffChangeStatus,
-  staffFreeTimes,
   staffMove,
-} from "~/models/front-desk.server";
-import { visitPageFor } from "~/models/patients.server";
-import { CONTACT_HIDDEN_MESSAGE } from "~/models/need-to-know";
-import { prisma } from "~/infra/db.server";
+} from "~/models/front-desk/changes.server";
+import { staffFreeTimes } from "~/models/booking/free-times.server";
+import { visitPageFor } from "~/models/patients/visit-contacts.server";
+import { CONTACT_HIDDEN_MESSAGE } from "~/models/patients/need-to-know";
+import { activeChairs, activeDentists } from "~/models/front-desk/diary.server";
 import { formatDate, formatDateTime, formatDuration, formatInstant } from "~/utils/clinic-format";
 import { formAction, formPageHeaders } from "~/http/form-action.server";
 import { badRequest, tooManyReads } from "~/http/http.server";
@@ -28,6 +32,7 @@ import { invalid } from "~/utils/result";
 import { requireStaffPage, staffActor } from "~/http/roles.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { dateParam } from "~/validation/dates";
+import { clinicNow } from "~/utils/clinic-time";
 
 export const handle: StaffHandle = { permission: "appointments.view" };
 
@@ -46,16 +51,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const moveDentist = url.searchParams.get("moveDentist") ?? found.appointment.dentist._id;
   const [clock, dentists, chairs, freeTimes] = await Promise.all([
     getClinicClock(),
-    prisma.dentist.findMany({
-      where: { active: true },
-      orderBy: [{ sortOrder: "asc" }, { id: "asc" }],
-      select: { id: true, name: true },
-    }),
-    prisma.chair.findMany({
-      where: { active: true },
-      orderBy: [{ sortOrder: "asc" }, { id: "asc" }],
-      select: { id: true, name: true },
-    }),
+    activeDentists(),
+    activeChairs(),
     (MOVABLE as string[]).includes(found.appointment.status)
       ? staffFreeTimes(staffActor(user), {
           date: moveDate,
@@ -72,10 +69,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     user,
     {
       status: found.appointment.status,
+      date: found.appointment.date,
       startsAt: new Date(found.appointment.startsAt),
+      endsAt: new Date(found.appointment.endsAt),
       dentistUserId: found.dentistUserId,
     },
-    now,
+    { now, today: clinicNow(now, clock.timeZone).date },
   );
   return {
     ...found,
@@ -191,12 +190,8 @@ export default function StaffAppointment() {
           <>
             <dt className="font-semibold">Patient&apos;s message</dt>
             <dd>{appointment.message || "None"}</dd>
-          </>
-        ) : null}
-        <dt className="font-semibold">Staff note</dt>
-        <dd>{appointment.staffNote || "None"}</dd>
-        {loaded.contactShown ? (
-          <>
+            <dt className="font-semibold">Staff note</dt>
+            <dd>{appointment.staffNote || "None"}</dd>
             <dt className="font-semibold">Confirmation</dt>
             <dd>
               {loaded.mailedTo
@@ -251,7 +246,8 @@ export default function StaffAppointment() {
           </div>
           {!loaded.started && loaded.next.includes("no_show") ? (
             <p className="text-sm text-slate-700">
-              No-show and complete become available once the visit has started.
+              Check-in is offered from the visit&apos;s day; no-show and complete once it has
+              started.
             </p>
           ) : null}
         </section>
@@ -263,16 +259,20 @@ export default function StaffAppointment() {
             Cancel
           </h2>
           <Form method="post" className="flex flex-wrap items-end gap-2">
-            <label className="flex flex-col text-sm font-medium">
-              Reason (the patient is told)
+            <StackedField
+              htmlFor="cancel-reason"
+              label="Reason (the patient is told)"
+              need="required"
+            >
               <input
+                id="cancel-reason"
                 name="reason"
                 required
                 maxLength={500}
                 defaultValue={actionData?.values.reason}
                 className="w-72 rounded-md border border-slate-400 px-2 py-1.5"
               />
-            </label>
+            </StackedField>
             <button
               type="submit"
               name="intent"
@@ -292,19 +292,19 @@ export default function StaffAppointment() {
             Move
           </h2>
           <Form method="get" className="flex flex-wrap items-end gap-2">
-            <label className="flex flex-col text-sm font-medium">
-              Date
+            <StackedField htmlFor="move-date" label="Date" need="required">
               <input
+                id="move-date"
                 type="date"
                 name="moveDate"
                 defaultValue={move.date}
                 required
                 className="rounded-md border border-slate-400 px-2 py-1.5"
               />
-            </label>
-            <label className="flex flex-col text-sm font-medium">
-              Dentist
+            </StackedField>
+            <StackedField htmlFor="move-dentist" label="Dentist" need="optional">
               <select
+                id="move-dentist"
                 name="moveDentist"
                 defaultValue={move.dentist}
                 className="rounded-md border border-slate-400 px-2 py-1.5"
@@ -316,7 +316,7 @@ export default function StaffAppointment() {
                   </option>
                 ))}
               </select>
-            </label>
+            </StackedField>
             <button type="submit" className={button}>
               Show free times
             </button>
@@ -335,9 +335,9 @@ export default function StaffAppointment() {
                 times={move.times}
                 clock={clock}
               />
-              <label className="flex flex-col text-sm font-medium">
-                Chair
+              <StackedField htmlFor="move-chair" label="Chair" need="optional">
                 <select
+                  id="move-chair"
                   name="chair"
                   className="w-52 rounded-md border border-slate-400 px-2 py-1.5"
                 >
@@ -348,7 +348,7 @@ export default function StaffAppointment() {
                     </option>
                   ))}
                 </select>
-              </label>
+              </StackedField>
               <button type="submit" name="intent" value="move" className={button} disabled={busy}>
                 Move appointment
               </button>

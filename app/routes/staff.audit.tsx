@@ -2,10 +2,9 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-pages";
 import { PageLinks, StaffScreenHeader, Timestamp, ColumnHeadings } from "~/components/staff-kit";
-import { searchAuditTrail } from "~/models/audit.server";
-import { type AuditView, viewAuditEntries } from "~/models/audit-view.server";
-import { getClinicClock } from "~/models/clinic-settings.server";
-import { prisma } from "~/infra/db.server";
+import { searchAuditTrail } from "~/models/audit/trail.server";
+import { type AuditView, viewAuditEntries } from "~/models/audit/view.server";
+import { getClinicClock } from "~/models/settings/clinic-settings.server";
 import { requireStaffPage } from "~/http/roles.server";
 import type { StaffHandle } from "~/models/permissions";
 
@@ -19,10 +18,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const patient = (url.searchParams.get("patient") ?? "").slice(0, 200);
   const staff = (url.searchParams.get("staff") ?? "").slice(0, 200);
   const [{ entries: rows, next }, clock] = await Promise.all([
-    searchAuditTrail(prisma, { patient, staff, cursor: url.searchParams.get("before") }),
+    searchAuditTrail({ patient, staff, cursor: url.searchParams.get("before") }),
     getClinicClock(),
   ]);
-  const entries = await viewAuditEntries(prisma, rows, clock);
+  const entries = await viewAuditEntries(rows, clock);
   const link = (before?: string) => {
     const params = new URLSearchParams();
     if (patient) params.set("patient", patient);

@@ -1,6 +1,11 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import {
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  data,
+  redirect,
+} from "@remix-run/node";
+import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-pages";
 import { FormError } from "~/components/form-error";
 import {
@@ -10,15 +15,22 @@ import {
   PickedTimeLine,
 } from "~/components/staff/book-at-time";
 import { CreateCaller, FindCaller } from "~/components/staff/caller-search";
-import { FreeTimeRadios } from "~/components/staff/free-time-radios";
-import { mailRecipient } from "~/models/appointment-mail.server";
-import { getClinicClock } from "~/models/clinic-settings.server";
-import { bookingChoices } from "~/models/dentist.server";
-import { bookAtDesk, createCallerRecord, staffFreeTimes } from "~/models/front-desk.server";
-import { findPatient, findPatientsFor, readPatients } from "~/models/patients.server";
-import { formatDate, formatDuration } from "~/utils/clinic-format";
+import {
+  DeskBookAnyway,
+  DeskBookForm,
+  DeskFreeDays,
+  DeskServiceForm,
+} from "~/components/staff/desk-free-days";
+import { mailRecipient } from "~/models/mail/appointment-mail.server";
+import { getClinicClock } from "~/models/settings/clinic-settings.server";
+import { bookingChoices } from "~/models/team/dentists.server";
+import { bookAtDesk } from "~/models/front-desk/booking.server";
+import { deskFreeDays } from "~/models/front-desk/free-days.server";
+import { activeChairs } from "~/models/front-desk/diary.server";
+import { createCallerRecord } from "~/models/patients/edit.server";
+import { findPatient, findPatientsFor } from "~/models/patients/search.server";
+import { readPatients } from "~/models/patients/access.server";
 import { clinicNow, normalizeTime } from "~/utils/clinic-time";
-import { prisma } from "~/infra/db.server";
 import { formAction, formPageHeaders } from "~/http/form-action.server";
 import { badRequest, tooManyReads } from "~/http/http.server";
 import type { StaffHandle } from "~/models/permissions";
@@ -58,20 +70,46 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const matches = found.ok ? found.patients : [];
   const requested = dateParam(url.searchParams, "date");
   if (requested.refusal) throw badRequest(requested.refusal.message);
-  const date = requested.date ?? clinicNow(new Date(), clock.timeZone).date;
+  const from = dateParam(url.searchParams, "from");
+  if (from.refusal) throw badRequest(from.refusal.message);
+  const day = dateParam(url.searchParams, "day");
+  if (day.refusal) throw badRequest(day.refusal.message);
+  const today = clinicNow(new Date(), clock.timeZone).date;
+  const date = requested.date ?? today;
   const service = choices.services.find((entry) => entry.value === param("service")) ?? null;
   const dentist = param("dentist") || "any";
-  const times =
+  // The first free times from the day typed (today), and the day a link chose to book.
+  const free =
     patient && service
-      ? await staffFreeTimes(actor, {
-          date,
-          serviceId: service.value,
-          dentistId: dentist === "any" ? undefined : dentist,
+      ? await deskFreeDays(actor, {
+          service: service.value,
+          dentist,
+          from: from.date ?? requested.date,
+          day: day.date,
         })
-      : [];
-  const mailTo = patient ? await mailRecipient(prisma, patient.id) : null;
+      : null;
+  const mailTo = patient ? await mailRecipient(patient.id) : null;
   const at = await pickedTime(param("time"), date, dentist, param("chair"), choices.dentists);
-  return { clock, choices, patient, mailTo, matches, query, date, service, dentist, times, at };
+  const start = normalizeTime(param("start")) ?? "";
+  // Booking a patient from the waiting list ("book now"): the booking closes their entry.
+  const waitlist = patient ? param("waitlist") : "";
+  return {
+    clock,
+    choices,
+    patient,
+    mailTo,
+    matches,
+    query,
+    today,
+    date: requested.date ?? "",
+    service,
+    dentist,
+    free: free?.ok ? free : null,
+    refusal: free && !free.ok ? free.message : null,
+    start,
+    at,
+    waitlist,
+  };
 }
 
 /** A time picked in the diary (its free cell's link): the day, time, dentist and chair. */
@@ -86,10 +124,7 @@ async function pickedTime(
   if (!time) return null;
   const chosen = dentists.find((entry) => entry.value === dentist);
   const chair = chairId
-    ? await prisma.chair.findFirst({
-        where: { id: chairId, active: true },
-        select: { id: true, name: true },
-      })
+    ? ((await activeChairs()).find((chair) => chair.id === chairId) ?? null)
     : null;
   return {
     date,
@@ -102,13 +137,26 @@ async function pickedTime(
 export const action = (args: ActionFunctionArgs) =>
   formAction(args, {
     access: handle.permission,
-    keep: ["name", "email", "phone", "reason", "time", "note"],
+    keep: ["name", "email", "phone", "dateOfBirth", "reason", "time", "note"],
     task: "A booking by the clinic",
     handler: async ({ form, actor }) => {
       const field = (name: string) => form[name] ?? "";
       const intent = field("intent");
       if (intent === "create-patient") {
         const created = await createCallerRecord(actor, form);
+        if (!created.ok && "duplicates" in created) {
+          // Records that look like this caller: shown with "use this record" and "create anyway".
+          const values = Object.fromEntries(
+            ["name", "email", "phone", "dateOfBirth", "reason", "time", "note"].map((name) => [
+              name,
+              field(name),
+            ]),
+          );
+          return data(
+            { error: created.message, field: null, values, duplicates: created.duplicates },
+            { status: created.status },
+          );
+        }
         if (!created.ok) return created;
         // A time picked in the diary stays picked.
         const picked = ["date", "time", "dentist", "chair"].flatMap((name) =>
@@ -130,6 +178,7 @@ export const action = (args: ActionFunctionArgs) =>
         note: field("note"),
         override: intent === "book-anyway" ? "yes" : "",
         reason: field("reason"),
+        waitlistEntry: field("waitlistEntry"),
       });
       if (!result.ok) return result;
       return redirectWithToast(`/staff/appointments/${result.appointment._id}`, {
@@ -146,13 +195,8 @@ export const meta: MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-const input = "rounded-md border border-slate-400 px-2 py-1.5";
-const label = "flex flex-col text-sm font-medium text-slate-800";
-const button =
-  "inline-flex min-h-6 items-center rounded-md border border-slate-400 px-3 py-1.5 text-sm font-semibold text-slate-900 hover:bg-slate-100 disabled:opacity-60";
-
 export default function NewBooking() {
-  const { clock, choices, patient, mailTo, date, service, dentist, times, at, query, matches } =
+  const { clock, choices, patient, mailTo, at, query, matches, service, waitlist } =
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
@@ -174,7 +218,11 @@ export default function NewBooking() {
           ) : (
             <FindCaller query={query} matches={matches} />
           )}
-          <CreateCaller values={actionData?.values} at={at} />
+          <CreateCaller
+            values={actionData?.values}
+            at={at}
+            duplicates={actionData && "duplicates" in actionData ? actionData.duplicates : null}
+          />
         </>
       ) : at ? (
         <>
@@ -187,6 +235,8 @@ export default function NewBooking() {
             at={at}
             services={choices.services}
             patientId={patient.id}
+            service={service?.value ?? ""}
+            waitlistEntry={waitlist}
             busy={busy}
           />
         </>
@@ -204,129 +254,73 @@ export default function NewBooking() {
               ? `The confirmation, with the calendar file and the links to confirm, move or cancel, goes to ${mailTo}.`
               : `No confirmation will be mailed: ${patient.name} has no e-mail address the clinic may write to yet.`}
           </p>
-          <section aria-labelledby="when-heading" className="space-y-2">
-            <h2 id="when-heading" className="text-lg font-semibold">
-              2. Service, dentist and day
-            </h2>
-            <Form method="get" className="flex flex-wrap items-end gap-2">
-              <input type="hidden" name="patient" value={patient.id} />
-              <label className={label}>
-                Service
-                <select
-                  name="service"
-                  required
-                  defaultValue={service?.value ?? ""}
-                  className={input}
-                >
-                  <option value="" disabled>
-                    Choose a service
-                  </option>
-                  {choices.services.map((entry) => (
-                    <option key={entry.value} value={entry.value}>
-                      {entry.label} ({formatDuration(entry.durationMinutes)})
-                    </option>
-                  ))}
-                </select>
-              </label>
-              <label className={label}>
-                Dentist
-                <select name="dentist" defaultValue={dentist} className={input}>
-                  <option value="any">Any dentist</option>
-                  {choices.dentists.map((entry) => (
-                    <option key={entry.value} value={entry.value}>
-                      {entry.label}
-                    </option>
-                  ))}
-                </select>
-              </label>
-              <label className={label}>
-                Date
-                <input type="date" name="date" required defaultValue={date} className={input} />
-              </label>
-              <button type="submit" className={button}>
-                Show free times
-              </button>
-            </Form>
-          </section>
-          {service ? (
-            <section aria-labelledby="time-heading" className="space-y-4">
-              <h2 id="time-heading" className="text-lg font-semibold">
-                3. A free time on {formatDate(date, clock)}
-              </h2>
-              {times.length === 0 ? (
-                <p className="text-slate-700">Nothing is free for {service.label} on this day.</p>
-              ) : (
-                <Form method="post" className="space-y-2">
-                  <input type="hidden" name="patientId" value={patient.id} />
-                  <input type="hidden" name="service" value={service.value} />
-                  <input type="hidden" name="dentist" value={dentist} />
-                  <input type="hidden" name="date" value={date} />
-                  <FreeTimeRadios legend="Free times" times={times} clock={clock} />
-                  <label className={label}>
-                    Note for the visit (staff only, optional)
-                    <input
-                      name="note"
-                      maxLength={1000}
-                      defaultValue={actionData?.values.note}
-                      className={`${input} w-96 max-w-full`}
-                    />
-                  </label>
-                  <button
-                    type="submit"
-                    name="intent"
-                    value="book"
-                    className="btn-primary"
-                    disabled={busy}
-                  >
-                    Book
-                  </button>
-                </Form>
-              )}
-              <details className="rounded-md border border-slate-300 p-3">
-                <summary className="cursor-pointer font-medium">
-                  Book anyway (double booking)
-                </summary>
-                <Form method="post" className="mt-2 flex flex-wrap items-end gap-2">
-                  <input type="hidden" name="patientId" value={patient.id} />
-                  <input type="hidden" name="service" value={service.value} />
-                  <input type="hidden" name="dentist" value={dentist} />
-                  <input type="hidden" name="date" value={date} />
-                  <label className={label}>
-                    Time
-                    <input
-                      type="time"
-                      name="time"
-                      required
-                      defaultValue={actionData?.values.time}
-                      className={input}
-                    />
-                  </label>
-                  <label className={label}>
-                    Reason (required, recorded with your name)
-                    <input
-                      name="reason"
-                      required
-                      maxLength={500}
-                      defaultValue={actionData?.values.reason}
-                      className={`${input} w-72`}
-                    />
-                  </label>
-                  <button
-                    type="submit"
-                    name="intent"
-                    value="book-anyway"
-                    className={button}
-                    disabled={busy}
-                  >
-                    Book anyway
-                  </button>
-                </Form>
-              </details>
-            </section>
-          ) : null}
+          <DeskBooking patientId={patient.id} busy={busy} values={actionData?.values} />
         </>
       )}
     </section>
+  );
+}
+
+/** For a chosen caller: service and dentist, their first free times, and the booking. */
+function DeskBooking({
+  patientId,
+  busy,
+  values,
+}: {
+  patientId: string;
+  busy: boolean;
+  values: Record<string, string> | undefined;
+}) {
+  const { clock, choices, today, date, service, dentist, free, refusal, start, waitlist } =
+    useLoaderData<typeof loader>();
+  const base = {
+    patient: patientId,
+    service: service?.value ?? "",
+    dentist,
+    ...(waitlist ? { waitlist } : {}),
+  };
+  const chosenTime = values?.time ?? start;
+  return (
+    <>
+      <DeskServiceForm
+        patientId={patientId}
+        services={choices.services}
+        dentists={choices.dentists}
+        service={service}
+        dentist={dentist}
+        date={date}
+        waitlistEntry={waitlist}
+      />
+      {refusal ? (
+        <p role="alert" className="text-red-800">
+          {refusal}
+        </p>
+      ) : null}
+      {free ? (
+        <>
+          <DeskFreeDays strip={free} base={base} chosenTime={chosenTime} today={today} />
+          <DeskBookForm
+            strip={free}
+            patientId={patientId}
+            dentist={dentist}
+            chosenTime={chosenTime}
+            note={values?.note}
+            clock={clock}
+            waitlistEntry={waitlist}
+            busy={busy}
+          />
+          <DeskBookAnyway
+            patientId={patientId}
+            serviceId={free.service.id}
+            dentist={dentist}
+            date={free.chosen?.date || date || today}
+            values={values}
+            waitlistEntry={waitlist}
+            busy={busy}
+          />
+        </>
+      ) : null}
+    </>
   );
 }
 

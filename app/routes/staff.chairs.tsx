@@ -9,7 +9,7 @@ import {
   type SectionRefusal,
 } from "~/components/staff/setting-field";
 import { StaffScreenHeader } from "~/components/staff-kit";
-import { changeChairs, listChairs, type ChairRow } from "~/models/chair.server";
+import { changeChairs, listChairs, type ChairRow } from "~/models/team/chairs.server";
 import { formAction, formPageHeaders } from "~/http/form-action.server";
 import type { StaffHandle } from "~/models/permissions";
 import { requireStaffPage } from "~/http/roles.server";
@@ -186,7 +186,7 @@ export default function Chairs() {
         refusal={addRefusal}
         submitLabel="Add chair"
       >
-        <SettingField name="name" label="Name" stored="" placeholder="Chair 3" />
+        <SettingField name="name" need="required" label="Name" stored="" placeholder="Chair 3" />
       </SettingsSection>
     </div>
   );

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { StackedField } from "~/components/form-kit";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-pages";
 import {
@@ -8,7 +9,7 @@ import {
 } from "~/components/staff/setting-field";
 import { FormError } from "~/components/form-error";
 import { StaffScreenHeader } from "~/components/staff-kit";
-import { getClinicClock } from "~/models/clinic-settings.server";
+import { getClinicClock } from "~/models/settings/clinic-settings.server";
 import {
   cancelClosureVisits,
   closureToEmpty,
@@ -17,7 +18,7 @@ import {
   listClosures,
   removeClosure,
   type ClosureRow,
-} from "~/models/closure.server";
+} from "~/models/settings/closures.server";
 import { type ClinicClock, formatDateRange } from "~/utils/clinic-format";
 import { formAction, formPageHeaders } from "~/http/form-action.server";
 import type { StaffHandle } from "~/models/permissions";
@@ -210,9 +211,13 @@ export default function Closures() {
           <Form method="post" action={PATH} className="mt-3 flex flex-wrap items-end gap-2">
             <input type="hidden" name="intent" value="cancel-visits" />
             <input type="hidden" name="closureId" value={empty.id} />
-            <label className="flex flex-col text-sm font-medium text-amber-950">
-              Reason (the patients are told)
+            <StackedField
+              htmlFor="closure-reason"
+              label="Reason (the patients are told)"
+              need="required"
+            >
               <input
+                id="closure-reason"
                 name="reason"
                 required
                 maxLength={CLOSURE_REASON_LIMIT}
@@ -221,7 +226,7 @@ export default function Closures() {
                 aria-describedby={cancelError ? "cancel-visits-error" : undefined}
                 className="w-80 rounded-md border border-slate-400 bg-white px-2 py-1.5 text-slate-900"
               />
-            </label>
+            </StackedField>
             <button type="submit" className="btn-primary">
               Cancel them all and tell the patients
             </button>
@@ -241,9 +246,16 @@ export default function Closures() {
         submitLabel="Add closure"
       >
         <div className="grid gap-4 sm:grid-cols-3">
-          <SettingField name="name" label="Name" stored="" placeholder="Thanksgiving" />
+          <SettingField
+            name="name"
+            need="required"
+            label="Name"
+            stored=""
+            placeholder="Thanksgiving"
+          />
           <SettingField
             name="startDate"
+            need="required"
             label="First day closed"
             type="date"
             min={today}
@@ -251,6 +263,7 @@ export default function Closures() {
           />
           <SettingField
             name="endDate"
+            need="optional"
             label="Last day closed"
             type="date"
             min={today}

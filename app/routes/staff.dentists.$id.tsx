@@ -16,23 +16,23 @@ import {
 } from "~/components/staff/dentist-admin-sections";
 import { Exceptions, PlanForm } from "~/components/staff/dentist-schedule-sections";
 import { StaffScreenHeader } from "~/components/staff-kit";
-import { getClinicClock } from "~/models/clinic-settings.server";
+import { getClinicClock } from "~/models/settings/clinic-settings.server";
 import {
   type AttentionCount,
   dentistForAdmin,
   updateDentistProfile,
   visitsNeedingAttention,
-} from "~/models/dentist-admin.server";
+} from "~/models/team/dentist-admin.server";
 import {
   linkDentistAccount,
   setDentistServices,
   unlinkDentistAccount,
-} from "~/models/dentist-links.server";
+} from "~/models/team/dentist-links.server";
 import {
   addDentistException,
   removeDentistException,
   updateWeeklyPlan,
-} from "~/models/dentist-schedule.server";
+} from "~/models/team/dentist-schedule.server";
 import { formAction, formPageHeaders } from "~/http/form-action.server";
 import type { StaffHandle } from "~/models/permissions";
 import { invalid } from "~/utils/result";

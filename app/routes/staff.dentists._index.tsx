@@ -1,13 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { StackedField } from "~/components/form-kit";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-pages";
 import { FormError } from "~/components/form-error";
 import { StaffScreenHeader } from "~/components/staff-kit";
-import { createDentist, listDentistsForAdmin } from "~/models/dentist-admin.server";
+import { createDentist, listDentistsForAdmin } from "~/models/team/dentist-admin.server";
 import { formAction, formPageHeaders } from "~/http/form-action.server";
 import type { StaffHandle } from "~/models/permissions";
 import { requireStaffPage } from "~/http/roles.server";
-import { DENTIST_KINDS, KIND_LABELS, kindLabel } from "~/models/team";
+import { DENTIST_KINDS, KIND_LABELS, kindLabel } from "~/models/team/kinds";
 import { redirectWithToast } from "~/http/toast.server";
 
 export const handle: StaffHandle = { permission: "team.manage" };
@@ -101,9 +102,9 @@ export default function Dentists() {
           start as not active and with no working day.
         </p>
         <Form method="post" className="flex flex-wrap items-end gap-3">
-          <label className="flex flex-col text-sm font-medium">
-            Name
+          <StackedField htmlFor="new-dentist-name" label="Name" need="required">
             <input
+              id="new-dentist-name"
               name="name"
               required
               maxLength={100}
@@ -112,10 +113,10 @@ export default function Dentists() {
               aria-describedby={invalid("name") ? "form-error" : undefined}
               className="w-64 rounded-md border border-slate-400 px-2 py-1.5"
             />
-          </label>
-          <label className="flex flex-col text-sm font-medium">
-            Title
+          </StackedField>
+          <StackedField htmlFor="new-dentist-title" label="Title" need="required">
             <input
+              id="new-dentist-title"
               name="title"
               required
               maxLength={120}
@@ -125,10 +126,10 @@ export default function Dentists() {
               aria-describedby={invalid("title") ? "form-error" : undefined}
               className="w-64 rounded-md border border-slate-400 px-2 py-1.5"
             />
-          </label>
-          <label className="flex flex-col text-sm font-medium">
-            Kind
+          </StackedField>
+          <StackedField htmlFor="new-dentist-kind" label="Kind" need="required">
             <select
+              id="new-dentist-kind"
               name="kind"
               defaultValue={values?.kind || "dentist"}
               className="rounded-md border border-slate-400 px-2 py-1.5"
@@ -139,7 +140,7 @@ export default function Dentists() {
                 </option>
               ))}
             </select>
-          </label>
+          </StackedField>
           <button type="submit" className="btn-primary" disabled={busy}>
             {busy ? "Adding..." : "Add"}
           </button>

@@ -10,12 +10,12 @@ import {
   MODERATION_FILTERS,
   moderateReview,
   type ModerationFilter,
-} from "~/models/review-moderation.server";
+} from "~/models/reviews/moderation.server";
 import {
   listServicesAwaitingReview,
   reviewService,
   type AwaitingService,
-} from "~/models/service-moderation.server";
+} from "~/models/services/moderation.server";
 import { formAction, formPageHeaders } from "~/http/form-action.server";
 import type { StaffHandle } from "~/models/permissions";
 import { requireStaffPage } from "~/http/roles.server";

@@ -9,12 +9,12 @@ import {
   retryAllFailedMessages,
   retryFailedMessage,
   type UndeliveredMessage,
-} from "~/models/outbox-admin.server";
+} from "~/models/mail/outbox-admin.server";
 import { formatDateTime } from "~/utils/clinic-format";
 import { formAction, formPageHeaders } from "~/http/form-action.server";
 import type { StaffHandle } from "~/models/permissions";
 import { invalid } from "~/utils/result";
-import { readPatients } from "~/models/patients.server";
+import { readPatients } from "~/models/patients/access.server";
 import { tooManyReads } from "~/http/http.server";
 import { requireStaffPage, staffActor } from "~/http/roles.server";
 import { redirectWithToast } from "~/http/toast.server";

@@ -1,5 +1,9 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import {
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  data,
+} from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-pages";
 import { EmailLink, PhoneLink } from "~/components/staff-kit";
@@ -7,9 +11,10 @@ import { PatientAlerts } from "~/components/staff/patient-alerts";
 import { PatientDetailsForm } from "~/components/staff/patient-details-form";
 import { PatientVisits } from "~/components/staff/patient-visits";
 import { ReadLimitNotice } from "~/components/staff/read-limit-notice";
-import { getClinicClock } from "~/models/clinic-settings.server";
-import { patientCard, updatePatientDetails } from "~/models/patients.server";
-import { CONTACT_HIDDEN_MESSAGE } from "~/models/need-to-know";
+import { getClinicClock } from "~/models/settings/clinic-settings.server";
+import { patientCard } from "~/models/patients/card.server";
+import { updatePatientDetails } from "~/models/patients/edit.server";
+import { CONTACT_HIDDEN_MESSAGE } from "~/models/patients/need-to-know";
 import { STATUS_LABELS } from "~/models/booking/appointment-status";
 import { formatDate } from "~/utils/clinic-format";
 import { clinicNow } from "~/utils/clinic-time";

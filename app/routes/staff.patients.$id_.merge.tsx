@@ -1,20 +1,20 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import {
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  data,
+} from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { PatientSearchForm } from "~/components/staff/patient-search-form";
 import { GeneralErrorBoundary } from "~/components/error-pages";
 import { FormError } from "~/components/form-error";
 import { ReadLimitNotice } from "~/components/staff/read-limit-notice";
-import {
-  findPatientsFor,
-  mergePatients,
-  mergePreview,
-  NO_SUCH_PATIENT_MESSAGE,
-  readPatients,
-} from "~/models/patients.server";
-import { prisma } from "~/infra/db.server";
+import { findPatientsFor } from "~/models/patients/search.server";
+import { mergePatients, mergePreview, recordToKeep } from "~/models/patients/merge.server";
+import { NO_SUCH_PATIENT_MESSAGE } from "~/models/patients/edit.server";
+import { readPatients } from "~/models/patients/access.server";
 import { formAction, formPageHeaders } from "~/http/form-action.server";
-import { shownEmail } from "~/models/patient-email";
+import { shownEmail } from "~/models/patients/no-email";
 import type { StaffHandle } from "~/models/permissions";
 import { retryAfterHeaders } from "~/utils/result";
 import { requireStaffPage, staffActor } from "~/http/roles.server";
@@ -22,7 +22,14 @@ import { redirectWithToast } from "~/http/toast.server";
 
 export const handle: StaffHandle = { permission: "patients.merge" };
 
-type Side = { id: string; name: string; email: string; phone: string; signsIn: boolean };
+type Side = {
+  id: string;
+  name: string;
+  email: string;
+  phone: string;
+  signsIn: boolean;
+  verified: boolean;
+};
 
 function side(person: {
   id: string;
@@ -31,13 +38,18 @@ function side(person: {
   phone: string;
   passwordHash: string | null;
   googleId: string | null;
+  emailVerifiedAt: Date | null;
 }): Side {
+  const signsIn = person.passwordHash !== null || person.googleId !== null;
   return {
     id: person.id,
     name: person.name,
-    email: shownEmail(person.email),
+    // A record that signs in shows the address it signs in with, whatever it is: only a
+    // desk record's stand-in means "no e-mail address".
+    email: signsIn ? person.email : shownEmail(person.email),
     phone: person.phone,
-    signsIn: person.passwordHash !== null || person.googleId !== null,
+    signsIn,
+    verified: person.emailVerifiedAt !== null,
   };
 }
 
@@ -45,10 +57,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireStaffPage(request, handle.permission);
   const actor = staffActor(user);
   const keepId = params.id ?? "";
-  const keep = await prisma.user.findFirst({
-    where: { id: keepId, role: "patient" },
-    select: { id: true, name: true },
-  });
+  const keep = await recordToKeep(keepId);
   if (!keep) throw data({ message: NO_SUCH_PATIENT_MESSAGE }, { status: 404 });
   const url = new URL(request.url);
   const query = url.searchParams.get("q")?.slice(0, 100) ?? "";
@@ -72,10 +81,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     }
     return {
       ...base,
+      problem: preview.refusal?.message ?? null,
       preview: {
         keep: side(preview.keep),
         duplicate: side(preview.duplicate),
         counts: preview.counts,
+        mergeable: preview.refusal === null,
       },
     };
   }
@@ -122,8 +133,13 @@ function Record({ title, person }: { title: string; person: Side }) {
       <h3 className="font-semibold text-slate-900">{title}</h3>
       <p>{person.name}</p>
       <p className="text-sm text-slate-700">
-        {person.email || "no e-mail address"} · {person.phone || "no phone"} ·{" "}
-        {person.signsIn ? "signs in online" : "no account"}
+        {person.email || "no e-mail address"}
+        {person.email ? (
+          <span data-testid="address-verified">
+            {` (${person.verified ? "confirmed by its owner" : "not confirmed"})`}
+          </span>
+        ) : null}{" "}
+        · {person.phone || "no phone"} · {person.signsIn ? "signs in online" : "no account"}
       </p>
     </div>
   );
@@ -156,19 +172,27 @@ export default function MergePatients() {
             <Record title="Kept" person={preview.keep} />
             <Record title="Merged into it and removed" person={preview.duplicate} />
           </div>
-          <p data-testid="merge-counts">
-            Moves {preview.counts.visits} visits, {preview.counts.reviews} reviews,{" "}
-            {preview.counts.recalls} recalls and {preview.counts.waitlist} waiting-list entries.
-          </p>
-          <Form method="post" className="flex flex-wrap gap-2">
-            <input type="hidden" name="duplicate" value={preview.duplicate.id} />
-            <button type="submit" className="btn-primary">
-              Yes, merge them
-            </button>
+          {preview.mergeable ? (
+            <>
+              <p data-testid="merge-counts">
+                Moves {preview.counts.visits} visits, {preview.counts.reviews} reviews,{" "}
+                {preview.counts.recalls} recalls and {preview.counts.waitlist} waiting-list entries.
+              </p>
+              <Form method="post" className="flex flex-wrap gap-2">
+                <input type="hidden" name="duplicate" value={preview.duplicate.id} />
+                <button type="submit" className="btn-primary">
+                  Yes, merge them
+                </button>
+                <Link to={back} className="btn-secondary">
+                  Keep both
+                </Link>
+              </Form>
+            </>
+          ) : (
             <Link to={back} className="btn-secondary">
-              Keep both
+              Back to the record
             </Link>
-          </Form>
+          )}
           <FormError message={actionData?.error} />
         </section>
       ) : (

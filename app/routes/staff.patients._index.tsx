@@ -1,10 +1,9 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import { type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { PatientSearchForm } from "~/components/staff/patient-search-form";
 import { GeneralErrorBoundary } from "~/components/error-pages";
 import { ReadLimitNotice } from "~/components/staff/read-limit-notice";
-import { findPatientsFor, type PatientMatch } from "~/models/patients.server";
+import { findPatientsFor, type PatientMatch } from "~/models/patients/search.server";
 import { scopeOf, type StaffHandle } from "~/models/permissions";
 import { retryAfterHeaders } from "~/utils/result";
 import { requireStaffPage, staffActor } from "~/http/roles.server";

@@ -16,7 +16,7 @@ import {
   saveRecallSettings,
   saveRecallType,
   setServiceRecallType,
-} from "~/models/recall-types.server";
+} from "~/models/recall/recall-types.server";
 import { formAction, formPageHeaders } from "~/http/form-action.server";
 import type { StaffHandle } from "~/models/permissions";
 import { invalid } from "~/utils/result";
@@ -128,9 +128,16 @@ export default function RecallTypes() {
         submitLabel={editing ? "Save" : "Add recall type"}
       >
         <div className="grid gap-4 sm:grid-cols-2">
-          <SettingField name="name" label="Name" stored={editing?.name ?? ""} maxLength={60} />
+          <SettingField
+            name="name"
+            need="required"
+            label="Name"
+            stored={editing?.name ?? ""}
+            maxLength={60}
+          />
           <SettingField
             name="intervalMonths"
+            need="required"
             label="Interval (months)"
             inputMode="numeric"
             stored={String(editing?.intervalMonths ?? 6)}
@@ -202,12 +209,14 @@ export default function RecallTypes() {
         <div className="grid gap-4 sm:grid-cols-2">
           <SettingField
             name="cadence"
+            need="required"
             label="Days from the due date"
             stored={cadence.join(", ")}
             help="Up to 4 invitations, e.g. -28, 0, 14, 42: four weeks before, on the day, two and six weeks after. None while a visit of the type is booked."
           />
           <SettingField
             name="dailyCap"
+            need="required"
             label="Invitations a day, at most"
             inputMode="numeric"
             stored={String(dailyCap)}

@@ -1,5 +1,9 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import {
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  data,
+} from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-pages";
 import {
@@ -11,13 +15,13 @@ import {
   type SectionRefusal,
 } from "~/components/staff/setting-field";
 import { StaffScreenHeader, Timestamp } from "~/components/staff-kit";
-import { getClinicClock } from "~/models/clinic-settings.server";
-import { changeRecall, getRecall, noteRecallCall } from "~/models/recall.server";
+import { getClinicClock } from "~/models/settings/clinic-settings.server";
+import { changeRecall, getRecall, noteRecallCall } from "~/models/recall/patient-recalls.server";
 import { formatDate, formatTime } from "~/utils/clinic-format";
 import { formAction, formPageHeaders } from "~/http/form-action.server";
 import type { StaffHandle } from "~/models/permissions";
 import { invalid } from "~/utils/result";
-import { readPatients } from "~/models/patients.server";
+import { readPatients } from "~/models/patients/access.server";
 import { tooManyReads } from "~/http/http.server";
 import { requireStaffPage, staffActor } from "~/http/roles.server";
 import { redirectWithToast } from "~/http/toast.server";
@@ -214,6 +218,7 @@ export default function RecallPage() {
         <div className="grid gap-4 sm:grid-cols-2">
           <SettingField
             name="intervalMonths"
+            need="optional"
             label="This patient's interval (months)"
             inputMode="numeric"
             stored={recall.intervalMonths === null ? "" : String(recall.intervalMonths)}
@@ -221,6 +226,7 @@ export default function RecallPage() {
           />
           <SettingField
             name="dueDate"
+            need="required"
             label="Due date"
             type="date"
             stored={recall.dueDate}

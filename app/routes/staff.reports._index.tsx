@@ -5,9 +5,9 @@ import { GeneralErrorBoundary } from "~/components/error-pages";
 import { FormError } from "~/components/form-error";
 import { fieldClass, labelClass } from "~/components/staff/setting-field";
 import { StaffScreenHeader } from "~/components/staff-kit";
-import { reportRequest } from "~/models/report-access.server";
-import { chartRenderer } from "~/models/report-charts.server";
-import { buildReport, type Cell } from "~/models/reports.server";
+import { reportRequest } from "~/models/reports/access.server";
+import { chartRenderer } from "~/models/reports/charts.server";
+import { buildReport, type Cell } from "~/models/reports/reports.server";
 import { requireStaffPage } from "~/http/roles.server";
 import type { StaffHandle } from "~/models/permissions";
 

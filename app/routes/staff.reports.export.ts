@@ -1,21 +1,15 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { reportRequest } from "~/models/report-access.server";
-import { buildReport, REPORT_TABLES, tableCsv } from "~/models/reports.server";
+import { reportRequest } from "~/models/reports/access.server";
+import { buildReport, REPORT_TABLES, tableCsv } from "~/models/reports/reports.server";
 import { PRIVATE_NO_STORE } from "~/http/page-headers.server";
-import { requireStaffPage } from "~/http/roles.server";
+import { plainRefusal as plain, requireStaffResource } from "~/http/roles.server";
 import type { StaffHandle } from "~/models/permissions";
 
 // One table of /staff/reports as CSV: `?table=<id>&from&to&by`, the same range and scope.
 export const handle: StaffHandle = { permission: "reports.view" };
 
-const plain = (status: number, message: string) =>
-  new Response(`${message}\n`, {
-    status,
-    headers: { "content-type": "text/plain; charset=utf-8", "cache-control": PRIVATE_NO_STORE },
-  });
-
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireStaffPage(request, handle.permission);
+  const user = await requireStaffResource(request, handle.permission);
   const url = new URL(request.url);
   const id = url.searchParams.get("table") ?? "";
   if (!(REPORT_TABLES as readonly string[]).includes(id)) {

@@ -10,12 +10,12 @@ import {
   type ServiceFormValues,
 } from "~/components/staff/service-form";
 import { StaffScreenHeader } from "~/components/staff-kit";
-import { getClinicSettings } from "~/models/clinic-settings.server";
+import { getClinicSettings } from "~/models/settings/clinic-settings.server";
 import {
   getServiceForEditing,
   teamForServiceForm,
   updateService,
-} from "~/models/service-admin.server";
+} from "~/models/services/admin.server";
 import { formAction, formPageHeaders } from "~/http/form-action.server";
 import type { StaffHandle } from "~/models/permissions";
 import { requireStaffPage } from "~/http/roles.server";

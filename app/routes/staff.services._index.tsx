@@ -3,7 +3,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-pages";
 import { ServiceStatusBadge } from "~/components/service-standing";
 import { PageLinks, StaffScreenHeader, ColumnHeadings } from "~/components/staff-kit";
-import { listServicesForStaff } from "~/models/service-admin.server";
+import { listServicesForStaff } from "~/models/services/admin.server";
 import { formatDuration } from "~/utils/clinic-format";
 import { formatPrice } from "~/utils/format";
 import { requireStaffPage } from "~/http/roles.server";
@@ -12,7 +12,7 @@ import {
   STAFF_SERVICE_FILTERS,
   staffServiceFilterOf,
   type StaffServiceFilter,
-} from "~/models/service-status";
+} from "~/models/services/status";
 import type { StaffHandle } from "~/models/permissions";
 
 const PATH = "/staff/services";

@@ -13,13 +13,13 @@ import {
   useSectionValue,
 } from "~/components/staff/setting-field";
 import { StaffScreenHeader } from "~/components/staff-kit";
-import { getClinicSettings } from "~/models/clinic-settings.server";
-import { saveClinicSettings } from "~/models/settings-admin.server";
+import { getClinicSettings } from "~/models/settings/clinic-settings.server";
+import { saveClinicSettings } from "~/models/settings/admin.server";
 import { formAction, formPageHeaders } from "~/http/form-action.server";
 import type { StaffHandle } from "~/models/permissions";
 import { requireStaffPage } from "~/http/roles.server";
 import { redirectWithToast } from "~/http/toast.server";
-import { DAY_LABELS, dayRowOf, readDayRow, WEEK_ORDER } from "~/models/plan-text";
+import { DAY_LABELS, dayRowOf, readDayRow, WEEK_ORDER } from "~/models/settings/plan-text";
 import {
   clinicDayFields,
   LIMITS,
@@ -201,6 +201,7 @@ export default function ClinicSettings() {
             <SettingField
               key={name}
               name={name}
+              need="required"
               label={label}
               help={help}
               {...numberInput(name)}
@@ -224,6 +225,7 @@ export default function ClinicSettings() {
               <SettingField
                 key={k}
                 name={reminderField(k + 1)}
+                need={k === 0 ? "required" : "optional"}
                 label={`Reminder ${k + 1}`}
                 {...numberInput("reminderHours")}
                 stored={settings.reminders[k] === undefined ? "" : number(settings.reminders[k]!)}
@@ -238,12 +240,14 @@ export default function ClinicSettings() {
         <div className="grid gap-4 sm:grid-cols-3">
           <SettingField
             name="quietHoursStart"
+            need="required"
             label="Quiet hours start"
             type="time"
             stored={settings.quietHoursStart}
           />
           <SettingField
             name="quietHoursEnd"
+            need="required"
             label="Quiet hours end"
             type="time"
             stored={settings.quietHoursEnd}
@@ -251,6 +255,7 @@ export default function ClinicSettings() {
           />
           <SettingField
             name="waitlistOfferHours"
+            need="required"
             label="Waitlist offer open for (hours)"
             {...numberInput("waitlistOfferHours")}
             stored={number(settings.waitlistOfferHours)}
@@ -295,6 +300,7 @@ export default function ClinicSettings() {
             <SettingField
               key={name}
               name={name}
+              need="required"
               label={label}
               type={type}
               autoComplete={autoComplete}

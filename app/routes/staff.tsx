@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { NavLink, Outlet, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-pages";
-import { getClinicClock } from "~/models/clinic-settings.server";
-import { countFailedMessages } from "~/models/outbox-admin.server";
+import { getClinicClock } from "~/models/settings/clinic-settings.server";
+import { countFailedMessages } from "~/models/mail/outbox-admin.server";
 import { getEnv } from "~/infra/env.server";
 import { type StaffHandle, staffScreensFor } from "~/models/permissions";
 import { requireStaffPage, roleOf } from "~/http/roles.server";
@@ -70,7 +70,7 @@ export default function StaffLayout() {
   return (
     <>
       {demo ? <DemoBanner /> : null}
-      <div className="flex flex-col gap-6 px-4 py-8 md:flex-row lg:px-6">
+      <div className="flex flex-col gap-4 px-4 py-4 md:flex-row lg:px-6">
         <nav aria-label="Clinic" className="md:w-52 md:shrink-0">
           <p className="px-3 text-sm text-slate-700">
             {name} · <span className="capitalize">{role}</span>

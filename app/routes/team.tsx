@@ -1,7 +1,7 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-pages";
-import { listTeam } from "~/models/dentist.server";
+import { listTeam } from "~/models/team/dentists.server";
 
 export async function loader() {
   return { team: await listTeam() };

@@ -8,17 +8,17 @@ import {
   formatDuration,
   formatZone,
 } from "~/utils/clinic-format";
-import { type AppointmentJson, listAppointments } from "~/models/appointment.server";
+import type { AppointmentJson } from "~/models/booking/visit";
+import { listAppointments } from "~/models/self-service/own-visits.server";
 import { STATUS_LABELS } from "~/models/booking/appointment-status";
-import { insideCutoffMessage, isInsideCutoff } from "~/models/cancellation-policy.server";
-import { getClinicSettings } from "~/models/clinic-settings.server";
-import { cancelOwnVisit } from "~/models/self-service.server";
-import { listWaitlist, type WaitlistEntryView } from "~/models/waitlist.server";
-import { partOfDayLabel } from "~/models/waitlist-rules";
+import { insideCutoffMessage, isInsideCutoff } from "~/models/booking/cancellation-policy.server";
+import { getClinicSettings } from "~/models/settings/clinic-settings.server";
+import { cancelOwnVisit, movedMessage } from "~/models/self-service/changes.server";
+import { listWaitlist, type WaitlistEntryView } from "~/models/waitlist/waitlist.server";
+import { partOfDayLabel } from "~/models/waitlist/rules";
 import { MovedNote } from "~/components/next-appointment";
 import { CallClinic } from "~/components/visit-actions";
-import { justMovedVisits } from "~/models/moved-visit.server";
-import { movedMessage } from "~/models/self-service.server";
+import { justMovedVisits } from "~/models/self-service/moved-visit.server";
 import { requirePageUser } from "~/http/auth.server";
 import { formAction, formPageHeaders } from "~/http/form-action.server";
 import { invalid } from "~/utils/result";

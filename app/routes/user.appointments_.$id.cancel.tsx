@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { FormCard } from "~/components/form-kit";
 import { CallClinic, CancelForm, Outcome, VisitSummary } from "~/components/visit-actions";
-import { cancelOwnVisit, ownVisit } from "~/models/self-service.server";
+import { cancelOwnVisit, ownVisit } from "~/models/self-service/changes.server";
 import { requirePageUser } from "~/http/auth.server";
 import { formAction, formPageHeaders } from "~/http/form-action.server";
 import { linkRefusal, visitPageData } from "~/http/visit-pages.server";

@@ -3,7 +3,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { FormCard } from "~/components/form-kit";
 import { CallClinic, Outcome, RescheduleForm, VisitSummary } from "~/components/visit-actions";
 import { WaitlistLink } from "~/components/waitlist-link";
-import { ownVisit, rescheduleOwnVisit } from "~/models/self-service.server";
+import { ownVisit, rescheduleOwnVisit } from "~/models/self-service/changes.server";
 import { requirePageUser } from "~/http/auth.server";
 import { formAction, formPageHeaders } from "~/http/form-action.server";
 import { linkRefusal, visitPageData } from "~/http/visit-pages.server";

@@ -1,5 +1,5 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { exportMyData, exportResponse } from "~/models/my-data.server";
+import { exportMyData, exportResponse } from "~/models/accounts/my-data.server";
 import { formAction, formPageHeaders } from "~/http/form-action.server";
 import { redirectWithToast } from "~/http/toast.server";
 

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FormError } from "~/components/form-error";
 import { PasswordInput } from "~/components/password-input";
-import { confirmsWithGoogle, deleteMyAccount } from "~/models/account-deletion.server";
+import { confirmsWithGoogle, deleteMyAccount } from "~/models/accounts/deletion.server";
 import { requirePageUser } from "~/http/auth.server";
 import { formAction, formPageHeaders } from "~/http/form-action.server";
 import { isGoogleEnabled } from "~/http/google.server";

@@ -4,18 +4,20 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { AccountLinks } from "~/components/account-links";
 import { CheckedForm, FormCard, TextField, useCheckedForm } from "~/components/form-kit";
 import { ImageLinkField } from "~/components/image-link-field";
+import { SignedInDevices } from "~/components/signed-in-devices";
+import { devicesSection } from "~/http/devices.server";
 import { withChosenAvatar } from "~/data/avatars";
 import { formAction, formPageHeaders } from "~/http/form-action.server";
-import { ACCOUNT_RESULTS, updateProfile } from "~/models/user.server";
+import { ACCOUNT_RESULTS, updateProfile } from "~/models/accounts/user.server";
 import { requirePageUser } from "~/http/auth.server";
-import { toPublicUser } from "~/models/public-user";
+import { toPublicUser } from "~/models/accounts/public-user";
 import { redirectWithToast } from "~/http/toast.server";
 import { PROFILE_FIELDS } from "~/validation/form-fields";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requirePageUser(request);
   if (user.provider === "google") throw redirect("/user/profileGoogle");
-  return { user: toPublicUser(user) };
+  return { user: toPublicUser(user), ...(await devicesSection(request, user)) };
 }
 
 export const action = (args: ActionFunctionArgs) =>
@@ -40,7 +42,7 @@ export const meta: MetaFunction = () => [
 ];
 
 export default function Profile() {
-  const { user } = useLoaderData<typeof loader>();
+  const { user, devices, clock } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const form = useCheckedForm(
     () => import("~/validation/account").then((m) => m.profileSchema),
@@ -54,10 +56,22 @@ export default function Profile() {
         Signed in as <span className="font-medium">{user.email}</span>
       </p>
       <CheckedForm form={form} className="space-y-4">
-        <TextField name="name" label="Name" autoComplete="name" defaultValue={values.name} />
-        <ImageLinkField name="userImage" label="Image link" defaultValue={values.userImage} />
+        <TextField
+          name="name"
+          need="required"
+          label="Name"
+          autoComplete="name"
+          defaultValue={values.name}
+        />
+        <ImageLinkField
+          name="userImage"
+          need="optional"
+          label="Image link"
+          defaultValue={values.userImage}
+        />
         <TextField
           name="address"
+          need="optional"
           label="Address"
           autoComplete="street-address"
           defaultValue={values.address}
@@ -67,6 +81,7 @@ export default function Profile() {
         </button>
       </CheckedForm>
       <AccountLinks />
+      <SignedInDevices devices={devices} clock={clock} action="/user/sessions" />
     </FormCard>
   );
 }

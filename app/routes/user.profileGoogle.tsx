@@ -3,14 +3,16 @@ import { redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { AccountLinks } from "~/components/account-links";
 import { FormCard } from "~/components/form-kit";
+import { SignedInDevices } from "~/components/signed-in-devices";
+import { devicesSection } from "~/http/devices.server";
 import { requirePageUser } from "~/http/auth.server";
-import { toPublicUser } from "~/models/public-user";
+import { toPublicUser } from "~/models/accounts/public-user";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requirePageUser(request);
   // Own-account users have an editable profile.
   if (user.provider !== "google") throw redirect("/user/profile");
-  return { user: toPublicUser(user) };
+  return { user: toPublicUser(user), ...(await devicesSection(request, user)) };
 }
 
 export const meta: MetaFunction = () => [
@@ -19,7 +21,7 @@ export const meta: MetaFunction = () => [
 ];
 
 export default function GoogleProfile() {
-  const { user } = useLoaderData<typeof loader>();
+  const { user, devices, clock } = useLoaderData<typeof loader>();
   const initial = user.name.trim().charAt(0).toUpperCase() || "?";
   return (
     <FormCard title="User Profile">
@@ -56,6 +58,7 @@ export default function GoogleProfile() {
         </p>
       </div>
       <AccountLinks />
+      <SignedInDevices devices={devices} clock={clock} action="/user/sessions" />
     </FormCard>
   );
 }

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ServiceStatusBadge } from "~/components/service-standing";
-import { servicesAddedBy } from "~/models/service.server";
+import { servicesAddedBy } from "~/models/services/catalog.server";
 import { requirePageUser } from "~/http/auth.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,13 +1,21 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
-import { CheckedForm, FormCard, TextField, useCheckedForm } from "~/components/form-kit";
+import {
+  CheckedForm,
+  FieldLabel,
+  FormCard,
+  NeedMark,
+  needAttributes,
+  TextField,
+  useCheckedForm,
+} from "~/components/form-kit";
 import { SelectOptions } from "~/components/select-options";
 import { VerifyEmailNotice } from "~/components/verify-email-notice";
-import { getClinicSettings } from "~/models/clinic-settings.server";
-import { bookingChoices } from "~/models/dentist.server";
-import { unverifiedRefusal } from "~/models/email-verification.server";
-import { joinWaitlist, leaveWaitlist } from "~/models/waitlist.server";
+import { getClinicSettings } from "~/models/settings/clinic-settings.server";
+import { bookingChoices } from "~/models/team/dentists.server";
+import { unverifiedRefusal } from "~/models/accounts/email-verification.server";
+import { joinWaitlist, leaveWaitlist } from "~/models/waitlist/waitlist.server";
 import { requirePageUser } from "~/http/auth.server";
 import { addDays, clinicNow, isIsoDate } from "~/utils/clinic-time";
 import { formAction, formPageHeaders } from "~/http/form-action.server";
@@ -17,7 +25,7 @@ import {
   MAX_WAITLIST_ENTRIES,
   partOfDayLabel,
   PARTS_OF_DAY,
-} from "~/models/waitlist-rules";
+} from "~/models/waitlist/rules";
 import { WAITLIST_REQUIRED_FIELDS } from "~/validation/form-fields";
 
 const PATH = "/user/waitlist";
@@ -109,10 +117,11 @@ export default function JoinWaitlist() {
       <CheckedForm form={form} className="space-y-4">
         <input type="hidden" name="intent" value="join" />
         <div>
-          <label htmlFor="field-service" className="field-label">
+          <FieldLabel htmlFor="field-service" need="required">
             Service
-          </label>
+          </FieldLabel>
           <select
+            {...needAttributes("required")}
             id="field-service"
             name="service"
             value={serviceId}
@@ -124,9 +133,9 @@ export default function JoinWaitlist() {
           </select>
         </div>
         <div>
-          <label htmlFor="field-dentist" className="field-label">
+          <FieldLabel htmlFor="field-dentist" need="optional">
             Dentist
-          </label>
+          </FieldLabel>
           <select
             id="field-dentist"
             name="dentist"
@@ -139,6 +148,7 @@ export default function JoinWaitlist() {
         </div>
         <TextField
           name="fromDate"
+          need="required"
           label="First day that suits me"
           type="date"
           min={minDate}
@@ -147,6 +157,7 @@ export default function JoinWaitlist() {
         />
         <TextField
           name="toDate"
+          need="required"
           label="Last day that suits me"
           type="date"
           min={minDate}
@@ -154,7 +165,9 @@ export default function JoinWaitlist() {
           defaultValue={values.toDate ?? selected.toDate}
         />
         <fieldset>
-          <legend className="field-label">Time of day</legend>
+          <legend className="field-label">
+            Time of day <NeedMark need="optional" />
+          </legend>
           <div className="flex flex-wrap gap-4">
             {PARTS_OF_DAY.map((part) => (
               <label key={part} className="flex items-center gap-2 text-slate-800">
@@ -171,6 +184,7 @@ export default function JoinWaitlist() {
         </fieldset>
         <TextField
           name="phone"
+          need="required"
           label="Phone"
           type="tel"
           autoComplete="tel"

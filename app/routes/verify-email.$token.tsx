@@ -8,8 +8,8 @@ import {
   checkVerificationLink,
   returnPathOf,
   VERIFY_MESSAGES,
-} from "~/models/email-verification.server";
-import { ACCOUNT_RESULTS } from "~/models/user.server";
+} from "~/models/accounts/email-verification.server";
+import { ACCOUNT_RESULTS } from "~/models/accounts/user.server";
 import { getUser } from "~/http/auth.server";
 import { formAction, tokenPageHeaders } from "~/http/form-action.server";
 import { loginPathFor } from "~/utils/safe-redirect";

@@ -6,7 +6,7 @@ import {
   isEmailVerified,
   resendVerification,
   VERIFY_MESSAGES,
-} from "~/models/email-verification.server";
+} from "~/models/accounts/email-verification.server";
 import { requirePageUser } from "~/http/auth.server";
 import { formAction, formPageHeaders } from "~/http/form-action.server";
 import { safeRedirect } from "~/utils/safe-redirect";

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { FormCard } from "~/components/form-kit";
 import { CallClinic, CancelForm, Outcome, VisitSummary } from "~/components/visit-actions";
-import { cancelByLink, visitByLink } from "~/models/self-service.server";
+import { cancelByLink, visitByLink } from "~/models/self-service/changes.server";
 import { tokenPageHeaders } from "~/http/form-action.server";
 import { linkAction, visitPageData } from "~/http/visit-pages.server";
 

@@ -3,7 +3,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { FormCard } from "~/components/form-kit";
 import { FormError } from "~/components/form-error";
 import { Outcome, VisitSummary } from "~/components/visit-actions";
-import { confirmByLink, visitByLink } from "~/models/self-service.server";
+import { confirmByLink, visitByLink } from "~/models/self-service/changes.server";
 import { tokenPageHeaders } from "~/http/form-action.server";
 import { linkAction, visitPageData } from "~/http/visit-pages.server";
 

@@ -3,7 +3,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { FormCard } from "~/components/form-kit";
 import { CallClinic, Outcome, RescheduleForm, VisitSummary } from "~/components/visit-actions";
 import { WaitlistLink } from "~/components/waitlist-link";
-import { rescheduleByLink, visitByLink } from "~/models/self-service.server";
+import { rescheduleByLink, visitByLink } from "~/models/self-service/changes.server";
 import { tokenPageHeaders } from "~/http/form-action.server";
 import { linkAction, visitPageData } from "~/http/visit-pages.server";
 

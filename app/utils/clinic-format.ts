@@ -13,6 +13,8 @@ export type ClinicClock = { timeZone: string; locale: string };
  * screen (docs/decisions/038-staff-setup-and-shell.md).
  */
 export const CLOSED_DAY = "Closed";
+/** A dentist's time off while the clinic is open (their day off, a later start): not "Closed". */
+export const NOT_WORKING = "Not working";
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 

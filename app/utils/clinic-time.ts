@@ -55,7 +55,6 @@ export function addDays(date: string, days: number): string {
   return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
 }
 
-/** The clinic's wall-clock date and time at the instant `now`. */
 // Building a DateTimeFormat costs far more than using one: the slot engine asks often.
 const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
 
@@ -76,17 +75,29 @@ function wallClockFormat(timeZone: string): Intl.DateTimeFormat {
   return format;
 }
 
+/** The clinic's wall-clock date and time at the instant `now`. */
 export function clinicNow(now: Date = new Date(), timeZone: string = CLINIC_TIME_ZONE) {
+  // The rules ask "today" of one `now`, and the clock of each start, for every start of
+  // every day they look at: a few instants, asked again and again.
+  const key = `${timeZone} ${now.getTime()}`;
+  const known = wallClocks.get(key);
+  if (known) return { ...known };
   const parts = Object.fromEntries(
     wallClockFormat(timeZone)
       .formatToParts(now)
       .map((part) => [part.type, part.value]),
   );
-  return {
+  const answer = {
     date: `${parts.year}-${parts.month}-${parts.day}`,
     time: `${parts.hour}:${parts.minute}`,
   };
+  if (wallClocks.size >= KEPT_WALL_CLOCKS) wallClocks.clear();
+  wallClocks.set(key, answer);
+  return { ...answer };
 }
+
+const wallClocks = new Map<string, { date: string; time: string }>();
+const KEPT_WALL_CLOCKS = 256;
 
 function wallClockMs(date: string, time: string): number {
   const { year, month, day } = dateParts(date);
@@ -94,12 +105,29 @@ function wallClockMs(date: string, time: string): number {
   return Date.UTC(year, month - 1, day, hours, minutes);
 }
 
+/**
+ * Instants already worked out, by zone, date and time: the free times of a month ask the
+ * same starts of the same days on every request, and each costs two formatToParts.
+ */
+const instants = new Map<string, number>();
+const KEPT_INSTANTS = 4096;
+
 /** The instant a clinic wall-clock date and time happens (for calendar files). */
 export function clinicTimeToUtc(
   date: string,
   time: string,
   timeZone: string = CLINIC_TIME_ZONE,
 ): Date {
+  const key = `${timeZone} ${date} ${time}`;
+  const known = instants.get(key);
+  if (known !== undefined) return new Date(known);
+  const instant = wallClockToUtc(date, time, timeZone);
+  if (instants.size >= KEPT_INSTANTS) instants.clear();
+  instants.set(key, instant);
+  return new Date(instant);
+}
+
+function wallClockToUtc(date: string, time: string, timeZone: string): number {
   const target = wallClockMs(date, time);
   // Start as if the zone were UTC and correct by what the zone's clock shows; a second
   // step settles a first guess that fell on the other side of a DST change.
@@ -108,5 +136,5 @@ export function clinicTimeToUtc(
     const seen = clinicNow(new Date(instant), timeZone);
     instant += target - wallClockMs(seen.date, seen.time);
   }
-  return new Date(instant);
+  return instant;
 }

@@ -1,7 +1,8 @@
 /**
- * Keyset pagination on (timestamp, id), newest first: a page ends with a cursor naming
- * its last row, and the next page starts strictly after it. Unlike OFFSET, a page costs
- * the same however deep it is, and rows added meanwhile never shift what comes next.
+ * Keyset pagination on (timestamp, id), newest first (`olderThan`) or oldest first
+ * (`newerThan`): a page ends with a cursor naming its last row, and the next page starts
+ * strictly after it. Unlike OFFSET, a page costs the same however deep it is, and rows
+ * added meanwhile never shift what comes next.
  */
 export type Cursor = { at: Date; id: string };
 
@@ -28,6 +29,16 @@ export function olderThan<F extends string>(field: F, cursor: Cursor | null) {
   if (!cursor) return {};
   return {
     OR: [{ [field]: { lt: cursor.at } }, { [field]: cursor.at, id: { lt: cursor.id } }] as Array<
+      Record<string, unknown>
+    >,
+  };
+}
+
+/** The Prisma filter for the rows after `cursor` in (field asc, id asc) order: oldest first. */
+export function newerThan<F extends string>(field: F, cursor: Cursor | null) {
+  if (!cursor) return {};
+  return {
+    OR: [{ [field]: { gt: cursor.at } }, { [field]: cursor.at, id: { gt: cursor.id } }] as Array<
       Record<string, unknown>
     >,
   };

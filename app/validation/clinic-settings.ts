@@ -9,7 +9,7 @@ import {
   parseDayRow,
   readDayRow,
   WEEK_ORDER,
-} from "~/models/plan-text";
+} from "~/models/settings/plan-text";
 import { isEmailAddress, isPhoneNumber } from "./fields";
 import type { Weekday, WeeklyPlan } from "./schedule";
 

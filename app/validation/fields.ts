@@ -59,9 +59,30 @@ export const checkbox = z
   .optional()
   .transform((value) => value === "on" || value === "true" || value === true);
 
+/**
+ * What no name may hold: C0 and C1 control characters (tab, line feed and carriage return
+ * among them) and DEL, and Unicode's line and paragraph separators. A name is one line of a
+ * greeting, a screen or a mail header.
+ */
+// eslint-disable-next-line no-control-regex -- finding control characters is the rule
+const NAME_CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+
+export const NAME_CHARACTERS_MESSAGE =
+  "Please write the name on one line, without tabs, line breaks or other control characters";
+
+/** The one name rule: true for a name on one line, without control characters. */
+export function isOneLineName(value: string): boolean {
+  return !NAME_CONTROL_CHARACTERS.test(value);
+}
+
+/** A name someone else typed (Google's), made one line: each run of control characters a space. */
+export function asOneLineName(value: string): string {
+  return value.replace(new RegExp(`${NAME_CONTROL_CHARACTERS.source}+`, "g"), " ").trim();
+}
+
 /** A person's name (an account, a booking, a review) or a service's title. */
 export function nameField() {
-  return requiredText(REQUIRED_MESSAGES.name, 100);
+  return requiredText(REQUIRED_MESSAGES.name, 100).refine(isOneLineName, NAME_CHARACTERS_MESSAGE);
 }
 
 /** The message of a booking or a review. */
@@ -82,10 +103,30 @@ export function isEmailAddress(value: string): boolean {
   return value.length <= MAX_EMAIL_LENGTH && EMAIL_ADDRESS.safeParse(value).success;
 }
 
-/** A required e-mail address, checked by the one e-mail rule unless `checkFormat` is false. */
+export const RESERVED_EMAIL_MESSAGE =
+  "This address can never receive mail (.invalid is a reserved domain): please enter your own e-mail address";
+
+/**
+ * True for an address under the `.invalid` top-level domain (RFC 2606): it can never
+ * receive mail, so nobody can prove it is theirs. The desk's stand-in for a caller without
+ * an address lives there (~/models/patients/no-email); nobody may type one as their own.
+ */
+export function isReservedAddress(value: string): boolean {
+  const domain = value.slice(value.lastIndexOf("@") + 1).trim();
+  return /(^|\.)invalid\.?$/i.test(domain);
+}
+
+/**
+ * A required e-mail address, checked by the one e-mail rule unless `checkFormat` is false,
+ * and then refused under the reserved `.invalid` domain.
+ */
 export function emailField({ checkFormat = true }: { checkFormat?: boolean } = {}) {
   const present = requiredText(REQUIRED_MESSAGES.email, MAX_EMAIL_LENGTH);
-  return checkFormat ? present.refine(isEmailAddress, EMAIL_FORMAT_MESSAGE) : present;
+  return checkFormat
+    ? present
+        .refine(isEmailAddress, EMAIL_FORMAT_MESSAGE)
+        .refine((value) => !isReservedAddress(value), RESERVED_EMAIL_MESSAGE)
+    : present;
 }
 
 /** The longest phone number a form takes, separators included. */

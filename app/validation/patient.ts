@@ -1,6 +1,14 @@
 import { z } from "./zod";
 import { isIsoDate } from "~/utils/clinic-time";
-import { isEmailAddress, isPhoneNumber, trimmedText } from "./fields";
+import {
+  isEmailAddress,
+  isOneLineName,
+  isPhoneNumber,
+  isReservedAddress,
+  NAME_CHARACTERS_MESSAGE,
+  RESERVED_EMAIL_MESSAGE,
+  trimmedText,
+} from "./fields";
 
 /**
  * A patient record the front desk makes for a caller (/staff/bookings/new), and the
@@ -13,14 +21,30 @@ export const CALLER_MESSAGES = {
   name: "Please enter the caller's name.",
   email: "Please enter the caller's e-mail address, e.g. name@example.com.",
   phone: "Please enter the caller's phone number, e.g. +1 555 0100.",
+  dateOfBirth: "Please enter the caller's date of birth as a date in the past, or leave it empty.",
 } as const;
 
+/** The earliest date of birth the record takes (a typo such as 0198 is refused). */
+export const EARLIEST_BIRTH_DATE = "1900-01-01";
+
+/** A date of birth or nothing; the model refuses one after today (the clinic's). */
+const birthDate = (message: string) =>
+  trimmedText().refine(
+    (date) => date === "" || (isIsoDate(date) && date >= EARLIEST_BIRTH_DATE),
+    message,
+  );
+
 export const callerRecordSchema = z.object({
-  name: trimmedText().pipe(z.string().min(2, CALLER_MESSAGES.name).max(100, CALLER_MESSAGES.name)),
+  name: trimmedText()
+    .pipe(z.string().min(2, CALLER_MESSAGES.name).max(100, CALLER_MESSAGES.name))
+    .refine(isOneLineName, NAME_CHARACTERS_MESSAGE),
   email: trimmedText()
     .refine((email) => email === "" || isEmailAddress(email), CALLER_MESSAGES.email)
+    .refine((email) => !isReservedAddress(email), RESERVED_EMAIL_MESSAGE)
     .transform((email) => email.toLowerCase()),
   phone: trimmedText().refine(isPhoneNumber, CALLER_MESSAGES.phone),
+  // Optional: with the name, it tells a caller from a patient already on file.
+  dateOfBirth: birthDate(CALLER_MESSAGES.dateOfBirth),
 });
 
 export const PATIENT_LIMITS = {
@@ -41,19 +65,17 @@ export const PATIENT_MESSAGES = {
   staffNote: `Please keep the note under ${PATIENT_LIMITS.staffNote} characters.`,
 } as const;
 
-/** The earliest date of birth the record takes (a typo such as 0198 is refused). */
-export const EARLIEST_BIRTH_DATE = "1900-01-01";
-
 const limited = (max: number, message: string) => trimmedText().pipe(z.string().max(max, message));
 
 /** The details staff edit on a patient's card; `today` bounds the date of birth. */
 export function patientDetailsSchema(today: string) {
   return z.object({
-    name: trimmedText().pipe(
-      z.string().min(2, PATIENT_MESSAGES.name).max(100, PATIENT_MESSAGES.name),
-    ),
+    name: trimmedText()
+      .pipe(z.string().min(2, PATIENT_MESSAGES.name).max(100, PATIENT_MESSAGES.name))
+      .refine(isOneLineName, NAME_CHARACTERS_MESSAGE),
     email: trimmedText()
       .refine((email) => email === "" || isEmailAddress(email), PATIENT_MESSAGES.email)
+      .refine((email) => !isReservedAddress(email), RESERVED_EMAIL_MESSAGE)
       .transform((email) => email.toLowerCase()),
     phone: trimmedText().refine(
       (phone) => phone === "" || isPhoneNumber(phone),

@@ -1,8 +1,15 @@
 import { z } from "./zod";
 import { CLOSED_DAY } from "~/utils/clinic-format";
 import { isIsoDate } from "~/utils/clinic-time";
-import { DENTIST_KINDS } from "~/models/team";
-import { checkbox, isEmailAddress, isImageLink, trimmedText } from "./fields";
+import { DENTIST_KINDS } from "~/models/team/kinds";
+import {
+  checkbox,
+  isEmailAddress,
+  isImageLink,
+  isOneLineName,
+  NAME_CHARACTERS_MESSAGE,
+  trimmedText,
+} from "./fields";
 
 /** The admin's team screens (/staff/dentists): what each form may hold, and its messages. */
 
@@ -30,7 +37,7 @@ const kindField = z.unknown().pipe(z.enum(DENTIST_KINDS, { message: CHOOSE_KIND_
 const nameField = requiredText(
   "Please enter the name as patients should see it, like Dr. Ana Silva",
   100,
-);
+).refine(isOneLineName, NAME_CHARACTERS_MESSAGE);
 const titleField = requiredText("Please enter a title, like DDS, General Dentist", 120);
 const PLACE_MESSAGE = "Please enter the place in the team's order as a whole number.";
 const PLACE_RANGE_MESSAGE = "Please enter a place in the team's order between -1000 and 1000.";

@@ -1,5 +1,5 @@
 import { z } from "./zod";
-import { MAX_WAITLIST_DAYS, PARTS_OF_DAY } from "~/models/waitlist-rules";
+import { MAX_WAITLIST_DAYS, PARTS_OF_DAY } from "~/models/waitlist/rules";
 import { appointmentSchema, SERVICE_REQUIRED_MESSAGE } from "./appointment";
 import { requiredText } from "./fields";
 import { dateField } from "./dates";
@@ -14,7 +14,7 @@ export const WAITLIST_FIELD_MESSAGES = {
 
 /**
  * Joining the waiting list, as the form sends it. The dates' place against today and the
- * booking horizon needs the clinic's clock: ~/models/waitlist.server checks those.
+ * booking horizon needs the clinic's clock: ~/models/waitlist/waitlist.server checks those.
  */
 export const waitlistJoinSchema = z.object({
   service: requiredText(SERVICE_REQUIRED_MESSAGE, 100),

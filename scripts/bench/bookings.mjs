@@ -3,8 +3,9 @@
 // with nothing else going on. Each booking is a transaction, and a read that arrives while
 // one is open waits for it (docs/decisions/029-transactions-without-traps.md); it must not
 // wait for the ones that came after it. A booking writes only the visits' own tables, so
-// the list stays in the response cache (ADR 030, amended); what the reads share with the
-// stream is the one event loop, hence the CPU one booking costs, printed beside the ratio.
+// the list stays in the response cache (its generation, of the public areas, does not move:
+// ADR 046); what the reads share with the stream is the one event loop, hence the CPU one
+// booking costs, printed beside the ratio.
 // Called by run.mjs (`npm run bench -- --only=bookings`); `node scripts/bench/bookings.mjs
 // [--record]` runs it alone (it builds first).
 import { mkdirSync, readFileSync, rmSync } from "node:fs";

@@ -54,7 +54,7 @@ async function deliverAll() {
 
 /** 2. The median time of a delivery pass that finds nothing due. */
 async function passWithNothingDue() {
-  const { deliverDue } = await import("~/models/outbox.server");
+  const { deliverDue } = await import("~/models/mail/outbox.server");
   for (let i = 0; i < 20; i += 1) await deliverDue(new Date());
   const times: number[] = [];
   for (let i = 0; i < PASSES; i += 1) {

@@ -85,7 +85,8 @@ function prepareDatabase(name: string, patients: number) {
 }
 
 async function measure(file: string) {
-  const { searchPatients, patientCard } = await import("~/models/patients.server");
+  const { searchPatients } = await import("~/models/patients/search.server");
+  const { patientCard } = await import("~/models/patients/card.server");
   const { rateLimits } = await import("~/infra/rate-limit.server");
   const desk = { id: "bench-desk", role: "reception" as const };
   const dentist = { id: "bench-dentist-1-user", role: "dentist" as const };

@@ -48,7 +48,7 @@ for (const target of paths.length > 0 ? paths : ["/blog", "/", "/healthz"]) {
     port,
     databaseFile: database,
     log: path.join(TMP, "app.log"),
-    env: { TRUST_PROXY: "true" },
+    env: { TRUST_PROXY: "true", DEMO_ACCOUNTS: "true" },
     nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${dir}`],
   });
   const url = `http://127.0.0.1:${port}`;

@@ -116,7 +116,7 @@ function prepareDatabase(name: string, patients: number) {
 
 /** In the child: a sweep writing the due ones, then idle sweeps; then the due ones put back. */
 async function measure() {
-  const { sweepRecallInvitations } = await import("~/models/recall-invitations.server");
+  const { sweepRecallInvitations } = await import("~/models/recall/invitations.server");
   const { prisma } = await import("~/infra/db.server");
   const now = benchNow();
   const today = clinicNow(now, "America/New_York").date;

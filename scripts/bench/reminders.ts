@@ -86,7 +86,7 @@ function child(mode: "sweep" | "due", file: string): Record<string, number> {
 
 /** 1. The median time of a sweep that finds nothing due. */
 async function sweepWithNothingDue() {
-  const { sweepReminders } = await import("~/models/reminders.server");
+  const { sweepReminders } = await import("~/models/mail/reminders.server");
   const now = benchNow();
   for (let i = 0; i < 10; i += 1) await sweepReminders(now);
   const times: number[] = [];
@@ -102,7 +102,7 @@ async function sweepWithNothingDue() {
 
 /** 2. Sweeps the due reminders into the outbox and delivers them to a fresh SMTP sink. */
 async function dueReminders() {
-  const { sweepReminders } = await import("~/models/reminders.server");
+  const { sweepReminders } = await import("~/models/mail/reminders.server");
   const now = benchNow();
   const sweepStarted = performance.now();
   const { enqueued } = await sweepReminders(now);

@@ -12,7 +12,7 @@
 import { mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { addDays, clinicTimeToUtc } from "~/utils/clinic-time";
-import type { ReportRange } from "~/models/report-periods";
+import type { ReportRange } from "~/models/reports/periods";
 import { inChild, medianCost, migratedDatabase, storedInstant as iso } from "./in-process";
 
 const TMP = path.resolve("tests/.tmp/bench-reports");
@@ -129,7 +129,7 @@ function prepareDatabase(name: string, count: number, range: ReportRange) {
 
 /** In the child: works every marked day out once, timed (the figures stay in the file). */
 async function catchUp() {
-  const { summariseMarkedDays } = await import("~/models/report-summary.server");
+  const { summariseMarkedDays } = await import("~/models/reports/summary.server");
   const started = performance.now();
   const { days } = await summariseMarkedDays();
   return { catchUpSeconds: (performance.now() - started) / 1000, days };
@@ -137,8 +137,8 @@ async function catchUp() {
 
 /** In the child: the figures alone, and the page's work (figures and charts), of each range. */
 async function measure(ranges: ReportRange[]) {
-  const { buildReport } = await import("~/models/reports.server");
-  const { chartRenderer } = await import("~/models/report-charts.server");
+  const { buildReport } = await import("~/models/reports/reports.server");
+  const { chartRenderer } = await import("~/models/reports/charts.server");
   const chartSvg = await chartRenderer();
   const result: Record<string, number> = {};
   for (const [index, range] of ranges.entries()) {

@@ -64,8 +64,8 @@ function prepareDatabase(name: string, reviews: number) {
 /** In the child: the median of each read, uncached. */
 async function measure() {
   const { listReviewsAwaitingModeration, listReviewsForModeration } =
-    await import("~/models/review-moderation.server");
-  const { getServiceReviews, listReviews } = await import("~/models/review.server");
+    await import("~/models/reviews/moderation.server");
+  const { getServiceReviews, listReviews } = await import("~/models/reviews/reviews.server");
   const { clearReadCache } = await import("~/infra/read-cache.server");
   const awaitingMs = await medianMs(() => listReviewsAwaitingModeration(), 30);
   const pageMs = await medianMs(() => listReviewsForModeration(), 30);

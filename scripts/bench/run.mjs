@@ -10,6 +10,7 @@ import { mkdirSync, readFileSync, writeFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
+import * as prettier from "prettier";
 import bcrypt from "bcryptjs";
 import { testPorts } from "../../tests/support/ports.mjs";
 import { recordAuditFigures, runAuditBench } from "./audit.mjs";
@@ -647,7 +648,7 @@ for (const row of [
   );
 if (process.argv.includes("--record")) {
   // A part that did not run (--only) leaves its figures in the docs as they were.
-  if (rows.length > 0) recordInDocs();
+  if (rows.length > 0) await recordInDocs();
   if (uncachedRows.length > 0) {
     await recordSection(
       "uncached",
@@ -745,25 +746,61 @@ async function runLighthouse(url, headers = null) {
   return JSON.parse(readFileSync(output, "utf8"));
 }
 
-function recordInDocs() {
+/** A row as the tables in docs/performance.md write it. */
+const tableRow = (row) =>
+  `| ${row.name} | ${row.value} | ${row.goal} | ${row.pass ? "yes" : "**no**"} | ${row.detail.replace(/^\(|\)$/g, "")} |`;
+
+/**
+ * The main table. A whole run writes it anew; a run of some parts (--only) replaces the
+ * rows it measured by name (new ones after the last it replaced) and says when, so the
+ * rest of the table keeps its own run's figures.
+ */
+async function recordInDocs() {
   const file = "docs/performance.md";
-  const table = [
-    `Latest run: ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC, \`npm run bench\` ` +
-      `(BENCH_SECONDS=${SECONDS}, LOAD_SECONDS=${LOAD_SECONDS}).`,
-    "",
-    `Machine: ${machine}.`,
-    "",
-    "| Figure | Result | Goal | Met | Detail |",
-    "| --- | --- | --- | --- | --- |",
-    ...rows.map(
-      (row) =>
-        `| ${row.name} | ${row.value} | ${row.goal} | ${row.pass ? "yes" : "**no**"} | ${row.detail.replace(/^\(|\)$/g, "")} |`,
-    ),
-  ].join("\n");
   const current = readFileSync(file, "utf8");
   const start = "<!-- bench:start -->";
   const end = "<!-- bench:end -->";
+  const stamp = new Date().toISOString().slice(0, 16).replace("T", " ");
+  let table;
+  if (only) {
+    const lines = current.slice(current.indexOf(start) + start.length, current.indexOf(end));
+    const kept = lines.trim().split("\n");
+    const nameOf = (line) => line.split("|")[1]?.trim();
+    let after = -1;
+    const added = [];
+    for (const row of rows) {
+      const at = kept.findIndex((line) => line.startsWith("|") && nameOf(line) === row.name);
+      if (at >= 0) {
+        kept[at] = tableRow(row);
+        after = Math.max(after, at);
+      } else added.push(tableRow(row));
+    }
+    kept.splice(after >= 0 ? after + 1 : kept.length, 0, ...added);
+    const when = `Rows of \`--only=${only}\` measured again: ${stamp} UTC (BENCH_SECONDS=${SECONDS}), ${machine}.`;
+    const whenAt = kept.findIndex((line) => line.startsWith(`Rows of \`--only=${only}\``));
+    if (whenAt >= 0) kept[whenAt] = when;
+    else
+      kept.splice(
+        kept.findIndex((line) => line.startsWith("|")),
+        0,
+        when,
+        "",
+      );
+    table = kept.join("\n");
+  } else {
+    table = [
+      `Latest run: ${stamp} UTC, \`npm run bench\` ` +
+        `(BENCH_SECONDS=${SECONDS}, LOAD_SECONDS=${LOAD_SECONDS}).`,
+      "",
+      `Machine: ${machine}.`,
+      "",
+      "| Figure | Result | Goal | Met | Detail |",
+      "| --- | --- | --- | --- | --- |",
+      ...rows.map(tableRow),
+    ].join("\n");
+  }
   const next = current.replace(new RegExp(`${start}[\\s\\S]*${end}`), `${start}\n${table}\n${end}`);
-  writeFileSync(file, next);
+  const options = await prettier.resolveConfig(file);
+  writeFileSync(file, await prettier.format(next, { ...options, filepath: file }));
   note(`Recorded in ${file}`);
 }

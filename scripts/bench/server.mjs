@@ -21,9 +21,10 @@ export function removeDatabase(file) {
 }
 
 /** Starts a process and waits until `url` answers 200 (bounded). */
-export async function startProcess({ command, args, env = {}, log, url }) {
+export async function startProcess({ command, args, env = {}, log, url, cwd }) {
   const out = openSync(log, "a");
   const child = spawn(command, args, {
+    cwd,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
     stdio: ["ignore", out, out],
   });
@@ -55,9 +56,13 @@ export async function startProcess({ command, args, env = {}, log, url }) {
   };
 }
 
-/** `nodeArgs`: flags for node itself (`--cpu-prof`, which NODE_OPTIONS may not carry). */
-export function startApp({ buildDir, port, databaseFile, log, env = {}, nodeArgs = [] }) {
+/**
+ * `nodeArgs`: flags for node itself (`--cpu-prof`, which NODE_OPTIONS may not carry); `cwd`:
+ * another checkout to start (its own scripts, migrations and node_modules).
+ */
+export function startApp({ buildDir, port, databaseFile, log, env = {}, nodeArgs = [], cwd }) {
   return startProcess({
+    cwd,
     command: process.execPath,
     args: [...nodeArgs, "scripts/start.mjs"],
     env: {

@@ -106,7 +106,8 @@ function child(file: string): Record<string, number> {
 
 /** Cancels every first visit of a pair, as staff would: the median time and offers made. */
 async function cancelEach() {
-  const { changeStatus } = await import("~/models/appointment.server");
+  (await import("~/models/visit-subscribers.server")).hearVisitEvents();
+  const { changeStatus } = await import("~/models/booking/status.server");
   const { prisma } = await import("~/infra/db.server");
   const rows = await prisma.appointment.findMany({
     where: { time: { in: TIMES.map(([first]) => first) } },

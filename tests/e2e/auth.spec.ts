@@ -9,6 +9,7 @@ import {
   untilGuardLeavesFor,
 } from "./auth-support";
 import { createTestUser, e2eDb, expect, sessionCookieName, test, TEST_PASSWORD } from "./fixtures";
+import { NAME_CHARACTERS_MESSAGE, RESERVED_EMAIL_MESSAGE } from "~/validation/fields";
 
 test.use({
   // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixture list from this pattern
@@ -146,6 +147,45 @@ for (const javaScript of [true, false]) {
         await expect(page.getByTestId("form-error")).toHaveText(message);
       }
       expect(await e2eDb().user.count({ where: { email: good.email } })).toBe(0);
+    });
+
+    test("register and profile: a name with a control character is refused, with its message", async ({
+      page,
+      login,
+    }) => {
+      // A text field drops typed line breaks; Unicode's separators and C1 controls stay.
+      const email = `mal-${Date.now()}-${javaScript ? "js" : "nojs"}@example.com`;
+      await page.goto("/register");
+      await page.getByLabel("Name").fill("Mal\u2028Lory");
+      await page.getByLabel("Email").fill(email);
+      await page.getByLabel("Password", { exact: true }).fill("secret1");
+      await page.getByLabel("Image URL").fill("https://example.com/mal.png");
+      await page.getByRole("button", { name: "Sign up" }).click();
+      await expect(page.getByTestId("form-error")).toHaveText(NAME_CHARACTERS_MESSAGE);
+      expect(await e2eDb().user.count({ where: { email } })).toBe(0);
+
+      const user = await login();
+      await page.goto("/user/profile");
+      await page.getByLabel("Name").fill("Mal\u0085Lory");
+      await page.getByRole("button", { name: "Update" }).click();
+      await expect(page.getByTestId("form-error")).toHaveText(NAME_CHARACTERS_MESSAGE);
+      expect((await e2eDb().user.findUniqueOrThrow({ where: { id: user.id } })).name).toBe(
+        user.name,
+      );
+    });
+
+    test("register: an address under .invalid (the desk's stand-in domain) is refused, with its message", async ({
+      page,
+    }) => {
+      const email = `eve-${Date.now()}-${javaScript ? "js" : "nojs"}@no-email.invalid`;
+      await page.goto("/register");
+      await page.getByLabel("Name").fill("Eve");
+      await page.getByLabel("Email").fill(email);
+      await page.getByLabel("Password", { exact: true }).fill("secret1");
+      await page.getByLabel("Image URL").fill("https://example.com/eve.png");
+      await page.getByRole("button", { name: "Sign up" }).click();
+      await expect(page.getByTestId("form-error")).toHaveText(RESERVED_EMAIL_MESSAGE);
+      expect(await e2eDb().user.count({ where: { email } })).toBe(0);
     });
 
     test("profile: update goes home with 'Profile Updated Successfully' and the header follows", async ({

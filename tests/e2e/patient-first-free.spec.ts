@@ -153,23 +153,25 @@ test.describe("First free times with JavaScript on", () => {
 test.describe("First free times with JavaScript off", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("a form asks for another service or dentist, and later days are a link", async ({
+  test("the form's service and dentist ask for their strip, and later days are a link", async ({
     page,
     login,
   }) => {
     await login();
     await page.goto("/make-appointment");
     const section = page.getByTestId("first-free-times");
-    await expect(section).toContainText("Choose a service below to see its first openings.");
-    await section.getByLabel("Openings for").selectOption({ label: "Teeth Cleaning" });
-    await section.getByLabel("With").selectOption({ label: "Sarah Okafor, RDH, Dental Hygienist" });
-    await section.getByRole("button", { name: "Show openings" }).click();
+    await expect(section).toContainText("Choose a service above to see its first openings.");
+    await page.getByLabel("Service", { exact: true }).selectOption({ label: "Teeth Cleaning" });
+    await page
+      .getByLabel("Dentist", { exact: true })
+      .selectOption({ label: "Sarah Okafor, RDH, Dental Hygienist" });
+    await page.getByRole("button", { name: "Show first free times" }).click();
     const cleaning = await seededService("teeth-cleaning");
     await expect(page).toHaveURL(
       new RegExp(`/make-appointment\\?service=${cleaning.id}&dentist=dentist-okafor#first-free$`),
     );
     await expect(section).toContainText("Teeth Cleaning, with Sarah Okafor");
-    // The booking form below follows: its service and dentist are the strip's.
+    // The form keeps the choice: its service and dentist are the strip's.
     await expect(page.getByLabel("Service", { exact: true })).toHaveValue(cleaning.id);
     await expect(page.getByLabel("Dentist", { exact: true })).toHaveValue("dentist-okafor");
     expect(await axeViolationsWithoutJavaScript(page)).toEqual([]);
@@ -233,7 +235,8 @@ for (const javaScript of [true, false]) {
         `You already have ${maxUpcomingPerPatient} upcoming appointments. Please cancel one before booking another.`,
       );
       await expect(page.getByRole("button", { name: "Add booking" })).toHaveCount(0);
-      await page.getByRole("link", { name: "My appointments" }).click();
+      // The page's own link, beside the one in the header bar.
+      await page.getByRole("main").getByRole("link", { name: "My appointments" }).click();
       await expect(page).toHaveURL(/\/user\/appointments$/);
     });
   });

@@ -114,7 +114,7 @@ for (const javaScript of [true, false]) {
       const cancelPath = await mailLink(user.email, "cancel");
       await page.goto(cancelPath);
       await expect(page.getByText("Do you really want to cancel this appointment?")).toBeVisible();
-      await page.getByLabel("Reason (optional)").fill("A conflict at work");
+      await page.getByLabel("Reason", { exact: true }).fill("A conflict at work");
       await page.getByRole("button", { name: "Yes, cancel my appointment" }).click();
       await expect(page.getByText(`Your appointment on ${when} is cancelled.`)).toBeVisible();
       expect(await e2eDb().appointment.findUniqueOrThrow({ where: { id } })).toMatchObject({

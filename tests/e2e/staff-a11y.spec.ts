@@ -28,6 +28,8 @@ const EVERY_IMPACT = new Set([
   "/staff/settings",
   "/staff/services/new",
   "/staff/outbox",
+  "/staff/account",
+  "/staff/waitlist",
 ]);
 
 const SCREENS = [
@@ -46,7 +48,9 @@ const SCREENS = [
   "/staff/outbox",
   "/staff/recall",
   "/staff/recall-types",
+  "/staff/waitlist",
   "/staff/reports",
+  "/staff/account",
 ];
 
 /**

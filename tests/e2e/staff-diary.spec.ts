@@ -333,7 +333,8 @@ test("a dentist lands on their own day, switches to the clinic's, and meets no l
     const main = page.locator("main");
     await expect(main.getByRole("link", { name: "New booking" })).toHaveCount(0);
     await expect(main.getByTestId("free-time")).toHaveCount(0);
-    await expect(card(page, `Mine ${tag}`).getByRole("button")).toHaveText(["Confirm", "Check in"]);
+    // Weeks ahead: confirmed perhaps, but never checked in before its day (issue 31 item 2).
+    await expect(card(page, `Mine ${tag}`).getByRole("button")).toHaveText(["Confirm"]);
     await expect(card(page, `Mine ${tag}`).getByRole("link", { name: /Cancel/ })).toHaveCount(0);
 
     await page.getByRole("link", { name: "Whole clinic" }).click();
@@ -449,5 +450,92 @@ for (const viewport of [
     await expect(page.getByTestId("closed-day")).toHaveText(
       "The clinic is closed on this day (Christmas).",
     );
+  });
+}
+
+for (const javaScript of [true, false]) {
+  test.describe(`a visit's day, JavaScript ${javaScript ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled: javaScript });
+
+    test("no check-in before the visit's day; the desk takes a check-in back to booked while it lasts", async ({
+      page,
+      login,
+    }) => {
+      const tag = `${javaScript ? "On" : "Off"}${Date.now().toString(36)}`;
+      const ahead = upcoming(WEDNESDAY, javaScript ? 11 : 12);
+      const early = await holdSlot(await createTestUser({ name: `Early ${tag}` }), ahead, "09:00", {
+        dentistId: "dentist-okafor",
+      });
+      const started = startedMinutesAgo(javaScript ? 5 : 12);
+      const arrived = await holdSlot(
+        await createTestUser({ name: `Arrived ${tag}` }),
+        started.date,
+        started.time,
+        { dentistId: "dentist-okafor", chairId: "chair-2", layer: javaScript ? 4 : 5 },
+      );
+      // Checked in by a colleague: this desk has no undo of its own on the card.
+      await e2eDb().appointment.update({
+        where: { id: arrived.id },
+        data: { status: "checked_in" },
+      });
+      await login(await createTestUser({ role: "reception", name: `Desk ${tag}` }));
+
+      await page.goto(`/staff?date=${ahead}`);
+      await expect(
+        card(page, `Early ${tag}`).getByRole("button", { name: /^Confirm/ }),
+      ).toBeVisible();
+      await expect(
+        card(page, `Early ${tag}`).getByRole("button", { name: /^Check in/ }),
+      ).toHaveCount(0);
+      await page.goto(`/staff/appointments/${early.id}`);
+      await expect(page.getByRole("button", { name: "Confirm" })).toBeVisible();
+      await expect(page.getByRole("button", { name: "Check in" })).toHaveCount(0);
+      await expect(page.getByText("Check-in is offered from the visit's day")).toBeVisible();
+
+      await page.goto(`/staff?date=${started.date}`);
+      await card(page, `Arrived ${tag}`)
+        .getByRole("button", { name: `Back to booked Arrived ${tag}` })
+        .click();
+      await expect(
+        card(page, `Arrived ${tag}`).getByRole("button", { name: `Check in Arrived ${tag}` }),
+      ).toBeVisible();
+      await expect
+        .poll(
+          async () =>
+            (await e2eDb().appointment.findUniqueOrThrow({ where: { id: arrived.id } })).status,
+        )
+        .toBe("booked");
+    });
+
+    test("a dentist completes a past visit nobody checked in with one press, the check-in recorded with it", async ({
+      page,
+      login,
+    }) => {
+      const tag = `${javaScript ? "On" : "Off"}${Date.now().toString(36)}`;
+      const { user, dentist } = await ownDentist(tag);
+      try {
+        const past = startedMinutesAgo(javaScript ? 70 : 100);
+        const visit = await holdSlot(
+          await createTestUser({ name: `Seen ${tag}` }),
+          past.date,
+          past.time,
+          { dentistId: dentist.id, chairId: "chair-2", layer: javaScript ? 8 : 9 },
+        );
+        await login(user);
+        await page.goto(`/staff/appointments/${visit.id}`);
+        await page.getByRole("button", { name: "Complete" }).click();
+        await expect(page.locator("dt:text-is('Status') + dd")).toHaveText("Completed");
+        const history = await e2eDb().appointmentStatusChange.findMany({
+          where: { appointmentId: visit.id },
+          orderBy: [{ at: "asc" }, { id: "asc" }],
+        });
+        expect(history.map((row) => `${row.from}->${row.to}`)).toEqual([
+          "booked->checked_in",
+          "checked_in->completed",
+        ]);
+      } finally {
+        await e2eDb().dentist.update({ where: { id: dentist.id }, data: { active: false } });
+      }
+    });
   });
 }

@@ -90,7 +90,10 @@ for (const javaScript of [true, false]) {
       const name = `Nomail Caller ${javaScript ? "On" : "Off"}${Date.now().toString(36)}`;
       await page.goto("/staff/bookings/new");
       await page.getByLabel("Name", { exact: true }).fill(name);
-      await page.getByLabel("Phone", { exact: true }).fill("+1 555 0170");
+      // A number of its own: another record with it would be shown as a likely duplicate.
+      await page
+        .getByLabel("Phone", { exact: true })
+        .fill(`+1 555 ${String(Date.now()).slice(-7)}`);
       await page.getByRole("button", { name: "Create record" }).click();
       await expect(page.getByText(`Booking for ${name}`)).toBeVisible();
       await expect(page.getByText("no e-mail address").first()).toBeVisible();
@@ -140,8 +143,20 @@ for (const javaScript of [true, false]) {
       const theirs = await createTestUser({ name: `Theirs ${tag}`, phone: "+1 555 0182" });
       await e2eDb().user.update({ where: { id: theirs.id }, data: { allergies: "Latex" } });
       const day = upcoming(TUESDAY, javaScript ? 47 : 48);
-      await holdSlot(mine, day, "09:00", { dentistId: dentist.id, chairId: "chair-2" });
+      const own = await holdSlot(mine, day, "09:00", {
+        dentistId: dentist.id,
+        chairId: "chair-2",
+      });
       const other = await holdSlot(theirs, day, "09:00");
+      // The desk's notes on the visits follow the message (issue 31 item 3).
+      await e2eDb().appointment.update({
+        where: { id: other.id },
+        data: { staffNote: "Owes for the last visit" },
+      });
+      await e2eDb().appointment.update({
+        where: { id: own.id },
+        data: { staffNote: "Prefers the left chair" },
+      });
 
       await page.goto(`/staff/patients/${theirs.id}`);
       await expect(page.getByTestId("contact-hidden")).toBeVisible();
@@ -150,12 +165,68 @@ for (const javaScript of [true, false]) {
       await page.goto(`/staff/appointments/${other.id}`);
       await expect(page.getByTestId("contact-hidden")).toBeVisible();
       await expect(page.getByText("Held by the test")).toHaveCount(0);
+      await expect(page.getByText("Owes for the last visit")).toHaveCount(0);
+      await page.goto(`/staff/appointments/${own.id}`);
+      await expect(page.getByText("Prefers the left chair")).toBeVisible();
 
       await page.goto(`/staff/patients?q=${encodeURIComponent(tag)}`);
       await expect(page.getByRole("link", { name: mine.name })).toBeVisible();
       await expect(page.getByRole("link", { name: theirs.name })).toHaveCount(0);
       await page.getByRole("link", { name: mine.name }).click();
       await expect(page.getByText(mine.email)).toBeVisible();
+    });
+  });
+}
+
+for (const javaScript of [true, false]) {
+  test.describe(`merging into an account, JavaScript ${javaScript ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled: javaScript });
+
+    test("shows whether each address is confirmed, and refuses an account its owner never confirmed", async ({
+      page,
+      login,
+    }) => {
+      await login(await createTestUser({ role: "admin" }));
+      const tag = `${Date.now().toString(36)}${javaScript ? "j" : "n"}`;
+      // Registered by someone who cannot open the caller's mail: never confirmed.
+      const stranger = await createTestUser({
+        name: `Vic Stranger ${tag}`,
+        email: `vic-${tag}@example.com`,
+        emailVerifiedAt: null,
+      });
+      const desk = await e2eDb().user.create({
+        data: {
+          name: `Vic Caller ${tag}`,
+          email: `vic-desk-${tag}@example.com`,
+          phone: "+1 555 0191",
+          allergies: "Latex",
+          passwordHash: null,
+        },
+      });
+      await page.goto(`/staff/patients/${stranger.id}/merge`);
+      await page.getByLabel(/Find the duplicate/).fill(`vic-desk-${tag}`);
+      await page.getByRole("button", { name: "Search" }).click();
+      await page.getByRole("link", { name: `Choose ${desk.name} as the duplicate` }).click();
+      const addresses = page.getByTestId("address-verified");
+      await expect(addresses).toHaveText([" (not confirmed)", " (not confirmed)"]);
+      await expect(
+        page.getByText(/its owner has not confirmed its e-mail address yet/),
+      ).toBeVisible();
+      await expect(page.getByRole("button", { name: "Yes, merge them" })).toHaveCount(0);
+
+      // Confirmed, the same merge goes ahead: the account keeps its own address.
+      await e2eDb().user.update({
+        where: { id: stranger.id },
+        data: { emailVerifiedAt: new Date() },
+      });
+      await page.reload();
+      await expect(addresses.first()).toHaveText(" (confirmed by its owner)");
+      await page.getByRole("button", { name: "Yes, merge them" }).click();
+      await expect(page).toHaveURL(new RegExp(`/staff/patients/${stranger.id}$`));
+      await expect(toast(page, /is merged into/, { javaScript })).toBeVisible();
+      expect((await e2eDb().user.findUniqueOrThrow({ where: { id: stranger.id } })).email).toBe(
+        stranger.email,
+      );
     });
   });
 }

@@ -6,7 +6,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { linkTokenFor } from "~/models/appointment-link.server";
+import { storedLinkToken } from "../support/link-token";
 import { addDays, clinicNow, weekdayOf } from "~/utils/clinic-time";
 import { acceptedDateRange, dateOutOfRangeMessage } from "~/validation/dates";
 import { testPorts } from "../support/ports.mjs";
@@ -110,7 +110,7 @@ beforeAll(async () => {
     service: service.id,
     patient: patient.user.id,
     appointment: appointment.id,
-    visitToken: await linkTokenFor(db, appointment),
+    visitToken: await storedLinkToken(db, appointment),
     dentist: "dentist-first",
     recall: (
       await db.patientRecall.create({
@@ -207,6 +207,15 @@ const TARGETS: Target[] = [
       path: `/staff/bookings/new?patient=${ids.patient}&service=${ids.service}&dentist=any&date=${q(d)}`,
     }),
   },
+  // The desk's first free times: the day they start from and the day a link chose to book.
+  ...(["from", "day"] as const).map((name): Target => ({
+    route: "/staff/bookings/new",
+    method: "GET",
+    who: "admin",
+    request: (d) => ({
+      path: `/staff/bookings/new?patient=${ids.patient}&service=${ids.service}&dentist=any&${name}=${q(d)}`,
+    }),
+  })),
   {
     route: "/staff/bookings/new",
     method: "POST",

@@ -5,7 +5,7 @@
 // (absolute, to the right page, the page opens, and opening it changes nothing: mail
 // scanners follow links), and its calendar part as a calendar client parses it (ical.js).
 // The rules behind each mail are tested in-process with a controlled clock
-// (tests/integration/appointment-mail.test.ts, reminders.test.ts); this suite checks what
+// (tests/integration/mail/appointment-mail.test.ts, reminders.test.ts); this suite checks what
 // leaves the building.
 import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

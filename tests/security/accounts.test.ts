@@ -9,6 +9,7 @@ import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessionCookieName } from "~/infra/cookie.server";
+import { GOOGLE_RESERVED_MESSAGE } from "~/models/accounts/user.server";
 import { encodeGoogleCode } from "../mocks/google.mjs";
 import { MONDAY, TUESDAY, upcoming } from "../support/clinic-dates";
 import { testPorts } from "../support/ports.mjs";
@@ -418,6 +419,44 @@ describe("9.5 and 9.6: bookings", () => {
     }
     await sink.idle();
     expect(sink.messages.filter((mail) => others.some((to) => mail.to.includes(to)))).toEqual([]);
+  });
+});
+
+describe("31.1: Google sign-in refuses an address under .invalid", () => {
+  it("the desk's stand-in domain signs nobody in, and claims no desk record", async () => {
+    const standIn = `no-email-${unique()}@no-email.invalid`;
+    const record = await server.db().user.create({
+      data: { name: "Desk Caller", email: standIn, passwordHash: null },
+    });
+    for (const email of [standIn, `eve-${unique()}@no-email.invalid`]) {
+      const visitor = client();
+      const started = await visitor.postForm("/auth/google", { redirectTo: "/" });
+      const state = new URL(started.headers.get("location")!).searchParams.get("state")!;
+      const code = encodeGoogleCode({
+        sub: `sub-${unique()}`,
+        email,
+        email_verified: true,
+        name: "Eve",
+      });
+      const callback = await visitor.get(
+        `/auth/google/callback?state=${encodeURIComponent(state)}&code=${code}`,
+      );
+      expect(callback.status).toBe(302);
+      expect(callback.headers.get("location")).toBe("/login");
+      expect(visitor.jar.has(SESSION_COOKIE)).toBe(false);
+      expect(await pageText(await visitor.get("/login"))).toContain(
+        GOOGLE_RESERVED_MESSAGE.replace(/'/g, "&#x27;"),
+      );
+    }
+    expect(await server.db().user.findUniqueOrThrow({ where: { id: record.id } })).toMatchObject({
+      googleId: null,
+      emailVerifiedAt: null,
+    });
+    expect(
+      await server
+        .db()
+        .user.count({ where: { email: { endsWith: ".invalid" }, googleId: { not: null } } }),
+    ).toBe(0);
   });
 });
 

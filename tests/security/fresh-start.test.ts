@@ -9,7 +9,7 @@ import path from "node:path";
 import { randomBytes } from "node:crypto";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { DEMO_DENTIST_STAFF, DEMO_PATIENT, DEMO_STAFF } from "~/data/demo-accounts";
-import { DEMO_ACCOUNT_OFF_MESSAGE, RETIRE_COMMAND } from "~/models/demo-accounts.server";
+import { DEMO_ACCOUNT_OFF_MESSAGE, RETIRE_COMMAND } from "~/models/accounts/demo-accounts.server";
 import { TMP_DIR } from "../support/paths";
 import { testPorts } from "../support/ports.mjs";
 import { startProductionServer, type ProductionServer } from "../support/production-server";

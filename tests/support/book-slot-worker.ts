@@ -3,8 +3,11 @@
 // says "ready", and fires only when it reads "go", so several workers hit the database
 // together.
 import { createInterface } from "node:readline";
+import { hearVisitEvents } from "~/models/visit-subscribers.server";
 import { prisma } from "~/infra/db.server";
 import { bookThroughApi } from "./book-slot";
+
+hearVisitEvents();
 
 const { tokens, inputs } = JSON.parse(process.argv[2] ?? "{}") as {
   tokens: string[];

@@ -39,6 +39,8 @@ export function testPorts(env = process.env) {
     /** Fresh production starts: demo accounts, file modes (tests/security/fresh-start.test.ts). */
     freshStart: base + 9,
     fuzz: base + 10,
+    /** The fourth review's findings replayed over HTTP (tests/security/fourth-review.test.ts). */
+    fourthReview: base + 14,
     /** Extreme dates on every date parameter (tests/fuzz/dates.test.ts). */
     fuzzDates: base + 11,
     load: base + 20,
@@ -80,6 +82,10 @@ export function testPorts(env = process.env) {
       /** Reads beside a stream of bookings (scripts/bench/bookings.mjs). */
       bookings: base + 74,
     },
+    /** scripts/bench/compare.mjs: the builds side by side (compare to compare + 9). */
+    compare: base + 80,
+    /** scripts/container-memory.mjs: the container under the memory flood. */
+    container: base + 90,
     /** The backup suite: the server written to, and the instance restored from its backup. */
     backup: { main: base + 60, restored: base + 61 },
   };

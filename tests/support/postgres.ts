@@ -1,5 +1,5 @@
-// The test suites' PostgreSQL (docs/decisions/046-postgresql.md): a server named by
-// TEST_POSTGRES_URL (a superuser's URL; `npm test` starts a throwaway one,
+// The test suites' PostgreSQL (docs/decisions/051-postgresql.md): a server named by
+// TEST_POSTGRES_URL (a superuser's URL; a throwaway one from
 // scripts/postgres-cluster.mjs), where each test file and each test server gets its own
 // database, cloned from a migrated template (CREATE DATABASE ... TEMPLATE), as on SQLite
 // each gets its own copy of a migrated file.

@@ -1,7 +1,7 @@
 // How the permission table is asked (app/models/permissions.ts): a role reaches a screen or
 // an API with any scope, acts on a thing with "all", or with "own" only when it is theirs;
 // a role the app does not know is a patient. Which roles get into which staff route is
-// guarded by hand in tests/integration/staff-routes.test.ts.
+// guarded by hand in tests/integration/http/staff-routes.test.ts.
 import { describe, expect, it } from "vitest";
 import {
   hasPermission,
@@ -50,6 +50,7 @@ describe("the permission table", () => {
       "Diary",
       "Patients",
       "Reports",
+      "My account",
     ]);
     // Every screen but the ones reached from another screen (the new-service form).
     expect(staffScreensFor({ role: "admin" })).toEqual(

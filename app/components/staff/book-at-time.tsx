@@ -2,6 +2,7 @@ import { Form, Link, useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { type ClinicClock, formatDateTime, formatDuration } from "~/utils/clinic-format";
 import { useHydrated } from "~/hooks/use-hydrated";
+import { StackedField } from "~/components/form-kit";
 
 /** A time picked in the diary: the day, the time, and the column's dentist or chair. */
 export type PickedTime = {
@@ -39,14 +40,21 @@ function Hidden({ values }: { values: Record<string, string> }) {
 }
 
 /** The services the picked dentist performs (all of them for a chair's column). */
-function ServiceField({ services, at }: { services: Service[]; at: PickedTime }) {
+function ServiceField({
+  services,
+  at,
+  chosen = "",
+}: {
+  services: Service[];
+  at: PickedTime;
+  chosen?: string;
+}) {
   const offered = at.dentist
     ? services.filter((service) => service.dentistIds.includes(at.dentist!.id))
     : services;
   return (
-    <label className={label}>
-      Service
-      <select name="service" required defaultValue="" className={input}>
+    <StackedField htmlFor="picked-service" label="Service" need="required">
+      <select id="picked-service" name="service" required defaultValue={chosen} className={input}>
         <option value="" disabled>
           Choose a service
         </option>
@@ -56,7 +64,7 @@ function ServiceField({ services, at }: { services: Service[]; at: PickedTime })
           </option>
         ))}
       </select>
-    </label>
+    </StackedField>
   );
 }
 
@@ -177,22 +185,31 @@ export function BookAtTime({
   );
 }
 
-/** A caller already chosen (a record just made): the service, and Book. */
+/**
+ * A caller already chosen (a record just made, a patient from the waiting list): the
+ * service, and Book. A waiting patient's service is chosen, and the booking closes their entry.
+ */
 export function BookChosenAtTime({
   at,
   services,
   patientId,
+  service = "",
+  waitlistEntry = "",
   busy,
 }: {
   at: PickedTime;
   services: Service[];
   patientId: string;
+  service?: string;
+  waitlistEntry?: string;
   busy: boolean;
 }) {
   return (
     <Form method="post" className="flex flex-wrap items-end gap-2">
-      <Hidden values={{ ...pickedParams(at), patientId }} />
-      <ServiceField services={services} at={at} />
+      <Hidden
+        values={{ ...pickedParams(at), patientId, ...(waitlistEntry ? { waitlistEntry } : {}) }}
+      />
+      <ServiceField services={services} at={at} chosen={service} />
       <button type="submit" name="intent" value="book" className="btn-primary" disabled={busy}>
         Book
       </button>

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
+import { FieldLabel, type Need } from "~/components/form-kit";
 import { CLOSED_DAY } from "~/utils/clinic-format";
-import { breakField, breakRowsOf, type DayFields, type DayRow } from "~/models/plan-text";
+import { breakField, breakRowsOf, type DayFields, type DayRow } from "~/models/settings/plan-text";
 
 // A working day's fields, the same on the clinic's opening hours, a dentist's weekly plan
 // and an exception: a Closed box, a start and an end, and breaks as rows of two time
@@ -8,26 +9,28 @@ import { breakField, breakRowsOf, type DayFields, type DayRow } from "~/models/p
 
 const inputClass =
   "block w-full rounded-md border border-slate-500 bg-white px-2 py-1.5 text-base text-slate-900 aria-invalid:border-red-700";
-const labelClass = "mb-1 block text-sm font-medium text-slate-800";
 
 function TimeInput({
   name,
   label,
+  need,
   value,
   invalid,
   errorId,
 }: {
   name: string;
   label: ReactNode;
+  /** A working day's start and end; a break may stay empty. */
+  need: Need;
   value: string;
   invalid: boolean;
   errorId: string;
 }) {
   return (
     <div>
-      <label htmlFor={name} className={labelClass}>
+      <FieldLabel htmlFor={name} need={need} className="text-sm font-medium text-slate-800">
         {label}
-      </label>
+      </FieldLabel>
       <input
         id={name}
         name={name}
@@ -63,10 +66,11 @@ export function DayHours({
   closedBox?: boolean;
 }) {
   const on = <span className="sr-only">{day}: </span>;
-  const time = (name: string, label: ReactNode, value: string) => (
+  const time = (name: string, label: ReactNode, value: string, need: Need = "required") => (
     <TimeInput
       name={name}
       label={label}
+      need={need}
       value={value}
       invalid={invalidField === name}
       errorId={errorId}
@@ -125,6 +129,7 @@ export function DayHours({
                   {on}Break {number} from
                 </>,
                 gap.start,
+                "optional",
               )}
               {time(
                 name("end"),
@@ -135,6 +140,7 @@ export function DayHours({
                   until
                 </>,
                 gap.end,
+                "optional",
               )}
             </li>
           );

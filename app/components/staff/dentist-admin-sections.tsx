@@ -1,9 +1,10 @@
 import { Form, Link } from "@remix-run/react";
+import { StackedField } from "~/components/form-kit";
 import type { ReactNode } from "react";
 import { FormError } from "~/components/form-error";
-import type { AttentionCount, dentistForAdmin } from "~/models/dentist-admin.server";
+import type { AttentionCount, dentistForAdmin } from "~/models/team/dentist-admin.server";
 import { type ClinicClock, formatDate } from "~/utils/clinic-format";
-import { DENTIST_KINDS, KIND_LABELS } from "~/models/team";
+import { DENTIST_KINDS, KIND_LABELS } from "~/models/team/kinds";
 
 // The sections of a dentist's admin page (/staff/dentists/:id), each its own form with an
 // `intent`, and its refusal shown under it (without JavaScript too). The weekly plan and
@@ -34,7 +35,6 @@ export const SECTION_INTENTS = [
 ];
 
 export const input = "rounded-md border border-slate-400 px-2 py-1.5";
-export const label = "flex flex-col text-sm font-medium text-slate-800";
 
 /** A section of the page, with its own form's refusal under it. */
 export function Section({
@@ -107,9 +107,9 @@ export function ProfileForm({
   return (
     <Form method="post" className="grid gap-3 sm:grid-cols-2">
       <input type="hidden" name="intent" value="profile" />
-      <label className={label}>
-        Name
+      <StackedField htmlFor="dentist-name" label="Name" need="required">
         <input
+          id="dentist-name"
           name="name"
           required
           maxLength={100}
@@ -117,10 +117,10 @@ export function ProfileForm({
           className={input}
           {...field.invalid("name")}
         />
-      </label>
-      <label className={label}>
-        Title
+      </StackedField>
+      <StackedField htmlFor="dentist-title" label="Title" need="required">
         <input
+          id="dentist-title"
           name="title"
           required
           maxLength={120}
@@ -128,10 +128,10 @@ export function ProfileForm({
           className={input}
           {...field.invalid("title")}
         />
-      </label>
-      <label className={label}>
-        Kind
+      </StackedField>
+      <StackedField htmlFor="dentist-kind" label="Kind" need="required">
         <select
+          id="dentist-kind"
           name="kind"
           defaultValue={field.value("kind", dentist.kind)}
           className={input}
@@ -143,10 +143,10 @@ export function ProfileForm({
             </option>
           ))}
         </select>
-      </label>
-      <label className={label}>
-        Place in the team&apos;s order
+      </StackedField>
+      <StackedField htmlFor="dentist-sort" label="Place in the team's order" need="required">
         <input
+          id="dentist-sort"
           name="sortOrder"
           type="number"
           required
@@ -157,10 +157,15 @@ export function ProfileForm({
           className={input}
           {...field.invalid("sortOrder")}
         />
-      </label>
-      <label className={`${label} sm:col-span-2`}>
-        Photo link (http:// or https://, an image of this site under /images/, or empty)
+      </StackedField>
+      <StackedField
+        htmlFor="dentist-photo"
+        label="Photo link (http:// or https://, an image of this site under /images/, or empty)"
+        need="optional"
+        className="sm:col-span-2"
+      >
         <input
+          id="dentist-photo"
           name="photo"
           inputMode="url"
           maxLength={2000}
@@ -168,10 +173,15 @@ export function ProfileForm({
           className={input}
           {...field.invalid("photo")}
         />
-      </label>
-      <label className={`${label} sm:col-span-2`}>
-        Introduction
+      </StackedField>
+      <StackedField
+        htmlFor="dentist-bio"
+        label="Introduction"
+        need="optional"
+        className="sm:col-span-2"
+      >
         <textarea
+          id="dentist-bio"
           name="bio"
           rows={4}
           maxLength={2000}
@@ -179,7 +189,7 @@ export function ProfileForm({
           className={input}
           {...field.invalid("bio")}
         />
-      </label>
+      </StackedField>
       <div className="space-y-2 sm:col-span-2">
         <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
           <input
@@ -287,9 +297,13 @@ export function AccountForm({
   return (
     <Form method="post" className="flex flex-wrap items-end gap-3">
       <input type="hidden" name="intent" value="link-account" />
-      <label className={label}>
-        E-mail of a staff account with the role dentist
+      <StackedField
+        htmlFor="dentist-account"
+        label="E-mail of a staff account with the role dentist"
+        need="required"
+      >
         <input
+          id="dentist-account"
           name="email"
           type="email"
           required
@@ -298,7 +312,7 @@ export function AccountForm({
           className={`${input} w-72`}
           {...field.invalid("email")}
         />
-      </label>
+      </StackedField>
       <button type="submit" className="btn-primary" disabled={busy}>
         Link to {dentist.name}
       </button>

@@ -1,8 +1,9 @@
 import { Form, Link } from "@remix-run/react";
+import { StackedField } from "~/components/form-kit";
 import { CLOSED_DAY, formatDateRange } from "~/utils/clinic-format";
-import { DAY_LABELS, dayRowOf, planDayFields, readDayRow } from "~/models/plan-text";
+import { DAY_LABELS, dayRowOf, planDayFields, readDayRow } from "~/models/settings/plan-text";
 import { DayHours } from "./day-hours";
-import { fieldState, input, label, type Loaded, type Refusal } from "./dentist-admin-sections";
+import { fieldState, input, type Loaded, type Refusal } from "./dentist-admin-sections";
 
 // The weekly plan and the exceptions of a dentist's admin page (/staff/dentists/:id):
 // times picked with time pickers, written back after a refusal, the field it is about marked.
@@ -123,9 +124,9 @@ export function Exceptions({
         <input type="hidden" name="intent" value="add-exception" />
         <h3 className="font-semibold text-slate-900">Add an exception</h3>
         <div className="flex flex-wrap items-end gap-3">
-          <label className={label}>
-            First day
+          <StackedField htmlFor="exception-start" label="First day" need="required">
             <input
+              id="exception-start"
               name="startDate"
               type="date"
               required
@@ -134,10 +135,14 @@ export function Exceptions({
               className={input}
               {...field.invalid("startDate")}
             />
-          </label>
-          <label className={label}>
-            Last day (empty for one day)
+          </StackedField>
+          <StackedField
+            htmlFor="exception-end"
+            label="Last day (empty for one day)"
+            need="optional"
+          >
             <input
+              id="exception-end"
               name="endDate"
               type="date"
               min={today}
@@ -145,7 +150,7 @@ export function Exceptions({
               className={input}
               {...field.invalid("endDate")}
             />
-          </label>
+          </StackedField>
         </div>
         <fieldset className="space-y-2">
           <legend className="text-sm font-medium text-slate-800">On those days</legend>
@@ -181,9 +186,9 @@ export function Exceptions({
             />
           </div>
         </fieldset>
-        <label className={label}>
-          Note (staff only)
+        <StackedField htmlFor="exception-note" label="Note (staff only)" need="optional">
           <input
+            id="exception-note"
             name="note"
             maxLength={200}
             placeholder="Conference"
@@ -191,7 +196,7 @@ export function Exceptions({
             className={input}
             {...field.invalid("note")}
           />
-        </label>
+        </StackedField>
         <button type="submit" className="btn-primary" disabled={busy}>
           Add exception
         </button>

@@ -55,6 +55,11 @@ function bookingLink(props: GridProps, column: DiaryColumn, row: string, chairId
   return `/staff/bookings/new?${params}`;
 }
 
+/** Who on the waiting list a freed time suits, with "offer" and "book now" (/staff/waitlist). */
+function waitingLink(props: GridProps, column: DiaryColumn, time: string) {
+  return `/staff/waitlist?${new URLSearchParams({ date: props.date, time, dentist: column.id })}`;
+}
+
 export function DiaryGrid(props: GridProps) {
   const { columns, rows, gridMinutes, clock } = props;
   const hydrated = useHydrated();
@@ -92,11 +97,19 @@ export function DiaryGrid(props: GridProps) {
 
   const cell = (
     column: DiaryColumn,
+    columnIndex: number,
     row: string,
     content: DiaryCell<DiaryVisit>,
-    nowAt: number | null,
   ) => {
+    // A block of visits is drawn once, over the rows it spans.
+    if (content.kind === "covered") return null;
     const key = `${column.id}|${row}`;
+    const rows = content.kind === "visits" ? content.rows : 1;
+    const at = toMinutes(row);
+    const nowAt =
+      nowMinutes !== null && at <= nowMinutes && nowMinutes < at + rows * gridMinutes
+        ? ((nowMinutes - at) / (rows * gridMinutes)) * 100
+        : null;
     const dropHere =
       hydrated && content.kind === "free"
         ? {
@@ -109,14 +122,21 @@ export function DiaryGrid(props: GridProps) {
             onDrop: drop(column, row),
           }
         : {};
-    const tone = content.kind === "closed" ? SHADED : content.kind === "busy" ? "bg-brand-50" : "";
+    const tone =
+      content.kind === "closed"
+        ? SHADED
+        : content.kind === "busy" || content.kind === "visits"
+          ? "bg-brand-50"
+          : "";
     return (
       <td
         key={column.id}
+        rowSpan={rows > 1 ? rows : undefined}
         className={`diary-cell ${tone} ${
           target === key ? "outline-2 -outline-offset-2 outline-brand-700" : ""
         }`}
         data-cell={content.kind}
+        data-col={columnIndex}
         tabIndex={hydrated && content.kind !== "free" && content.kind !== "visits" ? -1 : undefined}
         {...dropHere}
       >
@@ -141,20 +161,35 @@ export function DiaryGrid(props: GridProps) {
         ) : content.kind === "no-chair" ? (
           <span className="text-xs font-medium text-amber-900">No chair free</span>
         ) : props.book ? (
-          <a
-            href={bookingLink(props, column, row, content.chairId)}
-            tabIndex={hydrated && !isFirstFree() ? -1 : undefined}
-            className="group diary-free"
-            aria-label={`Book at ${formatTime(row, clock)}, ${props.columnLabel(column)}`}
-            data-testid="free-time"
-          >
-            <span
-              aria-hidden="true"
-              className="opacity-0 group-hover:opacity-100 group-focus:opacity-100"
+          <>
+            <a
+              href={bookingLink(props, column, row, content.chairId)}
+              tabIndex={hydrated && !isFirstFree() ? -1 : undefined}
+              className="group diary-free"
+              aria-label={`Book at ${formatTime(row, clock)}, ${props.columnLabel(column)}`}
+              data-testid="free-time"
             >
-              + Book
-            </span>
-          </a>
+              <span
+                aria-hidden="true"
+                className="opacity-0 group-hover:opacity-100 group-focus:opacity-100"
+              >
+                + Book
+              </span>
+            </a>
+            {content.freed && content.freed.waiting > 0 ? (
+              <a
+                href={waitingLink(props, column, content.freed.time)}
+                className="diary-free font-semibold text-amber-900 underline"
+                data-testid="freed-time"
+              >
+                Freed: {content.freed.waiting} waiting
+                <span className="sr-only">
+                  {" "}
+                  for {formatTime(content.freed.time, clock)}, {props.columnLabel(column)}
+                </span>
+              </a>
+            ) : null}
+          </>
         ) : null}
       </td>
     );
@@ -197,8 +232,8 @@ export function DiaryGrid(props: GridProps) {
                   ) : null}
                   {nowHere ? <NowLine offset={offset} /> : null}
                 </th>
-                {columns.map((column) =>
-                  cell(column, row, column.cells[index]!, nowHere ? offset : null),
+                {columns.map((column, columnIndex) =>
+                  cell(column, columnIndex, row, column.cells[index]!),
                 )}
               </tr>
             );
@@ -216,18 +251,32 @@ const ARROWS: Record<string, [number, number]> = {
   ArrowRight: [0, 1],
 };
 
-/** From a cell (or a link or button in it), the arrow keys focus the next cell's first control. */
+/**
+ * From a cell (or a link or button in it), the arrow keys focus the next cell's first
+ * control: by column and row, a block of visits counting as every row it spans.
+ */
 function moveByArrow(event: KeyboardEvent<HTMLTableElement>) {
   const step = ARROWS[event.key];
   if (!step || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
   const from = (event.target as HTMLElement).closest("td");
   const row = from?.parentElement;
-  if (!from || !(row instanceof HTMLTableRowElement)) return;
-  const to = event.currentTarget.rows[row.rowIndex + step[0]]?.cells[from.cellIndex + step[1]];
-  // Row 0 is the header, column 0 the times: neither takes focus.
-  if (!to || to.tagName !== "TD") return;
+  if (!from?.dataset.col || !(row instanceof HTMLTableRowElement)) return;
+  const targetRow =
+    step[0] > 0 ? row.rowIndex + from.rowSpan : step[0] < 0 ? row.rowIndex - 1 : row.rowIndex;
+  const to = cellAt(event.currentTarget, targetRow, Number(from.dataset.col) + step[1]);
+  // The header row and the times' column take no focus: no cell is found there.
+  if (!to) return;
   event.preventDefault();
   (to.querySelector<HTMLElement>("a, button") ?? to).focus();
+}
+
+/** The cell of a column that covers a row (its own, or a block starting above it). */
+function cellAt(table: HTMLTableElement, rowIndex: number, column: number) {
+  for (const cell of table.querySelectorAll<HTMLTableCellElement>(`td[data-col="${column}"]`)) {
+    const start = (cell.parentElement as HTMLTableRowElement).rowIndex;
+    if (start <= rowIndex && rowIndex < start + cell.rowSpan) return cell;
+  }
+  return null;
 }
 
 /** A red rule across the row at the current minute, drawn over the cells (not read out). */

@@ -1,7 +1,7 @@
 /**
  * A patient's medical alerts (allergies, conditions) where staff see a visit: the visit
  * page and the diary's card. Renders nothing when there are none; `compact` is the card's
- * one-line form. The data comes from `alertsForPatients` (app/models/patients.server.ts),
+ * one-line form. The data comes from `alertsForPatients` (app/models/patients/alerts.server.ts),
  * which leaves out patients the staff member has no need to know.
  */
 export type PatientAlertsData = { allergies: string; conditions: string };

@@ -1,6 +1,7 @@
 import { Form, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { FormError } from "~/components/form-error";
+import { FieldLabel, type Need, needAttributes } from "~/components/form-kit";
 
 /**
  * The front desk's form for a patient's details, medical alerts and the clinic's note
@@ -23,17 +24,21 @@ type Refusal = { error: string; field?: string | null; values: Record<string, st
 function Field({
   name,
   label,
+  need = "optional",
   hint,
   refusal,
   children,
 }: {
   name: string;
   label: string;
+  /** Only the name is required: a record may lack anything else. */
+  need?: Need;
   hint?: string;
   refusal: Refusal;
   children: (props: {
     id: string;
     name: string;
+    "aria-required"?: true;
     "aria-invalid"?: true;
     "aria-describedby"?: string;
   }) => ReactNode;
@@ -45,12 +50,13 @@ function Field({
     .join(" ");
   return (
     <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="field-label">
+      <FieldLabel htmlFor={id} need={need}>
         {label}
-      </label>
+      </FieldLabel>
       {children({
         id,
         name,
+        ...needAttributes(need),
         ...(invalid ? { "aria-invalid": true as const } : {}),
         ...(described ? { "aria-describedby": described } : {}),
       })}
@@ -110,7 +116,7 @@ export function PatientDetailsForm({
     <Form method="post" className="space-y-4" aria-labelledby="edit-heading">
       <input type="hidden" name="intent" value="details" />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field name="name" label="Name" refusal={refusal}>
+        <Field name="name" label="Name" need="required" refusal={refusal}>
           {(props) => (
             <input
               {...props}

@@ -1,8 +1,8 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { Timestamp } from "~/components/staff-kit";
 import { StarRating } from "~/components/star-rating";
-import { HOLD_REASON_LABELS } from "~/models/review-status";
-import type { ModeratedReview } from "~/models/review-moderation.server";
+import { HOLD_REASON_LABELS } from "~/models/reviews/status";
+import type { ModeratedReview } from "~/models/reviews/moderation.server";
 
 type Intent = "publish" | "reject" | "hide" | "restore";
 

@@ -1,4 +1,10 @@
-import { CheckedForm, TextField, useCheckedForm, useFieldError } from "~/components/form-kit";
+import {
+  CheckedForm,
+  NeedMark,
+  TextField,
+  useCheckedForm,
+  useFieldError,
+} from "~/components/form-kit";
 import { ImageLinkField } from "~/components/image-link-field";
 import { CategoryField } from "~/components/category-field";
 import { TextAreaField } from "~/components/text-area-field";
@@ -53,7 +59,9 @@ function Performers({
   const { invalid, errorId } = useFieldError("dentist");
   return (
     <fieldset aria-describedby={["performers-help", errorId].filter(Boolean).join(" ")}>
-      <legend className="field-label">Who performs it</legend>
+      <legend className="field-label">
+        Who performs it <NeedMark need="optional" />
+      </legend>
       <p id="performers-help" className="mb-2 text-xs text-slate-700">
         Tick nobody and every dentist offers it; tick some and only they do.
       </p>
@@ -106,15 +114,23 @@ export function ServiceForm({
   );
   return (
     <CheckedForm form={form} className="space-y-4">
-      <TextField name="name" label="Title" maxLength={200} defaultValue={values.name ?? ""} />
+      <TextField
+        name="name"
+        need="required"
+        label="Title"
+        maxLength={200}
+        defaultValue={values.name ?? ""}
+      />
       <CategoryField defaultValue={values.category} />
       <TextAreaField
         name="description"
+        need="required"
         label="Description"
         defaultValue={values.description ?? ""}
       />
       <ImageLinkField
         name="photo"
+        need="required"
         label="Picture link"
         defaultValue={values.photo ?? ""}
         pictures={SERVICE_PICTURES}
@@ -127,6 +143,7 @@ export function ServiceForm({
       <div className="grid gap-4 sm:grid-cols-3">
         <TextField
           name="price"
+          need="required"
           label="Price (US dollars)"
           type="number"
           inputMode="decimal"
@@ -137,6 +154,7 @@ export function ServiceForm({
         />
         <TextField
           name="durationMinutes"
+          need="required"
           label={`Length (minutes, a multiple of ${gridMinutes})`}
           type="number"
           inputMode="numeric"
@@ -147,6 +165,7 @@ export function ServiceForm({
         />
         <TextField
           name="bufferMinutes"
+          need="required"
           label="Buffer after the visit (minutes)"
           type="number"
           inputMode="numeric"

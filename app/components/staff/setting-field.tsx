@@ -1,4 +1,5 @@
 import { Form, useNavigation } from "@remix-run/react";
+import { FieldLabel, type Need, needAttributes } from "~/components/form-kit";
 import {
   createContext,
   useContext,
@@ -111,6 +112,7 @@ export function useSectionValue(name: string, stored: string): string {
 export function SettingField({
   name,
   label,
+  need,
   help,
   stored,
   className,
@@ -118,9 +120,10 @@ export function SettingField({
 }: {
   name: string;
   label: string;
+  need: Need;
   help?: string;
   stored: string;
-} & Omit<InputHTMLAttributes<HTMLInputElement>, "name" | "defaultValue">) {
+} & Omit<InputHTMLAttributes<HTMLInputElement>, "name" | "defaultValue" | "required">) {
   const { refusal, errorId } = useContext(SectionContext);
   const value = useSectionValue(name, stored);
   const invalid = refusal?.field === name;
@@ -128,10 +131,11 @@ export function SettingField({
   const described = [helpId, invalid ? errorId : undefined].filter(Boolean).join(" ");
   return (
     <div className={className}>
-      <label htmlFor={name} className={labelClass}>
+      <FieldLabel htmlFor={name} need={need} className="text-sm font-medium text-slate-800">
         {label}
-      </label>
+      </FieldLabel>
       <input
+        {...needAttributes(need)}
         id={name}
         name={name}
         defaultValue={value}

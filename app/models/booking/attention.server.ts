@@ -7,8 +7,8 @@
 import { addDays, clinicTimeToUtc } from "~/utils/clinic-time";
 import { prisma } from "~/infra/db.server";
 import { dayOfPlan } from "~/models/booking/slot-engine";
-import { dentistOnDay } from "../availability.server";
-import { closuresBetween, getClinicSettings } from "../clinic-settings.server";
+import { dentistOnDay } from "./availability.server";
+import { closuresBetween, getClinicSettings } from "~/models/settings/clinic-settings.server";
 import { evaluate } from "./evaluate";
 import { onlinePolicy } from "./policy";
 import { BOOKING_RULES } from "./rules";

@@ -3,18 +3,15 @@
  * `POST /api/create-appointment`), the desk, an accepted waiting-list offer. They differ
  * only by their policy (~/models/booking/policy); the visit is placed by the one writer.
  */
-import type { Prisma } from "@prisma/client";
-import { verifiedAccount } from "~/models/email-verification.server";
-import { wakeOutbox } from "~/models/outbox.server";
+import { verifiedAccount } from "~/models/accounts/email-verification.server";
 import { prisma } from "~/infra/db.server";
 import { invalid, ok, type Success } from "~/utils/result";
 import { appointmentSchema } from "~/validation/appointment";
 import { validateForm } from "~/validation/form";
 import { UNKNOWN_SERVICE_MESSAGE } from "~/validation/service";
-import { loadDayPlans } from "../availability.server";
-import { recallOfBookLink } from "../recall-invitations.server";
+import { loadDayPlans } from "./availability.server";
 import { findBookableService, resolveDentist, type ServiceRow } from "./choices.server";
-import { prepareEvent } from "./events.server";
+import { prepareEvent, visitEventsCommitted } from "./events.server";
 import { placeVisit, type PlaceRefusal, type PlaceResult, takenMeanwhile } from "./place.server";
 import { type BookingPolicy, onlinePolicy } from "./policy";
 import { type AppointmentJson, type StoredVisit, toAppointmentJson } from "./visit";
@@ -50,15 +47,14 @@ export async function bookVisit(
   request: BookingRequest,
   policy: BookingPolicy,
   now: Date,
-  alsoInTransaction?: (tx: Prisma.TransactionClient) => Promise<unknown>,
+  alsoInTransaction?: () => Promise<unknown>,
 ): Promise<Success<Booked> | PlaceRefusal> {
   const plans = await loadDayPlans(request.date, request.service.id);
   const raise = await prepareEvent("booked", null, now);
   let placed: PlaceResult;
   try {
-    placed = await prisma.$transaction(async (tx) => {
+    placed = await prisma.$transaction(async () => {
       const result = await placeVisit(
-        tx,
         {
           plans,
           date: request.date,
@@ -79,14 +75,14 @@ export async function bookVisit(
         policy,
         now,
       );
-      if (result.ok) await alsoInTransaction?.(tx);
+      if (result.ok) await alsoInTransaction?.();
       return result;
     });
   } catch (error) {
     return takenMeanwhile(error);
   }
   if (!placed.ok) return placed;
-  wakeOutbox();
+  visitEventsCommitted();
   return ok({ appointment: placed.appointment!, mailedTo: placed.outcome.mailedTo });
 }
 
@@ -101,9 +97,9 @@ export async function bookAppointment(
   options: {
     policy?: BookingPolicy;
     /** Runs inside the booking's transaction (accepting a waitlist offer); may throw to undo it. */
-    alsoInTransaction?: (tx: Prisma.TransactionClient) => Promise<unknown>;
-    /** The booking form's `recall` field: a recall invitation's book link token. */
-    recall?: unknown;
+    alsoInTransaction?: () => Promise<unknown>;
+    /** The recall whose invitation's book link the form came through (checked by the caller). */
+    recallId?: string | null;
   } = {},
 ): Promise<Success<{ appointment: AppointmentJson }> | PlaceRefusal> {
   const patient = await verifiedAccount(userId);
@@ -123,7 +119,7 @@ export async function bookAppointment(
       time,
       userId,
       contact,
-      recallId: recallOfBookLink(options.recall),
+      recallId: options.recallId ?? null,
     },
     options.policy ?? onlinePolicy(userId),
     now,

@@ -1,11 +1,13 @@
 /** What a booking request names: a bookable service and a dentist (or any). */
-import { PUBLICLY_LISTED } from "~/models/service.server";
+import { PUBLICLY_LISTED } from "~/models/services/catalog.server";
 import { prisma } from "~/infra/db.server";
 import { cachedRead } from "~/infra/read-cache.server";
-import { invalid, ok, type Result } from "~/utils/result";
+import { fail, type Failure, invalid, ok, type Result } from "~/utils/result";
 import { DENTIST_CHOICE_MESSAGE } from "~/validation/appointment";
-import { performerIds } from "../availability.server";
-import { CHOOSE_ANOTHER_DENTIST, notPerformingMessage } from "./rules";
+import { performerIds } from "./availability.server";
+import type { Settings } from "~/models/settings/clinic-settings.server";
+import { ACTIVE_STATUSES } from "./appointment-status";
+import { CHOOSE_ANOTHER_DENTIST, notPerformingMessage, tooManyBookingsMessage } from "./rules";
 
 export const UNKNOWN_DENTIST_MESSAGE = DENTIST_CHOICE_MESSAGE;
 
@@ -25,6 +27,7 @@ const found = <T>(value: T | null) => value !== null;
 
 export async function findBookableService(id: string): Promise<ServiceRow | null> {
   return cachedRead(
+    ["catalogue"],
     `bookable-service:${id}`,
     () =>
       prisma.service.findFirst({
@@ -43,6 +46,7 @@ export async function resolveDentist(
   const wanted = raw?.trim() ?? "";
   if (wanted === "" || wanted === "any") return ok({ dentistId: undefined });
   const dentist = await cachedRead(
+    ["team"],
     `dentist-choice:${wanted}`,
     () =>
       prisma.dentist.findFirst({
@@ -52,9 +56,29 @@ export async function resolveDentist(
     { keep: found },
   );
   if (!dentist) return invalid(UNKNOWN_DENTIST_MESSAGE);
-  const performers = await cachedRead(`performers:${service.id}`, () => performerIds(service.id));
+  const performers = await cachedRead(["team"], `performers:${service.id}`, () =>
+    performerIds(service.id),
+  );
   if (performers && !performers.includes(dentist.id)) {
     return invalid(`${notPerformingMessage(dentist.name, service.name)} ${CHOOSE_ANOTHER_DENTIST}`);
   }
   return ok({ dentistId: dentist.id });
+}
+
+/**
+ * The booking form asks the rule "patient-cap" as it opens (booking asks it through the
+ * booking core): its refusal when the patient already holds the clinic's most upcoming
+ * visits, else null.
+ */
+export async function visitCapRefusal(
+  userId: string,
+  settings: Pick<Settings, "maxUpcomingPerPatient">,
+  now: Date = new Date(),
+): Promise<Failure | null> {
+  const upcoming = await prisma.appointment.count({
+    where: { userId, status: { in: ACTIVE_STATUSES }, startsAt: { gt: now } },
+  });
+  return upcoming >= settings.maxUpcomingPerPatient
+    ? fail(409, tooManyBookingsMessage(settings.maxUpcomingPerPatient))
+    : null;
 }

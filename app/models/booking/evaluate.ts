@@ -3,10 +3,16 @@
  * times, or a booked visit. Pure: every caller hands in the day it read.
  */
 import { clinicTimeToUtc } from "~/utils/clinic-time";
-import { fromMinutes, holdSteps } from "~/models/booking/slot-engine";
+import {
+  chairResource,
+  dentistResource,
+  fromMinutes,
+  holdSteps,
+} from "~/models/booking/slot-engine";
 import type { BookingPolicy } from "./policy";
 import {
   BOOKING_RULES,
+  isFree,
   type BookingRule,
   type ChairOnDay,
   type DentistOnDay,
@@ -210,6 +216,34 @@ export function dayRefusal(day: RuleDay, now: Date, policy: BookingPolicy): Refu
 }
 
 /**
+ * Whether the holds leave a candidate dentist and a chair free for every step: when the
+ * rules ask about holds, a start without both is refused whatever else they say, so a
+ * booked-up day is told by a few lookups per start instead of every dentist and chair
+ * asked in turn.
+ */
+function holdsLeaveRoom(ask: Omit<Ask, "proposal">, steps: Date[]): boolean {
+  const rules = ask.rules ?? BOOKING_RULES;
+  const asks = (id: RuleId) =>
+    !ask.policy.waives.includes(id) && rules.some((rule) => rule.id === id);
+  const free = (resource: string) => isFree(ask.day.held, resource, steps);
+  if (
+    asks("dentist-free") &&
+    !ask.day.dentists.some(
+      (dentist) =>
+        (!ask.dentistId || dentist.id === ask.dentistId) && free(dentistResource(dentist.id)),
+    )
+  ) {
+    return false;
+  }
+  return (
+    !asks("chair-free") ||
+    ask.day.chairs.some(
+      (chair) => (!ask.chairId || chair.id === ask.chairId) && free(chairResource(chair.id)),
+    )
+  );
+}
+
+/**
  * Every grid start of the day the rules let a visit of this length through, earliest
  * first: the starts any candidate dentist works, each asked as a booking would be.
  */
@@ -229,13 +263,56 @@ export function freeStartsOn(
     }
   }
   const { visit, ...rest } = ask;
+  // Free times never book past a rule: no override is asked for.
+  const policy = { ...ask.policy, override: null };
   return [...starts]
     .sort((a, b) => a - b)
     .map(fromMinutes)
     .filter((time) => {
       const proposal = proposalAt(ask.day.date, time, ask.day.settings.timeZone, visit);
-      return evaluate({ ...rest, proposal, policy: { ...ask.policy, override: null } }).ok;
+      return (
+        holdsLeaveRoom({ ...rest, policy }, proposal.steps) &&
+        passesWithSomePair({ ...rest, proposal, policy })
+      );
     });
+}
+
+/**
+ * `evaluate(ask).ok` without an override, asked the short way. A rule looks only at what
+ * its scope names (a dentist's rule at the dentist, a chair's at the chair), so a dentist
+ * that passes the dentists' rules and a chair that passes the chairs' make a pair that
+ * passes: no need to try every pair, nor to order the dentists (which decides who is
+ * chosen, not whether anyone is).
+ */
+function passesWithSomePair(ask: Ask): boolean {
+  const rules = ask.rules ?? BOOKING_RULES;
+  const of = (...scopes: BookingRule["scope"][]) =>
+    rules.filter((rule) => scopes.includes(rule.scope));
+  const passes = (scoped: readonly BookingRule[], input: RuleInput) =>
+    run(scoped, input, ask.policy, false).passed;
+  const base: RuleInput = {
+    day: ask.day,
+    proposal: ask.proposal,
+    now: ask.now,
+    dentist: null,
+    chair: null,
+    patientUpcoming: ask.patientUpcoming ?? null,
+  };
+  if (!passes(of("day", "time"), base)) return false;
+  const dentistRules = of("dentist");
+  const dentist = ask.day.dentists.find(
+    (candidate) =>
+      (!ask.dentistId || candidate.id === ask.dentistId) &&
+      passes(dentistRules, { ...base, dentist: candidate }),
+  );
+  if (!dentist) return false;
+  const chairRules = of("chair");
+  const chairs = ask.day.chairs.filter((chair) => !ask.chairId || chair.id === ask.chairId);
+  // As `evaluate`: without a chair, the chairs' rules are asked of none.
+  const chair = (chairs.length > 0 ? chairs : [null]).find((candidate) =>
+    passes(chairRules, { ...base, dentist, chair: candidate }),
+  );
+  return chair !== undefined && passes(of("patient"), { ...base, dentist, chair });
 }
 
 /**

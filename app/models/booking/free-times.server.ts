@@ -8,9 +8,9 @@ import { clinicTimeToUtc, isIsoDate } from "~/utils/clinic-time";
 import { prisma } from "~/infra/db.server";
 import { invalid, ok, type Result } from "~/utils/result";
 import { UNKNOWN_SERVICE_MESSAGE } from "~/validation/service";
-import { loadDay, type LoadedDay } from "../availability.server";
-import { isInsideCutoff } from "../cancellation-policy.server";
-import { getClinicSettings, type Settings } from "../clinic-settings.server";
+import { loadDay, loadDays, type LoadedDay } from "~/models/booking/availability.server";
+import { isInsideCutoff } from "~/models/booking/cancellation-policy.server";
+import { getClinicSettings, type Settings } from "~/models/settings/clinic-settings.server";
 import { findBookableService, resolveDentist } from "./choices.server";
 import { dayRefusal, freeStartsOn, proposalAt } from "./evaluate";
 import type { RuleDay } from "./rule-types";
@@ -33,6 +33,23 @@ export async function freeTimes(options: {
 }): Promise<{ day: LoadedDay; times: string[] }> {
   const day = await loadDay(options.date, options.serviceId, options.exceptAppointmentId);
   return { day, times: freeStartsOn({ ...options, day }) };
+}
+
+/**
+ * The free start times of the consecutive days from `first` to `last`, each with the day
+ * as read; their holds are read in one query of the range.
+ */
+export async function freeTimesOfDays(options: {
+  first: string;
+  last: string;
+  serviceId: string | null;
+  visit: VisitLength;
+  policy: BookingPolicy;
+  dentistId?: string;
+  now: Date;
+}): Promise<{ day: LoadedDay; times: string[] }[]> {
+  const days = await loadDays(options.first, options.last, options.serviceId);
+  return days.map((day) => ({ day, times: freeStartsOn({ ...options, day }) }));
 }
 
 export type FreeSlots = {
@@ -103,54 +120,71 @@ export async function getFreeSlots(
   );
   const cutoffNote = times.some(phoneOnly) ? cutoffNoteOf(settings) : null;
   if (times.length > 0) return ok({ date, times, labels, message: null, cutoffNote });
-  const who = dentistId
-    ? ` with ${day.dentists.find((dentist) => dentist.id === dentistId)?.name ?? "that dentist"}`
-    : "";
-  return ok({
-    date,
-    times,
-    labels,
-    cutoffNote,
-    message:
-      noFreeTimeReason(day, visit, dentistId, now, policy) ??
-      `Nothing is free on ${formatDate(date, clock)}${who} any more. Please choose another day.`,
-  });
+  const reason = emptyDayReason(day, visit, dentistId, now, policy);
+  return ok({ date, times, labels, cutoffNote, message: sayReason(reason) });
 }
+
+/** Why a day offers no time, in two parts: the reason, and what to do instead. */
+export type EmptyDay = {
+  message: string;
+  advice: string | null;
+  /** The day is open and someone works, but every time is taken. */
+  bookedUp: boolean;
+};
+
+/** The reason and its advice, as one text. */
+export const sayReason = (reason: EmptyDay) =>
+  [reason.message, reason.advice].filter(Boolean).join(" ");
+
+const ANOTHER_DAY = "Please choose another day.";
 
 /**
  * Why a day offers no time at all, in the words of what closes it (issue 25: "messages
  * name the real reason"): the clinic's day (closed, a closure and its name), else the
  * chosen dentist's day off or absence, or for any dentist, that none who performs the
- * service works that day. Null when the day is open but booked up.
+ * service works that day; else that the day is booked up.
  */
-export function noFreeTimeReason(
+export function emptyDayReason(
   day: RuleDay,
   visit: VisitLength,
   dentistId: string | undefined,
   now: Date,
   policy: BookingPolicy,
-): string | null {
+): EmptyDay {
+  const clock = { timeZone: day.settings.timeZone, locale: day.settings.locale };
   const refused = dayRefusal(day, now, policy);
-  if (refused) return [refused.message, refused.advice].filter(Boolean).join(" ");
+  if (refused) return { message: refused.message, advice: refused.advice ?? null, bookedUp: false };
   const candidates = day.dentists.filter((dentist) =>
     dentistId ? dentist.id === dentistId : dentist.performs && dentist.active,
   );
-  if (candidates.length === 0 || candidates.some((dentist) => dentist.day)) return null;
-  if (candidates.length === 1) {
-    // The booking rule's own words: "Dr. B does not work on Saturdays." / "... is away on ...".
-    const works = BOOKING_RULES.find((rule) => rule.id === "dentist-works")!;
-    const refusal = works.check({
-      day,
-      proposal: proposalAt(day.date, "00:00", day.settings.timeZone, visit),
-      dentist: candidates[0]!,
-      chair: null,
-      now,
-      patientUpcoming: null,
-    });
-    if (refusal) return `${refusal.message} Please choose another day.`;
+  if (candidates.length > 0 && !candidates.some((dentist) => dentist.day)) {
+    if (candidates.length === 1) {
+      // The booking rule's own words: "Dr. B does not work on Saturdays." / "... is away on ...".
+      const works = BOOKING_RULES.find((rule) => rule.id === "dentist-works")!;
+      const refusal = works.check({
+        day,
+        proposal: proposalAt(day.date, "00:00", day.settings.timeZone, visit),
+        dentist: candidates[0]!,
+        chair: null,
+        now,
+        patientUpcoming: null,
+      });
+      if (refusal) return { message: refusal.message, advice: ANOTHER_DAY, bookedUp: false };
+    }
+    return {
+      message: `No dentist who performs ${visit.name} works on ${formatDate(day.date, clock)}.`,
+      advice: ANOTHER_DAY,
+      bookedUp: false,
+    };
   }
-  const clock = { timeZone: day.settings.timeZone, locale: day.settings.locale };
-  return `No dentist who performs ${visit.name} works on ${formatDate(day.date, clock)}. Please choose another day.`;
+  const who = dentistId
+    ? ` with ${day.dentists.find((dentist) => dentist.id === dentistId)?.name ?? "that dentist"}`
+    : "";
+  return {
+    message: `Nothing is free on ${formatDate(day.date, clock)}${who} any more.`,
+    advice: ANOTHER_DAY,
+    bookedUp: true,
+  };
 }
 
 /**

@@ -1,35 +1,25 @@
 /**
- * A day's holds as the booking rules see them, read by the caller's client: the plain one
- * for free times, the transaction's when placing a visit (~/models/booking/place.server).
- * Imports no database client of its own (the data upgrade runs it on another).
+ * A day's holds as the booking rules see them: for free times, and inside the transaction
+ * that places a visit (~/models/booking/place.server), which then decides on them.
  */
-import { Prisma, type PrismaClient, type SlotHold } from "@prisma/client";
+import { Prisma, type SlotHold } from "@prisma/client";
+import { prisma } from "~/infra/db.server";
+import {
+  epochSeconds,
+  integerParameter,
+  joinedIntegers,
+  textParameter,
+} from "~/infra/sql-dialect.server";
 import { addDays, clinicTimeToUtc } from "~/utils/clinic-time";
 import { HOLD_MINUTES, holdKey } from "~/models/booking/slot-engine";
 import type { RuleDay } from "./rules";
 
-type Db = PrismaClient | Prisma.TransactionClient;
-
 export type DayHolds = Pick<RuleDay, "held" | "visitsByDentist" | "heldMinutes">;
 
-/**
- * The day's holds, on any layer, through the startsAt index; a moving visit's own holds
- * are left out (its old time counts as free to it).
- */
-export async function readHolds(
-  db: Db,
-  date: string,
-  timeZone: string,
-  exceptAppointmentId?: string,
-): Promise<DayHolds> {
-  const from = clinicTimeToUtc(date, "00:00", timeZone);
-  const to = clinicTimeToUtc(addDays(date, 1), "00:00", timeZone);
-  // Raw SQL: every booking and every free-times answer reads a day's holds, and Prisma's
-  // query compiler cost more than the read itself (docs/performance.md).
-  const rows = await db.$queryRaw<Pick<SlotHold, "resource" | "startsAt" | "appointmentId">[]>`
-    SELECT "resource", "startsAt", "appointmentId" FROM "SlotHold"
-    WHERE "startsAt" >= ${from} AND "startsAt" < ${to}
-    ${exceptAppointmentId ? Prisma.sql`AND "appointmentId" <> ${exceptAppointmentId}` : Prisma.empty}`;
+type HoldRow = Pick<SlotHold, "resource" | "startsAt" | "appointmentId">;
+
+/** The rules' view of some holds. */
+function foldHolds(rows: Iterable<HoldRow>): DayHolds {
   const held = new Set<string>();
   const visitsByDentist = new Map<string, Set<string>>();
   const heldMinutes = new Map<string, number>();
@@ -43,4 +33,159 @@ export async function readHolds(
     heldMinutes.set(id, (heldMinutes.get(id) ?? 0) + HOLD_MINUTES);
   }
   return { held, visitsByDentist, heldMinutes };
+}
+
+// Raw SQL: every booking and every free-times answer reads holds, and Prisma's query
+// compiler cost more than the read itself (docs/performance.md).
+function holdsBetween(from: Date, to: Date, exceptAppointmentId?: string) {
+  return prisma.$queryRaw<HoldRow[]>`
+    SELECT "resource", "startsAt", "appointmentId" FROM "SlotHold"
+    WHERE "startsAt" >= ${from} AND "startsAt" < ${to}
+    ${exceptAppointmentId ? Prisma.sql`AND "appointmentId" <> ${exceptAppointmentId}` : Prisma.empty}`;
+}
+
+/**
+ * The day's holds, on any layer, through the startsAt index; a moving visit's own holds
+ * are left out (its old time counts as free to it).
+ */
+export async function readHolds(
+  date: string,
+  timeZone: string,
+  exceptAppointmentId?: string,
+): Promise<DayHolds> {
+  const from = clinicTimeToUtc(date, "00:00", timeZone);
+  const to = clinicTimeToUtc(addDays(date, 1), "00:00", timeZone);
+  return foldHolds(await holdsBetween(from, to, exceptAppointmentId));
+}
+
+/**
+ * The holds of the consecutive days from `first` to `last` (clinic dates) in one read of
+ * their range, by day: a strip of free days that looks weeks ahead reads them at once,
+ * not a query per day.
+ */
+export async function readHoldsOfDays(
+  first: string,
+  last: string,
+  timeZone: string,
+): Promise<Map<string, DayHolds>> {
+  const dates: string[] = [];
+  for (let date = first; date <= last; date = addDays(date, 1)) dates.push(date);
+  // Each day's first instant, and the instant after the last day.
+  const starts = [...dates, addDays(last, 1)].map((date) =>
+    clinicTimeToUtc(date, "00:00", timeZone).getTime(),
+  );
+  const rows = await holdsBetween(new Date(starts[0]!), new Date(starts.at(-1)!));
+  const byDay = dates.map((): HoldRow[] => []);
+  for (const row of rows) {
+    const at = row.startsAt.getTime();
+    // The last day whose first instant is at or before the hold.
+    let low = 0;
+    let high = dates.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if (starts[middle]! <= at) low = middle;
+      else high = middle - 1;
+    }
+    byDay[low]!.push(row);
+  }
+  return new Map(dates.map((date, index) => [date, foldHolds(byDay[index]!)]));
+}
+
+const HOLD_MS = HOLD_MINUTES * 60_000;
+
+/** A day's view of the steps read by `readHeldStepsOfDays`. */
+function heldStepsOfDay(
+  bits: Uint8Array,
+  rowOf: Map<string, number>,
+  steps: number,
+  origin: number,
+  from: number,
+  to: number,
+) {
+  const heldAt = (resource: string, at: number) => {
+    const row = rowOf.get(resource);
+    if (row === undefined || at < from || at >= to) return false;
+    return bits[row * steps + (at - origin) / HOLD_MS] === 1;
+  };
+  return {
+    has(key: string) {
+      const bar = key.lastIndexOf("|");
+      return heldAt(key.slice(0, bar), Number(key.slice(bar + 1)));
+    },
+    heldAt,
+  };
+}
+
+/**
+ * The steps `resources` (the days' dentists and chairs, all the rules ask about) hold on
+ * the consecutive days from `first` to `last`, by day, from one read that answers each
+ * hold as a number in one text rather than as a row: the free times of a booked-up month
+ * meet tens of thousands of holds. A dentist's held minutes count each step once, on
+ * whatever layers; no visit is counted (`visitsByDentist` stays empty), so this serves
+ * only a clinic without a daily cap, the one rule that counts them.
+ */
+export async function readHeldStepsOfDays(
+  first: string,
+  last: string,
+  timeZone: string,
+  resources: string[],
+): Promise<Map<string, DayHolds>> {
+  const dates: string[] = [];
+  for (let date = first; date <= last; date = addDays(date, 1)) dates.push(date);
+  const starts = [...dates, addDays(last, 1)].map((date) =>
+    clinicTimeToUtc(date, "00:00", timeZone).getTime(),
+  );
+  const origin = Math.floor(starts[0]! / HOLD_MS) * HOLD_MS;
+  const steps = Math.ceil((starts.at(-1)! - origin) / HOLD_MS);
+  const bits = new Uint8Array(resources.length * steps);
+  if (resources.length > 0) {
+    const codes = Prisma.join(
+      resources.map(
+        (resource, row) => Prisma.sql`(${textParameter(resource)}, ${integerParameter(row)})`,
+      ),
+    );
+    const step = Prisma.sql`"r"."row" * ${integerParameter(steps)}
+        + (${epochSeconds(Prisma.sql`"h"."startsAt"`)} - ${integerParameter(origin / 1000)}) / ${integerParameter(HOLD_MS / 1000)}`;
+    const [answer] = await prisma.$queryRaw<{ steps: string | null }[]>`
+      WITH "r"("resource", "row") AS (VALUES ${codes})
+      SELECT ${joinedIntegers(step)} AS "steps"
+      FROM "SlotHold" AS "h" JOIN "r" ON "r"."resource" = "h"."resource"
+      WHERE "h"."startsAt" >= ${new Date(starts[0]!)} AND "h"."startsAt" < ${new Date(starts.at(-1)!)}`;
+    // "12,13,14,...": each hold's row * steps + step.
+    const text = answer?.steps ?? "";
+    let value = 0;
+    for (let index = 0; index < text.length; index += 1) {
+      const code = text.charCodeAt(index);
+      if (code === 44) {
+        bits[value] = 1;
+        value = 0;
+      } else value = value * 10 + code - 48;
+    }
+    if (text !== "") bits[value] = 1;
+  }
+  const rowOf = new Map(resources.map((resource, row) => [resource, row]));
+  return new Map(
+    dates.map((date, index) => {
+      const from = starts[index]!;
+      const to = starts[index + 1]!;
+      const heldMinutes = new Map<string, number>();
+      for (const [resource, row] of rowOf) {
+        if (!resource.startsWith("dentist:")) continue;
+        let held = 0;
+        const end = Math.ceil((to - origin) / HOLD_MS);
+        for (let step = Math.ceil((from - origin) / HOLD_MS); step < end; step += 1) {
+          held += bits[row * steps + step]!;
+        }
+        if (held > 0) heldMinutes.set(resource.slice("dentist:".length), held * HOLD_MINUTES);
+      }
+      return [
+        date,
+        {
+          held: heldStepsOfDay(bits, rowOf, steps, origin, from, to),
+          visitsByDentist: new Map(),
+          heldMinutes,
+        },
+      ];
+    }),
+  );
 }

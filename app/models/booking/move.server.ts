@@ -3,14 +3,13 @@
  * one writer places it again, keeping its own length and buffer and, when they are free,
  * its dentist and chair; its old time goes to the waiting list.
  */
-import { wakeOutbox } from "~/models/outbox.server";
 import { MOVABLE, parseStatus } from "~/models/booking/appointment-status";
 import { normalizeTime } from "~/utils/clinic-time";
 import { prisma } from "~/infra/db.server";
 import { fail, invalid, ok, type Success } from "~/utils/result";
 import { TIME_FORMAT_MESSAGE } from "~/validation/appointment";
-import { loadDayPlans } from "../availability.server";
-import { prepareEvent } from "./events.server";
+import { loadDayPlans } from "./availability.server";
+import { prepareEvent, visitEventsCommitted } from "./events.server";
 import { placeVisit, type PlaceRefusal, type PlaceResult, takenMeanwhile } from "./place.server";
 import type { BookingPolicy } from "./policy";
 import { type AppointmentJson, toAppointmentJson, WITH_DETAILS } from "./visit";
@@ -59,9 +58,8 @@ export async function moveAppointment(
   };
   let placed: PlaceResult;
   try {
-    placed = await prisma.$transaction((tx) =>
+    placed = await prisma.$transaction(() =>
       placeVisit(
-        tx,
         {
           plans,
           date,
@@ -80,6 +78,6 @@ export async function moveAppointment(
     return takenMeanwhile(error);
   }
   if (!placed.ok) return placed;
-  wakeOutbox();
+  visitEventsCommitted();
   return ok({ appointment: toAppointmentJson(placed.appointment!) });
 }

@@ -4,19 +4,20 @@
  * transaction. Transactions take SQLite's write lock as they begin
  * (docs/decisions/026-transactions-begin-immediate.md); on PostgreSQL, where several
  * transactions (and instances) write at once, the placement first locks the patient and the
- * day (~/infra/sql-dialect.server, docs/decisions/046-postgresql.md). Either way the day's
+ * day (~/infra/sql-dialect.server, docs/decisions/051-postgresql.md). Either way the day's
  * holds and counts read here are the truth until the commit: the rules decide, and the
  * visit, its holds and its history are written with the event's consequences. The unique
  * hold index stays the guard behind them (docs/decisions/016-slot-holds.md,
  * 027-one-booking-core.md).
  */
 import { type Appointment, Prisma } from "@prisma/client";
+import { prisma } from "~/infra/db.server";
 import { ACTIVE_STATUSES } from "~/models/booking/appointment-status";
 import { formatDate, formatDateTime, formatTimes } from "~/utils/clinic-format";
 import { type Failure, fail, isUniqueViolation, ok, type Success } from "~/utils/result";
 import { LOCKS, lockUntilCommit } from "~/infra/sql-dialect.server";
 import { chairResource, dentistResource, holdSteps } from "~/models/booking/slot-engine";
-import type { DayPlans } from "../availability.server";
+import type { DayPlans } from "./availability.server";
 import { readHolds } from "./holds.server";
 import { evaluate, freeStartsOn, proposalAt, type Verdict } from "./evaluate";
 import type { EventOutcome, RaiseEvent } from "./events.server";
@@ -24,15 +25,13 @@ import { actorUserId, type BookingPolicy } from "./policy";
 import { type RuleDay, type RuleId, SLOT_TAKEN_MESSAGE } from "./rules";
 import type { StoredVisit } from "./visit";
 
-type Tx = Prisma.TransactionClient;
-
 export const CHANGED_MEANWHILE_MESSAGE =
   "This appointment has just been changed by someone else. Please reload.";
 export const OVERRIDE_HINT = "Or book it anyway with a reason.";
 
 /** What placing a visit needs that is read before its transaction opens. */
 export type PlaceDraft = {
-  /** The day's plans for the visit's service (~/models/availability.server). */
+  /** The day's plans for the visit's service (~/models/booking/availability.server). */
   plans: DayPlans;
   date: string;
   time: string;
@@ -76,28 +75,27 @@ export type PlaceRefusal = Failure & { rule?: RuleId };
 export type PlaceResult = Success<Placed> | PlaceRefusal;
 
 /**
- * Places a visit inside the caller's transaction `tx`: reads the day's holds and the
+ * Places a visit inside the caller's transaction: reads the day's holds and the
  * counts the rules need, asks the rules with the policy, and writes the visit, its holds
  * (on the next free layer when the policy overrides a taken time) and its history, then
  * raises its event. A refusal writes nothing and names the first rule that refused.
  */
 export async function placeVisit(
-  tx: Tx,
   draft: PlaceDraft,
   placement: Placement,
   policy: BookingPolicy,
   now: Date,
 ): Promise<PlaceResult> {
   const { settings } = draft.plans;
-  await lockUntilCommit(tx, placementLocks(draft, placement));
+  await lockUntilCommit(placementLocks(draft, placement));
   const ownId = placement.kind === "new" ? undefined : placement.current.id;
   const day: RuleDay = {
     ...draft.plans,
-    ...(await readHolds(tx, draft.date, settings.timeZone, ownId)),
+    ...(await readHolds(draft.date, settings.timeZone, ownId)),
   };
   const userId = placement.kind === "new" ? placement.userId : null;
   const patientUpcoming =
-    userId && !policy.waives.includes("patient-cap") ? await upcomingVisits(tx, userId, now) : null;
+    userId && !policy.waives.includes("patient-cap") ? await upcomingVisits(userId, now) : null;
   const proposal =
     placement.kind === "keep"
       ? {
@@ -122,7 +120,7 @@ export async function placeVisit(
   const overbooked = verdict.overridden.some(
     (rule) => rule === "dentist-free" || rule === "chair-free",
   );
-  const layer = overbooked ? await nextFreeLayer(tx, resources, proposal.steps) : 0;
+  const layer = overbooked ? await nextFreeLayer(resources, proposal.steps) : 0;
   const holds = proposal.steps.flatMap((startsAt) =>
     resources.map((resource) => ({ resource, startsAt, layer })),
   );
@@ -141,8 +139,8 @@ export async function placeVisit(
   const context = { now, settings };
 
   if (placement.kind === "keep") {
-    await tx.slotHold.deleteMany({ where: { appointmentId: placement.current.id } });
-    await tx.slotHold.createMany({
+    await prisma.slotHold.deleteMany({ where: { appointmentId: placement.current.id } });
+    await prisma.slotHold.createMany({
       data: holds.map((hold) => ({ ...hold, appointmentId: placement.current.id })),
     });
     return ok({ appointment: null, outcome: { mailedTo: null } });
@@ -151,7 +149,7 @@ export async function placeVisit(
   if (placement.kind === "new") {
     // Three inserts and one read of the names, where a nested create with its details
     // read the visit back and each of the three relations on its own (docs/performance.md).
-    const row = await tx.appointment.create({
+    const row = await prisma.appointment.create({
       data: {
         ...placement.contact,
         ...place,
@@ -163,10 +161,10 @@ export async function placeVisit(
         overrideReason: override,
       },
     });
-    await tx.slotHold.createMany({
+    await prisma.slotHold.createMany({
       data: holds.map((hold) => ({ ...hold, appointmentId: row.id })),
     });
-    await tx.appointmentStatusChange.createMany({
+    await prisma.appointmentStatusChange.createMany({
       data: {
         appointmentId: row.id,
         from: null,
@@ -180,9 +178,8 @@ export async function placeVisit(
             : "",
       },
     });
-    const appointment = await withDetails(tx, row);
+    const appointment = await withDetails(row);
     const outcome = await placement.raise(
-      tx,
       {
         type: "booked",
         visit: appointment,
@@ -196,17 +193,17 @@ export async function placeVisit(
   }
 
   const { current } = placement;
-  const { count } = await tx.appointment.updateMany({
+  const { count } = await prisma.appointment.updateMany({
     where: { id: current.id, status: current.status, sequence: current.sequence },
     data: { ...place, sequence: { increment: 1 }, rescheduledAt: now },
   });
   if (count === 0) return fail(409, CHANGED_MEANWHILE_MESSAGE);
-  await tx.slotHold.deleteMany({ where: { appointmentId: current.id } });
-  await tx.slotHold.createMany({
+  await prisma.slotHold.deleteMany({ where: { appointmentId: current.id } });
+  await prisma.slotHold.createMany({
     data: holds.map((hold) => ({ ...hold, appointmentId: current.id })),
   });
   const clock = { timeZone: settings.timeZone, locale: settings.locale };
-  await tx.appointmentStatusChange.create({
+  await prisma.appointmentStatusChange.create({
     data: {
       appointmentId: current.id,
       from: current.status,
@@ -217,8 +214,7 @@ export async function placeVisit(
     },
   });
   const appointment = await withDetails(
-    tx,
-    await tx.appointment.findUniqueOrThrow({ where: { id: current.id } }),
+    await prisma.appointment.findUniqueOrThrow({ where: { id: current.id } }),
   );
   const before = {
     date: current.date,
@@ -229,7 +225,6 @@ export async function placeVisit(
     chairName: current.chair.name,
   };
   const outcome = await placement.raise(
-    tx,
     { type: "moved", visit: appointment, actor: policy.actor, before },
     context,
   );
@@ -253,8 +248,8 @@ function placementLocks(draft: PlaceDraft, placement: Placement): string[] {
  * The stored visit with its service, dentist and chair as `WITH_DETAILS` (./visit) names
  * them, read in one statement (an `include` reads each relation on its own).
  */
-async function withDetails(tx: Tx, row: Appointment): Promise<StoredVisit> {
-  const [names] = await tx.$queryRaw<VisitNames[]>`
+async function withDetails(row: Appointment): Promise<StoredVisit> {
+  const [names] = await prisma.$queryRaw<VisitNames[]>`
     SELECT p."slug" AS "serviceSlug", p."name" AS "serviceName",
       p."durationMinutes" AS "serviceMinutes", d."slug" AS "dentistSlug",
       d."name" AS "dentistName", c."name" AS "chairName"
@@ -287,8 +282,8 @@ type VisitNames = {
  * The patient's active visits still to come, for the patient cap. Raw SQL: Prisma's query
  * compiler cost three times the count itself (docs/performance.md, "Reads beside bookings").
  */
-async function upcomingVisits(tx: Tx, userId: string, now: Date): Promise<number> {
-  const [row] = await tx.$queryRaw<{ visits: number | bigint }[]>`
+async function upcomingVisits(userId: string, now: Date): Promise<number> {
+  const [row] = await prisma.$queryRaw<{ visits: number | bigint }[]>`
     SELECT COUNT(*) AS "visits" FROM "Appointment"
     WHERE "userId" = ${userId} AND "status" IN (${Prisma.join(ACTIVE_STATUSES)})
       AND "startsAt" > ${now}`;
@@ -304,8 +299,8 @@ function exactly(visit: KeptVisit["current"]) {
  * The lowest hold layer none of the visit's steps uses yet on its resources: a deliberate
  * double booking is still guarded by the unique index on its own layer.
  */
-async function nextFreeLayer(tx: Tx, resources: string[], steps: Date[]): Promise<number> {
-  const used = await tx.slotHold.aggregate({
+async function nextFreeLayer(resources: string[], steps: Date[]): Promise<number> {
+  const used = await prisma.slotHold.aggregate({
     where: { resource: { in: resources }, startsAt: { in: steps } },
     _max: { layer: true },
   });

@@ -1,6 +1,6 @@
 /**
  * What the booking rules (./rules) are asked about and answer: one day of the diary, one
- * proposed visit, a refusal. Pure types; the day is read by ~/models/availability.server.
+ * proposed visit, a refusal. Pure types; the day is read by ~/models/booking/availability.server.
  */
 import type { Interval } from "~/models/booking/slot-engine";
 import type { DayPlan, WeeklyPlan } from "~/validation/schedule";
@@ -38,6 +38,15 @@ export type DentistOnDay = {
 
 export type ChairOnDay = { id: string; sortOrder: number };
 
+/**
+ * Whether a `resource|instant` step is held (~/models/booking/slot-engine holdKey); a Set
+ * of those keys is one. `heldAt` answers the same without building the key.
+ */
+export type HeldSteps = {
+  has(key: string): boolean;
+  heldAt?(resource: string, at: number): boolean;
+};
+
 /** One day of the diary: what staff set up (cached) and what is held (read per request). */
 export type RuleDay = {
   date: string;
@@ -46,7 +55,7 @@ export type RuleDay = {
   dentists: DentistOnDay[];
   chairs: ChairOnDay[];
   /** `resource|instant` of every step held that day, on any layer, but the moving visit's. */
-  held: Set<string>;
+  held: HeldSteps;
   /** Per dentist id: the visits holding their time that day, but the moving visit. */
   visitsByDentist: Map<string, Set<string>>;
   /** Per dentist id: minutes held that day ("any dentist" asks the least busy first). */

@@ -4,7 +4,7 @@
  * waiting list's offers, "needs attention" and the desk's "book anyway" all ask this list
  * (~/models/booking/evaluate), so a rule is added in one place and its tests
  * (docs/decisions/027-one-booking-core.md walks through one). Pure: the day is read by
- * ~/models/availability.server and handed in.
+ * ~/models/booking/availability.server and handed in.
  */
 import {
   type ClinicClock,
@@ -23,7 +23,14 @@ import {
   openIntervals,
 } from "~/models/booking/slot-engine";
 import { type DayPlan, type WeeklyPlan, WEEKDAYS } from "~/validation/schedule";
-import type { BookingRule, DentistOnDay, Proposal, RuleInput, RuleSettings } from "./rule-types";
+import type {
+  BookingRule,
+  DentistOnDay,
+  HeldSteps,
+  Proposal,
+  RuleInput,
+  RuleSettings,
+} from "./rule-types";
 
 export type * from "./rule-types";
 
@@ -50,15 +57,23 @@ const clockOf = (settings: RuleSettings): ClinicClock => ({
 export const dayOfWeek = (plan: WeeklyPlan, date: string): DayPlan =>
   plan[WEEKDAYS[weekdayOf(date)]!];
 
-const minutesOf = (proposal: Proposal, timeZone: string) => {
+type ProposalMinutes = { start: number; end: number; exists: boolean };
+/** Several rules ask each proposal's minutes, one of them once per dentist. */
+const minutesOfProposal = new WeakMap<Proposal, ProposalMinutes>();
+
+const minutesOf = (proposal: Proposal, timeZone: string): ProposalMinutes => {
+  const known = minutesOfProposal.get(proposal);
+  if (known) return known;
   const start = clinicNow(proposal.startsAt, timeZone);
   const [hours, minutes] = proposal.time.split(":").map(Number);
   const first = hours! * 60 + minutes!;
-  return {
+  const answer = {
     start: first,
     end: first + (proposal.endsAt.getTime() - proposal.startsAt.getTime()) / 60_000,
     exists: start.time === proposal.time && start.date === proposal.date,
   };
+  minutesOfProposal.set(proposal, answer);
+  return answer;
 };
 
 const fits = (intervals: Interval[], start: number, end: number) =>
@@ -82,7 +97,9 @@ export function describeOpenDays(plan: WeeklyPlan): string {
   return `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
 }
 
-function isFree(held: Set<string>, resource: string, steps: Date[]) {
+/** None of the steps is held for the resource. */
+export function isFree(held: HeldSteps, resource: string, steps: Date[]) {
+  if (held.heldAt) return steps.every((step) => !held.heldAt!(resource, step.getTime()));
   return steps.every((step) => !held.has(holdKey(resource, step)));
 }
 

@@ -1,7 +1,7 @@
 /**
  * The diary's calendar arithmetic as pure functions (no database): when the clinic and a
  * dentist work on a date, and which steps a visit holds. The booking rules
- * (~/models/booking/rules) ask these; ~/models/availability.server reads one day's plans.
+ * (~/models/booking/rules) ask these; ~/models/booking/availability.server reads one day's plans.
  * Dates are clinic dates YYYY-MM-DD, times HH:MM wall clock; instants are UTC.
  */
 import { weekdayOf } from "~/utils/clinic-time";

@@ -5,21 +5,25 @@
  * raises the event whose handlers mail, audit, offer the freed time or ask for a review.
  */
 import type { Prisma } from "@prisma/client";
-import { wakeOutbox } from "~/models/outbox.server";
 import {
   type AppointmentStatus,
   canMove,
+  isCheckInTakenBack,
   ONCE_STARTED,
+  onItsDay,
   parseStatus,
+  passesThrough,
   RELEASES_HOLDS,
   STATUS_LABELS,
 } from "~/models/booking/appointment-status";
+import { formatDate } from "~/utils/clinic-format";
+import { clinicNow } from "~/utils/clinic-time";
 import { prisma } from "~/infra/db.server";
 import { LOCKS, lockUntilCommit } from "~/infra/sql-dialect.server";
 import { type Failure, fail, ok, type Result } from "~/utils/result";
-import { getClinicSettings } from "../clinic-settings.server";
-import { insideCutoffMessage, isInsideCutoff } from "../cancellation-policy.server";
-import { prepareEvent } from "./events.server";
+import { getClinicSettings } from "~/models/settings/clinic-settings.server";
+import { insideCutoffMessage, isInsideCutoff } from "./cancellation-policy.server";
+import { prepareEvent, visitEventsCommitted } from "./events.server";
 import { APPOINTMENT_NOT_FOUND_MESSAGE } from "./move.server";
 import { CHANGED_MEANWHILE_MESSAGE } from "./place.server";
 import { actorUserId, type BookingActor } from "./policy";
@@ -39,22 +43,32 @@ export type StatusOptions = {
   /** Further conditions on the visit (its patient, its link). */
   where?: Prisma.AppointmentWhereInput;
 };
-
-type Tx = Prisma.TransactionClient;
 type Changed = Result<{ appointment: StoredVisit; from: AppointmentStatus }>;
+
+export const CHECK_IN_KEPT_MESSAGE =
+  "The visit has ended, so its check-in stays: mark it completed or missed instead.";
 
 /** What the change reads of the visit first. */
 const CURRENT = {
   status: true,
   date: true,
   startsAt: true,
+  endsAt: true,
   dentistId: true,
   userId: true,
 } as const;
 type Current = Prisma.AppointmentGetPayload<{ select: typeof CURRENT }>;
 
-/** The lifecycle's refusal of `from` -> `to` for a visit starting at `startsAt`, or null. */
-function refusedMove(from: AppointmentStatus, to: AppointmentStatus, startsAt: Date, now: Date) {
+type Settings = Awaited<ReturnType<typeof getClinicSettings>>;
+
+/** The lifecycle's refusal of `from` -> `to` for the visit `current` at `now`, or null. */
+function refusedMove(
+  from: AppointmentStatus,
+  to: AppointmentStatus,
+  current: Current,
+  now: Date,
+  settings: Settings,
+) {
   if (from === to || !canMove(from, to)) {
     if (to === "cancelled" && from === "cancelled") return fail(409, ALREADY_CANCELLED_MESSAGE);
     return fail(
@@ -62,11 +76,18 @@ function refusedMove(from: AppointmentStatus, to: AppointmentStatus, startsAt: D
       `A ${STATUS_LABELS[from].toLowerCase()} appointment cannot become ${STATUS_LABELS[to].toLowerCase()}.`,
     );
   }
-  if (ONCE_STARTED.includes(to) && startsAt > now) {
+  if (ONCE_STARTED.includes(to) && current.startsAt > now) {
     return fail(
       409,
       `An appointment can only be marked ${STATUS_LABELS[to].toLowerCase()} once it has started.`,
     );
+  }
+  if (!onItsDay(to, current.date, clinicNow(now, settings.timeZone).date)) {
+    const day = formatDate(current.date, settings);
+    return fail(409, `This visit is on ${day}: it can only be checked in from that day.`);
+  }
+  if (isCheckInTakenBack(from, to) && current.endsAt <= now) {
+    return fail(409, CHECK_IN_KEPT_MESSAGE);
   }
   return null;
 }
@@ -84,37 +105,35 @@ async function prepareChange(
   actor: BookingActor,
   options: StatusOptions,
   now: Date,
-): Promise<
-  Failure | { from: AppointmentStatus; write: (tx: Tx) => Promise<StoredVisit | Failure> }
-> {
+): Promise<Failure | { from: AppointmentStatus; write: () => Promise<StoredVisit | Failure> }> {
   if (!current) return fail(404, APPOINTMENT_NOT_FOUND_MESSAGE);
   const day = current.date;
   const from = parseStatus(current.status);
-  const refused = refusedMove(from, to, current.startsAt, now);
-  if (refused) return refused;
   const settings = await getClinicSettings();
+  const refused = refusedMove(from, to, current, now, settings);
+  if (refused) return refused;
   const draft = {
     startsAt: current.startsAt,
     dentistId: current.dentistId,
     userId: current.userId,
   };
   const context = { now, settings };
-  let raise: (tx: Tx, visit: StoredVisit) => Promise<unknown>;
+  let raise: (visit: StoredVisit) => Promise<unknown>;
   if (to === "cancelled") {
     const cancelled = await prepareEvent("cancelled", draft, now);
     const reason = options.reason ?? null;
     const tellPatient = options.tellPatient ?? false;
-    raise = (tx, visit) =>
-      cancelled(tx, { type: "cancelled", visit, actor, from, reason, tellPatient }, context);
+    raise = (visit) =>
+      cancelled({ type: "cancelled", visit, actor, from, reason, tellPatient }, context);
   } else {
     const changed = await prepareEvent("status-changed", draft, now);
-    raise = (tx, visit) => changed(tx, { type: "status-changed", visit, actor, from, to }, context);
+    raise = (visit) => changed({ type: "status-changed", visit, actor, from, to }, context);
   }
-  async function write(tx: Tx) {
+  async function write() {
     // The visit's day alone until the commit, as a booking holds it (./place.server): a
     // cancellation frees its times and may offer them, and both are the day's.
-    await lockUntilCommit(tx, [LOCKS.day(day)]);
-    const { count } = await tx.appointment.updateMany({
+    await lockUntilCommit([LOCKS.day(day)]);
+    const { count } = await prisma.appointment.updateMany({
       where: { id: appointmentId, status: from },
       data: {
         status: to,
@@ -123,31 +142,39 @@ async function prepareChange(
           : {}),
       },
     });
-    if (count === 0) return changedMeanwhile(tx, appointmentId);
-    if (RELEASES_HOLDS.includes(to)) await tx.slotHold.deleteMany({ where: { appointmentId } });
-    await tx.appointmentStatusChange.create({
-      data: {
-        appointmentId,
-        from,
-        to,
-        at: now,
-        byUserId: actorUserId(actor),
-        note: options.note ?? "",
-      },
-    });
-    const visit = await tx.appointment.findUniqueOrThrow({
+    if (count === 0) return changedMeanwhile(appointmentId);
+    if (RELEASES_HOLDS.includes(to)) await prisma.slotHold.deleteMany({ where: { appointmentId } });
+    // Each step its own history row, a step recorded on the way a millisecond before the
+    // change itself (the history and the undo read rows by time).
+    const steps = [from, ...passesThrough(from, to), to];
+    for (let step = 1; step < steps.length; step += 1) {
+      const last = step === steps.length - 1;
+      await prisma.appointmentStatusChange.create({
+        data: {
+          appointmentId,
+          from: steps[step - 1]!,
+          to: steps[step]!,
+          at: last ? now : new Date(now.getTime() - (steps.length - 1 - step)),
+          byUserId: actorUserId(actor),
+          note: last
+            ? (options.note ?? "")
+            : `Recorded as the visit was marked ${STATUS_LABELS[to].toLowerCase()}`,
+        },
+      });
+    }
+    const visit = await prisma.appointment.findUniqueOrThrow({
       where: { id: appointmentId },
       include: WITH_DETAILS,
     });
-    await raise(tx, visit);
+    await raise(visit);
     return visit;
   }
   return { from, write };
 }
 
 /** Another change came first: "already cancelled" only when that is what it did. */
-async function changedMeanwhile(tx: Tx, appointmentId: string): Promise<Failure> {
-  const now = await tx.appointment.findUnique({
+async function changedMeanwhile(appointmentId: string): Promise<Failure> {
+  const now = await prisma.appointment.findUnique({
     where: { id: appointmentId },
     select: { status: true },
   });
@@ -156,15 +183,14 @@ async function changedMeanwhile(tx: Tx, appointmentId: string): Promise<Failure>
     : fail(409, CHANGED_MEANWHILE_MESSAGE);
 }
 
-/** The visit as it stands (read through `db`), and the change prepared from it. */
+/** The visit as it stands, and the change prepared from it. */
 async function readAndPrepare(
-  db: Pick<Tx, "appointment">,
   appointmentId: string,
   to: AppointmentStatus,
   actor: BookingActor,
   options: StatusOptions,
 ) {
-  const current = await db.appointment.findFirst({
+  const current = await prisma.appointment.findFirst({
     where: { id: appointmentId, ...options.where },
     select: CURRENT,
   });
@@ -181,31 +207,29 @@ export async function changeStatus(
   actor: BookingActor,
   options: StatusOptions = {},
 ): Promise<Changed> {
-  const prepared = await readAndPrepare(prisma, appointmentId, to, actor, options);
+  const prepared = await readAndPrepare(appointmentId, to, actor, options);
   if (!("write" in prepared)) return prepared;
-  const changed = await prisma.$transaction((tx) => prepared.write(tx));
+  const changed = await prisma.$transaction(() => prepared.write());
   if ("ok" in changed) return changed;
-  wakeOutbox();
+  visitEventsCommitted();
   return ok({ appointment: changed, from: prepared.from });
 }
 
 /**
- * The same change inside the caller's open transaction `tx`, which it commits or rolls
- * back with (an account's deletion cancels the patient's visits in its own). The event's
- * reads run in that transaction too: inside it, `prisma` is `tx`
- * (docs/decisions/029-transactions-without-traps.md). The caller wakes the outbox after
- * its commit.
+ * The same change inside the caller's open transaction, which it commits or rolls back
+ * with (an account's deletion cancels the patient's visits in its own). The event's reads
+ * run in that transaction too (docs/decisions/029-transactions-without-traps.md). The
+ * caller tells the events' subscribers after its commit (`visitEventsCommitted`).
  */
 export async function changeStatusWithin(
-  tx: Tx,
   appointmentId: string,
   to: AppointmentStatus,
   actor: BookingActor,
   options: StatusOptions = {},
 ): Promise<Changed> {
-  const prepared = await readAndPrepare(tx, appointmentId, to, actor, options);
+  const prepared = await readAndPrepare(appointmentId, to, actor, options);
   if (!("write" in prepared)) return prepared;
-  const changed = await prepared.write(tx);
+  const changed = await prepared.write();
   if ("ok" in changed) return changed;
   return ok({ appointment: changed, from: prepared.from });
 }

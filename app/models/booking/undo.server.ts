@@ -7,7 +7,6 @@
  * handlers withdraw what the change started (a review request still waiting, the
  * recall's due date) and audit it.
  */
-import { wakeOutbox } from "~/models/outbox.server";
 import {
   type AppointmentStatus,
   isForwardChange,
@@ -21,8 +20,8 @@ import { prisma } from "~/infra/db.server";
 import { LOCKS, lockUntilCommit } from "~/infra/sql-dialect.server";
 import { fail, isUniqueViolation, ok, type Result } from "~/utils/result";
 import { chairResource, dentistResource, holdSteps } from "~/models/booking/slot-engine";
-import { getClinicSettings } from "../clinic-settings.server";
-import { prepareEvent } from "./events.server";
+import { getClinicSettings } from "~/models/settings/clinic-settings.server";
+import { prepareEvent, visitEventsCommitted } from "./events.server";
 import { APPOINTMENT_NOT_FOUND_MESSAGE } from "./move.server";
 import { actorUserId, type BookingActor } from "./policy";
 import { type StoredVisit, WITH_DETAILS } from "./visit";
@@ -86,15 +85,15 @@ export async function undoStatusChange(
   const settings = await getClinicSettings();
   const raise = await prepareEvent("status-changed", visit, now);
   try {
-    const changed = await prisma.$transaction(async (tx) => {
+    const changed = await prisma.$transaction(async () => {
       // The visit's day alone until the commit, as a booking holds it (./place.server).
-      await lockUntilCommit(tx, [LOCKS.day(visit.date)]);
-      const { count } = await tx.appointment.updateMany({
+      await lockUntilCommit([LOCKS.day(visit.date)]);
+      const { count } = await prisma.appointment.updateMany({
         where: { id: appointmentId, status: undone },
         data: { status: back },
       });
       // Anything after the row read (another change, another undo) makes it stale.
-      const newer = await tx.appointmentStatusChange.count({
+      const newer = await prisma.appointmentStatusChange.count({
         where: {
           appointmentId,
           OR: [{ at: { gt: last.at } }, { at: last.at, id: { gt: last.id } }],
@@ -104,13 +103,13 @@ export async function undoStatusChange(
       if (RELEASES_HOLDS.includes(undone)) {
         const layer = 0;
         const resources = [dentistResource(visit.dentistId), chairResource(visit.chairId)];
-        await tx.slotHold.createMany({
+        await prisma.slotHold.createMany({
           data: holdSteps(visit).flatMap((startsAt) =>
             resources.map((resource) => ({ resource, startsAt, layer, appointmentId })),
           ),
         });
       }
-      await tx.appointmentStatusChange.create({
+      await prisma.appointmentStatusChange.create({
         data: {
           appointmentId,
           from: undone,
@@ -120,18 +119,17 @@ export async function undoStatusChange(
           note: `Undone: ${STATUS_LABELS[undone]} taken back`,
         },
       });
-      const stored = await tx.appointment.findUniqueOrThrow({
+      const stored = await prisma.appointment.findUniqueOrThrow({
         where: { id: appointmentId },
         include: WITH_DETAILS,
       });
       await raise(
-        tx,
         { type: "status-changed", visit: stored, actor, from: undone, to: back, undo: true },
         { now, settings },
       );
       return stored;
     });
-    wakeOutbox();
+    visitEventsCommitted();
     return ok({ appointment: changed, from: undone, to: back });
   } catch (error) {
     if (error instanceof StaleUndo) return fail(409, NOTHING_TO_UNDO_MESSAGE);

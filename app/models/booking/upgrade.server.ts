@@ -5,17 +5,14 @@
  * (PendingDataUpgrade) is done and its row deleted. Each visit is placed again by the one
  * writer (~/models/booking/place.server) with the upgrade's policy: where it is, a visit
  * that meets another on the next hold layer (a recorded double booking staff can resolve).
- * Uses only the client it is given: it runs in its own process, on a database that may
- * not be the app's.
+ * It runs in its own process (app/ops/data-upgrade-cli.server.ts), before the server starts.
  */
-import type { Prisma, PrismaClient } from "@prisma/client";
+import { prisma } from "~/infra/db.server";
 import { clinicTimeToUtc } from "~/utils/clinic-time";
-import type { DayPlans } from "../availability.server";
-import { parseSettingsRow, type Settings } from "../settings-row";
+import type { DayPlans } from "./availability.server";
+import { parseSettingsRow, type Settings } from "~/models/settings/row";
 import { placeVisit } from "./place.server";
 import { UPGRADE_POLICY } from "./policy";
-
-type Tx = Prisma.TransactionClient;
 
 /** How the diary migration marked the bookings it could not give instants to. */
 export const UNMIGRATED_START = new Date("1970-01-01T00:00:00.000Z");
@@ -35,7 +32,7 @@ type Keep = {
 };
 
 /** Writes the visit's holds where it is, through the one writer. */
-async function keepWhereItIs(tx: Tx, settings: Settings, visit: Keep) {
+async function keepWhereItIs(settings: Settings, visit: Keep) {
   const plans: DayPlans = {
     date: visit.date,
     settings,
@@ -55,7 +52,6 @@ async function keepWhereItIs(tx: Tx, settings: Settings, visit: Keep) {
     chairs: [{ id: visit.chairId, sortOrder: 0 }],
   };
   const placed = await placeVisit(
-    tx,
     {
       plans,
       date: visit.date,
@@ -75,13 +71,13 @@ async function keepWhereItIs(tx: Tx, settings: Settings, visit: Keep) {
   if (!placed.ok) throw new Error(`Visit ${visit.id} could not be kept: ${placed.message}`);
 }
 
-async function readSettings(tx: Tx): Promise<Settings> {
-  return parseSettingsRow(await tx.clinicSettings.findUniqueOrThrow({ where: { id: 1 } }));
+async function readSettings(): Promise<Settings> {
+  return parseSettingsRow(await prisma.clinicSettings.findUniqueOrThrow({ where: { id: 1 } }));
 }
 
 /** Bookings from before the diary: their instants from the local date and time, then holds. */
-async function upgradeEarlierBookings(tx: Tx, settings: Settings, now: Date) {
-  const rows = await tx.appointment.findMany({
+async function upgradeEarlierBookings(settings: Settings, now: Date) {
+  const rows = await prisma.appointment.findMany({
     where: { startsAt: UNMIGRATED_START },
     select: {
       id: true,
@@ -98,11 +94,11 @@ async function upgradeEarlierBookings(tx: Tx, settings: Settings, now: Date) {
     const startsAt = clinicTimeToUtc(row.date, row.time, settings.timeZone);
     const endsAt = new Date(startsAt.getTime() + row.service.durationMinutes * 60_000);
     const { bufferMinutes } = row.service;
-    await tx.appointment.update({
+    await prisma.appointment.update({
       where: { id: row.id },
       data: { startsAt, endsAt, bufferMinutes },
     });
-    await tx.appointmentStatusChange.create({
+    await prisma.appointmentStatusChange.create({
       data: {
         id: `upgrade-${row.id}`,
         appointmentId: row.id,
@@ -113,14 +109,14 @@ async function upgradeEarlierBookings(tx: Tx, settings: Settings, now: Date) {
       },
     });
     if (row.status === "cancelled") continue;
-    await keepWhereItIs(tx, settings, { ...row, startsAt, endsAt, bufferMinutes });
+    await keepWhereItIs(settings, { ...row, startsAt, endsAt, bufferMinutes });
   }
   return rows.length;
 }
 
 /** Holds of 15-minute steps for every visit still to come that holds time. */
-async function replaceHolds(tx: Tx, settings: Settings, now: Date) {
-  const visits = await tx.appointment.findMany({
+async function replaceHolds(settings: Settings, now: Date) {
+  const visits = await prisma.appointment.findMany({
     where: { endsAt: { gt: now }, holds: { some: {} } },
     select: {
       id: true,
@@ -135,23 +131,23 @@ async function replaceHolds(tx: Tx, settings: Settings, now: Date) {
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
   });
   // All first, so that no visit meets another's old, coarser holds.
-  await tx.slotHold.deleteMany({ where: { appointmentId: { in: visits.map((v) => v.id) } } });
-  for (const visit of visits) await keepWhereItIs(tx, settings, visit);
+  await prisma.slotHold.deleteMany({ where: { appointmentId: { in: visits.map((v) => v.id) } } });
+  for (const visit of visits) await keepWhereItIs(settings, visit);
   return visits.length;
 }
 
 /** Runs every pending upgrade in one transaction; answers what it did. */
-export async function upgradeData(db: PrismaClient, now = new Date()): Promise<UpgradeSummary> {
-  return db.$transaction(
-    async (tx) => {
-      const settings = await readSettings(tx);
-      const earlierBookings = await upgradeEarlierBookings(tx, settings, now);
-      const pending = await tx.pendingDataUpgrade.findMany({ select: { name: true } });
+export async function upgradeData(now = new Date()): Promise<UpgradeSummary> {
+  return prisma.$transaction(
+    async () => {
+      const settings = await readSettings();
+      const earlierBookings = await upgradeEarlierBookings(settings, now);
+      const pending = await prisma.pendingDataUpgrade.findMany({ select: { name: true } });
       let holdsReplaced = 0;
       for (const { name } of pending) {
-        if (name === HOLDS_15_MINUTES) holdsReplaced = await replaceHolds(tx, settings, now);
+        if (name === HOLDS_15_MINUTES) holdsReplaced = await replaceHolds(settings, now);
         else throw new Error(`Unknown data upgrade: ${name}`);
-        await tx.pendingDataUpgrade.delete({ where: { name } });
+        await prisma.pendingDataUpgrade.delete({ where: { name } });
       }
       return { earlierBookings, holdsReplaced };
     },

@@ -18,8 +18,10 @@ import { findBookableService, resolveDentist } from "../booking/choices.server";
 import type { PlaceRefusal } from "../booking/place.server";
 import { deskPolicy } from "../booking/policy";
 import { type StaffAppointmentJson, toStaffAppointmentJson } from "../booking/visit";
-import { getClinicClock } from "../clinic-settings.server";
-import { findPatient, type StaffActor } from "../patients.server";
+import { getClinicClock } from "~/models/settings/clinic-settings.server";
+import { findPatient } from "~/models/patients/search.server";
+import type { StaffActor } from "~/models/roles";
+import { prepareEntryBooked } from "~/models/waitlist/desk-offer.server";
 import { REASON_LIMIT, REASON_REQUIRED_MESSAGE } from "./changes.server";
 
 export const PATIENT_NOT_FOUND_MESSAGE = "Please choose the patient first.";
@@ -45,6 +47,8 @@ export type DeskBookingInput = {
   note?: unknown;
   override?: unknown;
   reason?: unknown;
+  /** The patient's waiting-list entry this books ("book now"): it leaves the list. */
+  waitlistEntry?: unknown;
 };
 
 const text = (value: unknown) => (typeof value === "string" ? value.trim() : "");
@@ -105,6 +109,11 @@ export async function bookAtDesk(
     return invalid(`Please keep the reason under ${REASON_LIMIT} characters.`);
   }
   if (override && !dentist.dentistId) return invalid(OVERRIDE_DENTIST_MESSAGE);
+  const entryBooked = await prepareEntryBooked(
+    text(input.waitlistEntry),
+    { userId: patient.id, serviceId: service.id },
+    now,
+  );
 
   const booked = await bookVisit(
     {
@@ -124,6 +133,7 @@ export async function bookAtDesk(
     },
     deskPolicy(actor, override ? { reason } : null),
     now,
+    entryBooked ?? undefined,
   );
   if (!booked.ok) return booked;
   const appointment = toStaffAppointmentJson(booked.appointment);

@@ -12,13 +12,13 @@ import { prisma } from "~/infra/db.server";
 import { may } from "~/models/permissions";
 import { limitStaffWrite } from "~/infra/rate-limit.server";
 import { fail, invalid, ok, type Result } from "~/utils/result";
-import { confirmationSentTo } from "../appointment-mail.server";
+import { confirmationSentTo } from "~/models/mail/appointment-mail.server";
 import { moveAppointment } from "../booking/move.server";
 import { deskPolicy } from "../booking/policy";
 import { changeStatus } from "../booking/status.server";
 import { undoStatusChange } from "../booking/undo.server";
 import { type StaffAppointmentJson, toStaffAppointmentJson, WITH_DETAILS } from "../booking/visit";
-import type { StaffActor } from "../patients.server";
+import type { StaffActor } from "~/models/roles";
 
 export const NOT_FOUND_MESSAGE = "There is no such appointment.";
 export const REASON_REQUIRED_MESSAGE = "Please give a reason.";
@@ -52,7 +52,7 @@ export async function appointmentForStaff(id: string) {
     overrideReason: row.overrideReason,
     cancelReason: row.cancelReason,
     /** Where the patient's confirmation went; null when none was mailed. */
-    mailedTo: await confirmationSentTo(prisma, id),
+    mailedTo: await confirmationSentTo(id),
     history: row.statusChanges.map((change) => ({
       id: change.id,
       from: change.from,
@@ -66,7 +66,7 @@ export async function appointmentForStaff(id: string) {
 
 /**
  * A staff status change (confirm, check in, complete, no-show, cancel with a reason the
- * patient is told in the cancellation mail).
+ * patient is told in the cancellation mail, a check-in taken back to booked by the desk).
  */
 export async function staffChangeStatus(
   actor: StaffActor,
@@ -78,9 +78,9 @@ export async function staffChangeStatus(
   const limited = await limitStaffWrite(actor.id);
   if (limited) return limited;
   const to = rawStatus.trim();
-  if (!isStatus(to) || to === "booked") {
+  if (!isStatus(to)) {
     return invalid(
-      "Please choose a status: confirmed, checked_in, completed, no_show or cancelled.",
+      "Please choose a status: confirmed, checked_in, completed, no_show, cancelled, or booked to take a check-in back.",
     );
   }
   const reason = rawReason?.trim() ?? "";
@@ -93,7 +93,12 @@ export async function staffChangeStatus(
     select: { dentist: { select: { userId: true } } },
   });
   if (!before) return fail(404, NOT_FOUND_MESSAGE);
-  const permission = to === "cancelled" ? "appointments.cancel" : "appointments.changeStatus";
+  const permission =
+    to === "cancelled"
+      ? "appointments.cancel"
+      : to === "booked"
+        ? "appointments.undoCheckIn"
+        : "appointments.changeStatus";
   if (!may(actor, permission, { own: before.dentist.userId === actor.id })) {
     return fail(403, DENTIST_OWN_VISITS_MESSAGE);
   }

@@ -8,16 +8,18 @@ import {
   type AppointmentStatus,
   STATUS_LABELS,
   UNDO_MINUTES,
+  UNDOABLE,
 } from "~/models/booking/appointment-status";
 import { formatDateTime } from "~/utils/clinic-format";
 import { invalid, ok, type Result } from "~/utils/result";
-import { getClinicClock } from "../clinic-settings.server";
-import type { StaffActor } from "../patients.server";
+import { getClinicClock } from "~/models/settings/clinic-settings.server";
+import type { StaffActor } from "~/models/roles";
 import { staffChangeStatus, staffMove, staffUndo } from "./changes.server";
 
 export const UNKNOWN_CHANGE_MESSAGE = "Please choose what to do with the visit.";
 
 const AFTER: Partial<Record<AppointmentStatus, string>> = {
+  booked: "is booked again: the check-in is taken back.",
   confirmed: "is confirmed",
   checked_in: "is checked in",
   completed: "is completed",
@@ -37,6 +39,7 @@ export async function diaryChange(
     const changed = await staffChangeStatus(actor, id, to, "");
     if (!changed.ok) return changed;
     const { name, status } = changed.appointment;
+    if (!UNDOABLE.includes(status)) return ok({ message: `${name} ${AFTER[status]}` });
     return ok({
       message: `${name} ${AFTER[status] ?? `is ${STATUS_LABELS[status].toLowerCase()}`}. You can undo it on the card for ${UNDO_MINUTES} minutes.`,
     });

@@ -5,8 +5,8 @@
  * counted against the staff member's hourly bound; past the bound the cards show neither,
  * and the diary says why, rather than the desk losing its day.
  */
-import { alertsForPatients, patientsInReach, readPatients } from "~/models/patients.server";
-import { prisma } from "~/infra/db.server";
+import { alertsForPatients } from "~/models/patients/alerts.server";
+import { patientsInReach, readPatients } from "~/models/patients/access.server";
 import { staffActor } from "~/models/roles";
 import type { DiaryRow, DiaryVisit } from "./diary-visits.server";
 
@@ -22,7 +22,6 @@ export async function withPatientDetails(
 ): Promise<DiaryDetails> {
   const actor = staffActor(viewer);
   const reach = await patientsInReach(
-    prisma,
     actor,
     visits.map(({ row }) => row.userId),
   );

@@ -3,7 +3,7 @@
  * and row what the cell holds (the visits starting in it, or why nothing can start there).
  * Pure, so its rules are unit-tested apart from the database.
  */
-import { CLOSED_DAY } from "~/utils/clinic-format";
+import { CLOSED_DAY, NOT_WORKING } from "~/utils/clinic-format";
 import type { Interval } from "~/models/booking/slot-engine";
 
 export const toMinutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
@@ -14,15 +14,27 @@ export const toTime = (minutes: number) =>
 export type Span = { start: number; end: number; chairId: string };
 
 export type DiaryCell<V> =
-  | { kind: "visits"; visits: V[] }
-  /** Outside the column's hours: "Closed", or "Break" between two working periods. */
+  /**
+   * One block for the visits starting here and spanning the rows of their length (with any
+   * visit that starts while they run): the rows below it that it covers are "covered".
+   */
+  | { kind: "visits"; visits: V[]; rows: number }
+  /** Inside a block of visits that starts in a row above: drawn by that block. */
+  | { kind: "covered" }
+  /**
+   * Outside the column's hours: "Closed" where the clinic is, "Not working" where only the
+   * dentist is (a day off, a later start), "Break" between two working periods.
+   */
   | { kind: "closed"; label: string }
-  /** A visit of the column's still runs. */
+  /** A visit of the column's still runs (one that began before the grid's first row). */
   | { kind: "busy" }
   /** The dentist is free, but every chair is taken. */
   | { kind: "no-chair" }
-  /** Free: a booking can start here (in the first free chair, for a dentist's column). */
-  | { kind: "free"; chairId: string | null };
+  /**
+   * Free: a booking can start here (in the first free chair, for a dentist's column); where
+   * a cancelled visit started, the freed time and how many on the waiting list it suits.
+   */
+  | { kind: "free"; chairId: string | null; freed?: { time: string; waiting: number } };
 
 /** The grid's rows: grid steps from the earliest opening (or visit) to the latest end. */
 export function gridRows(open: Interval[], spans: Pick<Span, "start" | "end">[], grid: number) {
@@ -37,13 +49,26 @@ export function gridRows(open: Interval[], spans: Pick<Span, "start" | "end">[],
   return rows;
 }
 
-/** Outside a column's hours, the one word for no work, or "Break" inside the day. */
-export function closedLabel(open: Interval[], at: number): string | null {
-  if (open.some((period) => period.start <= at && at < period.end)) return null;
-  if (open.length === 0) return CLOSED_DAY;
-  const first = Math.min(...open.map((p) => p.start));
-  const last = Math.max(...open.map((p) => p.end));
-  return at > first && at < last ? "Break" : CLOSED_DAY;
+const within = (periods: Interval[], at: number) =>
+  periods.some((period) => period.start <= at && at < period.end);
+
+/** Between the first start and the last end of the periods, outside all of them. */
+const between = (periods: Interval[], at: number) =>
+  periods.length > 0 &&
+  at > Math.min(...periods.map((p) => p.start)) &&
+  at < Math.max(...periods.map((p) => p.end));
+
+/**
+ * Outside a column's hours: "Break" inside its day, else "Closed" where the clinic is
+ * closed; a dentist's column (`clinicOpen` given) says "Not working" where the clinic is
+ * open and only the dentist is not (their day off, a later start, an earlier end).
+ */
+export function closedLabel(open: Interval[], at: number, clinicOpen?: Interval[]): string | null {
+  if (within(open, at)) return null;
+  if (between(open, at)) return "Break";
+  if (clinicOpen && within(clinicOpen, at)) return NOT_WORKING;
+  if (clinicOpen && open.length === 0 && between(clinicOpen, at)) return NOT_WORKING;
+  return between(clinicOpen ?? open, at) ? "Break" : CLOSED_DAY;
 }
 
 const overlaps = (span: Pick<Span, "start" | "end">, from: number, to: number) =>
@@ -65,6 +90,7 @@ export function freeChairsByRow(rows: string[], grid: number, chairIds: string[]
  * One column's cells, row by row. `visits` are the column's visits that hold time, with
  * their spans; `freeChairs` (a day's dentist columns) says which chairs are free in each
  * row, `chairId` (chair columns) is the column's own chair; with neither, any chair.
+ * `clinicOpen`, for a dentist's column, tells their time off from the clinic's.
  */
 export function layoutColumn<V>(input: {
   rows: string[];
@@ -73,17 +99,54 @@ export function layoutColumn<V>(input: {
   visits: { visit: V; span: Pick<Span, "start" | "end"> }[];
   freeChairs?: string[][];
   chairId?: string;
+  clinicOpen?: Interval[];
 }): DiaryCell<V>[] {
   const { rows, grid, open, visits } = input;
-  return rows.map((row, index) => {
+  const cells: DiaryCell<V>[] = [];
+  // Rows starting before this minute lie inside the block above.
+  let blockEnd = -1;
+  rows.forEach((row, index) => {
     const at = toMinutes(row);
+    if (at < blockEnd) {
+      cells.push({ kind: "covered" });
+      return;
+    }
     const starting = visits.filter(({ span }) => span.start >= at && span.start < at + grid);
-    if (starting.length > 0) return { kind: "visits", visits: starting.map((v) => v.visit) };
-    const closed = closedLabel(open, at);
-    if (closed) return { kind: "closed", label: closed };
-    if (visits.some(({ span }) => overlaps(span, at, at + grid))) return { kind: "busy" };
-    if (!input.freeChairs) return { kind: "free", chairId: input.chairId ?? null };
-    const free = input.freeChairs[index] ?? [];
-    return free.length === 0 ? { kind: "no-chair" } : { kind: "free", chairId: free[0]! };
+    if (starting.length > 0) {
+      const block = blockFrom(visits, at, grid);
+      let span = 1;
+      while (index + span < rows.length && toMinutes(rows[index + span]!) < block.end) span += 1;
+      blockEnd = at + span * grid;
+      cells.push({ kind: "visits", visits: block.members.map((v) => v.visit), rows: span });
+      return;
+    }
+    const closed = closedLabel(open, at, input.clinicOpen);
+    if (closed) cells.push({ kind: "closed", label: closed });
+    else if (visits.some(({ span }) => overlaps(span, at, at + grid))) cells.push({ kind: "busy" });
+    else if (!input.freeChairs) cells.push({ kind: "free", chairId: input.chairId ?? null });
+    else {
+      const free = input.freeChairs[index] ?? [];
+      cells.push(free.length === 0 ? { kind: "no-chair" } : { kind: "free", chairId: free[0]! });
+    }
   });
+  return cells;
+}
+
+/**
+ * The visits of one block starting in the row at `at`: those starting in that row, and any
+ * that starts before the block's visits end, until none does; and where the block ends.
+ */
+function blockFrom<T extends { span: Pick<Span, "start" | "end"> }>(
+  visits: T[],
+  at: number,
+  grid: number,
+) {
+  let end = at + grid;
+  let members: T[] = [];
+  for (;;) {
+    const next = visits.filter(({ span }) => span.start >= at && span.start < end);
+    end = Math.max(end, ...next.map(({ span }) => span.end));
+    if (next.length === members.length) return { members: next, end };
+    members = next;
+  }
 }

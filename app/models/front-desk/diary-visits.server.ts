@@ -3,7 +3,7 @@
  * with what the viewer may do to it next, whether it needs an outcome, and the status
  * change of theirs they may still undo. Shared by the day and the week views.
  */
-import type { PatientAlerts } from "~/models/patients.server";
+import type { PatientAlerts } from "~/models/patients/alerts.server";
 import type { Prisma } from "@prisma/client";
 import {
   ACTIVE_STATUSES,
@@ -13,7 +13,7 @@ import {
 } from "~/models/booking/appointment-status";
 import { prisma } from "~/infra/db.server";
 import { canUndo, type HistoryRow, undoWindowStart } from "../booking/undo.server";
-import { needsOutcome, visitOffer, type VisitOffer } from "./visit-actions";
+import { type Moment, needsOutcome, visitOffer, type VisitOffer } from "./visit-actions";
 
 export const DIARY_VISIT_FIELDS = {
   id: true,
@@ -81,17 +81,18 @@ export async function recentChanges(ids: string[], now: Date): Promise<Map<strin
 export function toDiaryVisit(
   row: DiaryRow,
   viewer: Viewer,
-  now: Date,
+  moment: Moment,
   history: Map<string, HistoryRow>,
 ): DiaryVisit {
+  const { now } = moment;
   const status = parseStatus(row.status);
   const last = history.get(row.id);
+  const undo = last && last.to === status && canUndo(last, viewer.id, now) ? status : null;
+  const offer = visitOffer(viewer, { ...row, status, dentistUserId: row.dentist.userId }, moment);
   return {
-    ...visitOffer(
-      viewer,
-      { status, startsAt: row.startsAt, dentistUserId: row.dentist.userId },
-      now,
-    ),
+    ...offer,
+    // The card's own undo of a check-in already takes it back to booked.
+    actions: undo === "checked_in" ? offer.actions.filter((to) => to !== "booked") : offer.actions,
     _id: row.id,
     time: row.time,
     name: row.name,
@@ -102,7 +103,7 @@ export function toDiaryVisit(
     chair: { _id: row.chair.id, name: row.chair.name },
     status,
     needsOutcome: needsOutcome({ status, endsAt: row.endsAt }, now),
-    undo: last && last.to === status && canUndo(last, viewer.id, now) ? status : null,
+    undo,
   };
 }
 

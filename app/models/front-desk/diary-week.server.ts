@@ -6,11 +6,11 @@
 import { addDays, clinicNow, clinicTimeToUtc, isIsoDate, weekdayOf } from "~/utils/clinic-time";
 import type { ClinicClock } from "~/utils/clinic-format";
 import { prisma } from "~/infra/db.server";
-import { cachedRead, cachedVisitRead } from "~/infra/read-cache.server";
+import { cachedRead } from "~/infra/read-cache.server";
 import { hasPermission } from "~/models/permissions";
 import { dayOfPlan, openIntervals } from "~/models/booking/slot-engine";
-import { dentistWorkingIntervals } from "../availability.server";
-import { getClinicSettings } from "../clinic-settings.server";
+import { dentistWorkingIntervals } from "~/models/booking/availability.server";
+import { getClinicSettings } from "~/models/settings/clinic-settings.server";
 import { type DiaryColumn, dentistsBetween, SHOWN_STATUSES, spanOf } from "./diary.server";
 import { gridRows, layoutColumn } from "./diary-layout";
 import {
@@ -60,9 +60,8 @@ export async function diaryWeek(request: {
   const [weekStart, weekEnd] = [monday, addDays(monday, 7)].map((day) =>
     clinicTimeToUtc(day, "00:00", settings.timeZone),
   );
-  // Kept until the next write (ADR 030), as the day's diary is; the visits by the store any
-  // booking empties.
-  const dentists = await cachedRead(`diary:week-dentists:${monday}`, () =>
+  // From the data cache (ADR 046), as the day's diary is.
+  const dentists = await cachedRead(["team"], `diary:week-dentists:${monday}`, () =>
     dentistsBetween(monday, addDays(monday, 6)),
   );
   const dentist =
@@ -71,8 +70,8 @@ export async function diaryWeek(request: {
     dentists[0];
   if (!dentist) return null;
   const [closures, rows] = await Promise.all([
-    cachedRead(`diary:week-closures:${monday}`, () => weekClosures(monday)),
-    cachedVisitRead(`diary:week-visits:${monday}:${dentist.id}`, () =>
+    cachedRead(["team"], `diary:week-closures:${monday}`, () => weekClosures(monday)),
+    cachedRead(["visits", "catalogue", "team"], `diary:week-visits:${monday}:${dentist.id}`, () =>
       prisma.appointment.findMany({
         where: {
           dentistId: dentist.id,
@@ -91,7 +90,7 @@ export async function diaryWeek(request: {
     const visits = rows
       .filter((row) => row.date === day)
       .map((row) => ({
-        visit: toDiaryVisit(row, request.viewer, now, history),
+        visit: toDiaryVisit(row, request.viewer, { now, today }, history),
         span: spanOf(row),
       }));
     return {
@@ -122,7 +121,13 @@ export async function diaryWeek(request: {
       name: d.day,
       open: d.open,
       closure: d.closure?.name ?? null,
-      cells: layoutColumn({ rows: rowsOfGrid, grid, open: d.open, visits: d.visits }),
+      cells: layoutColumn({
+        rows: rowsOfGrid,
+        grid,
+        open: d.open,
+        visits: d.visits,
+        clinicOpen: d.clinicOpen,
+      }),
     })),
     count: rows.length,
     book: hasPermission(request.viewer, "appointments.book"),

@@ -8,15 +8,15 @@ import { ACTIVE_STATUSES, type AppointmentStatus } from "~/models/booking/appoin
 import { addDays, clinicNow, clinicTimeToUtc, isIsoDate, weekdayOf } from "~/utils/clinic-time";
 import { type ClinicClock } from "~/utils/clinic-format";
 import { prisma } from "~/infra/db.server";
-import { cachedRead, cachedVisitRead } from "~/infra/read-cache.server";
+import { cachedRead } from "~/infra/read-cache.server";
 import { hasPermission } from "~/models/permissions";
 import { invalid, ok, type Result } from "~/utils/result";
 import { dayOfPlan, type Interval, openIntervals } from "~/models/booking/slot-engine";
 import { dateRefusal } from "~/validation/dates";
-import { dentistWorkingIntervals } from "../availability.server";
+import { dentistWorkingIntervals } from "~/models/booking/availability.server";
 import { appointmentsNeedingAttention } from "../booking/attention.server";
 import { type StaffAppointmentJson, toStaffAppointmentJson, WITH_DETAILS } from "../booking/visit";
-import { getClinicSettings } from "../clinic-settings.server";
+import { getClinicSettings } from "~/models/settings/clinic-settings.server";
 import {
   type DiaryCell,
   freeChairsByRow,
@@ -35,6 +35,7 @@ import {
   visitsNeedingOutcome,
 } from "./diary-visits.server";
 import { withPatientDetails } from "./diary-details.server";
+import { markFreedTimes } from "./diary-freed.server";
 
 export type DiaryView = "dentist" | "chair";
 /** A dentist's own day (their column alone) or the whole clinic's. */
@@ -131,6 +132,15 @@ export function closureOn(date: string) {
   });
 }
 
+/** The active dentists by name, in the team's order (the visit page's move form). */
+export function activeDentists() {
+  return prisma.dentist.findMany({
+    where: { active: true },
+    orderBy: [{ sortOrder: "asc" }, { id: "asc" }],
+    select: { id: true, name: true },
+  });
+}
+
 export function activeChairs() {
   return prisma.chair.findMany({
     where: { active: true },
@@ -168,10 +178,11 @@ export async function diaryDay(request: DiaryRequest): Promise<Diary> {
   const [weekStart, weekEnd] = [monday, addDays(monday, 7)].map((day) =>
     clinicTimeToUtc(day, "00:00", settings.timeZone),
   );
-  // The database's part of the day, kept until the next write (ADR 030): the desk reloads
-  // the diary far more often than anything changes in it. The dentists, chairs and closures
-  // are the catalogue's; the visits are read through the store any booking empties.
-  const dentists = await cachedRead(`diary:dentists:${date}`, () => dentistsBetween(date, date));
+  // The database's part of the day, from the data cache (ADR 046): the desk reloads the
+  // diary far more often than anything changes in it. Any write to a visit moves `visits`.
+  const dentists = await cachedRead(["team"], `diary:dentists:${date}`, () =>
+    dentistsBetween(date, date),
+  );
   const own = dentists.find((dentist) => dentist.userId === viewer.id) ?? null;
   // A dentist's own day is their column alone; anyone else's (or "clinic") is everyone's.
   const scope: DiaryScope =
@@ -179,23 +190,28 @@ export async function diaryDay(request: DiaryRequest): Promise<Diary> {
   const onlyDentist = scope === "mine" ? own!.id : undefined;
   const whose = onlyDentist ?? "all";
   const [closure, chairs, rows, needsAttention, outcome, weekRows] = await Promise.all([
-    cachedRead(`diary:closure:${date}`, () => closureOn(date)),
-    cachedRead("diary:chairs", activeChairs),
-    cachedVisitRead(`diary:day:${date}`, () =>
+    cachedRead(["team"], `diary:closure:${date}`, () => closureOn(date)),
+    cachedRead(["team"], "diary:chairs", activeChairs),
+    cachedRead(["visits", "catalogue", "team"], `diary:day:${date}`, () =>
       prisma.appointment.findMany({
         where: { startsAt: { gte: dayStart, lt: dayEnd } },
         select: DIARY_VISIT_FIELDS,
         orderBy: [{ startsAt: "asc" }, { createdAt: "asc" }],
       }),
     ),
-    cachedVisitRead(`diary:attention:${date}:${whose}`, () =>
-      appointmentsNeedingAttention({ from: date, to: addDays(date, 6), dentistId: onlyDentist }),
+    cachedRead(
+      ["visits", "team", "settings", "catalogue"],
+      `diary:attention:${date}:${whose}`,
+      () =>
+        appointmentsNeedingAttention({ from: date, to: addDays(date, 6), dentistId: onlyDentist }),
     ),
     // Past visits still open: what "past" is moves with the clock, so a minute at most.
-    cachedVisitRead(`diary:outcome:${Math.floor(now.getTime() / 60_000)}:${whose}`, () =>
-      visitsNeedingOutcome(now, onlyDentist),
+    cachedRead(
+      ["visits", "team"],
+      `diary:outcome:${Math.floor(now.getTime() / 60_000)}:${whose}`,
+      () => visitsNeedingOutcome(now, onlyDentist),
     ),
-    cachedVisitRead(`diary:week:${monday}:${whose}`, () =>
+    cachedRead(["visits"], `diary:week:${monday}:${whose}`, () =>
       prisma.appointment.groupBy({
         by: ["date"],
         where: {
@@ -210,7 +226,7 @@ export async function diaryDay(request: DiaryRequest): Promise<Diary> {
   const history = await recentChanges(changedSince(rows, now), now);
   const details = await withPatientDetails(
     viewer,
-    rows.map((row) => ({ row, visit: toDiaryVisit(row, viewer, now, history) })),
+    rows.map((row) => ({ row, visit: toDiaryVisit(row, viewer, { now, today }, history) })),
   );
   const visits = rows.map((row, index) => ({ row, visit: details.visits[index]! }));
   const shown = visits.filter(({ visit }) => SHOWN_STATUSES.includes(visit.status));
@@ -264,9 +280,21 @@ export async function diaryDay(request: DiaryRequest): Promise<Diary> {
                 open,
                 visits: columnVisits((visit) => visit.dentist._id === dentist.id),
                 freeChairs,
+                clinicOpen,
               }),
             };
           });
+  if (view === "dentist") {
+    await markFreedTimes({
+      viewer,
+      date,
+      rows,
+      gridRows: rowsOfGrid,
+      gridMinutes: grid,
+      columns,
+      now,
+    });
+  }
   const perDay = new Map(weekRows.map((row) => [row.date, row._count._all]));
   const mine = (visit: DiaryVisit) => !onlyDentist || visit.dentist._id === onlyDentist;
   return {

@@ -6,14 +6,17 @@
 import {
   ACTIVE_STATUSES,
   type AppointmentStatus,
+  isCheckInTakenBack,
   MOVABLE,
   ONCE_STARTED,
+  onItsDay,
   TRANSITIONS,
 } from "~/models/booking/appointment-status";
 import { may } from "~/models/permissions";
 
 /** The buttons' words for each move (cancel has its own form, with its reason). */
 export const ACTION_LABELS: Partial<Record<AppointmentStatus, string>> = {
+  booked: "Back to booked",
   confirmed: "Confirm",
   checked_in: "Check in",
   completed: "Complete",
@@ -40,21 +43,35 @@ export type VisitOffer = {
 
 type Viewer = { id: string; role: string };
 
+/** The instant and the clinic's date (YYYY-MM-DD) it falls on. */
+export type Moment = { now: Date; today: string };
+
 /**
- * The moves `viewer` may make on a visit in `status`: completing and no-show once it has
- * started; a dentist only on their own visits, never cancelling or moving.
+ * The moves `viewer` may make on a visit in `status`: checking in from its day, completing
+ * (the check-in with it) and no-show once it has started, taking a check-in back (the desk)
+ * until it ends; a dentist only on their own visits, never cancelling or moving.
  */
 export function visitOffer(
   viewer: Viewer,
-  visit: { status: AppointmentStatus; startsAt: Date; dentistUserId: string | null },
-  now: Date,
+  visit: {
+    status: AppointmentStatus;
+    date: string;
+    startsAt: Date;
+    endsAt: Date;
+    dentistUserId: string | null;
+  },
+  { now, today }: Moment,
 ): VisitOffer {
   const own = { own: visit.dentistUserId === viewer.id };
   const started = visit.startsAt <= now;
   const next = TRANSITIONS[visit.status];
-  const actions = may(viewer, "appointments.changeStatus", own)
-    ? next.filter((to) => to !== "cancelled" && (started || !ONCE_STARTED.includes(to)))
-    : [];
+  const allowed = (to: AppointmentStatus) =>
+    to !== "cancelled" &&
+    (started || !ONCE_STARTED.includes(to)) &&
+    onItsDay(to, visit.date, today) &&
+    (!isCheckInTakenBack(visit.status, to) ||
+      (visit.endsAt > now && may(viewer, "appointments.undoCheckIn")));
+  const actions = may(viewer, "appointments.changeStatus", own) ? next.filter(allowed) : [];
   return {
     actions,
     cancel: next.includes("cancelled") && may(viewer, "appointments.cancel", own),

@@ -10,9 +10,7 @@ import { scopeOf } from "~/models/permissions";
 import { rateLimits } from "~/infra/rate-limit.server";
 import type { Failure } from "~/utils/result";
 import type { StaffActor } from "~/models/roles";
-import { recordAudit } from "../audit.server";
-
-type Db = Pick<Prisma.TransactionClient, "appointment">;
+import { recordAudit } from "~/models/audit/trail.server";
 
 /**
  * The visits that make a patient a dentist's own: any visit with them that was not
@@ -36,7 +34,6 @@ export function patientsInReachWhere(actor: StaffActor): Prisma.UserWhereInput {
 
 /** Which of `patientIds` this staff member may see the contact details of. */
 export async function patientsInReach(
-  db: Db,
   actor: StaffActor,
   patientIds: readonly (string | null)[],
 ): Promise<Set<string>> {
@@ -44,7 +41,7 @@ export async function patientsInReach(
   const scope = scopeOf(actor, "patients.contact");
   if (scope === "all") return new Set(ids);
   if (scope !== "own" || ids.length === 0) return new Set();
-  const rows = await db.appointment.findMany({
+  const rows = await prisma.appointment.findMany({
     where: { userId: { in: ids }, ...ownVisitsOf(actor) },
     select: { userId: true },
     distinct: ["userId"],
@@ -79,7 +76,7 @@ export async function readPatients(actor: StaffActor, read: PatientRead): Promis
       console.warn(
         `Patient reads: staff account ${actor.id} (${actor.role}) reached the bound of ${bucket.points} patients an hour`,
       );
-      await recordAudit(prisma, {
+      await recordAudit({
         actor,
         action: "patient.read_limit",
         entityType: "patient",
@@ -92,7 +89,7 @@ export async function readPatients(actor: StaffActor, read: PatientRead): Promis
   const single = read.patientId ?? (read.patientIds.length === 1 ? read.patientIds[0] : null);
   // A list that showed nobody's details read nothing (a card read is always recorded).
   if (read.patientIds.length === 0 && !single) return null;
-  await recordAudit(prisma, {
+  await recordAudit({
     actor,
     action: read.action,
     entityType: read.entityType,

@@ -3,7 +3,6 @@
  * and the diary's cards. Only for staff with the need to know (./access.server.ts); the
  * caller records the read with the rest of what its answer shows (`readPatients`).
  */
-import type { Prisma } from "@prisma/client";
 import { prisma } from "~/infra/db.server";
 import type { StaffActor } from "~/models/roles";
 import { patientsInReach } from "./access.server";
@@ -27,8 +26,6 @@ export const RECORD_FIELDS = {
 
 export type PatientAlerts = { allergies: string; conditions: string };
 
-type Db = Pick<Prisma.TransactionClient, "appointment" | "user">;
-
 /**
  * The alerts of those of `patientIds` this staff member may see and that have any, by
  * patient id. One query for a whole diary day.
@@ -36,11 +33,10 @@ type Db = Pick<Prisma.TransactionClient, "appointment" | "user">;
 export async function alertsForPatients(
   actor: StaffActor,
   patientIds: readonly (string | null)[],
-  db: Db = prisma,
 ): Promise<Map<string, PatientAlerts>> {
-  const reach = await patientsInReach(db, actor, patientIds);
+  const reach = await patientsInReach(actor, patientIds);
   if (reach.size === 0) return new Map();
-  const rows = await db.user.findMany({
+  const rows = await prisma.user.findMany({
     where: {
       id: { in: [...reach] },
       OR: [{ allergies: { not: "" } }, { conditions: { not: "" } }],

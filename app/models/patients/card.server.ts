@@ -10,7 +10,7 @@ import {
 } from "~/models/booking/appointment-status";
 import { prisma } from "~/infra/db.server";
 import { may } from "~/models/permissions";
-import { isNoEmailAddress } from "~/models/patient-email";
+import { isNoEmailAddress } from "./no-email";
 import type { Failure } from "~/utils/result";
 import type { StaffActor } from "~/models/roles";
 import { patientsInReach, readPatients } from "./access.server";
@@ -82,7 +82,7 @@ export async function patientCard(
     select: { id: true, createdAt: true, ...RECORD_FIELDS },
   });
   if (!patient) return null;
-  const inReach = (await patientsInReach(prisma, actor, [patientId])).has(patientId);
+  const inReach = (await patientsInReach(actor, [patientId])).has(patientId);
   const refused = await readPatients(actor, {
     patientIds: inReach ? [patientId] : [],
     patientId,

@@ -5,21 +5,24 @@
  */
 import { clinicNow } from "~/utils/clinic-time";
 import { prisma } from "~/infra/db.server";
-import { isNoEmailAddress, noEmailAddress } from "~/models/patient-email";
+import { isNoEmailAddress, noEmailAddress } from "./no-email";
 import { may } from "~/models/permissions";
 import { limitStaffWrite } from "~/infra/rate-limit.server";
-import { fail, isUniqueViolation, ok, type Result } from "~/utils/result";
+import { type Failure, fail, invalid, isUniqueViolation, ok, type Result } from "~/utils/result";
 import type { StaffActor } from "~/models/roles";
 import { validateFields } from "~/validation/form";
 import {
+  CALLER_MESSAGES,
   callerRecordSchema,
   type PatientDetails,
   patientDetailsSchema,
 } from "~/validation/patient";
-import { recordAudit } from "../audit.server";
-import { getClinicSettings } from "../clinic-settings.server";
+import { recordAudit } from "~/models/audit/trail.server";
+import { getClinicSettings } from "~/models/settings/clinic-settings.server";
 import { phoneDigitsOf } from "./search.server";
 import { RECORD_FIELDS } from "./alerts.server";
+import { DUPLICATES_MESSAGE, type LikelyDuplicate } from "./duplicate-rules";
+import { likelyDuplicatesFor } from "./duplicates.server";
 
 const ON_FILE_MESSAGE = "A patient with that e-mail address is already on file: search for them.";
 export const NO_SUCH_PATIENT_MESSAGE = "There is no such patient.";
@@ -28,40 +31,63 @@ export const SIGNS_IN_MESSAGE =
 export const EDIT_REFUSED_MESSAGE =
   "Only the front desk and administrators change patient records.";
 
+/** A record the desk was about to make looks like patients already on file: none is made. */
+export type DuplicatesFound = Failure & { duplicates: LikelyDuplicate[] };
+
+const isYes = (value: unknown) =>
+  value === true || (typeof value === "string" && ["yes", "true", "on", "1"].includes(value));
+
 /**
  * A patient record for a caller, without a password: they claim it by registering with
  * the same address. An address already on file is refused with the record to use. A
- * caller without an e-mail address gets a record too; nothing is mailed to it.
+ * caller without an e-mail address gets a record too; nothing is mailed to it. Unless
+ * `anyway` says the desk has seen them, likely duplicates (same phone, e-mail, or name and
+ * date of birth: ./duplicates.server.ts) are answered instead of a new record.
  */
 export async function createCallerRecord(
   actor: StaffActor,
-  input: { name?: unknown; email?: unknown; phone?: unknown },
-): Promise<Result<{ patientId: string; noEmail: boolean }>> {
+  input: {
+    name?: unknown;
+    email?: unknown;
+    phone?: unknown;
+    dateOfBirth?: unknown;
+    anyway?: unknown;
+  },
+  now: Date = new Date(),
+): Promise<Result<{ patientId: string; noEmail: boolean }> | DuplicatesFound> {
   const limited = await limitStaffWrite(actor.id);
   if (limited) return limited;
   const checked = validateFields(callerRecordSchema, input);
   if (!checked.ok) return checked;
-  const { name, phone } = checked.data;
-  const noEmail = checked.data.email === "" || isNoEmailAddress(checked.data.email);
+  const { name, phone, dateOfBirth } = checked.data;
+  const { timeZone } = await getClinicSettings();
+  if (dateOfBirth > clinicNow(now, timeZone).date) {
+    return { ...invalid(CALLER_MESSAGES.dateOfBirth), field: "dateOfBirth" };
+  }
+  const noEmail = checked.data.email === "";
   const email = noEmail ? noEmailAddress() : checked.data.email;
-  if (!noEmail) {
-    const existing = await prisma.user.findUnique({ where: { email }, select: { id: true } });
-    if (existing) return fail(409, ON_FILE_MESSAGE);
+  if (!isYes(input.anyway)) {
+    const found = await likelyDuplicatesFor(actor, checked.data);
+    if (!found.ok) return found;
+    if (found.matches.length > 0) {
+      return { ...fail(409, DUPLICATES_MESSAGE), duplicates: found.matches };
+    }
   }
   try {
-    const created = await prisma.$transaction(async (tx) => {
-      const user = await tx.user.create({
+    const created = await prisma.$transaction(async () => {
+      const user = await prisma.user.create({
         data: {
           name,
           email,
           phone,
           phoneDigits: phoneDigitsOf(phone),
+          dateOfBirth,
           passwordHash: null,
           provider: "local",
         },
         select: { id: true },
       });
-      await recordAudit(tx, {
+      await recordAudit({
         actor,
         action: "patient.create",
         entityType: "patient",
@@ -76,6 +102,7 @@ export async function createCallerRecord(
     });
     return ok({ patientId: created.id, noEmail });
   } catch (error) {
+    // The address is another record's (made anyway, or meanwhile): the unique index says so.
     if (isUniqueViolation(error)) return fail(409, ON_FILE_MESSAGE);
     throw error;
   }
@@ -145,8 +172,8 @@ export async function updatePatientDetails(
       changed.filter((field) => COPIED.has(field)).map((field) => [field, values[field]]),
     );
   try {
-    await prisma.$transaction(async (tx) => {
-      await tx.user.update({
+    await prisma.$transaction(async () => {
+      await prisma.user.update({
         where: { id: patientId },
         data: {
           ...Object.fromEntries(changed.map((field) => [field, wanted[field]])),
@@ -156,7 +183,7 @@ export async function updatePatientDetails(
           ...(changed.includes("phone") ? { phoneDigits: phoneDigitsOf(wanted.phone) } : {}),
         },
       });
-      await recordAudit(tx, {
+      await recordAudit({
         actor,
         action: "patient.update",
         entityType: "patient",

@@ -7,15 +7,13 @@
  */
 import type { Prisma } from "@prisma/client";
 import { prisma } from "~/infra/db.server";
-import { isNoEmailAddress } from "~/models/patient-email";
+import { isNoEmailAddress } from "./no-email";
 import { may } from "~/models/permissions";
 import { limitStaffWrite } from "~/infra/rate-limit.server";
-import { fail, invalid, ok, type Result } from "~/utils/result";
+import { fail, type Failure, invalid, ok, type Result } from "~/utils/result";
 import type { StaffActor } from "~/models/roles";
-import { recordAudit } from "../audit.server";
+import { recordAudit } from "~/models/audit/trail.server";
 import { RECORD_FIELDS } from "./alerts.server";
-
-type Tx = Prisma.TransactionClient;
 
 export const MERGE_MESSAGES = {
   refused: "Only an administrator merges patient records.",
@@ -26,13 +24,27 @@ export const MERGE_MESSAGES = {
     "Both records sign in online, so they cannot be merged: two accounts may be two people. Ask the patient which one they use; they can delete the other from My data.",
   keepAccount:
     "The duplicate signs in online and this record does not: open the duplicate's card and merge this record into it, so the patient keeps their sign-in.",
+  unverified:
+    "This record signs in online, but its owner has not confirmed its e-mail address yet: whoever registered it may not be this patient. Ask the patient to open the link we mailed them (or send a new one from the sign-in page), then merge.",
 } as const;
 
-const PERSON = { id: true, phoneDigits: true, ...RECORD_FIELDS } as const;
+const PERSON = { id: true, phoneDigits: true, emailVerifiedAt: true, ...RECORD_FIELDS } as const;
 
 type Person = Prisma.UserGetPayload<{ select: typeof PERSON }>;
 
 const signsIn = (person: Person) => person.passwordHash !== null || person.googleId !== null;
+
+/**
+ * Why these two records may not be merged, or null. A record that signs in is always the
+ * one kept, and only once its owner has proven the address: a stranger who registered a
+ * caller's real address (unverified) must get nothing of the caller's record by a merge.
+ */
+function refusalOf(keep: Person, duplicate: Person): Failure | null {
+  if (signsIn(keep) && signsIn(duplicate)) return fail(409, MERGE_MESSAGES.bothSignIn);
+  if (signsIn(duplicate)) return fail(409, MERGE_MESSAGES.keepAccount);
+  if (signsIn(keep) && keep.emailVerifiedAt === null) return fail(409, MERGE_MESSAGES.unverified);
+  return null;
+}
 
 /** What a merge would move, for the confirmation and the audit entry. */
 export type MergeCounts = {
@@ -42,11 +54,25 @@ export type MergeCounts = {
   waitlist: number;
 };
 
+/** The patient record a merge keeps (the merge page's subject), or null. */
+export function recordToKeep(id: string) {
+  return prisma.user.findFirst({
+    where: { id, role: "patient" },
+    select: { id: true, name: true },
+  });
+}
+
 /** The two records and what would move, or why they cannot be merged. */
+/**
+ * The two records and what would move, for the confirmation; `refusal` says why they
+ * cannot be merged (the screen shows both records and it, without the button).
+ */
 export async function mergePreview(
   keepId: string,
   duplicateId: string,
-): Promise<Result<{ keep: Person; duplicate: Person; counts: MergeCounts }>> {
+): Promise<
+  Result<{ keep: Person; duplicate: Person; counts: MergeCounts; refusal: Failure | null }>
+> {
   if (!duplicateId || duplicateId.length > 64) return invalid(MERGE_MESSAGES.choose);
   if (keepId === duplicateId) return invalid(MERGE_MESSAGES.same);
   const [keep, duplicate] = await Promise.all(
@@ -55,8 +81,6 @@ export async function mergePreview(
     ),
   );
   if (!keep || !duplicate) return fail(404, MERGE_MESSAGES.gone);
-  if (signsIn(keep) && signsIn(duplicate)) return fail(409, MERGE_MESSAGES.bothSignIn);
-  if (signsIn(duplicate)) return fail(409, MERGE_MESSAGES.keepAccount);
   const where = { userId: duplicateId };
   const [visits, reviews, recalls, waitlist] = await Promise.all([
     prisma.appointment.count({ where }),
@@ -64,7 +88,8 @@ export async function mergePreview(
     prisma.patientRecall.count({ where }),
     prisma.waitlistEntry.count({ where: { ...where, status: "waiting" } }),
   ]);
-  return ok({ keep, duplicate, counts: { visits, reviews, recalls, waitlist } });
+  const counts = { visits, reviews, recalls, waitlist };
+  return ok({ keep, duplicate, counts, refusal: refusalOf(keep, duplicate) });
 }
 
 /** Two texts as one, neither lost: an allergy noted on either record stays on the merged one. */
@@ -85,17 +110,18 @@ function mergedDetails(keep: Person, duplicate: Person) {
     allergies: joined(keep.allergies, duplicate.allergies),
     conditions: joined(keep.conditions, duplicate.conditions),
     staffNote: joined(keep.staffNote, duplicate.staffNote),
-    ...(isNoEmailAddress(keep.email) && !isNoEmailAddress(duplicate.email)
+    // A record that signs in keeps its address: it is what its owner signs in with.
+    ...(!signsIn(keep) && isNoEmailAddress(keep.email) && !isNoEmailAddress(duplicate.email)
       ? { emailToTake: duplicate.email }
       : {}),
   };
 }
 
 /** The duplicate's recalls: moved, or where both have one of a type, the later visit's kept. */
-async function moveRecalls(tx: Tx, keepId: string, duplicateId: string) {
+async function moveRecalls(keepId: string, duplicateId: string) {
   const [mine, theirs] = await Promise.all(
     [keepId, duplicateId].map((userId) =>
-      tx.patientRecall.findMany({
+      prisma.patientRecall.findMany({
         where: { userId },
         select: { id: true, recallTypeId: true, lastVisitDate: true },
       }),
@@ -104,17 +130,17 @@ async function moveRecalls(tx: Tx, keepId: string, duplicateId: string) {
   for (const recall of theirs!) {
     const same = mine!.find((row) => row.recallTypeId === recall.recallTypeId);
     if (!same) {
-      await tx.patientRecall.update({ where: { id: recall.id }, data: { userId: keepId } });
+      await prisma.patientRecall.update({ where: { id: recall.id }, data: { userId: keepId } });
     } else if ((recall.lastVisitDate ?? "") > (same.lastVisitDate ?? "")) {
-      await tx.patientRecall.delete({ where: { id: same.id } });
-      await tx.patientRecall.update({ where: { id: recall.id }, data: { userId: keepId } });
+      await prisma.patientRecall.delete({ where: { id: same.id } });
+      await prisma.patientRecall.update({ where: { id: recall.id }, data: { userId: keepId } });
     } else {
-      await tx.patientRecall.delete({ where: { id: recall.id } });
+      await prisma.patientRecall.delete({ where: { id: recall.id } });
     }
   }
-  const optedOut = await tx.recallOptOut.findUnique({ where: { userId: duplicateId } });
+  const optedOut = await prisma.recallOptOut.findUnique({ where: { userId: duplicateId } });
   if (optedOut) {
-    await tx.recallOptOut.upsert({
+    await prisma.recallOptOut.upsert({
       where: { userId: keepId },
       create: { userId: keepId, at: optedOut.at },
       update: {},
@@ -126,9 +152,12 @@ async function moveRecalls(tx: Tx, keepId: string, duplicateId: string) {
  * The duplicate's waiting entries move; where both wait for one service, the entry that
  * joined first keeps its place and the other leaves the list (its open offer withdrawn).
  */
-async function moveWaitlist(tx: Tx, keepId: string, duplicateId: string) {
-  await tx.waitlistEntry.updateMany({ where: { userId: duplicateId }, data: { userId: keepId } });
-  const waiting = await tx.waitlistEntry.findMany({
+async function moveWaitlist(keepId: string, duplicateId: string) {
+  await prisma.waitlistEntry.updateMany({
+    where: { userId: duplicateId },
+    data: { userId: keepId },
+  });
+  const waiting = await prisma.waitlistEntry.findMany({
     where: { userId: keepId, status: "waiting" },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
     select: { id: true, serviceId: true },
@@ -140,14 +169,21 @@ async function moveWaitlist(tx: Tx, keepId: string, duplicateId: string) {
     seen.add(entry.serviceId);
   }
   if (extra.length === 0) return;
-  await tx.waitlistEntry.updateMany({ where: { id: { in: extra } }, data: { status: "removed" } });
-  await tx.waitlistOffer.updateMany({
+  await prisma.waitlistEntry.updateMany({
+    where: { id: { in: extra } },
+    data: { status: "removed" },
+  });
+  await prisma.waitlistOffer.updateMany({
     where: { entryId: { in: extra }, status: "open" },
     data: { status: "withdrawn" },
   });
 }
 
-/** Merges record `duplicateId` into `keepId` (an admin's act). */
+/**
+ * Merges record `duplicateId` into `keepId` (an admin's act). Both records are read inside
+ * the transaction that writes the kept one: an edit committed after the admin's preview
+ * (an allergy added at the desk) is merged, never overwritten by an older read.
+ */
 export async function mergePatients(
   actor: StaffActor,
   keepId: string,
@@ -156,41 +192,43 @@ export async function mergePatients(
   const limited = await limitStaffWrite(actor.id);
   if (limited) return limited;
   if (!may(actor, "patients.merge")) return fail(403, MERGE_MESSAGES.refused);
-  const preview = await mergePreview(keepId, duplicateId);
-  if (!preview.ok) return preview;
-  const { keep, duplicate, counts } = preview;
-  const { emailToTake, ...details } = mergedDetails(keep, duplicate);
-  const merged = await prisma.$transaction(async (tx) => {
-    // Another admin merged or deleted one of them meanwhile: nothing happens.
-    const still = await tx.user.count({ where: { id: { in: [keepId, duplicateId] } } });
-    if (still !== 2) return false;
+  return prisma.$transaction(async () => {
+    // Inside the callback `prisma` is this transaction (ADR 029): the preview's reads too.
+    const preview = await mergePreview(keepId, duplicateId);
+    if (!preview.ok) return preview;
+    if (preview.refusal) return preview.refusal;
+    const { keep, duplicate, counts } = preview;
+    const { emailToTake, ...details } = mergedDetails(keep, duplicate);
     const moved = { userId: keepId };
-    await tx.appointment.updateMany({ where: { userId: duplicateId }, data: moved });
-    await tx.review.updateMany({ where: { userId: duplicateId }, data: moved });
-    await moveRecalls(tx, keepId, duplicateId);
-    await moveWaitlist(tx, keepId, duplicateId);
-    await tx.service.updateMany({
+    await prisma.appointment.updateMany({ where: { userId: duplicateId }, data: moved });
+    await prisma.review.updateMany({ where: { userId: duplicateId }, data: moved });
+    await moveRecalls(keepId, duplicateId);
+    await moveWaitlist(keepId, duplicateId);
+    await prisma.service.updateMany({
       where: { createdById: duplicateId },
       data: { createdById: keepId },
     });
-    await tx.appointmentStatusChange.updateMany({
+    await prisma.appointmentStatusChange.updateMany({
       where: { byUserId: duplicateId },
       data: { byUserId: keepId },
     });
-    await tx.outboxMessage.updateMany({ where: { userId: duplicateId }, data: moved });
+    await prisma.outboxMessage.updateMany({ where: { userId: duplicateId }, data: moved });
     // The trail's references follow the person, so their history reads on one card and a
     // later deletion of their account reaches all of it (ADR 013).
-    await tx.auditEntry.updateMany({
+    await prisma.auditEntry.updateMany({
       where: { patientId: duplicateId },
       data: { patientId: keepId },
     });
-    await tx.auditEntry.updateMany({ where: { actorId: duplicateId }, data: { actorId: keepId } });
-    await tx.user.delete({ where: { id: duplicateId } });
-    await tx.user.update({
+    await prisma.auditEntry.updateMany({
+      where: { actorId: duplicateId },
+      data: { actorId: keepId },
+    });
+    await prisma.user.delete({ where: { id: duplicateId } });
+    await prisma.user.update({
       where: { id: keepId },
       data: { ...details, ...(emailToTake ? { email: emailToTake } : {}) },
     });
-    await recordAudit(tx, {
+    await recordAudit({
       actor,
       action: "patient.merge",
       entityType: "patient",
@@ -205,8 +243,6 @@ export async function mergePatients(
       },
       after: { ...counts },
     });
-    return true;
+    return ok({ counts, name: keep.name });
   });
-  if (!merged) return fail(404, MERGE_MESSAGES.gone);
-  return ok({ counts, name: keep.name });
 }

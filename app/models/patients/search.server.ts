@@ -4,13 +4,13 @@
  * date of birth. A dentist finds only their own patients (./access.server.ts).
  */
 import type { Prisma } from "@prisma/client";
-import { isIsoDate } from "~/utils/clinic-time";
 import { prisma } from "~/infra/db.server";
-import { NO_EMAIL_DOMAIN, shownEmail } from "~/models/patient-email";
+import { isIsoDate } from "~/utils/clinic-time";
+import { NO_EMAIL_DOMAIN, shownEmail } from "./no-email";
 import { isEmailAddress } from "~/validation/fields";
 import type { StaffActor } from "~/models/roles";
 import { ok, type Result } from "~/utils/result";
-import { getClinicSettings } from "../clinic-settings.server";
+import { getClinicSettings } from "~/models/settings/clinic-settings.server";
 import { patientsInReachWhere, readPatients } from "./access.server";
 import { anyCase } from "~/infra/sql-dialect.server";
 
@@ -162,4 +162,30 @@ export async function findPatientsFor(
     summary: `Searched the patients: ${patients.length} ${patients.length === 1 ? "match" : "matches"} shown`,
   });
   return refused ?? ok({ patients });
+}
+
+/**
+ * The number given at a booking or on the waiting list becomes the patient's: the desk
+ * finds them by it.
+ */
+export async function keepPatientPhone(userId: string, phone: string) {
+  if (!phone.trim()) return;
+  await prisma.user.updateMany({
+    where: { id: userId, phone: { not: phone } },
+    data: { phone, phoneDigits: phoneDigitsOf(phone) },
+  });
+}
+
+/**
+ * A patient named by id or e-mail (the desk's API), or null; `email` is "" for a record
+ * without an address, so a booking copies none onto the visit.
+ */
+export async function findPatient(idOrEmail: string) {
+  const wanted = idOrEmail.trim();
+  if (!wanted || wanted.length > 254) return null;
+  const patient = await prisma.user.findFirst({
+    where: { role: "patient", OR: [{ id: wanted }, { email: wanted.toLowerCase() }] },
+    select: { id: true, name: true, email: true, phone: true },
+  });
+  return patient ? { ...patient, email: shownEmail(patient.email) } : null;
 }

@@ -1,21 +1,38 @@
 /**
  * Visits as a list answers them to staff (the diary, `GET /api/staff/appointments`): each
- * visit's contact copy (e-mail, phone) and the patient's message only where the staff
- * member has the need to know, the read counted and audited once for the list.
+ * visit's contact copy (e-mail, phone), the patient's message and the clinic's note on the
+ * visit only where the staff member has the need to know, the read counted and audited once
+ * for the list.
  */
 import { prisma } from "~/infra/db.server";
-import { shownEmail } from "~/models/patient-email";
+import { shownEmail } from "./no-email";
 import { scopeOf } from "~/models/permissions";
 import { ok, type Result } from "~/utils/result";
 import type { StaffActor } from "~/models/roles";
 import { patientsInReach, readPatients } from "./access.server";
 import { alertsForPatients, type PatientAlerts } from "./alerts.server";
 
-type VisitWithContact = { _id: string; email: string; phone: string; message: string };
+type VisitWithContact = {
+  _id: string;
+  email: string;
+  phone: string;
+  message: string;
+  /** The clinic's note on the visit, where the answer carries it (the API, the visit page). */
+  staffNote?: string;
+};
 
-/** The visit with its contact copy and message emptied (a dentist, not their patient). */
+/**
+ * The visit with its contact copy, message and the clinic's note emptied (a dentist, not
+ * their patient): the note is about the patient as much as the message is (issue 31 item 3).
+ */
 function withoutContact<V extends VisitWithContact>(visit: V): V {
-  return { ...visit, email: "", phone: "", message: "" };
+  return {
+    ...visit,
+    email: "",
+    phone: "",
+    message: "",
+    ...(visit.staffNote === undefined ? {} : { staffNote: "" }),
+  };
 }
 
 /** Applied to every copy of a visit an answer holds: the visit as the reader may see it. */
@@ -42,7 +59,7 @@ export async function contactRedaction(
           select: { id: true, userId: true },
         });
   const ownerOf = new Map(owners.map((row) => [row.id, row.userId]));
-  const reach = await patientsInReach(prisma, actor, [...ownerOf.values()]);
+  const reach = await patientsInReach(actor, [...ownerOf.values()]);
   const read = [...reach];
   if (read.length > 0) {
     const refused = await readPatients(actor, {
@@ -94,7 +111,7 @@ export async function visitPageFor<V extends OneVisit>(
   if (patientId === null && scopeOf(actor, "patients.contact") === "all") {
     return ok({ visit: found, contactShown: true, alerts: null });
   }
-  const shown = patientId !== null && (await patientsInReach(prisma, actor, [patientId])).size > 0;
+  const shown = patientId !== null && (await patientsInReach(actor, [patientId])).size > 0;
   if (!shown) {
     return ok({
       visit: {

@@ -1,5 +1,5 @@
 -- The PostgreSQL history starts here, at the schema the SQLite history had reached by
--- 20261127105012_review_rating_index (docs/decisions/046-postgresql.md). Written by
+-- 20261127105012_review_rating_index (docs/decisions/051-postgresql.md). Written by
 -- `prisma migrate diff --from-empty --to-schema-datamodel prisma/postgresql/schema.prisma
 -- --script`, then what the SQLite migrations add by hand, ported below the generated part:
 -- the visit's status CHECK, the report days' triggers and the rows a clinic starts with.

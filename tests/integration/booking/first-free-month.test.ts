@@ -1,0 +1,258 @@
+// Issue 31.9: a busy clinic's next month is full. The strip reads the days ahead in ranges
+// (their holds in one query each, as numbers without a daily cap, as rows with one), skips
+// the full days, still shows seven days with a free start, and names why each day it passed
+// over is empty; every day answers what the one-day free times answer.
+import { beforeAll, describe, expect, it } from "vitest";
+import { getFreeSlots } from "~/models/booking/free-times.server";
+import { addClosure, getClinicSettings } from "~/models/settings/clinic-settings.server";
+import { saveClinicSettings } from "~/models/settings/admin.server";
+import { nextFreeDays, STRIP_DAYS, type FreeDays } from "~/models/booking/next-free-times.server";
+import { formatDate } from "~/utils/clinic-format";
+import { addDays, clinicTimeToUtc, weekdayOf } from "~/utils/clinic-time";
+import { prisma } from "~/infra/db.server";
+import { readHeldStepsOfDays, readHolds } from "~/models/booking/holds.server";
+import { chairResource, dentistResource, holdKey } from "~/models/booking/slot-engine";
+import { MONDAY, upcoming } from "../../support/clinic-dates";
+import {
+  createService,
+  createUser,
+  FIRST_DENTIST,
+  storeAppointment,
+} from "../../support/factories";
+
+const CLOCK = { timeZone: "America/New_York", locale: "en-US" };
+/** A Monday two weeks ahead, 08:00 at the clinic. */
+const TODAY = upcoming(MONDAY, 2);
+const NOW = clinicTimeToUtc(TODAY, "08:00");
+/** Every working hour of both dentists is booked on these days from today. */
+const FULL_DAYS = 30;
+const FIRST_FREE = addDays(TODAY, FULL_DAYS);
+
+const WEEKDAYS_ONLY = JSON.stringify({
+  monday: { start: "09:00", end: "17:00", breaks: [] },
+  tuesday: { start: "09:00", end: "17:00", breaks: [] },
+  wednesday: { start: "09:00", end: "17:00", breaks: [] },
+  thursday: { start: "09:00", end: "17:00", breaks: [] },
+  friday: { start: "09:00", end: "17:00", breaks: [] },
+  saturday: null,
+  sunday: null,
+});
+
+let service: { id: string; name: string; durationMinutes: number; bufferMinutes: number };
+let admin: { id: string; role: "admin" };
+
+beforeAll(async () => {
+  service = {
+    ...(await createService({ name: "Month Check-up", durationMinutes: 30 })),
+    durationMinutes: 30,
+    bufferMinutes: 0,
+  };
+  admin = { id: (await createUser({ role: "admin" })).id, role: "admin" };
+  await prisma.dentist.create({
+    data: {
+      id: "dentist-chen",
+      slug: "dr-chen",
+      name: "Dr. Chen",
+      title: "DDS",
+      sortOrder: 1,
+      weeklyPlan: WEEKDAYS_ONLY,
+    },
+  });
+  await prisma.dentistService.createMany({
+    data: [FIRST_DENTIST, "dentist-chen"].map((dentistId) => ({
+      dentistId,
+      serviceId: service.id,
+    })),
+  });
+  await prisma.chair.create({ data: { id: "chair-2", name: "Chair 2", sortOrder: 1 } });
+  for (let day = 0; day < FULL_DAYS; day += 1) {
+    const date = addDays(TODAY, day);
+    if (weekdayOf(date) === 0) continue;
+    await storeAppointment({
+      userId: null,
+      serviceId: service.id,
+      date,
+      time: "09:00",
+      minutes: 480,
+    });
+    if (weekdayOf(date) === 6) continue;
+    await storeAppointment({
+      userId: null,
+      serviceId: service.id,
+      date,
+      time: "09:00",
+      minutes: 480,
+      dentistId: "dentist-chen",
+      chairId: "chair-2",
+    });
+  }
+  // After the full month: Dr. Patel's afternoons are taken, and one day the clinic closes.
+  for (let day = FULL_DAYS; day < FULL_DAYS + 14; day += 1) {
+    const date = addDays(TODAY, day);
+    if (weekdayOf(date) === 0) continue;
+    await storeAppointment({
+      userId: null,
+      serviceId: service.id,
+      date,
+      time: "13:00",
+      minutes: 240,
+    });
+  }
+  await addClosure({
+    name: "Month Thanksgiving",
+    startDate: addDays(FIRST_FREE, 2),
+    endDate: addDays(FIRST_FREE, 2),
+  });
+});
+
+async function setDailyCap(value: number) {
+  const settings = await getClinicSettings();
+  const saved = await saveClinicSettings(
+    {
+      intent: "booking",
+      gridMinutes: String(settings.gridMinutes),
+      minNoticeMinutes: String(settings.minNoticeMinutes),
+      horizonDays: String(settings.horizonDays),
+      cancellationCutoffHours: String(settings.cancellationCutoffHours),
+      maxUpcomingPerPatient: String(settings.maxUpcomingPerPatient),
+      maxVisitsPerDentistPerDay: String(value),
+    },
+    admin,
+  );
+  expect(saved.ok).toBe(true);
+}
+
+const strip = (dentistId?: string) => nextFreeDays({ service, dentistId, now: NOW });
+
+/** Each day from the strip's first to its last shown answers what one day's free times answer. */
+async function expectSameAsOneDay(answer: FreeDays, dentist?: string) {
+  const shown = new Map(answer.days.map((day) => [day.date, day.times]));
+  for (let date = answer.from; date <= answer.days.at(-1)!.date; date = addDays(date, 1)) {
+    const one = await getFreeSlots({ date, service: service.id, dentist }, NOW);
+    expect(one.ok && one.times, date).toEqual(shown.get(date) ?? []);
+  }
+}
+
+describe("the first free times of a clinic booked up for a month", () => {
+  it("skip the full days and still show seven days with a free start, each with the times booking offers", async () => {
+    const answer = await strip();
+    expect(answer.days).toHaveLength(STRIP_DAYS);
+    expect(answer.days[0]!.date).toBe(FIRST_FREE);
+    expect(answer.days.every((day) => day.date >= FIRST_FREE)).toBe(true);
+    // Dr. Chen's whole day is free, Dr. Patel's morning.
+    expect(answer.days[0]!.times).toEqual(
+      Array.from(
+        { length: 16 },
+        (_, k) => `${String(9 + Math.floor(k / 2)).padStart(2, "0")}:${k % 2 ? "30" : "00"}`,
+      ),
+    );
+    await expectSameAsOneDay(answer);
+  });
+
+  it("name why each day passed over is empty: booked up, the clinic's closed day, a closure", async () => {
+    const answer = await strip();
+    const reasons = new Map(answer.empty.map((day) => [day.date, day]));
+    // Today is open: every day from it to the last shown without a free time is listed.
+    for (let date = TODAY; date < answer.days.at(-1)!.date; date = addDays(date, 1)) {
+      expect(reasons.has(date) || answer.days.some((day) => day.date === date), date).toBe(true);
+    }
+    const monday = TODAY;
+    expect(reasons.get(monday)).toEqual({
+      date: monday,
+      label: expect.stringMatching(/^Monday, /),
+      message: `Nothing is free on ${formatDate(monday, CLOCK)} any more.`,
+      advice: "Please choose another day.",
+      bookedUp: true,
+    });
+    const sunday = addDays(TODAY, 6);
+    expect(reasons.get(sunday)).toMatchObject({
+      message: "The clinic is closed on Sundays.",
+      advice: "We are open Monday to Saturday.",
+      bookedUp: false,
+    });
+    const closed = addDays(FIRST_FREE, 2);
+    expect(reasons.get(closed)).toMatchObject({
+      message: `The clinic is closed on ${formatDate(closed, CLOCK)} (Month Thanksgiving).`,
+      bookedUp: false,
+    });
+  });
+
+  it("with one dentist chosen, names their day off", async () => {
+    const answer = await strip("dentist-chen");
+    expect(answer.days[0]!.date).toBe(FIRST_FREE);
+    expect(answer.days.map((day) => weekdayOf(day.date))).not.toContain(6);
+    const saturday = answer.empty.find((day) => weekdayOf(day.date) === 6 && day.date > FIRST_FREE);
+    expect(saturday).toMatchObject({
+      message: "Dr. Chen does not work on Saturdays.",
+      advice: "Please choose another day.",
+      bookedUp: false,
+    });
+    await expectSameAsOneDay(answer, "dentist-chen");
+  });
+
+  it("answers the same with a daily cap, whose count of visits needs the holds as rows", async () => {
+    const without = await strip();
+    await setDailyCap(20);
+    try {
+      expect(await strip()).toEqual(without);
+      // Dr. Patel's one visit a day fills a cap of one: only Dr. Chen's weekdays are left.
+      await setDailyCap(1);
+      const capped = await strip();
+      expect(capped.days[0]!.date).toBe(FIRST_FREE);
+      expect(capped.days.map((day) => weekdayOf(day.date))).not.toContain(6);
+      await expectSameAsOneDay(capped);
+    } finally {
+      await setDailyCap(0);
+    }
+  });
+});
+
+describe("the holds of several days read as steps", () => {
+  it("hold exactly the steps the rows do, day by day, on every layer and across midnight", async () => {
+    const first = addDays(FIRST_FREE, 20);
+    const last = addDays(first, 1);
+    // Across midnight into the second day, and a second layer over a visit.
+    await storeAppointment({
+      userId: null,
+      serviceId: service.id,
+      date: first,
+      time: "23:30",
+      minutes: 60,
+    });
+    const under = await storeAppointment({
+      userId: null,
+      serviceId: service.id,
+      date: addDays(first, 1),
+      time: "10:00",
+      dentistId: "dentist-chen",
+      chairId: "chair-2",
+    });
+    await prisma.slotHold.create({
+      data: {
+        resource: "dentist:dentist-chen",
+        startsAt: under.startsAt,
+        layer: 1,
+        appointmentId: under.id,
+      },
+    });
+    const resources = [FIRST_DENTIST, "dentist-chen"].map(dentistResource);
+    resources.push(chairResource("chair-1"), chairResource("chair-2"));
+    const steps = await readHeldStepsOfDays(first, last, CLOCK.timeZone, resources);
+    for (let date = first; date <= last; date = addDays(date, 1)) {
+      const rows = await readHolds(date, CLOCK.timeZone);
+      const asSteps = steps.get(date)!;
+      let held = 0;
+      // Every quarter hour from the day before to the day after, for every resource.
+      const from = clinicTimeToUtc(addDays(date, -1), "00:00").getTime();
+      for (let at = from; at < from + 3 * 86_400_000; at += 900_000) {
+        for (const resource of resources) {
+          const key = holdKey(resource, new Date(at));
+          expect(asSteps.held.has(key), key).toBe(rows.held.has(key));
+          held += Number(rows.held.has(key));
+        }
+      }
+      expect(held).toBeGreaterThan(0);
+      expect(asSteps.visitsByDentist.size).toBe(0);
+    }
+  });
+});
