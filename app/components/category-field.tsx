@@ -1,6 +1,6 @@
 import { SERVICE_CATEGORIES } from "~/data/service-categories";
 import { DEFAULT_SERVICE_CATEGORY } from "~/validation/form-fields";
-import { FieldLabel, needAttributes } from "./form-kit";
+import { FieldLabel, needAttributes } from "./field-label";
 
 /** A service's category, as the patient's Add Service and the staff's service forms ask it. */
 export function CategoryField({ defaultValue }: { defaultValue?: string }) {

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { SITE_AVATARS, type SitePicture } from "~/data/avatars";
-import { type Need, TextField, useFieldError } from "./form-kit";
+import { TextField, useFieldError } from "./form-kit";
+import { type Need } from "./field-label";
 
 /**
  * An image link with a choice of the site's own pictures (avatars unless told otherwise).

@@ -1,7 +1,8 @@
 import { useState } from "react";
 import type { InputHTMLAttributes } from "react";
 import { useHydrated } from "~/hooks/use-hydrated";
-import { describedBy, FieldLabel, needAttributes, useFieldError } from "./form-kit";
+import { describedBy, useFieldError } from "./form-kit";
+import { FieldLabel, needAttributes } from "./field-label";
 
 type Props = Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "id" | "name"> & {
   id: string;

@@ -3,14 +3,8 @@ import { useBrowserLayoutEffect } from "~/hooks/use-layout-effect";
 import type { KeyboardEvent } from "react";
 import type { SelectOption } from "~/validation/form";
 import { useHydrated } from "~/hooks/use-hydrated";
-import {
-  describedBy,
-  FieldLabel,
-  type Need,
-  NeedMark,
-  needAttributes,
-  useFieldError,
-} from "./form-kit";
+import { describedBy, useFieldError } from "./form-kit";
+import { FieldLabel, type Need, NeedMark, needAttributes } from "./field-label";
 
 type SearchableSelectProps = {
   name: string;

@@ -1,5 +1,6 @@
 import type { TextareaHTMLAttributes } from "react";
-import { describedBy, FieldLabel, type Need, needAttributes, useFieldError } from "./form-kit";
+import { describedBy, useFieldError } from "./form-kit";
+import { FieldLabel, type Need, needAttributes } from "./field-label";
 
 type TextAreaFieldProps = Omit<
   TextareaHTMLAttributes<HTMLTextAreaElement>,

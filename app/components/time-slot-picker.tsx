@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from "react";
 import { useHydrated } from "~/hooks/use-hydrated";
-import { describedBy, FieldLabel, needAttributes, useFieldError } from "./form-kit";
+import { describedBy, useFieldError } from "./form-kit";
+import { FieldLabel, needAttributes } from "./field-label";
 
 type FreeTimes = {
   times: string[];

@@ -8,13 +8,8 @@ import {
 } from "@remix-run/react";
 import { useCallback, useState } from "react";
 import { FirstFreeTimes, type StripChoice } from "~/components/first-free-times";
-import {
-  CheckedForm,
-  FieldLabel,
-  FormCard,
-  TextField,
-  useCheckedForm,
-} from "~/components/form-kit";
+import { CheckedForm, FormCard, TextField, useCheckedForm } from "~/components/form-kit";
+import { FieldLabel } from "~/components/field-label";
 import { GeneralErrorBoundary } from "~/components/error-pages";
 import { isSignInRequired } from "~/utils/sign-in-required";
 import { SearchableSelect } from "~/components/searchable-select";

@@ -15,12 +15,8 @@ import {
   PickedTimeLine,
 } from "~/components/staff/book-at-time";
 import { CreateCaller, FindCaller } from "~/components/staff/caller-search";
-import {
-  DeskBookAnyway,
-  DeskBookForm,
-  DeskFreeDays,
-  DeskServiceForm,
-} from "~/components/staff/desk-free-days";
+import { DeskBookAnyway } from "~/components/staff/desk-book-anyway";
+import { DeskBookForm, DeskFreeDays, DeskServiceForm } from "~/components/staff/desk-free-days";
 import { mailRecipient } from "~/models/mail/appointment-mail.server";
 import { getClinicClock } from "~/models/settings/clinic-settings.server";
 import { bookingChoices } from "~/models/team/dentists.server";

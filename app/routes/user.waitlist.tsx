@@ -1,15 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
-import {
-  CheckedForm,
-  FieldLabel,
-  FormCard,
-  NeedMark,
-  needAttributes,
-  TextField,
-  useCheckedForm,
-} from "~/components/form-kit";
+import { CheckedForm, FormCard, TextField, useCheckedForm } from "~/components/form-kit";
+import { FieldLabel, NeedMark, needAttributes } from "~/components/field-label";
 import { SelectOptions } from "~/components/select-options";
 import { VerifyEmailNotice } from "~/components/verify-email-notice";
 import { getClinicSettings } from "~/models/settings/clinic-settings.server";

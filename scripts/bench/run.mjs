@@ -747,8 +747,9 @@ async function runLighthouse(url, headers = null) {
 }
 
 /** A row as the tables in docs/performance.md write it. */
-const tableRow = (row) =>
-  `| ${row.name} | ${row.value} | ${row.goal} | ${row.pass ? "yes" : "**no**"} | ${row.detail.replace(/^\(|\)$/g, "")} |`;
+function tableRow(row) {
+  return `| ${row.name} | ${row.value} | ${row.goal} | ${row.pass ? "yes" : "**no**"} | ${row.detail.replace(/^\(|\)$/g, "")} |`;
+}
 
 /**
  * The main table. A whole run writes it anew; a run of some parts (--only) replaces the

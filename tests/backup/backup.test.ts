@@ -252,7 +252,7 @@ describe("backups of a database being written", () => {
     const [adHocFile] = readdirSync(adHocDir);
     expect(integrity(path.join(adHocDir, adHocFile!))).toBe("ok");
 
-    // The last backup, restored into a fresh instance as the README says.
+    // The last backup, restored into a fresh instance as docs/operations.md says.
     const [last] = readdirSync(server.backupDir)
       .filter((name) => name.endsWith(".db"))
       .sort()

@@ -2,7 +2,7 @@ import { Form, Link, useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { type ClinicClock, formatDateTime, formatDuration } from "~/utils/clinic-format";
 import { useHydrated } from "~/hooks/use-hydrated";
-import { StackedField } from "~/components/form-kit";
+import { StackedField } from "~/components/field-label";
 
 /** A time picked in the diary: the day, the time, and the column's dentist or chair. */
 export type PickedTime = {

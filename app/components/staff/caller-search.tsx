@@ -1,6 +1,6 @@
 import { Form, Link, useFetcher } from "@remix-run/react";
 import { type InputHTMLAttributes, type RefObject, useEffect, useRef, useState } from "react";
-import { FieldLabel, type Need, needAttributes } from "~/components/form-kit";
+import { FieldLabel, type Need, needAttributes } from "~/components/field-label";
 import {
   DUPLICATE_REASONS,
   DUPLICATES_MESSAGE,

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { FieldLabel, type Need } from "~/components/form-kit";
+import { FieldLabel, type Need } from "~/components/field-label";
 import { CLOSED_DAY } from "~/utils/clinic-format";
 import { breakField, breakRowsOf, type DayFields, type DayRow } from "~/models/settings/plan-text";
 

@@ -1,5 +1,5 @@
 import { Form, Link } from "@remix-run/react";
-import { StackedField } from "~/components/form-kit";
+import { StackedField } from "~/components/field-label";
 import type { ReactNode } from "react";
 import { FormError } from "~/components/form-error";
 import type { AttentionCount, dentistForAdmin } from "~/models/team/dentist-admin.server";

@@ -1,5 +1,5 @@
 import { Form, Link } from "@remix-run/react";
-import { StackedField } from "~/components/form-kit";
+import { StackedField } from "~/components/field-label";
 import { CLOSED_DAY, formatDateRange } from "~/utils/clinic-format";
 import { DAY_LABELS, dayRowOf, planDayFields, readDayRow } from "~/models/settings/plan-text";
 import { DayHours } from "./day-hours";

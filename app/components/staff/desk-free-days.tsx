@@ -1,7 +1,7 @@
 import { Form, Link, useSubmit } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { type ClinicClock, formatDuration } from "~/utils/clinic-format";
-import { StackedField } from "~/components/form-kit";
+import { StackedField } from "~/components/field-label";
 import { FreeTimeRadios } from "./free-time-radios";
 
 const PATH = "/staff/bookings/new";
@@ -337,65 +337,5 @@ export function DeskBookForm({
         </Form>
       )}
     </section>
-  );
-}
-
-/** A deliberate double booking at a typed time on the chosen day, with a reason. */
-export function DeskBookAnyway({
-  patientId,
-  serviceId,
-  dentist,
-  date,
-  values,
-  waitlistEntry,
-  busy,
-}: {
-  patientId: string;
-  serviceId: string;
-  dentist: string;
-  date: string;
-  values: Record<string, string> | undefined;
-  waitlistEntry: string;
-  busy: boolean;
-}) {
-  return (
-    <details className="rounded-md border border-slate-300 p-3">
-      <summary className="cursor-pointer font-medium">Book anyway (double booking)</summary>
-      <Form method="post" className="mt-2 flex flex-wrap items-end gap-2">
-        <input type="hidden" name="patientId" value={patientId} />
-        <input type="hidden" name="service" value={serviceId} />
-        <input type="hidden" name="dentist" value={dentist} />
-        <input type="hidden" name="date" value={date} />
-        <WaitlistEntry id={waitlistEntry} />
-        <StackedField htmlFor="anyway-time" label="Time" need="required" className={field}>
-          <input
-            id="anyway-time"
-            type="time"
-            name="time"
-            required
-            defaultValue={values?.time}
-            className={input}
-          />
-        </StackedField>
-        <StackedField
-          htmlFor="anyway-reason"
-          label="Reason (recorded with your name)"
-          need="required"
-          className={field}
-        >
-          <input
-            id="anyway-reason"
-            name="reason"
-            required
-            maxLength={500}
-            defaultValue={values?.reason}
-            className="w-72 max-w-full rounded-md border border-slate-400 px-2 py-1.5"
-          />
-        </StackedField>
-        <button type="submit" name="intent" value="book-anyway" className={button} disabled={busy}>
-          Book anyway
-        </button>
-      </Form>
-    </details>
   );
 }

@@ -1,7 +1,7 @@
 import { Form, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { FormError } from "~/components/form-error";
-import { FieldLabel, type Need, needAttributes } from "~/components/form-kit";
+import { FieldLabel, type Need, needAttributes } from "~/components/field-label";
 
 /**
  * The front desk's form for a patient's details, medical alerts and the clinic's note

@@ -1,10 +1,5 @@
-import {
-  CheckedForm,
-  NeedMark,
-  TextField,
-  useCheckedForm,
-  useFieldError,
-} from "~/components/form-kit";
+import { CheckedForm, TextField, useCheckedForm, useFieldError } from "~/components/form-kit";
+import { NeedMark } from "~/components/field-label";
 import { ImageLinkField } from "~/components/image-link-field";
 import { CategoryField } from "~/components/category-field";
 import { TextAreaField } from "~/components/text-area-field";

@@ -1,5 +1,5 @@
 import { Form, useNavigation } from "@remix-run/react";
-import { FieldLabel, type Need, needAttributes } from "~/components/form-kit";
+import { FieldLabel, type Need, needAttributes } from "~/components/field-label";
 import {
   createContext,
   useContext,

@@ -1,6 +1,6 @@
 /// <reference types="vite/client" />
 // Who gets into every staff route and staff API, against a matrix written here by hand from
-// the product's rules (README, "Clinic staff"; docs/decisions/017-front-desk.md), never read
+// the product's rules (docs/staff.md; docs/decisions/017-front-desk.md), never read
 // from app/models/permissions.ts: a change to the app's table that lets a role in or out
 // fails here until this matrix is changed too, on purpose. Every staff route found in
 // app/routes must be in the matrix (a new one cannot be forgotten): its loader and action
