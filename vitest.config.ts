@@ -19,6 +19,14 @@ const SQLITE_ONLY: Record<string, string> = {
     "SQLite databases from before the PostgreSQL history",
 };
 
+/**
+ * Files only the PostgreSQL projects run: what several instances on one database share,
+ * which SQLite (one process on one file) has no second instance to show.
+ */
+const POSTGRES_ONLY: Record<string, string> = {
+  "tests/integration/infra/shared-rate-limits.test.ts": "two instances' pools count one bucket",
+};
+
 // Projects, from the fast loop out: `npm run test:unit` (no database, no build, no
 // server), `test:integration` (loaders, actions and /api routes on a SQLite copy per file)
 // and `test:http` (the production build over real HTTP). `vitest run` runs them all: the
@@ -29,6 +37,7 @@ const integration = {
   test: {
     name: "integration",
     include: ["tests/integration/**/*.test.{ts,tsx}"],
+    exclude: ["**/node_modules/**", ...Object.keys(POSTGRES_ONLY)],
     globalSetup: ["tests/support/template-db.ts"],
     setupFiles: [
       "tests/support/vitest-setup.ts",
@@ -88,6 +97,7 @@ export default defineConfig({
           ...project.test,
           name: `${project.test.name}-postgresql`,
           exclude: ["**/node_modules/**", ...Object.keys(SQLITE_ONLY)],
+          include: [...project.test.include, ...Object.keys(POSTGRES_ONLY)],
         },
       })),
     ],

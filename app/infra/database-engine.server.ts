@@ -5,6 +5,7 @@
  */
 import { createRequire } from "node:module";
 import { PrismaClient } from "@prisma/client";
+import type pg from "pg";
 import { PostgresAdapterFactory } from "~/infra/postgres-adapter.server";
 import { ClinicSqlite } from "~/infra/sqlite-adapter.server";
 import { isPostgresUrl } from "../../scripts/postgres-url.mjs";
@@ -31,6 +32,8 @@ export type OpenDatabase = {
   engine: DatabaseEngine;
   client: PrismaClient;
   adapter: GenerationSource;
+  /** PostgreSQL: the connections the instance shares (the rate limits count there too). */
+  pool: (() => pg.Pool) | null;
 };
 
 type ClientClass = new (options: { adapter: PostgresAdapterFactory }) => unknown;
@@ -57,9 +60,9 @@ export function openDatabase(settings: DatabaseSettings): OpenDatabase {
     const PostgresClient = postgresClientClass();
     const adapter = new PostgresAdapterFactory({ url: settings.url, poolSize: settings.poolSize });
     const client = new PostgresClient({ adapter }) as PrismaClient;
-    return { engine: "postgresql", client, adapter };
+    return { engine: "postgresql", client, adapter, pool: () => adapter.pool() };
   }
   // better-sqlite3's `timeout` is SQLite's busy timeout.
   const adapter = new ClinicSqlite({ url: settings.url, timeout: settings.busyTimeoutMs });
-  return { engine: "sqlite", client: new PrismaClient({ adapter }), adapter };
+  return { engine: "sqlite", client: new PrismaClient({ adapter }), adapter, pool: null };
 }

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { PrismaClient, Prisma } from "@prisma/client";
+import type pg from "pg";
 import {
   type DatabaseEngine,
   type GenerationSource,
@@ -18,6 +19,7 @@ declare global {
         client: PrismaClient;
         engine: DatabaseEngine;
         adapter: GenerationSource;
+        pool: (() => pg.Pool) | null;
         currentTransaction: AsyncLocalStorage<Scope>;
       }
     | undefined;
@@ -25,14 +27,14 @@ declare global {
 
 function createClient() {
   const env = getEnv();
-  const { client, engine, adapter } = openDatabase({
+  const { client, engine, adapter, pool } = openDatabase({
     url: env.DATABASE_URL,
     busyTimeoutMs: env.DATABASE_BUSY_TIMEOUT_MS,
     poolSize: env.DATABASE_POOL_SIZE,
   });
   const currentTransaction = new AsyncLocalStorage<Scope>();
   client.$transaction = joiningTransactions(client.$transaction.bind(client), currentTransaction);
-  return { client, engine, adapter, currentTransaction };
+  return { client, engine, adapter, pool, currentTransaction };
 }
 
 /**
@@ -83,6 +85,11 @@ const { adapter, currentTransaction, engine } = globalThis.__prisma;
 /** The engine DATABASE_URL chose for this process (~/infra/database-engine.server). */
 export function databaseEngine(): DatabaseEngine {
   return engine;
+}
+
+/** PostgreSQL: the instance's pool, where the rate limits shared by instances count. */
+export function sharedPool(): pg.Pool | null {
+  return globalThis.__prisma?.pool?.() ?? null;
 }
 
 /**

@@ -383,8 +383,11 @@ export class PostgresAdapterFactory implements SqlMigrationAwareDriverAdapterFac
   #pool: pg.Pool | null = null;
   constructor(private readonly options: PostgresOptions) {}
 
-  /** The pool Prisma's connection and `generations()` share, opened when first needed. */
-  #sharedPool(): pg.Pool {
+  /**
+   * The pool Prisma's connection, `generations()` and the shared rate limits
+   * (~/infra/rate-limit.server) use, opened when first needed.
+   */
+  pool(): pg.Pool {
     this.#pool ??= newPool({
       ...postgresSettings(this.options.url),
       max: this.options.poolSize ?? 10,
@@ -393,7 +396,7 @@ export class PostgresAdapterFactory implements SqlMigrationAwareDriverAdapterFac
   }
 
   async connect(): Promise<PostgresAdapter> {
-    const pool = this.#sharedPool();
+    const pool = this.pool();
     return new PostgresAdapter(pool, postgresSchemaOf(this.options.url), async () => {
       if (this.#pool === pool) this.#pool = null;
       await pool.end();
@@ -406,7 +409,7 @@ export class PostgresAdapterFactory implements SqlMigrationAwareDriverAdapterFac
    * by the next read. Throws when the database does not answer.
    */
   async generations(): Promise<Map<string, string>> {
-    const { rows } = await this.#sharedPool().query<[string, number]>({
+    const { rows } = await this.pool().query<[string, number]>({
       text: 'SELECT "area", "generation" FROM "CacheGeneration"',
       rowMode: "array",
     });
