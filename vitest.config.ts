@@ -25,6 +25,7 @@ const SQLITE_ONLY: Record<string, string> = {
  */
 const POSTGRES_ONLY: Record<string, string> = {
   "tests/integration/infra/shared-rate-limits.test.ts": "two instances' pools count one bucket",
+  "tests/integration/scripts/db-copy.test.ts": "copies a SQLite file into a PostgreSQL database",
 };
 
 // Projects, from the fast loop out: `npm run test:unit` (no database, no build, no
