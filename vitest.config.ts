@@ -26,6 +26,7 @@ const SQLITE_ONLY: Record<string, string> = {
 const POSTGRES_ONLY: Record<string, string> = {
   "tests/integration/infra/shared-rate-limits.test.ts": "two instances' pools count one bucket",
   "tests/integration/scripts/db-copy.test.ts": "copies a SQLite file into a PostgreSQL database",
+  "tests/load/two-instances.test.ts": "two production servers on one database",
 };
 
 // Projects, from the fast loop out: `npm run test:unit` (no database, no build, no
@@ -62,6 +63,7 @@ const http = {
     // answers, which do not depend on the machine's load, and only prints its
     // /healthz latency, so it no longer waits for the end of the run to run alone.
     include: ["tests/{security,fuzz,load,crash,backup,mail}/**/*.test.ts"],
+    exclude: ["**/node_modules/**", ...Object.keys(POSTGRES_ONLY)],
     // The run's one production build (tests/support/http-build.ts), then the template.
     globalSetup: ["tests/support/http-build.ts", "tests/support/template-db.ts"],
     setupFiles: ["tests/support/vitest-setup.ts", "tests/support/console-guard.ts"],
@@ -98,7 +100,6 @@ export default defineConfig({
           ...project.test,
           name: `${project.test.name}-postgresql`,
           exclude: ["**/node_modules/**", ...Object.keys(SQLITE_ONLY)],
-          include: [...project.test.include, ...Object.keys(POSTGRES_ONLY)],
         },
       })),
     ],

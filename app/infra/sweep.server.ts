@@ -25,7 +25,8 @@ export function startSweep(
   leaseSeconds: number = SWEEP_LEASE_SECONDS,
 ): BackgroundJob {
   let running: Promise<void> | null = null;
-  let holding = false;
+  /** Whether this server held the lease at its last turn; null before the first, which says. */
+  let holding: boolean | null = null;
 
   async function leased() {
     const held = await takeLease(label, leaseSeconds);

@@ -46,6 +46,8 @@ export function testPorts(env = process.env) {
     load: base + 20,
     /** The memory flood (tests/load/flood.test.ts). */
     flood: base + 21,
+    /** Two instances on one PostgreSQL database (tests/load/two-instances.test.ts). */
+    instances: { first: base + 22, second: base + 23 },
     crash: base + 30,
     /** The outbox crash test's server (killed and restarted on one database). */
     outboxCrash: base + 31,
