@@ -9,13 +9,43 @@ const ports = testPorts().instances;
 let first: ProductionServer;
 let second: ProductionServer;
 
+// The sign-in limit as shipped; writes unlimited, so the racing bookings all reach the rules.
+const env = { RATE_LIMIT_WRITES_PER_MINUTE: "1000000" };
+
 beforeAll(async () => {
-  first = await startProductionServer({ port: ports.first });
+  first = await startProductionServer({ port: ports.first, env });
   second = await startProductionServer({
     port: ports.second,
     databaseFile: first.databaseUrl,
+    env,
   });
 }, 180_000);
+
+/** A weekday at least a week ahead, as YYYY-MM-DD. */
+function weekdayAhead(days: number) {
+  const day = new Date(Date.now() + days * 86_400_000);
+  while (day.getUTCDay() === 0 || day.getUTCDay() === 6) day.setUTCDate(day.getUTCDate() + 1);
+  return day.toISOString().slice(0, 10);
+}
+
+/** Books through `server`'s API; the answer's status. */
+async function book(server: ProductionServer, token: string, slot: { date: string; time: string }) {
+  const service = await first.db().service.findUniqueOrThrow({ where: { slug: "dental-checkup" } });
+  const response = await fetch(`${server.url}/api/create-appointment`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: token },
+    body: JSON.stringify({
+      service: service.id,
+      name: "Racing Patient",
+      email: "racing@example.com",
+      phone: "+1 555 0100",
+      message: "Two instances",
+      ...slot,
+    }),
+  });
+  await response.arrayBuffer();
+  return response.status;
+}
 
 afterAll(async () => {
   await second?.stop({ removeDatabase: false });
@@ -60,6 +90,39 @@ describe("two instances on one database", () => {
     await after.arrayBuffer();
     expect(after.status).toBe(401);
   });
+
+  it("let 100 racing bookings of one time, half on each, take no more than the chairs allow", async () => {
+    const slot = { date: weekdayAhead(9), time: "10:00" };
+    const tokens = await Promise.all(
+      Array.from({ length: 100 }, async () => (await first.signedInUser()).token),
+    );
+    const statuses = await Promise.all(
+      tokens.map((token, i) => book(i % 2 === 0 ? first : second, token, slot)),
+    );
+    const booked = statuses.filter((status) => status === 201).length;
+    const chairs = await first.db().chair.count({ where: { active: true } });
+    expect(statuses.filter((status) => status >= 500)).toEqual([]);
+    expect(booked).toBeGreaterThan(0);
+    expect(booked).toBeLessThanOrEqual(chairs);
+    const stored = await first.db().appointment.count({
+      where: { date: slot.date, status: { in: ["booked", "confirmed"] } },
+    });
+    expect(stored).toBe(booked);
+  }, 120_000);
+
+  it("hold one patient's cap on visits to come across both", async () => {
+    const { token } = await first.signedInUser();
+    const cap = (await first.db().clinicSettings.findUniqueOrThrow({ where: { id: 1 } }))
+      .maxUpcomingPerPatient;
+    const date = weekdayAhead(16);
+    const times = Array.from({ length: cap + 4 }, (_, i) => `${String(9 + i).padStart(2, "0")}:00`);
+    const statuses = await Promise.all(
+      times.map((time, i) => book(i % 2 === 0 ? first : second, token, { date, time })),
+    );
+    expect(statuses.filter((status) => status >= 500)).toEqual([]);
+    // Every time is free: exactly the cap is booked, whichever instance each request met.
+    expect(statuses.filter((status) => status === 201).length).toBe(cap);
+  }, 120_000);
 
   it("run each sweep on one of them: the other says another server runs it", async () => {
     const label = /\[(\w[\w-]*)\] this server runs the sweep/;
