@@ -1,4 +1,5 @@
 import { Cron } from "croner";
+import { databaseEngine } from "~/infra/db.server";
 import { releaseLease, takeLease } from "~/infra/sweep-lease.server";
 
 /** A background job of the server process, stopped on shutdown. */
@@ -25,8 +26,11 @@ export function startSweep(
   leaseSeconds: number = SWEEP_LEASE_SECONDS,
 ): BackgroundJob {
   let running: Promise<void> | null = null;
-  /** Whether this server held the lease at its last turn; null before the first, which says. */
-  let holding: boolean | null = null;
+  /**
+   * Whether this server held the lease at its last turn; on PostgreSQL null before the
+   * first, which says who runs the sweep. On SQLite the one server always runs it, unsaid.
+   */
+  let holding: boolean | null = databaseEngine() === "postgresql" ? null : true;
 
   async function leased() {
     const held = await takeLease(label, leaseSeconds);
