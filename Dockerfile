@@ -16,7 +16,7 @@ RUN apt-get update -qq && apt-get install -y -qq --no-install-recommends python3
 COPY package.json package-lock.json ./
 COPY prisma ./prisma
 COPY prisma.config.ts ./
-COPY app/infra/postgres-adapter.server.ts ./app/infra/
+COPY app/infra/postgres-adapter.server.ts app/infra/postgres-types.server.ts ./app/infra/
 COPY scripts/generate-clients.mjs scripts/postgres-url.mjs ./scripts/
 RUN npm ci --include=dev --no-audit --no-fund
 
