@@ -10,6 +10,7 @@ import { startRecallSweep } from "~/models/recall/invitations.server";
 import { startReminderSweep } from "~/models/mail/reminders.server";
 import { startReportSweep } from "~/models/reports/summary.server";
 import { startWaitlistSweep } from "~/models/waitlist/sweep.server";
+import { startFormRetentionSweep } from "~/models/forms/records.server";
 import { startOutboxWorker } from "./models/mail/outbox.server";
 import { hearVisitEvents } from "~/models/visit-subscribers.server";
 import { backupSettings, startBackupSchedule } from "~/infra/backup.server";
@@ -30,7 +31,8 @@ hearVisitEvents();
  * second server on the same file refuses to start), then the backups run on their
  * schedule, the outbox worker delivers mail, the reminder and waiting-list sweeps run
  * every minute, the recall sweep every RECALL_SWEEP_SECONDS, the reports' day figures
- * are kept current every minute, and demo accounts left where they are off are reported once.
+ * are kept current every minute, signed forms past their retention go daily, and demo
+ * accounts left where they are off are reported once.
  * On PostgreSQL there is no file to claim or copy: several servers share the database, and
  * its backups are the server's own (docs/operations/postgresql.md).
  */
@@ -44,11 +46,13 @@ export function startBackgroundJobs(): BackgroundJobs {
   const waitlist = startWaitlistSweep();
   const recall = startRecallSweep();
   const reports = startReportSweep();
+  const formRetention = startFormRetentionSweep();
   reportDemoAccountsAtStart(prisma, { demoAccounts: getEnv().DEMO_ACCOUNTS }).catch(
     (error: unknown) => console.error("Looking for demo accounts failed", error),
   );
   return {
     async stop() {
+      await formRetention.stop();
       await reports.stop();
       await recall.stop();
       await waitlist.stop();

@@ -7,6 +7,7 @@ import {
   Scripts,
   ScrollRestoration,
   useLocation,
+  useMatches,
   useRouteLoaderData,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
@@ -36,9 +37,14 @@ export const meta: MetaFunction = () => [
   },
 ];
 
+/** Pages for a patient alone at the desk's tablet: no header, no footer, no session read. */
+const isKiosk = (pathname: string) => pathname === "/kiosk" || pathname.startsWith("/kiosk/");
+
 export async function loader({ request }: LoaderFunctionArgs) {
+  const kiosk = isKiosk(new URL(request.url).pathname);
   const [user, { toast, headers }, clinicPhone] = await Promise.all([
-    getUser(request),
+    // The tablet may be a device staff once signed in on: it shows nobody's account.
+    kiosk ? null : getUser(request),
     getToast(request),
     // The header's call link; a page whose database is down still renders, without it.
     getClinicSettings().then(
@@ -61,6 +67,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export function Layout({ children }: { children: ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
+  // The desk's tablet (app/routes/kiosk.tsx): no way from it to the rest of the site.
+  const kiosk = useMatches().some(
+    (match) => (match.handle as { kiosk?: boolean } | undefined)?.kiosk === true,
+  );
   // The staff screens are a work tool: a compact shell without the public site's footer.
   const staffPage = isStaffPage(useLocation().pathname);
   return (
@@ -78,15 +88,17 @@ export function Layout({ children }: { children: ReactNode }) {
         >
           Skip to content
         </a>
-        <SiteHeader
-          user={rootData?.user ?? null}
-          staffLinks={rootData?.staffLinks ?? []}
-          clinicPhone={rootData?.clinicPhone ?? null}
-        />
+        {kiosk ? null : (
+          <SiteHeader
+            user={rootData?.user ?? null}
+            staffLinks={rootData?.staffLinks ?? []}
+            clinicPhone={rootData?.clinicPhone ?? null}
+          />
+        )}
         <main id="main" className="flex-1">
           {children}
         </main>
-        {staffPage ? null : <SiteFooter />}
+        {kiosk || staffPage ? null : <SiteFooter />}
         <RouteFocus />
         <AppToaster />
         <ServerToast toast={rootData?.toast} />

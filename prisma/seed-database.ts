@@ -1,6 +1,7 @@
 import type { PrismaClient } from "@prisma/client";
 import bcrypt from "bcryptjs";
 import { DEMO_DENTIST_STAFF, DEMO_PATIENT, DEMO_STAFF } from "../app/data/demo-accounts";
+import { seedFormTemplates } from "../app/models/forms/seed-templates";
 import {
   CLINIC_WEEK,
   MIGRATION_WEEK,
@@ -58,6 +59,8 @@ export async function seed(prisma: PrismaClient, { demoAccounts }: { demoAccount
   }
 
   await seedDiary(prisma);
+  // The clinic's forms are its content, on every database (demo accounts or not).
+  await seedFormTemplates(prisma);
   if (demoAccounts) await seedDentistStaff(prisma);
 }
 

@@ -7,7 +7,7 @@ const footerGroups = [
 /** The footer's items are plain text on purpose: the spec lists them without links. */
 export function SiteFooter() {
   return (
-    <footer className="mt-16 border-t border-slate-200 bg-slate-50">
+    <footer className="mt-16 border-t border-slate-200 bg-slate-50 print:hidden">
       <div className="mx-auto grid max-w-6xl grid-cols-1 gap-8 px-4 py-10 sm:grid-cols-3">
         {footerGroups.map((group) => (
           <div key={group.title}>

@@ -85,6 +85,12 @@ function AccountLinks({ user }: { user: PublicUser }) {
       <Link to="/user/appointments" className={itemClass}>
         My appointments
       </Link>
+      <Link to="/user/forms" className={itemClass}>
+        My forms
+      </Link>
+      <Link to="/user/family" className={itemClass}>
+        My family
+      </Link>
       <Link to="/user/data" className={itemClass}>
         My data
       </Link>
@@ -209,7 +215,7 @@ export function SiteHeader({
   return (
     <header
       ref={header}
-      className="sticky top-0 z-20 border-b border-slate-200 bg-white/95 backdrop-blur"
+      className="sticky top-0 z-20 border-b border-slate-200 bg-white/95 backdrop-blur print:hidden"
     >
       <div
         className={`mx-auto flex items-center justify-between gap-2 px-4 ${staffPage ? "h-12 lg:px-6" : "h-16 max-w-6xl"}`}

@@ -6,6 +6,7 @@ import { getClinicSettings, getPublicClinic } from "~/models/settings/clinic-set
 import { bookingChoices } from "~/models/team/dentists.server";
 import { unverifiedRefusal } from "~/models/accounts/email-verification.server";
 import { freeDaysFor } from "~/models/booking/next-free-times.server";
+import { familyMembers } from "~/models/family/links.server";
 import { knownPhone } from "~/models/self-service/own-visits.server";
 import { formatDuration, formatTime } from "~/utils/clinic-format";
 import { addDays, clinicNow, isIsoDate, normalizeTime } from "~/utils/clinic-time";
@@ -23,7 +24,7 @@ const NOT_IN_THE_ADDRESS = ["name", "email", "phone", "message"];
 function keepOnlyTheChoice(query: URLSearchParams) {
   if (!NOT_IN_THE_ADDRESS.some((name) => query.has(name))) return;
   const kept = new URLSearchParams();
-  for (const name of ["service", "dentist", "date", "time", "recall"]) {
+  for (const name of ["service", "dentist", "date", "time", "recall", "patient"]) {
     const value = query.get(name)?.trim();
     if (value) kept.set(name, value);
   }
@@ -45,9 +46,22 @@ export async function bookingPageData(request: Request, user: User, now: Date = 
     getPublicClinic(),
   ]);
   const verifyFirst = unverifiedRefusal(user)?.message ?? null;
+  // Who the visit is for (docs/decisions/049-families.md): the account, a family member it
+  // may book for (?patient=), or someone new to add ("new").
+  const members = verifyFirst
+    ? []
+    : (await familyMembers(user.id)).filter((member) => member.mayBook);
+  const wantedPatient = query.get("patient") ?? "";
+  const member = members.find((entry) => entry.id === wantedPatient) ?? null;
+  const patient = wantedPatient === "new" ? "new" : (member?.id ?? "");
   const [capped, phone] = verifyFirst
     ? [null, ""]
-    : await Promise.all([visitCapRefusal(user.id, settings, now), knownPhone(user)]);
+    : await Promise.all([
+        patient === "new"
+          ? null
+          : visitCapRefusal(member?.id ?? user.id, settings, now, member?.name ?? null),
+        knownPhone(user),
+      ]);
 
   const requested = query.get("service");
   const service = services.find((entry) => entry.value === requested);
@@ -66,7 +80,11 @@ export async function bookingPageData(request: Request, user: User, now: Date = 
   const clock = { timeZone: settings.timeZone, locale: settings.locale };
 
   return {
-    user: { name: user.name, email: user.email, phone },
+    user: { name: patient === "new" ? "" : (member?.name ?? user.name), email: user.email, phone },
+    family: {
+      members: members.map((entry) => ({ id: entry.id, name: entry.name })),
+      patient,
+    },
     verifyFirst,
     capped: capped?.message ?? null,
     services: services.map((entry) => ({

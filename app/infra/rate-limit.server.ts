@@ -202,6 +202,8 @@ export function createRateLimits(env: Env, pool: pg.Pool | null = null) {
      * is tried there too, and a stolen session must not guess it from many addresses.
      */
     accountDeletions: new Bucket(10, 60, () => RATE_LIMIT_MESSAGE, shared("accountDeletions")),
+    /** Changes to a patient's family (members added, permissions, removals) per account and minute. */
+    familyChanges: new Bucket(30, 60, () => RATE_LIMIT_MESSAGE, shared("familyChanges")),
     /** Staff changes (status, moves, bookings, settings...) per staff member and minute. */
     staffWrites: new Bucket(
       env.RATE_LIMIT_STAFF_WRITES_PER_MINUTE,

@@ -14,6 +14,7 @@ export const DATA_AREAS = {
   settings: ["ClinicSettings"],
   accounts: ["User", "Session"],
   visits: ["Appointment", "AppointmentStatusChange"],
+  forms: ["FormTemplate", "FormVersion", "FormSubmission", "FormReview"],
 } as const satisfies Record<string, readonly string[]>;
 
 export type DataArea = keyof typeof DATA_AREAS;

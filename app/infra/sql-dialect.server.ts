@@ -98,6 +98,8 @@ export const LOCKS = {
   recallDay: (date: string) => `recall-day:${date}`,
   /** One waiting-list offer (the first to accept it). */
   offer: (offerId: string) => `offer:${offerId}`,
+  /** An account's family members (the cap on members looked after). */
+  family: (guardianId: string) => `family:${guardianId}`,
 } as const;
 
 /**

@@ -51,6 +51,15 @@ export const PERMISSIONS = {
   // Failed mail: reception sees and resends it too, as the desk answers the patient.
   "outbox.manage": { reception: "all", admin: "all" },
   "audit.view": { admin: "all" },
+  // The forms patients fill (medical history, consents): what they ask, who fills them, how
+  // often, how long a deleted account's signed forms are kept
+  // (docs/decisions/050-medical-history-and-consent-forms.md).
+  "forms.manage": { admin: "all" },
+  // Sign a medical history's review and accept its alerts: the patient's own dentists (a
+  // visit with them) and administrators. Reading a signed form is "patients.contact".
+  "forms.review": { dentist: "own", admin: "all" },
+  // "Fill at the desk": hand the patient the tablet for their forms.
+  "forms.desk": { reception: "all", admin: "all" },
 } as const satisfies Record<string, Partial<Record<Role, Scope>>>;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -85,6 +94,13 @@ export const STAFF_SCREENS = [
   },
   { path: "/staff/waitlist", label: "Waiting list", permission: "waitlist.manage" },
   { path: "/staff/recall", label: "Recall", permission: "recall.manage" },
+  { path: "/staff/forms/reviews", label: "Histories to review", permission: "forms.review" },
+  {
+    path: "/staff/forms/desk",
+    label: "Fill at the desk",
+    permission: "forms.desk",
+    inNavigation: false,
+  },
   { path: "/staff/reports", label: "Reports", permission: "reports.view" },
   { path: "/staff/moderation", label: "Moderation", permission: "moderation.manage" },
   { path: "/staff/services", label: "Services", permission: "services.manage" },
@@ -99,6 +115,7 @@ export const STAFF_SCREENS = [
   { path: "/staff/closures", label: "Closures", permission: "closures.manage" },
   { path: "/staff/settings", label: "Clinic settings", permission: "settings.manage" },
   { path: "/staff/recall-types", label: "Recall types", permission: "recallTypes.manage" },
+  { path: "/staff/forms", label: "Forms", permission: "forms.manage" },
   { path: "/staff/outbox", label: "Failed mail", permission: "outbox.manage" },
   { path: "/staff/audit", label: "Audit trail", permission: "audit.view" },
   // One's own account: the devices signed in, each to sign out (issue 31 item 6).

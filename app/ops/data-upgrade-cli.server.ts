@@ -8,11 +8,12 @@ import { prisma } from "~/infra/db.server";
 
 export async function runDataUpgrades(): Promise<number> {
   try {
-    const { earlierBookings, holdsReplaced } = await upgradeData();
+    const { earlierBookings, holdsReplaced, formTemplates } = await upgradeData();
     if (earlierBookings > 0) {
       console.info(`Gave ${earlierBookings} earlier bookings their dentist, chair and times`);
     }
     if (holdsReplaced > 0) console.info(`Held ${holdsReplaced} upcoming visits in 15-minute steps`);
+    if (formTemplates > 0) console.info(`Wrote the clinic's ${formTemplates} forms`);
     return 0;
   } catch (error) {
     console.error("The data upgrade failed; nothing was changed", error);

@@ -3,7 +3,8 @@ import { apiJson, apiRoute } from "~/http/api.server";
 
 /**
  * `POST /api/create-appointment` {service, name, email, phone, date, time, message} and an
- * optional `dentist` (id or slug; absent or "any" for any dentist).
+ * optional `dentist` (id or slug; absent or "any" for any dentist) and `patient` (a family
+ * member's id, from `GET /api/me/family`: the visit is theirs; docs/decisions/049-families.md).
  */
 export const { loader, action } = apiRoute({
   method: "POST",

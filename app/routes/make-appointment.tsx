@@ -1,4 +1,9 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import {
+  type ActionFunctionArgs,
+  data,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import {
   isRouteErrorResponse,
   Link,
@@ -15,9 +20,11 @@ import { isSignInRequired } from "~/utils/sign-in-required";
 import { SearchableSelect } from "~/components/searchable-select";
 import { TextAreaField } from "~/components/text-area-field";
 import { TimeSlotPicker } from "~/components/time-slot-picker";
+import { NewMemberFields, VisitFor } from "~/components/visit-for";
 import { VerifyEmailNotice } from "~/components/verify-email-notice";
 import { WaitlistLink } from "~/components/waitlist-link";
 import { APPOINTMENT_BOOKED, bookAppointment } from "~/models/booking/book.server";
+import { bookForNewMember } from "~/models/family/book-new.server";
 import { recallOfBookLink } from "~/models/recall/invitations.server";
 import { requirePageUser } from "~/http/auth.server";
 import { bookingPageData } from "~/http/booking-page.server";
@@ -39,13 +46,30 @@ export const action = (args: ActionFunctionArgs) =>
     keep: "all",
     task: "Booking",
     handler: async ({ form, user }) => {
-      const result = await bookAppointment(form, user.id, undefined, {
-        recallId: recallOfBookLink(form.recall),
-      });
+      const recallId = recallOfBookLink(form.recall);
+      if (form.patient === "new") {
+        const result = await bookForNewMember(user, form, { recallId });
+        if (result.ok) return booked(result.appointment._id, true);
+        if (!result.member) return result;
+        // The new member was added: the form now books them, not someone new again.
+        const values = { ...form, patient: result.member.id };
+        const refusal = { error: result.message, field: result.field ?? null, values };
+        return data(refusal, { status: result.status });
+      }
+      const result = await bookAppointment(form, user.id, undefined, { recallId });
       if (!result.ok) return result;
-      return redirectWithToast("/", { type: "success", message: APPOINTMENT_BOOKED });
+      return booked(result.appointment._id, Boolean(form.patient || form.family));
     },
   });
+
+/**
+ * The spec's toast, on the home page; a family's on "Book another family member", which
+ * offers the times next to this visit (docs/decisions/049-families.md).
+ */
+function booked(appointmentId: string, family: boolean) {
+  const next = family ? `/make-appointment/another?after=${appointmentId}` : "/";
+  return redirectWithToast(next, { type: "success", message: APPOINTMENT_BOOKED });
+}
 
 export const headers = formPageHeaders;
 
@@ -58,9 +82,10 @@ export const meta: MetaFunction = () => [
 ];
 
 /** Already at the visit cap: said as the form opens, not after it was filled in. */
-function AtTheCap({ message }: { message: string }) {
+function AtTheCap({ message, children }: { message: string; children?: React.ReactNode }) {
   return (
     <FormCard title="Book an Appoinment">
+      {children}
       <p role="status" className="text-slate-800" data-testid="visit-cap">
         {message}
       </p>
@@ -87,6 +112,7 @@ export default function MakeAppointment() {
     hours,
     zoneName,
     timeHint,
+    family,
   } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const values: Record<string, string> = actionData?.values ?? {};
@@ -109,18 +135,35 @@ export default function MakeAppointment() {
   // and its query without JavaScript) until the booking is made.
   const recallToken = values.recall ?? recall;
   const refusedWithoutScript = form.fromServer && !hydrated;
+  const patient = values.patient ?? family.patient;
+  const visitFor = (
+    <VisitFor
+      members={family.members}
+      patient={patient}
+      hrefFor={(who) =>
+        `${PATH}?${new URLSearchParams({
+          ...(who ? { patient: who } : {}),
+          ...(serviceId ? { service: serviceId } : {}),
+          ...(dentist ? { dentist } : {}),
+          ...(date ? { date } : {}),
+          ...(time ? { time } : {}),
+          ...(recallToken ? { recall: recallToken } : {}),
+        })}`
+      }
+    />
+  );
 
   if (verifyFirst) {
     return <VerifyEmailNotice title="Book an Appoinment" message={verifyFirst} />;
   }
-  if (capped) return <AtTheCap message={capped} />;
+  if (capped) return <AtTheCap message={capped}>{visitFor}</AtTheCap>;
 
   function choose(choice: StripChoice) {
     setDate(choice.date);
     setTime(choice.time);
   }
   const hrefFor = (query: Record<string, string>, hash: string) =>
-    `${PATH}?${new URLSearchParams({ service: serviceId, ...(dentist ? { dentist } : {}), ...(recallToken ? { recall: recallToken } : {}), ...query })}${hash}`;
+    `${PATH}?${new URLSearchParams({ service: serviceId, ...(dentist ? { dentist } : {}), ...(recallToken ? { recall: recallToken } : {}), ...(patient ? { patient } : {}), ...query })}${hash}`;
 
   const firstFree = (
     <FirstFreeTimes
@@ -141,8 +184,12 @@ export default function MakeAppointment() {
       <p className="mb-4 text-sm text-slate-700">
         We are open {hours}. Times are {zoneName}.
       </p>
-      <CheckedForm form={form} className="space-y-4" id="booking-form">
+      {visitFor}
+      {/* Keyed by whom it is for: the name the form starts with is theirs. */}
+      <CheckedForm form={form} className="space-y-4" id="booking-form" key={patient}>
         {recallToken ? <input type="hidden" name="recall" value={recallToken} /> : null}
+        {patient ? <input type="hidden" name="patient" value={patient} /> : null}
+        {family.members.length > 0 ? <input type="hidden" name="family" value="yes" /> : null}
         {/* What the patient came for first, then its first free times (issue 31.13). */}
         <SearchableSelect
           name="service"
@@ -195,9 +242,12 @@ export default function MakeAppointment() {
           name="name"
           need="required"
           label="Name"
-          autoComplete="name"
+          autoComplete={patient ? "off" : "name"}
           defaultValue={values.name ?? user.name}
         />
+        {patient === "new" ? (
+          <NewMemberFields values={values} today={minDate} invalid={form.field} />
+        ) : null}
         <TextField
           name="email"
           need="required"

@@ -22,6 +22,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
   const query = new URLSearchParams({
     ...(choice.service ? { service: choice.service } : {}),
     ...(choice.dentist ? { dentist: choice.dentist } : {}),
+    patient: choice.patient,
     recall: choice.recall,
   });
   return redirect(`/make-appointment?${query}`, { headers: { "cache-control": PRIVATE_NO_STORE } });

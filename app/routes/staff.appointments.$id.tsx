@@ -32,6 +32,8 @@ import { invalid } from "~/utils/result";
 import { requireStaffPage, staffActor } from "~/http/roles.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { dateParam } from "~/validation/dates";
+import { VisitForms } from "~/components/forms/visit-forms";
+import { visitForms } from "~/models/forms/visit.server";
 import { clinicNow } from "~/utils/clinic-time";
 
 export const handle: StaffHandle = { permission: "appointments.view" };
@@ -49,7 +51,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (requested.refusal) throw badRequest(requested.refusal.message);
   const moveDate = requested.date ?? found.appointment.date;
   const moveDentist = url.searchParams.get("moveDentist") ?? found.appointment.dentist._id;
-  const [clock, dentists, chairs, freeTimes] = await Promise.all([
+  const [clock, dentists, chairs, freeTimes, forms] = await Promise.all([
     getClinicClock(),
     activeDentists(),
     activeChairs(),
@@ -61,6 +63,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
           appointmentId: found.appointment._id,
         })
       : [],
+    visitForms(user, found.appointment._id),
   ]);
   const own = { own: found.dentistUserId === user.id };
   const now = new Date();
@@ -93,6 +96,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     labels: STATUS_LABELS,
     started: new Date(found.appointment.startsAt) <= now,
     offer,
+    forms,
   };
 }
 
@@ -177,7 +181,7 @@ export default function StaffAppointment() {
             ? `By the clinic${loaded.createdBy ? ` (${loaded.createdBy})` : ""}`
             : loaded.source === "waitlist"
               ? "Online, from the waiting list"
-              : "Online"}
+              : `Online${loaded.createdBy ? ` by ${loaded.createdBy} for the patient` : ""}`}
           {loaded.overrideReason ? `; booked anyway: ${loaded.overrideReason}` : ""}
         </dd>
         {loaded.cancelReason ? (
@@ -229,6 +233,7 @@ export default function StaffAppointment() {
           </p>
         )}
       </section>
+      <VisitForms forms={loaded.forms} appointmentId={appointment._id} />
 
       {statusActions.length > 0 ? (
         <section aria-labelledby="status-heading" className="space-y-2">

@@ -9,10 +9,13 @@ import { GeneralErrorBoundary } from "~/components/error-pages";
 import { EmailLink, PhoneLink } from "~/components/staff-kit";
 import { PatientAlerts } from "~/components/staff/patient-alerts";
 import { PatientDetailsForm } from "~/components/staff/patient-details-form";
+import { PatientFamily } from "~/components/staff/patient-family";
 import { PatientVisits } from "~/components/staff/patient-visits";
 import { ReadLimitNotice } from "~/components/staff/read-limit-notice";
 import { getClinicClock } from "~/models/settings/clinic-settings.server";
 import { patientCard } from "~/models/patients/card.server";
+import { familyOnCard, linkGuardian, unlinkGuardian } from "~/models/family/desk.server";
+import { offerOwnAccount } from "~/models/family/own-account.server";
 import { updatePatientDetails } from "~/models/patients/edit.server";
 import { CONTACT_HIDDEN_MESSAGE } from "~/models/patients/need-to-know";
 import { STATUS_LABELS } from "~/models/booking/appointment-status";
@@ -35,12 +38,21 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!card) throw data({ message: "There is no such patient." }, { status: 404 });
   if ("ok" in card) {
     return data(
-      { card: null, refusal: card.message, clock, labels: STATUS_LABELS, today: "", book: false },
+      {
+        card: null,
+        refusal: card.message,
+        clock,
+        labels: STATUS_LABELS,
+        today: "",
+        book: false,
+        family: null,
+      },
       { status: card.status, headers: retryAfterHeaders(card) },
     );
   }
   return {
     card,
+    family: await familyOnCard(card.patient.id),
     refusal: null,
     clock,
     labels: STATUS_LABELS,
@@ -56,8 +68,24 @@ export const action = (args: ActionFunctionArgs) =>
     keep: "all",
     task: "Changing a patient's details",
     handler: async ({ params, form, actor }) => {
-      if (form.intent !== "details") return invalid("Please choose what to change.");
       const id = params.id ?? "";
+      // The family: a link to a guardian made or ended, an account of their own given.
+      const family =
+        form.intent === "link-guardian"
+          ? await linkGuardian(actor, id, form)
+          : form.intent === "unlink-guardian"
+            ? await unlinkGuardian(actor, id, form.linkId ?? "")
+            : form.intent === "own-account"
+              ? await offerOwnAccount({ kind: "staff", actor }, id, form)
+              : null;
+      if (family) {
+        if (!family.ok) return family;
+        return redirectWithToast(`/staff/patients/${id}`, {
+          type: "success",
+          message: family.message,
+        });
+      }
+      if (form.intent !== "details") return invalid("Please choose what to change.");
       const result = await updatePatientDetails(actor, id, form);
       if (!result.ok) return result;
       return redirectWithToast(`/staff/patients/${id}`, {
@@ -78,7 +106,7 @@ export const meta: MetaFunction = () => [
 ];
 
 export default function PatientCardPage() {
-  const { card, refusal, clock, labels, today, book } = useLoaderData<typeof loader>();
+  const { card, family, refusal, clock, labels, today, book } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   if (!card) {
     return (
@@ -89,6 +117,7 @@ export default function PatientCardPage() {
     );
   }
   const { patient, details } = card;
+  const familyRefusal = actionData?.values.intent !== "details";
   return (
     <section className="space-y-6">
       <h1 className="text-2xl font-bold text-slate-900">{patient.name}</h1>
@@ -145,6 +174,16 @@ export default function PatientCardPage() {
           </Link>
         ) : null}
       </p>
+      {family ? (
+        <PatientFamily
+          family={family}
+          name={patient.name}
+          edit={card.may.edit}
+          book={book}
+          values={actionData?.values}
+          error={familyRefusal ? actionData?.error : null}
+        />
+      ) : null}
       <PatientVisits title="Upcoming visits" visits={card.upcoming} clock={clock} labels={labels} />
       {card.cancelled.length > 0 ? (
         <PatientVisits
@@ -162,7 +201,7 @@ export default function PatientCardPage() {
           </h2>
           <PatientDetailsForm
             stored={{ name: patient.name, ...details }}
-            refusal={actionData ?? null}
+            refusal={familyRefusal ? null : (actionData ?? null)}
             today={today}
             signsIn={patient.hasAccount}
           />

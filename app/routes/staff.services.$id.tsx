@@ -75,6 +75,8 @@ export default function EditService() {
         price: service.price,
         durationMinutes: String(service.durationMinutes),
         bufferMinutes: String(service.bufferMinutes),
+        minAgeYears: service.minAgeYears === null ? "" : String(service.minAgeYears),
+        maxAgeYears: service.maxAgeYears === null ? "" : String(service.maxAgeYears),
         hidden: service.hidden ? "on" : "",
         dentistIds: service.dentistIds,
       };

@@ -42,6 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     cancellationCutoffHours: settings.cancellationCutoffHours,
     maxUpcomingPerPatient: settings.maxUpcomingPerPatient,
     maxVisitsPerDentistPerDay: settings.maxVisitsPerDentistPerDay,
+    ownAccountAge: settings.ownAccountAge,
     reminders: settings.reminderRules.map((rule) => rule.hoursBefore).sort((a, b) => b - a),
     quietHoursStart: settings.quietHoursStart,
     quietHoursEnd: settings.quietHoursEnd,
@@ -108,6 +109,11 @@ const BOOKING_NUMBERS = [
     name: "maxVisitsPerDentistPerDay",
     label: "Most visits per dentist per day",
     help: "0 for no limit. Reception can still book a dentist past it, with a reason.",
+  },
+  {
+    name: "ownAccountAge",
+    label: "Own account from age",
+    help: "A family member someone books for may have an account of their own from this age.",
   },
 ] as const;
 

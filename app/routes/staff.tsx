@@ -71,7 +71,7 @@ export default function StaffLayout() {
     <>
       {demo ? <DemoBanner /> : null}
       <div className="flex flex-col gap-4 px-4 py-4 md:flex-row lg:px-6">
-        <nav aria-label="Clinic" className="md:w-52 md:shrink-0">
+        <nav aria-label="Clinic" className="md:w-52 md:shrink-0 print:hidden">
           <p className="px-3 text-sm text-slate-700">
             {name} · <span className="capitalize">{role}</span>
           </p>

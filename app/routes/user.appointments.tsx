@@ -23,23 +23,27 @@ import { requirePageUser } from "~/http/auth.server";
 import { formAction, formPageHeaders } from "~/http/form-action.server";
 import { invalid } from "~/utils/result";
 import { redirectWithToast } from "~/http/toast.server";
+import { DueForms } from "~/components/forms/due-forms";
+import { dueFormItems } from "~/models/forms/due.server";
 
 const PATH = "/user/appointments";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requirePageUser(request);
   const now = new Date();
-  const [list, settings, waitlist, moved] = await Promise.all([
+  const [list, settings, waitlist, moved, forms] = await Promise.all([
     listAppointments(user.id, now),
     getClinicSettings(),
     listWaitlist(user.id),
     justMovedVisits(user.id, now),
+    dueFormItems(user.id, now),
   ]);
   const clock = { timeZone: settings.timeZone, locale: settings.locale };
   // Inside the cancellation cutoff only the clinic changes a visit (the server refuses too).
   const upcoming = list.upcoming.map((appointment) => ({
     ...appointment,
-    changeable: !isInsideCutoff(new Date(appointment.startsAt), settings, now),
+    changeable:
+      appointment.mayChange && !isInsideCutoff(new Date(appointment.startsAt), settings, now),
     movedNote: moved.has(appointment._id) ? movedMessage(appointment, clock) : null,
   }));
   const past = list.past.map((appointment) => ({
@@ -54,6 +58,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     clock,
     phone: settings.phone,
     cutoff: insideCutoffMessage(settings),
+    forms,
   };
 }
 
@@ -85,7 +90,12 @@ function AppointmentCard({
   phone,
   cutoff,
 }: {
-  appointment: AppointmentJson & { changeable: boolean; movedNote: string | null };
+  appointment: AppointmentJson & {
+    changeable: boolean;
+    movedNote: string | null;
+    forName: string | null;
+    mayChange: boolean;
+  };
   upcoming: boolean;
   clock: ClinicClock;
   phone: string;
@@ -101,6 +111,11 @@ function AppointmentCard({
     >
       <div className="space-y-1">
         {appointment.movedNote ? <MovedNote message={appointment.movedNote} /> : null}
+        {appointment.forName ? (
+          <p className="text-sm font-semibold text-brand-700" data-testid="appointment-for">
+            For {appointment.forName}
+          </p>
+        ) : null}
         <p className="font-semibold text-slate-900">{when}</p>
         <p className="text-slate-800">
           <Link to={`/product/${appointment.service.slug}`} className="text-brand-700 underline">
@@ -139,7 +154,7 @@ function AppointmentCard({
             Cancel
           </Link>
         </div>
-      ) : upcoming ? (
+      ) : upcoming && appointment.mayChange ? (
         <div className="max-w-xs text-sm">
           <CallClinic message={cutoff} phone={phone} />
         </div>
@@ -181,7 +196,7 @@ function WaitlistCard({ entry, clock }: { entry: WaitlistEntryView; clock: Clini
 }
 
 export default function MyAppointments() {
-  const { upcoming, past, waitlist, clock, phone, cutoff } = useLoaderData<typeof loader>();
+  const { upcoming, past, waitlist, clock, phone, cutoff, forms } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
 
   return (
@@ -194,6 +209,11 @@ export default function MyAppointments() {
       </div>
       <p className="mt-2 text-sm text-slate-700">Times are {formatZone(clock)}.</p>
       <FormError message={actionData?.error} />
+      {forms.length > 0 ? (
+        <div className="mt-6">
+          <DueForms forms={forms} />
+        </div>
+      ) : null}
 
       <h2 className="mt-8 text-xl font-semibold text-slate-900">Upcoming</h2>
       {upcoming.length > 0 ? (

@@ -1,5 +1,6 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { exportMyData, exportResponse } from "~/models/accounts/my-data.server";
+import { exportResponse } from "~/models/accounts/my-data.server";
+import { exportMyDataWithFamily } from "~/models/family/account.server";
 import { formAction, formPageHeaders } from "~/http/form-action.server";
 import { redirectWithToast } from "~/http/toast.server";
 
@@ -21,7 +22,7 @@ export const action = (args: ActionFunctionArgs) =>
     task: "Exporting a patient's data",
     refusal: (failure) => redirectWithToast(PAGE, { type: "error", message: failure.message }),
     handler: async ({ user }) => {
-      const result = await exportMyData(user);
+      const result = await exportMyDataWithFamily(user);
       return result.ok ? exportResponse(result) : result;
     },
   });

@@ -2,7 +2,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FormError } from "~/components/form-error";
 import { PasswordInput } from "~/components/password-input";
-import { confirmsWithGoogle, deleteMyAccount } from "~/models/accounts/deletion.server";
+import { confirmsWithGoogle } from "~/models/accounts/deletion.server";
+import { deleteAccountWithFamily, membersToSettle } from "~/models/family/account.server";
+import { choiceField, KEEP, REMOVE } from "~/models/family/rules";
 import { requirePageUser } from "~/http/auth.server";
 import { formAction, formPageHeaders } from "~/http/form-action.server";
 import { isGoogleEnabled } from "~/http/google.server";
@@ -13,10 +15,12 @@ const PATH = "/user/delete-account";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requirePageUser(request);
+  const family = await membersToSettle(user.id);
   return {
     email: user.email,
     withGoogle: confirmsWithGoogle(user),
     googleEnabled: isGoogleEnabled(),
+    family: family.map((member) => ({ id: member.id, name: member.name })),
   };
 }
 
@@ -25,7 +29,7 @@ export const action = (args: ActionFunctionArgs) =>
     access: "signed in",
     task: "Deleting an account",
     handler: async ({ request, form, user }) => {
-      const result = await deleteMyAccount(user, form, { request });
+      const result = await deleteAccountWithFamily(user, form, { request });
       if (!result.ok) return result;
       return redirectWithToast(
         "/",
@@ -43,7 +47,7 @@ export const meta: MetaFunction = () => [
 ];
 
 export default function DeleteAccount() {
-  const { email, withGoogle, googleEnabled } = useLoaderData<typeof loader>();
+  const { email, withGoogle, googleEnabled, family } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const deleting = navigation.state === "submitting" && navigation.formAction === PATH;
@@ -91,6 +95,21 @@ export default function DeleteAccount() {
         ) : null}
 
         <Form method="post" className="mt-6 space-y-4">
+          {family.map((member) => (
+            <fieldset key={member.id} className="rounded-md border border-slate-300 p-3">
+              <legend className="px-1 font-medium text-slate-900">
+                What becomes of {member.name}&apos;s record?
+              </legend>
+              <label className="flex items-center gap-2 text-slate-800">
+                <input type="radio" name={choiceField(member.id)} value={KEEP} required />
+                The clinic keeps it (you are no longer linked)
+              </label>
+              <label className="flex items-center gap-2 text-slate-800">
+                <input type="radio" name={choiceField(member.id)} value={REMOVE} />
+                Remove it as my account is removed
+              </label>
+            </fieldset>
+          ))}
           {withGoogle ? null : (
             <PasswordInput
               id="delete-password"

@@ -28,6 +28,7 @@ export const LIMITS = {
   cancellationCutoffHours: { min: 0, max: 336 },
   maxUpcomingPerPatient: { min: 1, max: 50 },
   maxVisitsPerDentistPerDay: { min: 0, max: 100 },
+  ownAccountAge: { min: 12, max: 21 },
   reminderHours: { min: 1, max: 336 },
   waitlistOfferHours: { min: 1, max: 168 },
 } as const;
@@ -130,6 +131,7 @@ export type BookingRules = {
   cancellationCutoffHours: number;
   maxUpcomingPerPatient: number;
   maxVisitsPerDentistPerDay: number;
+  ownAccountAge: number;
 };
 
 export const GRID_MESSAGE = "Please choose a grid step of 15 or 30 minutes.";
@@ -168,6 +170,16 @@ export function parseBookingRules(form: Form): Result<{ rules: BookingRules }> {
       )
     : ok({ value: 0 });
   if (!daily.ok) return daily;
+  // Optional too: left empty, 16 (docs/decisions/049-families.md).
+  const ownAccount = text(form, "ownAccountAge")
+    ? wholeNumber(
+        form,
+        "ownAccountAge",
+        LIMITS.ownAccountAge,
+        "the age from which a family member may have an account of their own",
+      )
+    : ok({ value: 16 });
+  if (!ownAccount.ok) return ownAccount;
   return ok({
     rules: {
       gridMinutes: grid,
@@ -176,6 +188,7 @@ export function parseBookingRules(form: Form): Result<{ rules: BookingRules }> {
       cancellationCutoffHours: cutoff.value,
       maxUpcomingPerPatient: cap.value,
       maxVisitsPerDentistPerDay: daily.value,
+      ownAccountAge: ownAccount.value,
     },
   });
 }

@@ -48,11 +48,26 @@ export type ServiceInput = z.output<typeof serviceSchema>;
 // ---------------------------------------------------------------------------------------
 // The staff's service form (/staff/services/new and /staff/services/{id})
 
+/** The highest age bound a service may name. */
+export const MAX_AGE_YEARS = 120;
+
 export const STAFF_SERVICE_MESSAGES = {
   duration: (grid: number) =>
     `Please enter a duration in whole minutes that is a multiple of the clinic's ${grid}-minute step, up to ${MAX_DURATION_MINUTES}`,
   buffer: `Please enter a buffer of 0 to ${MAX_BUFFER_MINUTES} whole minutes`,
+  minAge: `Please enter the youngest age as whole years from 0 to ${MAX_AGE_YEARS}, or leave it empty`,
+  maxAge: `Please enter the oldest age as whole years from 0 to ${MAX_AGE_YEARS}, or leave it empty`,
+  ageOrder: "The oldest age cannot be below the youngest",
 } as const;
+
+/** Whole years, or null for an empty field (no bound). */
+const optionalAge = (message: string) =>
+  trimmedText()
+    .refine(
+      (value) => value === "" || (/^\d{1,3}$/.test(value) && Number(value) <= MAX_AGE_YEARS),
+      message,
+    )
+    .transform((value) => (value === "" ? null : Number(value)));
 
 const WHOLE_MINUTES = /^\d{1,4}$/;
 
@@ -69,14 +84,25 @@ const wholeMinutes = (message: string, max: number) =>
  */
 export function staffServiceSchema(gridMinutes: number) {
   const durationMessage = STAFF_SERVICE_MESSAGES.duration(gridMinutes);
-  return serviceSchema.extend({
-    durationMinutes: wholeMinutes(durationMessage, MAX_DURATION_MINUTES).refine(
-      (minutes) => minutes > 0 && minutes % gridMinutes === 0,
-      durationMessage,
-    ),
-    bufferMinutes: wholeMinutes(STAFF_SERVICE_MESSAGES.buffer, MAX_BUFFER_MINUTES),
-    hidden: checkbox,
-  });
+  return serviceSchema
+    .extend({
+      durationMinutes: wholeMinutes(durationMessage, MAX_DURATION_MINUTES).refine(
+        (minutes) => minutes > 0 && minutes % gridMinutes === 0,
+        durationMessage,
+      ),
+      bufferMinutes: wholeMinutes(STAFF_SERVICE_MESSAGES.buffer, MAX_BUFFER_MINUTES),
+      hidden: checkbox,
+      // Who the service is for (a service only for children or only for adults).
+      minAgeYears: optionalAge(STAFF_SERVICE_MESSAGES.minAge),
+      maxAgeYears: optionalAge(STAFF_SERVICE_MESSAGES.maxAge),
+    })
+    .refine(
+      (service) =>
+        service.minAgeYears === null ||
+        service.maxAgeYears === null ||
+        service.minAgeYears <= service.maxAgeYears,
+      { message: STAFF_SERVICE_MESSAGES.ageOrder, path: ["maxAgeYears"] },
+    );
 }
 
 export type StaffServiceInput = z.output<ReturnType<typeof staffServiceSchema>>;

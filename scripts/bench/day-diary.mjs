@@ -4,6 +4,9 @@
 // should cost about the same (goal: within 1.5x). In the same run: the day diary's rate
 // against the bare Remix fixture page's (scripts/bench/fixture, goal: at least 1/10), and a
 // dentist's week view at 200,000 against the clinic with only the day (goal: within 1.5x).
+// Issue 36: the large diary holds 100,000 signed forms and each card shows its medical
+// history's state; a third server holds the same 200,000 with no form active (the diary as
+// before the forms), and their CPU per request is compared (goal: within 1.5x).
 // Run alone with `node scripts/bench/day-diary.mjs [--record]` or as part of `npm run bench`.
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -19,6 +22,10 @@ import { build, forgetFilledReportDays, removeDatabase, startApp } from "./serve
 import { buildFixture, startFixture } from "./uncached.mjs";
 
 export const DIARY_APPOINTMENTS = Number(process.env.BENCH_DIARY_APPOINTMENTS || 200_000);
+/** Signed forms beside them (issue 36): the diary reads the day's patients' medical histories. */
+export const DIARY_SUBMISSIONS = Number(process.env.BENCH_DIARY_SUBMISSIONS || 100_000);
+/** The patients the other appointments and the submissions are spread over. */
+const OTHER_PATIENTS = 20_000;
 const DENTISTS = 10;
 const PASSWORD = "bench-reception";
 /** The measured day: a Wednesday far enough ahead to stay in the future. */
@@ -42,9 +49,21 @@ const id = (prefix) => `${prefix}${randomBytes(10).toString("hex")}`;
 
 /**
  * Ten active dentists, a receptionist who can sign in, the measured day fully booked
- * (16 half-hour visits per dentist) and `extra` more appointments on other days.
+ * (16 half-hour visits per dentist, each its own patient: half of them signed their medical
+ * history three days before, waiting for review, the others have it due), `extra` more
+ * appointments on other days and `submissions` signed forms of other patients.
  */
-export function fill(file, extra) {
+/** No form active: the diary reads no history state, as before issue 36. */
+function withoutForms(file) {
+  const db = new Database(file);
+  try {
+    db.prepare("UPDATE FormTemplate SET active = 0").run();
+  } finally {
+    db.close();
+  }
+}
+
+export function fill(file, extra, submissions = 0) {
   const db = new Database(file);
   try {
     const now = iso(new Date());
@@ -54,7 +73,25 @@ export function fill(file, extra) {
     const addDentist = db.prepare(
       `INSERT INTO Dentist (id, slug, name, title, sortOrder, weeklyPlan, updatedAt) VALUES (?, ?, ?, 'DDS', ?, ?, ?)`,
     );
-    const userId = id("benchpatient");
+    const insertPatient = db.prepare(
+      `INSERT INTO User (id, name, email, dateOfBirth, createdAt, updatedAt) VALUES (?, ?, ?, '1980-05-17', ?, ?)`,
+    );
+    const history = db
+      .prepare(
+        `SELECT id FROM FormVersion WHERE templateId = 'medical-history' ORDER BY number DESC LIMIT 1`,
+      )
+      .get();
+    const insertSubmission = db.prepare(
+      `INSERT INTO FormSubmission (id, templateId, versionId, patientId, patientName, answers, signatureName, submittedAt)
+       VALUES (?, 'medical-history', ?, ?, 'Bench Patient', '{"allergy-latex":false}', 'Bench Patient', ?)`,
+    );
+    const patients = [];
+    const newPatient = () => {
+      const patient = id("benchpatient");
+      insertPatient.run(patient, "Bench Patient", `${patient}@example.com`, now, now);
+      return patient;
+    };
+    let dayVisits = 0;
     const insertAppointment = db.prepare(
       `INSERT INTO Appointment (id, userId, productId, name, email, phone, date, time, message, dentistId, chairId, startsAt, endsAt, status, createdAt, updatedAt)
        VALUES (?, ?, ?, 'Bench Patient', 'bench@example.com', '555 0100', ?, ?, '', ?, ?, ?, ?, ?, ?, ?)`,
@@ -74,15 +111,13 @@ export function fill(file, extra) {
         `INSERT INTO User (id, name, email, passwordHash, role, emailVerifiedAt, createdAt, updatedAt)
          VALUES (?, 'Bench Reception', 'bench-reception@example.com', ?, 'reception', ?, ?, ?)`,
       ).run(id("benchstaff"), bcrypt.hashSync(PASSWORD, 10), now, now, now);
-      db.prepare(
-        `INSERT INTO User (id, name, email, createdAt, updatedAt) VALUES (?, 'Bench Patient', 'bench-patient@example.com', ?, ?)`,
-      ).run(userId, now, now);
+      for (let i = 0; i < OTHER_PATIENTS; i += 1) patients.push(newPatient());
       const dentists = db
         .prepare("SELECT id FROM Dentist WHERE active = 1 ORDER BY sortOrder, id")
         .all()
         .map((row) => row.id);
       // Eastern standard time in March before the DST change: UTC-5.
-      const add = (date, minutes, dentistId, status) => {
+      const add = (date, minutes, dentistId, status, userId) => {
         const startsAt = new Date(`${date}T00:00:00.000Z`);
         startsAt.setUTCMinutes(minutes + 5 * 60);
         const time = `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
@@ -102,7 +137,19 @@ export function fill(file, extra) {
         );
       };
       for (const dentistId of dentists) {
-        for (let slot = 0; slot < 16; slot += 1) add(DAY, 9 * 60 + slot * 30, dentistId, "booked");
+        for (let slot = 0; slot < 16; slot += 1) {
+          const patient = newPatient();
+          add(DAY, 9 * 60 + slot * 30, dentistId, "booked", patient);
+          // Every other one signed their history three days before (to review); the rest have it due.
+          if (history && (dayVisits += 1) % 2 === 0) {
+            insertSubmission.run(
+              id("benchform"),
+              history.id,
+              patient,
+              iso(new Date(Date.parse(`${DAY}T12:00:00Z`) - 3 * 86_400_000)),
+            );
+          }
+        }
       }
       // The rest: other days before and after, every status, 16 a day per dentist.
       const first = Date.parse("2024-01-01T00:00:00Z");
@@ -117,11 +164,25 @@ export function fill(file, extra) {
           9 * 60 + (i % 16) * 30,
           dentists[Math.floor(i / 16) % dentists.length],
           statuses[i % 6],
+          patients[i % patients.length],
+        );
+      }
+      // Signed forms of the other patients, over the two years before.
+      const first2024 = Date.parse("2025-01-01T00:00:00Z");
+      for (let i = 0; history && i < submissions; i += 1) {
+        insertSubmission.run(
+          id("benchform"),
+          history.id,
+          patients[i % patients.length],
+          iso(new Date(first2024 + (i % 700) * 86_400_000)),
         );
       }
     })();
     forgetFilledReportDays(db);
-    return db.prepare("SELECT COUNT(*) AS n FROM Appointment").get().n;
+    return {
+      appointments: db.prepare("SELECT COUNT(*) AS n FROM Appointment").get().n,
+      submissions: db.prepare("SELECT COUNT(*) AS n FROM FormSubmission").get().n,
+    };
   } finally {
     db.close();
   }
@@ -176,7 +237,15 @@ async function measure(url, cookie, seconds, pathname = DAY_PATH) {
     rps: result.requests.average,
     p50: result.latency.p50,
     bad: result.errors + result.timeouts + result.non2xx,
+    answered: result.requests.total,
   };
+}
+
+/** CPU time (user + system, ms) a process has used so far: moves far less with other work than a rate. */
+function cpuMs(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  // utime and stime, in clock ticks of 1/100 s.
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
 }
 
 /** Both databases side by side (alternating rounds); returns the figure rows. */
@@ -196,16 +265,19 @@ export async function runDayDiaryBench({
   let fixture;
   const fixtureRounds = [];
   try {
-    for (const [name, extra, own] of [
-      ["day-only", 0, port],
-      ["large", DIARY_APPOINTMENTS, port + 1],
+    // "no-forms": the same large diary with no form active, as the diary was before issue 36.
+    for (const [name, extra, forms, own] of [
+      ["day-only", 0, 0, port],
+      ["large", DIARY_APPOINTMENTS, DIARY_SUBMISSIONS, port + 1],
+      ["no-forms", DIARY_APPOINTMENTS, 0, port + 2],
     ]) {
       const file = path.join(dir, `diary-${name}.db`);
       removeDatabase(file);
       const log = path.join(dir, `diary-${name}.log`);
       // Migrate and seed through a first start, then fill and start again.
       await (await startApp({ buildDir, port: own, databaseFile: file, log })).stop();
-      const count = fill(file, extra);
+      const { appointments: count, submissions } = fill(file, extra, forms);
+      if (name === "no-forms") withoutForms(file);
       const server = await startApp({ buildDir, port: own, databaseFile: file, log });
       const settled = await waitForQuiet(file);
       note(
@@ -213,10 +285,25 @@ export async function runDayDiaryBench({
       );
       const url = `http://127.0.0.1:${own}`;
       const cookie = await signIn(url);
-      servers[name] = { server, url, file, count, cookie, rounds: [], weekRounds: [] };
+      servers[name] = {
+        server,
+        url,
+        file,
+        count,
+        submissions,
+        cookie,
+        rounds: [],
+        weekRounds: [],
+        cpuMs: 0,
+        answered: 0,
+      };
       const page = await (await fetch(`${url}${DAY_PATH}`, { headers: { cookie } })).text();
       const visits = (page.match(/data-testid="diary-visit"/g) ?? []).length;
       if (visits < 160) throw new Error(`the ${name} diary shows ${visits} visits, expected 160+`);
+      const states = (page.match(/data-testid="history-state"/g) ?? []).length;
+      if (name !== "no-forms" && states < 160) {
+        throw new Error(`the ${name} diary shows ${states} history states, expected 160`);
+      }
       const week = await (await fetch(`${url}${WEEK_PATH}`, { headers: { cookie } })).text();
       const weekVisits = (week.match(/data-testid="diary-visit"/g) ?? []).length;
       if (weekVisits !== 16) {
@@ -242,7 +329,11 @@ export async function runDayDiaryBench({
     const length = Math.max(2, Math.round(seconds / 3));
     for (let round = 0; round < 3; round += 1) {
       for (const entry of Object.values(servers)) {
-        entry.rounds.push(await measure(entry.url, entry.cookie, length));
+        const cpuBefore = cpuMs(entry.server.pid);
+        const day = await measure(entry.url, entry.cookie, length);
+        entry.cpuMs += cpuMs(entry.server.pid) - cpuBefore;
+        entry.answered += day.answered;
+        entry.rounds.push(day);
         entry.weekRounds.push(await measure(entry.url, entry.cookie, length, WEEK_PATH));
       }
       fixtureRounds.push(await bare(length));
@@ -255,6 +346,7 @@ export async function runDayDiaryBench({
     }
   }
   const mean = (list) => list.reduce((sum, r) => sum + r.rps, 0) / list.length;
+  const cpu = (entry) => entry.cpuMs / Math.max(entry.answered, 1);
   const badOf = (list) => list.reduce((sum, r) => sum + r.bad, 0);
   const small = servers["day-only"];
   const large = servers.large;
@@ -262,13 +354,23 @@ export async function runDayDiaryBench({
   const bad = badOf([...small.rounds, ...large.rounds]);
   const rows = [
     {
-      name: `Day diary /staff (10 dentists, 160 visits): cost at ${large.count.toLocaleString("en-US")} appointments / at ${small.count}`,
+      name: `Day diary /staff (10 dentists, 160 visits, each card's history state): cost at ${large.count.toLocaleString("en-US")} appointments and ${large.submissions.toLocaleString("en-US")} signed forms / at ${small.count} and ${small.submissions}`,
       value: ratio.toFixed(2),
       goal: "<= 1.5",
       pass: ratio <= 1.5 && bad === 0,
       detail: `(${mean(small.rounds).toFixed(1)} req/s with only the day, ${mean(large.rounds).toFixed(1)} req/s at ${large.count.toLocaleString("en-US")}; p50 ${small.rounds[0].p50} ms vs ${large.rounds[0].p50} ms; ${bad} errors/non-2xx)`,
     },
   ];
+  // The issue's figure: the diary with its forms against the same diary before them.
+  const before = servers["no-forms"];
+  const formsCost = cpu(large) / Math.max(cpu(before), 0.001);
+  rows.push({
+    name: `Day diary with each card's history state (${large.submissions.toLocaleString("en-US")} signed forms) / the same diary with no form (as before issue 36), both at ${large.count.toLocaleString("en-US")} appointments: CPU per request`,
+    value: formsCost.toFixed(2),
+    goal: "<= 1.5",
+    pass: formsCost <= 1.5 && badOf([...large.rounds, ...before.rounds]) === 0,
+    detail: `(${cpu(large).toFixed(1)} ms vs ${cpu(before).toFixed(1)} ms of the server's CPU per diary; ${mean(large.rounds).toFixed(1)} vs ${mean(before.rounds).toFixed(1)} req/s; p50 ${large.rounds[0].p50} ms vs ${before.rounds[0].p50} ms)`,
+  });
   const share = mean(large.rounds) / Math.max(mean(fixtureRounds), 0.001);
   rows.push({
     name: "Day diary's rate / the bare Remix fixture page's rate (same run, 2 connections each)",

@@ -13,7 +13,12 @@ import { testPorts } from "../../tests/support/ports.mjs";
 import { removeDatabase, startApp } from "./server.mjs";
 import { summarise } from "./cpu-profile.mjs";
 import { signedInCookie } from "./uncached.mjs";
-import { DIARY_APPOINTMENTS, fill as fillDiary, signIn as diaryReception } from "./day-diary.mjs";
+import {
+  DIARY_APPOINTMENTS,
+  DIARY_SUBMISSIONS,
+  fill as fillDiary,
+  signIn as diaryReception,
+} from "./day-diary.mjs";
 
 const BUILD_DIR = process.env.BUILD_DIR || ".build-bench";
 const SECONDS = Number(process.env.PROFILE_SECONDS || 10);
@@ -41,7 +46,7 @@ for (const target of paths.length > 0 ? paths : ["/blog", "/", "/healthz"]) {
         log: path.join(TMP, "app.log"),
       })
     ).stop();
-    fillDiary(database, DIARY_APPOINTMENTS);
+    fillDiary(database, DIARY_APPOINTMENTS, DIARY_SUBMISSIONS);
   }
   const app = await startApp({
     buildDir: BUILD_DIR,

@@ -1,6 +1,6 @@
 import { MONDAY, upcoming } from "../support/clinic-dates";
 import { axeViolations } from "./axe";
-import { expect, test } from "./fixtures";
+import { e2eDb, expect, test } from "./fixtures";
 import { holdSlot, seededService, separateClients } from "./patient-support";
 
 separateClients();
@@ -35,3 +35,25 @@ test("the open service combobox and a form error are accessible", async ({ page,
   await expect(errorToast).toHaveCSS("opacity", "1");
   expect(await axeViolations(page)).toEqual([]);
 });
+
+// Families (issue 35): My family with a member, and the booking form for someone new.
+for (const path of ["/user/family", "/make-appointment?patient=new"]) {
+  test(`${path} has no axe violations, with a family member`, async ({ page, login }) => {
+    const user = await login();
+    const member = await e2eDb().user.create({
+      data: {
+        name: `Axe Child ${Date.now().toString(36)}`,
+        email: `no-email-axe-${Date.now().toString(36)}@no-email.invalid`,
+        dateOfBirth: `${new Date().getFullYear() - 8}-05-01`,
+        provider: "local",
+      },
+    });
+    await e2eDb().guardianLink.create({
+      data: { guardianId: user.id, dependantId: member.id, relationship: "child" },
+    });
+    await page.goto(path);
+    await page.waitForLoadState("networkidle");
+    await expect(page.getByText(member.name).first()).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+  });
+}

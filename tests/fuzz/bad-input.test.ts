@@ -132,7 +132,29 @@ const FIELDS = [
   "toDate",
   "partOfDay",
   "entryId",
+  // The forms (ADR 050): the API's body, the page's and the tablet's fields.
+  "answers",
+  "signature",
+  "drawing",
+  "appointment",
+  "patient",
+  "visit",
+  "formId",
+  "code",
+  "dateOfBirth",
+  "signatureName",
+  "signatureDrawing",
+  "answer-allergy-latex",
+  "answer-smoking",
+  "answer-joint-replacement-date",
   "session",
+  // The family's forms (issue 35): whom a booking is for, a member added or removed.
+  "patient",
+  "dateOfBirth",
+  "relationship",
+  "memberId",
+  "guardianId",
+  "family",
 ];
 
 const nasty = fc.constantFrom(
@@ -169,6 +191,15 @@ const nasty = fc.constantFrom(
   "accept",
   "decline",
   "afternoon",
+  // ... and of the forms'.
+  "medical-history",
+  "yes",
+  "no",
+  "sign",
+  "confirm",
+  "finish",
+  "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+  "data:image/svg+xml;base64,PHN2Zz48L3N2Zz4=",
 );
 
 // Names with a header's line break, a tab, C1 controls and Unicode's separators, in the
@@ -403,7 +434,13 @@ const recallForm = fc.record(
 // A patient's details (/staff/patients/:id) and a merge into it (.../merge), nearly valid.
 const patientForm = fc.record(
   {
-    intent: fc.constantFrom("details", "details "),
+    intent: fc.constantFrom(
+      "details",
+      "details ",
+      "link-guardian",
+      "unlink-guardian",
+      "own-account",
+    ),
     name: fc.oneof(fc.constantFrom("Fuzz Record", "F"), value),
     email: fc.oneof(fc.constantFrom("", "fuzz-record@example.com", "x@"), value),
     phone: fc.oneof(fc.constantFrom("", "+1 555 0100", "12"), value),
@@ -413,6 +450,9 @@ const patientForm = fc.record(
     conditions: fc.oneof(fc.constantFrom("", "Asthma"), value),
     staffNote: fc.oneof(fc.constantFrom("", "Prefers mornings"), value),
     duplicate: fc.oneof(fc.constant("real"), value),
+    guardian: fc.oneof(fc.constantFrom("", "fuzz@example.com", "x@"), value),
+    relationship: fc.oneof(fc.constantFrom("child", "other", ""), value),
+    linkId: value,
   },
   { requiredKeys: ["intent"] },
 );
@@ -447,6 +487,40 @@ const outboxForm = fc.record({
   intent: fc.constantFrom("retry", "retry-all", "Retry"),
   messageId: value,
 });
+// The forms' admin (/staff/forms, /staff/forms/:id), a history's review and the desk's tablet.
+const formsAdminForm = fc.record(
+  {
+    intent: fc.constantFrom("retention", "template", "Retention"),
+    retentionYears: fc.oneof(fc.constantFrom("10", "0", "101", "-1"), value),
+    title: fc.oneof(fc.constantFrom("Fuzz consent", " "), value),
+    intro: value,
+    kind: fc.constantFrom("history", "consent", "other"),
+    audience: fc.constantFrom("all", "new", "service", "everyone"),
+    serviceId: fc.oneof(fc.constant("real"), value),
+    frequency: fc.constantFrom("visit", "months", "weekly"),
+    everyMonths: fc.oneof(fc.constantFrom("12", "0", "121"), value),
+    minAge: fc.oneof(fc.constantFrom("0", "16", "121"), value),
+    active: fc.constantFrom("on", ""),
+    questions: fc.oneof(
+      fc.constantFrom(
+        '[{"id":"agree","label":"I agree.","type":"yesno","required":true}]',
+        '[{"id":"a","label":"A?","type":"choice","required":true,"options":[{"value":"x","label":"X"}]}]',
+        '[{"id":"Bad id","label":"","type":"number"}]',
+        "[",
+        "[]",
+      ),
+      value,
+    ),
+  },
+  { requiredKeys: ["intent"] },
+);
+const reviewForm = fc.record({
+  "alert-allergy-latex": fc.constantFrom("accept", "decline", "maybe"),
+  "alert-diabetes": fc.constantFrom("accept", "decline", ""),
+  reviewerName: fc.oneof(fc.constantFrom("Dr. Fuzz", " "), value),
+  note: value,
+});
+const tabletForm = fc.record({ visit: fc.oneof(fc.constant("real"), value) });
 /** Each staff screen's own form; a screen not listed draws from all of them. */
 const OWN_FORMS: Record<string, fc.Arbitrary<Record<string, unknown>>> = {
   "/staff/moderation": moderationForm,
@@ -468,6 +542,10 @@ const OWN_FORMS: Record<string, fc.Arbitrary<Record<string, unknown>>> = {
   "/staff/patients/:id": patientForm,
   "/staff/patients/:id/merge": patientForm,
   "/staff": diaryForm,
+  "/staff/forms": formsAdminForm,
+  "/staff/forms/:id": formsAdminForm,
+  "/staff/forms/submissions/:id": reviewForm,
+  "/staff/forms/desk": tabletForm,
   "/staff/account": devicesForm,
 };
 const anyStaffForm = fc.oneof(...new Set(Object.values(OWN_FORMS)));
@@ -535,13 +613,15 @@ async function send(
       param === "real"
         ? name === "page"
           ? "1"
-          : route.pattern.includes("appointments")
-            ? appointmentId
-            : route.pattern.includes("dentists")
-              ? "dentist-first"
-              : route.pattern.includes("patients")
-                ? patientId
-                : serviceId
+          : route.pattern.includes("/forms/")
+            ? "medical-history"
+            : route.pattern.includes("appointments")
+              ? appointmentId
+              : route.pattern.includes("dentists")
+                ? "dentist-first"
+                : route.pattern.includes("patients")
+                  ? patientId
+                  : serviceId
         : param,
     ]),
   );
@@ -569,9 +649,11 @@ async function send(
               ? userId
               : entry === "real" && key === "duplicate"
                 ? duplicateId
-                : entry === "real" && (key === "entryId" || key === "waitlistEntry")
-                  ? waitingEntryId
-                  : entry,
+                : entry === "real" && key === "visit"
+                  ? appointmentId
+                  : entry === "real" && (key === "entryId" || key === "waitlistEntry")
+                    ? waitingEntryId
+                    : entry,
     ]),
   );
   const encoded = hasBody ? await buildBody(input.kind, fields, input.raw) : null;

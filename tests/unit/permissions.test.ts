@@ -49,6 +49,7 @@ describe("the permission table", () => {
     expect(staffScreensFor(dentist).map((screen) => screen.label)).toEqual([
       "Diary",
       "Patients",
+      "Histories to review",
       "Reports",
       "My account",
     ]);

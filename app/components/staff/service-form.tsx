@@ -20,6 +20,8 @@ export const SERVICE_FORM_FIELDS = [
   "price",
   "durationMinutes",
   "bufferMinutes",
+  "minAgeYears",
+  "maxAgeYears",
   "hidden",
 ] as const;
 
@@ -168,6 +170,30 @@ export function ServiceForm({
           max={MAX_BUFFER_MINUTES}
           step="1"
           defaultValue={values.bufferMinutes ?? "0"}
+        />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          name="minAgeYears"
+          need="optional"
+          label="Youngest age (years)"
+          type="number"
+          inputMode="numeric"
+          min="0"
+          max="120"
+          step="1"
+          defaultValue={values.minAgeYears ?? ""}
+        />
+        <TextField
+          name="maxAgeYears"
+          need="optional"
+          label="Oldest age (years; 15 for children only)"
+          type="number"
+          inputMode="numeric"
+          min="0"
+          max="120"
+          step="1"
+          defaultValue={values.maxAgeYears ?? ""}
         />
       </div>
       <Performers team={team} checked={values.dentistIds ?? []} />

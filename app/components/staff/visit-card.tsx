@@ -1,5 +1,6 @@
 import type { DragEvent } from "react";
 import { PatientAlerts } from "~/components/staff/patient-alerts";
+import { HistoryBadge } from "~/components/forms/history-badge";
 import { StatusBadge } from "~/components/staff/status-badge";
 import type { DiaryVisit } from "~/models/front-desk/diary-visits.server";
 import { ACTION_LABELS, NEEDS_OUTCOME, UNDO_LABELS } from "~/models/front-desk/visit-actions";
@@ -65,6 +66,7 @@ export function VisitCard({
         </p>
       ) : null}
       <PatientAlerts alerts={visit.alerts} compact />
+      <HistoryBadge state={visit.history} />
       <p className="diary-status">
         {visit.needsOutcome ? (
           <span

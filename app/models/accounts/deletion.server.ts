@@ -20,6 +20,7 @@ import { fail, invalid, ok, type Result } from "~/utils/result";
 import { getCookieToken, getHeaderToken } from "~/infra/session.server";
 import { hashToken } from "~/infra/token-hash.server";
 import { FORMER_PATIENT, MY_DATA_MESSAGES, REAUTH_WINDOW_MS } from "./my-data.server";
+import { eraseFormsOf } from "~/models/forms/records.server";
 
 /** What the steps of a deletion share: who, when, and what to mail once it is committed. */
 export type ErasureContext = {
@@ -31,10 +32,12 @@ export type ErasureContext = {
   mailIds: string[];
   /** Cancelled upcoming bookings, as they were, for the mails after the commit. */
   cancelled: StoredVisit[];
+  /** The family member a cancelled visit was for, by visit id (their mail greets the patient). */
+  about?: Map<string, { greet: string; name: string }>;
   counts: Record<string, number>;
 };
 
-type ErasureStep = {
+export type ErasureStep = {
   name: string;
   run: (context: ErasureContext) => Promise<number>;
 };
@@ -223,6 +226,12 @@ export const ERASURE_STEPS: readonly ErasureStep[] = [
     run: (context) => forgetPatientInAuditTrail(context.user.id, [...context.personal]),
   },
   {
+    // Signed forms: deleted, or kept unlinked as clinical records for the clinic's
+    // retention (docs/decisions/050-medical-history-and-consent-forms.md).
+    name: "keepOrRemoveForms",
+    run: (context) => eraseFormsOf(context.user.id, context.now),
+  },
+  {
     name: "removeProfile",
     async run(context) {
       return (await prisma.user.deleteMany({ where: { id: context.user.id } })).count;
@@ -287,7 +296,7 @@ export async function deleteMyAccount(
   }: {
     request: Request;
     now?: Date;
-    /** Only tests replace the steps (to make one fail). */
+    /** Tests replace the steps (to make one fail); a family's deletion adds its own first. */
     steps?: readonly ErasureStep[];
   },
 ): Promise<Result<{ message: string; counts: Record<string, number> }>> {
@@ -329,8 +338,9 @@ export async function deleteMyAccount(
   await removeMailFiles(context.mailIds);
   wakeOutbox();
   if (isEmailVerified(user)) {
-    for (const appointment of context.cancelled)
-      await sendCancellationMail(user.email, appointment);
+    for (const appointment of context.cancelled) {
+      await sendCancellationMail(user.email, appointment, context.about?.get(appointment.id));
+    }
   }
   return ok({ message: MY_DATA_MESSAGES.deleted, counts: context.counts });
 }

@@ -9,6 +9,7 @@ import { prisma } from "~/infra/db.server";
 import { rateLimits } from "~/infra/rate-limit.server";
 import { roleOf } from "~/models/roles";
 import { fail, ok, type Result } from "~/utils/result";
+import { formsExport } from "~/models/forms/records.server";
 
 /** Bumped only when a field is removed or changes meaning; new sections keep the version. */
 export const EXPORT_VERSION = 1;
@@ -221,6 +222,8 @@ const EXPORT_SECTIONS = {
       })),
     }));
   },
+  /** Signed forms as signed, with their reviews and each one's PDF (ADR 050). */
+  forms: formsExport,
 } satisfies Record<string, (userId: string) => Promise<unknown[]>>;
 
 function linkDates(row: { createdAt: Date; expiresAt: Date; usedAt: Date | null }) {
@@ -255,7 +258,18 @@ export type MyDataExport = {
     createdAt: string | null;
     updatedAt: string | null;
   };
+  /** The records of the family members the patient looks after (docs/decisions/049-families.md). */
+  familyMembers?: unknown[];
 } & Sections;
+
+/** One record's profile and every section of the export (a family member's too). */
+export async function recordExport(user: User) {
+  const sections = {} as Record<string, unknown>;
+  for (const [name, gather] of Object.entries(EXPORT_SECTIONS)) {
+    sections[name] = await gather(user.id);
+  }
+  return { profile: profileOf(user), ...(sections as Sections) };
+}
 
 function profileOf(user: User): MyDataExport["profile"] {
   return {
@@ -285,16 +299,16 @@ function profileOf(user: User): MyDataExport["profile"] {
 export async function exportMyData(
   user: Pick<User, "id">,
   now: Date = new Date(),
+  /** Sections read in the same transaction beside the patient's own (their family's records). */
+  more?: (user: User) => Promise<Partial<MyDataExport>>,
 ): Promise<Result<{ document: MyDataExport; filename: string }>> {
   const limited = await rateLimits().dataExports.take(user.id);
   if (limited) return limited;
   const document = await prisma.$transaction(async () => {
     const current = await prisma.user.findUnique({ where: { id: user.id } });
     if (!current) return null;
-    const sections = {} as Record<string, unknown>;
-    for (const [name, gather] of Object.entries(EXPORT_SECTIONS)) {
-      sections[name] = await gather(current.id);
-    }
+    const own = await recordExport(current);
+    const extra = more ? await more(current) : {};
     await recordAudit({
       actor: { id: current.id, role: roleOf(current) },
       action: "data.export",
@@ -307,8 +321,8 @@ export async function exportMyData(
       format: EXPORT_FORMAT,
       version: EXPORT_VERSION,
       exportedAt: now.toISOString(),
-      profile: profileOf(current),
-      ...(sections as Sections),
+      ...own,
+      ...extra,
     } satisfies MyDataExport;
   });
   if (!document) return fail(404, MY_DATA_MESSAGES.gone);

@@ -4,6 +4,7 @@
  * only by their policy (~/models/booking/policy); the visit is placed by the one writer.
  */
 import { verifiedAccount } from "~/models/accounts/email-verification.server";
+import { bookingPatient } from "~/models/family/booking.server";
 import { prisma } from "~/infra/db.server";
 import { invalid, ok, type Success } from "~/utils/result";
 import { appointmentSchema } from "~/validation/appointment";
@@ -14,6 +15,8 @@ import { findBookableService, resolveDentist, type ServiceRow } from "./choices.
 import { prepareEvent, visitEventsCommitted } from "./events.server";
 import { placeVisit, type PlaceRefusal, type PlaceResult, takenMeanwhile } from "./place.server";
 import { type BookingPolicy, onlinePolicy } from "./policy";
+import { tooManyBookingsMessage } from "./rules";
+import { getClinicSettings } from "~/models/settings/clinic-settings.server";
 import { type AppointmentJson, type StoredVisit, toAppointmentJson } from "./visit";
 import { APPOINTMENT_REQUIRED_FIELDS } from "~/validation/form-fields";
 
@@ -88,7 +91,10 @@ export async function bookVisit(
 
 /**
  * Make appointment and `POST /api/create-appointment`, for an account with a verified
- * address; the waiting list books an accepted offer through it with its own policy.
+ * address; the waiting list books an accepted offer through it with its own policy. The
+ * optional `patient` names a family member the account may book for: the visit, its cap,
+ * its rules and its recall are theirs (docs/decisions/049-families.md). It is checked after
+ * the spec's fields, so their messages and order stay.
  */
 export async function bookAppointment(
   input: Record<string, unknown>,
@@ -102,11 +108,13 @@ export async function bookAppointment(
     recallId?: string | null;
   } = {},
 ): Promise<Success<{ appointment: AppointmentJson }> | PlaceRefusal> {
-  const patient = await verifiedAccount(userId);
-  if (!patient.ok) return patient;
+  const account = await verifiedAccount(userId);
+  if (!account.ok) return account;
   const validated = validateForm(appointmentSchema, input, APPOINTMENT_REQUIRED_FIELDS);
   if (!validated.ok) return validated;
   const { service: serviceId, dentist: rawDentist, date, time, ...contact } = validated.data;
+  const patient = await bookingPatient(userId, input.patient);
+  if (!patient.ok) return patient;
   const service = await findBookableService(serviceId);
   if (!service) return invalid(UNKNOWN_SERVICE_MESSAGE);
   const dentist = await resolveDentist(rawDentist, service);
@@ -117,7 +125,7 @@ export async function bookAppointment(
       dentistId: dentist.dentistId,
       date,
       time,
-      userId,
+      userId: patient.patientId,
       contact,
       recallId: options.recallId ?? null,
     },
@@ -125,6 +133,14 @@ export async function bookAppointment(
     now,
     options.alsoInTransaction,
   );
+  if (!booked.ok && booked.rule === "patient-cap" && patient.familyName) {
+    // The cap is the family member's: the refusal names them, not "you".
+    const { maxUpcomingPerPatient } = await getClinicSettings();
+    return {
+      ...booked,
+      message: tooManyBookingsMessage(maxUpcomingPerPatient, patient.familyName),
+    };
+  }
   if (!booked.ok) return booked;
   return ok({ appointment: toAppointmentJson(booked.appointment) });
 }

@@ -7,7 +7,12 @@ import { DENTIST_CHOICE_MESSAGE } from "~/validation/appointment";
 import { performerIds } from "./availability.server";
 import type { Settings } from "~/models/settings/clinic-settings.server";
 import { ACTIVE_STATUSES } from "./appointment-status";
-import { CHOOSE_ANOTHER_DENTIST, notPerformingMessage, tooManyBookingsMessage } from "./rules";
+import {
+  type AgeRange,
+  CHOOSE_ANOTHER_DENTIST,
+  notPerformingMessage,
+  tooManyBookingsMessage,
+} from "./rules";
 
 export const UNKNOWN_DENTIST_MESSAGE = DENTIST_CHOICE_MESSAGE;
 
@@ -16,6 +21,8 @@ export type ServiceRow = {
   name: string;
   durationMinutes: number;
   bufferMinutes: number;
+  /** The ages the service is for (the rule "patient-age"); absent: any age. */
+  ages?: AgeRange;
 };
 
 /**
@@ -29,11 +36,22 @@ export async function findBookableService(id: string): Promise<ServiceRow | null
   return cachedRead(
     ["catalogue"],
     `bookable-service:${id}`,
-    () =>
-      prisma.service.findFirst({
+    async () => {
+      const row = await prisma.service.findFirst({
         where: { id, ...PUBLICLY_LISTED },
-        select: { id: true, name: true, durationMinutes: true, bufferMinutes: true },
-      }),
+        select: {
+          id: true,
+          name: true,
+          durationMinutes: true,
+          bufferMinutes: true,
+          minAgeYears: true,
+          maxAgeYears: true,
+        },
+      });
+      if (!row) return null;
+      const { minAgeYears: min, maxAgeYears: max, ...service } = row;
+      return min === null && max === null ? service : { ...service, ages: { min, max } };
+    },
     { keep: found },
   );
 }
@@ -74,11 +92,13 @@ export async function visitCapRefusal(
   userId: string,
   settings: Pick<Settings, "maxUpcomingPerPatient">,
   now: Date = new Date(),
+  /** The family member whose cap it is, when their guardian books. */
+  who: string | null = null,
 ): Promise<Failure | null> {
   const upcoming = await prisma.appointment.count({
     where: { userId, status: { in: ACTIVE_STATUSES }, startsAt: { gt: now } },
   });
   return upcoming >= settings.maxUpcomingPerPatient
-    ? fail(409, tooManyBookingsMessage(settings.maxUpcomingPerPatient))
+    ? fail(409, tooManyBookingsMessage(settings.maxUpcomingPerPatient, who))
     : null;
 }

@@ -11,6 +11,7 @@ import {
 } from "~/models/booking/slot-engine";
 import type { BookingPolicy } from "./policy";
 import {
+  type AgeRange,
   BOOKING_RULES,
   isFree,
   type BookingRule,
@@ -52,6 +53,8 @@ export type Ask = {
   preferred?: { dentistId: string; chairId: string };
   /** The patient's other upcoming visits; null when no patient is asked about. */
   patientUpcoming?: number | null;
+  /** The patient's date of birth, for a service with an age range. */
+  patientBirthDate?: string | null;
   /** The rules asked; all of them unless said (needs attention asks the standing ones). */
   rules?: readonly BookingRule[];
 };
@@ -61,7 +64,7 @@ export function proposalAt(
   date: string,
   time: string,
   timeZone: string,
-  visit: { name: string; durationMinutes: number; bufferMinutes: number },
+  visit: { name: string; durationMinutes: number; bufferMinutes: number; ages?: AgeRange },
 ): Proposal {
   const startsAt = clinicTimeToUtc(date, time, timeZone);
   const endsAt = new Date(startsAt.getTime() + visit.durationMinutes * 60_000);
@@ -71,7 +74,7 @@ export function proposalAt(
     startsAt,
     endsAt,
     steps: holdSteps({ startsAt, endsAt, bufferMinutes: visit.bufferMinutes }),
-    service: { name: visit.name, durationMinutes: visit.durationMinutes },
+    service: { name: visit.name, durationMinutes: visit.durationMinutes, ages: visit.ages },
   };
 }
 
@@ -132,6 +135,7 @@ export function evaluate(ask: Ask): Verdict {
     dentist: null,
     chair: null,
     patientUpcoming: ask.patientUpcoming ?? null,
+    patientBirthDate: ask.patientBirthDate ?? null,
   };
   const early = rules.filter((rule) => rule.scope === "day" || rule.scope === "time");
   const later = rules.filter((rule) => !early.includes(rule));

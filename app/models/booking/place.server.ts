@@ -22,7 +22,7 @@ import { readHolds } from "./holds.server";
 import { evaluate, freeStartsOn, proposalAt, type Verdict } from "./evaluate";
 import type { EventOutcome, RaiseEvent } from "./events.server";
 import { actorUserId, type BookingPolicy } from "./policy";
-import { type RuleDay, type RuleId, SLOT_TAKEN_MESSAGE } from "./rules";
+import { type AgeRange, type RuleDay, type RuleId, SLOT_TAKEN_MESSAGE } from "./rules";
 import type { StoredVisit } from "./visit";
 
 export const CHANGED_MEANWHILE_MESSAGE =
@@ -41,7 +41,7 @@ export type PlaceDraft = {
   /** Asked first when none is chosen (a moved visit keeps its dentist and chair if it can). */
   preferred?: { dentistId: string; chairId: string };
   /** The visit's length and buffer: the service's when new, the stored visit's when moved. */
-  visit: { name: string; durationMinutes: number; bufferMinutes: number };
+  visit: { name: string; durationMinutes: number; bufferMinutes: number; ages?: AgeRange };
 };
 
 export type NewVisit = {
@@ -96,6 +96,8 @@ export async function placeVisit(
   const userId = placement.kind === "new" ? placement.userId : null;
   const patientUpcoming =
     userId && !policy.waives.includes("patient-cap") ? await upcomingVisits(userId, now) : null;
+  // Read only for a service with an age range: the rule "patient-age" asks it.
+  const patientBirthDate = userId && draft.visit.ages ? await birthDateOf(userId) : null;
   const proposal =
     placement.kind === "keep"
       ? {
@@ -112,6 +114,7 @@ export async function placeVisit(
     chairId: draft.chairId,
     preferred: draft.preferred,
     patientUpcoming,
+    patientBirthDate,
   });
   if (!verdict.ok) return refusal(verdict, day, draft, policy, now);
   if (!verdict.chair) return fail(409, "The clinic has no chair to book. Please add one first.");
@@ -157,7 +160,8 @@ export async function placeVisit(
         serviceId: placement.serviceId,
         staffNote: placement.staffNote,
         source: policy.source,
-        createdById: policy.actor.kind === "staff" ? policy.actor.id : null,
+        // Staff, or a guardian booking for a family member (the visit page names them).
+        createdById: byUserId !== placement.userId ? byUserId : null,
         overrideReason: override,
       },
     });
@@ -288,6 +292,15 @@ async function upcomingVisits(userId: string, now: Date): Promise<number> {
     WHERE "userId" = ${userId} AND "status" IN (${Prisma.join(ACTIVE_STATUSES)})
       AND "startsAt" > ${now}`;
   return Number(row?.visits ?? 0);
+}
+
+/** The patient's date of birth, or null when the clinic does not know it. */
+async function birthDateOf(userId: string): Promise<string | null> {
+  const user = await prisma.user.findUnique({
+    where: { id: userId },
+    select: { dateOfBirth: true },
+  });
+  return user?.dateOfBirth || null;
 }
 
 /** A kept visit holds exactly its stored time. */

@@ -69,8 +69,11 @@ export type Proposal = {
   startsAt: Date;
   endsAt: Date;
   steps: Date[];
-  service: { name: string; durationMinutes: number };
+  service: { name: string; durationMinutes: number; ages?: AgeRange };
 };
+
+/** The ages (whole years on the visit's day, inclusive) a service is for; null: no bound. */
+export type AgeRange = { min: number | null; max: number | null };
 
 /**
  * What one rule is asked: the proposal, with one dentist and one chair once the day's and
@@ -84,6 +87,8 @@ export type RuleInput = {
   now: Date;
   /** The patient's other upcoming visits; null when no patient is asked about. */
   patientUpcoming: number | null;
+  /** The patient's date of birth (YYYY-MM-DD) when the service has an age range and it is known. */
+  patientBirthDate?: string | null;
 };
 
 export type RuleId =
@@ -101,6 +106,7 @@ export type RuleId =
   | "dentist-daily-cap"
   | "dentist-free"
   | "chair-free"
+  | "patient-age"
   | "patient-cap";
 
 /** `day` rules look at the date alone; the free-time list asks them once per day. */

@@ -23,7 +23,9 @@ import {
   openIntervals,
 } from "~/models/booking/slot-engine";
 import { type DayPlan, type WeeklyPlan, WEEKDAYS } from "~/validation/schedule";
+import { ageOn } from "~/models/family/rules";
 import type {
+  AgeRange,
   BookingRule,
   DentistOnDay,
   HeldSteps,
@@ -337,6 +339,28 @@ export const BOOKING_RULES: readonly BookingRule[] = [
         : { message: SLOT_TAKEN_MESSAGE },
   },
   {
+    // A service only for children or only for adults (Service.minAgeYears, maxAgeYears):
+    // asked of the patient's age on the visit's day, when the clinic knows their birth date.
+    id: "patient-age",
+    scope: "patient",
+    overridableBy: [],
+    status: 400,
+    standing: false,
+    suggestsFreeTimes: false,
+    check: ({ day, proposal, patientBirthDate }) => {
+      const ages = proposal.service.ages;
+      const age = ages && patientBirthDate ? ageOn(patientBirthDate, day.date) : null;
+      if (!ages || age === null) return null;
+      if ((ages.min === null || age >= ages.min) && (ages.max === null || age <= ages.max)) {
+        return null;
+      }
+      return {
+        message: `${proposal.service.name} is for patients ${ageRangeText(ages)}.`,
+        advice: "Please choose a service for the patient's age.",
+      };
+    },
+  },
+  {
     id: "patient-cap",
     scope: "patient",
     overridableBy: ["staff"],
@@ -350,12 +374,20 @@ export const BOOKING_RULES: readonly BookingRule[] = [
   },
 ];
 
+/** "aged 15 and under", "aged 18 and over", "aged 6 to 15"; "" for no bound. */
+export function ageRangeText(ages: AgeRange): string {
+  if (ages.min !== null && ages.max !== null) return `aged ${ages.min} to ${ages.max}`;
+  if (ages.min !== null) return `aged ${ages.min} and over`;
+  return ages.max !== null ? `aged ${ages.max} and under` : "";
+}
+
 export const CHOOSE_ANOTHER_DENTIST = "Please choose another dentist or Any dentist.";
 
 export function notPerformingMessage(dentist: string, service: string) {
   return `${dentist} does not perform ${service}.`;
 }
 
-export function tooManyBookingsMessage(max: number) {
-  return `You already have ${max} upcoming appointments. Please cancel one before booking another.`;
+/** The cap's refusal; `who` names the family member whose cap it is (their guardian books). */
+export function tooManyBookingsMessage(max: number, who: string | null = null) {
+  return `${who ? `${who} already has` : "You already have"} ${max} upcoming appointments. Please cancel one before booking another.`;
 }

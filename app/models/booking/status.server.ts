@@ -244,6 +244,8 @@ export async function cancelAppointment(
   userId: string,
   now: Date = new Date(),
   reason?: string,
+  /** Who cancels: the patient, or a guardian for a family member (their status history names them). */
+  actorId: string = userId,
 ): Promise<Result<{ appointment: AppointmentJson }>> {
   const appointment = await prisma.appointment.findFirst({
     where: { id: appointmentId, userId },
@@ -259,8 +261,13 @@ export async function cancelAppointment(
   const result = await changeStatus(
     appointmentId,
     "cancelled",
-    { kind: "patient", userId },
-    { now, reason, note: "Cancelled by the patient", where: { userId } },
+    { kind: "patient", userId: actorId },
+    {
+      now,
+      reason,
+      note: actorId === userId ? "Cancelled by the patient" : "Cancelled by the patient's guardian",
+      where: { userId },
+    },
   );
   if (!result.ok) return result;
   return ok({ appointment: toAppointmentJson(result.appointment) });

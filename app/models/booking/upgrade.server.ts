@@ -13,12 +13,18 @@ import type { DayPlans } from "./availability.server";
 import { parseSettingsRow, type Settings } from "~/models/settings/row";
 import { placeVisit } from "./place.server";
 import { UPGRADE_POLICY } from "./policy";
+import { FORM_TEMPLATES_UPGRADE, seedFormTemplates } from "~/models/forms/seed-templates";
 
 /** How the diary migration marked the bookings it could not give instants to. */
 export const UNMIGRATED_START = new Date("1970-01-01T00:00:00.000Z");
 export const HOLDS_15_MINUTES = "slot-holds-15-minutes";
 
-export type UpgradeSummary = { earlierBookings: number; holdsReplaced: number };
+export type UpgradeSummary = {
+  earlierBookings: number;
+  holdsReplaced: number;
+  /** The clinic's forms written where missing (docs/decisions/050-medical-history-and-consent-forms.md). */
+  formTemplates: number;
+};
 
 type Keep = {
   id: string;
@@ -144,12 +150,14 @@ export async function upgradeData(now = new Date()): Promise<UpgradeSummary> {
       const earlierBookings = await upgradeEarlierBookings(settings, now);
       const pending = await prisma.pendingDataUpgrade.findMany({ select: { name: true } });
       let holdsReplaced = 0;
+      let formTemplates = 0;
       for (const { name } of pending) {
         if (name === HOLDS_15_MINUTES) holdsReplaced = await replaceHolds(settings, now);
+        else if (name === FORM_TEMPLATES_UPGRADE) formTemplates = await seedFormTemplates(prisma);
         else throw new Error(`Unknown data upgrade: ${name}`);
         await prisma.pendingDataUpgrade.delete({ where: { name } });
       }
-      return { earlierBookings, holdsReplaced };
+      return { earlierBookings, holdsReplaced, formTemplates };
     },
     { timeout: 10 * 60_000 },
   );

@@ -4,6 +4,7 @@
  * change of theirs they may still undo. Shared by the day and the week views.
  */
 import type { PatientAlerts } from "~/models/patients/alerts.server";
+import type { HistoryState } from "~/models/forms/due.server";
 import type { Prisma } from "@prisma/client";
 import {
   ACTIVE_STATUSES,
@@ -26,6 +27,7 @@ export const DIARY_VISIT_FIELDS = {
   message: true,
   status: true,
   userId: true,
+  serviceId: true,
   updatedAt: true,
   service: { select: { name: true } },
   dentist: { select: { id: true, name: true, userId: true } },
@@ -42,6 +44,8 @@ export type DiaryVisit = VisitOffer & {
   message: string;
   /** The patient's medical alerts, to staff with the need to know them. */
   alerts: PatientAlerts | null;
+  /** "history due" or "history to review" (app/models/forms/due.server.ts), on the day view. */
+  history: HistoryState | null;
   service: string;
   dentist: { _id: string; name: string };
   chair: { _id: string; name: string };
@@ -98,6 +102,7 @@ export function toDiaryVisit(
     name: row.name,
     message: "",
     alerts: null,
+    history: null,
     service: row.service.name,
     dentist: { _id: row.dentist.id, name: row.dentist.name },
     chair: { _id: row.chair.id, name: row.chair.name },

@@ -36,6 +36,7 @@ import {
 } from "./diary-visits.server";
 import { withPatientDetails } from "./diary-details.server";
 import { markFreedTimes } from "./diary-freed.server";
+import { historyStates } from "~/models/forms/due.server";
 
 export type DiaryView = "dentist" | "chair";
 /** A dentist's own day (their column alone) or the whole clinic's. */
@@ -223,12 +224,19 @@ export async function diaryDay(request: DiaryRequest): Promise<Diary> {
       }),
     ),
   ]);
-  const history = await recentChanges(changedSince(rows, now), now);
+  const [history, forms] = await Promise.all([
+    recentChanges(changedSince(rows, now), now),
+    // The day's medical histories, due or to review: a few queries for the whole day.
+    cachedRead(["visits", "accounts", "forms"], `diary:forms:${date}`, () => historyStates(rows)),
+  ]);
   const details = await withPatientDetails(
     viewer,
     rows.map((row) => ({ row, visit: toDiaryVisit(row, viewer, { now, today }, history) })),
   );
-  const visits = rows.map((row, index) => ({ row, visit: details.visits[index]! }));
+  const visits = rows.map((row, index) => ({
+    row,
+    visit: { ...details.visits[index]!, history: forms[row.id] ?? null },
+  }));
   const shown = visits.filter(({ visit }) => SHOWN_STATUSES.includes(visit.status));
   const clinicDay = dayOfPlan(settings.weeklyHours, date);
   const clinicOpen = closure ? [] : openIntervals(clinicDay);

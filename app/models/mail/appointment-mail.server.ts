@@ -12,10 +12,12 @@ import { calendarDisplayName } from "./calendar-name";
 import { prisma } from "~/infra/db.server";
 import { getEnv } from "~/infra/env.server";
 import { sendMail } from "~/infra/mail.server";
-import { isNoEmailAddress } from "~/models/patients/no-email";
+import { messageRecipient, type Recipient } from "~/models/family/recipient.server";
+import { firstName } from "~/models/family/rules";
 import { linkTokenFor, linkUrl } from "~/models/self-service/appointment-link.server";
 import { isInsideCutoff } from "~/models/booking/cancellation-policy.server";
 import { getClinicSettings, type Settings } from "~/models/settings/clinic-settings.server";
+import { formsMailLine } from "~/models/forms/records.server";
 
 /**
  * Every mail about one appointment (confirmation, change, cancellation, reminder), composed
@@ -58,18 +60,13 @@ const clockOf = (settings: Settings): ClinicClock => ({
   locale: settings.locale,
 });
 
-/** The address clinic mail goes to (docs/decisions/010-clinic-mail.md), or null for none. */
+/**
+ * The address a patient's clinic mail goes to (docs/decisions/010-clinic-mail.md), or null
+ * for none: their guardian's for a family member without an account of their own
+ * (~/models/family/recipient.server, the one home of that rule).
+ */
 export async function mailRecipient(userId: string | null): Promise<string | null> {
-  if (!userId) return null;
-  const user = await prisma.user.findUnique({
-    where: { id: userId },
-    select: { email: true, emailVerifiedAt: true, passwordHash: true, googleId: true },
-  });
-  // A record kept without an e-mail address (docs/decisions/042-patient-records-and-merges.md) is never mailed.
-  if (!user || isNoEmailAddress(user.email)) return null;
-  if (user.emailVerifiedAt) return user.email;
-  // A record the staff made for a caller (no password, no Google): the address they recorded.
-  return user.passwordHash === null && user.googleId === null ? user.email : null;
+  return (await messageRecipient(userId))?.to ?? null;
 }
 
 /**
@@ -106,6 +103,8 @@ export function appointmentCalendar(
   settings: Settings,
   attendee: string,
   now: Date,
+  /** The family member the visit is for, when the mail goes to their guardian. */
+  about: { name: string } | null = null,
 ): { method: "REQUEST" | "CANCEL"; content: string } {
   const cancelled = appointment.status === "cancelled";
   const calendar = ical({
@@ -118,8 +117,8 @@ export function appointmentCalendar(
     stamp: now,
     start: appointment.startsAt,
     end: appointment.endsAt,
-    summary: `${settings.clinicName}: ${appointment.service.name}`,
-    description: `${appointment.service.name} with ${appointment.dentist.name}`,
+    summary: `${settings.clinicName}: ${about ? `${firstName(about.name)}'s ` : ""}${appointment.service.name}`,
+    description: `${about ? `${about.name}: ` : ""}${appointment.service.name} with ${appointment.dentist.name}`,
     location: clinicAddress(settings) || null,
     status: cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
     organizer: organizerOf(settings),
@@ -172,6 +171,10 @@ export type MailOptions = {
   previously?: string;
   /** Why the clinic cancelled, when the form told staff the patient is told. */
   reason?: string | null;
+  /** The forms due before the visit, with their link (confirmation and first reminder). */
+  forms?: string | null;
+  /** The mail goes to a guardian (`greet`) about the family member `name`. */
+  about?: { greet: string; name: string } | null;
 };
 
 /**
@@ -198,11 +201,19 @@ export function composeAppointmentMail(
   ];
   const confirmed = appointment.status === "confirmed";
   const reason = options.reason ? ` Reason: ${options.reason}` : "";
+  // A guardian reads about "Emma's appointment" ("Emma's Check-up" in the subject).
+  const about = options.about ?? null;
+  const first = about ? firstName(about.name) : null;
+  const greet = about?.greet ?? appointment.name;
+  const whose = first ? `${first}'s appointment` : "your appointment";
+  const titled = first ? `${first}'s ${appointment.service.name}` : "your appointment";
+  const Titled = titled.charAt(0).toUpperCase() + titled.slice(1);
+  const coming = first ? `${first} is coming` : "you are coming";
   const intro = {
-    booked: `Hello ${appointment.name},\n\nyour appointment is booked. The attached calendar file adds it to your calendar.`,
-    moved: `Hello ${appointment.name},\n\nyour appointment has moved${options.previously ? ` from ${options.previously}` : ""} to ${when}. The attached calendar file updates your calendar.`,
-    cancelled: `Hello ${appointment.name},\n\nyour appointment has been cancelled and the time is free again.${reason}`,
-    reminder: `Hello ${appointment.name},\n\nthis is a reminder of your appointment on ${when}.${confirmed ? " Thank you for confirming it." : " Please confirm that you are coming."}`,
+    booked: `Hello ${greet},\n\n${whose} is booked. The attached calendar file adds it to your calendar.`,
+    moved: `Hello ${greet},\n\n${whose} has moved${options.previously ? ` from ${options.previously}` : ""} to ${when}. The attached calendar file updates your calendar.`,
+    cancelled: `Hello ${greet},\n\n${whose} has been cancelled and the time is free again.${reason}`,
+    reminder: `Hello ${greet},\n\nthis is a reminder of ${whose} on ${when}.${confirmed ? " Thank you for confirming it." : ` Please confirm that ${coming}.`}`,
   }[kind];
   const outro =
     kind === "cancelled" || !options.token
@@ -210,14 +221,14 @@ export function composeAppointmentMail(
       : changeLines(appointment, settings, options.token, options.now);
   return {
     subject: {
-      booked: `Your appointment on ${when} is booked`,
-      moved: `Your appointment has moved to ${when}`,
-      cancelled: `Your appointment on ${when} is cancelled`,
+      booked: `${Titled} on ${when} is booked`,
+      moved: `${Titled} has moved to ${when}`,
+      cancelled: `${Titled} on ${when} is cancelled`,
       reminder: confirmed
-        ? `Reminder: your appointment on ${when}`
-        : `Reminder: please confirm your appointment on ${when}`,
+        ? `Reminder: ${titled} on ${when}`
+        : `Reminder: please confirm ${titled} on ${when}`,
     }[kind],
-    text: `${intro}\n\n${details.join("\n")}\n\n${outro}\n\n${settings.clinicName}`,
+    text: `${intro}\n\n${details.join("\n")}\n\n${options.forms ? `${options.forms}\n\n` : ""}${outro}\n\n${settings.clinicName}`,
   };
 }
 
@@ -237,16 +248,22 @@ export async function enqueueAppointmentMail(
     reason?: string | null;
     dedupeKey?: string;
     notBefore?: Date;
+    /** A reminder that is the visit's first: it links to the forms due, as the confirmation does. */
+    firstReminder?: boolean;
   } = {},
 ): Promise<string | null> {
-  const to = await mailRecipient(appointment.userId);
-  if (!to) return null;
+  const recipient = await messageRecipient(appointment.userId);
+  if (!recipient) return null;
+  const { to } = recipient;
   const token = kind === "cancelled" ? null : await linkTokenFor(appointment);
+  const withForms = kind === "booked" || (kind === "reminder" && options.firstReminder === true);
   const { subject, text } = composeAppointmentMail(appointment, kind, settings, {
     token,
     now,
     previously: options.previously,
     reason: options.reason,
+    forms: withForms ? await formsMailLine(appointment.id) : null,
+    about: aboutOf(recipient),
   });
   const message: NewOutboxMessage = {
     dedupeKey:
@@ -255,8 +272,9 @@ export async function enqueueAppointmentMail(
     to,
     subject,
     text,
-    calendar: appointmentCalendar(appointment, settings, to, now),
-    userId: appointment.userId ?? undefined,
+    calendar: appointmentCalendar(appointment, settings, to, now, recipient.about),
+    // The account it went to: a guardian's mail leaves with the guardian's account.
+    userId: recipient.accountId,
     appointmentId: appointment.id,
     notBefore: options.notBefore,
   };
@@ -264,24 +282,35 @@ export async function enqueueAppointmentMail(
   return to;
 }
 
+/** What a mail to a guardian says of whom it is about; null for the patient's own mail. */
+export function aboutOf(recipient: Recipient): MailOptions["about"] {
+  return recipient.about ? { greet: recipient.greet, name: recipient.about.name } : null;
+}
+
 /**
  * The cancellation mail of a visit whose patient just deleted their account, sent at once
  * and never stored: the outbox would keep the address and name the patient asked us to
  * erase (docs/decisions/013-my-data.md). A failure is logged; the deletion stands.
  */
-export async function sendCancellationMail(to: string, appointment: MailAppointment) {
+export async function sendCancellationMail(
+  to: string,
+  appointment: MailAppointment,
+  /** A removed family member's visit: the mail greets their guardian. */
+  about: MailOptions["about"] = null,
+) {
   const settings = await getClinicSettings();
   const now = new Date();
   const { subject, text } = composeAppointmentMail(appointment, "cancelled", settings, {
     token: null,
     now,
+    about,
   });
   try {
     await sendMail({
       to,
       subject,
       text,
-      calendar: appointmentCalendar(appointment, settings, to, now),
+      calendar: appointmentCalendar(appointment, settings, to, now, about),
     });
   } catch (error) {
     console.error("The cancellation mail of a deleted account could not be sent", error);

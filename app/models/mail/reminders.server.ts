@@ -1,7 +1,8 @@
 import { prisma } from "~/infra/db.server";
 import { getEnv } from "~/infra/env.server";
-import { dueRule, type QuietHours } from "./reminder-rules";
+import { dueRule, type QuietHours, reminderSendAt } from "./reminder-rules";
 import { enqueueAppointmentMail } from "./appointment-mail.server";
+import { type DueReminder, enqueueFamilyReminder, groupFamilies } from "./family-reminders.server";
 import { getClinicSettings } from "~/models/settings/clinic-settings.server";
 import { wakeOutbox } from "./outbox.server";
 import { type BackgroundJob, startSweep } from "~/infra/sweep.server";
@@ -39,14 +40,16 @@ export async function sweepReminders(now: Date = new Date()): Promise<SweepSumma
       dentist: { select: { name: true } },
     },
   });
-  const due = visits.flatMap((visit) => {
-    const rule = dueRule(
-      { startsAt: visit.startsAt, scheduledAt: visit.rescheduledAt ?? visit.createdAt },
-      rules,
-      quiet,
-      now,
+  const due: DueReminder[] = visits.flatMap((visit) => {
+    const times = { startsAt: visit.startsAt, scheduledAt: visit.rescheduledAt ?? visit.createdAt };
+    const rule = dueRule(times, rules, quiet, now);
+    // The visit's first reminder (the earliest it gets) links to the forms due, as the confirmation does.
+    const first = Math.max(
+      ...rules.filter((hours) => reminderSendAt(times, hours, quiet) !== null),
     );
-    return rule === null ? [] : [{ visit, key: reminderKey(visit.id, rule, visit.startsAt) }];
+    return rule === null
+      ? []
+      : [{ visit, key: reminderKey(visit.id, rule, visit.startsAt), rule, first: rule === first }];
   });
   const sent = new Set<string>();
   // The keys already in the outbox, read in chunks (SQLite bounds a statement's variables).
@@ -57,13 +60,27 @@ export async function sweepReminders(now: Date = new Date()): Promise<SweepSumma
     });
     for (const row of rows) sent.add(row.dedupeKey);
   }
+  // A family's visits on one day go as one message (docs/decisions/049-families.md).
+  const { singles, families } = await groupFamilies(
+    due.filter((entry) => !sent.has(entry.key)),
+    now,
+    quiet,
+  );
   let enqueued = 0;
-  for (const { visit, key } of due) {
-    if (sent.has(key)) continue;
+  const writes = [
+    ...singles.map(
+      ({ visit, key, first }) =>
+        () =>
+          enqueueAppointmentMail(visit, "reminder", settings, now, {
+            dedupeKey: key,
+            firstReminder: first,
+          }),
+    ),
+    ...families.map((family) => () => enqueueFamilyReminder(family, settings, now)),
+  ];
+  for (const write of writes) {
     // One short transaction per reminder: the link's hash and the message together.
-    const written = await prisma.$transaction(() =>
-      enqueueAppointmentMail(visit, "reminder", settings, now, { dedupeKey: key }),
-    );
+    const written = await prisma.$transaction(write);
     if (written) enqueued += 1;
     // Queries outside a transaction wait while one is open (sqlite-adapter.server.ts); back
     // to back, these transactions would hold off every page and the outbox worker until

@@ -8,6 +8,7 @@
 import type { Prisma } from "@prisma/client";
 import { prisma } from "~/infra/db.server";
 import { isNoEmailAddress } from "./no-email";
+import { moveFamilyLinks } from "~/models/family/merge.server";
 import { may } from "~/models/permissions";
 import { limitStaffWrite } from "~/infra/rate-limit.server";
 import { fail, type Failure, invalid, ok, type Result } from "~/utils/result";
@@ -204,6 +205,7 @@ export async function mergePatients(
     await prisma.review.updateMany({ where: { userId: duplicateId }, data: moved });
     await moveRecalls(keepId, duplicateId);
     await moveWaitlist(keepId, duplicateId);
+    await moveFamilyLinks(keepId, duplicateId);
     await prisma.service.updateMany({
       where: { createdById: duplicateId },
       data: { createdById: keepId },
@@ -213,6 +215,11 @@ export async function mergePatients(
       data: { byUserId: keepId },
     });
     await prisma.outboxMessage.updateMany({ where: { userId: duplicateId }, data: moved });
+    // Signed forms stay as signed; only whose record they are on moves (ADR 050).
+    await prisma.formSubmission.updateMany({
+      where: { patientId: duplicateId },
+      data: { patientId: keepId },
+    });
     // The trail's references follow the person, so their history reads on one card and a
     // later deletion of their account reaches all of it (ADR 013).
     await prisma.auditEntry.updateMany({

@@ -9,7 +9,9 @@ import { limitLinkAction, type LinkClient } from "~/infra/rate-limit.server";
 import { clinicOpenAt, stepDate, stepDue } from "./rules";
 import { fail, ok, type Result } from "~/utils/result";
 import { type BackgroundJob, startSweep } from "~/infra/sweep.server";
-import { mailRecipient } from "~/models/mail/appointment-mail.server";
+import { aboutOf } from "~/models/mail/appointment-mail.server";
+import { messageRecipient } from "~/models/family/recipient.server";
+import { firstName } from "~/models/family/rules";
 import {
   closuresBetween,
   getClinicSettings,
@@ -75,20 +77,27 @@ type DueRecall = Prisma.PatientRecallGetPayload<{
   };
 }>;
 
-export function composeInvitation(recall: DueRecall, settings: Settings, today: string) {
+export function composeInvitation(
+  recall: DueRecall,
+  settings: Settings,
+  today: string,
+  /** A family member's recall, mailed to their guardian (docs/decisions/049-families.md). */
+  about: { greet: string; name: string } | null = null,
+) {
   const clock = { timeZone: settings.timeZone, locale: settings.locale };
   const what = recall.service?.name ?? recall.recallType.name;
   const due = formatDate(recall.dueDate, clock);
   const when = recall.dueDate < today ? `was due on ${due}` : `is due on ${due}`;
   const withWhom = recall.dentist ? ` with ${recall.dentist.name}` : "";
+  const whose = about ? `${firstName(about.name)}'s` : "your";
   return {
-    subject: `Time to book your ${recall.recallType.name.toLowerCase()}`,
+    subject: `Time to book ${whose} ${recall.recallType.name.toLowerCase()}`,
     text: [
-      `Hello ${recall.user.name},`,
+      `Hello ${about?.greet ?? recall.user.name},`,
       "",
-      `your ${recall.recallType.name.toLowerCase()} ${when}. Regular visits keep small problems small.`,
+      `${whose} ${recall.recallType.name.toLowerCase()} ${when}. Regular visits keep small problems small.`,
       "",
-      `Book your ${what}${withWhom}: ${recallLinkUrl(recall.id, "book")}`,
+      `Book ${whose} ${what}${withWhom}: ${recallLinkUrl(recall.id, "book")}`,
       "",
       settings.phone ? `Or call us on ${settings.phone}.` : "",
       "",
@@ -206,7 +215,8 @@ async function inviteOne(
   };
   const cadence = settings.recallCadenceDays;
   const step = stepDue(recall.dueDate, cadence, recall.invitationsSent, today);
-  const to = state.optedOut || step === null ? null : await mailRecipient(recall.userId);
+  const recipient = state.optedOut || step === null ? null : await messageRecipient(recall.userId);
+  const to = recipient?.to ?? null;
   if (step === null || state.optedOut || !to || state.booked) {
     // Nothing to send: the next step's day (cadence changed), none (opted out, no address
     // to write to), or tomorrow while a visit of this type is booked (it may be cancelled).
@@ -248,8 +258,8 @@ async function inviteOne(
       dedupeKey: recallInvitationKey(recall.id, recall.dueDate, step + 1),
       kind: "recall_invitation",
       to,
-      ...composeInvitation(recall, settings, today),
-      userId: recall.userId,
+      ...composeInvitation(recall, settings, today, recipient ? aboutOf(recipient) : null),
+      userId: recipient?.accountId ?? recall.userId,
     },
     now,
   );
@@ -274,9 +284,17 @@ export async function recallBookingChoice(token: string | undefined) {
   if (!recallId) return null;
   const recall = await prisma.patientRecall.findUnique({
     where: { id: recallId },
-    select: { serviceId: true, dentistId: true },
+    select: { serviceId: true, dentistId: true, userId: true },
   });
-  return recall ? { service: recall.serviceId, dentist: recall.dentistId, recall: token! } : null;
+  return recall
+    ? {
+        service: recall.serviceId,
+        dentist: recall.dentistId,
+        // The form books a family member's recall for them when they are in the family.
+        patient: recall.userId,
+        recall: token!,
+      }
+    : null;
 }
 
 /** The recall a booking form's `recall` field (the invitation's book link) names, or null. */

@@ -1,4 +1,6 @@
+import type { Prisma } from "@prisma/client";
 import { hashToken } from "~/infra/token-hash.server";
+import { patientsActedFor } from "~/models/family/links.server";
 import { type ClinicClock, formatDateTime } from "~/utils/clinic-format";
 import { prisma } from "~/infra/db.server";
 import { limitLinkAction, type LinkClient } from "~/infra/rate-limit.server";
@@ -64,7 +66,7 @@ export type LinkVisit = {
 
 type VisitRow = NonNullable<Awaited<ReturnType<typeof readVisit>>>;
 
-function readVisit(where: { linkTokenHash: string } | { id: string; userId: string }) {
+function readVisit(where: Prisma.AppointmentWhereInput) {
   return prisma.appointment.findFirst({
     where,
     select: {
@@ -120,10 +122,14 @@ export async function visitByLink(token: string | undefined, now: Date = new Dat
   return liveVisit(row, settings, now, notFound);
 }
 
-/** One of the signed-in patient's upcoming visits; another's is answered as not found. */
+/**
+ * One of the signed-in patient's upcoming visits, or a family member's they may book and
+ * cancel for (docs/decisions/049-families.md); another's is answered as not found.
+ */
 export async function ownVisit(appointmentId: string, userId: string, now: Date = new Date()) {
+  const patients = await patientsActedFor(userId, "book");
   const [row, settings] = await Promise.all([
-    readVisit({ id: appointmentId, userId }),
+    readVisit({ id: appointmentId, userId: { in: patients } }),
     getClinicSettings(),
   ]);
   return liveVisit(row, settings, now, fail(404, APPOINTMENT_NOT_FOUND_MESSAGE));
@@ -197,8 +203,13 @@ export async function cancelOwnVisit(
 ): Promise<Result<{ message: string }>> {
   const reason = parseReason(rawReason);
   if (!reason.ok) return reason;
+  // A family member's visit is cancelled by the guardian who may (recorded as theirs).
+  const visit = await prisma.appointment.findFirst({
+    where: { id: appointmentId, userId: { in: await patientsActedFor(userId, "book") } },
+    select: { userId: true },
+  });
   const [result, settings] = await Promise.all([
-    cancelAppointment(appointmentId, userId, now, reason.reason),
+    cancelAppointment(appointmentId, visit?.userId ?? userId, now, reason.reason, userId),
     getClinicSettings(),
   ]);
   if (!result.ok) return result;

@@ -5,6 +5,7 @@
  */
 import type { User } from "@prisma/client";
 import { prisma } from "~/infra/db.server";
+import { familyMembers } from "~/models/family/links.server";
 import { ACTIVE_STATUSES } from "~/models/booking/appointment-status";
 import {
   type AppointmentJson,
@@ -29,21 +30,35 @@ export async function nextAppointment(
   return row ? toAppointmentJson(row) : null;
 }
 
-/** The signed-in patient's bookings: upcoming soonest first, the rest latest first. */
+/**
+ * The signed-in patient's bookings, with those of the family members whose visits they may
+ * see (docs/decisions/049-families.md): upcoming soonest first, the rest latest first. A
+ * family member's visit names them (`forName`) and may be changed only with the book
+ * permission (`mayChange`).
+ */
 export async function listAppointments(userId: string, now: Date = new Date()) {
+  const members = await familyMembers(userId);
+  const names = new Map(members.map((member) => [member.id, member.name]));
+  const seen = [userId, ...members.filter((m) => m.maySeeVisits).map((m) => m.id)];
+  const bookable = new Set([userId, ...members.filter((m) => m.mayBook).map((m) => m.id)]);
   const rows = await prisma.appointment.findMany({
-    where: { userId },
+    where: { userId: seen.length === 1 ? userId : { in: seen } },
     include: WITH_DETAILS,
     orderBy: [{ startsAt: "asc" }, { createdAt: "asc" }],
   });
   const isUpcoming = (row: StoredVisit) =>
     (ACTIVE_STATUSES as string[]).includes(row.status) && row.startsAt > now;
+  const view = (row: StoredVisit) => ({
+    ...toAppointmentJson(row),
+    forName: row.userId && row.userId !== userId ? (names.get(row.userId) ?? null) : null,
+    mayChange: row.userId !== null && bookable.has(row.userId),
+  });
   return {
-    upcoming: rows.filter(isUpcoming).map(toAppointmentJson),
+    upcoming: rows.filter(isUpcoming).map(view),
     past: rows
       .filter((row) => !isUpcoming(row))
       .reverse()
-      .map(toAppointmentJson),
+      .map(view),
   };
 }
 

@@ -31,6 +31,8 @@ export type StaffServiceRow = {
   priceCents: number;
   durationMinutes: number;
   bufferMinutes: number;
+  minAgeYears: number | null;
+  maxAgeYears: number | null;
   status: ServiceStatus;
   hidden: boolean;
   createdAt: string;
@@ -45,6 +47,8 @@ function toRow(service: Service): StaffServiceRow {
     priceCents: service.priceCents,
     durationMinutes: service.durationMinutes,
     bufferMinutes: service.bufferMinutes,
+    minAgeYears: service.minAgeYears,
+    maxAgeYears: service.maxAgeYears,
     status: isServiceStatus(service.status) ? service.status : "awaiting_review",
     hidden: service.hidden,
     createdAt: service.createdAt.toISOString(),
@@ -192,6 +196,8 @@ const AUDITED = [
   "category",
   "durationMinutes",
   "bufferMinutes",
+  "minAgeYears",
+  "maxAgeYears",
   "hidden",
   "photo",
 ] as const;

@@ -52,6 +52,7 @@ const FIELDS = {
     "cancellationCutoffHours",
     "maxUpcomingPerPatient",
     "maxVisitsPerDentistPerDay",
+    "ownAccountAge",
   ],
   reminders: ["reminderRules", "quietHoursStart", "quietHoursEnd", "waitlistOfferHours"],
   approval: ["serviceApprovalRequired", "reviewApprovalRequired"],

@@ -246,6 +246,7 @@ describe("export", () => {
         "emailVerifications",
         "exportedAt",
         "format",
+        "forms",
         "mails",
         "passwordResets",
         "profile",

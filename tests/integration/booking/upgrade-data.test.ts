@@ -45,11 +45,14 @@ async function upgradeData(file: string): Promise<UpgradeSummary> {
   return {
     earlierBookings: count(/Gave (\d+) earlier bookings/),
     holdsReplaced: count(/Held (\d+) upcoming visits/),
+    formTemplates: count(/Wrote the clinic's (\d+) forms/),
   };
 }
 
 const isDiary = (name: string) => name.endsWith("_diary");
 const isCore = (name: string) => name.endsWith("_booking_core");
+// Asks for a data upgrade of its own (the clinic's forms), in the table the core made.
+const isForms = (name: string) => name.endsWith("_medical_forms");
 const instant = (date: Date) => date.toISOString().replace("Z", "+00:00");
 const ZONE = "America/New_York";
 
@@ -76,9 +79,18 @@ describe("upgrading a database that holds bookings made before the diary", () =>
     book.run("a-chair-2", "2026-01-12", "16:30", "booked", 2, "2026-01-02T00:00:00.000+00:00", now);
 
     for (const sql of migrationSql((name) => name >= "20261123")) db.exec(sql);
-    expect(pendingDataUpgrades(db)).toBe(4);
-    expect(await upgradeData(file)).toEqual({ earlierBookings: 4, holdsReplaced: 0 });
-    expect(await upgradeData(file)).toEqual({ earlierBookings: 0, holdsReplaced: 0 });
+    // Four bookings, and the forms the forms migration asks for.
+    expect(pendingDataUpgrades(db)).toBe(5);
+    expect(await upgradeData(file)).toEqual({
+      earlierBookings: 4,
+      holdsReplaced: 0,
+      formTemplates: 3,
+    });
+    expect(await upgradeData(file)).toEqual({
+      earlierBookings: 0,
+      holdsReplaced: 0,
+      formTemplates: 0,
+    });
     expect(pendingDataUpgrades(db)).toBe(0);
 
     const rows = db.prepare(`SELECT * FROM "Appointment" ORDER BY id`).all() as Record<
@@ -134,7 +146,7 @@ describe("upgrading a database that holds bookings made before the diary", () =>
 describe("upgrading a database of the diary's first release", () => {
   it("holds upcoming visits in 15-minute steps from their own length, moves desk notes out of the patient's message, and checks statuses", async () => {
     const { file, db } = scratchDatabase("diary");
-    for (const sql of migrationSql((name) => !isCore(name))) db.exec(sql);
+    for (const sql of migrationSql((name) => !isCore(name) && !isForms(name))) db.exec(sql);
     const stamp = "2026-01-01T00:00:00.000+00:00";
     db.prepare(
       `INSERT INTO "User" (id, name, email, phone, updatedAt) VALUES ('u1', 'Pat', 'pat@example.com', '+1 (555) 010-0142', ?)`,
@@ -177,8 +189,13 @@ describe("upgrading a database of the diary's first release", () => {
     visit("past", "2020-01-06", "10:00", 30, "online");
 
     for (const sql of migrationSql(isCore)) db.exec(sql);
-    expect(pendingDataUpgrades(db)).toBe(1);
-    expect(await upgradeData(file)).toEqual({ earlierBookings: 0, holdsReplaced: 1 });
+    for (const sql of migrationSql(isForms)) db.exec(sql);
+    expect(pendingDataUpgrades(db)).toBe(2);
+    expect(await upgradeData(file)).toEqual({
+      earlierBookings: 0,
+      holdsReplaced: 1,
+      formTemplates: 3,
+    });
     expect(pendingDataUpgrades(db)).toBe(0);
     const steps = db
       .prepare(

@@ -10,7 +10,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { seed } from "../../../prisma/seed-database";
 import { prisma } from "~/infra/db.server";
-import { createService, createUser, sessionFor } from "../../support/factories";
+import { createService, createUser, sessionFor, storeAppointment } from "../../support/factories";
+import { TUESDAY, upcoming } from "../../support/clinic-dates";
 import { TEST_PASSWORD } from "../../support/test-password";
 import { discoverRoutes } from "../../support/route-discovery";
 import { freshIp, jsonRequest } from "../../support/auth-helpers";
@@ -202,5 +203,32 @@ describe("real answers match the documented schemas", () => {
       ).status,
     ).toBe(200);
     expect(checked).toBeGreaterThanOrEqual(8);
+  });
+
+  it("for the forms (ADR 050)", async () => {
+    const user = await createUser();
+    await prisma.user.update({ where: { id: user.id }, data: { dateOfBirth: "1980-05-17" } });
+    const { token } = await sessionFor(user);
+    await storeAppointment({
+      userId: user.id,
+      serviceId: (await createService()).id,
+      date: upcoming(TUESDAY, 2),
+      time: "09:00",
+    });
+    const listed = await call("/api/me/forms", "get", { token });
+    expect((listed.body.forms as unknown[]).length).toBeGreaterThan(0);
+    expect((await call("/api/me/forms", "get")).status).toBe(401);
+    const post = (id: string, body: unknown) =>
+      call("/api/me/forms/{id}", "post", { token, params: { id }, body });
+    expect((await post("privacy-consent", { answers: {}, signature: "A" })).status).toBe(400);
+    expect((await post("no-such-form", { answers: {}, signature: "A" })).status).toBe(404);
+    expect(
+      (
+        await post("privacy-consent", {
+          answers: { record: true, reminders: true, recall: false },
+          signature: "Ada Lovelace",
+        })
+      ).status,
+    ).toBe(201);
   });
 });

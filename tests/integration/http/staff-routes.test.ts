@@ -51,6 +51,17 @@ const PAGE_MATRIX: Record<string, readonly StaffRole[]> = {
   // Failed mail: reception sees and resends it too (the desk answers the patient).
   "staff.outbox.tsx": DESK,
   "staff.audit.tsx": ADMIN,
+  // The forms patients fill and the retention of signed ones: the admin's
+  // (docs/decisions/050-medical-history-and-consent-forms.md).
+  "staff.forms._index.tsx": ADMIN,
+  "staff.forms.$id.tsx": ADMIN,
+  // A medical history is reviewed by the patient's dentists and administrators.
+  "staff.forms.reviews.tsx": REPORTS,
+  // The desk hands the patient the tablet.
+  "staff.forms.desk.tsx": DESK,
+  // Every role opens a signed form; the model shows it only to those with the need to know.
+  "staff.forms.submissions.$id.tsx": EVERY_STAFF_ROLE,
+  "staff.forms.submissions.$id_.pdf.ts": EVERY_STAFF_ROLE,
   // One's own account and signed-in devices: every staff member (issue 31 item 6).
   "staff.account.tsx": EVERY_STAFF_ROLE,
 };

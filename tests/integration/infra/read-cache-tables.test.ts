@@ -50,9 +50,11 @@ const { allServicesInBatches, countServices, getAllServices, getCatalog, getServ
   await import("~/models/services/catalog.server");
 const { getUserByToken } = await import("~/infra/session.server");
 const { prisma } = await import("~/infra/db.server");
+const { activeForms } = await import("~/models/forms/templates.server");
+const { historyStates } = await import("~/models/forms/due.server");
 const { clearReadCache, DATA_AREAS, PUBLIC_AREAS } = await import("~/infra/read-cache.server");
 const { TUESDAY, upcoming } = await import("../../support/clinic-dates");
-const { createUser, sessionFor } = await import("../../support/factories");
+const { createUser, sessionFor, storeAppointment } = await import("../../support/factories");
 const { discoverRoutes } = await import("../../support/route-discovery");
 
 type Area = keyof typeof DATA_AREAS;
@@ -77,6 +79,15 @@ beforeAll(async () => {
     select: { id: true, slug: true, name: true, durationMinutes: true, bufferMinutes: true },
   });
   dentistSlug = (await prisma.dentist.findFirstOrThrow({ where: { active: true } })).slug;
+  // A patient's visit, whose medical history the diary's states read.
+  const patient = await createUser();
+  await prisma.user.update({ where: { id: patient.id }, data: { dateOfBirth: "1980-05-17" } });
+  await storeAppointment({
+    userId: patient.id,
+    serviceId: service.id,
+    date: upcoming(TUESDAY, 5),
+    time: "10:00",
+  });
 });
 
 /** Each table's name by the root page of the table or of one of its indexes. */
@@ -275,13 +286,19 @@ const CACHED_READS: Probe[] = [
     nested: ["team"],
     load: () => serviceVisit(service.id),
   },
+  {
+    file: "models/forms/templates.server.ts",
+    name: "the active forms",
+    areas: ["forms"],
+    load: () => activeForms(),
+  },
   // The diary's visits. A read written inline in the day (or week) is probed through the
   // whole day (week), whose cached statements must fall within the areas its calls name.
   {
     file: "models/front-desk/diary.server.ts",
     name: "the diary's visits of the day",
     areas: ["visits", "catalogue", "team"],
-    nested: ["settings"],
+    nested: ["settings", "accounts", "forms"],
     load: () => diaryDay({ date: upcoming(TUESDAY, 1), view: "dentist", viewer: staff }),
   },
   {
@@ -303,8 +320,23 @@ const CACHED_READS: Probe[] = [
     file: "models/front-desk/diary.server.ts",
     name: "the diary's week of counts",
     areas: ["visits"],
-    nested: ["settings", "catalogue", "team"],
+    nested: ["settings", "catalogue", "team", "accounts", "forms"],
     load: () => diaryDay({ date: upcoming(TUESDAY, 1), view: "dentist", viewer: staff }),
+  },
+  {
+    file: "models/front-desk/diary.server.ts",
+    name: "the day's medical histories, due or to review",
+    areas: ["visits", "accounts", "forms"],
+    nested: ["settings"],
+    whole: true,
+    load: async () =>
+      historyStates(
+        await prisma.appointment.findMany({
+          where: { userId: { not: null } },
+          select: { id: true, userId: true, date: true, serviceId: true, startsAt: true },
+          take: 50,
+        }),
+      ),
   },
   {
     file: "models/front-desk/diary-week.server.ts",

@@ -186,6 +186,7 @@ describe("parseBookingRules", () => {
         cancellationCutoffHours: 12,
         maxUpcomingPerPatient: 4,
         maxVisitsPerDentistPerDay: 0,
+        ownAccountAge: 16,
       },
     });
     // The daily limit per dentist is optional: empty is none, a number sets one.
