@@ -29,6 +29,31 @@ const POSTGRES_ONLY: Record<string, string> = {
   "tests/load/two-instances.test.ts": "two production servers on one database",
 };
 
+/**
+ * What `npm test` runs on PostgreSQL (docs/decisions/051-postgresql.md, "Tests on both"): the
+ * files whose code differs by engine or leans on the database's concurrency: raw SQL and its
+ * dialects (reports, recall dates, the diary's and free times' holds), the advisory locks
+ * (racing bookings, caps, waiting-list offers, families), the outbox claim and the sweeps on
+ * their leases, the caches' generations, shared rate limits and sessions, case-insensitive
+ * searches, plpgsql triggers (signed forms, report days), the copy from SQLite, and the two
+ * instances. The rest is the same Prisma code on either engine and runs on SQLite; all of it
+ * runs on PostgreSQL with TEST_POSTGRES_ALL=1 (the whole suite twice is over the 15 minutes).
+ */
+const POSTGRES_SUITES: Record<string, string[]> = {
+  integration: [
+    "tests/integration/infra/{cache-generations,rate-limits,shared-rate-limits,session-cache,transactions}.test.ts",
+    "tests/integration/booking/{concurrency,core,first-free-times,diary}.test.ts",
+    "tests/integration/{reports,recall,waitlist,family}/*.test.ts",
+    "tests/integration/mail/{outbox,reminders}.test.ts",
+    "tests/integration/patients/records.test.ts",
+    "tests/integration/audit/search.test.ts",
+    "tests/integration/forms/submit.test.ts",
+    "tests/integration/scripts/db-copy.test.ts",
+  ],
+  http: ["tests/load/two-instances.test.ts", "tests/crash/outbox-crash.test.ts"],
+};
+const allOnPostgres = process.env.TEST_POSTGRES_ALL === "1";
+
 // Projects, from the fast loop out: `npm run test:unit` (no database, no build, no
 // server), `test:integration` (loaders, actions and /api routes on a SQLite copy per file)
 // and `test:http` (the production build over real HTTP). `vitest run` runs them all: the
@@ -92,13 +117,15 @@ export default defineConfig({
       integration,
       http,
       // The same suites on PostgreSQL (docs/decisions/051-postgresql.md), when the run has a
-      // server (TEST_POSTGRES_URL; `npm test` does not start one): each file on its own clone of a
-      // migrated template database, each test server on its own.
+      // server (TEST_POSTGRES_URL; `npm test` starts one): POSTGRES_SUITES, or all of them with
+      // TEST_POSTGRES_ALL=1, each file on its own clone of a migrated template database, each
+      // test server on its own.
       ...(process.env.TEST_POSTGRES_URL ? [integration, http] : []).map((project) => ({
         ...project,
         test: {
           ...project.test,
           name: `${project.test.name}-postgresql`,
+          include: allOnPostgres ? project.test.include : POSTGRES_SUITES[project.test.name],
           exclude: ["**/node_modules/**", ...Object.keys(SQLITE_ONLY)],
         },
       })),

@@ -30,7 +30,8 @@ export function postgresBin() {
 
 /** Whether this machine can start a cluster (the programs are installed). */
 export function postgresInstalled() {
-  return postgresBin() !== null;
+  const bin = postgresBin();
+  return bin !== null && existsSync(path.join(bin, "initdb"));
 }
 
 const asRoot = process.getuid?.() === 0;

@@ -88,6 +88,8 @@ export function testPorts(env = process.env) {
     compare: base + 80,
     /** scripts/container-memory.mjs: the container under the memory flood. */
     container: base + 90,
+    /** `npm test`'s throwaway PostgreSQL cluster (scripts/test.mjs). */
+    postgres: base + 95,
     /** The backup suite: the server written to, and the instance restored from its backup. */
     backup: { main: base + 60, restored: base + 61 },
   };
