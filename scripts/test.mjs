@@ -118,7 +118,13 @@ for (const step of steps) {
   const cpuBefore = childrenCpuSeconds();
   let env = {};
   try {
-    if (step.postgres) env = { TEST_POSTGRES_URL: postgresUrl() };
+    if (step.postgres) {
+      env = {
+        TEST_POSTGRES_URL: postgresUrl(),
+        // The files whose code differs by engine (vitest.config.ts, POSTGRES_SUITES).
+        TEST_POSTGRES_SUBSET: process.env.TEST_POSTGRES_ALL === "1" ? "0" : "1",
+      };
+    }
   } catch (error) {
     console.error("Starting PostgreSQL for the tests failed:", error);
     stopPostgres();

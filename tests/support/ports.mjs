@@ -48,6 +48,8 @@ export function testPorts(env = process.env) {
     flood: base + 21,
     /** Two instances on one PostgreSQL database (tests/load/two-instances.test.ts). */
     instances: { first: base + 22, second: base + 23 },
+    /** Two instances delivering one outbox, one killed (tests/load/two-instances.test.ts). */
+    mailInstances: { first: base + 24, second: base + 25 },
     crash: base + 30,
     /** The outbox crash test's server (killed and restarted on one database). */
     outboxCrash: base + 31,
