@@ -169,21 +169,28 @@ export async function loadDay(
   };
 }
 
-/**
- * The consecutive days from `first` to `last` for a service, their holds read now in one
- * query of the range (outside any transaction): the first free days look weeks ahead.
- * Without a daily cap, the one rule that counts visits, the holds come as steps
- * (`readHeldStepsOfDays`: no row per hold); with one, as rows.
- */
-export async function loadDays(
+/** The plans of the consecutive days from `first` to `last` for a service (cached). */
+export async function loadDayPlansOfDays(
   first: string,
   last: string,
   serviceId: string | null,
-): Promise<LoadedDay[]> {
+): Promise<DayPlans[]> {
   const dates: string[] = [];
   for (let date = first; date <= last; date = addDays(date, 1)) dates.push(date);
-  const plans = await Promise.all(dates.map((date) => loadDayPlans(date, serviceId)));
+  return Promise.all(dates.map((date) => loadDayPlans(date, serviceId)));
+}
+
+/**
+ * Days in date order with their holds, read now in one query of their range (outside any
+ * transaction): the first free days look weeks ahead. Without a daily cap, the one rule
+ * that counts visits, the holds come as steps (`readHeldStepsOfDays`: no row per hold);
+ * with one, as rows.
+ */
+export async function withHolds(plans: DayPlans[]): Promise<LoadedDay[]> {
+  if (plans.length === 0) return [];
   const { settings } = plans[0]!;
+  const first = plans[0]!.date;
+  const last = plans.at(-1)!.date;
   const resources = new Set(
     plans.flatMap((day) => [
       ...day.dentists.map((dentist) => dentistResource(dentist.id)),

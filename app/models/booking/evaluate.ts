@@ -198,11 +198,25 @@ function refused(
   };
 }
 
+/** A day as staff planned it, its holds not read. */
+export type PlannedDay = Omit<RuleDay, "held" | "visitsByDentist" | "heldMinutes">;
+
+/**
+ * A day for the rules that read no holds (the day's own, whether a dentist works): one
+ * whose holds were not read is asked as one with none.
+ */
+export const withoutHolds = (day: PlannedDay): RuleDay => ({
+  held: new Set<string>(),
+  visitsByDentist: new Map(),
+  heldMinutes: new Map(),
+  ...day,
+});
+
 /** The first refusal of the date alone (past, beyond the horizon, closed), or null. */
-export function dayRefusal(day: RuleDay, now: Date, policy: BookingPolicy): Refusal | null {
+export function dayRefusal(day: PlannedDay, now: Date, policy: BookingPolicy): Refusal | null {
   const rules = BOOKING_RULES.filter((rule) => rule.scope === "day");
   const input: RuleInput = {
-    day,
+    day: withoutHolds(day),
     proposal: proposalAt(day.date, "12:00", day.settings.timeZone, {
       name: "",
       durationMinutes: 0,
@@ -219,19 +233,41 @@ export function dayRefusal(day: RuleDay, now: Date, policy: BookingPolicy): Refu
     : { ...outcome.refusal, rule: outcome.rule.id, status: outcome.rule.status };
 }
 
+/** The rules asked of every start, by what they look at, sorted once per day asked. */
+type StartRules = {
+  time: readonly BookingRule[];
+  dentist: readonly BookingRule[];
+  chair: readonly BookingRule[];
+  patient: readonly BookingRule[];
+  /** Whether the rules about held dentists' and chairs' time are asked at all. */
+  dentistFree: boolean;
+  chairFree: boolean;
+};
+
+function startRules(rules: readonly BookingRule[], policy: BookingPolicy): StartRules {
+  const asked = rules.filter((rule) => !policy.waives.includes(rule.id));
+  const of = (scope: BookingRule["scope"]) => asked.filter((rule) => rule.scope === scope);
+  const asks = (id: RuleId) => asked.some((rule) => rule.id === id);
+  return {
+    time: of("time"),
+    dentist: of("dentist"),
+    chair: of("chair"),
+    patient: of("patient"),
+    dentistFree: asks("dentist-free"),
+    chairFree: asks("chair-free"),
+  };
+}
+
 /**
  * Whether the holds leave a candidate dentist and a chair free for every step: when the
  * rules ask about holds, a start without both is refused whatever else they say, so a
  * booked-up day is told by a few lookups per start instead of every dentist and chair
  * asked in turn.
  */
-function holdsLeaveRoom(ask: Omit<Ask, "proposal">, steps: Date[]): boolean {
-  const rules = ask.rules ?? BOOKING_RULES;
-  const asks = (id: RuleId) =>
-    !ask.policy.waives.includes(id) && rules.some((rule) => rule.id === id);
+function holdsLeaveRoom(ask: Omit<Ask, "proposal">, rules: StartRules, steps: Date[]): boolean {
   const free = (resource: string) => isFree(ask.day.held, resource, steps);
   if (
-    asks("dentist-free") &&
+    rules.dentistFree &&
     !ask.day.dentists.some(
       (dentist) =>
         (!ask.dentistId || dentist.id === ask.dentistId) && free(dentistResource(dentist.id)),
@@ -240,7 +276,7 @@ function holdsLeaveRoom(ask: Omit<Ask, "proposal">, steps: Date[]): boolean {
     return false;
   }
   return (
-    !asks("chair-free") ||
+    !rules.chairFree ||
     ask.day.chairs.some(
       (chair) => (!ask.chairId || chair.id === ask.chairId) && free(chairResource(chair.id)),
     )
@@ -267,31 +303,30 @@ export function freeStartsOn(
     }
   }
   const { visit, ...rest } = ask;
-  // Free times never book past a rule: no override is asked for.
+  // Free times never book past a rule: no override is asked for. The day's own rules
+  // passed above; the others are asked of each start.
   const policy = { ...ask.policy, override: null };
+  const rules = startRules(ask.rules ?? BOOKING_RULES, policy);
   return [...starts]
     .sort((a, b) => a - b)
     .map(fromMinutes)
     .filter((time) => {
       const proposal = proposalAt(ask.day.date, time, ask.day.settings.timeZone, visit);
       return (
-        holdsLeaveRoom({ ...rest, policy }, proposal.steps) &&
-        passesWithSomePair({ ...rest, proposal, policy })
+        holdsLeaveRoom({ ...rest, policy }, rules, proposal.steps) &&
+        passesWithSomePair({ ...rest, proposal, policy }, rules)
       );
     });
 }
 
 /**
- * `evaluate(ask).ok` without an override, asked the short way. A rule looks only at what
- * its scope names (a dentist's rule at the dentist, a chair's at the chair), so a dentist
- * that passes the dentists' rules and a chair that passes the chairs' make a pair that
- * passes: no need to try every pair, nor to order the dentists (which decides who is
- * chosen, not whether anyone is).
+ * `evaluate(ask).ok` without an override, for a day whose own rules passed, asked the
+ * short way. A rule looks only at what its scope names (a dentist's rule at the dentist, a
+ * chair's at the chair), so a dentist that passes the dentists' rules and a chair that
+ * passes the chairs' make a pair that passes: no need to try every pair, nor to order the
+ * dentists (which decides who is chosen, not whether anyone is).
  */
-function passesWithSomePair(ask: Ask): boolean {
-  const rules = ask.rules ?? BOOKING_RULES;
-  const of = (...scopes: BookingRule["scope"][]) =>
-    rules.filter((rule) => scopes.includes(rule.scope));
+function passesWithSomePair(ask: Ask, rules: StartRules): boolean {
   const passes = (scoped: readonly BookingRule[], input: RuleInput) =>
     run(scoped, input, ask.policy, false).passed;
   const base: RuleInput = {
@@ -302,21 +337,19 @@ function passesWithSomePair(ask: Ask): boolean {
     chair: null,
     patientUpcoming: ask.patientUpcoming ?? null,
   };
-  if (!passes(of("day", "time"), base)) return false;
-  const dentistRules = of("dentist");
+  if (!passes(rules.time, base)) return false;
   const dentist = ask.day.dentists.find(
     (candidate) =>
       (!ask.dentistId || candidate.id === ask.dentistId) &&
-      passes(dentistRules, { ...base, dentist: candidate }),
+      passes(rules.dentist, { ...base, dentist: candidate }),
   );
   if (!dentist) return false;
-  const chairRules = of("chair");
   const chairs = ask.day.chairs.filter((chair) => !ask.chairId || chair.id === ask.chairId);
   // As `evaluate`: without a chair, the chairs' rules are asked of none.
   const chair = (chairs.length > 0 ? chairs : [null]).find((candidate) =>
-    passes(chairRules, { ...base, dentist, chair: candidate }),
+    passes(rules.chair, { ...base, dentist, chair: candidate }),
   );
-  return chair !== undefined && passes(of("patient"), { ...base, dentist, chair });
+  return chair !== undefined && passes(rules.patient, { ...base, dentist, chair });
 }
 
 /**

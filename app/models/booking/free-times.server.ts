@@ -4,16 +4,23 @@
  * screens (their policy waives the online notice).
  */
 import { type ClinicClock, formatDate, formatInstant, formatTime } from "~/utils/clinic-format";
-import { clinicTimeToUtc, isIsoDate } from "~/utils/clinic-time";
+import { addDays, clinicTimeToUtc, isIsoDate } from "~/utils/clinic-time";
 import { prisma } from "~/infra/db.server";
 import { invalid, ok, type Result } from "~/utils/result";
 import { UNKNOWN_SERVICE_MESSAGE } from "~/validation/service";
-import { loadDay, loadDays, type LoadedDay } from "~/models/booking/availability.server";
+import {
+  type DayPlans,
+  loadDay,
+  loadDayPlansOfDays,
+  type LoadedDay,
+  withHolds,
+} from "~/models/booking/availability.server";
+import { datesFullyHeld, type HeldPeriod } from "~/models/booking/holds.server";
+import { dentistResource, fromMinutes, HOLD_MINUTES } from "~/models/booking/slot-engine";
 import { isInsideCutoff } from "~/models/booking/cancellation-policy.server";
 import { getClinicSettings, type Settings } from "~/models/settings/clinic-settings.server";
 import { findBookableService, resolveDentist } from "./choices.server";
-import { dayRefusal, freeStartsOn, proposalAt } from "./evaluate";
-import type { RuleDay } from "./rule-types";
+import { dayRefusal, freeStartsOn, type PlannedDay, proposalAt, withoutHolds } from "./evaluate";
 import { BOOKING_RULES } from "./rules";
 import { type BookingPolicy, deskPolicy, onlinePolicy } from "./policy";
 import { dateRefusal } from "~/validation/dates";
@@ -35,9 +42,49 @@ export async function freeTimes(options: {
   return { day, times: freeStartsOn({ ...options, day }) };
 }
 
+const HOLD_MS = HOLD_MINUTES * 60_000;
+
+/** A day looked at for free times, as planned (and as read, when its holds were). */
+export type DayFreeTimes = { day: PlannedDay & { settings: Settings }; times: string[] };
+
+/**
+ * The working periods of the dentists who could take the visit (the chosen one, or any
+ * active one who performs the service), as the hold steps they span: a start inside a
+ * period holds its first step there.
+ */
+function candidatePeriods(day: DayPlans, dentistId: string | undefined): HeldPeriod[] {
+  const { timeZone } = day.settings;
+  const instant = (minutes: number) =>
+    minutes < 24 * 60
+      ? clinicTimeToUtc(day.date, fromMinutes(minutes), timeZone).getTime()
+      : clinicTimeToUtc(addDays(day.date, 1), "00:00", timeZone).getTime();
+  return day.dentists
+    .filter((dentist) =>
+      dentistId ? dentist.id === dentistId : dentist.performs && dentist.active,
+    )
+    .flatMap((dentist) =>
+      dentist.intervals.map(({ start, end }) => {
+        const from = instant(start);
+        // The later of the clock's end and the period's length (a change of clocks).
+        const to = Math.max(instant(end), from + (end - start) * 60_000);
+        return {
+          date: day.date,
+          resource: dentistResource(dentist.id),
+          from: new Date(Math.floor(from / HOLD_MS) * HOLD_MS),
+          to: new Date(Math.ceil(to / HOLD_MS) * HOLD_MS),
+        };
+      }),
+    );
+}
+
 /**
  * The free start times of the consecutive days from `first` to `last`, each with the day
- * as read; their holds are read in one query of the range.
+ * as read. A day on which no dentist who could take the visit works has none, nor one on
+ * which each of their working steps is held (the `dentist-free` rule refuses every start):
+ * those are counted in one query, not read. The holds of the others are read in one query
+ * of their range, as many days at a time as days with a free time are still wanted
+ * (`enough`; all of them without), and the days after the one that makes that many are
+ * left out.
  */
 export async function freeTimesOfDays(options: {
   first: string;
@@ -47,9 +94,38 @@ export async function freeTimesOfDays(options: {
   policy: BookingPolicy;
   dentistId?: string;
   now: Date;
-}): Promise<{ day: LoadedDay; times: string[] }[]> {
-  const days = await loadDays(options.first, options.last, options.serviceId);
-  return days.map((day) => ({ day, times: freeStartsOn({ ...options, day }) }));
+  /** Stop after this many days with a free time (the strip shows seven). */
+  enough?: number;
+}): Promise<DayFreeTimes[]> {
+  const plans = await loadDayPlansOfDays(options.first, options.last, options.serviceId);
+  const periods = new Map(plans.map((day) => [day.date, candidatePeriods(day, options.dentistId)]));
+  const bookedUp = options.policy.waives.includes("dentist-free")
+    ? new Set<string>()
+    : await datesFullyHeld([...periods.values()].flat());
+  // A day on which no dentist who could take the visit works has no free time either.
+  const unread = (day: DayPlans) => periods.get(day.date)!.length > 0 && !bookedUp.has(day.date);
+  const enough = options.enough ?? plans.length;
+  const found: DayFreeTimes[] = [];
+  let withTimes = 0;
+  let next = 0;
+  while (next < plans.length && withTimes < enough) {
+    // The next days to read: as many with a time to look at as days with one are wanted.
+    let end = next;
+    for (let toRead = 0; end < plans.length && toRead < enough - withTimes; end += 1) {
+      if (unread(plans[end]!)) toRead += 1;
+    }
+    const chunk = plans.slice(next, end);
+    const read = new Map((await withHolds(chunk.filter(unread))).map((day) => [day.date, day]));
+    for (const plan of chunk) {
+      if (withTimes >= enough) break;
+      const day = read.get(plan.date);
+      const times = day ? freeStartsOn({ ...options, day }) : [];
+      found.push({ day: day ?? plan, times });
+      if (times.length > 0) withTimes += 1;
+    }
+    next = end;
+  }
+  return found;
 }
 
 export type FreeSlots = {
@@ -145,7 +221,7 @@ const ANOTHER_DAY = "Please choose another day.";
  * service works that day; else that the day is booked up.
  */
 export function emptyDayReason(
-  day: RuleDay,
+  day: PlannedDay,
   visit: VisitLength,
   dentistId: string | undefined,
   now: Date,
@@ -162,7 +238,7 @@ export function emptyDayReason(
       // The booking rule's own words: "Dr. B does not work on Saturdays." / "... is away on ...".
       const works = BOOKING_RULES.find((rule) => rule.id === "dentist-works")!;
       const refusal = works.check({
-        day,
+        day: withoutHolds(day),
         proposal: proposalAt(day.date, "00:00", day.settings.timeZone, visit),
         dentist: candidates[0]!,
         chair: null,

@@ -93,6 +93,54 @@ export async function readHoldsOfDays(
 
 const HOLD_MS = HOLD_MINUTES * 60_000;
 
+/** A dentist's working period on a day, as the steps it spans. */
+export type HeldPeriod = { date: string; resource: string; from: Date; to: Date };
+
+/**
+ * The dates on which every one of `periods` is held step by step: no start is left in
+ * them for those dentists. Counted, not read: one count per period through the
+ * (resource, startsAt, layer) index, of the steps held on layer 0 (a double booking's
+ * further layers hold steps layer 0 already holds). The first free days pass over a
+ * booked-up month this way instead of reading its tens of thousands of holds. The
+ * resources and the spans (most dentists share their hours) are bound once each; which
+ * resource is counted over which span is said in numbers.
+ */
+export async function datesFullyHeld(periods: HeldPeriod[]): Promise<Set<string>> {
+  if (periods.length === 0) return new Set();
+  const resources = [...new Set(periods.map((period) => period.resource))];
+  const spanKey = (period: HeldPeriod) => `${period.from.getTime()}-${period.to.getTime()}`;
+  const spans = [...new Map(periods.map((period) => [spanKey(period), period])).values()];
+  const resourceIndex = new Map(resources.map((resource, index) => [resource, index]));
+  const spanIndex = new Map(spans.map((span, index) => [spanKey(span), index]));
+  const number = (value: number) => Prisma.raw(String(value));
+  const counts = await prisma.$queryRaw<{ k: number | bigint; held: number | bigint }[]>`
+    WITH "r"("ri", "resource") AS (
+      VALUES ${Prisma.join(resources.map((resource, index) => Prisma.sql`(${number(index)}, ${resource})`))}
+    ), "s"("si", "from", "to") AS (
+      VALUES ${Prisma.join(spans.map((span, index) => Prisma.sql`(${number(index)}, ${span.from}, ${span.to})`))}
+    ), "c"("k", "ri", "si") AS (
+      VALUES ${Prisma.join(
+        periods.map(
+          (period, index) =>
+            Prisma.sql`(${number(index)}, ${number(resourceIndex.get(period.resource)!)}, ${number(spanIndex.get(spanKey(period))!)})`,
+        ),
+      )}
+    )
+    SELECT "c"."k" AS "k", (
+      SELECT count(*) FROM "SlotHold" AS "h"
+      WHERE "h"."resource" = "r"."resource" AND "h"."layer" = 0
+        AND "h"."startsAt" >= "s"."from" AND "h"."startsAt" < "s"."to"
+    ) AS "held"
+    FROM "c" JOIN "r" ON "r"."ri" = "c"."ri" JOIN "s" ON "s"."si" = "c"."si"`;
+  const open = new Set<string>();
+  for (const { k, held } of counts) {
+    const period = periods[Number(k)]!;
+    if (Number(held) < (period.to.getTime() - period.from.getTime()) / HOLD_MS)
+      open.add(period.date);
+  }
+  return new Set(periods.map((period) => period.date).filter((date) => !open.has(date)));
+}
+
 /** A day's view of the steps read by `readHeldStepsOfDays`. */
 function heldStepsOfDay(
   bits: Uint8Array,

@@ -99,10 +99,9 @@ export function formatStripDay(date: string, clock: ClinicClock) {
 /**
  * The next days from `from` (today when earlier) with a free start for `service` (and
  * `dentistId`, or any dentist who performs it): at most STRIP_DAYS of them, looking at
- * most STRIP_SCAN_DAYS calendar days ahead and never past the booking horizon. The days
- * are read in ranges (their holds one query each), the days still wanted and one more
- * first (a weekday the clinic is closed), then twice as many each time: a week with free
- * times is one read, a booked-up month three.
+ * most STRIP_SCAN_DAYS calendar days ahead and never past the booking horizon. A
+ * booked-up day costs a count, not a read of its holds (`freeTimesOfDays`): a week with
+ * free times is two queries, and so is a booked-up month before it.
  */
 export async function nextFreeDays(options: {
   service: { id: string; name?: string; durationMinutes: number; bufferMinutes: number };
@@ -126,45 +125,40 @@ export async function nextFreeDays(options: {
   const days: FreeDay[] = [];
   const empty: EmptyFreeDay[] = [];
   let opened = false;
-  let date = from;
-  let size = STRIP_DAYS + 1;
-  while (date <= until && days.length < STRIP_DAYS) {
-    const last = [addDays(date, size - 1), until].sort()[0]!;
-    const found = await freeTimesOfDays({
-      first: date,
-      last,
-      serviceId: id,
-      visit,
-      policy,
-      dentistId: options.dentistId,
-      now,
-    });
-    for (const { day, times } of found) {
-      if (days.length >= STRIP_DAYS) break;
-      if (times.length > 0) {
-        opened = true;
-        days.push({
-          date: day.date,
-          ...formatStripDay(day.date, clock),
-          times,
-          labels: times.map((time) => formatTime(time, clock)),
-        });
-        continue;
-      }
-      const reason = emptyDayReason(day, visit, options.dentistId, now, policy);
-      // Days before the clinic's first open one (today's closed Sunday) are not listed.
-      opened ||= !dayRefusal(day, now, policy);
-      if (opened)
-        empty.push({ date: day.date, label: formatStripDay(day.date, clock).label, ...reason });
+  const found = await freeTimesOfDays({
+    first: from,
+    last: until,
+    serviceId: id,
+    visit,
+    policy,
+    dentistId: options.dentistId,
+    now,
+    enough: STRIP_DAYS,
+  });
+  for (const { day, times } of found) {
+    if (times.length > 0) {
+      opened = true;
+      days.push({
+        date: day.date,
+        ...formatStripDay(day.date, clock),
+        times,
+        labels: times.map((time) => formatTime(time, clock)),
+      });
+      continue;
     }
-    date = addDays(last, 1);
-    size *= 2;
+    const reason = emptyDayReason(day, visit, options.dentistId, now, policy);
+    // Days before the clinic's first open one (today's closed Sunday) are not listed.
+    opened ||= !dayRefusal(day, now, policy);
+    if (opened)
+      empty.push({ date: day.date, label: formatStripDay(day.date, clock).label, ...reason });
   }
+  // The day after the last one looked at.
+  const date = found.length > 0 ? addDays(found.at(-1)!.day.date, 1) : from;
   const afterShown = days.length === STRIP_DAYS ? addDays(days.at(-1)!.date, 1) : date;
   return {
     from,
     days,
-    empty: empty.filter((day) => days.length < STRIP_DAYS || day.date < afterShown),
+    empty,
     next: afterShown <= lastBookable ? afterShown : null,
     searchedUntil: date,
   };

@@ -207,6 +207,38 @@ describe("the first free times of a clinic booked up for a month", () => {
   });
 });
 
+describe("a booked-up day, counted rather than read", () => {
+  it("still offers the one half hour a dentist has left, and not a quarter hour", async () => {
+    let date = addDays(TODAY, 10);
+    while ([0, 6].includes(weekdayOf(date))) date = addDays(date, 1);
+    // Dr. Chen's visit that day holds his time and chair 2's.
+    const chen = { in: [dentistResource("dentist-chen"), chairResource("chair-2")] };
+    const at = (time: string) => clinicTimeToUtc(date, time);
+    const freed = await prisma.slotHold.findMany({
+      where: { resource: chen, startsAt: { in: [at("16:30"), at("16:45")] } },
+    });
+    expect(freed).toHaveLength(4);
+    const from = addDays(date, -2);
+    try {
+      await prisma.slotHold.deleteMany({ where: { resource: chen, startsAt: at("16:45") } });
+      const quarter = await nextFreeDays({ service, from, now: NOW });
+      expect(quarter.days[0]!.date).toBe(FIRST_FREE);
+      expect(quarter.empty.find((day) => day.date === date)).toMatchObject({ bookedUp: true });
+
+      await prisma.slotHold.deleteMany({ where: { resource: chen, startsAt: at("16:30") } });
+      const half = await nextFreeDays({ service, from, now: NOW });
+      expect(half.days[0]).toMatchObject({ date, times: ["16:30"] });
+      const chosen = await nextFreeDays({ service, dentistId: "dentist-chen", from, now: NOW });
+      expect(chosen.days[0]).toMatchObject({ date, times: ["16:30"] });
+      const patel = await nextFreeDays({ service, dentistId: FIRST_DENTIST, from, now: NOW });
+      expect(patel.days[0]!.date).toBe(FIRST_FREE);
+      await expectSameAsOneDay(half);
+    } finally {
+      await prisma.slotHold.createMany({ data: freed });
+    }
+  });
+});
+
 describe("the holds of several days read as steps", () => {
   it("hold exactly the steps the rows do, day by day, on every layer and across midnight", async () => {
     const first = addDays(FIRST_FREE, 20);
