@@ -44,7 +44,7 @@ const POSTGRES_ONLY: Record<string, string> = {
 const POSTGRES_SUITES: Record<string, string[]> = {
   integration: [
     "tests/integration/infra/{cache-generations,rate-limits,shared-rate-limits,session-cache,transactions}.test.ts",
-    "tests/integration/booking/{concurrency,core,first-free-times,diary}.test.ts",
+    "tests/integration/booking/{concurrency,core,first-free-times,first-free-month,diary}.test.ts",
     "tests/integration/{reports,recall,waitlist,family}/*.test.ts",
     "tests/integration/mail/{outbox,reminders}.test.ts",
     "tests/integration/patients/records.test.ts",

@@ -28,6 +28,18 @@ export function integerParameter(value: number): Prisma.Sql {
   return Prisma.sql`CAST(${Math.trunc(value)} AS BIGINT)`;
 }
 
+/**
+ * A time as a parameter typed as one where nothing else says its type (a VALUES list):
+ * PostgreSQL would take it as text, which it does not compare with a timestamp column;
+ * SQLite compares the value as bound.
+ */
+export function timestampParameter(value: Date): Prisma.Sql {
+  return perDialect({
+    sqlite: Prisma.sql`${value}`,
+    postgresql: Prisma.sql`CAST(${value} AS TIMESTAMP(3))`,
+  });
+}
+
 /** A condition that holds for no row (PostgreSQL takes no bare 0 as false). */
 export const NO_ROW = Prisma.sql`1 = 0`;
 

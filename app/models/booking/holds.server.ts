@@ -9,6 +9,7 @@ import {
   integerParameter,
   joinedIntegers,
   textParameter,
+  timestampParameter,
 } from "~/infra/sql-dialect.server";
 import { addDays, clinicTimeToUtc } from "~/utils/clinic-time";
 import { HOLD_MINUTES, holdKey } from "~/models/booking/slot-engine";
@@ -117,7 +118,7 @@ export async function datesFullyHeld(periods: HeldPeriod[]): Promise<Set<string>
     WITH "r"("ri", "resource") AS (
       VALUES ${Prisma.join(resources.map((resource, index) => Prisma.sql`(${number(index)}, ${resource})`))}
     ), "s"("si", "from", "to") AS (
-      VALUES ${Prisma.join(spans.map((span, index) => Prisma.sql`(${number(index)}, ${span.from}, ${span.to})`))}
+      VALUES ${Prisma.join(spans.map((span, index) => Prisma.sql`(${number(index)}, ${timestampParameter(span.from)}, ${timestampParameter(span.to)})`))}
     ), "c"("k", "ri", "si") AS (
       VALUES ${Prisma.join(
         periods.map(
