@@ -53,6 +53,7 @@ ENV PATH=/usr/local/bin \
   HOST=0.0.0.0 \
   DATABASE_URL=file:/data/clinic.db \
   OUTBOX_DIR=/data/outbox \
+  SMS_DIR=/data/sms \
   BACKUP_DIR=/backups \
   BUILD_DIR=build \
   NODE_OPTIONS="--max-old-space-size=160 --max-semi-space-size=8" \

@@ -81,7 +81,7 @@ const NO_DATABASE_CLIENT = {
  */
 const BOOKING_KNOWS_NO_SUBSCRIBER = {
   regex:
-    "^(~/models/|(\\.\\./)+)(mail|recall|waitlist|reviews|patients|audit|self-service|front-desk)(/|$)|visit-subscribers\\.server$",
+    "^(~/models/|(\\.\\./)+)(mail|recall|waitlist|reviews|patients|audit|self-service|front-desk|sms)(/|$)|visit-subscribers\\.server$",
   message:
     "The booking core imports no feature that follows it: subscribe to its events in app/models/visit-subscribers.server.ts (docs/decisions/047-feature-folders.md).",
 };
@@ -259,7 +259,8 @@ export default tseslint.config(
     // The action is an arrow, never a call at the module's top: the browser bundle keeps
     // such a call, and the server module it calls is empty there, so the page would crash.
     files: ["app/routes/**/*.{ts,tsx}"],
-    ignores: ["app/routes/api.*", "app/routes/resources.*"],
+    // Twilio's signed webhooks answer TwiML, not a page (docs/decisions/052-text-messages.md).
+    ignores: ["app/routes/api.*", "app/routes/resources.*", "app/routes/webhooks.*"],
     rules: {
       "no-restricted-syntax": [
         "error",

@@ -52,6 +52,24 @@ const mailDeliveryShape = {
   OUTBOX_DIR: z.string().default("data/outbox"),
 };
 
+/**
+ * Where texts go (docs/decisions/052-text-messages.md): Twilio's REST API (or a
+ * Twilio-compatible gateway at TWILIO_API_BASE), files in a folder, or nowhere. Unset:
+ * files outside production, none in production.
+ */
+const smsDeliveryShape = {
+  SMS_PROVIDER: z.preprocess(
+    (value) => (value === "" ? undefined : value),
+    z.enum(["twilio", "file", "none"]).optional(),
+  ),
+  SMS_DIR: z.string().default("data/sms"),
+  TWILIO_API_BASE: z.url().default("https://api.twilio.com"),
+  TWILIO_ACCOUNT_SID: z.string().default(""),
+  TWILIO_AUTH_TOKEN: z.string().default(""),
+  /** The clinic's number texts come from (E.164), or a Messaging Service SID (MG...). */
+  TWILIO_FROM: z.string().default(""),
+};
+
 /** The SQLite file a `file:` DATABASE_URL names (as Prisma and better-sqlite3 read it). */
 export function databaseFile(url: string): string {
   return url.replace(/^file:/, "").split("?")[0]!;
@@ -85,6 +103,7 @@ const envSchema = z
     SESSION_SECRET: z.string().optional(),
     APP_URL: z.url().optional(),
     ...mailDeliveryShape,
+    ...smsDeliveryShape,
     MAIL_FROM: z.string().default("Dental Clinic <no-reply@dental-clinic.local>"),
     /** How often the mail outbox worker looks for due messages (it is also woken on enqueue). */
     OUTBOX_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
@@ -159,6 +178,18 @@ const envSchema = z
       });
       return z.NEVER;
     }
+    if (env.SMS_PROVIDER === "twilio") {
+      for (const name of ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM"] as const) {
+        if (!env[name]) {
+          ctx.addIssue({
+            code: "custom",
+            message: "required when SMS_PROVIDER=twilio",
+            path: [name],
+          });
+          return z.NEVER;
+        }
+      }
+    }
     return {
       ...withBackupDir(env),
       DEMO_ACCOUNTS: demoAccountsEnabled({ ...env, SESSION_SECRET }),
@@ -211,6 +242,34 @@ export function mailDelivery(
   source: Record<string, string | undefined> = process.env,
 ): z.infer<typeof mailDeliverySchema> {
   return parseWith(mailDeliverySchema, source);
+}
+
+const smsDeliverySchema = z
+  .object({ NODE_ENV: z.string().optional(), ...smsDeliveryShape })
+  .superRefine((env, ctx) => {
+    if (env.SMS_PROVIDER !== "twilio") return;
+    for (const name of ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM"] as const) {
+      if (!env[name])
+        ctx.addIssue({
+          code: "custom",
+          message: "required when SMS_PROVIDER=twilio",
+          path: [name],
+        });
+    }
+  })
+  .transform(({ NODE_ENV, SMS_PROVIDER, ...env }) => ({
+    ...env,
+    SMS_PROVIDER: SMS_PROVIDER ?? (NODE_ENV === "production" || !NODE_ENV ? "none" : "file"),
+  }));
+
+export type SmsDelivery = z.infer<typeof smsDeliverySchema>;
+
+/**
+ * Where texts go, read afresh at each send by the same rules as in `parseEnv` (a test
+ * points a running process at its own stand-in for Twilio).
+ */
+export function smsDelivery(source: Record<string, string | undefined> = process.env): SmsDelivery {
+  return parseWith(smsDeliverySchema, source);
 }
 
 let cached: Env | undefined;

@@ -219,6 +219,8 @@ export function createRateLimits(env: Env, pool: pg.Pool | null = null) {
     ),
     /** Presses of a mail link's button (confirm, reschedule, cancel) per client, action and minute. */
     mailLinks: new Bucket(20, 60, () => RATE_LIMIT_MESSAGE, shared("mailLinks")),
+    /** Texts received (webhooks) per sending number and minute (docs/decisions/052-text-messages.md). */
+    smsInbound: new Bucket(10, 60, () => RATE_LIMIT_MESSAGE, shared("smsInbound")),
     /** Every write (POST, PUT, PATCH, DELETE) per client and minute. */
     writes: new Bucket(
       env.RATE_LIMIT_WRITES_PER_MINUTE,

@@ -50,6 +50,8 @@ export const PERMISSIONS = {
   "settings.manage": { admin: "all" },
   // Failed mail: reception sees and resends it too, as the desk answers the patient.
   "outbox.manage": { reception: "all", admin: "all" },
+  // Texts patients sent the clinic: read, answer, mark handled (docs/decisions/052-text-messages.md).
+  "messages.manage": { reception: "all", admin: "all" },
   "audit.view": { admin: "all" },
   // The forms patients fill (medical history, consents): what they ask, who fills them, how
   // often, how long a deleted account's signed forms are kept
@@ -92,6 +94,7 @@ export const STAFF_SCREENS = [
     permission: "appointments.book",
     header: "New booking",
   },
+  { path: "/staff/messages", label: "Messages", permission: "messages.manage" },
   { path: "/staff/waitlist", label: "Waiting list", permission: "waitlist.manage" },
   { path: "/staff/recall", label: "Recall", permission: "recall.manage" },
   { path: "/staff/forms/reviews", label: "Histories to review", permission: "forms.review" },

@@ -1,4 +1,5 @@
 import { APPOINTMENT_BOOKED, bookAppointment } from "~/models/booking/book.server";
+import { bookingConsent } from "~/models/sms/patient-consent.server";
 import { apiJson, apiRoute } from "~/http/api.server";
 
 /**
@@ -10,7 +11,9 @@ export const { loader, action } = apiRoute({
   method: "POST",
   auth: true,
   async handler({ body, user }) {
-    const result = await bookAppointment(body, user.id);
+    const result = await bookAppointment(body, user.id, undefined, {
+      addOn: bookingConsent(user.id, body.smsConsent),
+    });
     if (!result.ok) return result;
     return apiJson(
       { success: true, message: APPOINTMENT_BOOKED, appointment: result.appointment },

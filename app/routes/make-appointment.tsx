@@ -23,8 +23,10 @@ import { TimeSlotPicker } from "~/components/time-slot-picker";
 import { NewMemberFields, VisitFor } from "~/components/visit-for";
 import { VerifyEmailNotice } from "~/components/verify-email-notice";
 import { WaitlistLink } from "~/components/waitlist-link";
+import { SmsConsentCheckbox } from "~/components/sms-consent-checkbox";
 import { APPOINTMENT_BOOKED, bookAppointment } from "~/models/booking/book.server";
 import { bookForNewMember } from "~/models/family/book-new.server";
+import { bookingConsent } from "~/models/sms/patient-consent.server";
 import { recallOfBookLink } from "~/models/recall/invitations.server";
 import { requirePageUser } from "~/http/auth.server";
 import { bookingPageData } from "~/http/booking-page.server";
@@ -47,8 +49,9 @@ export const action = (args: ActionFunctionArgs) =>
     task: "Booking",
     handler: async ({ form, user }) => {
       const recallId = recallOfBookLink(form.recall);
+      const addOn = bookingConsent(user.id, form.smsConsent);
       if (form.patient === "new") {
-        const result = await bookForNewMember(user, form, { recallId });
+        const result = await bookForNewMember(user, form, { recallId, addOn });
         if (result.ok) return booked(result.appointment._id, true);
         if (!result.member) return result;
         // The new member was added: the form now books them, not someone new again.
@@ -56,7 +59,7 @@ export const action = (args: ActionFunctionArgs) =>
         const refusal = { error: result.message, field: result.field ?? null, values };
         return data(refusal, { status: result.status });
       }
-      const result = await bookAppointment(form, user.id, undefined, { recallId });
+      const result = await bookAppointment(form, user.id, undefined, { recallId, addOn });
       if (!result.ok) return result;
       return booked(result.appointment._id, Boolean(form.patient || form.family));
     },
@@ -289,6 +292,7 @@ export default function MakeAppointment() {
           label="Message"
           defaultValue={values.message ?? ""}
         />
+        <SmsConsentCheckbox numberHint="We text the number above; it must be a mobile." />
         <button type="submit" className="btn-primary w-full" disabled={form.submitting}>
           {form.submitting ? "Booking..." : "Add booking"}
         </button>

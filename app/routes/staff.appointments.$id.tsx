@@ -10,6 +10,8 @@ import { GeneralErrorBoundary } from "~/components/error-pages";
 import { FormError } from "~/components/form-error";
 import { FreeTimeRadios } from "~/components/staff/free-time-radios";
 import { EmailLink, PhoneLink } from "~/components/staff-kit";
+import { SentMessages } from "~/components/staff/sent-messages";
+import { sentMessages } from "~/models/sms/patient-texts.server";
 import { PatientAlerts } from "~/components/staff/patient-alerts";
 import { StatusBadge } from "~/components/staff/status-badge";
 import { TRANSITIONS, MOVABLE, STATUS_LABELS } from "~/models/booking/appointment-status";
@@ -51,7 +53,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (requested.refusal) throw badRequest(requested.refusal.message);
   const moveDate = requested.date ?? found.appointment.date;
   const moveDentist = url.searchParams.get("moveDentist") ?? found.appointment.dentist._id;
-  const [clock, dentists, chairs, freeTimes, forms] = await Promise.all([
+  const [clock, dentists, chairs, freeTimes, sent, forms] = await Promise.all([
     getClinicClock(),
     activeDentists(),
     activeChairs(),
@@ -63,6 +65,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
           appointmentId: found.appointment._id,
         })
       : [],
+    contactShown ? sentMessages({ appointmentId: found.appointment._id }) : [],
     visitForms(user, found.appointment._id),
   ]);
   const own = { own: found.dentistUserId === user.id };
@@ -83,6 +86,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     ...found,
     contactShown,
     alerts,
+    sent,
     may: {
       changeStatus: may(user, "appointments.changeStatus", own),
       cancel: may(user, "appointments.cancel", own),
@@ -233,6 +237,7 @@ export default function StaffAppointment() {
           </p>
         )}
       </section>
+      {loaded.contactShown ? <SentMessages lines={loaded.sent} title="Messages sent" /> : null}
       <VisitForms forms={loaded.forms} appointmentId={appointment._id} />
 
       {statusActions.length > 0 ? (

@@ -7,6 +7,8 @@ import {
 } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-pages";
+import { textRecipient } from "~/models/sms/outbound.server";
+import { NO_TEXTS_NOTE } from "~/models/sms/consent-rules";
 import { FormError } from "~/components/form-error";
 import {
   BookAtTime,
@@ -85,6 +87,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         })
       : null;
   const mailTo = patient ? await mailRecipient(patient.id) : null;
+  const textTo = patient ? ((await textRecipient(patient.id))?.to ?? null) : null;
   const at = await pickedTime(param("time"), date, dentist, param("chair"), choices.dentists);
   const start = normalizeTime(param("start")) ?? "";
   // Booking a patient from the waiting list ("book now"): the booking closes their entry.
@@ -94,6 +97,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     choices,
     patient,
     mailTo,
+    textTo,
     matches,
     query,
     today,
@@ -192,7 +196,7 @@ export const meta: MetaFunction = () => [
 ];
 
 export default function NewBooking() {
-  const { clock, choices, patient, mailTo, at, query, matches, service, waitlist } =
+  const { clock, choices, patient, mailTo, textTo, at, query, matches, service, waitlist } =
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
@@ -249,6 +253,11 @@ export default function NewBooking() {
             {mailTo
               ? `The confirmation, with the calendar file and the links to confirm, move or cancel, goes to ${mailTo}.`
               : `No confirmation will be mailed: ${patient.name} has no e-mail address the clinic may write to yet.`}
+          </p>
+          <p className="text-sm text-slate-700" data-testid="text-recipient">
+            {textTo
+              ? `Texts go to ${textTo} as the clinic settings choose.`
+              : `${NO_TEXTS_NOTE[0]!.toUpperCase()}${NO_TEXTS_NOTE.slice(1)}.`}
           </p>
           <DeskBooking patientId={patient.id} busy={busy} values={actionData?.values} />
         </>

@@ -12,6 +12,8 @@ import { PatientDetailsForm } from "~/components/staff/patient-details-form";
 import { PatientFamily } from "~/components/staff/patient-family";
 import { PatientVisits } from "~/components/staff/patient-visits";
 import { ReadLimitNotice } from "~/components/staff/read-limit-notice";
+import { SentMessages, TextConsentPanel } from "~/components/staff/sent-messages";
+import { recordDeskConsent, sentMessages, textConsentOf } from "~/models/sms/patient-texts.server";
 import { getClinicClock } from "~/models/settings/clinic-settings.server";
 import { patientCard } from "~/models/patients/card.server";
 import { familyOnCard, linkGuardian, unlinkGuardian } from "~/models/family/desk.server";
@@ -50,8 +52,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       { status: card.status, headers: retryAfterHeaders(card) },
     );
   }
+  // Messages and the mobile are contact details: shown only with them (ADR 043).
+  const [sent, texts] = card.details
+    ? await Promise.all([sentMessages({ userId: card.patient.id }), textConsentOf(card.patient.id)])
+    : [[], null];
   return {
     card,
+    sent,
+    texts,
     family: await familyOnCard(card.patient.id),
     refusal: null,
     clock,
@@ -69,6 +77,14 @@ export const action = (args: ActionFunctionArgs) =>
     task: "Changing a patient's details",
     handler: async ({ params, form, actor }) => {
       const id = params.id ?? "";
+      if (form.intent === "texts") {
+        const result = await recordDeskConsent(actor, id, form);
+        if (!result.ok) return result;
+        return redirectWithToast(`/staff/patients/${id}`, {
+          type: "success",
+          message: result.message,
+        });
+      }
       // The family: a link to a guardian made or ended, an account of their own given.
       const family =
         form.intent === "link-guardian"
@@ -106,8 +122,10 @@ export const meta: MetaFunction = () => [
 ];
 
 export default function PatientCardPage() {
-  const { card, family, refusal, clock, labels, today, book } = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
+  const { card, family, refusal, clock, labels, today, book } = data;
   const actionData = useActionData<typeof action>();
+  const textsRefusal = actionData?.values?.intent === "texts" ? actionData : null;
   if (!card) {
     return (
       <section className="space-y-4">
@@ -117,7 +135,7 @@ export default function PatientCardPage() {
     );
   }
   const { patient, details } = card;
-  const familyRefusal = actionData?.values.intent !== "details";
+  const familyRefusal = !["details", "texts"].includes(actionData?.values.intent ?? "details");
   return (
     <section className="space-y-6">
       <h1 className="text-2xl font-bold text-slate-900">{patient.name}</h1>
@@ -194,6 +212,16 @@ export default function PatientCardPage() {
         />
       ) : null}
       <PatientVisits title="Past visits" visits={card.past} clock={clock} labels={labels} />
+      {"texts" in data && data.texts ? (
+        <>
+          <TextConsentPanel
+            view={data.texts}
+            editable={card.may.edit}
+            error={textsRefusal?.error ?? null}
+          />
+          <SentMessages lines={data.sent} title="Messages sent" />
+        </>
+      ) : null}
       {card.may.edit && details ? (
         <section aria-labelledby="edit-heading" className="space-y-3">
           <h2 id="edit-heading" className="text-lg font-semibold text-slate-900">
@@ -201,7 +229,7 @@ export default function PatientCardPage() {
           </h2>
           <PatientDetailsForm
             stored={{ name: patient.name, ...details }}
-            refusal={familyRefusal ? null : (actionData ?? null)}
+            refusal={familyRefusal || textsRefusal ? null : (actionData ?? null)}
             today={today}
             signsIn={patient.hasAccount}
           />

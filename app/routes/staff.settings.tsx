@@ -13,6 +13,10 @@ import {
   useSectionValue,
 } from "~/components/staff/setting-field";
 import { StaffScreenHeader } from "~/components/staff-kit";
+import { TextSettingsSection } from "~/components/staff/text-settings";
+import { getEnv } from "~/infra/env.server";
+import { textPreviews } from "~/models/sms/text-settings";
+import { shortWhen } from "~/models/sms/texts";
 import { getClinicSettings } from "~/models/settings/clinic-settings.server";
 import { saveClinicSettings } from "~/models/settings/admin.server";
 import { formAction, formPageHeaders } from "~/http/form-action.server";
@@ -49,6 +53,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
     waitlistOfferHours: settings.waitlistOfferHours,
     serviceApprovalRequired: settings.serviceApprovalRequired,
     reviewApprovalRequired: settings.reviewApprovalRequired,
+    smsMonthlyCap: settings.smsMonthlyCap,
+    textPreviews: textPreviews({
+      clinicName: settings.clinicName,
+      messageChannels: settings.messageChannels,
+      appUrl: getEnv().APP_URL,
+      // A long date (Wednesday in December at 10:30): the preview's worst case.
+      sampleWhen: shortWhen(new Date("2026-12-02T15:30:00Z"), settings),
+    }),
     contact: {
       clinicName: settings.clinicName,
       phone: settings.phone,
@@ -269,6 +281,12 @@ export default function ClinicSettings() {
           />
         </div>
       </SettingsSection>
+
+      <TextSettingsSection
+        previews={settings.textPreviews}
+        cap={settings.smsMonthlyCap}
+        refusal={refusalFor(actionData, "texts")}
+      />
 
       <SettingsSection
         id="approval"

@@ -6,19 +6,24 @@ import { countFailedMessages } from "~/models/mail/outbox-admin.server";
 import { getEnv } from "~/infra/env.server";
 import { type StaffHandle, staffScreensFor } from "~/models/permissions";
 import { requireStaffPage, roleOf } from "~/http/roles.server";
+import { textCapReached } from "~/models/sms/delivery.server";
+import { unhandledCount } from "~/models/sms/inbox.server";
 
 // The staff area's frame: the screens the user's role may open. Each child screen checks
 // its own permission in its loader and action; this check only guards the frame.
 export const handle: StaffHandle = { permission: "staff.area" };
 
 const FAILED_MAIL = "/staff/outbox";
+const MESSAGES = "/staff/messages";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireStaffPage(request, handle.permission);
   const screens = staffScreensFor(user).map(({ path, label }) => ({ path, label }));
   // The navigation counts failed mail for those who can send it again.
-  const [failedMail, clock] = await Promise.all([
+  const [failedMail, waitingTexts, capReached, clock] = await Promise.all([
     screens.some((screen) => screen.path === FAILED_MAIL) ? countFailedMessages() : 0,
+    screens.some((screen) => screen.path === MESSAGES) ? unhandledCount() : 0,
+    textCapReached(),
     getClinicClock(),
   ]);
   // The clinic's clock: every staff screen writes times in its locale (useStaffClock).
@@ -29,6 +34,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     role: roleOf(user),
     screens,
     failedMail,
+    waitingTexts,
+    capReached,
     clock,
     demo: getEnv().DEMO_ACCOUNTS,
   };
@@ -66,10 +73,21 @@ function CountBadge({ count, what }: { count: number; what: string }) {
 
 // The staff screens use the whole width of the screen: a diary of several dentists needs it.
 export default function StaffLayout() {
-  const { name, role, screens, failedMail, demo } = useLoaderData<typeof loader>();
+  const { name, role, screens, failedMail, waitingTexts, capReached, demo } =
+    useLoaderData<typeof loader>();
   return (
     <>
       {demo ? <DemoBanner /> : null}
+      {capReached ? (
+        <p
+          role="note"
+          data-testid="sms-cap-banner"
+          className="border-b-2 border-amber-500 bg-amber-100 px-4 py-3 text-center text-sm font-medium text-amber-950"
+        >
+          This month&apos;s cap on texts is reached: no texts leave until next month or a higher cap
+          in the clinic settings. Mail still goes.
+        </p>
+      ) : null}
       <div className="flex flex-col gap-4 px-4 py-4 md:flex-row lg:px-6">
         <nav aria-label="Clinic" className="md:w-52 md:shrink-0 print:hidden">
           <p className="px-3 text-sm text-slate-700">
@@ -82,6 +100,9 @@ export default function StaffLayout() {
                   {screen.label}
                   {screen.path === FAILED_MAIL ? (
                     <CountBadge count={failedMail} what="failed" />
+                  ) : null}
+                  {screen.path === MESSAGES ? (
+                    <CountBadge count={waitingTexts} what="waiting" />
                   ) : null}
                 </NavLink>
               </li>

@@ -13,18 +13,30 @@ import { requirePageUser } from "~/http/auth.server";
 import { toPublicUser } from "~/models/accounts/public-user";
 import { redirectWithToast } from "~/http/toast.server";
 import { PROFILE_FIELDS } from "~/validation/form-fields";
+import { SmsConsentCheckbox } from "~/components/sms-consent-checkbox";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requirePageUser(request);
   if (user.provider === "google") throw redirect("/user/profileGoogle");
-  return { user: toPublicUser(user), ...(await devicesSection(request, user)) };
+  return {
+    user: toPublicUser(user),
+    texts: { mobile: user.mobile, agreed: user.smsConsent === "yes" },
+    ...(await devicesSection(request, user)),
+  };
 }
 
 export const action = (args: ActionFunctionArgs) =>
   formAction(args, {
     access: "signed in",
-    keep: ["name", "userImage", "address"],
-    prepare: (form) => withChosenAvatar(form, "userImage"),
+    keep: ["name", "userImage", "address", "mobile"],
+    // An unticked box says "no" only to someone who had said yes (a box left as it was
+    // records nothing for a patient never asked).
+    prepare: (form) => {
+      const withAvatar = withChosenAvatar(form, "userImage");
+      const { smsConsentWas, ...rest } = withAvatar;
+      if (rest.smsConsent === "true") return rest;
+      return smsConsentWas === "yes" ? { ...rest, smsConsent: "false" } : rest;
+    },
     task: "Profile update",
     unexpectedMessage: ACCOUNT_RESULTS.somethingWentWrong,
     handler: async ({ form, user }) => {
@@ -42,7 +54,7 @@ export const meta: MetaFunction = () => [
 ];
 
 export default function Profile() {
-  const { user, devices, clock } = useLoaderData<typeof loader>();
+  const { user, texts, devices, clock } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const form = useCheckedForm(
     () => import("~/validation/account").then((m) => m.profileSchema),
@@ -75,6 +87,19 @@ export default function Profile() {
           label="Address"
           autoComplete="street-address"
           defaultValue={values.address}
+        />
+        <TextField
+          name="mobile"
+          need="optional"
+          label="Mobile number"
+          type="tel"
+          autoComplete="tel"
+          defaultValue={actionData?.values?.mobile ?? texts.mobile}
+        />
+        <input type="hidden" name="smsConsentWas" value={texts.agreed ? "yes" : ""} />
+        <SmsConsentCheckbox
+          defaultChecked={texts.agreed}
+          numberHint="We text the mobile number above."
         />
         <button type="submit" className="btn-primary w-full" disabled={form.submitting}>
           {form.submitting ? "Updating..." : "Update"}

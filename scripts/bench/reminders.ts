@@ -4,6 +4,9 @@
 //    startsAt) index, so it must cost about the same (goal: at most 1.5x).
 // 2. 1,000 due reminders: the sweep that writes them to the outbox, then their delivery to
 //    a real SMTP server on loopback: time and rate.
+// 3. The same 1,000 visits whose patients agreed to texts (docs/decisions/052-text-messages.md):
+//    the sweep writes 1,000 mails and 1,000 texts, delivered to the SMTP server and to a
+//    stand-in for Twilio's REST API on loopback, beside the mail-only figure of part 2.
 // Run by `npm run bench` (scripts/bench/run.mjs), or alone:
 // `npx tsx scripts/bench/reminders.ts [--json]`.
 import { mkdirSync, rmSync } from "node:fs";
@@ -24,8 +27,14 @@ function benchNow(): Date {
   return noon;
 }
 
-/** A migrated database with `future` appointments weeks ahead and `due` ones 47 h ahead. */
-function prepareDatabase(name: string, { future, due }: { future: number; due: number }) {
+/**
+ * A migrated database with `future` appointments weeks ahead and `due` ones 47 h ahead;
+ * with `texts`, every patient has a mobile of their own and agreed to texts.
+ */
+function prepareDatabase(
+  name: string,
+  { future, due, texts = false }: { future: number; due: number; texts?: boolean },
+) {
   const file = path.join(TMP, `${name}.db`);
   const db = migratedDatabase(file);
   const now = benchNow().getTime();
@@ -40,8 +49,10 @@ function prepareDatabase(name: string, { future, due }: { future: number; due: n
      VALUES ('bench-service', 'bench-service', 'Check-up', 'A check-up', 5000, '', 'general', ?, ?)`,
   ).run(iso(now), iso(now));
   const user = db.prepare(
-    `INSERT INTO User (id, name, email, emailVerifiedAt, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO User (id, name, email, emailVerifiedAt, createdAt, updatedAt, mobile, smsConsent) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
   );
+  // The cap must not stop the benchmark's own texts.
+  db.prepare(`UPDATE ClinicSettings SET smsMonthlyCap = 1000000`).run();
   const visit = db.prepare(
     `INSERT INTO Appointment (id, userId, productId, name, email, phone, date, time, message, dentistId, chairId, startsAt, endsAt, status, createdAt, updatedAt)
      VALUES (?, ?, 'bench-service', 'Bench Patient', 'bench@example.com', '555', ?, ?, '', ?, ?, ?, ?, 'booked', ?, ?)`,
@@ -56,6 +67,8 @@ function prepareDatabase(name: string, { future, due }: { future: number; due: n
         iso(now - 90 * 24 * HOUR),
         iso(now),
         iso(now),
+        texts ? `+1201${String(5_000_000 + i).padStart(7, "0")}` : "",
+        texts ? "yes" : "unasked",
       );
       // Each appointment gets its own minute; the sweep does not care about the diary.
       const start =
@@ -80,7 +93,7 @@ function prepareDatabase(name: string, { future, due }: { future: number; due: n
   return file;
 }
 
-function child(mode: "sweep" | "due", file: string): Record<string, number> {
+function child(mode: "sweep" | "due" | "due-texts", file: string): Record<string, number> {
   return inChild("scripts/bench/reminders.ts", mode, file);
 }
 
@@ -112,10 +125,31 @@ async function dueReminders() {
   return { enqueued, sweepSeconds, delivered, received: reminders, seconds };
 }
 
+/** 3. As 2, with texts: the mail to the SMTP sink and the texts to Twilio's stand-in. */
+async function dueRemindersWithTexts() {
+  const { startTwilioStandIn } = await import("../../tests/support/twilio-stand-in");
+  const twilio = await startTwilioStandIn();
+  Object.assign(process.env, {
+    SMS_PROVIDER: "twilio",
+    TWILIO_API_BASE: twilio.url,
+    TWILIO_ACCOUNT_SID: "AC00000000000000000000000000000000",
+    TWILIO_AUTH_TOKEN: "bench-token",
+    TWILIO_FROM: "+15550100999",
+  });
+  const result = await dueReminders();
+  await twilio.close();
+  return { ...result, texts: twilio.texts.length };
+}
+
 const [mode] = process.argv.slice(2);
-if (mode === "sweep" || mode === "due") {
+if (mode === "sweep" || mode === "due" || mode === "due-texts") {
   process.env.SESSION_SECRET ??= "bench-session-secret";
-  const result = mode === "sweep" ? await sweepWithNothingDue() : await dueReminders();
+  const result =
+    mode === "sweep"
+      ? await sweepWithNothingDue()
+      : mode === "due"
+        ? await dueReminders()
+        : await dueRemindersWithTexts();
   process.stdout.write(`${JSON.stringify(result)}\n`);
   process.exit(0);
 }
@@ -130,6 +164,10 @@ for (const size of SIZES) {
   ).medianMs!;
 }
 const due = child("due", prepareDatabase("due", { future: 0, due: DUE }));
+const withTexts = child(
+  "due-texts",
+  prepareDatabase("due-texts", { future: 0, due: DUE, texts: true }),
+);
 rmSync(TMP, { recursive: true, force: true });
 const figures = {
   smallMs: sweepMs[SIZES[0]!]!,
@@ -141,6 +179,15 @@ const figures = {
   received: due.received!,
   seconds: due.seconds!,
   perSecond: due.delivered! / due.seconds!,
+  textsEnqueued: withTexts.enqueued!,
+  textsSweepSeconds: withTexts.sweepSeconds!,
+  textsDelivered: withTexts.delivered!,
+  textsMailReceived: withTexts.received!,
+  textsReceived: withTexts.texts!,
+  textsSeconds: withTexts.seconds!,
+  textsPerSecond: withTexts.delivered! / withTexts.seconds!,
+  /** Sweep and delivery of 1,000 mails and 1,000 texts over those of 1,000 mails. */
+  textsRatio: (withTexts.sweepSeconds! + withTexts.seconds!) / (due.sweepSeconds! + due.seconds!),
 };
 if (process.argv.includes("--json")) {
   process.stdout.write(`${JSON.stringify(figures)}\n`);
@@ -150,5 +197,8 @@ if (process.argv.includes("--json")) {
   );
   console.info(
     `${figures.enqueued} due reminders written by one sweep in ${figures.sweepSeconds.toFixed(2)} s; ${figures.delivered} delivered (${figures.received} received) in ${figures.seconds.toFixed(2)} s: ${Math.round(figures.perSecond)} messages/s`,
+  );
+  console.info(
+    `With texts: ${figures.textsEnqueued} visits swept in ${figures.textsSweepSeconds.toFixed(2)} s; ${figures.textsDelivered} messages delivered (${figures.textsMailReceived} mails, ${figures.textsReceived} texts received) in ${figures.textsSeconds.toFixed(2)} s: ${Math.round(figures.textsPerSecond)} messages/s; ${figures.textsRatio.toFixed(2)}x the mail-only sweep and delivery`,
   );
 }

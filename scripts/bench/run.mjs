@@ -515,6 +515,13 @@ if (wanted("reminders")) {
     reminders.enqueued === 1000 && reminders.received === 1000,
     `(sweep ${reminders.sweepSeconds.toFixed(1)} s, delivery ${reminders.seconds.toFixed(1)} s at ${Math.round(reminders.perSecond)} messages/s, ${reminders.received} received by the sink)`,
   );
+  record(
+    "Reminders: 1,000 due visits by mail and text (2,000 messages) / by mail alone",
+    reminders.textsRatio.toFixed(2),
+    "information",
+    reminders.textsMailReceived === 1000 && reminders.textsReceived === 1000,
+    `(sweep ${reminders.textsSweepSeconds.toFixed(1)} s, delivery ${reminders.textsSeconds.toFixed(1)} s at ${Math.round(reminders.textsPerSecond)} messages/s; ${reminders.textsMailReceived} mails and ${reminders.textsReceived} texts received by the stand-ins)`,
+  );
 }
 
 // 17. The waiting-list lookup inside every cancellation (scripts/bench/waitlist.ts, in-process).

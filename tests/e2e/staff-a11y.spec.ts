@@ -30,6 +30,7 @@ const EVERY_IMPACT = new Set([
   "/staff/outbox",
   "/staff/account",
   "/staff/waitlist",
+  "/staff/messages",
 ]);
 
 const SCREENS = [
@@ -51,6 +52,7 @@ const SCREENS = [
   "/staff/waitlist",
   "/staff/reports",
   "/staff/account",
+  "/staff/messages",
 ];
 
 /**

@@ -6,6 +6,7 @@ import path from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NAME_CHARACTERS_MESSAGE } from "~/validation/fields";
+import { twilioSignature } from "~/models/sms/signature.server";
 import { TMP_DIR } from "../support/paths";
 import { testPorts } from "../support/ports.mjs";
 import {
@@ -16,6 +17,7 @@ import {
 import { discoverRoutes, fillPattern, type DiscoveredRoute } from "../support/route-discovery";
 
 const PORT = testPorts().fuzz;
+const WEBHOOK_TOKEN = "fuzz-twilio-token";
 /** At least 1,000 malformed requests in all, spread over the routes found. */
 const TOTAL_RUNS = Number(process.env.FUZZ_RUNS || 1200);
 
@@ -47,7 +49,14 @@ beforeAll(async () => {
     port: PORT,
     // The suite is one client sending many writes on purpose.
     // The staff forms are fuzzed as one admin: its own limit must not answer them first.
-    env: { ...NO_RATE_LIMITS, RATE_LIMIT_STAFF_WRITES_PER_MINUTE: "1000000" },
+    env: {
+      ...NO_RATE_LIMITS,
+      RATE_LIMIT_STAFF_WRITES_PER_MINUTE: "1000000",
+      // Signed requests get past the webhooks' signature check (Twilio's webhooks below).
+      TWILIO_AUTH_TOKEN: WEBHOOK_TOKEN,
+      SMS_PROVIDER: "file",
+      SMS_DIR: path.join(TMP_DIR, `sms-${PORT}`),
+    },
   });
   userId = (await server.signedInUser()).user.id;
   // Staff screens' actions are reached with an admin's session (every staff role's screens).
@@ -732,6 +741,61 @@ describe("bad input", () => {
     expect(server.requestLog().filter((line) => line.status >= 500)).toEqual([]);
     expect(server.output()).not.toMatch(/Unexpected Server Error|TypeError|at .+\.js:\d+/);
   });
+});
+
+describe("Twilio's webhooks", () => {
+  // The route fuzz above posts them unsigned (every answer a 403); these are signed, so the
+  // junk reaches the keyword, consent, inbox and receipt code (docs/decisions/052-text-messages.md).
+  const junk = fc.oneof(
+    fc.string({ maxLength: 60 }),
+    nasty,
+    fc.constantFrom("STOP", "start", "C", "R", "HELP", ""),
+  );
+  const number = fc.oneof(
+    fc.constantFrom("+12015550101", "+447400123456", ""),
+    fc.string({ maxLength: 20 }),
+    nasty,
+  );
+  const sid = fc.oneof(fc.stringMatching(/^SM[0-9a-f]{32}$/), fc.string({ maxLength: 40 }));
+  it.each(["/webhooks/sms", "/webhooks/sms/status"])(
+    "%s: signed junk never gets a 5xx",
+    async (pathname) => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.record({
+            From: number,
+            To: number,
+            Body: junk,
+            MessageSid: sid,
+            MessageStatus: fc.oneof(
+              fc.constantFrom("delivered", "undelivered", "failed", "sent"),
+              junk,
+            ),
+            ErrorCode: junk,
+            Extra: junk,
+          }),
+          fc.boolean(),
+          async (fields, signed) => {
+            const params = Object.entries(fields);
+            const signature = twilioSignature(WEBHOOK_TOKEN, `${server.url}${pathname}`, params);
+            const response = await fetch(`${server.url}${pathname}`, {
+              method: "POST",
+              headers: {
+                "content-type": "application/x-www-form-urlencoded",
+                "x-twilio-signature": signed ? signature : signature.slice(1),
+              },
+              body: new URLSearchParams(params).toString(),
+            });
+            sent += 1;
+            expect(response.status, await response.text()).toBeLessThan(500);
+            if (!signed) expect(response.status).toBe(403);
+          },
+        ),
+        { numRuns: 60, interruptAfterTimeLimit: 60_000 },
+      );
+    },
+    120_000,
+  );
 });
 
 describe("staff screens' queries", () => {

@@ -47,6 +47,9 @@ const env: NodeJS.ProcessEnv = {
   // its own X-Forwarded-For so per-client rate limits count tests apart, as they would
   // count patients apart behind the clinic's proxy.
   TRUST_PROXY: "true",
+  // Texts as files (docs/decisions/052-text-messages.md): the messages inbox answers through them.
+  SMS_PROVIDER: "file",
+  SMS_DIR: `${settings.mailDir}-sms`,
 };
 
 try {

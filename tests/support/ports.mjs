@@ -57,6 +57,8 @@ export function testPorts(env = process.env) {
     remindersCrash: base + 32,
     /** The recall crash test's server (killed mid-sweep and restarted on one database). */
     recallCrash: base + 34,
+    /** The text outbox crash test's server (killed and restarted on one database). */
+    textsCrash: base + 36,
     /** A server whose process is made to reject a promise nobody handles (tests/crash). */
     rejection: base + 35,
     /** The appointment mail as received (tests/mail), on a clinic clock set to midday. */

@@ -24,6 +24,7 @@ if (postgres) {
 process.env.NODE_ENV = "test";
 process.env.SESSION_SECRET = "test-session-secret";
 process.env.OUTBOX_DIR = path.join(TMP_DIR, "outbox");
+process.env.SMS_DIR = path.join(TMP_DIR, "sms");
 // A fresh client for this file's database.
 globalThis.__prisma = undefined;
 const databaseUrl = process.env.DATABASE_URL;

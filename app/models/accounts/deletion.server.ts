@@ -12,6 +12,7 @@ import { getClinicSettings } from "~/models/settings/clinic-settings.server";
 import { enqueueMail, wakeOutbox } from "~/models/mail/outbox.server";
 import { formatDateTime } from "~/utils/clinic-format";
 import { removeMailFiles } from "~/infra/mail.server";
+import { removeSmsFiles } from "~/infra/sms.server";
 import { isEmailVerified } from "./email-verification.server";
 import { prisma } from "~/infra/db.server";
 import { verifyPassword } from "~/infra/password.server";
@@ -206,6 +207,17 @@ export const ERASURE_STEPS: readonly ErasureStep[] = [
     },
   },
   {
+    // Texts from their mobile number, matched or not (docs/decisions/052-text-messages.md).
+    name: "removeTextsFromPatient",
+    async run(context) {
+      const numbers = context.user.mobile ? [context.user.mobile] : [];
+      const { count } = await prisma.smsInbound.deleteMany({
+        where: { OR: [{ userId: context.user.id }, { fromNumber: { in: numbers } }] },
+      });
+      return count;
+    },
+  },
+  {
     // Places on the waiting list and their offers (the offers go with their entry).
     name: "removeWaitlist",
     async run(context) {
@@ -322,6 +334,7 @@ export async function deleteMyAccount(
     context.user = current;
     context.personal.add(current.name).add(current.email);
     if (current.address) context.personal.add(current.address);
+    if (current.mobile) context.personal.add(current.mobile);
     for (const step of steps) context.counts[step.name] = await step.run(context);
     await notifyClinic(context, settings);
     await recordAudit({
@@ -336,6 +349,7 @@ export async function deleteMyAccount(
   });
   if (!deleted) return fail(404, MY_DATA_MESSAGES.gone);
   await removeMailFiles(context.mailIds);
+  await removeSmsFiles(context.mailIds);
   wakeOutbox();
   if (isEmailVerified(user)) {
     for (const appointment of context.cancelled) {

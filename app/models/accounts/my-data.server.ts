@@ -139,14 +139,36 @@ const EXPORT_SECTIONS = {
     });
     return rows.map((row) => ({ ...row, at: iso(row.at) }));
   },
-  /** Mail the clinic sent or will send them: what and when, never the text (links). */
+  /** Mail and texts the clinic sent or will send them: what and when, never the text (links). */
   async mails(userId: string) {
     const rows = await prisma.outboxMessage.findMany({
       where: { userId },
-      select: { kind: true, subject: true, status: true, createdAt: true, sentAt: true },
+      select: {
+        kind: true,
+        channel: true,
+        toAddress: true,
+        subject: true,
+        status: true,
+        deliveryStatus: true,
+        createdAt: true,
+        sentAt: true,
+      },
       orderBy: [{ createdAt: "asc" }, { id: "asc" }],
     });
     return rows.map((row) => ({ ...row, createdAt: iso(row.createdAt), sentAt: iso(row.sentAt) }));
+  },
+  /** Texts they sent the clinic (docs/decisions/052-text-messages.md). */
+  async textsReceived(userId: string) {
+    const rows = await prisma.smsInbound.findMany({
+      where: { userId },
+      select: { fromNumber: true, body: true, keyword: true, receivedAt: true, handledAt: true },
+      orderBy: [{ receivedAt: "asc" }, { id: "asc" }],
+    });
+    return rows.map((row) => ({
+      ...row,
+      receivedAt: iso(row.receivedAt),
+      handledAt: iso(row.handledAt),
+    }));
   },
   /** Places on the waiting list and the times offered from them; never the links. */
   async waitlist(userId: string) {
@@ -246,6 +268,9 @@ export type MyDataExport = {
     userImage: string;
     address: string;
     phone: string;
+    /** E.164, and their answer on texts with when it was recorded. */
+    mobile: string;
+    smsConsent: { answer: string; recordedAt: string | null };
     /** YYYY-MM-DD, or "" when the clinic has none. */
     dateOfBirth: string;
     /** What the clinic keeps on the patient's health and its own note on them (ADR 013). */
@@ -280,6 +305,8 @@ function profileOf(user: User): MyDataExport["profile"] {
     userImage: user.userImage,
     address: user.address,
     phone: user.phone,
+    mobile: user.mobile,
+    smsConsent: { answer: user.smsConsent, recordedAt: iso(user.smsConsentAt) },
     dateOfBirth: user.dateOfBirth,
     medicalAlerts: { allergies: user.allergies, conditions: user.conditions },
     clinicNote: user.staffNote,

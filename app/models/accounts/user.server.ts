@@ -1,4 +1,5 @@
 import type { User } from "@prisma/client";
+import { prepareOwnConsent } from "~/models/sms/patient-consent.server";
 import { loginSchema, profileSchema, registerSchema } from "~/validation/account";
 import { validateForm } from "~/validation/form";
 import { asOneLineName, isHttpUrl, isReservedAddress } from "~/validation/fields";
@@ -174,7 +175,22 @@ export async function updateProfile(
   };
   const parsed = validateForm(profileSchema, merged, PROFILE_FIELDS);
   if (!parsed.ok) return parsed;
-  const updated = await prisma.user.update({ where: { id: user.id }, data: parsed.data });
+  // Agreement to texts and the mobile number (decisions.md item 25), after the spec's checks.
+  // A mobile typed on the profile is kept; ticking the box without one uses the stored
+  // mobile, else the phone of the newest booking.
+  const typed = typeof input.mobile === "string" ? input.mobile.trim() : "";
+  const number = typed || user.mobile || user.phone;
+  const keep = typed !== "" && typed !== user.mobile;
+  const consent = await prepareOwnConsent(user.id, input.smsConsent, number, keep);
+  if ("ok" in consent) return consent;
+  const write = () => prisma.user.update({ where: { id: user.id }, data: parsed.data });
+  const { apply } = consent;
+  const updated = apply
+    ? await prisma.$transaction(async () => {
+        await apply();
+        return write();
+      })
+    : await write();
   return ok({ message: ACCOUNT_RESULTS.profileUpdated, user: updated });
 }
 

@@ -16,6 +16,10 @@ import { type AppointmentJson, toAppointmentJson, WITH_DETAILS } from "./visit";
 
 export type NeedsAttention = { appointment: AppointmentJson; reason: string };
 
+/** A patient replied R to a text (docs/decisions/052-text-messages.md). */
+export const CALL_BACK_REASON =
+  "The patient asked by text to be called back (see Messages, then mark it handled).";
+
 const STANDING_RULES = BOOKING_RULES.filter((rule) => rule.standing);
 
 /** Active visits between the local dates `from` and `to` that no longer fit, and why. */
@@ -70,6 +74,16 @@ export async function appointmentsNeedingAttention(range: {
   };
   const found: NeedsAttention[] = [];
   for (const row of rows) {
+    if (row.callBackAt) {
+      found.push({
+        appointment: toAppointmentJson({
+          ...row,
+          dentist: { id: row.dentist.id, slug: row.dentist.slug, name: row.dentist.name },
+        }),
+        reason: CALL_BACK_REASON,
+      });
+      continue;
+    }
     const closure = closures.find((c) => c.startDate <= row.date && row.date <= c.endDate);
     const clinicDay = dayOfPlan(settings.weeklyHours, row.date);
     const dentist = dentistOnDay(

@@ -6,7 +6,7 @@
 import { verifiedAccount } from "~/models/accounts/email-verification.server";
 import { bookingPatient } from "~/models/family/booking.server";
 import { prisma } from "~/infra/db.server";
-import { invalid, ok, type Success } from "~/utils/result";
+import { type Failure, invalid, ok, type Success } from "~/utils/result";
 import { appointmentSchema } from "~/validation/appointment";
 import { validateForm } from "~/validation/form";
 import { UNKNOWN_SERVICE_MESSAGE } from "~/validation/service";
@@ -90,6 +90,16 @@ export async function bookVisit(
 }
 
 /**
+ * A feature's part of the booking form (the agreement to texts, docs/decisions/052-text-messages.md):
+ * asked with the checked contact after the spec's own checks and the booking's choices, it
+ * refuses with its own message, or answers a step that runs in the booking's transaction.
+ * The booking core knows no feature that adds one.
+ */
+export type BookingAddOn = (contact: {
+  phone: string;
+}) => Promise<Failure | { apply: (() => Promise<unknown>) | null }>;
+
+/**
  * Make appointment and `POST /api/create-appointment`, for an account with a verified
  * address; the waiting list books an accepted offer through it with its own policy. The
  * optional `patient` names a family member the account may book for: the visit, its cap,
@@ -106,6 +116,7 @@ export async function bookAppointment(
     alsoInTransaction?: () => Promise<unknown>;
     /** The recall whose invitation's book link the form came through (checked by the caller). */
     recallId?: string | null;
+    addOn?: BookingAddOn;
   } = {},
 ): Promise<Success<{ appointment: AppointmentJson }> | PlaceRefusal> {
   const account = await verifiedAccount(userId);
@@ -119,6 +130,10 @@ export async function bookAppointment(
   if (!service) return invalid(UNKNOWN_SERVICE_MESSAGE);
   const dentist = await resolveDentist(rawDentist, service);
   if (!dentist.ok) return dentist;
+  // After the spec's own checks, so their messages and order stay (decisions.md item 25).
+  const added = options.addOn ? await options.addOn(contact) : { apply: null };
+  if ("ok" in added) return added;
+  const also = [options.alsoInTransaction, added.apply].flatMap((step) => step ?? []);
   const booked = await bookVisit(
     {
       service,
@@ -131,7 +146,11 @@ export async function bookAppointment(
     },
     options.policy ?? onlinePolicy(userId),
     now,
-    options.alsoInTransaction,
+    also.length > 0
+      ? async () => {
+          for (const step of also) await step();
+        }
+      : undefined,
   );
   if (!booked.ok && booked.rule === "patient-cap" && patient.familyName) {
     // The cap is the family member's: the refusal names them, not "you".

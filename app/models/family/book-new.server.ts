@@ -2,7 +2,7 @@
  * The booking form's "Someone new in my family": the family member is added and booked in
  * one send of the form (docs/decisions/049-families.md).
  */
-import { bookAppointment } from "~/models/booking/book.server";
+import { bookAppointment, type BookingAddOn } from "~/models/booking/book.server";
 import type { PlaceRefusal } from "~/models/booking/place.server";
 import type { AppointmentJson } from "~/models/booking/visit";
 import { ok, type Success } from "~/utils/result";
@@ -20,7 +20,7 @@ import { type Account, addFamilyMember, type FamilyMemberJson } from "./members.
 export async function bookForNewMember(
   account: Account,
   input: Record<string, unknown>,
-  options: { recallId?: string | null; now?: Date } = {},
+  options: { recallId?: string | null; now?: Date; addOn?: BookingAddOn } = {},
 ): Promise<
   | Success<{ appointment: AppointmentJson; member: FamilyMemberJson }>
   | (PlaceRefusal & { member?: FamilyMemberJson })
@@ -36,6 +36,7 @@ export async function bookForNewMember(
   const { member } = added;
   const booked = await bookAppointment({ ...input, patient: member.id }, account.id, options.now, {
     recallId: options.recallId,
+    addOn: options.addOn,
   });
   return booked.ok ? ok({ appointment: booked.appointment, member }) : { ...booked, member };
 }

@@ -81,3 +81,41 @@ export async function messageRecipient(patientId: string | null): Promise<Recipi
   }
   return null;
 }
+
+/**
+ * Whose contact details carry a patient's messages on a channel other than e-mail (texts,
+ * docs/decisions/052-text-messages.md), in the order `messageRecipient` tries them: the
+ * patient's own record, or the guardians whose link receives their messages (oldest first)
+ * for a family member without an account of their own. Never a record's own number when a
+ * guardian's is the one to use.
+ */
+export async function messageAccounts(patientId: string | null): Promise<string[]> {
+  if (!patientId) return [];
+  const patient = await prisma.user.findUnique({
+    where: { id: patientId },
+    select: ADDRESS_FIELDS,
+  });
+  if (!patient) return [];
+  if (hasOwnLogin(patient)) return [patient.id];
+  const links = await prisma.guardianLink.findMany({
+    where: { dependantId: patientId, ...ACTIVE_LINK },
+    select: { receivesMessages: true, guardianId: true },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+  });
+  if (links.length === 0) return [patient.id];
+  return links.flatMap((link) => (link.receivesMessages ? [link.guardianId] : []));
+}
+
+/**
+ * The family members whose messages go to one of these accounts (a link in force that
+ * receives them, to a member without an account of their own): whose visits a reply from
+ * the account's number may be about.
+ */
+export async function membersMessagedThrough(accountIds: string[]): Promise<string[]> {
+  if (accountIds.length === 0) return [];
+  const links = await prisma.guardianLink.findMany({
+    where: { guardianId: { in: accountIds }, receivesMessages: true, ...ACTIVE_LINK },
+    select: { dependant: { select: { id: true, passwordHash: true, googleId: true } } },
+  });
+  return links.flatMap(({ dependant }) => (hasOwnLogin(dependant) ? [] : [dependant.id]));
+}

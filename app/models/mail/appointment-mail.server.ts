@@ -18,6 +18,7 @@ import { linkTokenFor, linkUrl } from "~/models/self-service/appointment-link.se
 import { isInsideCutoff } from "~/models/booking/cancellation-policy.server";
 import { getClinicSettings, type Settings } from "~/models/settings/clinic-settings.server";
 import { formsMailLine } from "~/models/forms/records.server";
+import { enqueueVisitText, textPlan } from "~/models/sms/outbound.server";
 
 /**
  * Every mail about one appointment (confirmation, change, cancellation, reminder), composed
@@ -250,12 +251,28 @@ export async function enqueueAppointmentMail(
     notBefore?: Date;
     /** A reminder that is the visit's first: it links to the forms due, as the confirmation does. */
     firstReminder?: boolean;
+    /** The numbers a reminder sweep texted already (one text per number per sweep). */
+    sweptNumbers?: Set<string>;
   } = {},
 ): Promise<string | null> {
-  const recipient = await messageRecipient(appointment.userId);
+  const dedupeKey =
+    options.dedupeKey ?? `${OUTBOX_KIND[kind]}:${appointment.id}:${appointment.sequence}`;
+  // The clinic settings choose e-mail, text or both per kind (docs/decisions/052-text-messages.md);
+  // a text goes to whoever receives the patient's mail, at their mobile, with their consent.
+  const { textTo, mailToo } = await textPlan(appointment.userId, OUTBOX_KIND[kind], settings);
+  const recipient = mailToo ? await messageRecipient(appointment.userId) : null;
+  if (!recipient && !textTo) return null;
+  const token = kind === "cancelled" ? null : await linkTokenFor(appointment);
+  if (textTo) {
+    await enqueueVisitText(appointment, OUTBOX_KIND[kind], textTo, settings, now, {
+      token,
+      dedupeKey,
+      notBefore: options.notBefore,
+      sweptNumbers: options.sweptNumbers,
+    });
+  }
   if (!recipient) return null;
   const { to } = recipient;
-  const token = kind === "cancelled" ? null : await linkTokenFor(appointment);
   const withForms = kind === "booked" || (kind === "reminder" && options.firstReminder === true);
   const { subject, text } = composeAppointmentMail(appointment, kind, settings, {
     token,
@@ -266,8 +283,7 @@ export async function enqueueAppointmentMail(
     about: aboutOf(recipient),
   });
   const message: NewOutboxMessage = {
-    dedupeKey:
-      options.dedupeKey ?? `${OUTBOX_KIND[kind]}:${appointment.id}:${appointment.sequence}`,
+    dedupeKey,
     kind: OUTBOX_KIND[kind],
     to,
     subject,

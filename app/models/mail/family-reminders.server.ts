@@ -13,6 +13,7 @@ import { linkTokenFor, linkUrl } from "~/models/self-service/appointment-link.se
 import { isInsideCutoff } from "~/models/booking/cancellation-policy.server";
 import type { Settings } from "~/models/settings/clinic-settings.server";
 import type { MailAppointment } from "./appointment-mail.server";
+import { enqueueFamilyText, textPlan } from "~/models/sms/outbound.server";
 import { enqueueMail } from "./outbox.server";
 import { type QuietHours, reminderSendAt } from "./reminder-rules";
 
@@ -175,7 +176,13 @@ export async function enqueueFamilyReminder(
   family: FamilyReminder,
   settings: Settings,
   now: Date,
+  sweptNumbers?: Set<string>,
 ): Promise<string | null> {
+  // By mail, text or both as the clinic settings say (docs/decisions/052-text-messages.md).
+  const { textTo, mailToo } = await textPlan(family.visits[0]!.userId, "reminder", settings);
+  const texted = textTo !== null && textTo.accountId === family.recipient.accountId;
+  if (texted) await enqueueFamilyText(family, textTo, settings, now, sweptNumbers);
+  if (texted && !mailToo) return null;
   const recipient = await messageRecipient(family.visits[0]!.userId);
   if (!recipient || recipient.accountId !== family.recipient.accountId) return null;
   const clock: ClinicClock = { timeZone: settings.timeZone, locale: settings.locale };

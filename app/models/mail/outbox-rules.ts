@@ -24,6 +24,11 @@ export function isPermanentSmtpError(error: unknown): boolean {
   return typeof code === "number" && code >= 500 && code < 600;
 }
 
+/** A refusal the provider will repeat (a text provider's PermanentSmsError). */
+function isPermanentError(error: unknown): boolean {
+  return (error as { permanent?: unknown } | null)?.permanent === true;
+}
+
 export type AfterFailure =
   { status: "pending"; nextAttemptAt: Date } | { status: "failed"; nextAttemptAt: Date };
 
@@ -34,7 +39,7 @@ export function afterFailure(
   now: Date,
   policy: OutboxPolicy,
 ): AfterFailure {
-  if (isPermanentSmtpError(error) || attempts >= policy.maxAttempts) {
+  if (isPermanentSmtpError(error) || isPermanentError(error) || attempts >= policy.maxAttempts) {
     return { status: "failed", nextAttemptAt: now };
   }
   return {

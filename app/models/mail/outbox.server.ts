@@ -5,6 +5,7 @@ import { getEnv } from "~/infra/env.server";
 import { perDialect } from "~/infra/sql-dialect.server";
 import { closeMailTransports, sendMail, type Mail } from "~/infra/mail.server";
 import { afterFailure, type OutboxPolicy } from "./outbox-rules";
+import { deliverText } from "~/models/sms/delivery.server";
 import type { BackgroundJob } from "~/infra/sweep.server";
 
 /**
@@ -23,9 +24,11 @@ export type OutboxKind =
   | "reminder"
   | "waitlist_offer"
   | "review_request"
-  | "recall_invitation";
+  | "recall_invitation"
+  | "sms_reply";
 
-export const OUTBOX_STATUSES = ["pending", "sending", "sent", "failed"] as const;
+/** 'dropped': a text not sent on purpose (quiet hours until too late, the cap, STOP). */
+export const OUTBOX_STATUSES = ["pending", "sending", "sent", "failed", "dropped"] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 
 export type NewOutboxMessage = {
@@ -41,6 +44,10 @@ export type NewOutboxMessage = {
   appointmentId?: string;
   /** Not sent before this instant (a reminder's time); now by default. */
   notBefore?: Date;
+  /** 'sms': `to` is an E.164 number and `text` the text (docs/decisions/052-text-messages.md). */
+  channel?: "email" | "sms";
+  /** A text not worth sending after this instant. */
+  expiresAt?: Date;
 };
 
 /**
@@ -68,6 +75,8 @@ export function enqueueMail(
       appointmentId: message.appointmentId ?? null,
       nextAttemptAt: message.notBefore ?? now,
       createdAt: now,
+      channel: message.channel ?? "email",
+      expiresAt: message.expiresAt ?? null,
     },
     // Naming the key again (which changes nothing) lets Prisma write one statement, an
     // INSERT ... ON CONFLICT DO UPDATE; with nothing to update it reads, inserts and reads
@@ -163,7 +172,7 @@ export function mailOf(message: OutboxMessage): Mail {
   };
 }
 
-type Outcome = "sent" | "retrying" | "failed" | "lost";
+type Outcome = "sent" | "retrying" | "failed" | "lost" | "held";
 
 /** Sends one claimed message and records the outcome, if the claim is still its own. */
 async function deliverClaimed(
@@ -172,8 +181,30 @@ async function deliverClaimed(
   policy: OutboxPolicy,
 ): Promise<Outcome> {
   const claim = { id: message.id, status: "sending", lockedUntil: message.lockedUntil };
+  let providerId: string | null = null;
   try {
-    await sendMail(mailOf(message));
+    if (message.channel === "sms") {
+      const text = await deliverText(message, now);
+      if ("wait" in text || "drop" in text) {
+        // Not an attempt: back in the queue for the end of the quiet hours, or dropped.
+        const { count } = await prisma.outboxMessage.updateMany({
+          where: claim,
+          data:
+            "wait" in text
+              ? {
+                  status: "pending",
+                  nextAttemptAt: text.wait,
+                  lockedUntil: null,
+                  attempts: { decrement: 1 },
+                }
+              : { status: "dropped", lockedUntil: null, lastError: text.drop },
+        });
+        return count === 1 ? "held" : "lost";
+      }
+      providerId = text.providerId;
+    } else {
+      await sendMail(mailOf(message));
+    }
   } catch (error) {
     const next = afterFailure(message.attempts, error, now, policy);
     console.warn(
@@ -192,12 +223,20 @@ async function deliverClaimed(
   // the claim expires. That is the one duplicate the design allows. One statement, where
   // Prisma's updateMany opens a transaction around its UPDATE.
   const count = await prisma.$executeRaw`
-    UPDATE "OutboxMessage" SET "status" = 'sent', "sentAt" = ${now}, "lockedUntil" = NULL ${erase}
+    UPDATE "OutboxMessage" SET "status" = 'sent', "sentAt" = ${now}, "lockedUntil" = NULL,
+      "providerId" = ${providerId} ${erase}
     WHERE "id" = ${claim.id} AND "status" = 'sending' AND "lockedUntil" = ${claim.lockedUntil}`;
   return count === 1 ? "sent" : "lost";
 }
 
-export type DeliverySummary = { claimed: number; sent: number; retrying: number; failed: number };
+export type DeliverySummary = {
+  claimed: number;
+  sent: number;
+  retrying: number;
+  failed: number;
+  /** Texts put back for the quiet hours' end, or dropped. */
+  held: number;
+};
 
 /**
  * One delivery pass at `now`: claims and sends due messages one at a time (so at most one
@@ -211,7 +250,7 @@ export async function deliverDue(
     shouldStop = () => false,
   }: { limit?: number; policy?: OutboxPolicy; shouldStop?: () => boolean } = {},
 ): Promise<DeliverySummary> {
-  const summary: DeliverySummary = { claimed: 0, sent: 0, retrying: 0, failed: 0 };
+  const summary: DeliverySummary = { claimed: 0, sent: 0, retrying: 0, failed: 0, held: 0 };
   while (summary.claimed < limit && !shouldStop()) {
     const message = await claimNext(now, policy);
     if (!message) break;

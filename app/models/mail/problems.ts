@@ -15,6 +15,7 @@ const KIND_LABELS: Record<string, string> = {
   waitlist_offer: "Waiting-list offer",
   review_request: "Review request",
   recall_invitation: "Recall invitation",
+  sms_reply: "Reply to a text",
 };
 
 /** "Booking confirmation" for `booking`; an unknown kind in words ("recall_invite" -> "Recall invite"). */

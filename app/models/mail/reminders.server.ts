@@ -67,6 +67,7 @@ export async function sweepReminders(now: Date = new Date()): Promise<SweepSumma
     quiet,
   );
   let enqueued = 0;
+  const sweptNumbers = new Set<string>();
   const writes = [
     ...singles.map(
       ({ visit, key, first }) =>
@@ -74,9 +75,10 @@ export async function sweepReminders(now: Date = new Date()): Promise<SweepSumma
           enqueueAppointmentMail(visit, "reminder", settings, now, {
             dedupeKey: key,
             firstReminder: first,
+            sweptNumbers,
           }),
     ),
-    ...families.map((family) => () => enqueueFamilyReminder(family, settings, now)),
+    ...families.map((family) => () => enqueueFamilyReminder(family, settings, now, sweptNumbers)),
   ];
   for (const write of writes) {
     // One short transaction per reminder: the link's hash and the message together.

@@ -1,4 +1,5 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { enqueueText, textPlan } from "~/models/sms/outbound.server";
+import { composeText } from "~/models/sms/texts";
 import type { Prisma } from "@prisma/client";
 import { prisma } from "~/infra/db.server";
 import { formatDate } from "~/utils/clinic-format";
@@ -7,6 +8,7 @@ import { getEnv } from "~/infra/env.server";
 import { LOCKS, lockUntilCommit } from "~/infra/sql-dialect.server";
 import { limitLinkAction, type LinkClient } from "~/infra/rate-limit.server";
 import { clinicOpenAt, stepDate, stepDue } from "./rules";
+import { recallIdFromToken, recallLinkUrl } from "./links.server";
 import { fail, ok, type Result } from "~/utils/result";
 import { type BackgroundJob, startSweep } from "~/infra/sweep.server";
 import { aboutOf } from "~/models/mail/appointment-mail.server";
@@ -30,43 +32,12 @@ import { markReportDay } from "~/models/reports/summary.server";
  * (dedupe key per recall, due date and step) and its report day.
  */
 
-export type LinkPurpose = "book" | "stop";
-
 export const RECALL_LINK_MESSAGES = {
   wrongLink: "This link is not valid. Please use the latest link the clinic sent you.",
   stopped:
     "You will get no more recall invitations from us. Your appointments and their reminders are not affected.",
   resumed: "You will get recall invitations again when your next visit is due.",
 } as const;
-
-function sign(recallId: string, purpose: LinkPurpose, secret: string): string {
-  return createHmac("sha256", secret).update(`recall-${purpose}:${recallId}`).digest("base64url");
-}
-
-/**
- * `<recall id>.<HMAC>`: derived from the newest SESSION_SECRET, so nothing is stored and any
- * invitation can carry it; a copy of the database gives no working link.
- */
-export function recallLinkToken(recallId: string, purpose: LinkPurpose): string {
-  return `${recallId}.${sign(recallId, purpose, getEnv().SESSION_SECRETS[0]!)}`;
-}
-
-/** The recall id a token was made for, checked against every current secret; else null. */
-export function recallIdFromToken(token: string | undefined, purpose: LinkPurpose) {
-  const match = /^([a-z0-9-]{1,40})\.([A-Za-z0-9_-]{43})$/.exec(token ?? "");
-  if (!match) return null;
-  const [, recallId, signature] = match as unknown as [string, string, string];
-  const given = Buffer.from(signature);
-  for (const secret of getEnv().SESSION_SECRETS) {
-    const expected = Buffer.from(sign(recallId, purpose, secret));
-    if (expected.length === given.length && timingSafeEqual(expected, given)) return recallId;
-  }
-  return null;
-}
-
-export function recallLinkUrl(recallId: string, purpose: LinkPurpose): string {
-  return `${getEnv().APP_URL}/recall/${purpose}/${recallLinkToken(recallId, purpose)}`;
-}
 
 type DueRecall = Prisma.PatientRecallGetPayload<{
   include: {
@@ -215,8 +186,13 @@ async function inviteOne(
   };
   const cadence = settings.recallCadenceDays;
   const step = stepDue(recall.dueDate, cadence, recall.invitationsSent, today);
-  const recipient = state.optedOut || step === null ? null : await messageRecipient(recall.userId);
-  const to = recipient?.to ?? null;
+  // By mail, text or both as the clinic settings say (docs/decisions/052-text-messages.md).
+  const plan =
+    state.optedOut || step === null
+      ? null
+      : await textPlan(recall.userId, "recall_invitation", settings);
+  const recipient = plan?.mailToo ? await messageRecipient(recall.userId) : null;
+  const to = recipient?.to ?? plan?.textTo?.to ?? null;
   if (step === null || state.optedOut || !to || state.booked) {
     // Nothing to send: the next step's day (cadence changed), none (opted out, no address
     // to write to), or tomorrow while a visit of this type is booked (it may be cancelled).
@@ -253,16 +229,29 @@ async function inviteOne(
       dentistId: recall.dentistId,
     },
   });
-  await enqueueMail(
-    {
-      dedupeKey: recallInvitationKey(recall.id, recall.dueDate, step + 1),
-      kind: "recall_invitation",
-      to,
-      ...composeInvitation(recall, settings, today, recipient ? aboutOf(recipient) : null),
-      userId: recipient?.accountId ?? recall.userId,
-    },
-    now,
-  );
+  const dedupeKey = recallInvitationKey(recall.id, recall.dueDate, step + 1);
+  if (recipient) {
+    await enqueueMail(
+      {
+        dedupeKey,
+        kind: "recall_invitation",
+        to: recipient.to,
+        ...composeInvitation(recall, settings, today, aboutOf(recipient)),
+        userId: recipient.accountId,
+      },
+      now,
+    );
+  }
+  if (plan?.textTo) {
+    const body = composeText("recall_invitation", {
+      clinicName: settings.clinicName,
+      when: "",
+      link: recallLinkUrl(recall.id, "book"),
+      about: plan.textTo.about,
+    });
+    const text = { dedupeKey, kind: "recall_invitation" as const, to: plan.textTo.to, body };
+    await enqueueText({ ...text, userId: plan.textTo.accountId }, now);
+  }
   await markReportDay(today);
   return true;
 }

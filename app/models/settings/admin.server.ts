@@ -19,6 +19,7 @@ import { ACTIVE_STATUSES } from "~/models/booking/appointment-status";
 import { appointmentsNeedingAttention } from "~/models/booking/attention.server";
 import { getClinicSettings } from "./clinic-settings.server";
 import { limitStaffWrite } from "~/infra/rate-limit.server";
+import { parseTextSettings } from "~/models/sms/text-settings";
 
 /**
  * The admin's changes to the clinic's settings row (/staff/settings), one section at a
@@ -27,7 +28,14 @@ import { limitStaffWrite } from "~/infra/rate-limit.server";
  * patient-facing picker uses the new rules on its next request.
  */
 
-export const SETTINGS_SECTIONS = ["hours", "booking", "reminders", "approval", "contact"] as const;
+export const SETTINGS_SECTIONS = [
+  "hours",
+  "booking",
+  "reminders",
+  "texts",
+  "approval",
+  "contact",
+] as const;
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
 
 export const CHOOSE_SECTION_MESSAGE = "Please choose which settings to save.";
@@ -39,6 +47,7 @@ const SAVED: Record<SettingsSection, string> = {
   hours: "The opening hours are saved.",
   booking: "The booking rules are saved.",
   reminders: "The reminder settings are saved.",
+  texts: "The text message settings are saved.",
   approval: "The approval settings are saved.",
   contact: "The contact details are saved.",
 };
@@ -55,6 +64,7 @@ const FIELDS = {
     "ownAccountAge",
   ],
   reminders: ["reminderRules", "quietHoursStart", "quietHoursEnd", "waitlistOfferHours"],
+  texts: ["messageChannels", "smsMonthlyCap"],
   approval: ["serviceApprovalRequired", "reviewApprovalRequired"],
   contact: ["clinicName", "phone", "email", "street", "city", "region", "postalCode"],
 } as const satisfies Record<SettingsSection, readonly (keyof Row)[]>;
@@ -130,6 +140,7 @@ const SUMMARY: Record<SettingsSection, string> = {
   hours: "opening hours",
   booking: "booking rules",
   reminders: "reminder settings",
+  texts: "text message settings",
   approval: "approval of patient-added services and reviews",
   contact: "contact details",
 };
@@ -163,6 +174,11 @@ async function sectionData(
       return ok({
         data: { ...rest, reminderRules: JSON.stringify(reminderRulesSchema.parse(reminderRules)) },
       });
+    }
+    case "texts": {
+      const parsed = parseTextSettings(form);
+      if (!parsed.ok) return refuse(parsed.field, parsed.message);
+      return ok({ data: parsed.settings });
     }
     case "approval":
       return ok({ data: parseApproval(form) });

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { enqueueOfferText, textPlan } from "~/models/sms/outbound.server";
 import type { Prisma } from "@prisma/client";
 import { prisma } from "~/infra/db.server";
 import {
@@ -200,8 +201,10 @@ export async function prepareWaitlistOffers(
     for (const entry of entries) {
       const option = free.get(entry.serviceId)!;
       const dentistId = offerDentist(entry, option.dentistIds, freed.dentistId);
-      const to = await mailRecipient(entry.userId);
-      if (!dentistId || !to) continue;
+      // By mail, text or both as the clinic settings say (docs/decisions/052-text-messages.md).
+      const { textTo, mailToo } = await textPlan(entry.userId, "waitlist_offer", settings);
+      const to = mailToo ? await mailRecipient(entry.userId) : null;
+      if (!dentistId || (!to && !textTo)) continue;
       const service = services.find((row) => row.id === entry.serviceId)!;
       const token = randomBytes(32).toString("base64url");
       const offer = await prisma.waitlistOffer.create({
@@ -229,17 +232,23 @@ export async function prepareWaitlistOffers(
         token,
         settings,
       );
-      await enqueueMail(
-        {
-          dedupeKey: `waitlist-offer:${offer.id}`,
-          kind: "waitlist_offer",
-          to,
-          subject,
-          text,
-          userId: entry.userId,
-        },
-        now,
-      );
+      if (textTo) {
+        const link = offerUrl(token);
+        const { startsAt } = freed;
+        await enqueueOfferText({ id: offer.id, startsAt, expiresAt, link }, textTo, settings, now);
+      }
+      if (to)
+        await enqueueMail(
+          {
+            dedupeKey: `waitlist-offer:${offer.id}`,
+            kind: "waitlist_offer",
+            to,
+            subject,
+            text,
+            userId: entry.userId,
+          },
+          now,
+        );
       made += 1;
     }
     return made;

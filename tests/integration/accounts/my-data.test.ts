@@ -261,6 +261,7 @@ describe("export", () => {
         "servicesAdded",
         "signInSessions",
         "version",
+        "textsReceived",
         "waitlist",
       ].sort(),
     );

@@ -50,6 +50,7 @@ const PAGE_MATRIX: Record<string, readonly StaffRole[]> = {
   "staff.settings.tsx": ADMIN,
   // Failed mail: reception sees and resends it too (the desk answers the patient).
   "staff.outbox.tsx": DESK,
+  "staff.messages.tsx": DESK,
   "staff.audit.tsx": ADMIN,
   // The forms patients fill and the retention of signed ones: the admin's
   // (docs/decisions/050-medical-history-and-consent-forms.md).

@@ -11,9 +11,9 @@ import { deliverDue } from "~/models/mail/outbox.server";
 import {
   recallInvitationKey,
   recallOfBookLink,
-  recallLinkToken,
   sweepRecallInvitations,
 } from "~/models/recall/invitations.server";
+import { recallLinkToken } from "~/models/recall/links.server";
 import { changeRecall, noteRecallCall, recallList } from "~/models/recall/patient-recalls.server";
 import { saveRecallSettings, saveRecallType } from "~/models/recall/recall-types.server";
 import { loader as bookLink } from "~/routes/recall.book.$token";

@@ -72,6 +72,10 @@ describe("the layers of app/", { timeout: 120_000 }, () => {
         'import { reviewRequest } from "~/models/reviews/visit-events.server";',
       ],
       ["app/models/booking/probe.server.ts", 'import "~/models/visit-subscribers.server";'],
+      [
+        "app/models/booking/probe.server.ts",
+        'import { prepareOwnConsent } from "~/models/sms/patient-consent.server";',
+      ],
     ];
     for (const [file, code] of refused) {
       expect(
