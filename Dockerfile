@@ -16,6 +16,8 @@ RUN apt-get update -qq && apt-get install -y -qq --no-install-recommends python3
 COPY package.json package-lock.json ./
 COPY prisma ./prisma
 COPY prisma.config.ts ./
+COPY app/infra/postgres-adapter.server.ts app/infra/postgres-types.server.ts ./app/infra/
+COPY scripts/generate-clients.mjs scripts/postgres-url.mjs ./scripts/
 RUN npm ci --include=dev --no-audit --no-fund
 
 FROM deps AS build
@@ -62,7 +64,8 @@ COPY --from=build --chown=1000:1000 /app/build ./build
 COPY --chown=1000:1000 package.json prisma.config.ts ./
 COPY --chown=1000:1000 prisma ./prisma
 COPY --chown=1000:1000 public ./public
-COPY --chown=1000:1000 scripts/start.mjs scripts/start-env.mjs scripts/private-files.mjs scripts/prepare-db.mjs scripts/upgrade-data.mjs scripts/db.mjs scripts/staff.mjs ./scripts/
+COPY --chown=1000:1000 app/infra/postgres-adapter.server.ts ./app/infra/
+COPY --chown=1000:1000 scripts/start.mjs scripts/start-env.mjs scripts/private-files.mjs scripts/prepare-db.mjs scripts/upgrade-data.mjs scripts/migration-state.mjs scripts/postgres-db.mjs scripts/postgres-url.mjs scripts/db.mjs scripts/staff.mjs ./scripts/
 USER node
 VOLUME /data /backups
 EXPOSE 3000

@@ -34,7 +34,13 @@ function databaseClientImports(...extraPaths) {
       { name: "@prisma/adapter-better-sqlite3", message: ROOT_CLIENT_MESSAGE },
       ...extraPaths,
     ],
-    patterns: [{ regex: "sqlite-adapter\\.server$", message: ROOT_CLIENT_MESSAGE }],
+    patterns: [
+      {
+        regex: "(sqlite-adapter|postgres-adapter|database-engine)\\.server$",
+        allowTypeImports: true,
+        message: ROOT_CLIENT_MESSAGE,
+      },
+    ],
   };
 }
 
@@ -162,7 +168,9 @@ export default tseslint.config(
     files: ["app/**/*.{ts,tsx}"],
     ignores: [
       "app/infra/db.server.ts",
+      "app/infra/database-engine.server.ts",
       "app/infra/sqlite-adapter.server.ts",
+      "app/infra/postgres-adapter.server.ts",
       "app/ops/staff-cli.server.ts",
     ],
     rules: {

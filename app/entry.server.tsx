@@ -16,7 +16,7 @@ import { hearVisitEvents } from "~/models/visit-subscribers.server";
 import { backupSettings, startBackupSchedule } from "~/infra/backup.server";
 import { lockDatabase } from "~/infra/database-lock.server";
 import { pageCachePolicy } from "~/http/page-headers.server";
-import { prisma } from "~/infra/db.server";
+import { databaseEngine, prisma } from "~/infra/db.server";
 import { getEnv, serverConfig } from "~/infra/env.server";
 import { healthReport } from "~/infra/health.server";
 import { NonceProvider } from "~/hooks/nonce-provider";
@@ -31,12 +31,16 @@ hearVisitEvents();
  * second server on the same file refuses to start), then the backups run on their
  * schedule, the outbox worker delivers mail, the reminder and waiting-list sweeps run
  * every minute, the recall sweep every RECALL_SWEEP_SECONDS, the reports' day figures
- * are kept current every minute, signed forms past their retention go daily, and demo accounts left where they are off are reported once.
+ * are kept current every minute, signed forms past their retention go daily, and demo
+ * accounts left where they are off are reported once.
+ * On PostgreSQL there is no file to claim or copy: several servers share the database, and
+ * its backups are the server's own (docs/operations/postgresql.md).
  */
 export function startBackgroundJobs(): BackgroundJobs {
+  const sqlite = databaseEngine() === "sqlite";
   const settings = backupSettings(getEnv());
-  const lock = lockDatabase(settings.databaseFile);
-  const backups = startBackupSchedule(settings);
+  const lock = sqlite ? lockDatabase(settings.databaseFile) : null;
+  const backups = sqlite ? startBackupSchedule(settings) : null;
   const outbox = startOutboxWorker();
   const reminders = startReminderSweep();
   const waitlist = startWaitlistSweep();
@@ -54,8 +58,8 @@ export function startBackgroundJobs(): BackgroundJobs {
       await waitlist.stop();
       await reminders.stop();
       await outbox.stop();
-      await backups.stop();
-      lock.release();
+      await backups?.stop();
+      lock?.release();
     },
   };
 }

@@ -1,17 +1,16 @@
-import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
-import { PrismaClient } from "@prisma/client";
 import {
   DEMO_DENTIST_STAFF,
   DEMO_PATIENT,
   DEMO_STAFF,
   demoAccountsEnabled,
 } from "../app/data/demo-accounts";
+import { openDatabase } from "../app/infra/database-engine.server";
 import { seed } from "./seed-database";
 
 async function main() {
   const url = process.env.DATABASE_URL;
   if (!url) throw new Error("DATABASE_URL must be set to seed the database");
-  const prisma = new PrismaClient({ adapter: new PrismaBetterSQLite3({ url }) });
+  const { client: prisma } = openDatabase({ url, busyTimeoutMs: 5000, poolSize: 2 });
   const demoAccounts = demoAccountsEnabled(process.env);
   try {
     await seed(prisma, { demoAccounts });

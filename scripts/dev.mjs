@@ -7,7 +7,7 @@ import { keepFilesPrivate } from "./private-files.mjs";
 keepFilesPrivate();
 
 process.env.NODE_ENV = "development";
-prepareDatabase({
+await prepareDatabase({
   seedScript: ["npx", "tsx", "prisma/seed.ts"],
   upgradeScript: ["npx", "tsx", "app/ops/data-upgrade-cli.server.ts"],
 });

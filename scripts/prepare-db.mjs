@@ -1,11 +1,13 @@
-// Creates, migrates and (when empty) seeds the SQLite database named by DATABASE_URL.
-// Shared by `npm start`, `npm run dev`, the container and the test harnesses.
+// Creates, migrates and (when empty) seeds the database named by DATABASE_URL: a SQLite
+// file, or a PostgreSQL database (./postgres-db.mjs). Shared by `npm start`, `npm run dev`,
+// the container and the test harnesses.
 import { spawnSync } from "node:child_process";
-import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { narrowDatabaseFiles } from "./private-files.mjs";
+import { localMigrations, rowsLeaveWork } from "./migration-state.mjs";
+import { isPostgresUrl, preparePostgres } from "./postgres-db.mjs";
 import { pendingDataUpgrades } from "./upgrade-data.mjs";
 
 export const DEFAULT_DATABASE_URL = "file:./data/clinic.db";
@@ -32,14 +34,7 @@ const MIGRATIONS_DIR = path.join("prisma", "migrations");
  */
 export function migrationsPending(file) {
   if (!existsSync(file)) return true;
-  const local = new Map(
-    readdirSync(MIGRATIONS_DIR, { withFileTypes: true })
-      .filter((entry) => entry.isDirectory())
-      .map((entry) => {
-        const sql = readFileSync(path.join(MIGRATIONS_DIR, entry.name, "migration.sql"));
-        return [entry.name, createHash("sha256").update(sql).digest("hex")];
-      }),
-  );
+  const local = localMigrations(MIGRATIONS_DIR);
   const db = new Database(file, { readonly: true, fileMustExist: true });
   try {
     const table = db
@@ -54,18 +49,7 @@ export function migrationsPending(file) {
         "SELECT migration_name, checksum, finished_at, rolled_back_at FROM _prisma_migrations",
       )
       .all();
-    const applied = rows.filter((row) => row.rolled_back_at === null);
-    if (
-      applied.some(
-        (row) => row.finished_at === null || local.get(row.migration_name) !== row.checksum,
-      )
-    ) {
-      return true;
-    }
-    return (
-      applied.length !== local.size ||
-      new Set(applied.map((row) => row.migration_name)).size !== local.size
-    );
+    return rowsLeaveWork(local, rows);
   } finally {
     db.close();
   }
@@ -74,10 +58,21 @@ export function migrationsPending(file) {
 /**
  * @param {{ seedScript: string[], upgradeScript: string[] }} options the commands that seed
  *   and that run the data upgrades (tsx in development, the bundled ones in production)
+ * @returns {Promise<void>}
  */
-export function prepareDatabase({ seedScript, upgradeScript }) {
+export async function prepareDatabase({ seedScript, upgradeScript }) {
   process.env.DATABASE_URL ||= DEFAULT_DATABASE_URL;
   const env = { ...process.env };
+  if (isPostgresUrl(env.DATABASE_URL)) {
+    const { migrate, upgrades, empty } = await preparePostgres(env.DATABASE_URL);
+    if (migrate)
+      run(process.execPath, ["node_modules/prisma/build/index.js", "migrate", "deploy"], env);
+    const after = migrate ? await preparePostgres(env.DATABASE_URL) : { upgrades, empty };
+    if (after.upgrades > 0) run(upgradeScript[0], upgradeScript.slice(1), env);
+    if (after.empty && process.env.SEED_ON_START !== "false")
+      run(seedScript[0], seedScript.slice(1), env);
+    return;
+  }
   const file = databasePath(env.DATABASE_URL);
   mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
 

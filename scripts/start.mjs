@@ -30,7 +30,7 @@ if (!existsSync(path.join(buildDir, "server.js"))) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-prepareDatabase({
+await prepareDatabase({
   seedScript: [process.execPath, path.join(buildDir, "seed.js")],
   upgradeScript: [process.execPath, path.join(buildDir, "data-upgrade.js")],
 });

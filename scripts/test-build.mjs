@@ -30,6 +30,7 @@ const INPUTS = [
   "package.json",
   "package-lock.json",
   "scripts/build-server.mjs",
+  "scripts/postgres-url.mjs",
 ];
 const STAMP = ".inputs";
 

@@ -2,12 +2,21 @@
 //   1. typecheck, lint and the one production build the HTTP suites and Playwright share
 //      (scripts/test-build.mjs), side by side: the first two are single-threaded and the
 //      build takes a few seconds of CPU, so it fits beside them on two cores;
-//   2. Vitest: the unit, integration and http projects;
-//   3. Playwright.
+//   2. Vitest: the unit, integration and http projects, on SQLite;
+//   3. Vitest on PostgreSQL (docs/decisions/051-postgresql.md): the integration-postgresql
+//      and http-postgresql projects, on TEST_POSTGRES_URL's server or a throwaway cluster
+//      started here on 127.0.0.1 (scripts/postgres-cluster.mjs) and removed at the end. Without
+//      PostgreSQL's programs (a laptop) the run says so and stays on SQLite; with CI=true
+//      that is a failure. After the SQLite step, not beside it: both use the same ports;
+//   4. Playwright (on SQLite).
 // Stops at the first step that fails. Arguments are not passed on: run a step on its own
 // for that (npm run test:unit, test:integration, test:http, test:e2e).
 import { spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { testPorts } from "../tests/support/ports.mjs";
+import { postgresInstalled, startCluster, stopCluster } from "./postgres-cluster.mjs";
 
 /**
  * CPU seconds (user + system) of this process's finished children and their own finished
@@ -26,12 +35,13 @@ function childrenCpuSeconds() {
   }
 }
 
-/** @param {string} command @param {{ quiet?: boolean }} [options] */
-function run(command, { quiet = false } = {}) {
+/** @param {string} command @param {{ quiet?: boolean, env?: Record<string, string> }} [options] */
+function run(command, { quiet = false, env = {} } = {}) {
   const started = performance.now();
   return new Promise((resolve) => {
     const child = spawn(command, {
       shell: true,
+      env: { ...process.env, ...env },
       stdio: quiet ? ["ignore", "pipe", "pipe"] : "inherit",
     });
     let output = "";
@@ -48,12 +58,54 @@ function run(command, { quiet = false } = {}) {
   });
 }
 
+const NO_POSTGRES =
+  "PostgreSQL is not installed (apt-get install -y postgresql): the suites run on SQLite only.";
+const postgresServer = process.env.TEST_POSTGRES_URL || null;
+const withPostgres = Boolean(postgresServer) || postgresInstalled();
+if (!withPostgres) {
+  if (process.env.CI === "true") {
+    console.error(`${NO_POSTGRES.split(":")[0]}: CI runs the suites on both engines.`);
+    process.exit(1);
+  }
+  console.info(NO_POSTGRES);
+}
+
+/** The run's PostgreSQL server: TEST_POSTGRES_URL's, else a cluster of its own until the end. */
+let cluster = null;
+function postgresUrl() {
+  if (postgresServer) return postgresServer;
+  cluster = mkdtempSync(path.join(os.tmpdir(), "clinic-test-pg-"));
+  return startCluster({ dir: cluster, port: testPorts().postgres });
+}
+function stopPostgres() {
+  if (cluster) stopCluster(cluster);
+  cluster = null;
+}
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.on(signal, () => {
+    stopPostgres();
+    process.exit(1);
+  });
+}
+
 const steps = [
   {
     name: "typecheck + lint + build",
     commands: ["npm run typecheck", "npm run lint", "node scripts/test-build.mjs"],
   },
-  { name: "vitest", commands: ["npx vitest run"] },
+  {
+    name: "vitest",
+    commands: ["npx vitest run --project unit --project integration --project http"],
+  },
+  ...(withPostgres
+    ? [
+        {
+          name: "vitest on PostgreSQL",
+          commands: ["npx vitest run --project integration-postgresql --project http-postgresql"],
+          postgres: true,
+        },
+      ]
+    : []),
   { name: "playwright", commands: ["npx playwright test"] },
 ];
 
@@ -64,7 +116,23 @@ for (const step of steps) {
   console.info(`\n> ${step.commands.join("  &  ")}`);
   const parallel = step.commands.length > 1;
   const cpuBefore = childrenCpuSeconds();
-  const results = await Promise.all(step.commands.map((c) => run(c, { quiet: parallel })));
+  let env = {};
+  try {
+    if (step.postgres) {
+      env = {
+        TEST_POSTGRES_URL: postgresUrl(),
+        // The files whose code differs by engine (vitest.config.ts, POSTGRES_SUITES).
+        TEST_POSTGRES_SUBSET: process.env.TEST_POSTGRES_ALL === "1" ? "0" : "1",
+      };
+    }
+  } catch (error) {
+    console.error("Starting PostgreSQL for the tests failed:", error);
+    stopPostgres();
+    failed = true;
+    break;
+  }
+  const results = await Promise.all(step.commands.map((c) => run(c, { quiet: parallel, env })));
+  if (step.postgres) stopPostgres();
   const cpuAfter = childrenCpuSeconds();
   for (const result of results) {
     if (parallel) {

@@ -1,7 +1,12 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import { PrismaClient, type Prisma } from "@prisma/client";
+import type { PrismaClient, Prisma } from "@prisma/client";
+import type pg from "pg";
+import {
+  type DatabaseEngine,
+  type GenerationSource,
+  openDatabase,
+} from "~/infra/database-engine.server";
 import { getEnv } from "~/infra/env.server";
-import { ClinicSqlite } from "~/infra/sqlite-adapter.server";
 
 /** The transaction whose callback is running, while it runs. */
 type Scope = { tx: Prisma.TransactionClient; open: boolean };
@@ -12,7 +17,9 @@ declare global {
   var __prisma:
     | {
         client: PrismaClient;
-        adapter: ClinicSqlite;
+        engine: DatabaseEngine;
+        adapter: GenerationSource;
+        pool: (() => pg.Pool) | null;
         currentTransaction: AsyncLocalStorage<Scope>;
       }
     | undefined;
@@ -20,15 +27,14 @@ declare global {
 
 function createClient() {
   const env = getEnv();
-  // better-sqlite3's `timeout` is SQLite's busy timeout.
-  const adapter = new ClinicSqlite({
+  const { client, engine, adapter, pool } = openDatabase({
     url: env.DATABASE_URL,
-    timeout: env.DATABASE_BUSY_TIMEOUT_MS,
+    busyTimeoutMs: env.DATABASE_BUSY_TIMEOUT_MS,
+    poolSize: env.DATABASE_POOL_SIZE,
   });
-  const client = new PrismaClient({ adapter });
   const currentTransaction = new AsyncLocalStorage<Scope>();
   client.$transaction = joiningTransactions(client.$transaction.bind(client), currentTransaction);
-  return { client, adapter, currentTransaction };
+  return { client, engine, adapter, pool, currentTransaction };
 }
 
 /**
@@ -74,13 +80,23 @@ function joiningTransactions(
 }
 
 globalThis.__prisma ??= createClient();
-const { adapter, currentTransaction } = globalThis.__prisma;
+const { adapter, currentTransaction, engine } = globalThis.__prisma;
+
+/** The engine DATABASE_URL chose for this process (~/infra/database-engine.server). */
+export function databaseEngine(): DatabaseEngine {
+  return engine;
+}
+
+/** PostgreSQL: the instance's pool, where the rate limits shared by instances count. */
+export function sharedPool(): pg.Pool | null {
+  return globalThis.__prisma?.pool?.() ?? null;
+}
 
 /**
  * The one way to the database. Inside a `$transaction` callback (and whatever it calls,
  * however deep) it is that transaction: a model need not be handed `tx` to take part in
  * its caller's transaction, and a query inside a transaction can no longer wait for the
- * transaction to end (every other query of the process does; ClinicSqlite). A
+ * transaction to end (every other query of the process does on SQLite; ClinicSqlite). A
  * `$transaction` inside one joins it. Outside transactions it is the client itself.
  * eslint.config.js keeps every other way to the database out of app/.
  */

@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { ServerConfig } from "../../server/config";
 import { demoAccountsEnabled } from "~/data/demo-accounts";
 import { parseBackupInterval } from "~/infra/backup-rules";
+import { isPostgresUrl } from "../../scripts/postgres-url.mjs";
 
 const DEV_SESSION_SECRET = "dev-only-session-secret-change-me";
 
@@ -14,7 +15,13 @@ const limit = z.coerce.number().int().positive();
  * `db:restore` read (scripts/db.mjs), which must work without the server's secrets.
  */
 const databaseShape = {
+  /** `file:` is SQLite (the default), `postgresql://` PostgreSQL (docs/decisions/051-postgresql.md). */
   DATABASE_URL: z.string().min(1).default("file:./data/clinic.db"),
+  /**
+   * PostgreSQL: the connections one instance may hold at most; instances times this must
+   * stay under the server's max_connections (docs/operations/postgresql.md).
+   */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(10),
   /**
    * How long a write waits for another process's write lock on the database file before
    * the visitor gets the "busy, try again" answer (SQLite's busy timeout).
@@ -71,8 +78,11 @@ export function databaseFile(url: string): string {
 function withBackupDir<T extends { DATABASE_URL: string; BACKUP_DIR?: string | undefined }>(
   env: T,
 ): T & { BACKUP_DIR: string } {
-  const BACKUP_DIR =
-    env.BACKUP_DIR || path.join(path.dirname(databaseFile(env.DATABASE_URL)), "backups");
+  // On PostgreSQL the app takes no backups (docs/operations/postgresql.md); the folder is unused.
+  const beside = isPostgresUrl(env.DATABASE_URL)
+    ? "data"
+    : path.dirname(databaseFile(env.DATABASE_URL));
+  const BACKUP_DIR = env.BACKUP_DIR || path.join(beside, "backups");
   return { ...env, BACKUP_DIR };
 }
 

@@ -1,9 +1,12 @@
 import type { BackupHealth } from "~/infra/backup-rules";
 import { backupStatus } from "~/infra/backup.server";
-import { pingDatabase } from "~/infra/db.server";
+import type { DatabaseEngine } from "~/infra/database-engine.server";
+import { databaseEngine, pingDatabase } from "~/infra/db.server";
 
 export type HealthReport = {
   status: "ok" | "error";
+  /** Which database this instance runs on (DATABASE_URL), and whether it answers. */
+  engine: DatabaseEngine;
   database: "ok" | "unavailable";
   backup: BackupHealth | { status: "off" };
 };
@@ -23,11 +26,12 @@ export async function healthReport(): Promise<{ httpStatus: 200 | 503; report: H
     console.error("healthz: database check failed", error);
     database = "unavailable";
   }
-  // "off" where this process runs no backup schedule (tests that call the loader).
+  // "off" where this process runs no backup schedule: on PostgreSQL, whose backups are the
+  // server's own, and in tests that call the loader.
   const backup = backupStatus() ?? { status: "off" as const };
   const healthy = database === "ok" && backup.status !== "stale";
   return {
     httpStatus: healthy ? 200 : 503,
-    report: { status: healthy ? "ok" : "error", database, backup },
+    report: { status: healthy ? "ok" : "error", engine: databaseEngine(), database, backup },
   };
 }

@@ -1,13 +1,22 @@
 import { createHash } from "node:crypto";
 import { isIP } from "node:net";
-import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import type pg from "pg";
+import {
+  type RateLimiterAbstract,
+  RateLimiterMemory,
+  RateLimiterPostgres,
+  RateLimiterRes,
+} from "rate-limiter-flexible";
+import { sharedPool } from "~/infra/db.server";
 import { getEnv, type Env } from "~/infra/env.server";
 import { fail, type Failure } from "~/utils/result";
 
 /**
  * Every limit of the app, in one place: a named bucket each, sized by its env setting
- * (.env.example), counted in this process's memory (the clinic runs one process on one
- * SQLite file). The domain takes from the sign-in buckets, so pages show the refusal in
+ * (.env.example), counted in this process's memory on SQLite (one process on one file) and
+ * in the database on PostgreSQL, where several instances share every bucket
+ * (RateLimiterPostgres on the table `rate_limit_points` its migration makes; a database
+ * that does not answer falls back to this instance's memory rather than refusing everyone). The domain takes from the sign-in buckets, so pages show the refusal in
  * their form (with JavaScript or without) and the JSON API answers it with Retry-After;
  * the Express server takes from `writes` through the build (`server.limitWrite` in
  * entry.server.tsx) after it has refused cross-site requests, which so never count.
@@ -29,16 +38,32 @@ export const accountLockedMessage = (seconds: number) =>
 export const registrationsMessage = (seconds: number) =>
   `Too many new accounts from your network. Please try again in ${waitingTime(seconds)}.`;
 
+/** Where a bucket counts when instances share it: its name in the table, and the pool. */
+export type SharedStore = { name: string; pool: pg.Pool };
+
 /** One limit: `points` takes per key in a fixed window of `seconds`. */
 export class Bucket {
-  private readonly limiter: RateLimiterMemory;
+  private readonly limiter: RateLimiterAbstract;
 
   constructor(
     readonly points: number,
     readonly seconds: number,
     private readonly message: (retryAfterSeconds: number) => string,
+    shared?: SharedStore,
   ) {
-    this.limiter = new RateLimiterMemory({ points, duration: seconds });
+    const memory = new RateLimiterMemory({ points, duration: seconds });
+    this.limiter = shared
+      ? new RateLimiterPostgres({
+          storeClient: shared.pool,
+          storeType: "pool",
+          tableName: "rate_limit_points",
+          tableCreated: true,
+          keyPrefix: shared.name,
+          points,
+          duration: seconds,
+          insuranceLimiter: memory,
+        })
+      : memory;
   }
 
   /** Takes one point for `key`: null, or the 429 to answer (with Retry-After) once none is left. */
@@ -129,10 +154,16 @@ export const patientReadsMessage = (seconds: number) =>
 
 export type RateLimits = ReturnType<typeof createRateLimits>;
 
-export function createRateLimits(env: Env) {
+export function createRateLimits(env: Env, pool: pg.Pool | null = null) {
+  const shared = (name: string) => (pool ? { name, pool } : undefined);
   return {
     /** Login, registration and reset attempts per client and minute; successful logins give theirs back. */
-    signIn: new Bucket(env.RATE_LIMIT_SIGNIN_PER_MINUTE, 60, () => RATE_LIMIT_MESSAGE),
+    signIn: new Bucket(
+      env.RATE_LIMIT_SIGNIN_PER_MINUTE,
+      60,
+      () => RATE_LIMIT_MESSAGE,
+      shared("signIn"),
+    ),
     /**
      * Failed logins per account (the address typed, whether or not it has an account, so the
      * refusal tells nothing) and client address: one address stops guessing at an account
@@ -142,6 +173,7 @@ export function createRateLimits(env: Env) {
       env.RATE_LIMIT_ACCOUNT_FAILURES_PER_15_MINUTES,
       15 * 60,
       accountLockedMessage,
+      shared("loginFailures"),
     ),
     /**
      * Password checks per account from all addresses together: one account cannot be
@@ -154,20 +186,31 @@ export function createRateLimits(env: Env) {
       env.RATE_LIMIT_ACCOUNT_CHECKS_PER_15_MINUTES,
       15 * 60,
       accountLockedMessage,
+      shared("accountChecks"),
     ),
     /** Accounts created per client and hour: free accounts are what books the diary out. */
-    registrations: new Bucket(env.RATE_LIMIT_REGISTRATIONS_PER_HOUR, 60 * 60, registrationsMessage),
+    registrations: new Bucket(
+      env.RATE_LIMIT_REGISTRATIONS_PER_HOUR,
+      60 * 60,
+      registrationsMessage,
+      shared("registrations"),
+    ),
     /** A patient's data exports per account and minute: each one reads all they have. */
-    dataExports: new Bucket(10, 60, () => RATE_LIMIT_MESSAGE),
+    dataExports: new Bucket(10, 60, () => RATE_LIMIT_MESSAGE, shared("dataExports")),
     /**
      * Password confirmations of an account deletion per account and minute: the password
      * is tried there too, and a stolen session must not guess it from many addresses.
      */
-    accountDeletions: new Bucket(10, 60, () => RATE_LIMIT_MESSAGE),
+    accountDeletions: new Bucket(10, 60, () => RATE_LIMIT_MESSAGE, shared("accountDeletions")),
     /** Changes to a patient's family (members added, permissions, removals) per account and minute. */
-    familyChanges: new Bucket(30, 60, () => RATE_LIMIT_MESSAGE),
+    familyChanges: new Bucket(30, 60, () => RATE_LIMIT_MESSAGE, shared("familyChanges")),
     /** Staff changes (status, moves, bookings, settings...) per staff member and minute. */
-    staffWrites: new Bucket(env.RATE_LIMIT_STAFF_WRITES_PER_MINUTE, 60, () => RATE_LIMIT_MESSAGE),
+    staffWrites: new Bucket(
+      env.RATE_LIMIT_STAFF_WRITES_PER_MINUTE,
+      60,
+      () => RATE_LIMIT_MESSAGE,
+      shared("staffWrites"),
+    ),
     /** Distinct patients whose contact details or messages a staff member reads per hour. */
     patientReads: new DistinctBucket(
       env.RATE_LIMIT_PATIENT_READS_PER_HOUR,
@@ -175,11 +218,16 @@ export function createRateLimits(env: Env) {
       patientReadsMessage,
     ),
     /** Presses of a mail link's button (confirm, reschedule, cancel) per client, action and minute. */
-    mailLinks: new Bucket(20, 60, () => RATE_LIMIT_MESSAGE),
+    mailLinks: new Bucket(20, 60, () => RATE_LIMIT_MESSAGE, shared("mailLinks")),
     /** Texts received (webhooks) per sending number and minute (docs/decisions/052-text-messages.md). */
-    smsInbound: new Bucket(10, 60, () => RATE_LIMIT_MESSAGE),
+    smsInbound: new Bucket(10, 60, () => RATE_LIMIT_MESSAGE, shared("smsInbound")),
     /** Every write (POST, PUT, PATCH, DELETE) per client and minute. */
-    writes: new Bucket(env.RATE_LIMIT_WRITES_PER_MINUTE, 60, () => WRITE_LIMIT_MESSAGE),
+    writes: new Bucket(
+      env.RATE_LIMIT_WRITES_PER_MINUTE,
+      60,
+      () => WRITE_LIMIT_MESSAGE,
+      shared("writes"),
+    ),
   };
 }
 
@@ -187,7 +235,7 @@ let limits: RateLimits | undefined;
 
 /** The app's buckets, sized from the environment on first use. */
 export function rateLimits(): RateLimits {
-  limits ??= createRateLimits(getEnv());
+  limits ??= createRateLimits(getEnv(), sharedPool());
   return limits;
 }
 

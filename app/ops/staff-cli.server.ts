@@ -3,7 +3,6 @@
 // how the first admin comes to exist. scripts/build-server.mjs bundles this file into
 // build/staff-cli.js, which scripts/staff.mjs runs (in the container: docker exec clinic
 // node scripts/staff.mjs ...). It reads only the database part of the environment.
-import { PrismaClient } from "@prisma/client";
 import { retireDemoAccounts } from "~/models/accounts/demo-accounts.server";
 import {
   grantRole,
@@ -14,7 +13,7 @@ import {
 } from "~/models/accounts/staff-roles.server";
 import { parseDatabaseEnv } from "~/infra/env.server";
 import { STAFF_ROLES } from "~/models/roles";
-import { ClinicSqlite } from "~/infra/sqlite-adapter.server";
+import { openDatabase } from "~/infra/database-engine.server";
 
 const USAGE = `Usage: npm run staff -- <command>
   grant <${STAFF_ROLES.join("|")}> <e-mail>   give a verified account a staff role (ends its sessions)
@@ -43,11 +42,10 @@ export async function runStaffCommand(
     console.error((error as Error).message);
     return 1;
   }
-  const prisma = new PrismaClient({
-    adapter: new ClinicSqlite({
-      url: database.DATABASE_URL,
-      timeout: database.DATABASE_BUSY_TIMEOUT_MS,
-    }),
+  const { client: prisma } = openDatabase({
+    url: database.DATABASE_URL,
+    busyTimeoutMs: database.DATABASE_BUSY_TIMEOUT_MS,
+    poolSize: 2,
   });
   try {
     const [first, second, flag, slug] = rest;

@@ -64,9 +64,17 @@ export const DATABASE_BUSY_RETRY_AFTER_SECONDS = 2;
  * a burst of transactions queued ahead of it).
  */
 const PRISMA_BUSY_CODES = new Set(["P1008", "P2024", "P2034"]);
-const SQLITE_BUSY = /^SQLITE_(BUSY|LOCKED)/;
-/** P2028 (any transaction API error) only when the transaction could not start in time. */
-const TRANSACTION_NOT_STARTED = /Unable to start a transaction in the given time/;
+/**
+ * The driver's own codes for the same: SQLite busy or locked; PostgreSQL's lock not had in
+ * time (55P03, lock_timeout), serialization failure (40001) and deadlock (40P01).
+ */
+const DRIVER_BUSY = /^(SQLITE_(BUSY|LOCKED)|55P03$|40001$|40P01$)/;
+/**
+ * P2028 (any transaction API error) only when the transaction could not start in time, or
+ * ran out of it (its statements waited on other transactions' locks).
+ */
+const TRANSACTION_NOT_STARTED =
+  /Unable to start a transaction in the given time|A query cannot be executed on an expired transaction/;
 
 /**
  * The database was too busy to answer in time (SQLite busy or locked, a Prisma timeout):
@@ -75,7 +83,7 @@ const TRANSACTION_NOT_STARTED = /Unable to start a transaction in the given time
 export function isDatabaseBusy(error: unknown): boolean {
   if (typeof error !== "object" || error === null) return false;
   const codes = [prismaCode(error), driverAdapterCode(error)];
-  if (codes.some((code) => code && (PRISMA_BUSY_CODES.has(code) || SQLITE_BUSY.test(code)))) {
+  if (codes.some((code) => code && (PRISMA_BUSY_CODES.has(code) || DRIVER_BUSY.test(code)))) {
     return true;
   }
   if (

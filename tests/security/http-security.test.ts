@@ -10,7 +10,7 @@ import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { storedLinkToken } from "../support/link-token";
-import { recallLinkToken } from "~/models/recall/invitations.server";
+import { recallLinkToken } from "~/models/recall/links.server";
 import { sessionCookieName } from "~/infra/cookie.server";
 import { hashToken } from "~/infra/token-hash.server";
 import { clinicNow } from "~/utils/clinic-time";

@@ -46,6 +46,10 @@ export function testPorts(env = process.env) {
     load: base + 20,
     /** The memory flood (tests/load/flood.test.ts). */
     flood: base + 21,
+    /** Two instances on one PostgreSQL database (tests/load/two-instances.test.ts). */
+    instances: { first: base + 22, second: base + 23 },
+    /** Two instances delivering one outbox, one killed (tests/load/two-instances.test.ts). */
+    mailInstances: { first: base + 24, second: base + 25 },
     crash: base + 30,
     /** The outbox crash test's server (killed and restarted on one database). */
     outboxCrash: base + 31,
@@ -88,6 +92,8 @@ export function testPorts(env = process.env) {
     compare: base + 80,
     /** scripts/container-memory.mjs: the container under the memory flood. */
     container: base + 90,
+    /** `npm test`'s throwaway PostgreSQL cluster (scripts/test.mjs). */
+    postgres: base + 95,
     /** The backup suite: the server written to, and the instance restored from its backup. */
     backup: { main: base + 60, restored: base + 61 },
   };

@@ -6,12 +6,13 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { copyFileSync, existsSync, mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
-import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
-import { PrismaClient, type User } from "@prisma/client";
+import type { PrismaClient, User } from "@prisma/client";
 import { inject } from "vitest";
 import { sessionCookieName } from "~/infra/cookie.server";
+import { openDatabase } from "~/infra/database-engine.server";
 import { commitTokenCookie, createSession } from "~/infra/session.server";
 import { TMP_DIR } from "./paths";
+import { cloneDatabase, dropDatabase, isPostgresUrl } from "./postgres";
 import { TEST_BUILD_DIR } from "../../scripts/test-build.mjs";
 import { passwordHashFor } from "./test-password";
 
@@ -48,6 +49,9 @@ export type ProductionServer = Awaited<ReturnType<typeof startProductionServer>>
  * a client of its own that is closed before the server opens the file (settings a server
  * reads once, such as the clinic's time zone, are written before it starts, not by a
  * start, a stop and a second start).
+ *
+ * In the PostgreSQL projects the seeded database is a PostgreSQL one: the server gets a clone
+ * of it, and `databaseFile` is then its URL (a restart passes it back the same way).
  */
 export async function startProductionServer({
   port,
@@ -65,24 +69,32 @@ export async function startProductionServer({
   beforeStart?: (db: PrismaClient) => Promise<unknown>;
 }) {
   mkdirSync(TMP_DIR, { recursive: true });
+  const seeded = inject("seededDb");
+  if (!databaseFile && isPostgresUrl(seeded)) {
+    const name = `${inject("databasePrefix")}_s${port}_${randomBytes(4).toString("hex")}`;
+    databaseFile = await cloneDatabase(seeded, name);
+  }
   if (!databaseFile) {
     databaseFile = path.join(TMP_DIR, `prod-${port}-${randomBytes(4).toString("hex")}.db`);
-    const seeded = inject("seededDb");
     if (seeded && existsSync(seeded) && buildDir === TEST_BUILD_DIR) {
       copyFileSync(seeded, databaseFile);
     }
   }
+  const postgres = isPostgresUrl(databaseFile);
+  const databaseUrl = postgres ? databaseFile : `file:${databaseFile}`;
+  const openClient = () =>
+    openDatabase({ url: databaseUrl, busyTimeoutMs: 5000, poolSize: 4 }).client;
   if (beforeStart) {
-    const db = new PrismaClient({
-      adapter: new PrismaBetterSQLite3({ url: `file:${databaseFile}`, timeout: 5000 }),
-    });
+    const db = openClient();
     try {
       await beforeStart(db);
     } finally {
       await db.$disconnect();
     }
   }
-  backupDir ??= `${databaseFile}-backups`;
+  backupDir ??= postgres
+    ? path.join(TMP_DIR, `backups-${port}-${randomBytes(4).toString("hex")}`)
+    : `${databaseFile}-backups`;
   const url = `http://127.0.0.1:${port}`;
   let output = "";
   const child: ChildProcess = spawn(process.execPath, ["scripts/start.mjs"], {
@@ -93,7 +105,7 @@ export async function startProductionServer({
       BUILD_DIR: buildDir,
       PORT: String(port),
       HOST: "127.0.0.1",
-      DATABASE_URL: `file:${databaseFile}`,
+      DATABASE_URL: databaseUrl,
       SESSION_SECRET: sessionSecret(),
       APP_URL: url,
       OUTBOX_DIR: path.join(TMP_DIR, `outbox-${port}`),
@@ -138,10 +150,7 @@ export async function startProductionServer({
   }
 
   let prisma: PrismaClient | undefined;
-  const db = () =>
-    (prisma ??= new PrismaClient({
-      adapter: new PrismaBetterSQLite3({ url: `file:${databaseFile}`, timeout: 5000 }),
-    }));
+  const db = () => (prisma ??= openClient());
 
   function requestLog() {
     return output
@@ -184,6 +193,8 @@ export async function startProductionServer({
     port,
     buildDir,
     databaseFile,
+    /** What the server was given as DATABASE_URL. */
+    databaseUrl,
     backupDir,
     pid: child.pid!,
     /** Everything the server printed so far (the request log among it). */
@@ -241,7 +252,8 @@ export async function startProductionServer({
         await exited;
         clearTimeout(timer);
       }
-      if (removeDatabase) {
+      if (removeDatabase && postgres) await dropDatabase(databaseUrl);
+      if (removeDatabase && !postgres) {
         for (const suffix of ["", "-wal", "-shm", "-journal", ".lock"]) {
           rmSync(databaseFile + suffix, { force: true });
         }

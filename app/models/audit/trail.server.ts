@@ -1,6 +1,7 @@
 import type { Prisma } from "@prisma/client";
 import { prisma } from "~/infra/db.server";
 import { decodeCursor, olderThan, pageOf } from "~/utils/keyset";
+import { anyCase } from "~/infra/sql-dialect.server";
 import { type AuditEntryInput, writeAuditEntry } from "./entry.server";
 
 /**
@@ -60,7 +61,9 @@ type Person = { id: string; name: string; email: string };
 async function peopleMatching(term: string): Promise<Person[]> {
   const query = term.trim().slice(0, 200);
   return prisma.user.findMany({
-    where: query.includes("@") ? { email: query.toLowerCase() } : { name: { contains: query } },
+    where: query.includes("@")
+      ? { email: query.toLowerCase() }
+      : { name: { contains: query, ...anyCase() } },
     select: { id: true, name: true, email: true },
     orderBy: { id: "asc" },
     take: PEOPLE_LIMIT,

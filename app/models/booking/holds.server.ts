@@ -4,6 +4,13 @@
  */
 import { Prisma, type SlotHold } from "@prisma/client";
 import { prisma } from "~/infra/db.server";
+import {
+  epochSeconds,
+  integerParameter,
+  joinedIntegers,
+  textParameter,
+  timestampParameter,
+} from "~/infra/sql-dialect.server";
 import { addDays, clinicTimeToUtc } from "~/utils/clinic-time";
 import { HOLD_MINUTES, holdKey } from "~/models/booking/slot-engine";
 import type { RuleDay } from "./rules";
@@ -111,7 +118,7 @@ export async function datesFullyHeld(periods: HeldPeriod[]): Promise<Set<string>
     WITH "r"("ri", "resource") AS (
       VALUES ${Prisma.join(resources.map((resource, index) => Prisma.sql`(${number(index)}, ${resource})`))}
     ), "s"("si", "from", "to") AS (
-      VALUES ${Prisma.join(spans.map((span, index) => Prisma.sql`(${number(index)}, ${span.from}, ${span.to})`))}
+      VALUES ${Prisma.join(spans.map((span, index) => Prisma.sql`(${number(index)}, ${timestampParameter(span.from)}, ${timestampParameter(span.to)})`))}
     ), "c"("k", "ri", "si") AS (
       VALUES ${Prisma.join(
         periods.map(
@@ -181,15 +188,19 @@ export async function readHeldStepsOfDays(
   const steps = Math.ceil((starts.at(-1)! - origin) / HOLD_MS);
   const bits = new Uint8Array(resources.length * steps);
   if (resources.length > 0) {
-    const codes = Prisma.join(resources.map((resource, row) => Prisma.sql`(${resource}, ${row})`));
+    const codes = Prisma.join(
+      resources.map(
+        (resource, row) => Prisma.sql`(${textParameter(resource)}, ${integerParameter(row)})`,
+      ),
+    );
+    const step = Prisma.sql`"r"."row" * ${integerParameter(steps)}
+        + (${epochSeconds(Prisma.sql`"h"."startsAt"`)} - ${integerParameter(origin / 1000)}) / ${integerParameter(HOLD_MS / 1000)}`;
     const [answer] = await prisma.$queryRaw<{ steps: string | null }[]>`
       WITH "r"("resource", "row") AS (VALUES ${codes})
-      SELECT group_concat(CAST("r"."row" * ${steps}
-        + (unixepoch("h"."startsAt") - ${origin / 1000}) / ${HOLD_MS / 1000} AS INTEGER)) AS "steps"
+      SELECT ${joinedIntegers(step)} AS "steps"
       FROM "SlotHold" AS "h" JOIN "r" ON "r"."resource" = "h"."resource"
       WHERE "h"."startsAt" >= ${new Date(starts[0]!)} AND "h"."startsAt" < ${new Date(starts.at(-1)!)}`;
-    // "12,13,14,...": each hold's row * steps + step (the driver binds numbers as reals,
-    // hence the cast of the whole).
+    // "12,13,14,...": each hold's row * steps + step.
     const text = answer?.steps ?? "";
     let value = 0;
     for (let index = 0; index < text.length; index += 1) {

@@ -2,16 +2,20 @@
  * The one writer of a visit's time: a new booking (online, at the desk, from the waiting
  * list), a move, and the data upgrade all place a visit here, inside the caller's
  * transaction. Transactions take SQLite's write lock as they begin
- * (docs/decisions/026-transactions-begin-immediate.md), so the day's holds and counts read
- * here are the truth until the commit: the rules decide, and the visit, its holds and its
- * history are written with the event's consequences. The unique hold index stays the
- * guard behind them (docs/decisions/016-slot-holds.md, 027-one-booking-core.md).
+ * (docs/decisions/026-transactions-begin-immediate.md); on PostgreSQL, where several
+ * transactions (and instances) write at once, the placement first locks the patient and the
+ * day (~/infra/sql-dialect.server, docs/decisions/051-postgresql.md). Either way the day's
+ * holds and counts read here are the truth until the commit: the rules decide, and the
+ * visit, its holds and its history are written with the event's consequences. The unique
+ * hold index stays the guard behind them (docs/decisions/016-slot-holds.md,
+ * 027-one-booking-core.md).
  */
 import { type Appointment, Prisma } from "@prisma/client";
 import { prisma } from "~/infra/db.server";
 import { ACTIVE_STATUSES } from "~/models/booking/appointment-status";
 import { formatDate, formatDateTime, formatTimes } from "~/utils/clinic-format";
 import { type Failure, fail, isUniqueViolation, ok, type Success } from "~/utils/result";
+import { LOCKS, lockUntilCommit } from "~/infra/sql-dialect.server";
 import { chairResource, dentistResource, holdSteps } from "~/models/booking/slot-engine";
 import type { DayPlans } from "./availability.server";
 import { readHolds } from "./holds.server";
@@ -83,6 +87,7 @@ export async function placeVisit(
   now: Date,
 ): Promise<PlaceResult> {
   const { settings } = draft.plans;
+  await lockUntilCommit(placementLocks(draft, placement));
   const ownId = placement.kind === "new" ? undefined : placement.current.id;
   const day: RuleDay = {
     ...draft.plans,
@@ -228,6 +233,19 @@ export async function placeVisit(
     context,
   );
   return ok({ appointment, outcome });
+}
+
+/**
+ * What a placement must hold alone until its commit: the patient (the cap on visits to
+ * come counts them, then adds one) and each day it reads and writes holds on (the free
+ * times, the dentists' daily caps, the chairs and the next free layer are all a day's; a
+ * booking with no dentist or chair chosen reads every one of them, so the day is the unit).
+ */
+function placementLocks(draft: PlaceDraft, placement: Placement): string[] {
+  const locks = [LOCKS.day(draft.date)];
+  if (placement.kind === "new" && placement.userId) locks.push(LOCKS.patient(placement.userId));
+  if (placement.kind === "move") locks.push(LOCKS.day(placement.current.date));
+  return locks;
 }
 
 /**

@@ -19,6 +19,7 @@ import {
 import { formatDate } from "~/utils/clinic-format";
 import { clinicNow } from "~/utils/clinic-time";
 import { prisma } from "~/infra/db.server";
+import { LOCKS, lockUntilCommit } from "~/infra/sql-dialect.server";
 import { type Failure, fail, ok, type Result } from "~/utils/result";
 import { getClinicSettings } from "~/models/settings/clinic-settings.server";
 import { insideCutoffMessage, isInsideCutoff } from "./cancellation-policy.server";
@@ -106,6 +107,7 @@ async function prepareChange(
   now: Date,
 ): Promise<Failure | { from: AppointmentStatus; write: () => Promise<StoredVisit | Failure> }> {
   if (!current) return fail(404, APPOINTMENT_NOT_FOUND_MESSAGE);
+  const day = current.date;
   const from = parseStatus(current.status);
   const settings = await getClinicSettings();
   const refused = refusedMove(from, to, current, now, settings);
@@ -128,6 +130,9 @@ async function prepareChange(
     raise = (visit) => changed({ type: "status-changed", visit, actor, from, to }, context);
   }
   async function write() {
+    // The visit's day alone until the commit, as a booking holds it (./place.server): a
+    // cancellation frees its times and may offer them, and both are the day's.
+    await lockUntilCommit([LOCKS.day(day)]);
     const { count } = await prisma.appointment.updateMany({
       where: { id: appointmentId, status: from },
       data: {

@@ -17,6 +17,7 @@ import {
   UNDOABLE,
 } from "~/models/booking/appointment-status";
 import { prisma } from "~/infra/db.server";
+import { LOCKS, lockUntilCommit } from "~/infra/sql-dialect.server";
 import { fail, isUniqueViolation, ok, type Result } from "~/utils/result";
 import { chairResource, dentistResource, holdSteps } from "~/models/booking/slot-engine";
 import { getClinicSettings } from "~/models/settings/clinic-settings.server";
@@ -61,6 +62,7 @@ export async function undoStatusChange(
       where: { id: appointmentId },
       select: {
         status: true,
+        date: true,
         startsAt: true,
         endsAt: true,
         bufferMinutes: true,
@@ -84,6 +86,8 @@ export async function undoStatusChange(
   const raise = await prepareEvent("status-changed", visit, now);
   try {
     const changed = await prisma.$transaction(async () => {
+      // The visit's day alone until the commit, as a booking holds it (./place.server).
+      await lockUntilCommit([LOCKS.day(visit.date)]);
       const { count } = await prisma.appointment.updateMany({
         where: { id: appointmentId, status: undone },
         data: { status: back },

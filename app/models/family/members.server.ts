@@ -12,6 +12,7 @@ import { phoneDigitsOf } from "~/models/patients/search.server";
 import { roleOf } from "~/models/roles";
 import { getClinicSettings } from "~/models/settings/clinic-settings.server";
 import { prisma } from "~/infra/db.server";
+import { lockUntilCommit, LOCKS } from "~/infra/sql-dialect.server";
 import { rateLimits } from "~/infra/rate-limit.server";
 import { clinicNow } from "~/utils/clinic-time";
 import { fail, invalid, ok, type Result } from "~/utils/result";
@@ -95,6 +96,7 @@ export async function addFamilyMember(
   const { name, dateOfBirth, relationship, phone, allergies, conditions } = checked.data;
   const permissions = linkPermissions(isChildOn(dateOfBirth, today), chosenPermissions(input));
   const created = await prisma.$transaction(async () => {
+    await lockUntilCommit([LOCKS.family(account.id)]);
     const count = await prisma.guardianLink.count({
       where: { guardianId: account.id, ...ACTIVE_LINK },
     });

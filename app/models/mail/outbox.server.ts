@@ -2,6 +2,7 @@ import { Cron } from "croner";
 import { Prisma, type OutboxMessage } from "@prisma/client";
 import { prisma } from "~/infra/db.server";
 import { getEnv } from "~/infra/env.server";
+import { perDialect } from "~/infra/sql-dialect.server";
 import { closeMailTransports, sendMail, type Mail } from "~/infra/mail.server";
 import { afterFailure, type OutboxPolicy } from "./outbox-rules";
 import { deliverText } from "~/models/sms/delivery.server";
@@ -106,8 +107,11 @@ function describeError(error: unknown): string {
 /**
  * Claims the next due message for this worker: the oldest `sending` one whose claim has
  * expired (its worker died), else the oldest `pending` one that is due. The claim is one
- * statement (pick and mark together, under SQLite's write lock): of two workers (or
- * processes) reaching for one row, one gets it. Both picks go through an index on
+ * statement (pick and mark together): of two workers (or processes, or instances) reaching
+ * for one row, one gets it. On SQLite the write lock makes it so; on PostgreSQL the pick
+ * locks its row and skips rows another claim holds (`FOR UPDATE SKIP LOCKED`), and the
+ * update checks the status again on the row as it is then, so a row claimed and committed
+ * by another worker meanwhile is not claimed twice. Both picks go through an index on
  * (status, time), never the whole table.
  */
 export async function claimNext(
@@ -115,14 +119,21 @@ export async function claimNext(
   policy: OutboxPolicy = outboxPolicy(),
 ): Promise<OutboxMessage | null> {
   const lockedUntil = new Date(now.getTime() + policy.lockMs);
+  const pick = perDialect({ sqlite: Prisma.empty, postgresql: Prisma.sql`FOR UPDATE SKIP LOCKED` });
+  const stillDue = perDialect({
+    sqlite: Prisma.empty,
+    postgresql: Prisma.sql`AND (("status" = 'sending' AND "lockedUntil" <= ${now})
+      OR ("status" = 'pending' AND "nextAttemptAt" <= ${now}))`,
+  });
   const [claimed] = await prisma.$queryRaw<OutboxMessage[]>`
     UPDATE "OutboxMessage"
     SET "status" = 'sending', "lockedUntil" = ${lockedUntil}, "attempts" = "attempts" + 1
     WHERE "id" = COALESCE(
       (SELECT "id" FROM "OutboxMessage" WHERE "status" = 'sending' AND "lockedUntil" <= ${now}
-        ORDER BY "lockedUntil" ASC LIMIT 1),
+        ORDER BY "lockedUntil" ASC LIMIT 1 ${pick}),
       (SELECT "id" FROM "OutboxMessage" WHERE "status" = 'pending' AND "nextAttemptAt" <= ${now}
-        ORDER BY "nextAttemptAt" ASC LIMIT 1))
+        ORDER BY "nextAttemptAt" ASC LIMIT 1 ${pick}))
+    ${stillDue}
     RETURNING *`;
   return claimed ?? null;
 }

@@ -12,6 +12,7 @@ import type { StaffActor } from "~/models/roles";
 import { ok, type Result } from "~/utils/result";
 import { getClinicSettings } from "~/models/settings/clinic-settings.server";
 import { patientsInReachWhere, readPatients } from "./access.server";
+import { anyCase } from "~/infra/sql-dialect.server";
 
 export type PatientMatch = {
   id: string;
@@ -74,7 +75,7 @@ function wordMatches(word: string): Prisma.UserWhereInput {
   const digits = phoneDigitsOf(word);
   return {
     OR: [
-      { name: { contains: word } },
+      { name: { contains: word, ...anyCase() } },
       { AND: [{ email: { contains: word.toLowerCase() } }, { email: REAL_EMAIL }] },
       ...(digits.length >= 3 && digits.length === word.replace(/[\s().+-]/g, "").length
         ? [{ phoneDigits: { contains: digits } }]

@@ -1,4 +1,3 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
 import { enqueueText, textPlan } from "~/models/sms/outbound.server";
 import { composeText } from "~/models/sms/texts";
 import type { Prisma } from "@prisma/client";
@@ -6,8 +5,10 @@ import { prisma } from "~/infra/db.server";
 import { formatDate } from "~/utils/clinic-format";
 import { addDays, clinicNow } from "~/utils/clinic-time";
 import { getEnv } from "~/infra/env.server";
+import { LOCKS, lockUntilCommit } from "~/infra/sql-dialect.server";
 import { limitLinkAction, type LinkClient } from "~/infra/rate-limit.server";
 import { clinicOpenAt, stepDate, stepDue } from "./rules";
+import { recallIdFromToken, recallLinkUrl } from "./links.server";
 import { fail, ok, type Result } from "~/utils/result";
 import { type BackgroundJob, startSweep } from "~/infra/sweep.server";
 import { aboutOf } from "~/models/mail/appointment-mail.server";
@@ -31,43 +32,12 @@ import { markReportDay } from "~/models/reports/summary.server";
  * (dedupe key per recall, due date and step) and its report day.
  */
 
-export type LinkPurpose = "book" | "stop";
-
 export const RECALL_LINK_MESSAGES = {
   wrongLink: "This link is not valid. Please use the latest link the clinic sent you.",
   stopped:
     "You will get no more recall invitations from us. Your appointments and their reminders are not affected.",
   resumed: "You will get recall invitations again when your next visit is due.",
 } as const;
-
-function sign(recallId: string, purpose: LinkPurpose, secret: string): string {
-  return createHmac("sha256", secret).update(`recall-${purpose}:${recallId}`).digest("base64url");
-}
-
-/**
- * `<recall id>.<HMAC>`: derived from the newest SESSION_SECRET, so nothing is stored and any
- * invitation can carry it; a copy of the database gives no working link.
- */
-export function recallLinkToken(recallId: string, purpose: LinkPurpose): string {
-  return `${recallId}.${sign(recallId, purpose, getEnv().SESSION_SECRETS[0]!)}`;
-}
-
-/** The recall id a token was made for, checked against every current secret; else null. */
-export function recallIdFromToken(token: string | undefined, purpose: LinkPurpose) {
-  const match = /^([a-z0-9-]{1,40})\.([A-Za-z0-9_-]{43})$/.exec(token ?? "");
-  if (!match) return null;
-  const [, recallId, signature] = match as unknown as [string, string, string];
-  const given = Buffer.from(signature);
-  for (const secret of getEnv().SESSION_SECRETS) {
-    const expected = Buffer.from(sign(recallId, purpose, secret));
-    if (expected.length === given.length && timingSafeEqual(expected, given)) return recallId;
-  }
-  return null;
-}
-
-export function recallLinkUrl(recallId: string, purpose: LinkPurpose): string {
-  return `${getEnv().APP_URL}/recall/${purpose}/${recallLinkToken(recallId, purpose)}`;
-}
 
 type DueRecall = Prisma.PatientRecallGetPayload<{
   include: {
@@ -177,6 +147,10 @@ export async function sweepRecallInvitations(now: Date = new Date()): Promise<Re
           optedOut: stopped.has(recall.userId),
         }),
       );
+      if (written === "cap") {
+        room = 0;
+        break;
+      }
       if (written) {
         summary.written += 1;
         room -= 1;
@@ -192,8 +166,10 @@ export async function sweepRecallInvitations(now: Date = new Date()): Promise<Re
 
 /**
  * One due recall, in its own transaction: the invitation (true), or the recall's next day
- * moved on without one (false). Every change is conditional on the step read, so a second
- * sweep that read the same recall changes nothing.
+ * moved on without one (false), or nothing ("cap": the day's invitations are all sent).
+ * Every change is conditional on the step read, so a second sweep that read the same
+ * recall changes nothing; the day's cap is counted again under the day's lock, so two
+ * sweeps at once (two instances on PostgreSQL) cannot both fill the last places.
  */
 async function inviteOne(
   recall: DueRecall,
@@ -201,7 +177,7 @@ async function inviteOne(
   today: string,
   now: Date,
   state: { booked: boolean; optedOut: boolean },
-): Promise<boolean> {
+): Promise<boolean | "cap"> {
   const read = {
     id: recall.id,
     dueDate: recall.dueDate,
@@ -228,6 +204,12 @@ async function inviteOne(
           : null;
     await prisma.patientRecall.updateMany({ where: read, data: { nextInvitationOn: next } });
     return false;
+  }
+  await lockUntilCommit([LOCKS.recallDay(today)]);
+  if (
+    (await prisma.recallInvitation.count({ where: { sentOn: today } })) >= settings.recallDailyCap
+  ) {
+    return "cap";
   }
   const { count } = await prisma.patientRecall.updateMany({
     where: read,

@@ -1,5 +1,7 @@
+import { Prisma } from "@prisma/client";
 import { recordAudit } from "~/models/audit/trail.server";
 import { prisma } from "~/infra/db.server";
+import { datePlusDays } from "~/infra/sql-dialect.server";
 import { limitStaffWrite } from "~/infra/rate-limit.server";
 import { fail, invalid, isUniqueViolation, ok, type Result } from "~/utils/result";
 import type { StaffRole } from "~/models/roles";
@@ -177,17 +179,16 @@ export async function saveRecallSettings(
     if (cadenceChanged) {
       const steps = parsed.recallCadenceDays;
       // Step k's day is the due date plus the cadence's k-th offset; past the last, none.
-      const cases = steps
-        .map(
+      const cases = Prisma.join(
+        steps.map(
           (days, index) =>
-            `WHEN ${index} THEN date("dueDate", '${days >= 0 ? "+" : ""}${days} days')`,
-        )
-        .join(" ");
-      await prisma.$executeRawUnsafe(
-        `UPDATE "PatientRecall" SET "nextInvitationOn" = CASE "invitationsSent" ${cases} ELSE NULL END
-         WHERE "userId" NOT IN (SELECT "userId" FROM "RecallOptOut")
-           AND ("nextInvitationOn" IS NOT NULL OR "invitationsSent" < ${steps.length})`,
+            Prisma.sql`WHEN ${index} THEN ${datePlusDays(Prisma.sql`"dueDate"`, days)}`,
+        ),
+        " ",
       );
+      await prisma.$executeRaw`UPDATE "PatientRecall" SET "nextInvitationOn" = CASE "invitationsSent" ${cases} ELSE NULL END
+         WHERE "userId" NOT IN (SELECT "userId" FROM "RecallOptOut")
+           AND ("nextInvitationOn" IS NOT NULL OR "invitationsSent" < ${steps.length})`;
     }
     await recordAudit({
       actor,

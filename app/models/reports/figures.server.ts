@@ -1,5 +1,6 @@
 import { Prisma } from "@prisma/client";
 import { prisma } from "~/infra/db.server";
+import { jsonListOfRows, NO_ROW, textParameter } from "~/infra/sql-dialect.server";
 import { type Granularity, type Period, type ReportRange } from "./periods";
 
 /**
@@ -61,14 +62,15 @@ export function periodTotals(
   days: Prisma.Sql,
   scope: { dentistId: string | null },
 ) {
+  const [period, every] = [textParameter(key), textParameter(EVERY)];
   if (scope.dentistId) {
-    return Prisma.sql`SELECT ${key}, ${scope.dentistId}, ${EVERY}, ${FIELD_SUMS}
+    return Prisma.sql`SELECT ${period}, ${textParameter(scope.dentistId)}, ${every}, ${FIELD_SUMS}
       ${days} AND "dentistId" = ${scope.dentistId} GROUP BY "dentistId"`;
   }
   // Grouped by the period's own column (one value in its days), so that no days give no row.
-  return Prisma.sql`SELECT ${key}, ${EVERY}, ${EVERY}, ${FIELD_SUMS} ${days} GROUP BY ${quoted(by)}
-    UNION ALL SELECT ${key}, "dentistId", ${EVERY}, ${FIELD_SUMS} ${days} GROUP BY "dentistId"
-    UNION ALL SELECT ${key}, ${EVERY}, "chairId", ${FIELD_SUMS} ${days} GROUP BY "chairId"`;
+  return Prisma.sql`SELECT ${period}, ${every}, ${every}, ${FIELD_SUMS} ${days} GROUP BY ${quoted(by)}
+    UNION ALL SELECT ${period}, "dentistId", ${every}, ${FIELD_SUMS} ${days} GROUP BY "dentistId"
+    UNION ALL SELECT ${period}, ${every}, "chairId", ${FIELD_SUMS} ${days} GROUP BY "chairId"`;
 }
 
 /**
@@ -123,11 +125,10 @@ export async function summedFigures(
     : Prisma.sql`"dentistId" != ${EVERY} AND "chairId" = ${EVERY}`;
   // A dentist's report has no chairs.
   const chairs = scope.dentistId
-    ? Prisma.sql`0`
+    ? NO_ROW
     : Prisma.sql`"dentistId" = ${EVERY} AND "chairId" != ${EVERY}`;
   const list = (columns: Prisma.Sql, filter: Prisma.Sql) =>
-    Prisma.sql`(SELECT json_group_array(json_array(${columns}))
-      FROM (${rowsOf(range, periods, columns, filter)}))`;
+    jsonListOfRows(columns, rowsOf(range, periods, columns, filter));
   const [answer] = await prisma.$queryRaw<{ totals: string; dentists: string; chairs: string }[]>`
     ${
       partialSums.length > 0

@@ -1,6 +1,7 @@
 import { Prisma } from "@prisma/client";
 import { addDays, clinicTimeToUtc } from "~/utils/clinic-time";
 import { prisma } from "~/infra/db.server";
+import { textParameter } from "~/infra/sql-dialect.server";
 import { type Granularity, periodBounds, periodKey } from "./periods";
 import { type BackgroundJob, startSweep } from "~/infra/sweep.server";
 import { getClinicSettings, type Settings } from "~/models/settings/clinic-settings.server";
@@ -19,7 +20,7 @@ import { periodTotals, SUM_FIELDS, type Sums } from "./figures.server";
 /** Marks a day for working out again (recall invitations; the triggers do the visits). */
 export function markReportDay(date: string) {
   return prisma.$executeRaw`INSERT INTO "ReportDirtyDay" ("date", "version") VALUES (${date}, 1)
-    ON CONFLICT ("date") DO UPDATE SET "version" = "version" + 1`;
+    ON CONFLICT ("date") DO UPDATE SET "version" = "ReportDirtyDay"."version" + 1`;
 }
 
 /** Statuses of a visit that came: it counts as attended. */
@@ -165,7 +166,7 @@ async function rollUp(kind: Granularity, key: string) {
   await prisma.reportPeriod.deleteMany({ where: { kind, period: key } });
   const days = Prisma.sql`FROM "ReportDay" WHERE "date" >= ${from} AND "date" <= ${to}`;
   await prisma.$executeRaw`INSERT INTO "ReportPeriod" ("period", "dentistId", "chairId", ${FIELD_LIST}, "kind")
-    SELECT *, ${kind} FROM (${periodTotals(kind, key, days, { dentistId: null })})`;
+    SELECT *, ${textParameter(kind)} FROM (${periodTotals(kind, key, days, { dentistId: null })}) AS "totals"`;
 }
 
 /**

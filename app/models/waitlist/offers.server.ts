@@ -13,6 +13,7 @@ import {
 } from "~/utils/clinic-format";
 import { clinicNow } from "~/utils/clinic-time";
 import { getEnv } from "~/infra/env.server";
+import { LOCKS, lockUntilCommit } from "~/infra/sql-dialect.server";
 import { hashToken } from "~/infra/token-hash.server";
 import { OFFERS_PER_TIME, offerDentist, offerExpiry, partsOfDayFor } from "./rules";
 import { mailRecipient } from "~/models/mail/appointment-mail.server";
@@ -143,6 +144,9 @@ export async function prepareWaitlistOffers(
   );
 
   return async () => {
+    // The day alone until the commit, as a booking holds it (~/models/booking/place.server):
+    // what is free and how many offers are open are read, then written on.
+    await lockUntilCommit([LOCKS.day(date)]);
     // The holds as they are now, after the change released its own.
     const holds = await readHolds(date, settings.timeZone);
     const free = new Map<string, { plans: DayPlans; dentistIds: string[] }>();

@@ -45,6 +45,8 @@ import { TUESDAY, upcoming } from "../../support/clinic-dates";
 import { createService, createUser, sessionFor, storeAppointment } from "../../support/factories";
 import { startSmtpSink } from "../../support/smtp-sink";
 import { TEST_PASSWORD } from "../../support/test-password";
+import { testEngine } from "../../support/engine";
+import { tableNames } from "../../support/sql";
 
 let sink: Awaited<ReturnType<typeof startSmtpSink>>;
 let serviceId: string;
@@ -174,14 +176,19 @@ async function exported(cookie: string) {
   return { response, document: (await response.json()) as MyDataExport };
 }
 
+/**
+ * The rate limits' counters, which PostgreSQL keeps in tables (shared by the servers) and
+ * SQLite in memory: a refused or failed deletion still counts its attempt there.
+ */
+const COUNTERS = new Set(["rate_limit_points", "rate_limit_items"]);
+
 /** Every row of every table, as text: what a staff screen or a backup could ever show. */
 async function wholeDatabase() {
-  const tables = await prisma.$queryRawUnsafe<Array<{ name: string }>>(
-    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_prisma%'",
-  );
+  // In the order the rows are stored: SQLite's rowid, PostgreSQL's ctid.
+  const order = testEngine() === "sqlite" ? "rowid" : "ctid";
   const dump: Record<string, unknown[]> = {};
-  for (const { name } of tables) {
-    dump[name] = await prisma.$queryRawUnsafe(`SELECT * FROM "${name}" ORDER BY rowid`);
+  for (const name of (await tableNames()).filter((table) => !COUNTERS.has(table))) {
+    dump[name] = await prisma.$queryRawUnsafe(`SELECT * FROM "${name}" ORDER BY ${order}`);
   }
   return JSON.stringify(dump, (_key, value: unknown) =>
     typeof value === "bigint" ? value.toString() : value,

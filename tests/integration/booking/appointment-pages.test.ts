@@ -9,6 +9,7 @@ import { TRY_AGAIN_MESSAGE } from "~/utils/result";
 import { actionArgs, formPost, get, loaderArgs, settle, toastOf } from "../../support/auth-helpers";
 import { MONDAY, TUESDAY, upcoming } from "../../support/clinic-dates";
 import { createService, createUser, sessionFor, storeAppointment } from "../../support/factories";
+import { failWrites } from "../../support/sql";
 
 let user: User;
 let cookie: string;
@@ -129,9 +130,12 @@ describe("/make-appointment", () => {
   it("answers an unexpected failure with the form and a message, not an error page", async () => {
     const consoleError = vi.spyOn(console, "error").mockImplementation(() => {});
     // A real database failure on insert, as a full disk or a broken file would give.
-    await prisma.$executeRawUnsafe(
-      `CREATE TRIGGER fail_booking BEFORE INSERT ON "Appointment" BEGIN SELECT RAISE(ABORT, 'disk I/O error'); END`,
-    );
+    const allowBookings = await failWrites({
+      name: "fail_booking",
+      table: "Appointment",
+      event: "INSERT",
+      message: "disk I/O error",
+    });
     const result = await settle(() =>
       bookAction(
         actionArgs(formPost("/make-appointment", form({ date: upcoming(MONDAY, 3) }), cookie)),
@@ -141,7 +145,7 @@ describe("/make-appointment", () => {
       status: 500,
       body: { error: TRY_AGAIN_MESSAGE, values: { phone: "555 0100" } },
     });
-    await prisma.$executeRawUnsafe("DROP TRIGGER fail_booking");
+    await allowBookings();
     expect(JSON.stringify(result.body)).not.toContain("disk I/O");
     expect(consoleError).toHaveBeenCalledWith("Booking failed", expect.any(Error));
     consoleError.mockRestore();

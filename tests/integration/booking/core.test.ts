@@ -251,8 +251,8 @@ describe("status is a closed set", () => {
     });
     const id = booked.ok ? booked.appointment._id : "";
     await expect(
-      prisma.$executeRawUnsafe(`UPDATE "Appointment" SET "status" = 'sleeping' WHERE "id" = ?`, id),
-    ).rejects.toThrow(/CHECK constraint failed/);
+      prisma.$executeRaw`UPDATE "Appointment" SET "status" = 'sleeping' WHERE "id" = ${id}`,
+    ).rejects.toThrow(/CHECK constraint failed|violates check constraint/);
     const row = await prisma.appointment.findUniqueOrThrow({
       where: { id },
       include: { service: true, dentist: true, chair: true },

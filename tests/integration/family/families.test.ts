@@ -11,7 +11,7 @@ import { mayActFor } from "~/models/family/links.server";
 import { decideGuardian, offerOwnAccount } from "~/models/family/own-account.server";
 import { messageRecipient } from "~/models/family/recipient.server";
 import { removeFamilyMember } from "~/models/family/removal.server";
-import { FAMILY_TEXT } from "~/models/family/rules";
+import { FAMILY_TEXT, MAX_DEPENDANTS } from "~/models/family/rules";
 import { addDays, clinicNow } from "~/utils/clinic-time";
 import { prisma } from "~/infra/db.server";
 import { action as createAppointmentApi } from "~/routes/api.create-appointment";
@@ -181,6 +181,34 @@ describe("a family member booked through the API", () => {
           "Adult Whitening is for patients aged 18 and over. Please choose a service for the patient's age.",
       },
     });
+  });
+});
+
+describe("the cap on family members", () => {
+  it("holds when one account adds several at once (each server, each connection racing)", async () => {
+    const guardian = await guardianWithToken("Racing Parent");
+    for (let i = 0; i < MAX_DEPENDANTS - 2; i += 1) {
+      const child = await createUser({ name: `Child ${i}` });
+      await prisma.guardianLink.create({
+        data: { guardianId: guardian.user.id, dependantId: child.id, relationship: "child" },
+      });
+    }
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        addMember(guardian.token, {
+          name: `Racer ${i}`,
+          dateOfBirth: bornYearsAgo(6),
+          relationship: "child",
+        }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 201, 409, 409, 409, 409]);
+    expect(answers.filter((answer) => answer.status === 409)[0]!.body).toMatchObject({
+      message: FAMILY_TEXT.tooMany,
+    });
+    expect(
+      await prisma.guardianLink.count({ where: { guardianId: guardian.user.id, endedAt: null } }),
+    ).toBe(MAX_DEPENDANTS);
   });
 });
 

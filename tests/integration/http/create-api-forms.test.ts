@@ -8,6 +8,7 @@ import { clearReadCache } from "~/infra/read-cache.server";
 import { TRY_AGAIN_MESSAGE } from "~/utils/result";
 import { actionArgs, formPost, get, loaderArgs, settle, toastOf } from "../../support/auth-helpers";
 import { createService, createUser, sessionFor } from "../../support/factories";
+import { failWrites } from "../../support/sql";
 
 let user: User;
 let cookie: string;
@@ -124,13 +125,16 @@ describe("Add Review page (/add-review)", () => {
 describe("when the database fails", () => {
   it("Add Service answers with the form and a message, never the error itself", async () => {
     const consoleError = vi.spyOn(console, "error").mockImplementation(() => {});
-    await prisma.$executeRawUnsafe(
-      `CREATE TRIGGER fail_product BEFORE INSERT ON "Product" BEGIN SELECT RAISE(ABORT, 'disk I/O error'); END`,
-    );
+    const allowServices = await failWrites({
+      name: "fail_product",
+      table: "Product",
+      event: "INSERT",
+      message: "disk I/O error",
+    });
     const result = await settle(() =>
       serviceAction(actionArgs(formPost("/add-services", { ...service, name: "Doomed" }, cookie))),
     );
-    await prisma.$executeRawUnsafe("DROP TRIGGER fail_product");
+    await allowServices();
     expect(result).toMatchObject({
       status: 500,
       body: { error: TRY_AGAIN_MESSAGE, values: { name: "Doomed" } },

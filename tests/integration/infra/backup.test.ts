@@ -453,6 +453,7 @@ describe("the schedule and /healthz", () => {
     const response = await loader();
     expect(await response.json()).toEqual({
       status: "ok",
+      engine: "sqlite",
       database: "ok",
       backup: { status: "off" },
     });
@@ -480,6 +481,7 @@ describe("the schedule and /healthz", () => {
       expect(response.status).toBe(503);
       expect(await response.json()).toEqual({
         status: "error",
+        engine: "sqlite",
         database: "ok",
         backup: {
           status: "stale",

@@ -2,7 +2,6 @@
 // while the generations of its data areas, read from the database, stay where they were
 // when it was read; the database's own triggers move an area's generation in the
 // transaction of every write to its tables, whoever writes.
-import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { bookAppointment } from "~/models/booking/book.server";
 import { countServices } from "~/models/services/catalog.server";
@@ -17,20 +16,40 @@ import {
   type DataArea,
 } from "~/infra/read-cache.server";
 import { TUESDAY, upcoming } from "../../support/clinic-dates";
+import { testEngine } from "../../support/engine";
 import { createService, createUser, FIRST_DENTIST } from "../../support/factories";
+import { onOtherConnection } from "../../support/sql";
 
 const AREAS = Object.keys(DATA_AREAS) as DataArea[];
 const generations = async () =>
   Object.fromEntries(await Promise.all(AREAS.map(async (a) => [a, await generationOf([a])])));
 
-/** Another connection to the test's database file, as another process (the staff command). */
-function otherProcess<T>(work: (db: Database.Database) => T): T {
-  const db = new Database(new URL(process.env.DATABASE_URL!).pathname);
-  try {
-    return work(db);
-  } finally {
-    db.close();
+/** The triggers that move a generation: the table, the write (INSERT...) and the area. */
+async function generationTriggers() {
+  if (testEngine() === "sqlite") {
+    const rows = await onOtherConnection<{ tableName: string; sql: string }>(
+      "SELECT tbl_name AS tableName, sql FROM sqlite_master WHERE type = 'trigger'",
+    );
+    return rows
+      .filter((row) => row.sql.includes('"CacheGeneration"'))
+      .map((row) => ({
+        tableName: row.tableName,
+        event: /AFTER (\w+)/.exec(row.sql)?.[1],
+        area: /WHERE "area" = '(\w+)'/.exec(row.sql)?.[1],
+      }));
   }
+  const rows = await onOtherConnection<{ tableName: string; event: string; statement: string }>(
+    `SELECT event_object_table AS "tableName", event_manipulation AS "event",
+       action_statement AS "statement"
+     FROM information_schema.triggers WHERE trigger_schema = current_schema()`,
+  );
+  return rows
+    .filter((row) => row.statement.includes("cache_generation_move"))
+    .map((row) => ({
+      tableName: row.tableName,
+      event: row.event,
+      area: /\('(\w+)'\)/.exec(row.statement)?.[1],
+    }));
 }
 
 const serviceData = (slug: string) => ({
@@ -43,31 +62,17 @@ const serviceData = (slug: string) => ({
 });
 
 describe("the generations", () => {
-  it("has an insert, update and delete trigger on every table of every area, moving that area", () => {
-    const triggers = otherProcess(
-      (db) =>
-        db
-          .prepare("SELECT tbl_name AS tableName, sql FROM sqlite_master WHERE type = 'trigger'")
-          .all() as { tableName: string; sql: string }[],
-    );
+  it("has an insert, update and delete trigger on every table of every area, moving that area", async () => {
+    const triggers = await generationTriggers();
     for (const [area, tables] of Object.entries(DATA_AREAS)) {
       for (const table of tables) {
-        const moving = triggers.filter(
-          (t) => t.tableName === table && t.sql.includes(`WHERE "area" = '${area}'`),
-        );
-        expect(moving.map((t) => /AFTER (\w+)/.exec(t.sql)?.[1]).sort(), table).toEqual([
-          "DELETE",
-          "INSERT",
-          "UPDATE",
-        ]);
+        const moving = triggers.filter((t) => t.tableName === table && t.area === area);
+        expect(moving.map((t) => t.event).sort(), table).toEqual(["DELETE", "INSERT", "UPDATE"]);
       }
     }
     // No other table moves a generation (a table would belong to an area unlisted here).
     const listed = new Set<string>(Object.values(DATA_AREAS).flat());
-    const strays = triggers.filter(
-      (t) => t.sql.includes('"CacheGeneration"') && !listed.has(t.tableName),
-    );
-    expect(strays).toEqual([]);
+    expect(triggers.filter((t) => !listed.has(t.tableName))).toEqual([]);
   });
 
   it("moves its area, and no other, with a write committed in a transaction", async () => {
@@ -141,8 +146,9 @@ describe("a cached read", () => {
     const before = await countServices();
     const service = await createService();
     expect(await countServices()).toBe(before + 1);
-    otherProcess((db) =>
-      db.prepare(`UPDATE "Product" SET "hidden" = 1 WHERE "id" = ?`).run(service.id),
+    await onOtherConnection(
+      `UPDATE "Product" SET "hidden" = NOT "hidden" WHERE "id" = ?`,
+      service.id,
     );
     expect(await countServices()).toBe(before);
   });

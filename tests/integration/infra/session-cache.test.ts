@@ -2,7 +2,6 @@
 // (session.server.ts, ADR 046): a signed-in page view asks the app's connection nothing about
 // its visitor, and a revoked session is still refused at the very next request, whoever
 // revoked it: this process or another connection.
-import Database from "better-sqlite3";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { getUser } from "~/http/auth.server";
 import { prisma } from "~/infra/db.server";
@@ -10,13 +9,9 @@ import { deleteSessionByToken, getUserByToken } from "~/infra/session.server";
 import { runStaffCommand } from "~/ops/staff-cli.server";
 import { createUser, sessionFor } from "../../support/factories";
 import { get } from "../../support/auth-helpers";
+import { onOtherConnection } from "../../support/sql";
 
 afterEach(() => vi.restoreAllMocks());
-
-/** A second connection to the test's database file, as the staff command or a restore has. */
-function otherConnection() {
-  return new Database(process.env.DATABASE_URL!.replace(/^file:/, ""));
-}
 
 describe("the session lookup's cache", () => {
   it("answers a repeated lookup without a query on the app's connection while nothing is written", async () => {
@@ -65,12 +60,7 @@ describe("the session lookup's cache", () => {
     const user = await createUser();
     const { token } = await sessionFor(user);
     expect((await getUserByToken(token))?.id).toBe(user.id);
-    const other = otherConnection();
-    try {
-      other.prepare('DELETE FROM "Session" WHERE "userId" = ?').run(user.id);
-    } finally {
-      other.close();
-    }
+    await onOtherConnection('DELETE FROM "Session" WHERE "userId" = ?', user.id);
     expect(await getUserByToken(token)).toBeNull();
   });
 

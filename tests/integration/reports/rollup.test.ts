@@ -30,7 +30,7 @@ async function daySums(from: string, to: string, dentistId: string | null = null
       SUM("lateCancelled") AS "lateCancelled", SUM("bookedMinutes") AS "bookedMinutes",
       SUM("newPatients") AS "newPatients", SUM("returningVisits") AS "returningVisits"
     FROM "ReportDay" WHERE "date" >= ${from} AND "date" <= ${to}
-      AND (${dentistId} IS NULL OR "dentistId" = ${dentistId})`;
+      AND (CAST(${dentistId} AS TEXT) IS NULL OR "dentistId" = ${dentistId})`;
   return Object.fromEntries(Object.entries(row!).map(([key, value]) => [key, Number(value ?? 0)]));
 }
 

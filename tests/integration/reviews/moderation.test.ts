@@ -23,6 +23,7 @@ import { action as moderationAction, loader as moderationLoader } from "~/routes
 import { prisma } from "~/infra/db.server";
 import { createService, createUser, sessionFor } from "../../support/factories";
 import { actionArgs, formPost, get, loaderArgs, settle, toastOf } from "../../support/auth-helpers";
+import { failWrites } from "../../support/sql";
 
 function reviewOf(serviceId: string, userId: string | null, message = "Lovely visit") {
   return prisma.review.create({
@@ -168,15 +169,18 @@ describe("moderateReview", () => {
     const reception = await createUser({ role: "reception" });
     const review = await reviewOf((await createService()).id, null);
     // The entry is written through the transaction: make the table refuse it.
-    await prisma.$executeRawUnsafe(
-      `CREATE TRIGGER no_audit BEFORE INSERT ON AuditEntry BEGIN SELECT RAISE(ABORT, 'disk full'); END`,
-    );
+    const allowAudit = await failWrites({
+      name: "no_audit",
+      table: "AuditEntry",
+      event: "INSERT",
+      message: "disk full",
+    });
     try {
       await expect(
         moderateReview({ intent: "hide", reviewId: review.id }, actorOf(reception)),
       ).rejects.toThrow();
     } finally {
-      await prisma.$executeRawUnsafe(`DROP TRIGGER no_audit`);
+      await allowAudit();
     }
     expect((await prisma.review.findUniqueOrThrow({ where: { id: review.id } })).hidden).toBe(
       false,

@@ -63,13 +63,13 @@ describe("migrationsPending", () => {
 });
 
 describe("prepareDatabase", () => {
-  it("narrows a database file made readable by others before (issue 21.10) to its owner", () => {
+  it("narrows a database file made readable by others before (issue 21.10) to its owner", async () => {
     const file = migrated();
     chmodSync(file, 0o644);
     const saved = process.env.DATABASE_URL;
     process.env.DATABASE_URL = `file:${file}`;
     try {
-      prepareDatabase({
+      await prepareDatabase({
         seedScript: [process.execPath, "-e", ""],
         upgradeScript: [process.execPath, "-e", ""],
       });

@@ -82,6 +82,16 @@ describe("Prisma errors", () => {
         message: "Transaction API error: Unable to start a transaction in the given time.",
       }),
     ],
+    [
+      "a transaction that ran out of time waiting on other transactions",
+      Object.assign(prismaError("P2028"), {
+        message:
+          "Transaction API error: A query cannot be executed on an expired transaction. The timeout for this transaction was 5000 ms",
+      }),
+    ],
+    ["PostgreSQL's lock not had within lock_timeout", prismaError("P2010", "55P03")],
+    ["PostgreSQL's serialization failure", prismaError("P2010", "40001")],
+    ["PostgreSQL's deadlock", prismaError("P2010", "40P01")],
     ["better-sqlite3's SQLITE_BUSY", sqliteError("SQLITE_BUSY")],
     ["better-sqlite3's SQLITE_BUSY_SNAPSHOT", sqliteError("SQLITE_BUSY_SNAPSHOT")],
     [
@@ -96,6 +106,8 @@ describe("Prisma errors", () => {
     ["a unique violation", prismaError("P2002")],
     ["another transaction API error (a closed transaction)", prismaError("P2028")],
     ["a raw query with a syntax error", prismaError("P2010", "SQLITE_ERROR")],
+    ["PostgreSQL's syntax error", prismaError("P2010", "42601")],
+    ["PostgreSQL's check violation", prismaError("P2010", "23514")],
     ["a constraint failure", sqliteError("SQLITE_CONSTRAINT_FOREIGNKEY")],
     ["a plain error", new Error("database is locked? no, a bug")],
     ["a string", "SQLITE_BUSY"],
