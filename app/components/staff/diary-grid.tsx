@@ -124,16 +124,16 @@ export function DiaryGrid(props: GridProps) {
         : {};
     const tone =
       content.kind === "closed"
-        ? SHADED
+        ? ` ${SHADED}`
         : content.kind === "busy" || content.kind === "visits"
-          ? "bg-brand-50"
+          ? " bg-brand-50"
           : "";
     return (
       <td
         key={column.id}
         rowSpan={rows > 1 ? rows : undefined}
-        className={`diary-cell ${tone} ${
-          target === key ? "outline-2 -outline-offset-2 outline-brand-700" : ""
+        className={`diary-cell${tone}${
+          target === key ? " outline-2 -outline-offset-2 outline-brand-700" : ""
         }`}
         data-cell={content.kind}
         data-col={columnIndex}
@@ -142,18 +142,16 @@ export function DiaryGrid(props: GridProps) {
       >
         {nowAt !== null ? <NowLine offset={nowAt} /> : null}
         {content.kind === "visits" ? (
-          <div className="space-y-1">
-            {content.visits.map((visit) => (
-              <VisitCard
-                key={visit._id}
-                visit={visit}
-                clock={clock}
-                showWho={props.kind === "chair" ? "dentist" : "chair"}
-                draggable={hydrated}
-                busy={busy}
-              />
-            ))}
-          </div>
+          content.visits.map((visit) => (
+            <VisitCard
+              key={visit._id}
+              visit={visit}
+              clock={clock}
+              showWho={props.kind === "chair" ? "dentist" : "chair"}
+              draggable={hydrated}
+              busy={busy}
+            />
+          ))
         ) : content.kind === "closed" ? (
           <span className="text-xs text-slate-700">{content.label}</span>
         ) : content.kind === "busy" ? (

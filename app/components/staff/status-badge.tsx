@@ -13,13 +13,20 @@ const TONES: Record<AppointmentStatus, string> = {
 export function StatusBadge({
   status,
   labels,
+  bare = false,
 }: {
   status: AppointmentStatus;
   labels: Record<AppointmentStatus, string>;
+  /** Its tone only: the diary card's status line (`.diary-status`) gives every badge its shape. */
+  bare?: boolean;
 }) {
   return (
     <span
-      className={`inline-block rounded border px-1.5 py-0.5 text-xs font-semibold ${TONES[status]}`}
+      className={
+        bare
+          ? TONES[status]
+          : `inline-block rounded border px-1.5 py-0.5 text-xs font-semibold ${TONES[status]}`
+      }
     >
       {labels[status]}
     </span>

@@ -11,8 +11,6 @@ import { useDiaryFormAction } from "./diary-enhance";
 /** The data a dragged card carries: the visit's id. */
 export const DRAG_TYPE = "application/x-clinic-visit";
 
-const small = "diary-btn";
-
 /**
  * One visit in the diary: who, what, the patient's message, and the next status moves
  * the viewer may make in one click (each a form that works without JavaScript), the
@@ -57,7 +55,8 @@ export function VisitCard({
         // The card is what is dragged, not its link.
         draggable={draggable && visit.move ? false : undefined}
       >
-        <b>{formatTime(visit.time, clock)}</b> {visit.name}
+        <b>{formatTime(visit.time, clock)}</b>
+        {` ${visit.name}`}
       </a>
       <p>{`${visit.service} · ${who}`}</p>
       {visit.message ? (
@@ -66,17 +65,15 @@ export function VisitCard({
         </p>
       ) : null}
       <PatientAlerts alerts={visit.alerts} compact />
-      <HistoryBadge state={visit.history} />
+      {/* One line of badges, their shape from .diary-status (160 cards: short markup). */}
       <p className="diary-status">
+        <HistoryBadge state={visit.history} />
         {visit.needsOutcome ? (
-          <span
-            className="inline-block rounded border border-red-700 bg-white px-1.5 py-0.5 text-xs font-semibold text-red-800"
-            data-testid="needs-outcome"
-          >
+          <span className="border-red-700 bg-white text-red-800" data-testid="needs-outcome">
             {NEEDS_OUTCOME}
           </span>
         ) : null}
-        <StatusBadge status={visit.status} labels={STATUS_LABELS} />
+        <StatusBadge status={visit.status} labels={STATUS_LABELS} bare />
       </p>
       {visit.actions.length > 0 || visit.undo || visit.cancel ? (
         <form method="post" action={action}>
@@ -84,10 +81,8 @@ export function VisitCard({
           {visit.actions.map((to) => (
             <button
               key={to}
-              type="submit"
               name="intent"
               value={`status:${to}`}
-              className={small}
               aria-label={`${ACTION_LABELS[to]} ${visit.name}`}
               disabled={busy}
             >
@@ -96,10 +91,8 @@ export function VisitCard({
           ))}
           {visit.undo ? (
             <button
-              type="submit"
               name="intent"
               value="undo"
-              className={small}
               aria-label={`${UNDO_LABELS[visit.undo]} of ${visit.name}`}
               disabled={busy}
             >
@@ -109,7 +102,6 @@ export function VisitCard({
           {visit.cancel ? (
             <a
               href={`/staff/appointments/${visit._id}#cancel-heading`}
-              className={small}
               aria-label={`Cancel ${visit.name}…`}
             >
               Cancel…

@@ -82,17 +82,40 @@ export async function recentChanges(ids: string[], now: Date): Promise<Map<strin
   return latest;
 }
 
+/**
+ * One object per dentist or chair for all the cards of a page: the loader data's encoding
+ * writes an object it has seen once as a reference, so 160 cards carry 20 names, not 320.
+ */
+export type Named = Map<string, { _id: string; name: string }>;
+
+function named(names: Named, id: string, name: string) {
+  let found = names.get(id);
+  if (!found) names.set(id, (found = { _id: id, name }));
+  return found;
+}
+
 export function toDiaryVisit(
   row: DiaryRow,
   viewer: Viewer,
   moment: Moment,
   history: Map<string, HistoryRow>,
+  names: Named = new Map(),
 ): DiaryVisit {
   const { now } = moment;
   const status = parseStatus(row.status);
   const last = history.get(row.id);
   const undo = last && last.to === status && canUndo(last, viewer.id, now) ? status : null;
-  const offer = visitOffer(viewer, { ...row, status, dentistUserId: row.dentist.userId }, moment);
+  const offer = visitOffer(
+    viewer,
+    {
+      status,
+      date: row.date,
+      startsAt: row.startsAt,
+      endsAt: row.endsAt,
+      dentistUserId: row.dentist.userId,
+    },
+    moment,
+  );
   return {
     ...offer,
     // The card's own undo of a check-in already takes it back to booked.
@@ -104,8 +127,8 @@ export function toDiaryVisit(
     alerts: null,
     history: null,
     service: row.service.name,
-    dentist: { _id: row.dentist.id, name: row.dentist.name },
-    chair: { _id: row.chair.id, name: row.chair.name },
+    dentist: named(names, row.dentist.id, row.dentist.name),
+    chair: named(names, row.chair.id, row.chair.name),
     status,
     needsOutcome: needsOutcome({ status, endsAt: row.endsAt }, now),
     undo,

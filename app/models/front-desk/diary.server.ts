@@ -29,6 +29,7 @@ import {
   DIARY_VISIT_FIELDS,
   type DiaryRow,
   type DiaryVisit,
+  type Named,
   changedSince,
   recentChanges,
   toDiaryVisit,
@@ -229,9 +230,13 @@ export async function diaryDay(request: DiaryRequest): Promise<Diary> {
     // The day's medical histories, due or to review: a few queries for the whole day.
     cachedRead(["visits", "accounts", "forms"], `diary:forms:${date}`, () => historyStates(rows)),
   ]);
+  const names: Named = new Map();
   const details = await withPatientDetails(
     viewer,
-    rows.map((row) => ({ row, visit: toDiaryVisit(row, viewer, { now, today }, history) })),
+    rows.map((row) => ({
+      row,
+      visit: toDiaryVisit(row, viewer, { now, today }, history, names),
+    })),
   );
   const visits = rows.map((row, index) => ({
     row,
