@@ -27,11 +27,13 @@ export async function withPatientDetails(
   );
   const alerts = await alertsForPatients(actor, [...reach]);
   const inReach = (row: DiaryRow) => row.userId !== null && reach.has(row.userId);
-  const detailed = visits.map(({ row, visit }) => ({
-    ...visit,
-    message: inReach(row) && row.dentist.userId === viewer.id ? row.message : "",
-    alerts: (row.userId && alerts.get(row.userId)) || null,
-  }));
+  const detailed = visits.map(({ row, visit }) => {
+    const message = inReach(row) && row.dentist.userId === viewer.id ? row.message : "";
+    const found = row.userId ? alerts.get(row.userId) : undefined;
+    return message || found
+      ? { ...visit, ...(message ? { message } : {}), ...(found ? { alerts: found } : {}) }
+      : visit;
+  });
   const read = new Set(
     detailed.flatMap((visit, index) => {
       const patient = visits[index]!.row.userId;
@@ -47,7 +49,7 @@ export async function withPatientDetails(
     });
     if (refused) {
       return {
-        visits: detailed.map((visit) => ({ ...visit, message: "", alerts: null })),
+        visits: detailed.map(({ message: _message, alerts: _alerts, ...visit }) => visit),
         withheld: refused.message,
       };
     }

@@ -36,24 +36,29 @@ export const DIARY_VISIT_FIELDS = {
 
 export type DiaryRow = Prisma.AppointmentGetPayload<{ select: typeof DIARY_VISIT_FIELDS }>;
 
+/**
+ * A card's data. What most cards lack (a message, alerts, a history state, an outcome to
+ * give, an undo) is left out rather than sent empty: the loader data of 160 cards is
+ * encoded for every diary and shipped in its page.
+ */
 export type DiaryVisit = VisitOffer & {
   _id: string;
   time: string;
   name: string;
   /** The patient's own message with the booking: on the dentist's own day only (./diary-details.server). */
-  message: string;
+  message?: string;
   /** The patient's medical alerts, to staff with the need to know them. */
-  alerts: PatientAlerts | null;
+  alerts?: PatientAlerts;
   /** "history due" or "history to review" (app/models/forms/due.server.ts), on the day view. */
-  history: HistoryState | null;
+  history?: HistoryState;
   service: string;
   dentist: { _id: string; name: string };
   chair: { _id: string; name: string };
   status: AppointmentStatus;
   /** Its time is over and nobody recorded what happened. */
-  needsOutcome: boolean;
+  needsOutcome?: true;
   /** The status the viewer may still take back (their own last change, within minutes). */
-  undo: AppointmentStatus | null;
+  undo?: AppointmentStatus;
 };
 
 type Viewer = { id: string; role: string };
@@ -116,23 +121,22 @@ export function toDiaryVisit(
     },
     moment,
   );
-  return {
-    ...offer,
-    // The card's own undo of a check-in already takes it back to booked.
-    actions: undo === "checked_in" ? offer.actions.filter((to) => to !== "booked") : offer.actions,
+  const visit: DiaryVisit = {
     _id: row.id,
     time: row.time,
     name: row.name,
-    message: "",
-    alerts: null,
-    history: null,
     service: row.service.name,
     dentist: named(names, row.dentist.id, row.dentist.name),
     chair: named(names, row.chair.id, row.chair.name),
     status,
-    needsOutcome: needsOutcome({ status, endsAt: row.endsAt }, now),
-    undo,
+    // The card's own undo of a check-in already takes it back to booked.
+    actions: undo === "checked_in" ? offer.actions.filter((to) => to !== "booked") : offer.actions,
+    cancel: offer.cancel,
+    move: offer.move,
   };
+  if (needsOutcome({ status, endsAt: row.endsAt }, now)) visit.needsOutcome = true;
+  if (undo) visit.undo = undo;
+  return visit;
 }
 
 /** How far back the diary looks for visits nobody resolved. */

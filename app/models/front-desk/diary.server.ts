@@ -238,10 +238,11 @@ export async function diaryDay(request: DiaryRequest): Promise<Diary> {
       visit: toDiaryVisit(row, viewer, { now, today }, history, names),
     })),
   );
-  const visits = rows.map((row, index) => ({
-    row,
-    visit: { ...details.visits[index]!, history: forms[row.id] ?? null },
-  }));
+  const visits = rows.map((row, index) => {
+    const history = forms[row.id];
+    const visit = details.visits[index]!;
+    return { row, visit: history ? { ...visit, history } : visit };
+  });
   const shown = visits.filter(({ visit }) => SHOWN_STATUSES.includes(visit.status));
   const clinicDay = dayOfPlan(settings.weeklyHours, date);
   const clinicOpen = closure ? [] : openIntervals(clinicDay);
