@@ -25,7 +25,10 @@ export const handle: StaffHandle = { permission: "forms.desk" };
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaffPage(request, handle.permission);
-  const visit = await deskVisit(new URL(request.url).searchParams.get("visit") ?? "");
+  const visitId = new URL(request.url).searchParams.get("visit") ?? "";
+  // Opened from the navigation rather than a visit's page: say where the button is.
+  if (!visitId) return { visit: null };
+  const visit = await deskVisit(visitId);
   if (!visit) throw data({ message: "There is no such visit." }, { status: 404 });
   const clock = await getClinicClock();
   return { visit: { ...visit, when: formatDateTime(visit.date, visit.time, clock) } };
@@ -58,6 +61,20 @@ export default function FillAtTheDesk() {
   const { visit } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
+  if (!visit) {
+    return (
+      <div className="max-w-2xl space-y-6">
+        <StaffScreenHeader title="Fill at the desk">
+          The patient fills in their forms for a visit on the clinic&apos;s tablet. Open the visit
+          from the{" "}
+          <Link to="/staff" className="text-brand-700 underline">
+            diary
+          </Link>{" "}
+          and choose &ldquo;Fill at the desk&rdquo; on its page.
+        </StaffScreenHeader>
+      </div>
+    );
+  }
   return (
     <div className="max-w-2xl space-y-6">
       <p>

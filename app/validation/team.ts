@@ -40,7 +40,9 @@ const nameField = requiredText(
 ).refine(isOneLineName, NAME_CHARACTERS_MESSAGE);
 const titleField = requiredText("Please enter a title, like DDS, General Dentist", 120);
 const PLACE_MESSAGE = "Please enter the place in the team's order as a whole number.";
-const PLACE_RANGE_MESSAGE = "Please enter a place in the team's order between -1000 and 1000.";
+/** The last place in the team's order the profile form accepts. */
+export const MAX_PLACE = 1000;
+const PLACE_RANGE_MESSAGE = `Please enter a place in the team's order between -${MAX_PLACE} and ${MAX_PLACE}.`;
 
 /** A new team member: name, title, dentist or hygienist. */
 export const newDentistSchema = z.object({ name: nameField, title: titleField, kind: kindField });
@@ -62,8 +64,8 @@ export const dentistProfileSchema = z.object({
       z
         .number({ message: PLACE_MESSAGE })
         .int(PLACE_MESSAGE)
-        .min(-1000, PLACE_RANGE_MESSAGE)
-        .max(1000, PLACE_RANGE_MESSAGE),
+        .min(-MAX_PLACE, PLACE_RANGE_MESSAGE)
+        .max(MAX_PLACE, PLACE_RANGE_MESSAGE),
     ),
   active: checkbox,
   deactivateAnyway: checkbox,

@@ -143,11 +143,18 @@ for (const javaScript of [true, false]) {
       await expect(strip).toContainText(`${service.name}, with any dentist`);
       const response = await page.request.get(`/resources/free-days?service=${service.id}`);
       const day = ((await response.json()) as Strip).days[javaScript ? 4 : 5]!;
-      await strip
-        .getByRole(javaScript ? "button" : "link", {
-          name: new RegExp(`${day.label} at ${day.labels[0]}$`),
-        })
-        .click();
+      // The chosen time is in the form before anything else is typed. On a busy machine the
+      // strip may still be settling after the service's choice: choose again until it holds.
+      await expect(async () => {
+        await strip
+          .getByRole(javaScript ? "button" : "link", {
+            name: new RegExp(`${day.label} at ${day.labels[0]}$`),
+          })
+          .click();
+        await expect(page.getByLabel("Time", { exact: true })).toHaveValue(day.times[0]!, {
+          timeout: 3_000,
+        });
+      }).toPass();
       await expect(visitFor.getByRole("link", { name: child })).toHaveAttribute(
         "aria-current",
         "true",

@@ -116,6 +116,8 @@ for (const javaScript of [true, false]) {
           title: "DDS",
           weeklyPlan: first.weeklyPlan,
           userId: dentistUser.id,
+          // Last in the diary's columns: the diary's own specs expect the seeded team first.
+          sortOrder: 500,
         },
       });
       const patient = await createTestUser({ name: `Rita Review ${stamp.slice(-6)}` });

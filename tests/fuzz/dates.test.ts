@@ -368,7 +368,10 @@ describe("extreme dates", () => {
   it("cover every route whose module reads a date parameter", () => {
     const covered = new Set(TARGETS.map((target) => target.route));
     const readers = discoverRoutes().filter((route) =>
-      /"(date|moveDate|startDate|endDate|fromDate|toDate)"/.test(
+      // A field's name or a parameter read (name="date", get("date"), param("date"),
+      // field("date"), dateParam(query, "date")), not an input's type="date" or a word in a
+      // help text.
+      /(name=|get\(|param\(|field\(|, )"(date|moveDate|startDate|endDate|fromDate|toDate)"/.test(
         readFileSync(path.join("app/routes", route.file), "utf8"),
       ),
     );

@@ -22,7 +22,7 @@ import {
   type WeeklyPlan,
   weeklyPlanSchema,
 } from "~/validation/schedule";
-import { dentistProfileSchema, newDentistSchema } from "~/validation/team";
+import { dentistProfileSchema, MAX_PLACE, newDentistSchema } from "~/validation/team";
 import { ACTIVE_STATUSES } from "~/models/booking/appointment-status";
 import { appointmentsNeedingAttention } from "~/models/booking/attention.server";
 import { clockOf, getClinicSettings } from "~/models/settings/clinic-settings.server";
@@ -223,7 +223,8 @@ export async function createDentist(
           title,
           kind,
           active: false,
-          sortOrder: (last._max.sortOrder ?? 0) + 1,
+          // After the others, within the places the profile form accepts.
+          sortOrder: Math.min((last._max.sortOrder ?? 0) + 1, MAX_PLACE),
           weeklyPlan: JSON.stringify(NO_WORKING_DAYS),
         },
       });

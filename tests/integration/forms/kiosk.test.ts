@@ -196,4 +196,15 @@ describe("the desk's tablet", () => {
     );
     expect(forbidden.status).toBe(403);
   });
+
+  it("from the navigation, without a visit, says where the button is; an unknown visit is 404", async () => {
+    const bare = await settle(() =>
+      deskLoader(loaderArgs(get("/staff/forms/desk", reception.cookie))),
+    );
+    expect(bare).toMatchObject({ status: 200, body: { visit: null } });
+    const unknown = await settle(() =>
+      deskLoader(loaderArgs(get("/staff/forms/desk?visit=no-such-visit", reception.cookie))),
+    );
+    expect(unknown.status).toBe(404);
+  });
 });

@@ -29,7 +29,7 @@ import {
   updateWeeklyPlan,
 } from "~/models/team/dentist-schedule.server";
 import { getClinicSettings, updateClinicSettings } from "~/models/settings/clinic-settings.server";
-import { PHOTO_LINK_MESSAGE } from "~/validation/team";
+import { MAX_PLACE, PHOTO_LINK_MESSAGE } from "~/validation/team";
 import { bookingChoices, listTeam } from "~/models/team/dentists.server";
 import { reviewService } from "~/models/services/moderation.server";
 import { staffActor } from "~/http/roles.server";
@@ -128,6 +128,28 @@ const profileOf = (dentist: { name: string }, change: Record<string, string> = {
 });
 
 describe("adding a dentist", () => {
+  it("places a new dentist last, within the places the profile form accepts", async () => {
+    const last = await createDentist(actor, {
+      name: `Dr. Last ${Date.now()}`,
+      title: "DDS",
+      kind: "dentist",
+    });
+    if (!last.ok) throw new Error(last.message);
+    await prisma.dentist.update({ where: { id: last.dentist.id }, data: { sortOrder: MAX_PLACE } });
+    const next = await createDentist(actor, {
+      name: `Dr. Next ${Date.now()}`,
+      title: "DDS",
+      kind: "dentist",
+    });
+    if (!next.ok) throw new Error(next.message);
+    const row = await prisma.dentist.findUniqueOrThrow({ where: { id: next.dentist.id } });
+    expect(row.sortOrder).toBe(MAX_PLACE);
+    await prisma.dentist.updateMany({
+      where: { id: { in: [last.dentist.id, next.dentist.id] } },
+      data: { sortOrder: 0 },
+    });
+  });
+
   it("adds them inactive, with no working day, a slug from the name, and an audit entry", async () => {
     const name = `Dr. Zoë Ångström ${Date.now()}`;
     const result = await createDentist(actor, { name, title: " DDS, Hygiene ", kind: "hygienist" });
