@@ -237,6 +237,7 @@ export async function diaryDay(request: DiaryRequest): Promise<Diary> {
       row,
       visit: toDiaryVisit(row, viewer, { now, today }, history, names),
     })),
+    { startsAt: { gte: dayStart, lt: dayEnd } },
   );
   const visits = rows.map((row, index) => {
     const history = forms[row.id];
