@@ -4,10 +4,10 @@ import { createContext, useContext } from "react";
 import { useHydrated } from "~/hooks/use-hydrated";
 
 /**
- * The diary's cards and free times are plain links and forms (hundreds on a day: Remix's
- * Link and Form cost hooks each). Without JavaScript they work as they are; with it, this
- * one wrapper turns their clicks and posts into Remix navigations and submissions, as
- * Link and Form would.
+ * The diary's cards and free times are plain links and buttons (hundreds on a day: Remix's
+ * Link and Form cost hooks each), all inside this one form: each button names what to do
+ * and to which visit. Without JavaScript they work as they are; with it, this wrapper turns
+ * their clicks and posts into Remix navigations and submissions, as Link and Form would.
  */
 const ActionContext = createContext("/staff?index");
 
@@ -42,10 +42,15 @@ export function DiaryEnhance({ children }: { children: ReactNode }) {
   };
   return (
     <ActionContext.Provider value={action}>
-      {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions -- the links and buttons inside take the keys; this only routes what they do */}
-      <div onClick={hydrated ? onClick : undefined} onSubmit={hydrated ? onSubmit : undefined}>
+      {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- the links and buttons inside take the keys; this only routes what they do */}
+      <form
+        method="post"
+        action={action}
+        onClick={hydrated ? onClick : undefined}
+        onSubmit={hydrated ? onSubmit : undefined}
+      >
         {children}
-      </div>
+      </form>
     </ActionContext.Provider>
   );
 }

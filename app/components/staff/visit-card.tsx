@@ -6,15 +6,15 @@ import type { DiaryVisit } from "~/models/front-desk/diary-visits.server";
 import { ACTION_LABELS, NEEDS_OUTCOME, UNDO_LABELS } from "~/models/front-desk/visit-actions";
 import { STATUS_LABELS } from "~/models/booking/appointment-status";
 import { type ClinicClock, formatTime } from "~/utils/clinic-format";
-import { useDiaryFormAction } from "./diary-enhance";
 
 /** The data a dragged card carries: the visit's id. */
 export const DRAG_TYPE = "application/x-clinic-visit";
 
 /**
  * One visit in the diary: who, what, the patient's message, and the next status moves
- * the viewer may make in one click (each a form that works without JavaScript), the
- * cancel form behind a link (it needs its reason), and the undo of their last change.
+ * the viewer may make in one click (buttons of the grid's one form, which works without
+ * JavaScript), the cancel form behind a link (it needs its reason), and the undo of their
+ * last change.
  */
 export function VisitCard({
   visit,
@@ -36,7 +36,6 @@ export function VisitCard({
       : showWho === "dentist"
         ? visit.dentist.name
         : visit.chair.name;
-  const action = useDiaryFormAction();
   const onDragStart = (event: DragEvent) => {
     event.dataTransfer.setData(DRAG_TYPE, visit._id);
     event.dataTransfer.effectAllowed = "move";
@@ -55,8 +54,7 @@ export function VisitCard({
         // The card is what is dragged, not its link.
         draggable={draggable && visit.move ? false : undefined}
       >
-        <b>{formatTime(visit.time, clock)}</b>
-        {` ${visit.name}`}
+        {`${formatTime(visit.time, clock)} ${visit.name}`}
       </a>
       <p>{`${visit.service} · ${who}`}</p>
       {visit.message ? (
@@ -65,49 +63,44 @@ export function VisitCard({
         </p>
       ) : null}
       <PatientAlerts alerts={visit.alerts} compact />
-      {/* One line of badges, their shape from .diary-status (160 cards: short markup). */}
-      <p className="diary-status">
-        <HistoryBadge state={visit.history} />
-        {visit.needsOutcome ? (
-          <span className="border-red-700 bg-white text-red-800" data-testid="needs-outcome">
-            {NEEDS_OUTCOME}
-          </span>
-        ) : null}
-        <StatusBadge status={visit.status} labels={STATUS_LABELS} bare />
-      </p>
-      {visit.actions.length > 0 || visit.undo || visit.cancel ? (
-        <form method="post" action={action}>
-          <input type="hidden" name="id" value={visit._id} />
-          {visit.actions.map((to) => (
-            <button
-              key={to}
-              name="intent"
-              value={`status:${to}`}
-              aria-label={`${ACTION_LABELS[to]} ${visit.name}`}
-              disabled={busy}
-            >
-              {ACTION_LABELS[to]}
-            </button>
-          ))}
-          {visit.undo ? (
-            <button
-              name="intent"
-              value="undo"
-              aria-label={`${UNDO_LABELS[visit.undo]} of ${visit.name}`}
-              disabled={busy}
-            >
-              {UNDO_LABELS[visit.undo]}
-            </button>
-          ) : null}
-          {visit.cancel ? (
-            <a
-              href={`/staff/appointments/${visit._id}#cancel-heading`}
-              aria-label={`Cancel ${visit.name}…`}
-            >
-              Cancel…
-            </a>
-          ) : null}
-        </form>
+      {/* Badges, then buttons, each on their own line: the card's direct children, laid
+          out by .diary-card (160 cards on a full day: no wrapper elements). */}
+      <HistoryBadge state={visit.history} />
+      {visit.needsOutcome ? (
+        <span className="border-red-700 bg-white text-red-800" data-testid="needs-outcome">
+          {NEEDS_OUTCOME}
+        </span>
+      ) : null}
+      <StatusBadge status={visit.status} labels={STATUS_LABELS} bare />
+      {/* The grid is one form: each button says what to do and to which visit. */}
+      {visit.actions.map((to) => (
+        <button
+          key={to}
+          name="intent"
+          value={`status:${to} ${visit._id}`}
+          aria-label={`${ACTION_LABELS[to]} ${visit.name}`}
+          disabled={busy}
+        >
+          {ACTION_LABELS[to]}
+        </button>
+      ))}
+      {visit.undo ? (
+        <button
+          name="intent"
+          value={`undo ${visit._id}`}
+          aria-label={`${UNDO_LABELS[visit.undo]} of ${visit.name}`}
+          disabled={busy}
+        >
+          {UNDO_LABELS[visit.undo]}
+        </button>
+      ) : null}
+      {visit.cancel ? (
+        <a
+          href={`/staff/appointments/${visit._id}#cancel-heading`}
+          aria-label={`Cancel ${visit.name}…`}
+        >
+          Cancel…
+        </a>
       ) : null}
     </article>
   );

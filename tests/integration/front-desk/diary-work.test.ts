@@ -330,7 +330,8 @@ describe("the diary page's action", () => {
         actionArgs(
           formPost(
             `/staff?index&date=${date}`,
-            { intent: "status:checked_in", id: visit.id },
+            // As the card's button posts it: what to do, then the visit.
+            { intent: `status:checked_in ${visit.id}` },
             deskCookie,
           ),
         ),
@@ -351,7 +352,7 @@ describe("the diary page's action", () => {
     expect(theirs.visits.find((v) => v._id === visit.id)).toBeDefined();
     expect(theirs.visits.find((v) => v._id === visit.id)?.undo).toBeUndefined();
     const undone = await outcome(
-      await post({ intent: "undo", id: visit.id, back: "//evil.example" }),
+      await post({ intent: `undo ${visit.id}`, back: "//evil.example" }),
     );
     expect(undone.headers.get("location")).toBe("/staff");
     expect((await prisma.appointment.findUniqueOrThrow({ where: { id: visit.id } })).status).toBe(
@@ -363,6 +364,8 @@ describe("the diary page's action", () => {
     const bad: Record<string, string>[] = [
       {},
       { intent: "status:checked_in" },
+      { intent: "status:checked_in " },
+      { intent: "undo  " },
       { intent: "status:cancelled", id: "x" },
       { intent: "status:nonsense", id: "x" },
       { intent: "dance", id: "x" },
