@@ -6,7 +6,7 @@
  * and the diary says why, rather than the desk losing its day.
  */
 import type { Prisma } from "@prisma/client";
-import { alertsOfVisits } from "~/models/patients/alerts.server";
+import { alertsOfVisits, type PatientAlerts } from "~/models/patients/alerts.server";
 import { patientsInReach, readPatients } from "~/models/patients/access.server";
 import { staffActor } from "~/models/roles";
 import type { DiaryRow, DiaryVisit } from "./diary-visits.server";
@@ -33,7 +33,7 @@ export async function withPatientDetails(
       actor,
       ownMessages.map(({ row }) => row.userId),
     ),
-    alertsOfVisits(actor, day),
+    visits.length > 0 ? alertsOfVisits(actor, day) : new Map<string, PatientAlerts>(),
   ]);
   const inReach = (row: DiaryRow) => row.userId !== null && reach.has(row.userId);
   const detailed = visits.map(({ row, visit }) => {
