@@ -1,11 +1,20 @@
 import type { DragEvent } from "react";
 import { PatientAlerts } from "~/components/staff/patient-alerts";
-import { HistoryBadge } from "~/components/forms/history-badge";
-import { StatusBadge } from "~/components/staff/status-badge";
 import type { DiaryVisit } from "~/models/front-desk/diary-visits.server";
+import type { HistoryState } from "~/models/forms/due.server";
 import { ACTION_LABELS, NEEDS_OUTCOME, UNDO_LABELS } from "~/models/front-desk/visit-actions";
 import { STATUS_LABELS } from "~/models/booking/appointment-status";
 import { type ClinicClock, formatTime } from "~/utils/clinic-format";
+
+/**
+ * The card's word on the patient's medical history
+ * (docs/decisions/050-medical-history-and-consent-forms.md): due before the visit, or
+ * signed and waiting for a dentist's review. Its tone is the stylesheet's `history-<state>`.
+ */
+export const HISTORY_LABELS: Record<HistoryState, string> = {
+  due: "History due",
+  review: "History to review",
+};
 
 /** The data a dragged card carries: the visit's id. */
 export const DRAG_TYPE = "application/x-clinic-visit";
@@ -62,16 +71,22 @@ export function VisitCard({
           <b>Patient&apos;s message:</b> {visit.message}
         </p>
       ) : null}
-      <PatientAlerts alerts={visit.alerts} compact />
+      {visit.alerts ? <PatientAlerts alerts={visit.alerts} compact /> : null}
       {/* Badges, then buttons, each on their own line: the card's direct children, laid
           out by .diary-card (160 cards on a full day: no wrapper elements). */}
-      <HistoryBadge state={visit.history} />
+      {/* The badges are the card's own spans, not components: 160 cards on a full day. */}
+      {visit.history ? (
+        <span className={`history-${visit.history}`} data-testid="history-state">
+          {HISTORY_LABELS[visit.history]}
+        </span>
+      ) : null}
       {visit.needsOutcome ? (
         <span className="border-red-700 bg-white text-red-800" data-testid="needs-outcome">
           {NEEDS_OUTCOME}
         </span>
       ) : null}
-      <StatusBadge status={visit.status} labels={STATUS_LABELS} bare />
+      {/* A status as a word (never colour alone), its tone the stylesheet's st-<status>. */}
+      <span className={`st-${visit.status}`}>{STATUS_LABELS[visit.status]}</span>
       {/* The grid is one form: each button says what to do and to which visit. */}
       {visit.actions.map((to) => (
         <button
