@@ -88,15 +88,32 @@ export async function recentChanges(ids: string[], now: Date): Promise<Map<strin
 }
 
 /**
- * One object per dentist or chair for all the cards of a page: the loader data's encoding
- * writes an object it has seen once as a reference, so 160 cards carry 20 names, not 320.
+ * One object per dentist or chair, and one array per list of status moves, for all the
+ * cards of a page: the loader data's encoding writes an object it has seen once as a
+ * reference, so 160 cards carry 20 names, not 320, and a few lists of moves, not 160.
+ * Made for one page's loader (`sharedObjects()`), never kept between requests.
  */
-export type Named = Map<string, { _id: string; name: string }>;
+export type Shared = {
+  names: Map<string, { _id: string; name: string }>;
+  actions: Map<string, AppointmentStatus[]>;
+};
 
-function named(names: Named, id: string, name: string) {
-  let found = names.get(id);
-  if (!found) names.set(id, (found = { _id: id, name }));
+export function sharedObjects(): Shared {
+  return { names: new Map(), actions: new Map() };
+}
+
+function named(shared: Shared, id: string, name: string) {
+  let found = shared.names.get(id);
+  if (!found) shared.names.set(id, (found = { _id: id, name }));
   return found;
+}
+
+function sharedActions(shared: Shared, actions: AppointmentStatus[]) {
+  const key = actions.join();
+  const found = shared.actions.get(key);
+  if (found) return found;
+  shared.actions.set(key, actions);
+  return actions;
 }
 
 export function toDiaryVisit(
@@ -104,7 +121,7 @@ export function toDiaryVisit(
   viewer: Viewer,
   moment: Moment,
   history: Map<string, HistoryRow>,
-  names: Named = new Map(),
+  shared: Shared = sharedObjects(),
 ): DiaryVisit {
   const { now } = moment;
   const status = parseStatus(row.status);
@@ -126,11 +143,14 @@ export function toDiaryVisit(
     time: row.time,
     name: row.name,
     service: row.service.name,
-    dentist: named(names, row.dentist.id, row.dentist.name),
-    chair: named(names, row.chair.id, row.chair.name),
+    dentist: named(shared, row.dentist.id, row.dentist.name),
+    chair: named(shared, row.chair.id, row.chair.name),
     status,
     // The card's own undo of a check-in already takes it back to booked.
-    actions: undo === "checked_in" ? offer.actions.filter((to) => to !== "booked") : offer.actions,
+    actions: sharedActions(
+      shared,
+      undo === "checked_in" ? offer.actions.filter((to) => to !== "booked") : offer.actions,
+    ),
     cancel: offer.cancel,
     move: offer.move,
   };

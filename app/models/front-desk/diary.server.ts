@@ -29,7 +29,7 @@ import {
   DIARY_VISIT_FIELDS,
   type DiaryRow,
   type DiaryVisit,
-  type Named,
+  sharedObjects,
   changedSince,
   recentChanges,
   toDiaryVisit,
@@ -230,12 +230,12 @@ export async function diaryDay(request: DiaryRequest): Promise<Diary> {
     // The day's medical histories, due or to review: a few queries for the whole day.
     cachedRead(["visits", "accounts", "forms"], `diary:forms:${date}`, () => historyStates(rows)),
   ]);
-  const names: Named = new Map();
+  const shared = sharedObjects();
   const details = await withPatientDetails(
     viewer,
     rows.map((row) => ({
       row,
-      visit: toDiaryVisit(row, viewer, { now, today }, history, names),
+      visit: toDiaryVisit(row, viewer, { now, today }, history, shared),
     })),
     { startsAt: { gte: dayStart, lt: dayEnd } },
   );
