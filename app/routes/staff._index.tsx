@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-pages";
 import { FormError } from "~/components/form-error";
 import { closedSentence, DiaryAttention } from "~/components/staff/diary-attention";
@@ -19,6 +19,7 @@ import { requireStaffPage } from "~/http/roles.server";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { redirectWithToast } from "~/http/toast.server";
 import { dateParam } from "~/validation/dates";
+import { usePlainLinks } from "~/hooks/use-plain-links";
 
 export const handle: StaffHandle = { permission: "diary.view" };
 
@@ -106,43 +107,43 @@ function DayView({ diary, list }: { diary: Diary; list: boolean }) {
       <DiaryToolbar place={place} today={diary.today} step={1} book={diary.viewer.book}>
         <span className="self-center text-slate-700">Columns:</span>
         {own && diary.view === "dentist" ? (
-          <Link
+          <a
             className={toolLink}
-            to={diaryHref({ ...place, scope: diary.scope === "mine" ? "clinic" : "mine" })}
+            href={diaryHref({ ...place, scope: diary.scope === "mine" ? "clinic" : "mine" })}
           >
             {diary.scope === "mine" ? "Whole clinic" : "My day only"}
-          </Link>
+          </a>
         ) : null}
-        <Link
+        <a
           className={toolLink}
           aria-current={diary.view === "dentist" ? "page" : undefined}
-          to={diaryHref({ ...place, view: "dentist" })}
+          href={diaryHref({ ...place, view: "dentist" })}
         >
           By dentist
-        </Link>
-        <Link
+        </a>
+        <a
           className={toolLink}
           aria-current={diary.view === "chair" ? "page" : undefined}
-          to={diaryHref({ ...place, view: "chair" })}
+          href={diaryHref({ ...place, view: "chair" })}
         >
           By chair
-        </Link>
-        <Link
+        </a>
+        <a
           className={toolLink}
-          to={diaryHref({ ...place, view: "week", dentist: own ?? undefined })}
+          href={diaryHref({ ...place, view: "week", dentist: own ?? undefined })}
         >
           Week per dentist
-        </Link>
-        <Link className={toolLink} to={diaryHref({ ...place, list: !list })}>
+        </a>
+        <a className={toolLink} href={diaryHref({ ...place, list: !list })}>
           {list ? "Grid view" : "List view"}
-        </Link>
+        </a>
       </DiaryToolbar>
       <nav aria-label="Week overview">
         <ul className="flex flex-wrap gap-1 text-sm">
           {diary.week.map((day) => (
             <li key={day.date}>
-              <Link
-                to={diaryHref({ ...place, date: day.date })}
+              <a
+                href={diaryHref({ ...place, date: day.date })}
                 aria-current={day.date === diary.date ? "date" : undefined}
                 className={`inline-flex min-h-6 flex-col rounded-md border px-2 py-1 ${
                   day.date === diary.date
@@ -155,7 +156,7 @@ function DayView({ diary, list }: { diary: Diary; list: boolean }) {
                 <span className="text-xs">
                   {day.visits} {day.visits === 1 ? "visit" : "visits"}
                 </span>
-              </Link>
+              </a>
             </li>
           ))}
         </ul>
@@ -207,13 +208,16 @@ function DayView({ diary, list }: { diary: Diary; list: boolean }) {
 export default function DiaryPage() {
   const { diary, week, list } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const onClick = usePlainLinks();
   const heading = diary
     ? `Diary: ${formatDate(diary.date, diary.clock)}${diary.date === diary.today ? " (today)" : ""}`
     : week
       ? `Week of ${week.dentist.name}`
       : "Diary";
   return (
-    <section className="space-y-4">
+    // The page's links are plain <a>: this one handler routes them (usePlainLinks).
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions -- the links inside take the keys; this only routes what they do
+    <section className="space-y-4" onClick={onClick}>
       <a
         href="#visits"
         className="sr-only rounded-md bg-white px-3 py-2 font-semibold text-brand-800 focus:not-sr-only focus:inline-block focus:outline-2"

@@ -218,6 +218,45 @@ test.describe("the diary with JavaScript", () => {
     await expect(page).toHaveURL(/\/staff\/bookings\/new$/);
   });
 
+  test("the diary's plain links and the staff navigation move within the page, as Remix links would", async ({
+    page,
+    login,
+  }) => {
+    await login(await createTestUser({ role: "reception" }));
+    const date = upcoming(WEDNESDAY, 4);
+    await page.goto(`/staff?date=${date}`);
+    await page.waitForLoadState("networkidle");
+    // A full page load would lose this mark: each click below must be a client navigation.
+    await page.evaluate(() => Object.assign(window, { diaryMark: "kept" }));
+    const heading = page.getByRole("heading", { level: 1 });
+    await page.getByRole("link", { name: "Next day" }).click();
+    await expect(heading).toContainText(formatDate(addDays(date, 1), CLINIC_CLOCK));
+    await page.getByRole("link", { name: "By chair" }).click();
+    await expect(page).toHaveURL(/view=chair/);
+    await expect(page.getByRole("link", { name: "By chair" })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
+    await page.getByTestId("week-day").first().click();
+    await expect(page).toHaveURL(/view=chair/);
+    const clinic = page.getByRole("navigation", { name: "Clinic" });
+    await expect(clinic.getByRole("link", { name: "Diary" })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
+    await clinic.getByRole("link", { name: "Waiting list" }).click();
+    await expect(page).toHaveURL(/\/staff\/waitlist$/);
+    await expect(clinic.getByRole("link", { name: "Waiting list" })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
+    await expect(clinic.getByRole("link", { name: "Diary" })).not.toHaveAttribute(
+      "aria-current",
+      "page",
+    );
+    expect(await page.evaluate(() => (window as { diaryMark?: string }).diaryMark)).toBe("kept");
+  });
+
   test("four dentists fit 1920 px without scrolling sideways", async ({ page, login }) => {
     await page.setViewportSize({ width: 1920, height: 1080 });
     const id = `dentist-wide-${Date.now().toString(36)}`;

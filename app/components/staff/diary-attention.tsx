@@ -1,4 +1,3 @@
-import { Link } from "@remix-run/react";
 import type { Diary } from "~/models/front-desk/diary.server";
 import { NEEDS_OUTCOME } from "~/models/front-desk/visit-actions";
 import { type ClinicClock, formatDate, formatDateTime, formatTime } from "~/utils/clinic-format";
@@ -58,9 +57,9 @@ export function DiaryAttention({
           <ul className="mt-1 space-y-1 text-sm" data-testid="needs-outcome-list">
             {diary.needsOutcome.map((visit) => (
               <li key={visit._id}>
-                <Link to={`/staff/appointments/${visit._id}`} className="text-brand-700 underline">
+                <a href={`/staff/appointments/${visit._id}`} className="text-brand-700 underline">
                   {formatDateTime(visit.date, visit.time, clock)}, {visit.name} ({visit.dentist})
-                </Link>
+                </a>
               </li>
             ))}
           </ul>
@@ -74,13 +73,13 @@ export function DiaryAttention({
           <ul className="mt-1 space-y-1 text-sm">
             {diary.needsAttention.map(({ appointment, reason }) => (
               <li key={appointment._id}>
-                <Link
-                  to={`/staff/appointments/${appointment._id}`}
+                <a
+                  href={`/staff/appointments/${appointment._id}`}
                   className="text-brand-700 underline"
                 >
                   {formatDate(appointment.date, clock)} {formatTime(appointment.time, clock)},{" "}
                   {appointment.name} ({appointment.dentist.name})
-                </Link>
+                </a>
                 : {reason}
               </li>
             ))}
@@ -89,9 +88,9 @@ export function DiaryAttention({
       ) : null}
       {more ? (
         <p className="mt-2 text-sm">
-          <Link to={everyHref} className="font-medium text-brand-700 underline">
+          <a href={everyHref} className="font-medium text-brand-700 underline">
             Show them all
-          </Link>
+          </a>
         </p>
       ) : null}
     </section>

@@ -1,13 +1,13 @@
-import { useFormAction, useNavigate, useSubmit } from "@remix-run/react";
-import type { FormEvent, MouseEvent, ReactNode } from "react";
+import { useFormAction, useSubmit } from "@remix-run/react";
+import type { FormEvent, ReactNode } from "react";
 import { createContext, useContext } from "react";
 import { useHydrated } from "~/hooks/use-hydrated";
 
 /**
- * The diary's cards and free times are plain links and forms (hundreds on a day: Remix's
- * Link and Form cost hooks each). Without JavaScript they work as they are; with it, this
- * one wrapper turns their clicks and posts into Remix navigations and submissions, as
- * Link and Form would.
+ * The diary's cards and free times are plain buttons (Remix's Form costs hooks each), all
+ * inside this one form: each button names what to do and to which visit. Without
+ * JavaScript they work as they are; with it, this wrapper turns their posts into Remix
+ * submissions, as Form would (their links are routed by the page's `usePlainLinks`).
  */
 const ActionContext = createContext("/staff?index");
 
@@ -18,19 +18,8 @@ export function useDiaryFormAction() {
 
 export function DiaryEnhance({ children }: { children: ReactNode }) {
   const hydrated = useHydrated();
-  const navigate = useNavigate();
   const submit = useSubmit();
   const action = useFormAction();
-  const onClick = (event: MouseEvent) => {
-    if (event.defaultPrevented || event.button !== 0) return;
-    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    const link = (event.target as Element).closest?.("a[href^='/']");
-    if (!(link instanceof HTMLAnchorElement) || link.target || link.hasAttribute("download")) {
-      return;
-    }
-    event.preventDefault();
-    navigate(link.getAttribute("href")!);
-  };
   const onSubmit = (event: FormEvent) => {
     const form = event.target;
     if (event.defaultPrevented || !(form instanceof HTMLFormElement)) return;
@@ -42,10 +31,9 @@ export function DiaryEnhance({ children }: { children: ReactNode }) {
   };
   return (
     <ActionContext.Provider value={action}>
-      {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions -- the links and buttons inside take the keys; this only routes what they do */}
-      <div onClick={hydrated ? onClick : undefined} onSubmit={hydrated ? onSubmit : undefined}>
+      <form method="post" action={action} onSubmit={hydrated ? onSubmit : undefined}>
         {children}
-      </div>
+      </form>
     </ActionContext.Provider>
   );
 }

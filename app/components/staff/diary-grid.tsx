@@ -9,8 +9,6 @@ import { useHydrated } from "~/hooks/use-hydrated";
 import { useDiaryFormAction } from "./diary-enhance";
 import { DRAG_TYPE, VisitCard } from "./visit-card";
 
-const SHADED = "bg-[repeating-linear-gradient(45deg,#f1f5f9,#f1f5f9_6px,#e2e8f0_6px,#e2e8f0_12px)]";
-
 /** Where a booking or a move into a free cell goes: the column's dentist or chair, or a day. */
 export type ColumnKind = "dentist" | "chair" | "day";
 
@@ -122,19 +120,14 @@ export function DiaryGrid(props: GridProps) {
             onDrop: drop(column, row),
           }
         : {};
-    const tone =
-      content.kind === "closed"
-        ? SHADED
-        : content.kind === "busy" || content.kind === "visits"
-          ? "bg-brand-50"
-          : "";
     return (
       <td
         key={column.id}
         rowSpan={rows > 1 ? rows : undefined}
-        className={`diary-cell ${tone} ${
-          target === key ? "outline-2 -outline-offset-2 outline-brand-700" : ""
-        }`}
+        // Its tone comes from data-cell (the stylesheet's .diary-cell).
+        className={
+          target === key ? "diary-cell outline-2 -outline-offset-2 outline-brand-700" : "diary-cell"
+        }
         data-cell={content.kind}
         data-col={columnIndex}
         tabIndex={hydrated && content.kind !== "free" && content.kind !== "visits" ? -1 : undefined}
@@ -142,18 +135,16 @@ export function DiaryGrid(props: GridProps) {
       >
         {nowAt !== null ? <NowLine offset={nowAt} /> : null}
         {content.kind === "visits" ? (
-          <div className="space-y-1">
-            {content.visits.map((visit) => (
-              <VisitCard
-                key={visit._id}
-                visit={visit}
-                clock={clock}
-                showWho={props.kind === "chair" ? "dentist" : "chair"}
-                draggable={hydrated}
-                busy={busy}
-              />
-            ))}
-          </div>
+          content.visits.map((visit) => (
+            <VisitCard
+              key={visit._id}
+              visit={visit}
+              clock={clock}
+              showWho={props.kind === "chair" ? "dentist" : "chair"}
+              draggable={hydrated}
+              busy={busy}
+            />
+          ))
         ) : content.kind === "closed" ? (
           <span className="text-xs text-slate-700">{content.label}</span>
         ) : content.kind === "busy" ? (

@@ -1,4 +1,4 @@
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { addDays } from "~/utils/clinic-time";
 import { SEARCH_FIELD_ID, ShortcutList, useDiaryShortcuts } from "./diary-shortcuts";
@@ -55,15 +55,15 @@ export function DiaryToolbar({
   return (
     <div className="space-y-2">
       <div className="flex flex-wrap items-end gap-2">
-        <Link className={toolLink} to={previous}>
+        <a className={toolLink} href={previous}>
           <span aria-hidden="true">←</span> Previous {unit}
-        </Link>
-        <Link className={toolLink} to={todayHref}>
+        </a>
+        <a className={toolLink} href={todayHref}>
           Today
-        </Link>
-        <Link className={toolLink} to={next}>
+        </a>
+        <a className={toolLink} href={next}>
           Next {unit} <span aria-hidden="true">→</span>
-        </Link>
+        </a>
         <Form method="get" action="/staff" className="flex items-end gap-2">
           <label className="flex flex-col text-sm font-medium text-slate-800">
             Date
@@ -103,9 +103,9 @@ export function DiaryToolbar({
           </button>
         </Form>
         {book ? (
-          <Link className={toolLink} to="/staff/bookings/new">
+          <a className={toolLink} href="/staff/bookings/new">
             New booking
-          </Link>
+          </a>
         ) : null}
       </div>
       {children ? <p className="flex flex-wrap gap-2 text-sm">{children}</p> : null}

@@ -4,7 +4,6 @@ import { formatDate } from "~/utils/clinic-format";
 import { DiaryEnhance } from "./diary-enhance";
 import { DiaryGrid } from "./diary-grid";
 import { diaryHref, DiaryToolbar, toolLink } from "./diary-toolbar";
-import { Link } from "@remix-run/react";
 
 /** One dentist's week: a column per day, the same cards and free times as the day's grid. */
 export function DiaryWeekView({ week }: { week: DiaryWeek }) {
@@ -13,9 +12,9 @@ export function DiaryWeekView({ week }: { week: DiaryWeek }) {
   return (
     <>
       <DiaryToolbar place={place} today={week.today} step={7} book={week.book}>
-        <Link className={toolLink} to={diaryHref({ date: week.date, view: "dentist" })}>
+        <a className={toolLink} href={diaryHref({ date: week.date, view: "dentist" })}>
           Day view
-        </Link>
+        </a>
       </DiaryToolbar>
       <Form method="get" action="/staff" className="flex flex-wrap items-end gap-2">
         <input type="hidden" name="view" value="week" />

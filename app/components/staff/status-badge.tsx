@@ -1,15 +1,10 @@
 import type { AppointmentStatus } from "~/models/booking/appointment-status";
 
-const TONES: Record<AppointmentStatus, string> = {
-  booked: "border-slate-400 bg-white text-slate-800",
-  confirmed: "border-brand-700 bg-brand-50 text-brand-800",
-  checked_in: "border-amber-600 bg-amber-50 text-amber-900",
-  completed: "border-emerald-700 bg-emerald-50 text-emerald-900",
-  cancelled: "border-slate-400 bg-slate-100 text-slate-700 line-through",
-  no_show: "border-red-700 bg-red-50 text-red-800",
-};
-
-/** A visit's status as a word (never colour alone); `labels` come from the domain's STATUS_LABELS. */
+/**
+ * A visit's status as a word (never colour alone); `labels` come from the domain's
+ * STATUS_LABELS. Its tone is the stylesheet's `st-<status>` (app/styles/tailwind.css), which
+ * the diary's cards use on their own spans.
+ */
 export function StatusBadge({
   status,
   labels,
@@ -19,7 +14,7 @@ export function StatusBadge({
 }) {
   return (
     <span
-      className={`inline-block rounded border px-1.5 py-0.5 text-xs font-semibold ${TONES[status]}`}
+      className={`inline-block rounded border px-1.5 py-0.5 text-xs font-semibold st-${status}`}
     >
       {labels[status]}
     </span>

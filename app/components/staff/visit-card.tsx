@@ -1,22 +1,29 @@
 import type { DragEvent } from "react";
 import { PatientAlerts } from "~/components/staff/patient-alerts";
-import { HistoryBadge } from "~/components/forms/history-badge";
-import { StatusBadge } from "~/components/staff/status-badge";
 import type { DiaryVisit } from "~/models/front-desk/diary-visits.server";
+import type { HistoryState } from "~/models/forms/due.server";
 import { ACTION_LABELS, NEEDS_OUTCOME, UNDO_LABELS } from "~/models/front-desk/visit-actions";
 import { STATUS_LABELS } from "~/models/booking/appointment-status";
 import { type ClinicClock, formatTime } from "~/utils/clinic-format";
-import { useDiaryFormAction } from "./diary-enhance";
+
+/**
+ * The card's word on the patient's medical history
+ * (docs/decisions/050-medical-history-and-consent-forms.md): due before the visit, or
+ * signed and waiting for a dentist's review. Its tone is the stylesheet's `history-<state>`.
+ */
+export const HISTORY_LABELS: Record<HistoryState, string> = {
+  due: "History due",
+  review: "History to review",
+};
 
 /** The data a dragged card carries: the visit's id. */
 export const DRAG_TYPE = "application/x-clinic-visit";
 
-const small = "diary-btn";
-
 /**
  * One visit in the diary: who, what, the patient's message, and the next status moves
- * the viewer may make in one click (each a form that works without JavaScript), the
- * cancel form behind a link (it needs its reason), and the undo of their last change.
+ * the viewer may make in one click (buttons of the grid's one form, which works without
+ * JavaScript), the cancel form behind a link (it needs its reason), and the undo of their
+ * last change.
  */
 export function VisitCard({
   visit,
@@ -38,7 +45,6 @@ export function VisitCard({
       : showWho === "dentist"
         ? visit.dentist.name
         : visit.chair.name;
-  const action = useDiaryFormAction();
   const onDragStart = (event: DragEvent) => {
     event.dataTransfer.setData(DRAG_TYPE, visit._id);
     event.dataTransfer.effectAllowed = "move";
@@ -57,7 +63,7 @@ export function VisitCard({
         // The card is what is dragged, not its link.
         draggable={draggable && visit.move ? false : undefined}
       >
-        <b>{formatTime(visit.time, clock)}</b> {visit.name}
+        {`${formatTime(visit.time, clock)} ${visit.name}`}
       </a>
       <p>{`${visit.service} · ${who}`}</p>
       {visit.message ? (
@@ -65,57 +71,51 @@ export function VisitCard({
           <b>Patient&apos;s message:</b> {visit.message}
         </p>
       ) : null}
-      <PatientAlerts alerts={visit.alerts} compact />
-      <HistoryBadge state={visit.history} />
-      <p className="diary-status">
-        {visit.needsOutcome ? (
-          <span
-            className="inline-block rounded border border-red-700 bg-white px-1.5 py-0.5 text-xs font-semibold text-red-800"
-            data-testid="needs-outcome"
-          >
-            {NEEDS_OUTCOME}
-          </span>
-        ) : null}
-        <StatusBadge status={visit.status} labels={STATUS_LABELS} />
-      </p>
-      {visit.actions.length > 0 || visit.undo || visit.cancel ? (
-        <form method="post" action={action}>
-          <input type="hidden" name="id" value={visit._id} />
-          {visit.actions.map((to) => (
-            <button
-              key={to}
-              type="submit"
-              name="intent"
-              value={`status:${to}`}
-              className={small}
-              aria-label={`${ACTION_LABELS[to]} ${visit.name}`}
-              disabled={busy}
-            >
-              {ACTION_LABELS[to]}
-            </button>
-          ))}
-          {visit.undo ? (
-            <button
-              type="submit"
-              name="intent"
-              value="undo"
-              className={small}
-              aria-label={`${UNDO_LABELS[visit.undo]} of ${visit.name}`}
-              disabled={busy}
-            >
-              {UNDO_LABELS[visit.undo]}
-            </button>
-          ) : null}
-          {visit.cancel ? (
-            <a
-              href={`/staff/appointments/${visit._id}#cancel-heading`}
-              className={small}
-              aria-label={`Cancel ${visit.name}…`}
-            >
-              Cancel…
-            </a>
-          ) : null}
-        </form>
+      {visit.alerts ? <PatientAlerts alerts={visit.alerts} compact /> : null}
+      {/* Badges, then buttons, each on their own line: the card's direct children, laid
+          out by .diary-card (160 cards on a full day: no wrapper elements). */}
+      {/* The badges are the card's own spans, not components: 160 cards on a full day. */}
+      {visit.history ? (
+        <span className={`history-${visit.history}`} data-testid="history-state">
+          {HISTORY_LABELS[visit.history]}
+        </span>
+      ) : null}
+      {visit.needsOutcome ? (
+        <span className="border-red-700 bg-white text-red-800" data-testid="needs-outcome">
+          {NEEDS_OUTCOME}
+        </span>
+      ) : null}
+      {/* A status as a word (never colour alone), its tone the stylesheet's st-<status>. */}
+      <span className={`st-${visit.status}`}>{STATUS_LABELS[visit.status]}</span>
+      {/* The grid is one form: each button says what to do and to which visit. */}
+      {visit.actions.map((to) => (
+        <button
+          key={to}
+          name="intent"
+          value={`status:${to} ${visit._id}`}
+          aria-label={`${ACTION_LABELS[to]} ${visit.name}`}
+          disabled={busy}
+        >
+          {ACTION_LABELS[to]}
+        </button>
+      ))}
+      {visit.undo ? (
+        <button
+          name="intent"
+          value={`undo ${visit._id}`}
+          aria-label={`${UNDO_LABELS[visit.undo]} of ${visit.name}`}
+          disabled={busy}
+        >
+          {UNDO_LABELS[visit.undo]}
+        </button>
+      ) : null}
+      {visit.cancel ? (
+        <a
+          href={`/staff/appointments/${visit._id}#cancel-heading`}
+          aria-label={`Cancel ${visit.name}…`}
+        >
+          Cancel…
+        </a>
       ) : null}
     </article>
   );

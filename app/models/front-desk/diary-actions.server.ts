@@ -26,12 +26,20 @@ const AFTER: Partial<Record<AppointmentStatus, string>> = {
   no_show: "is marked missed",
 };
 
+/**
+ * A card's button carries both what to do and the visit ("status:confirmed <id>", "undo
+ * <id>"): one form holds the whole grid. A drag posts them as `intent` and `id`.
+ */
+function readIntent(form: Record<string, string>) {
+  const [intent = "", inButton = ""] = (form.intent ?? "").split(" ", 2);
+  return { intent, id: (form.id ?? inButton).trim() };
+}
+
 export async function diaryChange(
   actor: StaffActor,
   form: Record<string, string>,
 ): Promise<Result<{ message: string }>> {
-  const intent = form.intent ?? "";
-  const id = (form.id ?? "").trim();
+  const { intent, id } = readIntent(form);
   if (!id) return invalid(UNKNOWN_CHANGE_MESSAGE);
   if (intent.startsWith("status:")) {
     const to = intent.slice("status:".length);

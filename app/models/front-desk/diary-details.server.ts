@@ -5,7 +5,8 @@
  * counted against the staff member's hourly bound; past the bound the cards show neither,
  * and the diary says why, rather than the desk losing its day.
  */
-import { alertsForPatients } from "~/models/patients/alerts.server";
+import type { Prisma } from "@prisma/client";
+import { alertsOfVisits, type PatientAlerts } from "~/models/patients/alerts.server";
 import { patientsInReach, readPatients } from "~/models/patients/access.server";
 import { staffActor } from "~/models/roles";
 import type { DiaryRow, DiaryVisit } from "./diary-visits.server";
@@ -16,22 +17,32 @@ export type DiaryDetails = {
   withheld: string | null;
 };
 
+/**
+ * `day` names the visits' day (their condition): their patients' alerts are read by it,
+ * not by a list of every patient's id. Messages are read on the viewer's own visits only.
+ */
 export async function withPatientDetails(
   viewer: { id: string; role: string },
   visits: readonly { row: DiaryRow; visit: DiaryVisit }[],
+  day: Prisma.AppointmentWhereInput,
 ): Promise<DiaryDetails> {
   const actor = staffActor(viewer);
-  const reach = await patientsInReach(
-    actor,
-    visits.map(({ row }) => row.userId),
-  );
-  const alerts = await alertsForPatients(actor, [...reach]);
+  const ownMessages = visits.filter(({ row }) => row.message && row.dentist.userId === viewer.id);
+  const [reach, alerts] = await Promise.all([
+    patientsInReach(
+      actor,
+      ownMessages.map(({ row }) => row.userId),
+    ),
+    visits.length > 0 ? alertsOfVisits(actor, day) : new Map<string, PatientAlerts>(),
+  ]);
   const inReach = (row: DiaryRow) => row.userId !== null && reach.has(row.userId);
-  const detailed = visits.map(({ row, visit }) => ({
-    ...visit,
-    message: inReach(row) && row.dentist.userId === viewer.id ? row.message : "",
-    alerts: (row.userId && alerts.get(row.userId)) || null,
-  }));
+  const detailed = visits.map(({ row, visit }) => {
+    const message = inReach(row) && row.dentist.userId === viewer.id ? row.message : "";
+    const found = row.userId ? alerts.get(row.userId) : undefined;
+    return message || found
+      ? { ...visit, ...(message ? { message } : {}), ...(found ? { alerts: found } : {}) }
+      : visit;
+  });
   const read = new Set(
     detailed.flatMap((visit, index) => {
       const patient = visits[index]!.row.userId;
@@ -47,7 +58,7 @@ export async function withPatientDetails(
     });
     if (refused) {
       return {
-        visits: detailed.map((visit) => ({ ...visit, message: "", alerts: null })),
+        visits: detailed.map(({ message: _message, alerts: _alerts, ...visit }) => visit),
         withheld: refused.message,
       };
     }

@@ -36,24 +36,29 @@ export const DIARY_VISIT_FIELDS = {
 
 export type DiaryRow = Prisma.AppointmentGetPayload<{ select: typeof DIARY_VISIT_FIELDS }>;
 
+/**
+ * A card's data. What most cards lack (a message, alerts, a history state, an outcome to
+ * give, an undo) is left out rather than sent empty: the loader data of 160 cards is
+ * encoded for every diary and shipped in its page.
+ */
 export type DiaryVisit = VisitOffer & {
   _id: string;
   time: string;
   name: string;
   /** The patient's own message with the booking: on the dentist's own day only (./diary-details.server). */
-  message: string;
+  message?: string;
   /** The patient's medical alerts, to staff with the need to know them. */
-  alerts: PatientAlerts | null;
+  alerts?: PatientAlerts;
   /** "history due" or "history to review" (app/models/forms/due.server.ts), on the day view. */
-  history: HistoryState | null;
+  history?: HistoryState;
   service: string;
   dentist: { _id: string; name: string };
   chair: { _id: string; name: string };
   status: AppointmentStatus;
   /** Its time is over and nobody recorded what happened. */
-  needsOutcome: boolean;
+  needsOutcome?: true;
   /** The status the viewer may still take back (their own last change, within minutes). */
-  undo: AppointmentStatus | null;
+  undo?: AppointmentStatus;
 };
 
 type Viewer = { id: string; role: string };
@@ -82,34 +87,76 @@ export async function recentChanges(ids: string[], now: Date): Promise<Map<strin
   return latest;
 }
 
+/**
+ * One object per dentist or chair, and one array per list of status moves, for all the
+ * cards of a page: the loader data's encoding writes an object it has seen once as a
+ * reference, so 160 cards carry 20 names, not 320, and a few lists of moves, not 160.
+ * Made for one page's loader (`sharedObjects()`), never kept between requests.
+ */
+export type Shared = {
+  names: Map<string, { _id: string; name: string }>;
+  actions: Map<string, AppointmentStatus[]>;
+};
+
+export function sharedObjects(): Shared {
+  return { names: new Map(), actions: new Map() };
+}
+
+function named(shared: Shared, id: string, name: string) {
+  let found = shared.names.get(id);
+  if (!found) shared.names.set(id, (found = { _id: id, name }));
+  return found;
+}
+
+function sharedActions(shared: Shared, actions: AppointmentStatus[]) {
+  const key = actions.join();
+  const found = shared.actions.get(key);
+  if (found) return found;
+  shared.actions.set(key, actions);
+  return actions;
+}
+
 export function toDiaryVisit(
   row: DiaryRow,
   viewer: Viewer,
   moment: Moment,
   history: Map<string, HistoryRow>,
+  shared: Shared = sharedObjects(),
 ): DiaryVisit {
   const { now } = moment;
   const status = parseStatus(row.status);
   const last = history.get(row.id);
   const undo = last && last.to === status && canUndo(last, viewer.id, now) ? status : null;
-  const offer = visitOffer(viewer, { ...row, status, dentistUserId: row.dentist.userId }, moment);
-  return {
-    ...offer,
-    // The card's own undo of a check-in already takes it back to booked.
-    actions: undo === "checked_in" ? offer.actions.filter((to) => to !== "booked") : offer.actions,
+  const offer = visitOffer(
+    viewer,
+    {
+      status,
+      date: row.date,
+      startsAt: row.startsAt,
+      endsAt: row.endsAt,
+      dentistUserId: row.dentist.userId,
+    },
+    moment,
+  );
+  const visit: DiaryVisit = {
     _id: row.id,
     time: row.time,
     name: row.name,
-    message: "",
-    alerts: null,
-    history: null,
     service: row.service.name,
-    dentist: { _id: row.dentist.id, name: row.dentist.name },
-    chair: { _id: row.chair.id, name: row.chair.name },
+    dentist: named(shared, row.dentist.id, row.dentist.name),
+    chair: named(shared, row.chair.id, row.chair.name),
     status,
-    needsOutcome: needsOutcome({ status, endsAt: row.endsAt }, now),
-    undo,
+    // The card's own undo of a check-in already takes it back to booked.
+    actions: sharedActions(
+      shared,
+      undo === "checked_in" ? offer.actions.filter((to) => to !== "booked") : offer.actions,
+    ),
+    cancel: offer.cancel,
+    move: offer.move,
   };
+  if (needsOutcome({ status, endsAt: row.endsAt }, now)) visit.needsOutcome = true;
+  if (undo) visit.undo = undo;
+  return visit;
 }
 
 /** How far back the diary looks for visits nobody resolved. */

@@ -16,6 +16,7 @@ import { gridRows, layoutColumn } from "./diary-layout";
 import {
   changedSince,
   DIARY_VISIT_FIELDS,
+  sharedObjects,
   recentChanges,
   toDiaryVisit,
 } from "./diary-visits.server";
@@ -84,13 +85,14 @@ export async function diaryWeek(request: {
     ),
   ]);
   const history = await recentChanges(changedSince(rows, now), now);
+  const shared = sharedObjects();
   const days = Array.from({ length: 7 }, (_, k) => addDays(monday, k)).map((day) => {
     const closure = closures.find((c) => c.startDate <= day && day <= c.endDate) ?? null;
     const clinicDay = dayOfPlan(settings.weeklyHours, day);
     const visits = rows
       .filter((row) => row.date === day)
       .map((row) => ({
-        visit: toDiaryVisit(row, request.viewer, { now, today }, history),
+        visit: toDiaryVisit(row, request.viewer, { now, today }, history, shared),
         span: spanOf(row),
       }));
     return {

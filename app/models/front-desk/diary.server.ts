@@ -29,6 +29,7 @@ import {
   DIARY_VISIT_FIELDS,
   type DiaryRow,
   type DiaryVisit,
+  sharedObjects,
   changedSince,
   recentChanges,
   toDiaryVisit,
@@ -229,14 +230,20 @@ export async function diaryDay(request: DiaryRequest): Promise<Diary> {
     // The day's medical histories, due or to review: a few queries for the whole day.
     cachedRead(["visits", "accounts", "forms"], `diary:forms:${date}`, () => historyStates(rows)),
   ]);
+  const shared = sharedObjects();
   const details = await withPatientDetails(
     viewer,
-    rows.map((row) => ({ row, visit: toDiaryVisit(row, viewer, { now, today }, history) })),
+    rows.map((row) => ({
+      row,
+      visit: toDiaryVisit(row, viewer, { now, today }, history, shared),
+    })),
+    { startsAt: { gte: dayStart, lt: dayEnd } },
   );
-  const visits = rows.map((row, index) => ({
-    row,
-    visit: { ...details.visits[index]!, history: forms[row.id] ?? null },
-  }));
+  const visits = rows.map((row, index) => {
+    const history = forms[row.id];
+    const visit = details.visits[index]!;
+    return { row, visit: history ? { ...visit, history } : visit };
+  });
   const shown = visits.filter(({ visit }) => SHOWN_STATUSES.includes(visit.status));
   const clinicDay = dayOfPlan(settings.weeklyHours, date);
   const clinicOpen = closure ? [] : openIntervals(clinicDay);

@@ -3,9 +3,10 @@
  * and the diary's cards. Only for staff with the need to know (./access.server.ts); the
  * caller records the read with the rest of what its answer shows (`readPatients`).
  */
+import type { Prisma } from "@prisma/client";
 import { prisma } from "~/infra/db.server";
 import type { StaffActor } from "~/models/roles";
-import { patientsInReach } from "./access.server";
+import { patientsInReach, patientsInReachWhere } from "./access.server";
 
 /**
  * A patient's record as the desk reads and edits it: details, alerts, the clinic's note,
@@ -39,12 +40,34 @@ export async function alertsForPatients(
   const rows = await prisma.user.findMany({
     where: {
       id: { in: [...reach] },
-      OR: [{ allergies: { not: "" } }, { conditions: { not: "" } }],
+      OR: WITH_ALERTS,
     },
     select: { id: true, allergies: true, conditions: true },
   });
   return new Map(
     rows.map((row) => [row.id, { allergies: row.allergies, conditions: row.conditions }]),
+  );
+}
+
+const WITH_ALERTS = [{ allergies: { not: "" } }, { conditions: { not: "" } }];
+
+/**
+ * The alerts of the patients of some visits (a diary day's), those this staff member may
+ * see and that have any: read from the visits (their index) to their patients, not by a
+ * list of every patient's id.
+ */
+export async function alertsOfVisits(
+  actor: StaffActor,
+  visits: Prisma.AppointmentWhereInput,
+): Promise<Map<string, PatientAlerts>> {
+  const rows = await prisma.appointment.findMany({
+    where: { AND: [visits, { user: { AND: [patientsInReachWhere(actor), { OR: WITH_ALERTS }] } }] },
+    select: { user: { select: { id: true, allergies: true, conditions: true } } },
+  });
+  return new Map(
+    rows.flatMap(({ user }) =>
+      user ? [[user.id, { allergies: user.allergies, conditions: user.conditions }]] : [],
+    ),
   );
 }
 
