@@ -29,10 +29,12 @@ export async function deliverText(
   return sendSms({ to: message.toAddress, body: message.text, outboxId: message.id });
 }
 
-export function textsSentSince(since: Date): Promise<number> {
-  return prisma.outboxMessage.count({
-    where: { channel: "sms", status: "sent", sentAt: { gte: since } },
-  });
+export async function textsSentSince(since: Date): Promise<number> {
+  // A plain count: every staff page asks it for the cap's banner (as unhandledCount).
+  const [row] = await prisma.$queryRaw<{ sent: number | bigint }[]>`
+    SELECT COUNT(*) AS "sent" FROM "OutboxMessage"
+    WHERE "channel" = 'sms' AND "status" = 'sent' AND "sentAt" >= ${since}`;
+  return Number(row?.sent ?? 0);
 }
 
 /** True when this month's texts reached the cap: staff pages show a banner. */

@@ -18,8 +18,14 @@ import { INBOX_MESSAGES, MAX_REPLY } from "./inbox-messages";
 
 type Actor = { id: string; role: StaffRole };
 
-export function unhandledCount(): Promise<number> {
-  return prisma.smsInbound.count({ where: { handledAt: null } });
+/**
+ * Texts not yet handled, for the staff navigation's badge on every staff page: one plain
+ * count (Prisma's query compiler costs more than the count itself, docs/performance.md).
+ */
+export async function unhandledCount(): Promise<number> {
+  const [row] = await prisma.$queryRaw<{ waiting: number | bigint }[]>`
+    SELECT COUNT(*) AS "waiting" FROM "SmsInbound" WHERE "handledAt" IS NULL`;
+  return Number(row?.waiting ?? 0);
 }
 
 export type ConversationSummary = {
