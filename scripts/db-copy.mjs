@@ -14,6 +14,7 @@ import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import pg from "pg";
+import { connectMakingDatabase } from "./postgres-db.mjs";
 import { isPostgresUrl, postgresSettings } from "./postgres-url.mjs";
 
 /** Tables that hold no clinic data: history, caches' generations, leases, limits. */
@@ -26,6 +27,12 @@ const NOT_COPIED = new Set([
 ]);
 /** Tables the target's triggers also write (a copied visit marks its day): at least the source's. */
 const AT_LEAST = new Set(["ReportDirtyDay"]);
+/**
+ * Tables whose target rows the source's replace: the data upgrades a fresh target's
+ * migrations ask for (the forms' templates) were done on the source, whose data arrives
+ * upgraded; what is still to do is what the source still had to do.
+ */
+const REPLACED = new Set(["PendingDataUpgrade"]);
 const BATCH = 500;
 
 function argument(name) {
@@ -194,6 +201,8 @@ async function moveSequences(client) {
 
 async function main() {
   checkSourceMigrated();
+  // As the app's start does: the target database is made when the server lacks it.
+  await (await connectMakingDatabase(to)).end();
   console.info("Migrating the target...");
   execFileSync(process.execPath, ["node_modules/prisma/build/index.js", "migrate", "deploy"], {
     env: { ...process.env, DATABASE_URL: to },
@@ -204,6 +213,9 @@ async function main() {
   await client.connect();
   try {
     await client.query("BEGIN");
+    for (const table of tables.filter((name) => REPLACED.has(name))) {
+      await client.query(`DELETE FROM ${quote(table)}`);
+    }
     for (const table of tables) await copyTable(client, table);
     await moveSequences(client);
     const differences = [];

@@ -4,7 +4,8 @@
 // length of the load run (default 30). `-- --record` writes the results into
 // docs/performance.md; `-- --only=uncached,load` runs only the named parts (list, home,
 // sign-ins, javascript, lighthouse, load, uncached, size, image, diary, backup, outbox,
-// reminders, waitlist, recall, reports, reviews, audit, day-diary, bookings, patients).
+// reminders, waitlist, recall, reports, reviews, audit, day-diary, bookings, patients,
+// engines).
 import { execFileSync, spawn } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync, rmSync } from "node:fs";
 import path from "node:path";
@@ -19,6 +20,7 @@ import { recordBackupFigures, runBackupBench } from "./backup.mjs";
 import { runDiaryBench } from "./diary.mjs";
 import { addSession, addUsers, fillCatalogue } from "./catalogue.mjs";
 import { recordDayDiaryFigures, runDayDiaryBench } from "./day-diary.mjs";
+import { recordEnginesFigures, runEnginesBench } from "./engines.mjs";
 import { imageSize } from "./image.mjs";
 import { machineLine, recordSection } from "./record.mjs";
 import { build, removeDatabase, startApp, startProcess } from "./server.mjs";
@@ -649,6 +651,16 @@ const bookingsRows = wanted("bookings")
     })
   : [];
 
+// 20. SQLite against PostgreSQL, and two instances on one PostgreSQL (its own table).
+const enginesRows = wanted("engines")
+  ? await runEnginesBench({
+      buildDir: BUILD_DIR,
+      ports: PORTS.engines,
+      dir: path.join(TMP, "engines"),
+      note,
+    })
+  : [];
+
 removeDatabase(mainDb);
 note("\nSummary");
 for (const row of [
@@ -658,6 +670,7 @@ for (const row of [
   ...auditRows,
   ...dayDiaryRows,
   ...bookingsRows,
+  ...enginesRows,
 ])
   note(
     `  ${row.pass ? "PASS" : "MISS"}  ${row.name}: ${row.value} (goal ${row.goal}) ${row.detail}`,
@@ -677,6 +690,7 @@ if (process.argv.includes("--record")) {
   if (auditRows.length > 0) await recordAuditFigures(auditRows, machine);
   if (dayDiaryRows.length > 0) recordDayDiaryFigures(dayDiaryRows);
   if (bookingsRows.length > 0) await recordBookingsFigures(bookingsRows, machine, SECONDS);
+  if (enginesRows.length > 0) await recordEnginesFigures(enginesRows, machine);
 }
 
 /**

@@ -87,6 +87,15 @@ export function testPorts(env = process.env) {
       profile: base + 62,
       /** Reads beside a stream of bookings (scripts/bench/bookings.mjs). */
       bookings: base + 74,
+      /** SQLite against PostgreSQL (scripts/bench/engines.mjs): the servers and the cluster. */
+      engines: { sqlite: base + 75, postgres: base + 76, second: base + 77, cluster: base + 78 },
+    },
+    /** scripts/rehearse-deploy.mjs: its cluster, the proxy, two instances and their successors. */
+    rehearsal: {
+      cluster: base + 65,
+      proxy: base + 68,
+      instances: [base + 66, base + 67],
+      successors: [base + 69, base + 70],
     },
     /** scripts/bench/compare.mjs: the builds side by side (compare to compare + 9). */
     compare: base + 80,

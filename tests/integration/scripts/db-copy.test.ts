@@ -81,6 +81,21 @@ describe("npm run db:copy", () => {
     expect(await onTarget(`SELECT COUNT(*)::int AS n FROM "User"`)).toEqual(before);
   }, 120_000);
 
+  it("copies a clinic whose data upgrades are done, leaving the target none to do", async () => {
+    // A clinic that has been started did the upgrades its migrations asked for; a fresh
+    // target's migrations ask for them again.
+    const db = new Database(file);
+    db.prepare(`DELETE FROM "PendingDataUpgrade"`).run();
+    db.close();
+    await onTarget(
+      `INSERT INTO "PendingDataUpgrade" ("name") VALUES ('form-templates') ON CONFLICT DO NOTHING`,
+    );
+    const run = copy();
+    expect(run.stderr).not.toMatch(/Counts differ/);
+    expect(run.status).toBe(0);
+    expect(await onTarget(`SELECT "name" FROM "PendingDataUpgrade"`)).toEqual([]);
+  }, 120_000);
+
   it("refuses a target holding rows the source does not, and copies nothing then", async () => {
     await onTarget(
       `INSERT INTO "Chair" ("id", "name", "active", "sortOrder") VALUES ('stray', 'Stray', true, 9)`,
