@@ -25,8 +25,9 @@ import {
   type SqlResultSet,
   type Transaction,
 } from "@prisma/driver-adapter-utils";
-import pg from "pg";
+import type pg from "pg";
 import { postgresSchemaOf, postgresSettings } from "../../scripts/postgres-url.mjs";
+import { pgModule } from "./pg.server";
 import { argument, columnType, TYPES } from "./postgres-types.server";
 
 const ADAPTER_NAME = "clinic-postgres";
@@ -234,7 +235,7 @@ export class PostgresAdapter extends Queryable implements SqlDriverAdapter {
 }
 
 function newPool(settings: pg.PoolConfig): pg.Pool {
-  const pool = new pg.Pool(settings);
+  const pool = new (pgModule().Pool)(settings);
   // An idle connection the server closed (a restart, a failover): the pool drops it and
   // opens another when asked; without a listener the error would end the process.
   pool.on("error", (error: Error & { code?: string }) => {
@@ -286,7 +287,7 @@ export class PostgresAdapterFactory implements SqlMigrationAwareDriverAdapterFac
 
   /** A scratch database for `migrate diff --from-migrations`, dropped when Prisma is done. */
   async connectToShadowDb(): Promise<PostgresAdapter> {
-    const admin = new pg.Client(postgresSettings(this.options.url));
+    const admin = new (pgModule().Client)(postgresSettings(this.options.url));
     await admin.connect();
     const database = `prisma_shadow_${crypto.randomUUID().replace(/-/g, "")}`;
     try {

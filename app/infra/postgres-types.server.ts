@@ -10,9 +10,32 @@ import {
   ColumnTypeEnum,
   DriverAdapterError,
 } from "@prisma/driver-adapter-utils";
-import pg from "pg";
+import type pg from "pg";
+import { pgModule } from "./pg.server";
 
-const { builtins } = pg.types;
+/** pg's built-in type OIDs (fixed by PostgreSQL), without loading pg to read them. */
+const builtins = {
+  BOOL: 16,
+  BYTEA: 17,
+  INT8: 20,
+  INT2: 21,
+  INT4: 23,
+  TEXT: 25,
+  OID: 26,
+  JSON: 114,
+  XML: 142,
+  FLOAT4: 700,
+  FLOAT8: 701,
+  BPCHAR: 1042,
+  VARCHAR: 1043,
+  DATE: 1082,
+  TIME: 1083,
+  TIMESTAMP: 1114,
+  TIMESTAMPTZ: 1184,
+  NUMERIC: 1700,
+  UUID: 2950,
+  JSONB: 3802,
+} as const;
 
 /** Array types the schema engine's catalog queries may return, and what their elements are. */
 const ARRAY_COLUMNS: Record<number, ColumnType> = {
@@ -78,10 +101,14 @@ const timestamp = (text: string) => `${text.replace(" ", "T")}+00:00`;
 const timestamptz = (text: string) =>
   text.replace(" ", "T").replace(/[+-]\d{2}(:\d{2})?$/, "+00:00");
 const asText = (text: string) => text;
-const parseBytes = pg.types.getTypeParser(builtins.BYTEA) as (text: string) => Buffer;
-const parseTextArray = pg.types.getTypeParser(1009 as (typeof builtins)[keyof typeof builtins]) as (
-  text: string,
-) => (string | null)[];
+const parseBytes = (text: string) =>
+  (pgModule().types.getTypeParser(builtins.BYTEA) as (text: string) => Buffer)(text);
+const parseTextArray = (text: string) =>
+  (
+    pgModule().types.getTypeParser(1009 as Parameters<typeof pg.types.getTypeParser>[0]) as (
+      text: string,
+    ) => (string | null)[]
+  )(text);
 const arrayOf =
   (element: (text: string) => unknown) =>
   (text: string): unknown =>
@@ -110,7 +137,10 @@ export const TYPES = {
   getTypeParser: ((oid: number, format?: "text" | "binary") =>
     (format ?? "text") === "text" && PARSERS[oid]
       ? PARSERS[oid]
-      : pg.types.getTypeParser(oid, format ?? "text")) as pg.CustomTypesConfig["getTypeParser"],
+      : pgModule().types.getTypeParser(
+          oid,
+          format ?? "text",
+        )) as pg.CustomTypesConfig["getTypeParser"],
 };
 
 const pad = (n: number, width = 2) => String(n).padStart(width, "0");

@@ -3,9 +3,9 @@
  * pdfkit (pure JavaScript, its standard fonts ship in the package): the clinic, the form and
  * its version, the patient, every question with its answer, the signature as typed and as
  * drawn, when, from where and with what browser, and the dentist's review. The standard
- * fonts write Latin-1 (WinAnsi): any other character prints as "?".
+ * fonts write Latin-1 (WinAnsi): any other character prints as "?". pdfkit is loaded with the
+ * first PDF asked for, not at start-up (~12 MB resident a clinic without forms never needs).
  */
-import PDFDocument from "pdfkit";
 import type { SubmissionView } from "./view.server";
 
 const MARGIN = 56;
@@ -17,7 +17,8 @@ export function printable(text: string): string {
     .replace(/[^\t\n\r\x20-\x7e\xa0-\xff\u2013\u2014\u2018\u2019\u201c\u201d\u2022\u20ac]/g, "?");
 }
 
-export function submissionPdf(view: SubmissionView, clinicName: string): Promise<Uint8Array> {
+export async function submissionPdf(view: SubmissionView, clinicName: string): Promise<Uint8Array> {
+  const { default: PDFDocument } = await import("pdfkit");
   const doc = new PDFDocument({
     size: "A4",
     margin: MARGIN,

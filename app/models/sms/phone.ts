@@ -35,8 +35,3 @@ export function clinicCountry(locale: string): string {
     return "US";
   }
 }
-
-/** An E.164 number as people read it ("+1 201 555 0123"). */
-export function displayNumber(e164: string): string {
-  return parsePhoneNumberFromString(e164)?.formatInternational() ?? e164;
-}
