@@ -3,12 +3,14 @@
 //      (scripts/test-build.mjs), side by side: the first two are single-threaded and the
 //      build takes a few seconds of CPU, so it fits beside them on two cores;
 //   2. Vitest: the unit, integration and http projects, on SQLite;
-//   3. Vitest on PostgreSQL (docs/decisions/051-postgresql.md): the integration-postgresql
-//      and http-postgresql projects, on TEST_POSTGRES_URL's server or a throwaway cluster
-//      started here on 127.0.0.1 (scripts/postgres-cluster.mjs) and removed at the end. Without
+//   3. Playwright (on SQLite) and, beside it, Vitest on PostgreSQL
+//      (docs/decisions/051-postgresql.md): the integration-postgresql and http-postgresql
+//      projects, on TEST_POSTGRES_URL's server or a throwaway cluster started here on
+//      127.0.0.1 (scripts/postgres-cluster.mjs) and removed when they end. Without
 //      PostgreSQL's programs (a laptop) the run says so and stays on SQLite; with CI=true
-//      that is a failure. After the SQLite step, not beside it: both use the same ports;
-//   4. Playwright (on SQLite).
+//      that is a failure. Playwright waits on the browser and the server about half of its
+//      time on two cores, which the PostgreSQL files fill; after the SQLite step, not beside
+//      it, as both Vitest runs use the same ports (Playwright's are its own).
 // Stops at the first step that fails. Arguments are not passed on: run a step on its own
 // for that (npm run test:unit, test:integration, test:http, test:e2e).
 import { spawn } from "node:child_process";
@@ -35,7 +37,11 @@ function childrenCpuSeconds() {
   }
 }
 
-/** @param {string} command @param {{ quiet?: boolean, env?: Record<string, string> }} [options] */
+/**
+ * Runs one command; a quiet one's output is printed whole when it ends, so two commands
+ * side by side never interleave their lines.
+ * @param {string} command @param {{ quiet?: boolean, env?: Record<string, string> }} [options]
+ */
 function run(command, { quiet = false, env = {} } = {}) {
   const started = performance.now();
   return new Promise((resolve) => {
@@ -47,14 +53,18 @@ function run(command, { quiet = false, env = {} } = {}) {
     let output = "";
     child.stdout?.on("data", (chunk) => (output += chunk));
     child.stderr?.on("data", (chunk) => (output += chunk));
-    child.on("exit", (code, signal) =>
-      resolve({
+    child.on("exit", (code, signal) => {
+      const result = {
         command,
         code: code ?? (signal ? 1 : 0),
-        output,
         seconds: (performance.now() - started) / 1000,
-      }),
-    );
+      };
+      if (quiet) {
+        console.info(`\n> ${command} (exit ${result.code})`);
+        process.stdout.write(output);
+      }
+      resolve(result);
+    });
   });
 }
 
@@ -88,57 +98,72 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
   });
 }
 
+/**
+ * @typedef {{ command: string, quiet?: boolean, postgres?: boolean }} Command
+ * @type {{ name: string, commands: Command[] }[]}
+ */
 const steps = [
   {
     name: "typecheck + lint + build",
-    commands: ["npm run typecheck", "npm run lint", "node scripts/test-build.mjs"],
+    commands: [
+      { command: "npm run typecheck", quiet: true },
+      { command: "npm run lint", quiet: true },
+      { command: "node scripts/test-build.mjs", quiet: true },
+    ],
   },
   {
     name: "vitest",
-    commands: ["npx vitest run --project unit --project integration --project http"],
+    commands: [{ command: "npx vitest run --project unit --project integration --project http" }],
   },
-  ...(withPostgres
-    ? [
-        {
-          name: "vitest on PostgreSQL",
-          commands: ["npx vitest run --project integration-postgresql --project http-postgresql"],
-          postgres: true,
-        },
-      ]
-    : []),
-  { name: "playwright", commands: ["npx playwright test"] },
+  {
+    name: withPostgres ? "playwright + vitest on PostgreSQL" : "playwright",
+    commands: [
+      { command: "npx playwright test" },
+      ...(withPostgres
+        ? [
+            {
+              command: "npx vitest run --project integration-postgresql --project http-postgresql",
+              quiet: true,
+              postgres: true,
+            },
+          ]
+        : []),
+    ],
+  },
 ];
+
+/** The PostgreSQL files' settings: the run's server, and which files (vitest.config.ts). */
+function postgresEnv() {
+  return {
+    TEST_POSTGRES_URL: postgresUrl(),
+    // The files whose code differs by engine (vitest.config.ts, POSTGRES_SUITES).
+    TEST_POSTGRES_SUBSET: process.env.TEST_POSTGRES_ALL === "1" ? "0" : "1",
+  };
+}
 
 const times = [];
 const started = performance.now();
 let failed = false;
 for (const step of steps) {
-  console.info(`\n> ${step.commands.join("  &  ")}`);
-  const parallel = step.commands.length > 1;
+  console.info(`\n> ${step.commands.map((c) => c.command).join("  &  ")}`);
   const cpuBefore = childrenCpuSeconds();
-  let env = {};
+  let envs;
   try {
-    if (step.postgres) {
-      env = {
-        TEST_POSTGRES_URL: postgresUrl(),
-        // The files whose code differs by engine (vitest.config.ts, POSTGRES_SUITES).
-        TEST_POSTGRES_SUBSET: process.env.TEST_POSTGRES_ALL === "1" ? "0" : "1",
-      };
-    }
+    envs = step.commands.map((c) => (c.postgres ? postgresEnv() : {}));
   } catch (error) {
     console.error("Starting PostgreSQL for the tests failed:", error);
     stopPostgres();
     failed = true;
     break;
   }
-  const results = await Promise.all(step.commands.map((c) => run(c, { quiet: parallel, env })));
-  if (step.postgres) stopPostgres();
+  const results = await Promise.all(
+    step.commands.map((c, i) => {
+      const result = run(c.command, { quiet: c.quiet, env: envs[i] });
+      return c.postgres ? result.finally(stopPostgres) : result;
+    }),
+  );
   const cpuAfter = childrenCpuSeconds();
   for (const result of results) {
-    if (parallel) {
-      console.info(`\n> ${result.command} (exit ${result.code})`);
-      process.stdout.write(result.output);
-    }
     times.push(
       `${result.command}: ${result.seconds.toFixed(1)} s${result.code ? " (failed)" : ""}`,
     );
