@@ -164,8 +164,9 @@ type TakeRow = {
  * transaction of three round trips: the key's advisory lock (two takes of one key, from any
  * instance, are decided one after the other, so none sees a count the other is about to
  * change), the statement above, the commit. Both statements are prepared once per
- * connection (~1 ms a new read, ~0.3 ms a read again; scripts/bench/patient-reads.ts). A database that does not answer falls back to
- * this instance's memory rather than refusing every read, as the other buckets do.
+ * connection (scripts/bench/patient-reads.ts: ~0.4 ms a diary read again, ~1.5 ms a new
+ * patient, on a loaded machine). A database that does not answer falls back to this
+ * instance's memory rather than refusing every read, as the other buckets do.
  */
 export class SharedDistinctBucket implements DistinctLimit {
   private readonly fallback: DistinctBucket;
@@ -202,6 +203,7 @@ export class SharedDistinctBucket implements DistinctLimit {
   }
 
   private async decide(rowKey: string, items: readonly string[], now: number) {
+    if (items.length === 0) return null;
     const { rows: counted } = await this.store.pool.query<{ counted: boolean }>({
       name: "distinct-all-counted",
       text: ALL_COUNTED,
