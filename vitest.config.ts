@@ -25,6 +25,8 @@ const SQLITE_ONLY: Record<string, string> = {
  */
 const POSTGRES_ONLY: Record<string, string> = {
   "tests/integration/infra/shared-rate-limits.test.ts": "two instances' pools count one bucket",
+  "tests/integration/infra/shared-bounds.test.ts":
+    "two instances count one bound of patients read and one cap of texts",
   "tests/integration/scripts/db-copy.test.ts": "copies a SQLite file into a PostgreSQL database",
   "tests/load/two-instances.test.ts": "two production servers on one database",
 };
@@ -43,7 +45,7 @@ const POSTGRES_ONLY: Record<string, string> = {
  */
 const POSTGRES_SUITES: Record<string, string[]> = {
   integration: [
-    "tests/integration/infra/{cache-generations,rate-limits,shared-rate-limits,session-cache,transactions}.test.ts",
+    "tests/integration/infra/{cache-generations,rate-limits,shared-rate-limits,shared-bounds,session-cache,transactions}.test.ts",
     "tests/integration/booking/{concurrency,core,first-free-times,first-free-month,diary}.test.ts",
     "tests/integration/{reports,recall,waitlist,family}/*.test.ts",
     "tests/integration/mail/{outbox,reminders}.test.ts",

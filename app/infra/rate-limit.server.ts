@@ -8,6 +8,11 @@ import {
   RateLimiterRes,
 } from "rate-limiter-flexible";
 import { sharedPool } from "~/infra/db.server";
+import {
+  DistinctBucket,
+  type DistinctLimit,
+  SharedDistinctBucket,
+} from "~/infra/distinct-limit.server";
 import { getEnv, type Env } from "~/infra/env.server";
 import { fail, type Failure } from "~/utils/result";
 
@@ -15,9 +20,10 @@ import { fail, type Failure } from "~/utils/result";
  * Every limit of the app, in one place: a named bucket each, sized by its env setting
  * (.env.example), counted in this process's memory on SQLite (one process on one file) and
  * in the database on PostgreSQL, where several instances share every bucket
- * (RateLimiterPostgres on the table `rate_limit_points` its migration makes; a database
- * that does not answer falls back to this instance's memory rather than refusing everyone). The domain takes from the sign-in buckets, so pages show the refusal in
- * their form (with JavaScript or without) and the JSON API answers it with Retry-After;
+ * (RateLimiterPostgres on the table `rate_limit_points` its migration makes, and the bound
+ * on distinct patients read on `rate_limit_items`; a database that does not answer falls
+ * back to this instance's memory rather than refusing everyone). The domain takes from the
+ * sign-in buckets, so pages show the refusal in their form (with JavaScript or without) and the JSON API answers it with Retry-After;
  * the Express server takes from `writes` through the build (`server.limitWrite` in
  * entry.server.tsx) after it has refused cross-site requests, which so never count.
  * docs/decisions/012-limits-and-the-request-edge.md says why each one is there.
@@ -91,68 +97,22 @@ export class Bucket {
   }
 }
 
-/**
- * A bound on distinct things per key in a fixed window: the patients one staff member read,
- * where reading the same patient again (the diary reloaded) does not count again. A take
- * that would pass the bound is refused whole and adds nothing.
- */
-export class DistinctBucket {
-  private readonly windows = new Map<
-    string,
-    { endsAt: number; seen: Set<string>; refused: boolean }
-  >();
-
-  constructor(
-    readonly points: number,
-    readonly seconds: number,
-    private readonly message: (retryAfterSeconds: number) => string,
-  ) {}
-
-  /** Counts `items` for `key`: null, or the 429 to answer (with Retry-After) when they do not fit. */
-  take(key: string, items: readonly string[], now: number = Date.now()): Failure | null {
-    let window = this.windows.get(key);
-    if (!window || window.endsAt <= now) {
-      window = { endsAt: now + this.seconds * 1000, seen: new Set(), refused: false };
-      this.windows.set(key, window);
-      this.sweep(now);
-    }
-    const fresh = new Set(items.filter((item) => !window.seen.has(item)));
-    if (window.seen.size + fresh.size > this.points) {
-      const retryAfter = Math.max(1, Math.ceil((window.endsAt - now) / 1000));
-      return fail(429, this.message(retryAfter), retryAfter);
-    }
-    for (const item of fresh) window.seen.add(item);
-    return null;
-  }
-
-  /** True once per window, for its first refusal: reaching the bound is logged once. */
-  firstRefusal(key: string, now: number = Date.now()): boolean {
-    const window = this.windows.get(key);
-    if (!window || window.endsAt <= now || window.refused) return false;
-    window.refused = true;
-    return true;
-  }
-
-  /** How many distinct items `key` has taken in its current window. */
-  count(key: string, now: number = Date.now()): number {
-    const window = this.windows.get(key);
-    return window && window.endsAt > now ? window.seen.size : 0;
-  }
-
-  forget(key: string): void {
-    this.windows.delete(key);
-  }
-
-  /** Drops ended windows, so staff who stopped reading hold no memory. */
-  private sweep(now: number) {
-    for (const [key, window] of this.windows) if (window.endsAt <= now) this.windows.delete(key);
-  }
-}
-
 export const patientReadsMessage = (seconds: number) =>
   `You have opened the records of many patients in the last hour. Please wait ${waitingTime(seconds)} before opening more, or ask an administrator.`;
 
 export type RateLimits = ReturnType<typeof createRateLimits>;
+
+/** A bound on distinct items (~/infra/distinct-limit.server), in the database when shared. */
+function distinctLimit(
+  points: number,
+  seconds: number,
+  message: (retryAfterSeconds: number) => string,
+  shared?: SharedStore,
+): DistinctLimit {
+  return shared
+    ? new SharedDistinctBucket(points, seconds, message, shared)
+    : new DistinctBucket(points, seconds, message);
+}
 
 export function createRateLimits(env: Env, pool: pg.Pool | null = null) {
   const shared = (name: string) => (pool ? { name, pool } : undefined);
@@ -212,10 +172,11 @@ export function createRateLimits(env: Env, pool: pg.Pool | null = null) {
       shared("staffWrites"),
     ),
     /** Distinct patients whose contact details or messages a staff member reads per hour. */
-    patientReads: new DistinctBucket(
+    patientReads: distinctLimit(
       env.RATE_LIMIT_PATIENT_READS_PER_HOUR,
       60 * 60,
       patientReadsMessage,
+      shared("patientReads"),
     ),
     /** Presses of a mail link's button (confirm, reschedule, cancel) per client, action and minute. */
     mailLinks: new Bucket(20, 60, () => RATE_LIMIT_MESSAGE, shared("mailLinks")),

@@ -112,6 +112,8 @@ export const LOCKS = {
   offer: (offerId: string) => `offer:${offerId}`,
   /** An account's family members (the cap on members looked after). */
   family: (guardianId: string) => `family:${guardianId}`,
+  /** The texts' monthly cap (its count and each text's place under it). */
+  textsCap: "texts-cap",
 } as const;
 
 /**

@@ -11,8 +11,9 @@ const ports = testPorts().instances;
 let first: ProductionServer;
 let second: ProductionServer;
 
-// The sign-in limit as shipped; writes unlimited, so the racing bookings all reach the rules.
-const env = { RATE_LIMIT_WRITES_PER_MINUTE: "1000000" };
+// The sign-in limit as shipped; writes unlimited, so the racing bookings all reach the rules;
+// a bound of two patients read an hour, which a staff member reaches across both.
+const env = { RATE_LIMIT_WRITES_PER_MINUTE: "1000000", RATE_LIMIT_PATIENT_READS_PER_HOUR: "2" };
 
 beforeAll(async () => {
   first = await startProductionServer({ port: ports.first, env });
@@ -79,6 +80,27 @@ describe("two instances on one database", () => {
     // Ten a minute per client (.env.example): five on each, then the eleventh is refused.
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
     expect(statuses[10]).toBe(429);
+  });
+
+  it("count the patients a staff member reads across both: the third new one is refused on either", async () => {
+    const { token } = await first.signedInUser({ role: "reception" });
+    const surnames = ["Quillonea", "Quillotwo", "Quillothree"];
+    for (const surname of surnames) await first.signedInUser({ name: `Patty ${surname}` });
+    const search = async (server: ProductionServer, q: string) => {
+      const response = await fetch(`${server.url}/api/staff/patients?q=${q}`, {
+        headers: bearer(token),
+      });
+      return { status: response.status, body: (await response.json()) as { message?: string } };
+    };
+    expect((await search(first, surnames[0]!)).status).toBe(200);
+    expect((await search(second, surnames[1]!)).status).toBe(200);
+    const refused = await search(first, surnames[2]!);
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toMatch(/^You have opened the records of many patients/);
+    expect((await search(second, surnames[2]!)).status).toBe(429);
+    // The two already read are not new, on either instance.
+    expect((await search(second, surnames[0]!)).status).toBe(200);
+    expect((await search(first, surnames[1]!)).status).toBe(200);
   });
 
   it("refuse on one a session signed out on the other, at the next request", async () => {

@@ -24,6 +24,8 @@ export type TwilioStandIn = {
   texts: ReceivedText[];
   /** The next `count` sends are answered with this status and Twilio error code. */
   refuseNext(count: number, status: number, code: number, message: string): void;
+  /** Answers each text `ms` after it arrived, as a provider far away does (0: at once). */
+  answerAfter(ms: number): void;
   /** Resolves once `count` texts arrived in all. */
   waitForCount(count: number, timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
@@ -36,6 +38,7 @@ export async function startTwilioStandIn(
   const texts: ReceivedText[] = [];
   const waiters: { count: number; resolve: () => void }[] = [];
   let refusals: { count: number; status: number; code: number; message: string } | null = null;
+  let latencyMs = 0;
   const server: Server = createServer((req, res) => {
     const match = /^\/2010-04-01\/Accounts\/([^/]+)\/Messages\.json$/.exec(req.url ?? "");
     if (req.method !== "POST" || !match) {
@@ -72,10 +75,14 @@ export async function startTwilioStandIn(
       });
       onText?.(texts[texts.length - 1]!);
       for (const waiter of waiters.filter((w) => texts.length >= w.count)) waiter.resolve();
-      res.writeHead(201, { "content-type": "application/json" });
-      res.end(
-        JSON.stringify({ sid, status: "queued", to: form.get("To"), body: form.get("Body") }),
-      );
+      const answer = () => {
+        res.writeHead(201, { "content-type": "application/json" });
+        res.end(
+          JSON.stringify({ sid, status: "queued", to: form.get("To"), body: form.get("Body") }),
+        );
+      };
+      if (latencyMs > 0) setTimeout(answer, latencyMs);
+      else answer();
     });
   });
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
@@ -83,6 +90,9 @@ export async function startTwilioStandIn(
   return {
     url: `http://127.0.0.1:${bound}`,
     texts,
+    answerAfter(ms) {
+      latencyMs = ms;
+    },
     refuseNext(count, status, code, message) {
       refusals = { count, status, code, message };
     },

@@ -210,9 +210,10 @@ async function deliverClaimed(
     console.warn(
       `[outbox] attempt ${message.attempts} of "${message.subject}" (${message.id}) failed: ${describeError(error)}; ${next.status === "failed" ? "marked failed" : `next at ${next.nextAttemptAt.toISOString()}`}`,
     );
+    // A text's reservation of its place under the month's cap (~/models/sms/delivery.server) ends.
     const { count } = await prisma.outboxMessage.updateMany({
       where: claim,
-      data: { ...next, lockedUntil: null, lastError: describeError(error) },
+      data: { ...next, lockedUntil: null, sentAt: null, lastError: describeError(error) },
     });
     return count === 1 ? (next.status === "failed" ? "failed" : "retrying") : "lost";
   }

@@ -70,9 +70,9 @@ export type PatientRead = {
  */
 export async function readPatients(actor: StaffActor, read: PatientRead): Promise<Failure | null> {
   const bucket = rateLimits().patientReads;
-  const refused = bucket.take(actor.id, read.patientIds);
+  const refused = await bucket.take(actor.id, read.patientIds);
   if (refused) {
-    if (bucket.firstRefusal(actor.id)) {
+    if (refused.firstOfWindow) {
       console.warn(
         `Patient reads: staff account ${actor.id} (${actor.role}) reached the bound of ${bucket.points} patients an hour`,
       );
@@ -81,10 +81,10 @@ export async function readPatients(actor: StaffActor, read: PatientRead): Promis
         action: "patient.read_limit",
         entityType: "patient",
         summary: `Reached the bound of ${bucket.points} patients' records read in an hour`,
-        after: { count: bucket.count(actor.id) },
+        after: { count: refused.count },
       });
     }
-    return refused;
+    return refused.failure;
   }
   const single = read.patientId ?? (read.patientIds.length === 1 ? read.patientIds[0] : null);
   // A list that showed nobody's details read nothing (a card read is always recorded).

@@ -15,7 +15,8 @@ import { loader as searchLoader } from "~/routes/staff.patients._index";
 import { loader as diaryLoader } from "~/routes/staff._index";
 import { clinicNow } from "~/utils/clinic-time";
 import { prisma } from "~/infra/db.server";
-import { DistinctBucket, patientReadsMessage, rateLimits } from "~/infra/rate-limit.server";
+import { DistinctBucket } from "~/infra/distinct-limit.server";
+import { patientReadsMessage, rateLimits } from "~/infra/rate-limit.server";
 import { TUESDAY, upcoming } from "../../support/clinic-dates";
 import {
   createService,
@@ -84,8 +85,8 @@ beforeAll(async () => {
 });
 
 afterEach(async () => {
-  rateLimits().patientReads.forget(dentist.id);
-  rateLimits().patientReads.forget(reception.id);
+  await rateLimits().patientReads.forget(dentist.id);
+  await rateLimits().patientReads.forget(reception.id);
 });
 
 const card = async (patientId: string, cookie: string) =>
@@ -204,7 +205,7 @@ describe("a visit's staff note (issue 31 item 3)", () => {
     // The one read it showed (the dentist's own patient) is audited and counted.
     const [listEntry] = (await audits(dentist.id, "patient.list")).slice(-1);
     expect(JSON.parse(listEntry!.after!)).toEqual({ count: 1 });
-    expect(rateLimits().patientReads.count(dentist.id)).toBe(1);
+    expect(await rateLimits().patientReads.count(dentist.id)).toBe(1);
 
     const page = async (id: string) =>
       outcome(

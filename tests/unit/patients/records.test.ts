@@ -3,7 +3,8 @@
 // without e-mail, and the hourly bound of distinct patients read.
 import { describe, expect, it } from "vitest";
 import { isNoEmailAddress, noEmailAddress, shownEmail } from "~/models/patients/no-email";
-import { DistinctBucket, patientReadsMessage } from "~/infra/rate-limit.server";
+import { DistinctBucket } from "~/infra/distinct-limit.server";
+import { patientReadsMessage } from "~/infra/rate-limit.server";
 import { validateFields } from "~/validation/form";
 import { callerRecordSchema, PATIENT_MESSAGES, patientDetailsSchema } from "~/validation/patient";
 
@@ -80,27 +81,26 @@ describe("a caller's record", () => {
 });
 
 describe("the hourly bound of distinct patients read", () => {
-  it("counts each patient once in the window, refuses a read that would pass it whole, and logs once", () => {
+  it("counts each patient once in the window, refuses a read that would pass it whole, and logs once", async () => {
     const bucket = new DistinctBucket(3, 3600, patientReadsMessage);
     const start = 1_000_000;
-    expect(bucket.take("staff", ["a", "b"], start)).toBeNull();
-    expect(bucket.take("staff", ["a", "b", "a"], start + 1)).toBeNull();
-    expect(bucket.count("staff", start + 2)).toBe(2);
-    const refused = bucket.take("staff", ["c", "d"], start + 1000);
-    expect(refused).toEqual({
-      ok: false,
-      status: 429,
-      message: patientReadsMessage(3599),
-      retryAfter: 3599,
+    expect(await bucket.take("staff", ["a", "b"], start)).toBeNull();
+    expect(await bucket.take("staff", ["a", "b", "a"], start + 1)).toBeNull();
+    expect(await bucket.count("staff", start + 2)).toBe(2);
+    expect(await bucket.take("staff", ["c", "d"], start + 1000)).toEqual({
+      failure: { ok: false, status: 429, message: patientReadsMessage(3599), retryAfter: 3599 },
+      firstOfWindow: true,
+      count: 2,
     });
-    // Refused whole: neither was added, and one more still fits.
-    expect(bucket.count("staff", start + 1001)).toBe(2);
-    expect(bucket.firstRefusal("staff", start + 1001)).toBe(true);
-    expect(bucket.firstRefusal("staff", start + 1002)).toBe(false);
-    expect(bucket.take("staff", ["c"], start + 1003)).toBeNull();
-    expect(bucket.take("other", ["x", "y", "z"], start)).toBeNull();
+    // Refused whole: neither was added, and one more still fits; a second refusal is not the first.
+    expect(await bucket.count("staff", start + 1001)).toBe(2);
+    expect(await bucket.take("staff", ["d", "e"], start + 1002)).toMatchObject({
+      firstOfWindow: false,
+    });
+    expect(await bucket.take("staff", ["c"], start + 1003)).toBeNull();
+    expect(await bucket.take("other", ["x", "y", "z"], start)).toBeNull();
     // A new hour starts a new window.
-    expect(bucket.take("staff", ["d", "e", "f"], start + 3_600_000)).toBeNull();
+    expect(await bucket.take("staff", ["d", "e", "f"], start + 3_600_000)).toBeNull();
   });
 
   it("says how long to wait", () => {
