@@ -240,11 +240,14 @@ export type DeliverySummary = {
 };
 
 /**
- * One delivery pass at `now`: claims and sends due messages one at a time (so at most one
- * is ever in flight), up to `limit`, or until `shouldStop()` says the server is stopping.
+ * One delivery pass: claims and sends due messages one at a time (so at most one is ever in
+ * flight), up to `limit`, or until `shouldStop()` says the server is stopping. `now` is the
+ * pass's clock, asked at each claim: a pass that takes longer than a claim lasts (a busy
+ * machine, a slow mail server) must not hand out claims that have already run out, which
+ * another instance would take and send again. A Date holds the clock still (tests).
  */
 export async function deliverDue(
-  now: Date = new Date(),
+  now: Date | (() => Date) = () => new Date(),
   {
     limit = 50,
     policy = outboxPolicy(),
@@ -252,11 +255,13 @@ export async function deliverDue(
   }: { limit?: number; policy?: OutboxPolicy; shouldStop?: () => boolean } = {},
 ): Promise<DeliverySummary> {
   const summary: DeliverySummary = { claimed: 0, sent: 0, retrying: 0, failed: 0, held: 0 };
+  const clock = typeof now === "function" ? now : () => now;
   while (summary.claimed < limit && !shouldStop()) {
-    const message = await claimNext(now, policy);
+    const claimedAt = clock();
+    const message = await claimNext(claimedAt, policy);
     if (!message) break;
     summary.claimed += 1;
-    const outcome = await deliverClaimed(message, now, policy);
+    const outcome = await deliverClaimed(message, claimedAt, policy);
     if (outcome !== "lost") summary[outcome] += 1;
   }
   return summary;
@@ -275,8 +280,8 @@ export function wakeOutbox(): void {
 
 /**
  * Starts the worker of this process: a pass every `pollSeconds` (croner) and whenever
- * `wakeOutbox()` is called; each pass delivers in batches, with a fresh clock per batch so
- * claims stay current, until nothing is due. Never two passes at once.
+ * `wakeOutbox()` is called; each pass delivers in batches on the real clock, until nothing
+ * is due. Never two passes at once.
  */
 export function startOutboxWorker({
   pollSeconds = getEnv().OUTBOX_POLL_SECONDS,
@@ -290,7 +295,7 @@ export function startOutboxWorker({
     do {
       again = false;
       for (;;) {
-        const batch = await deliverDue(new Date(), {
+        const batch = await deliverDue(() => new Date(), {
           limit: batchSize,
           shouldStop: () => stopping,
         });

@@ -117,6 +117,24 @@ describe("deliverDue", () => {
     expect(received(now.to)).toHaveLength(1);
   });
 
+  it("asks the pass's clock at each claim: a long pass hands out no claim already run out", async () => {
+    const mails = [message(), message(), message()];
+    for (const mail of mails) await enqueueMail(mail, T0);
+    // A slow mail server: each claim comes 20 s after the one before, and claims last 10 s.
+    let claims = 0;
+    const clock = () => at(claims++ * 20_000);
+    const shortClaims = { ...policy, lockMs: 10_000 };
+    expect(await deliverDue(clock, { policy: shortClaims })).toMatchObject({ claimed: 3, sent: 3 });
+    // Each was claimed (and recorded sent) at its own instant, not at the pass's start, so its
+    // claim ran 10 s from then: a pass that held one clock would have claimed the third at
+    // T0 with 40 s gone, a claim another instance could take at once and send again.
+    const rows = await Promise.all(mails.map((mail) => row(mail.dedupeKey)));
+    expect(rows.map((r) => r.sentAt!.getTime()).sort()).toEqual(
+      [0, 20_000, 40_000].map((ms) => at(ms).getTime()),
+    );
+    expect(rows.map((r) => r.attempts)).toEqual([1, 1, 1]);
+  });
+
   it("retries a refused message with exponential backoff until the server takes it", async () => {
     const warnings = vi.spyOn(console, "warn").mockImplementation(() => {});
     const flaky = message();
