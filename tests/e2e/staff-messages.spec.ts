@@ -65,6 +65,29 @@ for (const javaScript of [true, false]) {
       ).toBe(0);
     });
 
+    test("a child's card says the texts go to the parent's mobile", async ({ page, login }) => {
+      const tag = `${javaScript ? "On" : "Off"}${randomBytes(3).toString("hex")}`;
+      const mobile = freshMobile();
+      const parent = await createTestUser({ name: `Parent ${tag}`, mobile, smsConsent: "yes" });
+      const child = await e2eDb().user.create({
+        data: {
+          name: `Kit ${tag}`,
+          email: `no-email-kit-${tag.toLowerCase()}@no-email.invalid`,
+          provider: "local",
+        },
+      });
+      await e2eDb().guardianLink.create({
+        data: { guardianId: parent.id, dependantId: child.id, relationship: "child" },
+      });
+      await login(await createTestUser({ role: "reception", name: `Rory ${tag}` }));
+      await page.goto(`/staff/patients/${child.id}`);
+      const panel = page.getByTestId("text-consent");
+      await expect(panel.getByTestId("consent-label")).toHaveText("Not asked");
+      await expect(panel.getByTestId("texts-through")).toHaveText(
+        `Texts about this patient go to their guardian: Parent ${tag} (mobile: ${mobile}, agreed to texts).`,
+      );
+    });
+
     test("the desk records a caller's agreement to texts on the patient card", async ({
       page,
       login,

@@ -52,6 +52,15 @@ export function TextConsentPanel({
           </>
         ) : null}
       </p>
+      {view.sentThrough ? (
+        <p className="text-slate-800" data-testid="texts-through">
+          {view.sentThrough.length === 0
+            ? "Texts about this patient go to no one: no guardian receives their messages."
+            : `Texts about this patient go to their guardian: ${view.sentThrough
+                .map((g) => `${g.name} (mobile: ${g.mobile || "none"}, ${g.label.toLowerCase()})`)
+                .join("; then ")}.`}
+        </p>
+      ) : null}
       {editable ? (
         <Form method="post" className="flex flex-wrap items-end gap-3">
           <input type="hidden" name="intent" value="texts" />

@@ -1,4 +1,5 @@
 import { prisma } from "~/infra/db.server";
+import { messageAccounts } from "~/models/family/recipient.server";
 import { mailKindLabel } from "~/models/mail/problems";
 import { hasPermission } from "~/models/permissions";
 import type { StaffRole } from "~/models/roles";
@@ -69,7 +70,29 @@ export type TextConsentView = {
   label: string;
   recordedAt: string | null;
   recordedBy: string;
+  /**
+   * For a family member whose messages go to a guardian (docs/decisions/049-families.md):
+   * the guardians whose mobile their texts would use, in the order tried, each with their
+   * own answer on texts. Null when the patient's texts are their own.
+   */
+  sentThrough: { name: string; mobile: string; label: string }[] | null;
 };
+
+/** The guardians a family member's texts go through (outbound.server's order), or null. */
+async function guardiansTexted(userId: string): Promise<TextConsentView["sentThrough"]> {
+  const accounts = await messageAccounts(userId);
+  if (accounts.includes(userId)) return null;
+  const rows = await prisma.user.findMany({
+    where: { id: { in: accounts } },
+    select: { id: true, name: true, mobile: true, smsConsent: true },
+  });
+  return accounts.flatMap((id) => {
+    const row = rows.find((user) => user.id === id);
+    if (!row) return [];
+    const consent = isSmsConsent(row.smsConsent) ? row.smsConsent : "unasked";
+    return [{ name: row.name, mobile: row.mobile, label: CONSENT_LABELS[consent] }];
+  });
+}
 
 export async function textConsentOf(userId: string): Promise<TextConsentView | null> {
   const user = await prisma.user.findUnique({
@@ -94,6 +117,7 @@ export async function textConsentOf(userId: string): Promise<TextConsentView | n
     label: CONSENT_LABELS[consent],
     recordedAt: user.smsConsentAt?.toISOString() ?? null,
     recordedBy,
+    sentThrough: await guardiansTexted(userId),
   };
 }
 

@@ -12,8 +12,9 @@ import { receiveText } from "~/models/sms/inbound.server";
 import { updateClinicSettings } from "~/models/settings/clinic-settings.server";
 import { action as addFamilyApi } from "~/routes/api.me.family";
 import { action as createAppointmentApi } from "~/routes/api.create-appointment";
+import { loader as cardLoader } from "~/routes/staff.patients.$id";
 import { clinicNow, addDays } from "~/utils/clinic-time";
-import { actionArgs, jsonRequest, outcome } from "../../support/auth-helpers";
+import { actionArgs, get, jsonRequest, loaderArgs, outcome } from "../../support/auth-helpers";
 import { TUESDAY, upcoming } from "../../support/clinic-dates";
 import { createService, createUser, sessionFor } from "../../support/factories";
 
@@ -189,5 +190,34 @@ describe("a family member's texts", () => {
     expect(
       (await prisma.appointment.findUniqueOrThrow({ where: { id: visit.id } })).callBackAt,
     ).not.toBeNull();
+  });
+
+  it("the member's card tells the desk whose mobile their texts go to", async () => {
+    const mobile = "+12015550306";
+    const guardian = await createUser({ name: "Wyn Guardian", phone: mobile });
+    await changeSmsConsent(
+      guardian.id,
+      { consent: "yes", mobile },
+      { source: "patient", userId: guardian.id },
+    );
+    const child = await addChild(guardian, "Xan Guardian");
+    const { cookie } = await sessionFor(await createUser({ role: "reception" }));
+    const card = async (id: string) =>
+      (await outcome(await cardLoader(loaderArgs(get(`/staff/patients/${id}`, cookie), { id }))))
+        .body as { texts: { consent: string; sentThrough: unknown } };
+
+    // The child's own record has no mobile and was never asked: the guardian's answer counts.
+    expect((await card(child)).texts).toMatchObject({
+      consent: "unasked",
+      sentThrough: [{ name: "Wyn Guardian", mobile, label: "Agreed to texts" }],
+    });
+    // The guardian's own texts are their own.
+    expect((await card(guardian.id)).texts.sentThrough).toBeNull();
+    // No guardian receives the child's messages any more: the card says nobody gets texts.
+    await prisma.guardianLink.updateMany({
+      where: { dependantId: child },
+      data: { receivesMessages: false },
+    });
+    expect((await card(child)).texts.sentThrough).toEqual([]);
   });
 });
