@@ -51,6 +51,17 @@ async function addChild(guardian: User, name: string): Promise<string> {
   return (added.body!.member as { id: string }).id;
 }
 
+/** A guardian who agreed to texts at `mobile` on their profile. */
+async function guardianAgreedToTexts(name: string, mobile: string): Promise<User> {
+  const guardian = await createUser({ name, phone: mobile });
+  await changeSmsConsent(
+    guardian.id,
+    { consent: "yes", mobile },
+    { source: "patient", userId: guardian.id },
+  );
+  return guardian;
+}
+
 function visitBody(date: string, time: string, patient: string, phone: string, extra = {}) {
   return {
     service: serviceId,
@@ -166,12 +177,7 @@ describe("a family member's texts", () => {
 
   it("a C from the guardian's number confirms the member's visit, an R flags it", async () => {
     const mobile = "+12015550305";
-    const guardian = await createUser({ name: "Uma Guardian", phone: mobile });
-    await changeSmsConsent(
-      guardian.id,
-      { consent: "yes", mobile },
-      { source: "patient", userId: guardian.id },
-    );
+    const guardian = await guardianAgreedToTexts("Uma Guardian", mobile);
     const child = await addChild(guardian, "Vic Guardian");
     const booked = await bookAppointment(
       visitBody(upcoming(TUESDAY, 12), "09:00", child, mobile),
@@ -194,12 +200,7 @@ describe("a family member's texts", () => {
 
   it("the member's card tells the desk whose mobile their texts go to", async () => {
     const mobile = "+12015550306";
-    const guardian = await createUser({ name: "Wyn Guardian", phone: mobile });
-    await changeSmsConsent(
-      guardian.id,
-      { consent: "yes", mobile },
-      { source: "patient", userId: guardian.id },
-    );
+    const guardian = await guardianAgreedToTexts("Wyn Guardian", mobile);
     const child = await addChild(guardian, "Xan Guardian");
     const { cookie } = await sessionFor(await createUser({ role: "reception" }));
     const card = async (id: string) =>
