@@ -7,6 +7,7 @@ import { prisma } from "~/infra/db.server";
 import {
   epochSeconds,
   integerParameter,
+  integerRows,
   joinedIntegers,
   textParameter,
   timestampParameter,
@@ -114,20 +115,19 @@ export async function datesFullyHeld(periods: HeldPeriod[]): Promise<Set<string>
   const resourceIndex = new Map(resources.map((resource, index) => [resource, index]));
   const spanIndex = new Map(spans.map((span, index) => [spanKey(span), index]));
   const number = (value: number) => Prisma.raw(String(value));
+  // Which resource over which span, in numbers: one parameter for all the periods, read
+  // first (MATERIALIZED), then each of its rows meets its resource and span.
+  const pairs = periods.map((period) => [
+    resourceIndex.get(period.resource)!,
+    spanIndex.get(spanKey(period))!,
+  ]);
   const counts = await prisma.$queryRaw<{ k: number | bigint; held: number | bigint }[]>`
     WITH "r"("ri", "resource") AS (
       VALUES ${Prisma.join(resources.map((resource, index) => Prisma.sql`(${number(index)}, ${resource})`))}
     ), "s"("si", "from", "to") AS (
       VALUES ${Prisma.join(spans.map((span, index) => Prisma.sql`(${number(index)}, ${timestampParameter(span.from)}, ${timestampParameter(span.to)})`))}
-    ), "c"("k", "ri", "si") AS (
-      VALUES ${Prisma.join(
-        periods.map(
-          (period, index) =>
-            Prisma.sql`(${number(index)}, ${number(resourceIndex.get(period.resource)!)}, ${number(spanIndex.get(spanKey(period))!)})`,
-        ),
-      )}
-    )
-    SELECT "c"."k" AS "k", (
+    ), "c" AS MATERIALIZED ${integerRows(pairs, ["ri", "si"])}
+    SELECT "c"."index" AS "k", (
       SELECT count(*) FROM "SlotHold" AS "h"
       WHERE "h"."resource" = "r"."resource" AND "h"."layer" = 0
         AND "h"."startsAt" >= "s"."from" AND "h"."startsAt" < "s"."to"
