@@ -343,7 +343,8 @@ export function freeStartsOn(
     proposals,
   );
   const chairs = ask.day.chairs.filter((chair) => !ask.chairId || chair.id === ask.chairId);
-  // As `evaluate`: without a chair, the chairs' rules are asked of none.
+  // A chair's rules look at the chair alone. As `evaluate`: without a chair, they are
+  // asked of none.
   const withChair = someoneLetsThrough(
     chairs.length > 0 ? chairs : [null],
     (chair, asked) => eachPasses(rules.chair, { ...base, chair }, asked),
