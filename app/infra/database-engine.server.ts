@@ -25,8 +25,14 @@ export type DatabaseSettings = {
   poolSize: number;
 };
 
-/** Where the caches read each data area's generation (ADR 046), committed, per call. */
-export type GenerationSource = { generations(): Promise<Map<string, string>> };
+/**
+ * Where the caches read each data area's generation (ADR 046), committed, per call; on
+ * SQLite, other reads of what is committed too (~/infra/db.server readCommitted).
+ */
+export type GenerationSource = {
+  generations(): Promise<Map<string, string>>;
+  readCommitted?(sql: string, values: readonly unknown[]): Promise<Record<string, unknown>[]>;
+};
 
 export type OpenDatabase = {
   engine: DatabaseEngine;

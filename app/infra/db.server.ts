@@ -124,6 +124,20 @@ export function cacheGenerations(): Promise<Map<string, string>> {
   return adapter.generations();
 }
 
+/**
+ * The rows of a raw read of what is committed (the free times' reads of holds): on SQLite
+ * straight through the adapter's reading connection, since Prisma's handling of a raw
+ * query costs more than such a read itself; on PostgreSQL, and inside a transaction (whose
+ * own writes it must see), through Prisma. Columns come as the driver gives them (a count
+ * may be a number or a bigint).
+ */
+export function readCommitted<T>(query: Prisma.Sql): Promise<T[]> {
+  if (adapter.readCommitted && !inTransaction()) {
+    return adapter.readCommitted(query.sql, query.values) as Promise<T[]>;
+  }
+  return prisma.$queryRaw<T[]>(query);
+}
+
 /** Throws when the database does not answer (the health check; no Prisma, no waiting). */
 export async function pingDatabase(): Promise<void> {
   await adapter.generations();

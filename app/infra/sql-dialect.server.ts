@@ -64,6 +64,27 @@ export function datePlusDays(column: Prisma.Sql, days: number): Prisma.Sql {
   });
 }
 
+/**
+ * A table of whole numbers bound as one parameter (a JSON list of equal-length lists):
+ * its "index" (from 0, the list's order) and `columns`, one per place in each inner list.
+ * A list of hundreds of rows costs one parameter, not one per value: the statement stays
+ * short, and so its preparing and Prisma's handling of its parameters.
+ */
+export function integerRows(rows: number[][], columns: readonly string[]): Prisma.Sql {
+  const json = JSON.stringify(rows.map((row) => row.map((value) => Math.trunc(value))));
+  const picked = (cast: string) =>
+    Prisma.raw(
+      columns
+        .map((column, place) => `CAST("value" ->> ${place} AS ${cast}) AS "${column}"`)
+        .join(", "),
+    );
+  return perDialect({
+    sqlite: Prisma.sql`(SELECT "key" AS "index", ${picked("INTEGER")} FROM json_each(${json}))`,
+    postgresql: Prisma.sql`(SELECT CAST("n" - 1 AS BIGINT) AS "index", ${picked("BIGINT")}
+      FROM json_array_elements(CAST(${json} AS JSON)) WITH ORDINALITY AS "e"("value", "n"))`,
+  });
+}
+
 /** Whole seconds since the epoch of a DateTime column (UTC in both engines). */
 export function epochSeconds(column: Prisma.Sql): Prisma.Sql {
   return perDialect({

@@ -21,7 +21,8 @@ const query = (sql: string): SqlQuery => ({ sql, args: [], argTypes: [] });
  * transaction (`Turns`); transactions that take the write lock as they begin (`BEGIN
  * IMMEDIATE`), so another process's commit between their read and write cannot fail them.
  * `generations()` reads the cache generations (ADR 046) on a connection of its own: what is
- * committed, without waiting for this process's open transaction.
+ * committed, without waiting for this process's open transaction; `readCommitted()` reads
+ * there too.
  */
 export class ClinicSqlite implements SqlDriverAdapterFactory {
   readonly provider = "sqlite";
@@ -71,6 +72,24 @@ export class ClinicSqlite implements SqlDriverAdapterFactory {
     }
     const rows = this.#reader.all() as [string, number][];
     return new Map(rows.map(([area, generation]) => [area, String(generation)]));
+  }
+
+  /**
+   * The rows of one read, as committed now, on the connection of `generations()`: no
+   * Prisma between (its handling of a raw query costs more than a short read itself), nor
+   * this process's open transaction. `values` bind as Prisma's adapter binds them: a time
+   * as its text (the columns' own form, so it compares as they sort), a boolean as 1 or 0.
+   */
+  async readCommitted(sql: string, values: readonly unknown[]): Promise<Record<string, unknown>[]> {
+    if (!this.#reader) await this.generations();
+    const bound = values.map((value) =>
+      value instanceof Date
+        ? value.toISOString().replace("Z", "+00:00")
+        : typeof value === "boolean"
+          ? Number(value)
+          : value,
+    );
+    return this.#reader!.database.prepare(sql).all(bound) as Record<string, unknown>[];
   }
 
   #closeReader() {

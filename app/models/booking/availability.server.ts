@@ -104,8 +104,13 @@ export type DayPlans = Omit<RuleDay, "held" | "visitsByDentist" | "heldMinutes">
  * database clears (ADR 030), so only the holds are read per request. Every dentist is in it (an
  * inactive one or one who does not perform the service is refused by its rule, by name).
  */
-export async function loadDayPlans(date: string, serviceId: string | null): Promise<DayPlans> {
-  const settings = await getClinicSettings();
+export async function loadDayPlans(
+  date: string,
+  serviceId: string | null,
+  /** The clinic's settings when already read (days of a range read them once). */
+  read?: Settings,
+): Promise<DayPlans> {
+  const settings = read ?? (await getClinicSettings());
   const plans = await cachedRead(["team"], `diary-day:${date}:${serviceId ?? "-"}`, async () => {
     const [links, closure, dentists, chairs] = await Promise.all([
       serviceId
@@ -177,7 +182,8 @@ export async function loadDayPlansOfDays(
 ): Promise<DayPlans[]> {
   const dates: string[] = [];
   for (let date = first; date <= last; date = addDays(date, 1)) dates.push(date);
-  return Promise.all(dates.map((date) => loadDayPlans(date, serviceId)));
+  const settings = await getClinicSettings();
+  return Promise.all(dates.map((date) => loadDayPlans(date, serviceId, settings)));
 }
 
 /**

@@ -3,17 +3,11 @@
  * times, or a booked visit. Pure: every caller hands in the day it read.
  */
 import { clinicTimeToUtc } from "~/utils/clinic-time";
-import {
-  chairResource,
-  dentistResource,
-  fromMinutes,
-  holdSteps,
-} from "~/models/booking/slot-engine";
+import { fromMinutes, holdSteps } from "~/models/booking/slot-engine";
 import type { BookingPolicy } from "./policy";
 import {
   type AgeRange,
   BOOKING_RULES,
-  isFree,
   type BookingRule,
   type ChairOnDay,
   type DentistOnDay,
@@ -233,59 +227,81 @@ export function dayRefusal(day: PlannedDay, now: Date, policy: BookingPolicy): R
     : { ...outcome.refusal, rule: outcome.rule.id, status: outcome.rule.status };
 }
 
-/** The rules asked of every start, by what they look at, sorted once per day asked. */
+/** The rules asked of a day's starts, by what they look at, sorted once per day asked. */
 type StartRules = {
   time: readonly BookingRule[];
   dentist: readonly BookingRule[];
   chair: readonly BookingRule[];
   patient: readonly BookingRule[];
-  /** Whether the rules about held dentists' and chairs' time are asked at all. */
-  dentistFree: boolean;
-  chairFree: boolean;
 };
 
 function startRules(rules: readonly BookingRule[], policy: BookingPolicy): StartRules {
   const asked = rules.filter((rule) => !policy.waives.includes(rule.id));
   const of = (scope: BookingRule["scope"]) => asked.filter((rule) => rule.scope === scope);
-  const asks = (id: RuleId) => asked.some((rule) => rule.id === id);
   return {
     time: of("time"),
     dentist: of("dentist"),
     chair: of("chair"),
     patient: of("patient"),
-    dentistFree: asks("dentist-free"),
-    chairFree: asks("chair-free"),
   };
 }
 
 /**
- * Whether the holds leave a candidate dentist and a chair free for every step: when the
- * rules ask about holds, a start without both is refused whatever else they say, so a
- * booked-up day is told by a few lookups per start instead of every dentist and chair
- * asked in turn.
+ * For each proposal, whether `rules` let it through with this dentist and chair: the
+ * rules that answer a day's starts at once (`passesEach`) are asked so, then the others
+ * start by start, only about the proposals those passed (each rule is pure: the order
+ * changes what is asked, not the answer).
  */
-function holdsLeaveRoom(ask: Omit<Ask, "proposal">, rules: StartRules, steps: Date[]): boolean {
-  const free = (resource: string) => isFree(ask.day.held, resource, steps);
-  if (
-    rules.dentistFree &&
-    !ask.day.dentists.some(
-      (dentist) =>
-        (!ask.dentistId || dentist.id === ask.dentistId) && free(dentistResource(dentist.id)),
-    )
-  ) {
-    return false;
+function eachPasses(
+  rules: readonly BookingRule[],
+  input: Omit<RuleInput, "proposal">,
+  proposals: readonly Proposal[],
+): boolean[] {
+  let passing = proposals.map(() => true);
+  for (const rule of rules) {
+    if (!rule.passesEach) continue;
+    const answers = rule.passesEach({ ...input, proposals });
+    passing = passing.map((passes, index) => passes && answers[index]!);
   }
-  return (
-    !rules.chairFree ||
-    ask.day.chairs.some(
-      (chair) => (!ask.chairId || chair.id === ask.chairId) && free(chairResource(chair.id)),
-    )
-  );
+  const oneByOne = rules.filter((rule) => !rule.passesEach);
+  if (oneByOne.length === 0) return passing;
+  return passing.map((passes, index) => {
+    if (!passes) return false;
+    const one: RuleInput = { ...input, proposal: proposals[index]! };
+    return oneByOne.every((rule) => !rule.check(one));
+  });
+}
+
+/** For each proposal, whether one of the candidates (a dentist, a chair) lets it through. */
+function someoneLetsThrough<T>(
+  candidates: readonly T[],
+  passes: (candidate: T, proposals: readonly Proposal[]) => boolean[],
+  proposals: readonly Proposal[],
+): Proposal[] {
+  const through = proposals.map(() => false);
+  for (const candidate of candidates) {
+    const asked = proposals.filter((_, index) => !through[index]);
+    if (asked.length === 0) break;
+    const answers = passes(candidate, asked);
+    let next = 0;
+    for (const [index, done] of through.entries()) {
+      if (done) continue;
+      if (answers[next]) through[index] = true;
+      next += 1;
+    }
+  }
+  return proposals.filter((_, index) => through[index]);
 }
 
 /**
  * Every grid start of the day the rules let a visit of this length through, earliest
- * first: the starts any candidate dentist works, each asked as a booking would be.
+ * first: the starts any candidate dentist works, each answered as `evaluate` without an
+ * override would, the short way. A rule looks only at what its scope names (a dentist's
+ * rule at the dentist, a chair's at the chair), so a start passes when the time's rules
+ * pass, some dentist passes the dentists' rules, some chair the chairs', and the patient's
+ * rules pass: no need to try every pair, nor to order the dentists (which decides who is
+ * chosen, not whether anyone is). The dentists' and chairs' rules are asked of all the
+ * day's starts at once (`passesEach`: one pass over a dentist's held steps, not one per start).
  */
 export function freeStartsOn(
   ask: Omit<Ask, "proposal"> & {
@@ -302,54 +318,40 @@ export function freeStartsOn(
       for (let m = first; m + ask.visit.durationMinutes <= period.end; m += grid) starts.add(m);
     }
   }
-  const { visit, ...rest } = ask;
   // Free times never book past a rule: no override is asked for. The day's own rules
   // passed above; the others are asked of each start.
-  const policy = { ...ask.policy, override: null };
-  const rules = startRules(ask.rules ?? BOOKING_RULES, policy);
-  return [...starts]
-    .sort((a, b) => a - b)
-    .map(fromMinutes)
-    .filter((time) => {
-      const proposal = proposalAt(ask.day.date, time, ask.day.settings.timeZone, visit);
-      return (
-        holdsLeaveRoom({ ...rest, policy }, rules, proposal.steps) &&
-        passesWithSomePair({ ...rest, proposal, policy }, rules)
-      );
-    });
-}
-
-/**
- * `evaluate(ask).ok` without an override, for a day whose own rules passed, asked the
- * short way. A rule looks only at what its scope names (a dentist's rule at the dentist, a
- * chair's at the chair), so a dentist that passes the dentists' rules and a chair that
- * passes the chairs' make a pair that passes: no need to try every pair, nor to order the
- * dentists (which decides who is chosen, not whether anyone is).
- */
-function passesWithSomePair(ask: Ask, rules: StartRules): boolean {
-  const passes = (scoped: readonly BookingRule[], input: RuleInput) =>
-    run(scoped, input, ask.policy, false).passed;
-  const base: RuleInput = {
+  const rules = startRules(ask.rules ?? BOOKING_RULES, { ...ask.policy, override: null });
+  const base: Omit<RuleInput, "proposal"> = {
     day: ask.day,
-    proposal: ask.proposal,
     now: ask.now,
     dentist: null,
     chair: null,
     patientUpcoming: ask.patientUpcoming ?? null,
   };
-  if (!passes(rules.time, base)) return false;
-  const dentist = ask.day.dentists.find(
-    (candidate) =>
-      (!ask.dentistId || candidate.id === ask.dentistId) &&
-      passes(rules.dentist, { ...base, dentist: candidate }),
+  const proposals = [...starts]
+    .sort((a, b) => a - b)
+    .map((minutes) =>
+      proposalAt(ask.day.date, fromMinutes(minutes), ask.day.settings.timeZone, ask.visit),
+    );
+  // Whom the holds leave free first: on a booked-up day they leave few starts to ask more of.
+  const dentists = ask.day.dentists.filter(
+    (dentist) => !ask.dentistId || dentist.id === ask.dentistId,
   );
-  if (!dentist) return false;
+  const withDentist = someoneLetsThrough(
+    dentists,
+    (dentist, asked) => eachPasses(rules.dentist, { ...base, dentist }, asked),
+    proposals,
+  );
   const chairs = ask.day.chairs.filter((chair) => !ask.chairId || chair.id === ask.chairId);
-  // As `evaluate`: without a chair, the chairs' rules are asked of none.
-  const chair = (chairs.length > 0 ? chairs : [null]).find((candidate) =>
-    passes(rules.chair, { ...base, dentist, chair: candidate }),
+  // A chair's rules look at the chair alone. As `evaluate`: without a chair, they are
+  // asked of none.
+  const withChair = someoneLetsThrough(
+    chairs.length > 0 ? chairs : [null],
+    (chair, asked) => eachPasses(rules.chair, { ...base, chair }, asked),
+    withDentist,
   );
-  return chair !== undefined && passes(rules.patient, { ...base, dentist, chair });
+  const passing = eachPasses([...rules.time, ...rules.patient], base, withChair);
+  return withChair.filter((_, index) => passing[index]).map((proposal) => proposal.time);
 }
 
 /**

@@ -54,10 +54,19 @@ export type DayFreeTimes = { day: PlannedDay & { settings: Settings }; times: st
  */
 function candidatePeriods(day: DayPlans, dentistId: string | undefined): HeldPeriod[] {
   const { timeZone } = day.settings;
-  const instant = (minutes: number) =>
-    minutes < 24 * 60
-      ? clinicTimeToUtc(day.date, fromMinutes(minutes), timeZone).getTime()
-      : clinicTimeToUtc(addDays(day.date, 1), "00:00", timeZone).getTime();
+  // Most dentists share their hours: each minute of the day is turned into an instant once.
+  const instants = new Map<number, number>();
+  const instant = (minutes: number) => {
+    let at = instants.get(minutes);
+    if (at === undefined) {
+      at =
+        minutes < 24 * 60
+          ? clinicTimeToUtc(day.date, fromMinutes(minutes), timeZone).getTime()
+          : clinicTimeToUtc(addDays(day.date, 1), "00:00", timeZone).getTime();
+      instants.set(minutes, at);
+    }
+    return at;
+  };
   return day.dentists
     .filter((dentist) =>
       dentistId ? dentist.id === dentistId : dentist.performs && dentist.active,

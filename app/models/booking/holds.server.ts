@@ -3,10 +3,11 @@
  * that places a visit (~/models/booking/place.server), which then decides on them.
  */
 import { Prisma, type SlotHold } from "@prisma/client";
-import { prisma } from "~/infra/db.server";
+import { prisma, readCommitted } from "~/infra/db.server";
 import {
   epochSeconds,
   integerParameter,
+  integerRows,
   joinedIntegers,
   textParameter,
   timestampParameter,
@@ -114,25 +115,24 @@ export async function datesFullyHeld(periods: HeldPeriod[]): Promise<Set<string>
   const resourceIndex = new Map(resources.map((resource, index) => [resource, index]));
   const spanIndex = new Map(spans.map((span, index) => [spanKey(span), index]));
   const number = (value: number) => Prisma.raw(String(value));
-  const counts = await prisma.$queryRaw<{ k: number | bigint; held: number | bigint }[]>`
+  // Which resource over which span, in numbers: one parameter for all the periods, read
+  // first (MATERIALIZED), then each of its rows meets its resource and span.
+  const pairs = periods.map((period) => [
+    resourceIndex.get(period.resource)!,
+    spanIndex.get(spanKey(period))!,
+  ]);
+  const counts = await readCommitted<{ k: number | bigint; held: number | bigint }>(Prisma.sql`
     WITH "r"("ri", "resource") AS (
       VALUES ${Prisma.join(resources.map((resource, index) => Prisma.sql`(${number(index)}, ${resource})`))}
     ), "s"("si", "from", "to") AS (
       VALUES ${Prisma.join(spans.map((span, index) => Prisma.sql`(${number(index)}, ${timestampParameter(span.from)}, ${timestampParameter(span.to)})`))}
-    ), "c"("k", "ri", "si") AS (
-      VALUES ${Prisma.join(
-        periods.map(
-          (period, index) =>
-            Prisma.sql`(${number(index)}, ${number(resourceIndex.get(period.resource)!)}, ${number(spanIndex.get(spanKey(period))!)})`,
-        ),
-      )}
-    )
-    SELECT "c"."k" AS "k", (
+    ), "c" AS MATERIALIZED ${integerRows(pairs, ["ri", "si"])}
+    SELECT "c"."index" AS "k", (
       SELECT count(*) FROM "SlotHold" AS "h"
       WHERE "h"."resource" = "r"."resource" AND "h"."layer" = 0
         AND "h"."startsAt" >= "s"."from" AND "h"."startsAt" < "s"."to"
     ) AS "held"
-    FROM "c" JOIN "r" ON "r"."ri" = "c"."ri" JOIN "s" ON "s"."si" = "c"."si"`;
+    FROM "c" JOIN "r" ON "r"."ri" = "c"."ri" JOIN "s" ON "s"."si" = "c"."si"`);
   const open = new Set<string>();
   for (const { k, held } of counts) {
     const period = periods[Number(k)]!;
@@ -195,11 +195,11 @@ export async function readHeldStepsOfDays(
     );
     const step = Prisma.sql`"r"."row" * ${integerParameter(steps)}
         + (${epochSeconds(Prisma.sql`"h"."startsAt"`)} - ${integerParameter(origin / 1000)}) / ${integerParameter(HOLD_MS / 1000)}`;
-    const [answer] = await prisma.$queryRaw<{ steps: string | null }[]>`
+    const [answer] = await readCommitted<{ steps: string | null }>(Prisma.sql`
       WITH "r"("resource", "row") AS (VALUES ${codes})
       SELECT ${joinedIntegers(step)} AS "steps"
       FROM "SlotHold" AS "h" JOIN "r" ON "r"."resource" = "h"."resource"
-      WHERE "h"."startsAt" >= ${new Date(starts[0]!)} AND "h"."startsAt" < ${new Date(starts.at(-1)!)}`;
+      WHERE "h"."startsAt" >= ${new Date(starts[0]!)} AND "h"."startsAt" < ${new Date(starts.at(-1)!)}`);
     // "12,13,14,...": each hold's row * steps + step.
     const text = answer?.steps ?? "";
     let value = 0;

@@ -84,10 +84,14 @@ function stripFormatsOf(locale: string) {
   return formats;
 }
 
+const utcDay = (date: string) => {
+  const [year, month, day] = date.split("-").map(Number);
+  return new Date(Date.UTC(year!, month! - 1, day!));
+};
+
 /** "Thursday, Nov 26", and "Thu" and "Nov 26", for a clinic date. */
 export function formatStripDay(date: string, clock: ClinicClock) {
-  const [year, month, day] = date.split("-").map(Number);
-  const instant = new Date(Date.UTC(year!, month! - 1, day!));
+  const instant = utcDay(date);
   const formats = stripFormatsOf(clock.locale);
   return {
     label: tidy(formats.label.format(instant)),
@@ -95,6 +99,10 @@ export function formatStripDay(date: string, clock: ClinicClock) {
     day: tidy(formats.day.format(instant)),
   };
 }
+
+/** "Thursday, Nov 26" alone (an empty day's). */
+const stripLabel = (date: string, clock: ClinicClock) =>
+  tidy(stripFormatsOf(clock.locale).label.format(utcDay(date)));
 
 /**
  * The next days from `from` (today when earlier) with a free start for `service` (and
@@ -146,11 +154,11 @@ export async function nextFreeDays(options: {
       });
       continue;
     }
-    const reason = emptyDayReason(day, visit, options.dentistId, now, policy);
     // Days before the clinic's first open one (today's closed Sunday) are not listed.
     opened ||= !dayRefusal(day, now, policy);
-    if (opened)
-      empty.push({ date: day.date, label: formatStripDay(day.date, clock).label, ...reason });
+    if (!opened) continue;
+    const reason = emptyDayReason(day, visit, options.dentistId, now, policy);
+    empty.push({ date: day.date, label: stripLabel(day.date, clock), ...reason });
   }
   // The day after the last one looked at.
   const date = found.length > 0 ? addDays(found.at(-1)!.day.date, 1) : from;

@@ -91,6 +91,9 @@ export type RuleInput = {
   patientBirthDate?: string | null;
 };
 
+/** What one rule is asked about a day's starts at once: one dentist and one chair, each proposal. */
+export type StartsInput = Omit<RuleInput, "proposal"> & { proposals: readonly Proposal[] };
+
 export type RuleId =
   | "past-day"
   | "horizon"
@@ -135,6 +138,12 @@ export type BookingRule = {
   /** The refusal names the times still free that day. */
   suggestsFreeTimes: boolean;
   check(input: RuleInput): Omit<Refusal, "rule" | "status"> | null;
+  /**
+   * Whether `check` lets each of the proposals through (no refusal), answered for all at
+   * once where that costs less than asking one by one: the free times ask a day's starts
+   * this way (tests/unit/booking/rules.test.ts holds it to `check`).
+   */
+  passesEach?(input: StartsInput): boolean[];
   /** The refusal when no dentist passes and none was chosen ("any dentist"). */
   anyDentist?(input: RuleInput): string;
 };

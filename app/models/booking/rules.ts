@@ -16,23 +16,16 @@ import {
 import { addDays, clinicNow, DAY_NAMES, weekdayOf } from "~/utils/clinic-time";
 import {
   chairResource,
+  dayOfPlan,
   dentistResource,
   fromMinutes,
-  holdKey,
   type Interval,
   openIntervals,
 } from "~/models/booking/slot-engine";
-import { type DayPlan, type WeeklyPlan, WEEKDAYS } from "~/validation/schedule";
+import { type WeeklyPlan, WEEKDAYS } from "~/validation/schedule";
 import { ageOn } from "~/models/family/rules";
-import type {
-  AgeRange,
-  BookingRule,
-  DentistOnDay,
-  HeldSteps,
-  Proposal,
-  RuleInput,
-  RuleSettings,
-} from "./rule-types";
+import { existsOnClock, fits, freeForEach, isFree, isWholeDay, minutesOf } from "./proposal-span";
+import type { AgeRange, BookingRule, DentistOnDay, RuleInput, RuleSettings } from "./rule-types";
 
 export type * from "./rule-types";
 
@@ -56,31 +49,6 @@ const clockOf = (settings: RuleSettings): ClinicClock => ({
   locale: settings.locale,
 });
 
-export const dayOfWeek = (plan: WeeklyPlan, date: string): DayPlan =>
-  plan[WEEKDAYS[weekdayOf(date)]!];
-
-type ProposalMinutes = { start: number; end: number; exists: boolean };
-/** Several rules ask each proposal's minutes, one of them once per dentist. */
-const minutesOfProposal = new WeakMap<Proposal, ProposalMinutes>();
-
-const minutesOf = (proposal: Proposal, timeZone: string): ProposalMinutes => {
-  const known = minutesOfProposal.get(proposal);
-  if (known) return known;
-  const start = clinicNow(proposal.startsAt, timeZone);
-  const [hours, minutes] = proposal.time.split(":").map(Number);
-  const first = hours! * 60 + minutes!;
-  const answer = {
-    start: first,
-    end: first + (proposal.endsAt.getTime() - proposal.startsAt.getTime()) / 60_000,
-    exists: start.time === proposal.time && start.date === proposal.date,
-  };
-  minutesOfProposal.set(proposal, answer);
-  return answer;
-};
-
-const fits = (intervals: Interval[], start: number, end: number) =>
-  intervals.some((period) => period.start <= start && end <= period.end);
-
 const ranges = (intervals: Interval[], clock: ClinicClock) =>
   intervals
     .map(
@@ -99,11 +67,14 @@ export function describeOpenDays(plan: WeeklyPlan): string {
   return `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
 }
 
-/** None of the steps is held for the resource. */
-export function isFree(held: HeldSteps, resource: string, steps: Date[]) {
-  if (held.heldAt) return steps.every((step) => !held.heldAt!(resource, step.getTime()));
-  return steps.every((step) => !held.has(holdKey(resource, step)));
-}
+/** A rule whose answer does not depend on the time (its words may): asked once a day. */
+const sameForEachStart = (rule: Omit<BookingRule, "passesEach">): BookingRule => ({
+  ...rule,
+  passesEach: ({ proposals, ...input }) => {
+    const passes = proposals.length === 0 || !rule.check({ ...input, proposal: proposals[0]! });
+    return proposals.map(() => passes);
+  },
+});
 
 /** The list, in the order a request meets it: the first refusal is the one reported. */
 export const BOOKING_RULES: readonly BookingRule[] = [
@@ -156,7 +127,7 @@ export const BOOKING_RULES: readonly BookingRule[] = [
     standing: true,
     suggestsFreeTimes: false,
     check: ({ day }) =>
-      dayOfWeek(day.settings.weeklyHours, day.date)
+      dayOfPlan(day.settings.weeklyHours, day.date)
         ? null
         : {
             message: `The clinic is closed on ${DAY_NAMES[weekdayOf(day.date)]}s.`,
@@ -171,8 +142,8 @@ export const BOOKING_RULES: readonly BookingRule[] = [
     standing: true,
     suggestsFreeTimes: true,
     check: ({ day, proposal }) => {
-      const periods = openIntervals(dayOfWeek(day.settings.weeklyHours, day.date));
-      const { start, end } = minutesOf(proposal, day.settings.timeZone);
+      const periods = openIntervals(dayOfPlan(day.settings.weeklyHours, day.date));
+      const { start, end } = minutesOf(proposal);
       if (fits(periods, start, end)) return null;
       const clock = clockOf(day.settings);
       const grid = day.settings.gridMinutes;
@@ -186,6 +157,12 @@ export const BOOKING_RULES: readonly BookingRule[] = [
         message: `We are open from ${ranges(periods, clock)}: a visit of ${formatDuration(length)} can start between ${formatTime(fromMinutes(first), clock)} and ${formatTime(fromMinutes(last), clock)}.`,
       };
     },
+    passesEach: ({ day, proposals }) => {
+      const periods = openIntervals(dayOfPlan(day.settings.weeklyHours, day.date));
+      return proposals.map((proposal) =>
+        fits(periods, minutesOf(proposal).start, minutesOf(proposal).end),
+      );
+    },
   },
   {
     id: "grid",
@@ -196,8 +173,8 @@ export const BOOKING_RULES: readonly BookingRule[] = [
     suggestsFreeTimes: true,
     check: ({ day, proposal }) => {
       const clock = clockOf(day.settings);
-      const { start, exists } = minutesOf(proposal, day.settings.timeZone);
-      if (!exists) {
+      const { start } = minutesOf(proposal);
+      if (!existsOnClock(proposal, day.settings.timeZone)) {
         return {
           message: `There is no ${formatTime(proposal.time, clock)} on ${formatDate(day.date, clock)}: the clocks change that night.`,
           advice: "Please choose another time.",
@@ -205,12 +182,21 @@ export const BOOKING_RULES: readonly BookingRule[] = [
       }
       const grid = day.settings.gridMinutes;
       if (start % grid === 0) return null;
-      const periods = openIntervals(dayOfWeek(day.settings.weeklyHours, day.date));
+      const periods = openIntervals(dayOfPlan(day.settings.weeklyHours, day.date));
       const first = periods[0]?.start ?? 0;
       return {
         message: `Appointments start every ${grid} minutes (${formatTimes([fromMinutes(first), fromMinutes(first + grid)], clock)}, ...).`,
         advice: "Please choose one of those times.",
       };
+    },
+    passesEach: ({ day, proposals }) => {
+      const { timeZone, gridMinutes } = day.settings;
+      const allExist = isWholeDay(day.date, timeZone);
+      return proposals.map(
+        (proposal) =>
+          (allExist || existsOnClock(proposal, timeZone)) &&
+          minutesOf(proposal).start % gridMinutes === 0,
+      );
     },
   },
   {
@@ -237,7 +223,7 @@ export const BOOKING_RULES: readonly BookingRule[] = [
           }
         : null,
   },
-  {
+  sameForEachStart({
     id: "dentist-performs",
     scope: "dentist",
     overridableBy: [],
@@ -252,8 +238,8 @@ export const BOOKING_RULES: readonly BookingRule[] = [
             advice: CHOOSE_ANOTHER_DENTIST,
           },
     ),
-  },
-  {
+  }),
+  sameForEachStart({
     id: "dentist-active",
     scope: "dentist",
     overridableBy: [],
@@ -263,7 +249,7 @@ export const BOOKING_RULES: readonly BookingRule[] = [
     check: withDentist(({ dentist }) =>
       dentist.active ? null : { message: `${dentist.name} no longer sees patients.` },
     ),
-  },
+  }),
   {
     id: "dentist-works",
     scope: "dentist",
@@ -272,7 +258,7 @@ export const BOOKING_RULES: readonly BookingRule[] = [
     standing: true,
     suggestsFreeTimes: true,
     check: withDentist(({ day, dentist, proposal }) => {
-      const { start, end } = minutesOf(proposal, day.settings.timeZone);
+      const { start, end } = minutesOf(proposal);
       if (fits(dentist.intervals, start, end)) return null;
       const clock = clockOf(day.settings);
       const staffNote = dentist.exception?.note || undefined;
@@ -290,10 +276,15 @@ export const BOOKING_RULES: readonly BookingRule[] = [
         staffNote,
       };
     }),
+    passesEach: ({ dentist, proposals }) =>
+      proposals.map((proposal) => {
+        const { start, end } = minutesOf(proposal);
+        return !dentist || fits(dentist.intervals, start, end);
+      }),
     anyDentist: ({ proposal }) =>
       `No dentist who performs ${proposal.service.name} works at that time.`,
   },
-  {
+  sameForEachStart({
     id: "dentist-daily-cap",
     scope: "dentist",
     overridableBy: ["staff"],
@@ -312,7 +303,7 @@ export const BOOKING_RULES: readonly BookingRule[] = [
     }),
     anyDentist: ({ day, proposal }) =>
       `Everyone who performs ${proposal.service.name} is fully booked on ${formatDate(day.date, clockOf(day.settings))}. Please choose another day.`,
-  },
+  }),
   {
     id: "dentist-free",
     scope: "dentist",
@@ -325,6 +316,10 @@ export const BOOKING_RULES: readonly BookingRule[] = [
         ? null
         : { message: SLOT_TAKEN_MESSAGE },
     ),
+    passesEach: ({ day, dentist, proposals }) =>
+      dentist
+        ? freeForEach(day.held, dentistResource(dentist.id), proposals)
+        : proposals.map(() => true),
   },
   {
     id: "chair-free",
@@ -337,6 +332,10 @@ export const BOOKING_RULES: readonly BookingRule[] = [
       chair && isFree(day.held, chairResource(chair.id), proposal.steps)
         ? null
         : { message: SLOT_TAKEN_MESSAGE },
+    passesEach: ({ day, chair, proposals }) =>
+      chair
+        ? freeForEach(day.held, chairResource(chair.id), proposals)
+        : proposals.map(() => false),
   },
   {
     // A service only for children or only for adults (Service.minAgeYears, maxAgeYears):

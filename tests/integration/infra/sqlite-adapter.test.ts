@@ -4,10 +4,10 @@
 // adapter, which it must answer exactly like: nothing here depends on how either is built.
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import type { SqlDriverAdapter, SqlQuery, Transaction } from "@prisma/driver-adapter-utils";
-import type { PrismaClient } from "@prisma/client";
+import { Prisma, type PrismaClient } from "@prisma/client";
 import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
-import { prisma } from "~/infra/db.server";
+import { prisma, readCommitted } from "~/infra/db.server";
 import { ClinicSqlite } from "~/infra/sqlite-adapter.server";
 
 const url = () => process.env.DATABASE_URL!;
@@ -208,5 +208,28 @@ describe("the app's SQLite adapter, through Prisma's public adapter interface", 
     await b;
     expect((await prisma.user.findUnique({ where: { email } }))?.name).toBe("Written by B");
     expect(await prisma.user.findUnique({ where: { email: `rolled-${email}` } })).toBeNull();
+  });
+});
+
+describe("reads of what is committed, beside Prisma (readCommitted)", () => {
+  it("binds times, texts, numbers and booleans as Prisma does, and a transaction reads its own writes", async () => {
+    const day = new Date("2026-12-07T15:00:00.000Z");
+    await prisma.$executeRaw`CREATE TABLE "ReadProbe" ("at" DATETIME NOT NULL, "name" TEXT NOT NULL, "n" INTEGER NOT NULL, "flag" BOOLEAN NOT NULL)`;
+    await prisma.$executeRaw`INSERT INTO "ReadProbe" VALUES (${day}, ${"a"}, ${3}, ${true}), (${new Date(day.getTime() + 60_000)}, ${"b"}, ${4}, ${false})`;
+    const query = (from: Date) => Prisma.sql`SELECT "name", "n" FROM "ReadProbe"
+      WHERE "at" >= ${from} AND "name" <> ${"z"} AND "n" >= ${3} AND "flag" = ${true} ORDER BY "name"`;
+    expect(await readCommitted(query(day))).toEqual([{ name: "a", n: 3 }]);
+    expect(await readCommitted(query(day))).toEqual(
+      (await prisma.$queryRaw<unknown[]>(query(day))).map((row) => ({ ...(row as object) })),
+    );
+    expect(await readCommitted(query(new Date(day.getTime() + 1)))).toEqual([]);
+    // Inside a transaction, its own uncommitted row is read (through Prisma).
+    await prisma.$transaction(async (tx) => {
+      await tx.$executeRaw`INSERT INTO "ReadProbe" VALUES (${day}, ${"c"}, ${5}, ${true})`;
+      expect((await readCommitted<{ name: string }>(query(day))).map((row) => row.name)).toEqual([
+        "a",
+        "c",
+      ]);
+    });
   });
 });

@@ -429,8 +429,10 @@ describe("free times asked the short way", () => {
       t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
       return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * below);
     };
-    const times = ["09:00", "09:30", "10:00", "11:00", "12:00", "14:00", "15:30", "16:30"];
+    const times = ["09:00", "09:15", "09:30", "10:00", "11:00", "12:00", "12:15", "13:45"];
+    times.push("14:00", "15:30", "16:30", "16:45");
     let compared = 0;
+    let comparedRules = 0;
     for (let round = 0; round < 120; round += 1) {
       const date = [MONDAY, SATURDAY][next(2)]!;
       const dentists = ["a", "b", "c"].slice(0, 1 + next(3)).map((id, index) =>
@@ -463,11 +465,27 @@ describe("free times asked the short way", () => {
       const day = diary(date, {
         dentists,
         chairs,
-        held,
+        // As the free days read them (readHeldStepsOfDays): asked without building keys.
+        held:
+          next(2) === 0
+            ? held
+            : {
+                has: (key) => held.has(key),
+                heldAt: (r, at) => held.has(holdKey(r, new Date(at))),
+              },
         visitsByDentist,
-        settings: { ...SETTINGS, maxVisitsPerDentistPerDay: next(3) },
+        settings: {
+          ...SETTINGS,
+          maxVisitsPerDentistPerDay: next(3),
+          gridMinutes: [15, 30][next(2)]!,
+        },
       });
-      const visit = [CHECKUP, HOUR, { ...CHECKUP, bufferMinutes: 15 }][next(3)]!;
+      const visit = [
+        CHECKUP,
+        HOUR,
+        { ...CHECKUP, bufferMinutes: 15 },
+        { name: "Filling", durationMinutes: 45, bufferMinutes: 10 },
+      ][next(4)]!;
       const policy = [ONLINE, DESK, UPGRADE_POLICY][next(3)]!;
       const dentistId = next(3) === 0 ? dentists[next(dentists.length)]!.id : undefined;
       const chairId = next(4) === 0 && chairs.length > 0 ? chairs[0]!.id : undefined;
@@ -478,9 +496,24 @@ describe("free times asked the short way", () => {
         expected,
       );
       compared += expected.length;
+      // Each rule that answers a day's starts at once answers as it does one by one.
+      const proposals = ["08:30", ...times, "17:00"].map((time) =>
+        proposalAt(date, time, ZONE, visit),
+      );
+      for (const rule of BOOKING_RULES.filter((candidate) => candidate.passesEach)) {
+        for (const one of [null, ...dentists]) {
+          for (const chair of [null, ...chairs]) {
+            const input = { day, now, dentist: one, chair, patientUpcoming: null };
+            const byOne = proposals.map((proposal) => !rule.check({ ...input, proposal }));
+            expect(rule.passesEach!({ ...input, proposals }), rule.id).toEqual(byOne);
+            comparedRules += byOne.filter(Boolean).length;
+          }
+        }
+      }
     }
     // Many free times were compared, not only empty days.
     expect(compared).toBeGreaterThan(300);
+    expect(comparedRules).toBeGreaterThan(1000);
   });
 });
 
@@ -526,6 +559,35 @@ describe("daylight saving", () => {
       "03:30",
     ]);
     expect(ask(day, "02:00").ok).toBe(false);
+  });
+
+  it("the rules that answer a day's starts at once answer the nights the clocks change alike", () => {
+    for (const date of ["2027-03-14", "2026-11-01", "2027-03-15"]) {
+      const allDay = plan("00:00", "23:45");
+      const day = diary(date, {
+        settings: { ...SETTINGS, gridMinutes: 15, weeklyHours: { ...WEEK, sunday: allDay } },
+        dentists: [dentist("patel", date, { day: allDay, intervals: [{ start: 0, end: 1425 }] })],
+      });
+      const proposals = Array.from({ length: 95 }, (_, index) =>
+        proposalAt(
+          date,
+          `${String(Math.floor(index / 4)).padStart(2, "0")}:${String((index % 4) * 15).padStart(2, "0")}`,
+          ZONE,
+          CHECKUP,
+        ),
+      );
+      const input = {
+        day,
+        now: LONG_AGO,
+        dentist: day.dentists[0]!,
+        chair: null,
+        patientUpcoming: null,
+      };
+      for (const rule of BOOKING_RULES.filter((candidate) => candidate.passesEach)) {
+        const byOne = proposals.map((proposal) => !rule.check({ ...input, proposal }));
+        expect(rule.passesEach!({ ...input, proposals }), `${rule.id} ${date}`).toEqual(byOne);
+      }
+    }
   });
 });
 
