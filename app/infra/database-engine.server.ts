@@ -25,13 +25,16 @@ export type DatabaseSettings = {
   poolSize: number;
 };
 
+/** A raw read as Prisma.sql writes it: `?` placeholders in `sql`, `$1` ones in `text`. */
+export type RawRead = { sql: string; text: string; values: readonly unknown[] };
+
 /**
- * Where the caches read each data area's generation (ADR 046), committed, per call; on
- * SQLite, other reads of what is committed too (~/infra/db.server readCommitted).
+ * Where the caches read each data area's generation (ADR 046), committed, per call, and
+ * other reads of what is committed (~/infra/db.server readCommitted), beside Prisma.
  */
 export type GenerationSource = {
   generations(): Promise<Map<string, string>>;
-  readCommitted?(sql: string, values: readonly unknown[]): Promise<Record<string, unknown>[]>;
+  readCommitted(query: RawRead): Promise<Record<string, unknown>[]>;
 };
 
 export type OpenDatabase = {

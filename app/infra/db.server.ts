@@ -125,16 +125,14 @@ export function cacheGenerations(): Promise<Map<string, string>> {
 }
 
 /**
- * The rows of a raw read of what is committed (the free times' reads of holds): on SQLite
- * straight through the adapter's reading connection, since Prisma's handling of a raw
- * query costs more than such a read itself; on PostgreSQL, and inside a transaction (whose
+ * The rows of a raw read of what is committed (the free times' reads of holds): straight
+ * through the adapter (SQLite's reading connection, PostgreSQL's pool), since Prisma's
+ * handling of a raw query costs more than such a read itself; inside a transaction (whose
  * own writes it must see), through Prisma. Columns come as the driver gives them (a count
- * may be a number or a bigint).
+ * may be a number, a bigint or, from PostgreSQL, its text).
  */
 export function readCommitted<T>(query: Prisma.Sql): Promise<T[]> {
-  if (adapter.readCommitted && !inTransaction()) {
-    return adapter.readCommitted(query.sql, query.values) as Promise<T[]>;
-  }
+  if (!inTransaction()) return adapter.readCommitted(query) as Promise<T[]>;
   return prisma.$queryRaw<T[]>(query);
 }
 

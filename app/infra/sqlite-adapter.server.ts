@@ -80,7 +80,13 @@ export class ClinicSqlite implements SqlDriverAdapterFactory {
    * this process's open transaction. `values` bind as Prisma's adapter binds them: a time
    * as its text (the columns' own form, so it compares as they sort), a boolean as 1 or 0.
    */
-  async readCommitted(sql: string, values: readonly unknown[]): Promise<Record<string, unknown>[]> {
+  async readCommitted({
+    sql,
+    values,
+  }: {
+    sql: string;
+    values: readonly unknown[];
+  }): Promise<Record<string, unknown>[]> {
     if (!this.#reader) await this.generations();
     const bound = values.map((value) =>
       value instanceof Date

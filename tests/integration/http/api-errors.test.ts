@@ -21,7 +21,7 @@ import { loader as reviews } from "~/routes/api.reviews";
 import { loader as userAuth } from "~/routes/api.user-auth";
 import { loader as freeDays } from "~/routes/resources.free-days";
 import { loader as freeSlots } from "~/routes/resources.free-slots";
-import { databaseEngine, prisma } from "~/infra/db.server";
+import { prisma } from "~/infra/db.server";
 import { clearReadCache } from "~/infra/read-cache.server";
 import { DATABASE_BUSY_MESSAGE, TRY_AGAIN_MESSAGE } from "~/utils/result";
 import { freshIp, jsonRequest } from "../../support/auth-helpers";
@@ -213,9 +213,8 @@ const cases: Case[] = [
   {
     route: "GET /resources/free-days",
     call: () => freeDays(getting(`/resources/free-days?service=${serviceId}`)),
-    // The days' holds: on SQLite read beside Prisma, through the adapter (readCommitted).
-    breaks:
-      databaseEngine() === "sqlite" ? ["$adapter", "readCommitted"] : ["$client", "$queryRaw"],
+    // The days' holds: read beside Prisma, through the adapter (readCommitted).
+    breaks: ["$adapter", "readCommitted"],
     message: TRY_AGAIN_MESSAGE,
   },
 ];
