@@ -237,7 +237,7 @@ export async function diaryDay(request: DiaryRequest): Promise<Diary> {
       row,
       visit: toDiaryVisit(row, viewer, { now, today }, history, shared),
     })),
-    { startsAt: { gte: dayStart, lt: dayEnd } },
+    { from: dayStart, to: dayEnd },
   );
   const visits = rows.map((row, index) => {
     const history = forms[row.id];
