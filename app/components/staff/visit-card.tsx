@@ -40,7 +40,7 @@ export function visitCard(
       : showWho === "dentist"
         ? visit.dentist.name
         : visit.chair.name;
-  const drag = draggable && visit.move;
+  const drag = draggable && visit.offer.move;
   // The card's only attributes are what it needs (no test ids): 160 cards on a full day.
   return (
     <article
@@ -86,7 +86,7 @@ export function visitCard(
       {/* A status as a word (never colour alone), its tone the stylesheet's st-<status>. */}
       <span className={`st-${visit.status}`}>{STATUS_LABELS[visit.status]}</span>
       {/* The grid is one form: each button says what to do and to which visit. */}
-      {visit.actions.map((to) => (
+      {visit.offer.actions.map((to) => (
         <button
           key={to}
           name="intent"
@@ -107,7 +107,7 @@ export function visitCard(
           {UNDO_LABELS[visit.undo]}
         </button>
       ) : null}
-      {visit.cancel ? (
+      {visit.offer.cancel ? (
         <a
           href={`/staff/appointments/${visit._id}#cancel-heading`}
           aria-label={`Cancel ${visit.name}…`}
