@@ -34,7 +34,7 @@ const POSTGRES_ONLY: Record<string, string> = {
 /**
  * What `npm test` runs on PostgreSQL (docs/decisions/051-postgresql.md, "Tests on both"): the
  * files whose code differs by engine or leans on the database's concurrency: raw SQL and its
- * dialects (reports, recall dates, the diary's and free times' holds), the advisory locks
+ * dialects (reports, recall dates, the diary's and free times' holds, the diary's alerts), the advisory locks
  * (racing bookings, caps, waiting-list offers, families), the outbox claim and the sweeps on
  * their leases, the caches' generations, shared rate limits and sessions, case-insensitive
  * searches, plpgsql triggers (signed forms, report days), the copy from SQLite, and the two
@@ -49,7 +49,7 @@ const POSTGRES_SUITES: Record<string, string[]> = {
     "tests/integration/booking/{concurrency,core,first-free-times,first-free-month,diary}.test.ts",
     "tests/integration/{reports,recall,waitlist,family}/*.test.ts",
     "tests/integration/mail/{outbox,reminders}.test.ts",
-    "tests/integration/patients/records.test.ts",
+    "tests/integration/patients/{records,need-to-know}.test.ts",
     "tests/integration/audit/search.test.ts",
     "tests/integration/forms/submit.test.ts",
     "tests/integration/scripts/db-copy.test.ts",

@@ -7,7 +7,7 @@ import { DiaryEnhance } from "~/components/staff/diary-enhance";
 import { DiaryGrid } from "~/components/staff/diary-grid";
 import { diaryHref, DiaryToolbar, toolLink } from "~/components/staff/diary-toolbar";
 import { DiaryWeekView } from "~/components/staff/diary-week";
-import { VisitCard } from "~/components/staff/visit-card";
+import { visitCard } from "~/components/staff/visit-card";
 import { diaryChange } from "~/models/front-desk/diary-actions.server";
 import { type Diary, diaryDay } from "~/models/front-desk/diary.server";
 import { diaryWeek } from "~/models/front-desk/diary-week.server";
@@ -80,15 +80,7 @@ function DiaryList({ diary, busy }: { diary: Diary; busy: boolean }) {
   return (
     <ol className="space-y-2" aria-label="Visits in time order">
       {diary.visits.map((visit) => (
-        <li key={visit._id}>
-          <VisitCard
-            visit={visit}
-            clock={diary.clock}
-            showWho="both"
-            draggable={false}
-            busy={busy}
-          />
-        </li>
+        <li key={visit._id}>{visitCard(visit, diary.clock, "both", false, busy)}</li>
       ))}
     </ol>
   );

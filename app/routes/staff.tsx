@@ -2,12 +2,10 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-pages";
 import { getClinicClock } from "~/models/settings/clinic-settings.server";
-import { countFailedMessages } from "~/models/mail/outbox-admin.server";
 import { getEnv } from "~/infra/env.server";
 import { type StaffHandle, staffScreensFor } from "~/models/permissions";
 import { requireStaffPage, roleOf } from "~/http/roles.server";
-import { textCapReached } from "~/models/sms/delivery.server";
-import { unhandledCount } from "~/models/sms/inbox.server";
+import { navigationCounts } from "~/models/staff-area/navigation-counts.server";
 import { usePlainLinks } from "~/hooks/use-plain-links";
 
 // The staff area's frame: the screens the user's role may open. Each child screen checks
@@ -21,10 +19,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireStaffPage(request, handle.permission);
   const screens = staffScreensFor(user).map(({ path, label }) => ({ path, label }));
   // The navigation counts failed mail for those who can send it again.
-  const [failedMail, waitingTexts, capReached, clock] = await Promise.all([
-    screens.some((screen) => screen.path === FAILED_MAIL) ? countFailedMessages() : 0,
-    screens.some((screen) => screen.path === MESSAGES) ? unhandledCount() : 0,
-    textCapReached(),
+  const [{ failedMail, waitingTexts, capReached }, clock] = await Promise.all([
+    navigationCounts({
+      failedMail: screens.some((screen) => screen.path === FAILED_MAIL),
+      waitingTexts: screens.some((screen) => screen.path === MESSAGES),
+    }),
     getClinicClock(),
   ]);
   // The clinic's clock: every staff screen writes times in its locale (useStaffClock).

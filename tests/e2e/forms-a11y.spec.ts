@@ -154,7 +154,7 @@ for (const width of [1280, 390]) {
       await expect(page.getByTestId("form-error")).toBeVisible();
       await clean(page, "a refused review");
       await page.goto(`/staff?date=${day}`);
-      await expect(page.getByTestId("history-state").first()).toBeVisible();
+      await expect(page.locator(".history-due, .history-review").first()).toBeVisible();
       await clean(page, "the diary with a history's state");
       await page.goto(`/staff/appointments/${visit.id}`);
       await expect(page.getByTestId("visit-forms")).toBeVisible();

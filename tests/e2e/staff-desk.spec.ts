@@ -21,7 +21,7 @@ function startedMinutesAgo(minutes: number) {
 
 /** A visit in the diary's grid (the visit may also be listed under Needs attention). */
 function diaryVisit(page: Page, name: string) {
-  return page.getByTestId("diary-visit").filter({ hasText: name }).filter({ visible: true });
+  return page.locator("article.diary-card").filter({ hasText: name }).filter({ visible: true });
 }
 
 async function openVisit(page: Page, date: string, name: string) {

@@ -45,7 +45,7 @@ function actions() {
 }
 
 function card(page: Page, name: string) {
-  return page.getByTestId("diary-visit").filter({ hasText: name }).filter({ visible: true });
+  return page.locator("article.diary-card").filter({ hasText: name }).filter({ visible: true });
 }
 
 for (const javaScript of [true, false]) {

@@ -7,7 +7,7 @@ import { type ClinicClock, formatTime } from "~/utils/clinic-format";
 import { clinicNow } from "~/utils/clinic-time";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useDiaryFormAction } from "./diary-enhance";
-import { DRAG_TYPE, VisitCard } from "./visit-card";
+import { DRAG_TYPE, visitCard } from "./visit-card";
 
 /** Where a booking or a move into a free cell goes: the column's dentist or chair, or a day. */
 export type ColumnKind = "dentist" | "chair" | "day";
@@ -124,10 +124,8 @@ export function DiaryGrid(props: GridProps) {
       <td
         key={column.id}
         rowSpan={rows > 1 ? rows : undefined}
-        // Its tone comes from data-cell (the stylesheet's .diary-cell).
-        className={
-          target === key ? "diary-cell outline-2 -outline-offset-2 outline-brand-700" : "diary-cell"
-        }
+        // Its look and tone come from data-cell (the stylesheet's td[data-cell]): no class.
+        className={target === key ? "outline-2 -outline-offset-2 outline-brand-700" : undefined}
         data-cell={content.kind}
         data-col={columnIndex}
         tabIndex={hydrated && content.kind !== "free" && content.kind !== "visits" ? -1 : undefined}
@@ -135,16 +133,9 @@ export function DiaryGrid(props: GridProps) {
       >
         {nowAt !== null ? <NowLine offset={nowAt} /> : null}
         {content.kind === "visits" ? (
-          content.visits.map((visit) => (
-            <VisitCard
-              key={visit._id}
-              visit={visit}
-              clock={clock}
-              showWho={props.kind === "chair" ? "dentist" : "chair"}
-              draggable={hydrated}
-              busy={busy}
-            />
-          ))
+          content.visits.map((visit) =>
+            visitCard(visit, clock, props.kind === "chair" ? "dentist" : "chair", hydrated, busy),
+          )
         ) : content.kind === "closed" ? (
           <span className="text-xs text-slate-700">{content.label}</span>
         ) : content.kind === "busy" ? (

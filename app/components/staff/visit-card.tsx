@@ -23,45 +23,45 @@ export const DRAG_TYPE = "application/x-clinic-visit";
  * One visit in the diary: who, what, the patient's message, and the next status moves
  * the viewer may make in one click (buttons of the grid's one form, which works without
  * JavaScript), the cancel form behind a link (it needs its reason), and the undo of their
- * last change.
+ * last change. A plain function that returns the card, not a component: a full day has
+ * 160 cards, and each component is one more step of React's render (it uses no hooks).
  */
-export function VisitCard({
-  visit,
-  clock,
-  showWho,
-  draggable,
-  busy,
-}: {
-  visit: DiaryVisit;
-  clock: ClinicClock;
-  showWho: "dentist" | "chair" | "both";
+export function visitCard(
+  visit: DiaryVisit,
+  clock: ClinicClock,
+  showWho: "dentist" | "chair" | "both",
   /** With JavaScript, a visit the viewer may move can be dragged to a free time. */
-  draggable: boolean;
-  busy: boolean;
-}) {
+  draggable: boolean,
+  busy: boolean,
+) {
   const who =
     showWho === "both"
       ? `${visit.dentist.name} · ${visit.chair.name}`
       : showWho === "dentist"
         ? visit.dentist.name
         : visit.chair.name;
-  const onDragStart = (event: DragEvent) => {
-    event.dataTransfer.setData(DRAG_TYPE, visit._id);
-    event.dataTransfer.effectAllowed = "move";
-  };
+  const drag = draggable && visit.offer.move;
+  // The card's only attributes are what it needs (no test ids): 160 cards on a full day.
   return (
     <article
-      data-testid="diary-visit"
-      draggable={draggable && visit.move ? true : undefined}
-      onDragStart={draggable && visit.move ? onDragStart : undefined}
+      key={visit._id}
+      draggable={drag ? true : undefined}
+      onDragStart={
+        drag
+          ? (event: DragEvent) => {
+              event.dataTransfer.setData(DRAG_TYPE, visit._id);
+              event.dataTransfer.effectAllowed = "move";
+            }
+          : undefined
+      }
       className={`diary-card${visit.needsOutcome ? " border-red-700 bg-red-50" : ""}${
-        draggable && visit.move ? " cursor-grab" : ""
+        drag ? " cursor-grab" : ""
       }`}
     >
       <a
         href={`/staff/appointments/${visit._id}`}
         // The card is what is dragged, not its link.
-        draggable={draggable && visit.move ? false : undefined}
+        draggable={drag ? false : undefined}
       >
         {`${formatTime(visit.time, clock)} ${visit.name}`}
       </a>
@@ -76,9 +76,7 @@ export function VisitCard({
           out by .diary-card (160 cards on a full day: no wrapper elements). */}
       {/* The badges are the card's own spans, not components: 160 cards on a full day. */}
       {visit.history ? (
-        <span className={`history-${visit.history}`} data-testid="history-state">
-          {HISTORY_LABELS[visit.history]}
-        </span>
+        <span className={`history-${visit.history}`}>{HISTORY_LABELS[visit.history]}</span>
       ) : null}
       {visit.needsOutcome ? (
         <span className="border-red-700 bg-white text-red-800" data-testid="needs-outcome">
@@ -88,7 +86,7 @@ export function VisitCard({
       {/* A status as a word (never colour alone), its tone the stylesheet's st-<status>. */}
       <span className={`st-${visit.status}`}>{STATUS_LABELS[visit.status]}</span>
       {/* The grid is one form: each button says what to do and to which visit. */}
-      {visit.actions.map((to) => (
+      {visit.offer.actions.map((to) => (
         <button
           key={to}
           name="intent"
@@ -109,7 +107,7 @@ export function VisitCard({
           {UNDO_LABELS[visit.undo]}
         </button>
       ) : null}
-      {visit.cancel ? (
+      {visit.offer.cancel ? (
         <a
           href={`/staff/appointments/${visit._id}#cancel-heading`}
           aria-label={`Cancel ${visit.name}…`}

@@ -5,8 +5,7 @@
  * counted against the staff member's hourly bound; past the bound the cards show neither,
  * and the diary says why, rather than the desk losing its day.
  */
-import type { Prisma } from "@prisma/client";
-import { alertsOfVisits, type PatientAlerts } from "~/models/patients/alerts.server";
+import { alertsOfVisitsBetween, type PatientAlerts } from "~/models/patients/alerts.server";
 import { patientsInReach, readPatients } from "~/models/patients/access.server";
 import { staffActor } from "~/models/roles";
 import type { DiaryRow, DiaryVisit } from "./diary-visits.server";
@@ -18,13 +17,13 @@ export type DiaryDetails = {
 };
 
 /**
- * `day` names the visits' day (their condition): their patients' alerts are read by it,
- * not by a list of every patient's id. Messages are read on the viewer's own visits only.
+ * `day` is the visits' day (from one instant to another): their patients' alerts are read
+ * by it, not by a list of every patient's id. Messages are read on the viewer's own visits only.
  */
 export async function withPatientDetails(
   viewer: { id: string; role: string },
   visits: readonly { row: DiaryRow; visit: DiaryVisit }[],
-  day: Prisma.AppointmentWhereInput,
+  day: { from: Date; to: Date },
 ): Promise<DiaryDetails> {
   const actor = staffActor(viewer);
   const ownMessages = visits.filter(({ row }) => row.message && row.dentist.userId === viewer.id);
@@ -33,7 +32,9 @@ export async function withPatientDetails(
       actor,
       ownMessages.map(({ row }) => row.userId),
     ),
-    visits.length > 0 ? alertsOfVisits(actor, day) : new Map<string, PatientAlerts>(),
+    visits.length > 0
+      ? alertsOfVisitsBetween(actor, day.from, day.to)
+      : new Map<string, PatientAlerts>(),
   ]);
   const inReach = (row: DiaryRow) => row.userId !== null && reach.has(row.userId);
   const detailed = visits.map(({ row, visit }) => {

@@ -41,7 +41,7 @@ export type DiaryRow = Prisma.AppointmentGetPayload<{ select: typeof DIARY_VISIT
  * give, an undo) is left out rather than sent empty: the loader data of 160 cards is
  * encoded for every diary and shipped in its page.
  */
-export type DiaryVisit = VisitOffer & {
+export type DiaryVisit = {
   _id: string;
   time: string;
   name: string;
@@ -55,6 +55,8 @@ export type DiaryVisit = VisitOffer & {
   dentist: { _id: string; name: string };
   chair: { _id: string; name: string };
   status: AppointmentStatus;
+  /** What the viewer may do to it: one object per distinct offer on a page (`Shared`). */
+  offer: VisitOffer;
   /** Its time is over and nobody recorded what happened. */
   needsOutcome?: true;
   /** The status the viewer may still take back (their own last change, within minutes). */
@@ -88,18 +90,18 @@ export async function recentChanges(ids: string[], now: Date): Promise<Map<strin
 }
 
 /**
- * One object per dentist or chair, and one array per list of status moves, for all the
- * cards of a page: the loader data's encoding writes an object it has seen once as a
- * reference, so 160 cards carry 20 names, not 320, and a few lists of moves, not 160.
+ * One object per dentist or chair, and one per offer (its status moves, cancel and move),
+ * for all the cards of a page: the loader data's encoding writes an object it has seen
+ * once as a reference, so 160 cards carry 20 names, not 320, and a few offers, not 160.
  * Made for one page's loader (`sharedObjects()`), never kept between requests.
  */
 export type Shared = {
   names: Map<string, { _id: string; name: string }>;
-  actions: Map<string, AppointmentStatus[]>;
+  offers: Map<string, VisitOffer>;
 };
 
 export function sharedObjects(): Shared {
-  return { names: new Map(), actions: new Map() };
+  return { names: new Map(), offers: new Map() };
 }
 
 function named(shared: Shared, id: string, name: string) {
@@ -108,12 +110,12 @@ function named(shared: Shared, id: string, name: string) {
   return found;
 }
 
-function sharedActions(shared: Shared, actions: AppointmentStatus[]) {
-  const key = actions.join();
-  const found = shared.actions.get(key);
+function sharedOffer(shared: Shared, offer: VisitOffer) {
+  const key = `${offer.actions.join()}|${offer.cancel}|${offer.move}`;
+  const found = shared.offers.get(key);
   if (found) return found;
-  shared.actions.set(key, actions);
-  return actions;
+  shared.offers.set(key, offer);
+  return offer;
 }
 
 export function toDiaryVisit(
@@ -147,12 +149,12 @@ export function toDiaryVisit(
     chair: named(shared, row.chair.id, row.chair.name),
     status,
     // The card's own undo of a check-in already takes it back to booked.
-    actions: sharedActions(
+    offer: sharedOffer(
       shared,
-      undo === "checked_in" ? offer.actions.filter((to) => to !== "booked") : offer.actions,
+      undo === "checked_in"
+        ? { ...offer, actions: offer.actions.filter((to) => to !== "booked") }
+        : offer,
     ),
-    cancel: offer.cancel,
-    move: offer.move,
   };
   if (needsOutcome({ status, endsAt: row.endsAt }, now)) visit.needsOutcome = true;
   if (undo) visit.undo = undo;

@@ -233,17 +233,15 @@ export async function diaryDay(request: DiaryRequest): Promise<Diary> {
   const shared = sharedObjects();
   const details = await withPatientDetails(
     viewer,
-    rows.map((row) => ({
-      row,
-      visit: toDiaryVisit(row, viewer, { now, today }, history, shared),
-    })),
-    { startsAt: { gte: dayStart, lt: dayEnd } },
+    rows.map((row) => {
+      const visit = toDiaryVisit(row, viewer, { now, today }, history, shared);
+      const form = forms[row.id];
+      if (form) visit.history = form;
+      return { row, visit };
+    }),
+    { from: dayStart, to: dayEnd },
   );
-  const visits = rows.map((row, index) => {
-    const history = forms[row.id];
-    const visit = details.visits[index]!;
-    return { row, visit: history ? { ...visit, history } : visit };
-  });
+  const visits = rows.map((row, index) => ({ row, visit: details.visits[index]! }));
   const shown = visits.filter(({ visit }) => SHOWN_STATUSES.includes(visit.status));
   const clinicDay = dayOfPlan(settings.weeklyHours, date);
   const clinicOpen = closure ? [] : openIntervals(clinicDay);

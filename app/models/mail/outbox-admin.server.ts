@@ -1,4 +1,4 @@
-import type { Prisma } from "@prisma/client";
+import { Prisma } from "@prisma/client";
 import { recordAudit } from "~/models/audit/trail.server";
 import type { AuditActor } from "~/models/audit/entry.server";
 import { OUTBOX_STATUSES, type OutboxStatus, wakeOutbox } from "./outbox.server";
@@ -139,10 +139,14 @@ export async function retryAllFailedMessages(
  * How many messages have failed (the staff navigation's badge, on every staff page of those
  * who may send them again); read through the status index. Raw SQL: Prisma's query compiler
  * cost more than twice the count itself, on every such page (docs/performance.md, "The diary").
+ * The staff navigation reads it with its other counts in one statement (`staffCounts`).
  */
+export const FAILED_MESSAGES_COUNT = Prisma.sql`
+  SELECT COUNT(*) FROM "OutboxMessage" WHERE "status" = 'failed'`;
+
 export async function countFailedMessages(): Promise<number> {
   const [row] = await prisma.$queryRaw<{ failed: number | bigint }[]>`
-    SELECT COUNT(*) AS "failed" FROM "OutboxMessage" WHERE "status" = 'failed'`;
+    SELECT (${FAILED_MESSAGES_COUNT}) AS "failed"`;
   return Number(row?.failed ?? 0);
 }
 

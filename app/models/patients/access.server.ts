@@ -4,7 +4,7 @@
  * see, the hourly bound on how many patients' they read, and the audit entry of each read.
  * Every staff page and `/api/staff/*` read that shows them goes through `readPatients`.
  */
-import type { Prisma } from "@prisma/client";
+import { Prisma } from "@prisma/client";
 import { prisma } from "~/infra/db.server";
 import { scopeOf } from "~/models/permissions";
 import { rateLimits } from "~/infra/rate-limit.server";
@@ -30,6 +30,19 @@ export function patientsInReachWhere(actor: StaffActor): Prisma.UserWhereInput {
   if (scope === "all") return {};
   if (scope === "own") return { appointments: { some: ownVisitsOf(actor) } };
   return { id: { in: [] } };
+}
+
+/**
+ * `patientsInReachWhere` as SQL for a raw statement: a condition (starting with AND) on the
+ * patient id `patient`, nothing for everyone, or null when the staff member may see nobody.
+ * The own visits are `ownVisitsOf`'s: not cancelled, with one of the dentist's visits.
+ */
+export function patientsInReachSql(actor: StaffActor, patient: Prisma.Sql): Prisma.Sql | null {
+  const scope = scopeOf(actor, "patients.contact");
+  if (scope === "all") return Prisma.empty;
+  if (scope !== "own") return null;
+  return Prisma.sql`AND EXISTS (SELECT 1 FROM "Appointment" o JOIN "Dentist" d ON d."id" = o."dentistId"
+    WHERE o."userId" = ${patient} AND o."status" <> 'cancelled' AND d."userId" = ${actor.id})`;
 }
 
 /** Which of `patientIds` this staff member may see the contact details of. */

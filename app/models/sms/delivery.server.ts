@@ -1,4 +1,4 @@
-import type { OutboxMessage } from "@prisma/client";
+import { type OutboxMessage, Prisma } from "@prisma/client";
 import { prisma } from "~/infra/db.server";
 import { LOCKS, lockUntilCommit } from "~/infra/sql-dialect.server";
 import { sendSms, type SmsSent } from "~/infra/sms.server";
@@ -55,16 +55,26 @@ async function textsCountedSince(since: Date, now: Date, message: OutboxMessage)
   return Number(row?.sent ?? 0);
 }
 
-export async function textsSentSince(since: Date): Promise<number> {
-  // A plain count: every staff page asks it for the cap's banner (as unhandledCount).
-  const [row] = await prisma.$queryRaw<{ sent: number | bigint }[]>`
-    SELECT COUNT(*) AS "sent" FROM "OutboxMessage"
+/** The texts sent since an instant, as SQL: a plain count (every staff page asks it). */
+export function textsSentSinceCount(since: Date) {
+  return Prisma.sql`SELECT COUNT(*) FROM "OutboxMessage"
     WHERE "channel" = 'sms' AND "status" = 'sent' AND "sentAt" >= ${since}`;
+}
+
+export async function textsSentSince(since: Date): Promise<number> {
+  const [row] = await prisma.$queryRaw<{ sent: number | bigint }[]>`
+    SELECT (${textsSentSinceCount(since)}) AS "sent"`;
   return Number(row?.sent ?? 0);
+}
+
+/** Since when this month's texts count against the cap, and the cap. */
+export async function textCap(now: Date) {
+  const settings = await getClinicSettings();
+  return { since: monthStart(now, settings.timeZone), cap: settings.smsMonthlyCap };
 }
 
 /** True when this month's texts reached the cap: staff pages show a banner. */
 export async function textCapReached(now: Date = new Date()): Promise<boolean> {
-  const settings = await getClinicSettings();
-  return (await textsSentSince(monthStart(now, settings.timeZone))) >= settings.smsMonthlyCap;
+  const { since, cap } = await textCap(now);
+  return (await textsSentSince(since)) >= cap;
 }

@@ -1,3 +1,4 @@
+import { Prisma } from "@prisma/client";
 import { prisma } from "~/infra/db.server";
 import { limitStaffWrite } from "~/infra/rate-limit.server";
 import { textsEnabled } from "~/infra/sms.server";
@@ -20,13 +21,11 @@ type Actor = { id: string; role: StaffRole };
 
 /**
  * Texts not yet handled, for the staff navigation's badge on every staff page: one plain
- * count (Prisma's query compiler costs more than the count itself, docs/performance.md).
+ * count (Prisma's query compiler costs more than the count itself, docs/performance.md),
+ * read with the navigation's other counts in one statement (`staffCounts`).
  */
-export async function unhandledCount(): Promise<number> {
-  const [row] = await prisma.$queryRaw<{ waiting: number | bigint }[]>`
-    SELECT COUNT(*) AS "waiting" FROM "SmsInbound" WHERE "handledAt" IS NULL`;
-  return Number(row?.waiting ?? 0);
-}
+export const UNHANDLED_TEXTS_COUNT = Prisma.sql`
+  SELECT COUNT(*) FROM "SmsInbound" WHERE "handledAt" IS NULL`;
 
 export type ConversationSummary = {
   number: string;

@@ -170,15 +170,15 @@ describe("the diary's card", () => {
       (await diaryDay({ date, view: "dentist", viewer: desk, now })).visits.find(
         (entry) => entry._id === visit.id,
       )!;
-    expect((await cardAt(clinicTimeToUtc(addDays(date, -1), "12:00"))).actions).toEqual([
+    expect((await cardAt(clinicTimeToUtc(addDays(date, -1), "12:00"))).offer.actions).toEqual([
       "confirmed",
     ]);
-    expect((await cardAt(clinicTimeToUtc(date, "08:00"))).actions).toEqual([
+    expect((await cardAt(clinicTimeToUtc(date, "08:00"))).offer.actions).toEqual([
       "confirmed",
       "checked_in",
     ]);
     const during = new Date(visit.startsAt.getTime() + 5 * 60_000);
-    expect((await cardAt(during)).actions).toEqual([
+    expect((await cardAt(during)).offer.actions).toEqual([
       "confirmed",
       "checked_in",
       "completed",
@@ -190,9 +190,9 @@ describe("the diary's card", () => {
         .ok,
     ).toBe(true);
     // Someone else's check-in: no undo on this card, the desk's own move instead.
-    expect((await cardAt(during)).actions).toEqual(["completed", "booked"]);
+    expect((await cardAt(during)).offer.actions).toEqual(["completed", "booked"]);
     const ended = new Date(visit.endsAt.getTime() + 60_000);
-    expect((await cardAt(ended)).actions).toEqual(["completed"]);
+    expect((await cardAt(ended)).offer.actions).toEqual(["completed"]);
   });
 });
 

@@ -234,13 +234,13 @@ describe("the day diary", () => {
     expect(diary.visits).toHaveLength(3);
   });
 
-  it("gives the cards with the same moves one list, which the loader data then writes once", async () => {
+  it("gives the cards with the same offer one object, which the loader data then writes once", async () => {
     const date = upcoming(TUESDAY, 10);
     await visitAt(date, "09:00");
     await visitAt(date, "10:00");
     const [first, second] = (await diaryDay({ date, view: "dentist", viewer: desk })).visits;
-    expect(first!.actions).toEqual(["confirmed"]);
-    expect(second!.actions).toBe(first!.actions);
+    expect(first!.offer).toEqual({ actions: ["confirmed"], cancel: true, move: true });
+    expect(second!.offer).toBe(first!.offer);
   });
 
   it("says why a closed day is closed: the closure's name, or the clinic's day off", async () => {
