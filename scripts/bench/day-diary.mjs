@@ -298,14 +298,14 @@ export async function runDayDiaryBench({
         answered: 0,
       };
       const page = await (await fetch(`${url}${DAY_PATH}`, { headers: { cookie } })).text();
-      const visits = (page.match(/data-testid="diary-visit"/g) ?? []).length;
+      const visits = (page.match(/class="diary-card/g) ?? []).length;
       if (visits < 160) throw new Error(`the ${name} diary shows ${visits} visits, expected 160+`);
-      const states = (page.match(/data-testid="history-state"/g) ?? []).length;
+      const states = (page.match(/class="history-/g) ?? []).length;
       if (name !== "no-forms" && states < 160) {
         throw new Error(`the ${name} diary shows ${states} history states, expected 160`);
       }
       const week = await (await fetch(`${url}${WEEK_PATH}`, { headers: { cookie } })).text();
-      const weekVisits = (week.match(/data-testid="diary-visit"/g) ?? []).length;
+      const weekVisits = (week.match(/class="diary-card/g) ?? []).length;
       if (weekVisits !== 16) {
         throw new Error(`the ${name} week view shows ${weekVisits} visits, expected 16`);
       }
