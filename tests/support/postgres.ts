@@ -126,3 +126,17 @@ export async function dropDatabasesOf(serverUrl: string, pattern: string): Promi
     }
   });
 }
+
+/**
+ * A pool on the test file's database standing for another instance of the app. The file's
+ * database is dropped as it ends, which ends the pool's connections (57P01) as a restart
+ * would; the app's pools take that in their stride (~/infra/postgres-adapter.server), and
+ * so does this one. End it in the file's `afterAll`.
+ */
+export function otherInstancePool(max: number): pg.Pool {
+  const pool = new pg.Pool({ ...postgresSettings(process.env.DATABASE_URL!), max });
+  pool.on("error", (error: Error & { code?: string }) => {
+    if (error.code !== "57P01") throw error;
+  });
+  return pool;
+}

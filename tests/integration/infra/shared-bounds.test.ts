@@ -4,7 +4,7 @@
 // second pool on the same database stands for another instance's connections; two delivery
 // passes at once, each on its own connections, for two instances sweeping the outbox.
 // PostgreSQL only (vitest.config.ts, POSTGRES_ONLY): on SQLite one process counts both.
-import pg from "pg";
+import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prisma, sharedPool } from "~/infra/db.server";
 import { SharedDistinctBucket } from "~/infra/distinct-limit.server";
@@ -15,17 +15,12 @@ import { enqueueText } from "~/models/sms/outbound.server";
 import { DROP_REASONS } from "~/models/sms/send-rules";
 import { clinicTimeToUtc } from "~/utils/clinic-time";
 import { TUESDAY, upcoming } from "../../support/clinic-dates";
+import { otherInstancePool } from "../../support/postgres";
 import { startTwilioStandIn, type TwilioStandIn } from "../../support/twilio-stand-in";
 import { TEST_TWILIO } from "../../support/twilio-signing";
-import { postgresSettings } from "../../../scripts/postgres-url.mjs";
 
 /** Another instance's connections to the same database. */
-const otherInstance = new pg.Pool({ ...postgresSettings(process.env.DATABASE_URL!), max: 4 });
-// The file's database is dropped as it ends, which ends this pool's connections (57P01) as a
-// restart would; the app's pools take that in their stride (~/infra/postgres-adapter.server).
-otherInstance.on("error", (error: Error & { code?: string }) => {
-  if (error.code !== "57P01") throw error;
-});
+const otherInstance = otherInstancePool(4);
 afterAll(() => otherInstance.end());
 
 const bucketOn = (pool: pg.Pool, points: number, name = "bound-test") =>

@@ -2,19 +2,13 @@
 // counts in the table its migration made (rate_limit_points), so a client's attempts on
 // one instance are counted by the other too. PostgreSQL only (vitest.config.ts,
 // POSTGRES_ONLY): on SQLite one process counts in its memory.
-import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { prisma, sharedPool } from "~/infra/db.server";
 import { Bucket, rateLimits } from "~/infra/rate-limit.server";
-import { postgresSettings } from "../../../scripts/postgres-url.mjs";
+import { otherInstancePool } from "../../support/postgres";
 
 /** Another instance's connections to the same database. */
-const otherInstance = new pg.Pool({ ...postgresSettings(process.env.DATABASE_URL!), max: 2 });
-// The file's database is dropped as it ends, which ends this pool's connections (57P01) as a
-// restart would; the app's pools take that in their stride (~/infra/postgres-adapter.server).
-otherInstance.on("error", (error: Error & { code?: string }) => {
-  if (error.code !== "57P01") throw error;
-});
+const otherInstance = otherInstancePool(2);
 afterAll(() => otherInstance.end());
 
 describe("rate limits on PostgreSQL", () => {
