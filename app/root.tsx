@@ -22,6 +22,7 @@ import { getUser } from "~/http/auth.server";
 import { toPublicUser } from "~/models/accounts/public-user";
 import { headerLinksFor } from "~/models/permissions";
 import { useNonce } from "~/hooks/nonce-provider";
+import { HydrationMark } from "~/hooks/use-hydrated";
 import { getToast } from "~/http/toast.server";
 
 export const links: LinksFunction = () => [
@@ -102,6 +103,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <RouteFocus />
         <AppToaster />
         <ServerToast toast={rootData?.toast} />
+        <HydrationMark />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

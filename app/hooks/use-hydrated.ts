@@ -16,3 +16,16 @@ export function useHydrated(): boolean {
   }, []);
   return hydrated;
 }
+
+/**
+ * Marks the document (`data-hydrated` on <html>) once the components mounted with the page
+ * have had their hydrated render: the state the browser tests read a page in, waited for as
+ * an event rather than a quiet network.
+ */
+export function HydrationMark(): null {
+  const hydrated = useHydrated();
+  useEffect(() => {
+    if (hydrated) document.documentElement.dataset.hydrated = "";
+  }, [hydrated]);
+  return null;
+}

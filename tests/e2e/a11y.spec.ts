@@ -1,5 +1,5 @@
 import { axeViolations } from "./axe";
-import { expect, test } from "./fixtures";
+import { expect, hydrated, test } from "./fixtures";
 
 const PUBLIC_PAGES = [
   "/",
@@ -22,7 +22,7 @@ for (const [label, width] of [
       test(`${path} has no axe violations`, async ({ page }) => {
         await page.goto(path);
         // Scan after hydration, the state most visitors see.
-        await page.waitForLoadState("networkidle");
+        await hydrated(page);
         expect(await axeViolations(page)).toEqual([]);
       });
     }

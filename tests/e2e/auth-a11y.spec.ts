@@ -1,11 +1,11 @@
 import type { Page } from "@playwright/test";
 import { stopClock } from "./auth-support";
 import { axeViolations } from "./axe";
-import { createTestUser, expect, test } from "./fixtures";
+import { createTestUser, expect, hydrated, test } from "./fixtures";
 
-/** Every axe violation once the page has settled (hydrated, idle network). */
+/** Every axe violation once the page has hydrated. */
 async function settledViolations(page: Page) {
-  await page.waitForLoadState("networkidle");
+  await hydrated(page);
   return axeViolations(page);
 }
 

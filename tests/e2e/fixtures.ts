@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaClient, type User } from "@prisma/client";
-import { test as base, expect } from "@playwright/test";
+import { test as base, expect, type Page } from "@playwright/test";
 import { e2eSettings } from "../support/e2e-settings";
 import type * as SessionCode from "~/infra/session.server";
 import type { ReceivedMail } from "../support/smtp-sink";
@@ -130,3 +130,11 @@ export const test = base.extend<Fixtures>({
 });
 
 export { expect };
+
+/**
+ * Resolves once the page loaded last has hydrated (app/hooks/use-hydrated.ts marks it):
+ * the state most visitors see, without waiting for half a second of quiet network.
+ */
+export async function hydrated(page: Page): Promise<void> {
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+}

@@ -5,7 +5,7 @@
 // its author sees it there as awaiting review; reception sees why it waits and publishes
 // it; then everyone sees it. The new states pass axe at 1280 and 390 px.
 import { axeViolations } from "./axe";
-import { createTestUser, e2eDb, expect, test } from "./fixtures";
+import { createTestUser, e2eDb, expect, hydrated, test } from "./fixtures";
 import { choose, seededService, separateClients, toast } from "./patient-support";
 
 separateClients();
@@ -108,7 +108,7 @@ for (const viewport of [
     expect(await axeViolations(page)).toEqual([]);
     await page.goto(`/add-review?service=${service.id}`);
     await expect(page.getByTestId("review-moderation-note")).toBeVisible();
-    await page.waitForLoadState("networkidle");
+    await hydrated(page);
     expect(await axeViolations(page)).toEqual([]);
   });
 }

@@ -1,22 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
-import { createTestUser, e2eDb, expect, test } from "./fixtures";
+import { axeViolations } from "./axe";
+import { createTestUser, e2eDb, expect, hydrated, test } from "./fixtures";
 import { seededService, separateClients } from "./patient-support";
 
 separateClients();
-
-/** Axe's findings on the page: serious and critical ones, or with `every`, of any impact. */
-async function seriousViolations(page: Page, every = false) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter(
-      (violation) => every || violation.impact === "serious" || violation.impact === "critical",
-    )
-    .map(
-      (violation) =>
-        `${violation.id}: ${violation.nodes.map((node) => `${node.target.join(" ")} ${node.failureSummary}`).join(", ")}`,
-    );
-}
 
 /**
  * The admin set-up screens, failed mail, the audit trail and a visit's page answer for
@@ -168,10 +154,11 @@ for (const viewport of [
         const admin = await login(await createTestUser({ role: "admin" }));
         const path = await screen.path();
         await page.goto(path);
-        await page.waitForLoadState("networkidle");
-        expect(await seriousViolations(page, screen.every), `${path} as ${admin.email}`).toEqual(
-          [],
-        );
+        await hydrated(page);
+        expect(
+          await axeViolations(page, { seriousOnly: !screen.every }),
+          `${path} as ${admin.email}`,
+        ).toEqual([]);
       });
     }
 
@@ -184,7 +171,7 @@ for (const viewport of [
       await login(await createTestUser({ role: "admin" }));
       await page.goto(`/staff/appointments/${noPhoneVisitId}`);
       await expect(page.getByText("no phone number")).toBeVisible();
-      expect(await seriousViolations(page, true)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
     });
 
     test("a review hidden on the moderation screen shows in the trail by its label", async ({

@@ -2,12 +2,12 @@
 // phone booking (confirmed by mail like an online one, the staff's note kept off it), an
 // arrival, a completion, a no-show, a move and a cancellation (the patient's mail arrives
 // at the test SMTP server). Then axe on every staff screen.
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import ICAL from "ical.js";
 import { formatDateTime } from "../../app/utils/clinic-format";
 import { clinicNow } from "../../app/utils/clinic-time";
 import { MONDAY, TUESDAY, upcoming } from "../support/clinic-dates";
+import { axeViolations } from "./axe";
 import { createTestUser, e2eDb, expect, test, waitForMail } from "./fixtures";
 import { CLINIC_CLOCK, holdSlot, seededService, separateClients, toast } from "./patient-support";
 import type { ReceivedMail } from "../support/smtp-sink";
@@ -172,16 +172,6 @@ for (const javaScript of [true, false]) {
   });
 }
 
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map(
-      (violation) =>
-        `${violation.id}: ${violation.nodes.map((node) => `${node.target.join(" ")} ${node.failureSummary}`).join(", ")}`,
-    );
-}
-
 for (const viewport of [
   { name: "desktop", width: 1280, height: 800 },
   { name: "phone", width: 390, height: 844 },
@@ -207,7 +197,7 @@ for (const viewport of [
     ]) {
       await page.goto(path);
       await page.waitForLoadState("networkidle");
-      expect(await seriousViolations(page), path).toEqual([]);
+      expect(await axeViolations(page, { seriousOnly: true }), path).toEqual([]);
     }
   });
 }

@@ -8,7 +8,7 @@ import { formatDate } from "../../app/utils/clinic-format";
 import { addDays, clinicNow } from "../../app/utils/clinic-time";
 import { SUNDAY, THURSDAY, upcoming, WEDNESDAY } from "../support/clinic-dates";
 import { axeViolations } from "./axe";
-import { createTestUser, e2eDb, expect, test } from "./fixtures";
+import { createTestUser, e2eDb, expect, hydrated, test } from "./fixtures";
 import { CLINIC_CLOCK, holdSlot, seededService, separateClients } from "./patient-support";
 
 separateClients();
@@ -225,7 +225,7 @@ test.describe("the diary with JavaScript", () => {
     await login(await createTestUser({ role: "reception" }));
     const date = upcoming(WEDNESDAY, 4);
     await page.goto(`/staff?date=${date}`);
-    await page.waitForLoadState("networkidle");
+    await hydrated(page);
     // A full page load would lose this mark: each click below must be a client navigation.
     await page.evaluate(() => Object.assign(window, { diaryMark: "kept" }));
     const heading = page.getByRole("heading", { level: 1 });

@@ -4,7 +4,7 @@
 import type { Page } from "@playwright/test";
 import { TUESDAY, upcoming } from "../support/clinic-dates";
 import { axeViolations, axeViolationsWithoutJavaScript } from "./axe";
-import { createTestUser, e2eDb, expect, test, waitForMail } from "./fixtures";
+import { createTestUser, e2eDb, expect, hydrated, test, waitForMail } from "./fixtures";
 import { holdSlot, separateClients, toast } from "./patient-support";
 
 separateClients();
@@ -301,7 +301,7 @@ for (const viewport of [
       ];
       for (const path of screens) {
         await page.goto(path);
-        await page.waitForLoadState("networkidle");
+        await hydrated(page);
         expect(await axeViolations(page), path).toEqual([]);
         expect(await axeViolationsWithoutJavaScript(page), `${path} without JavaScript`).toEqual(
           [],

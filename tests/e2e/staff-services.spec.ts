@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { createTestUser, e2eDb, expect, test, waitForMail } from "./fixtures";
+import { createTestUser, e2eDb, expect, hydrated, test, waitForMail } from "./fixtures";
 import { separateClients, toast } from "./patient-support";
 
 separateClients();
@@ -127,7 +127,7 @@ for (const javaScript of [true, false]) {
       await page.getByRole("link", { name: "Add a service" }).click();
       await expect(page.getByRole("heading", { name: "New service" })).toBeVisible();
       // The picture radio buttons fill the link in once hydrated.
-      await page.waitForLoadState("networkidle");
+      if (javaScript) await hydrated(page);
 
       await page.getByLabel("Title", { exact: true }).fill(title);
       await page.getByLabel("Category").selectOption("Restorative");

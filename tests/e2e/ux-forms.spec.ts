@@ -1,7 +1,7 @@
 import { THURSDAY, upcoming, WEDNESDAY } from "../support/clinic-dates";
 import { fillLogin } from "./auth-support";
 import { axeViolations, axeViolationsWithoutJavaScript } from "./axe";
-import { createTestUser, e2eDb, expect, test, TEST_PASSWORD } from "./fixtures";
+import { createTestUser, e2eDb, expect, hydrated, test, TEST_PASSWORD } from "./fixtures";
 import { choose, formError, seededService, separateClients, toast } from "./patient-support";
 import { headerBottom, isOnTop } from "./ux-support";
 
@@ -175,7 +175,7 @@ test.describe("the booking form when the free times cannot be loaded", () => {
     await page.route("**/resources/free-slots**", (route) => route.abort("connectionreset"));
     await page.goto("/make-appointment");
     // A date typed before hydration would not ask for the free times.
-    await page.waitForLoadState("networkidle");
+    await hydrated(page);
     await page.getByLabel("Phone").fill("555 0190");
     await page.getByLabel("Message").fill("Check-up, please.");
     await choose(page, "Service", { type: "check", option: service.name, javaScript: true });
@@ -207,7 +207,7 @@ test.describe("the booking form when the free times cannot be loaded", () => {
     );
     await page.goto("/make-appointment");
     // A date typed before hydration would not ask for the free times.
-    await page.waitForLoadState("networkidle");
+    await hydrated(page);
     await page.getByLabel("Date").fill(upcoming(THURSDAY, 2));
     const failed = page.getByTestId("free-times-failed");
     await expect(failed).toContainText("We could not load the free times");

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { axeViolations } from "./axe";
-import { expect, test } from "./fixtures";
+import { expect, hydrated, test } from "./fixtures";
 import { seededService } from "./patient-support";
 import { headerBottom, isOnTop, VIEWPORTS } from "./ux-support";
 
@@ -25,7 +25,7 @@ for (const [label, viewport] of VIEWPORTS) {
     test("opens on typing, a click or Alt+Down, never on focus", async ({ page }) => {
       await page.goto("/add-review");
       // Hydration re-renders the pickers: a field focused before it would lose its focus.
-      await page.waitForLoadState("networkidle");
+      await hydrated(page);
       const service = picker(page, "Service");
       const list = page.getByRole("listbox", { name: "Service" });
       await page.getByLabel("Name", { exact: true }).focus();

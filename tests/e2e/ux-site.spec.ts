@@ -1,7 +1,7 @@
 import { seedServices } from "../../prisma/seed-data";
 import { stopClock } from "./auth-support";
 import { axeViolations, axeViolationsWithoutJavaScript } from "./axe";
-import { createTestUser, e2eDb, expect, test } from "./fixtures";
+import { createTestUser, e2eDb, expect, hydrated, test } from "./fixtures";
 import { separateClients } from "./patient-support";
 import {
   faintPlaceholders,
@@ -20,7 +20,7 @@ test.describe("focus you can see", () => {
   for (const path of ["/", "/all-service", "/register"]) {
     test(`every control on ${path} shows focus at 3:1 or more`, async ({ page }) => {
       await page.goto(path);
-      await page.waitForLoadState("networkidle");
+      await hydrated(page);
       expect(await weakFocusIndicators(page)).toEqual([]);
     });
   }
@@ -32,7 +32,7 @@ test.describe("focus you can see", () => {
     }) => {
       await login();
       await page.goto(path);
-      await page.waitForLoadState("networkidle");
+      await hydrated(page);
       expect(await weakFocusIndicators(page)).toEqual([]);
       expect(await faintPlaceholders(page)).toEqual([]);
     });
@@ -252,7 +252,7 @@ test("a service at exactly $100 is in exactly one of the offered price ranges", 
 test.describe("after a client-side navigation", () => {
   test("focus moves to the new page's heading and the page is announced", async ({ page }) => {
     await page.goto("/");
-    await page.waitForLoadState("networkidle");
+    await hydrated(page);
     await page
       .getByRole("navigation", { name: "Main" })
       .getByRole("link", { name: "Blog" })
@@ -277,7 +277,7 @@ for (const [label, viewport] of VIEWPORTS) {
   test(`the sticky header never covers the focused element on a ${label}`, async ({ page }) => {
     await page.setViewportSize(viewport);
     await page.goto("/");
-    await page.waitForLoadState("networkidle");
+    await hydrated(page);
     // From the bottom of the page backwards: each control scrolled to must clear the header.
     // Not the End key: Chromium animates a keyboard scroll, and on a busy machine that
     // animation could still be running, and carry the page on, after focus had moved.
