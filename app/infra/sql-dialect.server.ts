@@ -6,6 +6,7 @@
 import { Prisma } from "@prisma/client";
 import type { DatabaseEngine } from "~/infra/database-engine.server";
 import { databaseEngine, prisma } from "~/infra/db.server";
+import { sqliteTime } from "~/infra/sqlite-time";
 
 /** The longest a transaction waits for one of the locks below (PostgreSQL). */
 const LOCK_WAIT_MS = 3000;
@@ -64,23 +65,64 @@ export function datePlusDays(column: Prisma.Sql, days: number): Prisma.Sql {
   });
 }
 
+/** A column of `jsonRows`, and the JavaScript values its places hold. */
+type JsonColumn = "integer" | "text" | "time";
+type JsonValue<C extends JsonColumn> = C extends "integer"
+  ? number
+  : C extends "text"
+    ? string
+    : Date;
+
 /**
- * A table of whole numbers bound as one parameter (a JSON list of equal-length lists):
- * its "index" (from 0, the list's order) and `columns`, one per place in each inner list.
- * A list of hundreds of rows costs one parameter, not one per value: the statement stays
- * short, and so its preparing and Prisma's handling of its parameters.
+ * A table bound as one parameter (a JSON list of equal-length lists): its "index" (from 0,
+ * the list's order) and `columns`, one per place in each inner list, typed as said (a time
+ * compares with a DateTime column). A list of hundreds of rows costs one parameter, not
+ * one per value: the statement stays the same length whatever the rows, and so its
+ * preparing and Prisma's handling of its parameters stay short.
  */
-export function integerRows(rows: number[][], columns: readonly string[]): Prisma.Sql {
-  const json = JSON.stringify(rows.map((row) => row.map((value) => Math.trunc(value))));
-  const picked = (cast: string) =>
-    Prisma.raw(
-      columns
-        .map((column, place) => `CAST("value" ->> ${place} AS ${cast}) AS "${column}"`)
-        .join(", "),
-    );
+export function jsonRows<const C extends Record<string, JsonColumn>>(
+  columns: C,
+  rows: { [K in keyof C]: JsonValue<C[K]> }[],
+): Prisma.Sql {
+  const names = Object.keys(columns);
+  const engine = databaseEngine();
+  // A time as the column holds it: SQLite compares the stored text, PostgreSQL casts the
+  // text below.
+  // Rows share a few times (a day's periods): each is written once.
+  const times = new Map<number, string>();
+  const time = (value: Date) => {
+    let text = times.get(value.getTime());
+    if (text === undefined) {
+      text = engine === "sqlite" ? sqliteTime(value) : value.toISOString().replace("Z", "");
+      times.set(value.getTime(), text);
+    }
+    return text;
+  };
+  const json = JSON.stringify(
+    rows.map((row) =>
+      names.map((name) => {
+        const value = row[name]!;
+        if (value instanceof Date) return time(value);
+        return typeof value === "number" ? Math.trunc(value) : value;
+      }),
+    ),
+  );
+  const cast = {
+    sqlite: { integer: "INTEGER", time: null },
+    postgresql: { integer: "BIGINT", time: "TIMESTAMP(3)" },
+  }[engine];
+  const picked = Prisma.raw(
+    names
+      .map((name, place) => {
+        const type = columns[name] === "text" ? null : cast[columns[name] as "integer" | "time"];
+        const value = `"value" ->> ${place}`;
+        return `${type ? `CAST(${value} AS ${type})` : value} AS "${name}"`;
+      })
+      .join(", "),
+  );
   return perDialect({
-    sqlite: Prisma.sql`(SELECT "key" AS "index", ${picked("INTEGER")} FROM json_each(${json}))`,
-    postgresql: Prisma.sql`(SELECT CAST("n" - 1 AS BIGINT) AS "index", ${picked("BIGINT")}
+    sqlite: Prisma.sql`(SELECT "key" AS "index", ${picked} FROM json_each(${json}))`,
+    postgresql: Prisma.sql`(SELECT CAST("n" - 1 AS BIGINT) AS "index", ${picked}
       FROM json_array_elements(CAST(${json} AS JSON)) WITH ORDINALITY AS "e"("value", "n"))`,
   });
 }
