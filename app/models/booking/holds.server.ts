@@ -8,7 +8,10 @@ import {
   epochSeconds,
   integerParameter,
   joinedIntegers,
-  jsonRows,
+  jsonItem,
+  jsonItems,
+  jsonParameter,
+  jsonPlace,
   textParameter,
   timestampParameter,
 } from "~/infra/sql-dialect.server";
@@ -105,38 +108,31 @@ export type HeldPeriod = { date: string; resource: string; from: Date; to: Date 
  * further layers hold steps layer 0 already holds), and a date's counts stop at its first
  * period with a step left (NOT EXISTS), so an open day costs about one count. The first
  * free days pass over a booked-up month this way instead of reading its tens of thousands
- * of holds. The resources and the spans (most dentists share their hours) are bound once
- * each; which resource is counted over which span on which date is said in numbers.
+ * of holds. The periods are bound as one JSON parameter (a statement of one length,
+ * cheap to prepare), a list per date.
  */
 export async function datesFullyHeld(periods: HeldPeriod[]): Promise<Set<string>> {
   if (periods.length === 0) return new Set();
-  const dates = [...new Set(periods.map((period) => period.date))];
-  const dateIndex = new Map(dates.map((date, index) => [date, index]));
-  const rows = periods.map(({ date, resource, from, to }) => ({
-    day: dateIndex.get(date)!,
-    resource,
-    from,
-    to,
-    steps: (to.getTime() - from.getTime()) / HOLD_MS,
-  }));
-  const columns = {
-    day: "integer",
-    resource: "text",
-    from: "time",
-    to: "time",
-    steps: "integer",
-  } as const;
-  // The periods as one parameter, read first (MATERIALIZED); then, date by date, each
-  // period's count until one has a step left.
+  const byDate = new Map<string, [string, Date, Date, number][]>();
+  for (const { date, resource, from, to } of periods) {
+    const steps = (to.getTime() - from.getTime()) / HOLD_MS;
+    const listed = byDate.get(date) ?? [];
+    listed.push([resource, from, to, steps]);
+    byDate.set(date, listed);
+  }
+  const dates = [...byDate.keys()];
+  const period = Prisma.sql`"p"."value"`;
+  // The dates' periods as one parameter, a list per date; date by date, each period's
+  // count until one has a step left.
   const full = await readCommitted<{ day: number | bigint }>(Prisma.sql`
-    WITH "p" AS MATERIALIZED ${jsonRows(columns, rows)}
-    SELECT "d"."day" FROM (SELECT DISTINCT "day" FROM "p") AS "d"
+    SELECT ${jsonPlace("d")} AS "day" FROM ${jsonItems(jsonParameter([...byDate.values()]), "d")}
     WHERE NOT EXISTS (
-      SELECT 1 FROM "p" WHERE "p"."day" = "d"."day" AND (
+      SELECT 1 FROM ${jsonItems(Prisma.sql`"d"."value"`, "p")} WHERE (
         SELECT count(*) FROM "SlotHold" AS "h"
-        WHERE "h"."resource" = "p"."resource" AND "h"."layer" = 0
-          AND "h"."startsAt" >= "p"."from" AND "h"."startsAt" < "p"."to"
-      ) < "p"."steps"
+        WHERE "h"."resource" = ${jsonItem(period, 0, "text")} AND "h"."layer" = 0
+          AND "h"."startsAt" >= ${jsonItem(period, 1, "time")}
+          AND "h"."startsAt" < ${jsonItem(period, 2, "time")}
+      ) < ${jsonItem(period, 3, "integer")}
     )`);
   return new Set(full.map(({ day }) => dates[Number(day)]!));
 }

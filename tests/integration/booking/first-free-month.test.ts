@@ -293,9 +293,19 @@ describe("a booked-up day, counted rather than read", () => {
     };
     const freed = await prisma.slotHold.findMany({ where: step });
     await prisma.slotHold.deleteMany({ where: step });
+    // A double booking's second layer over another step leaves it open.
+    const doubled = {
+      ...step,
+      startsAt: clinicTimeToUtc(full, "14:00"),
+      layer: 1,
+      appointmentId: freed[0]!.appointmentId,
+    };
     try {
       expect(await datesFullyHeld(periods)).toEqual(new Set());
+      await prisma.slotHold.create({ data: doubled });
+      expect(await datesFullyHeld(periods)).toEqual(new Set());
     } finally {
+      await prisma.slotHold.deleteMany({ where: doubled });
       await prisma.slotHold.createMany({ data: freed });
     }
   });
