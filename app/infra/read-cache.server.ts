@@ -46,7 +46,18 @@ function store() {
  * cannot be read (before the first migration, a broken file): then nothing is kept.
  */
 export async function generationOf(areas: readonly DataArea[]): Promise<string | null> {
-  const generations = await cacheGenerations().catch(() => null);
+  return stampOf(areas, await readGenerations());
+}
+
+/** Every area's generation as committed now, for several cached reads made at once. */
+export type Generations = Map<string, string> | null;
+
+/** The generations read once (null when they cannot be read: then nothing is kept). */
+export function readGenerations(): Promise<Generations> {
+  return cacheGenerations().catch(() => null);
+}
+
+function stampOf(areas: readonly DataArea[], generations: Generations): string | null {
   const parts = areas.map((area) => generations?.get(area));
   return parts.includes(undefined) ? null : parts.join(":");
 }
@@ -60,15 +71,21 @@ const estimatedSize = (value: unknown) => 2 * (JSON.stringify(value)?.length ?? 
  * seen by the next read. Concurrent misses share one load; a failed load is not kept, nor
  * one `keep` refuses. Inside a transaction the load just runs (it may see uncommitted
  * rows). Kept values are shared: treat them as read-only. Bounded by DATA_CACHE_MB.
+ * `generations`: read by the caller just before (`readGenerations`), for many reads made
+ * at once (a range of days' plans), instead of one read of them per call.
  */
 export async function cachedRead<T>(
   areas: readonly DataArea[],
   key: string,
   load: () => Promise<T>,
-  { keep = () => true }: { keep?: (value: T) => boolean } = {},
+  {
+    keep = () => true,
+    generations,
+  }: { keep?: (value: T) => boolean; generations?: Generations } = {},
 ): Promise<T> {
   const cache = inTransaction() ? null : store();
-  const stamp = cache && (await generationOf(areas));
+  const stamp =
+    cache && (generations === undefined ? await generationOf(areas) : stampOf(areas, generations));
   if (!cache || stamp === null) return load();
   const kept = cache.values.get(key);
   if (kept?.stamp === stamp) return kept.value as T;

@@ -6,6 +6,7 @@
 import { Prisma } from "@prisma/client";
 import type { DatabaseEngine } from "~/infra/database-engine.server";
 import { databaseEngine, prisma } from "~/infra/db.server";
+import { sqliteTime } from "~/infra/sqlite-time";
 
 /** The longest a transaction waits for one of the locks below (PostgreSQL). */
 const LOCK_WAIT_MS = 3000;
@@ -64,24 +65,59 @@ export function datePlusDays(column: Prisma.Sql, days: number): Prisma.Sql {
   });
 }
 
+/** What a JSON parameter holds: numbers, texts, times, and lists of them. */
+type JsonValue = number | string | Date | readonly JsonValue[];
+
 /**
- * A table of whole numbers bound as one parameter (a JSON list of equal-length lists):
- * its "index" (from 0, the list's order) and `columns`, one per place in each inner list.
- * A list of hundreds of rows costs one parameter, not one per value: the statement stays
- * short, and so its preparing and Prisma's handling of its parameters.
+ * A value bound as one JSON parameter: hundreds of values cost one parameter, not one
+ * each, so the statement stays the same length whatever they are, and its preparing and
+ * the handling of its parameters stay short. A time is written as the column holds it
+ * (SQLite compares the stored text; `jsonItem` casts it for PostgreSQL).
  */
-export function integerRows(rows: number[][], columns: readonly string[]): Prisma.Sql {
-  const json = JSON.stringify(rows.map((row) => row.map((value) => Math.trunc(value))));
-  const picked = (cast: string) =>
-    Prisma.raw(
-      columns
-        .map((column, place) => `CAST("value" ->> ${place} AS ${cast}) AS "${column}"`)
-        .join(", "),
-    );
+export function jsonParameter(value: JsonValue): Prisma.Sql {
+  const sqlite = databaseEngine() === "sqlite";
+  // Values share a few times (a day's periods): each is written once.
+  const times = new Map<number, string>();
+  const time = (at: Date) => {
+    let text = times.get(at.getTime());
+    if (text === undefined) {
+      text = sqlite ? sqliteTime(at) : at.toISOString().replace("Z", "");
+      times.set(at.getTime(), text);
+    }
+    return text;
+  };
+  const plain = (item: JsonValue): unknown =>
+    item instanceof Date ? time(item) : Array.isArray(item) ? item.map(plain) : item;
+  const json = JSON.stringify(plain(value));
+  return perDialect({ sqlite: Prisma.sql`${json}`, postgresql: Prisma.sql`CAST(${json} AS JSON)` });
+}
+
+/**
+ * The items of a JSON list (`jsonParameter`, or an item of one) as the rows of `alias`:
+ * each its "value" and, through `jsonPlace`, its place in the list.
+ */
+export function jsonItems(list: Prisma.Sql, alias: string): Prisma.Sql {
   return perDialect({
-    sqlite: Prisma.sql`(SELECT "key" AS "index", ${picked("INTEGER")} FROM json_each(${json}))`,
-    postgresql: Prisma.sql`(SELECT CAST("n" - 1 AS BIGINT) AS "index", ${picked("BIGINT")}
-      FROM json_array_elements(CAST(${json} AS JSON)) WITH ORDINALITY AS "e"("value", "n"))`,
+    sqlite: Prisma.sql`json_each(${list}) AS ${Prisma.raw(`"${alias}"`)}`,
+    postgresql: Prisma.sql`json_array_elements(${list}) WITH ORDINALITY AS ${Prisma.raw(`"${alias}"("value", "n")`)}`,
+  });
+}
+
+/** The place (from 0) of a row of `jsonItems` in its list. */
+export function jsonPlace(alias: string): Prisma.Sql {
+  return perDialect({
+    sqlite: Prisma.raw(`"${alias}"."key"`),
+    postgresql: Prisma.raw(`CAST("${alias}"."n" - 1 AS BIGINT)`),
+  });
+}
+
+/** Place `place` of a JSON list (a row's "value"), as an integer, a text or a time. */
+export function jsonItem(list: Prisma.Sql, place: number, type: "integer" | "text" | "time") {
+  const item = Prisma.sql`${list} ->> ${Prisma.raw(String(Math.trunc(place)))}`;
+  if (type === "text") return item;
+  return perDialect({
+    sqlite: type === "integer" ? Prisma.sql`CAST(${item} AS INTEGER)` : item,
+    postgresql: Prisma.sql`CAST(${item} AS ${Prisma.raw(type === "integer" ? "BIGINT" : "TIMESTAMP(3)")})`,
   });
 }
 

@@ -8,6 +8,7 @@ import {
   type Transaction,
 } from "@prisma/driver-adapter-utils";
 import Database from "better-sqlite3";
+import { sqliteTime } from "~/infra/sqlite-time";
 
 type Options = { url: string; timeout?: number };
 
@@ -90,7 +91,7 @@ export class ClinicSqlite implements SqlDriverAdapterFactory {
     if (!this.#reader) await this.generations();
     const bound = values.map((value) =>
       value instanceof Date
-        ? value.toISOString().replace("Z", "+00:00")
+        ? sqliteTime(value)
         : typeof value === "boolean"
           ? Number(value)
           : value,

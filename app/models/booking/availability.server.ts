@@ -7,7 +7,7 @@
  */
 import { prisma } from "~/infra/db.server";
 import { addDays } from "~/utils/clinic-time";
-import { cachedRead } from "~/infra/read-cache.server";
+import { cachedRead, type Generations, readGenerations } from "~/infra/read-cache.server";
 import {
   chairResource,
   coveringException,
@@ -23,7 +23,12 @@ import {
   parseJsonColumn,
   weeklyPlanSchema,
 } from "~/validation/schedule";
-import { readHeldStepsOfDays, readHolds, readHoldsOfDays } from "~/models/booking/holds.server";
+import {
+  type AskedSpan,
+  readHeldStepsOfDays,
+  readHolds,
+  readHoldsOfDays,
+} from "~/models/booking/holds.server";
 import type { DentistOnDay, RuleDay } from "~/models/booking/rules";
 import { getClinicSettings, type Settings } from "~/models/settings/clinic-settings.server";
 
@@ -107,55 +112,64 @@ export type DayPlans = Omit<RuleDay, "held" | "visitsByDentist" | "heldMinutes">
 export async function loadDayPlans(
   date: string,
   serviceId: string | null,
-  /** The clinic's settings when already read (days of a range read them once). */
-  read?: Settings,
+  /**
+   * Days of a range read once: the clinic's settings, and the cache generations (a read
+   * of them per day cost more than the day's plans themselves).
+   */
+  read?: { settings: Settings; generations: Generations },
 ): Promise<DayPlans> {
-  const settings = read ?? (await getClinicSettings());
-  const plans = await cachedRead(["team"], `diary-day:${date}:${serviceId ?? "-"}`, async () => {
-    const [links, closure, dentists, chairs] = await Promise.all([
-      serviceId
-        ? prisma.dentistService.findMany({
-            where: { serviceId },
-            select: { dentistId: true, dentist: { select: { active: true } } },
-          })
-        : [],
-      prisma.clinicClosure.findFirst({
-        where: { startDate: { lte: date }, endDate: { gte: date } },
-        select: { name: true },
-      }),
-      prisma.dentist.findMany({
-        select: {
-          id: true,
-          name: true,
-          sortOrder: true,
-          active: true,
-          weeklyPlan: true,
-          exceptions: {
-            where: { startDate: { lte: date }, endDate: { gte: date } },
-            select: { startDate: true, endDate: true, dayPlan: true, note: true },
+  const settings = read?.settings ?? (await getClinicSettings());
+  const key = `diary-day:${date}:${serviceId ?? "-"}`;
+  const plans = await cachedRead(
+    ["team"],
+    key,
+    async () => {
+      const [links, closure, dentists, chairs] = await Promise.all([
+        serviceId
+          ? prisma.dentistService.findMany({
+              where: { serviceId },
+              select: { dentistId: true, dentist: { select: { active: true } } },
+            })
+          : [],
+        prisma.clinicClosure.findFirst({
+          where: { startDate: { lte: date }, endDate: { gte: date } },
+          select: { name: true },
+        }),
+        prisma.dentist.findMany({
+          select: {
+            id: true,
+            name: true,
+            sortOrder: true,
+            active: true,
+            weeklyPlan: true,
+            exceptions: {
+              where: { startDate: { lte: date }, endDate: { gte: date } },
+              select: { startDate: true, endDate: true, dayPlan: true, note: true },
+            },
           },
-        },
-      }),
-      prisma.chair.findMany({ where: { active: true }, select: { id: true, sortOrder: true } }),
-    ]);
-    const clinicDay = dayOfPlan(settings.weeklyHours, date);
-    // As performerIds: nobody active linked means everyone performs it.
-    const linked = new Set(links.map((link) => link.dentistId));
-    const everyone = !links.some((link) => link.dentist.active);
-    return {
-      closureName: closure?.name ?? null,
-      chairs,
-      dentists: dentists.map((dentist) =>
-        dentistOnDay(
-          dentist,
-          date,
-          clinicDay,
-          closure !== null,
-          everyone || linked.has(dentist.id),
+        }),
+        prisma.chair.findMany({ where: { active: true }, select: { id: true, sortOrder: true } }),
+      ]);
+      const clinicDay = dayOfPlan(settings.weeklyHours, date);
+      // As performerIds: nobody active linked means everyone performs it.
+      const linked = new Set(links.map((link) => link.dentistId));
+      const everyone = !links.some((link) => link.dentist.active);
+      return {
+        closureName: closure?.name ?? null,
+        chairs,
+        dentists: dentists.map((dentist) =>
+          dentistOnDay(
+            dentist,
+            date,
+            clinicDay,
+            closure !== null,
+            everyone || linked.has(dentist.id),
+          ),
         ),
-      ),
-    };
-  });
+      };
+    },
+    read && { generations: read.generations },
+  );
   return { date, settings, ...plans };
 }
 
@@ -182,8 +196,8 @@ export async function loadDayPlansOfDays(
 ): Promise<DayPlans[]> {
   const dates: string[] = [];
   for (let date = first; date <= last; date = addDays(date, 1)) dates.push(date);
-  const settings = await getClinicSettings();
-  return Promise.all(dates.map((date) => loadDayPlans(date, serviceId, settings)));
+  const read = { settings: await getClinicSettings(), generations: await readGenerations() };
+  return Promise.all(dates.map((date) => loadDayPlans(date, serviceId, read)));
 }
 
 /**
@@ -192,7 +206,11 @@ export async function loadDayPlansOfDays(
  * that counts visits, the holds come as steps (`readHeldStepsOfDays`: no row per hold);
  * with one, as rows.
  */
-export async function withHolds(plans: DayPlans[]): Promise<LoadedDay[]> {
+export async function withHolds(
+  plans: DayPlans[],
+  /** By date, the part of the day whose steps the rules will ask about (without a daily cap). */
+  asked?: ReadonlyMap<string, AskedSpan>,
+): Promise<LoadedDay[]> {
   if (plans.length === 0) return [];
   const { settings } = plans[0]!;
   const first = plans[0]!.date;
@@ -206,6 +224,6 @@ export async function withHolds(plans: DayPlans[]): Promise<LoadedDay[]> {
   const holds =
     settings.maxVisitsPerDentistPerDay > 0
       ? await readHoldsOfDays(first, last, settings.timeZone)
-      : await readHeldStepsOfDays(first, last, settings.timeZone, [...resources]);
+      : await readHeldStepsOfDays(first, last, settings.timeZone, [...resources], asked);
   return plans.map((day) => ({ ...day, ...holds.get(day.date)! }));
 }

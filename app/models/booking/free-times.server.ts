@@ -87,13 +87,44 @@ function candidatePeriods(day: DayPlans, dentistId: string | undefined): HeldPer
 }
 
 /**
+ * Where the held steps of a day's starts can fall, as `freeStartsOn` makes them (a start
+ * inside a working period of a dentist asked about, the visit and its buffer after it):
+ * from the first period's start to the last one's end and the buffer. A day whose clock
+ * changes is read whole.
+ */
+function askedSpan(day: DayPlans, dentistId: string | undefined, visit: VisitLength) {
+  const { timeZone } = day.settings;
+  const from = clinicTimeToUtc(day.date, "00:00", timeZone).getTime();
+  const to = clinicTimeToUtc(addDays(day.date, 1), "00:00", timeZone).getTime();
+  let first = Infinity;
+  let last = -Infinity;
+  for (const dentist of day.dentists) {
+    if (dentistId && dentist.id !== dentistId) continue;
+    for (const { start, end } of dentist.intervals) {
+      first = Math.min(first, start);
+      last = Math.max(last, end);
+    }
+  }
+  if (to - from !== 86_400_000 || first > last) return { from: new Date(from), to: new Date(to) };
+  const stepOf = (minutes: number) => Math.floor((from + minutes * 60_000) / HOLD_MS) * HOLD_MS;
+  return {
+    from: new Date(stepOf(first)),
+    to: new Date(from + (last + visit.bufferMinutes) * 60_000),
+  };
+}
+
+/** Days planned at once first; each further range of days is twice as long as the one before. */
+const FIRST_RANGE_DAYS = 14;
+
+/**
  * The free start times of the consecutive days from `first` to `last`, each with the day
- * as read. A day on which no dentist who could take the visit works has none, nor one on
- * which each of their working steps is held (the `dentist-free` rule refuses every start):
- * those are counted in one query, not read. The holds of the others are read in one query
- * of their range, as many days at a time as days with a free time are still wanted
- * (`enough`; all of them without), and the days after the one that makes that many are
- * left out.
+ * as read, stopping after `enough` days with a free time (all of them without). The days
+ * are planned a range at a time, only as far ahead as needed (two weeks, then twice as
+ * many days each time). A day on which no dentist who could take the visit works has none,
+ * nor one on which each of their working steps is held (the `dentist-free` rule refuses
+ * every start): those are counted in one query per range, not read. The holds of the
+ * others are read in one query of their range, as many days at a time as days with a free
+ * time are still wanted, and only in the part of each day the starts' steps can fall in.
  */
 export async function freeTimesOfDays(options: {
   first: string;
@@ -106,33 +137,43 @@ export async function freeTimesOfDays(options: {
   /** Stop after this many days with a free time (the strip shows seven). */
   enough?: number;
 }): Promise<DayFreeTimes[]> {
-  const plans = await loadDayPlansOfDays(options.first, options.last, options.serviceId);
-  const periods = new Map(plans.map((day) => [day.date, candidatePeriods(day, options.dentistId)]));
-  const bookedUp = options.policy.waives.includes("dentist-free")
-    ? new Set<string>()
-    : await datesFullyHeld([...periods.values()].flat());
-  // A day on which no dentist who could take the visit works has no free time either.
-  const unread = (day: DayPlans) => periods.get(day.date)!.length > 0 && !bookedUp.has(day.date);
-  const enough = options.enough ?? plans.length;
+  const enough = options.enough ?? Infinity;
   const found: DayFreeTimes[] = [];
   let withTimes = 0;
-  let next = 0;
-  while (next < plans.length && withTimes < enough) {
-    // The next days to read: as many with a time to look at as days with one are wanted.
-    let end = next;
-    for (let toRead = 0; end < plans.length && toRead < enough - withTimes; end += 1) {
-      if (unread(plans[end]!)) toRead += 1;
+  let length = FIRST_RANGE_DAYS;
+  for (let first = options.first; first <= options.last && withTimes < enough; length *= 2) {
+    const last = [addDays(first, length - 1), options.last].sort()[0]!;
+    const plans = await loadDayPlansOfDays(first, last, options.serviceId);
+    first = addDays(last, 1);
+    const periods = new Map(
+      plans.map((day) => [day.date, candidatePeriods(day, options.dentistId)]),
+    );
+    const bookedUp = options.policy.waives.includes("dentist-free")
+      ? new Set<string>()
+      : await datesFullyHeld([...periods.values()].flat());
+    // A day on which no dentist who could take the visit works has no free time either.
+    const unread = (day: DayPlans) => periods.get(day.date)!.length > 0 && !bookedUp.has(day.date);
+    let next = 0;
+    while (next < plans.length && withTimes < enough) {
+      // The next days to read: as many with a time to look at as days with one are wanted.
+      let end = next;
+      for (let toRead = 0; end < plans.length && toRead < enough - withTimes; end += 1) {
+        if (unread(plans[end]!)) toRead += 1;
+      }
+      const chunk = plans.slice(next, end).filter(unread);
+      const asked = new Map(
+        chunk.map((day) => [day.date, askedSpan(day, options.dentistId, options.visit)]),
+      );
+      const read = new Map((await withHolds(chunk, asked)).map((day) => [day.date, day]));
+      for (const plan of plans.slice(next, end)) {
+        if (withTimes >= enough) break;
+        const day = read.get(plan.date);
+        const times = day ? freeStartsOn({ ...options, day }) : [];
+        found.push({ day: day ?? plan, times });
+        if (times.length > 0) withTimes += 1;
+      }
+      next = end;
     }
-    const chunk = plans.slice(next, end);
-    const read = new Map((await withHolds(chunk.filter(unread))).map((day) => [day.date, day]));
-    for (const plan of chunk) {
-      if (withTimes >= enough) break;
-      const day = read.get(plan.date);
-      const times = day ? freeStartsOn({ ...options, day }) : [];
-      found.push({ day: day ?? plan, times });
-      if (times.length > 0) withTimes += 1;
-    }
-    next = end;
   }
   return found;
 }

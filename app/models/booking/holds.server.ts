@@ -7,8 +7,11 @@ import { prisma, readCommitted } from "~/infra/db.server";
 import {
   epochSeconds,
   integerParameter,
-  integerRows,
   joinedIntegers,
+  jsonItem,
+  jsonItems,
+  jsonParameter,
+  jsonPlace,
   textParameter,
   timestampParameter,
 } from "~/infra/sql-dialect.server";
@@ -100,46 +103,38 @@ export type HeldPeriod = { date: string; resource: string; from: Date; to: Date 
 
 /**
  * The dates on which every one of `periods` is held step by step: no start is left in
- * them for those dentists. Counted, not read: one count per period through the
+ * them for those dentists. Counted, not read: a count per period through the
  * (resource, startsAt, layer) index, of the steps held on layer 0 (a double booking's
- * further layers hold steps layer 0 already holds). The first free days pass over a
- * booked-up month this way instead of reading its tens of thousands of holds. The
- * resources and the spans (most dentists share their hours) are bound once each; which
- * resource is counted over which span is said in numbers.
+ * further layers hold steps layer 0 already holds), and a date's counts stop at its first
+ * period with a step left (NOT EXISTS), so an open day costs about one count. The first
+ * free days pass over a booked-up month this way instead of reading its tens of thousands
+ * of holds. The periods are bound as one JSON parameter (a statement of one length,
+ * cheap to prepare), a list per date.
  */
 export async function datesFullyHeld(periods: HeldPeriod[]): Promise<Set<string>> {
   if (periods.length === 0) return new Set();
-  const resources = [...new Set(periods.map((period) => period.resource))];
-  const spanKey = (period: HeldPeriod) => `${period.from.getTime()}-${period.to.getTime()}`;
-  const spans = [...new Map(periods.map((period) => [spanKey(period), period])).values()];
-  const resourceIndex = new Map(resources.map((resource, index) => [resource, index]));
-  const spanIndex = new Map(spans.map((span, index) => [spanKey(span), index]));
-  const number = (value: number) => Prisma.raw(String(value));
-  // Which resource over which span, in numbers: one parameter for all the periods, read
-  // first (MATERIALIZED), then each of its rows meets its resource and span.
-  const pairs = periods.map((period) => [
-    resourceIndex.get(period.resource)!,
-    spanIndex.get(spanKey(period))!,
-  ]);
-  const counts = await readCommitted<{ k: number | bigint; held: number | bigint }>(Prisma.sql`
-    WITH "r"("ri", "resource") AS (
-      VALUES ${Prisma.join(resources.map((resource, index) => Prisma.sql`(${number(index)}, ${resource})`))}
-    ), "s"("si", "from", "to") AS (
-      VALUES ${Prisma.join(spans.map((span, index) => Prisma.sql`(${number(index)}, ${timestampParameter(span.from)}, ${timestampParameter(span.to)})`))}
-    ), "c" AS MATERIALIZED ${integerRows(pairs, ["ri", "si"])}
-    SELECT "c"."index" AS "k", (
-      SELECT count(*) FROM "SlotHold" AS "h"
-      WHERE "h"."resource" = "r"."resource" AND "h"."layer" = 0
-        AND "h"."startsAt" >= "s"."from" AND "h"."startsAt" < "s"."to"
-    ) AS "held"
-    FROM "c" JOIN "r" ON "r"."ri" = "c"."ri" JOIN "s" ON "s"."si" = "c"."si"`);
-  const open = new Set<string>();
-  for (const { k, held } of counts) {
-    const period = periods[Number(k)]!;
-    if (Number(held) < (period.to.getTime() - period.from.getTime()) / HOLD_MS)
-      open.add(period.date);
+  const byDate = new Map<string, [string, Date, Date, number][]>();
+  for (const { date, resource, from, to } of periods) {
+    const steps = (to.getTime() - from.getTime()) / HOLD_MS;
+    const listed = byDate.get(date) ?? [];
+    listed.push([resource, from, to, steps]);
+    byDate.set(date, listed);
   }
-  return new Set(periods.map((period) => period.date).filter((date) => !open.has(date)));
+  const dates = [...byDate.keys()];
+  const period = Prisma.sql`"p"."value"`;
+  // The dates' periods as one parameter, a list per date; date by date, each period's
+  // count until one has a step left.
+  const full = await readCommitted<{ day: number | bigint }>(Prisma.sql`
+    SELECT ${jsonPlace("d")} AS "day" FROM ${jsonItems(jsonParameter([...byDate.values()]), "d")}
+    WHERE NOT EXISTS (
+      SELECT 1 FROM ${jsonItems(Prisma.sql`"d"."value"`, "p")} WHERE (
+        SELECT count(*) FROM "SlotHold" AS "h"
+        WHERE "h"."resource" = ${jsonItem(period, 0, "text")} AND "h"."layer" = 0
+          AND "h"."startsAt" >= ${jsonItem(period, 1, "time")}
+          AND "h"."startsAt" < ${jsonItem(period, 2, "time")}
+      ) < ${jsonItem(period, 3, "integer")}
+    )`);
+  return new Set(full.map(({ day }) => dates[Number(day)]!));
 }
 
 /** A day's view of the steps read by `readHeldStepsOfDays`. */
@@ -165,19 +160,26 @@ function heldStepsOfDay(
   };
 }
 
+/** The part of a day whose held steps some rule will ask about: from `from` to before `to`. */
+export type AskedSpan = { from: Date; to: Date };
+
 /**
  * The steps `resources` (the days' dentists and chairs, all the rules ask about) hold on
  * the consecutive days from `first` to `last`, by day, from one read that answers each
  * hold as a number in one text rather than as a row: the free times of a booked-up month
- * meet tens of thousands of holds. A dentist's held minutes count each step once, on
- * whatever layers; no visit is counted (`visitsByDentist` stays empty), so this serves
- * only a clinic without a daily cap, the one rule that counts them.
+ * meet tens of thousands of holds. `asked`, when given, says by date the one span of each
+ * day whose steps will be asked about (the free times: where a start's steps can fall);
+ * only those are read, and a step outside them reads as free. A dentist's held minutes
+ * count each step read once, on whatever layers; no visit is counted (`visitsByDentist`
+ * stays empty), so this serves only a clinic without a daily cap, the one rule that
+ * counts them.
  */
 export async function readHeldStepsOfDays(
   first: string,
   last: string,
   timeZone: string,
   resources: string[],
+  asked?: ReadonlyMap<string, AskedSpan>,
 ): Promise<Map<string, DayHolds>> {
   const dates: string[] = [];
   for (let date = first; date <= last; date = addDays(date, 1)) dates.push(date);
@@ -187,19 +189,35 @@ export async function readHeldStepsOfDays(
   const origin = Math.floor(starts[0]! / HOLD_MS) * HOLD_MS;
   const steps = Math.ceil((starts.at(-1)! - origin) / HOLD_MS);
   const bits = new Uint8Array(resources.length * steps);
-  if (resources.length > 0) {
+  // Each day's span kept inside the day (a step past its end reads as free, as in `readHolds`).
+  const spans = asked
+    ? dates.flatMap((date, index) => {
+        const span = asked.get(date);
+        const from = Math.max(span?.from.getTime() ?? Infinity, starts[index]!);
+        const to = Math.min(span?.to.getTime() ?? -Infinity, starts[index + 1]!);
+        return from < to ? [{ from: new Date(from), to: new Date(to) }] : [];
+      })
+    : [{ from: new Date(starts[0]!), to: new Date(starts.at(-1)!) }];
+  if (resources.length > 0 && spans.length > 0) {
     const codes = Prisma.join(
       resources.map(
         (resource, row) => Prisma.sql`(${textParameter(resource)}, ${integerParameter(row)})`,
       ),
     );
+    const windows = Prisma.join(
+      spans.map(
+        ({ from, to }) => Prisma.sql`(${timestampParameter(from)}, ${timestampParameter(to)})`,
+      ),
+    );
     const step = Prisma.sql`"r"."row" * ${integerParameter(steps)}
         + (${epochSeconds(Prisma.sql`"h"."startsAt"`)} - ${integerParameter(origin / 1000)}) / ${integerParameter(HOLD_MS / 1000)}`;
+    // Each resource's holds in each span, through the (resource, startsAt, layer) index.
     const [answer] = await readCommitted<{ steps: string | null }>(Prisma.sql`
-      WITH "r"("resource", "row") AS (VALUES ${codes})
+      WITH "r"("resource", "row") AS (VALUES ${codes}),
+      "w"("from", "to") AS (VALUES ${windows})
       SELECT ${joinedIntegers(step)} AS "steps"
-      FROM "SlotHold" AS "h" JOIN "r" ON "r"."resource" = "h"."resource"
-      WHERE "h"."startsAt" >= ${new Date(starts[0]!)} AND "h"."startsAt" < ${new Date(starts.at(-1)!)}`);
+      FROM "w" JOIN "r" ON 1 = 1 JOIN "SlotHold" AS "h" ON "h"."resource" = "r"."resource"
+        AND "h"."startsAt" >= "w"."from" AND "h"."startsAt" < "w"."to"`);
     // "12,13,14,...": each hold's row * steps + step.
     const text = answer?.steps ?? "";
     let value = 0;

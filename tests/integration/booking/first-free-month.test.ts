@@ -10,7 +10,7 @@ import { nextFreeDays, STRIP_DAYS, type FreeDays } from "~/models/booking/next-f
 import { formatDate } from "~/utils/clinic-format";
 import { addDays, clinicTimeToUtc, weekdayOf } from "~/utils/clinic-time";
 import { prisma } from "~/infra/db.server";
-import { readHeldStepsOfDays, readHolds } from "~/models/booking/holds.server";
+import { datesFullyHeld, readHeldStepsOfDays, readHolds } from "~/models/booking/holds.server";
 import { chairResource, dentistResource, holdKey } from "~/models/booking/slot-engine";
 import { MONDAY, upcoming } from "../../support/clinic-dates";
 import {
@@ -125,10 +125,10 @@ async function setDailyCap(value: number) {
 const strip = (dentistId?: string) => nextFreeDays({ service, dentistId, now: NOW });
 
 /** Each day from the strip's first to its last shown answers what one day's free times answer. */
-async function expectSameAsOneDay(answer: FreeDays, dentist?: string) {
+async function expectSameAsOneDay(answer: FreeDays, dentist?: string, serviceId = service.id) {
   const shown = new Map(answer.days.map((day) => [day.date, day.times]));
   for (let date = answer.from; date <= answer.days.at(-1)!.date; date = addDays(date, 1)) {
-    const one = await getFreeSlots({ date, service: service.id, dentist }, NOW);
+    const one = await getFreeSlots({ date, service: serviceId, dentist }, NOW);
     expect(one.ok && one.times, date).toEqual(shown.get(date) ?? []);
   }
 }
@@ -207,7 +207,109 @@ describe("the first free times of a clinic booked up for a month", () => {
   });
 });
 
+describe("the days planned and read", () => {
+  it("follow a change of the team's data made after the last strip (a closure on a day shown)", async () => {
+    const before = await strip();
+    const shown = before.days[1]!.date;
+    const closure = await addClosure({ name: "Month Flood", startDate: shown, endDate: shown });
+    try {
+      const after = await strip();
+      expect(after.days.map((day) => day.date)).not.toContain(shown);
+      expect(after.empty.find((day) => day.date === shown)).toMatchObject({
+        message: `The clinic is closed on ${formatDate(shown, CLOCK)} (Month Flood).`,
+      });
+    } finally {
+      await prisma.clinicClosure.delete({ where: { id: closure.id } });
+    }
+    expect(await strip()).toEqual(before);
+  });
+
+  it("read a day's holds up to its last start's buffer: a visit just after closing takes the last start", async () => {
+    const buffered = {
+      ...(await createService({
+        name: "Buffered Check-up",
+        durationMinutes: 30,
+        bufferMinutes: 15,
+      })),
+      durationMinutes: 30,
+      bufferMinutes: 15,
+    };
+    await prisma.dentistService.create({
+      data: { dentistId: "dentist-chen", serviceId: buffered.id },
+    });
+    let date = addDays(FIRST_FREE, 3);
+    while ([0, 6].includes(weekdayOf(date))) date = addDays(date, 1);
+    // Dr. Chen works until 17:00; a visit at 17:00 meets the buffer of a start at 16:30.
+    const late = await storeAppointment({
+      userId: null,
+      serviceId: buffered.id,
+      date,
+      time: "17:00",
+      minutes: 15,
+      dentistId: "dentist-chen",
+      chairId: "chair-2",
+    });
+    try {
+      const answer = await nextFreeDays({
+        service: buffered,
+        dentistId: "dentist-chen",
+        from: date,
+        now: NOW,
+      });
+      expect(answer.days[0]!.date).toBe(date);
+      expect(answer.days[0]!.times).toContain("16:00");
+      expect(answer.days[0]!.times).not.toContain("16:30");
+      await expectSameAsOneDay(answer, "dentist-chen", buffered.id);
+    } finally {
+      await prisma.appointment.delete({ where: { id: late.id } });
+    }
+  });
+});
+
 describe("a booked-up day, counted rather than read", () => {
+  it("is a date whose every period has every step held on the first layer", async () => {
+    let full = addDays(TODAY, 8);
+    while ([0, 6].includes(weekdayOf(full))) full = addDays(full, 1);
+    let open = addDays(FIRST_FREE, 1);
+    while ([0, 6].includes(weekdayOf(open))) open = addDays(open, 1);
+    const period = (date: string, dentistId: string) => ({
+      date,
+      resource: dentistResource(dentistId),
+      from: clinicTimeToUtc(date, "09:00"),
+      to: clinicTimeToUtc(date, "17:00"),
+    });
+    const periods = [full, open].flatMap((date) =>
+      [FIRST_DENTIST, "dentist-chen"].map((dentist) => period(date, dentist)),
+    );
+    expect(await datesFullyHeld(periods)).toEqual(new Set([full]));
+    // Dr. Patel's morning alone is free on the open day: so is the day.
+    expect(await datesFullyHeld([period(open, FIRST_DENTIST)])).toEqual(new Set());
+    const afternoon = { ...period(open, FIRST_DENTIST), from: clinicTimeToUtc(open, "13:00") };
+    expect(await datesFullyHeld([afternoon])).toEqual(new Set([open]));
+    // One step freed on the full day opens it.
+    const step = {
+      resource: dentistResource("dentist-chen"),
+      startsAt: clinicTimeToUtc(full, "12:00"),
+    };
+    const freed = await prisma.slotHold.findMany({ where: step });
+    await prisma.slotHold.deleteMany({ where: step });
+    // A double booking's second layer over another step leaves it open.
+    const doubled = {
+      ...step,
+      startsAt: clinicTimeToUtc(full, "14:00"),
+      layer: 1,
+      appointmentId: freed[0]!.appointmentId,
+    };
+    try {
+      expect(await datesFullyHeld(periods)).toEqual(new Set());
+      await prisma.slotHold.create({ data: doubled });
+      expect(await datesFullyHeld(periods)).toEqual(new Set());
+    } finally {
+      await prisma.slotHold.deleteMany({ where: doubled });
+      await prisma.slotHold.createMany({ data: freed });
+    }
+  });
+
   it("still offers the one half hour a dentist has left, and not a quarter hour", async () => {
     let date = addDays(TODAY, 10);
     while ([0, 6].includes(weekdayOf(date))) date = addDays(date, 1);
@@ -286,5 +388,28 @@ describe("the holds of several days read as steps", () => {
       expect(held).toBeGreaterThan(0);
       expect(asSteps.visitsByDentist.size).toBe(0);
     }
+    // Only the part of each day asked about: the first day from 10:00 to past its end (kept
+    // inside the day), the second day's 10:00 alone; any other step reads as free.
+    const asked = new Map([
+      [first, { from: clinicTimeToUtc(first, "10:00"), to: clinicTimeToUtc(last, "01:00") }],
+      [last, { from: clinicTimeToUtc(last, "10:00"), to: clinicTimeToUtc(last, "10:15") }],
+    ]);
+    const part = await readHeldStepsOfDays(first, last, CLOCK.timeZone, resources, asked);
+    let inside = 0;
+    for (const [date, span] of asked) {
+      const rows = await readHolds(date, CLOCK.timeZone);
+      const end = Math.min(span.to.getTime(), clinicTimeToUtc(addDays(date, 1), "00:00").getTime());
+      const from = clinicTimeToUtc(addDays(date, -1), "00:00").getTime();
+      for (let at = from; at < from + 3 * 86_400_000; at += 900_000) {
+        for (const resource of resources) {
+          const key = holdKey(resource, new Date(at));
+          const read = at >= span.from.getTime() && at < end && rows.held.has(key);
+          expect(part.get(date)!.held.has(key), key).toBe(read);
+          inside += Number(read);
+        }
+      }
+    }
+    // Patel's 23:30 and chair 1's on the first day; Dr. Chen's 10:00 and chair 2's on the second.
+    expect(inside).toBe(6);
   });
 });

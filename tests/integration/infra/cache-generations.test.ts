@@ -12,7 +12,9 @@ import {
   clearReadCache,
   DATA_AREAS,
   generationOf,
+  type Generations,
   PUBLIC_AREAS,
+  readGenerations,
   type DataArea,
 } from "~/infra/read-cache.server";
 import { TUESDAY, upcoming } from "../../support/clinic-dates";
@@ -173,6 +175,26 @@ describe("a cached read", () => {
     expect(await read()).toBe(1);
     await prisma.clinicSettings.update({ where: { id: 1 }, data: { phone: "+1 555 0177" } });
     expect(await read()).toBe(2);
+  });
+
+  it("read with generations read once for many (a range of days), follows those generations", async () => {
+    clearReadCache();
+    let loads = 0;
+    const load = async () => (loads += 1);
+    const read = (generations: Generations) =>
+      cachedRead(["settings"], "settings-once", load, { generations });
+    const before = await readGenerations();
+    expect(await read(before)).toBe(1);
+    expect(await read(before)).toBe(1);
+    await prisma.clinicSettings.update({ where: { id: 1 }, data: { phone: "+1 555 0178" } });
+    // Read again after the write: the value is loaded again, and kept under the new ones.
+    const after = await readGenerations();
+    expect(after).not.toEqual(before);
+    expect(await read(after)).toBe(2);
+    expect(await cachedRead(["settings"], "settings-once", load)).toBe(2);
+    // None could be read (a broken file): the load just runs, and nothing is kept.
+    expect(await read(null)).toBe(3);
+    expect(await read(after)).toBe(2);
   });
 
   it("keeps nothing that `keep` refuses (a name a request made up), nor a failed load", async () => {
