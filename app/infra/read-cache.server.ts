@@ -42,13 +42,25 @@ function store() {
 }
 
 /**
- * The generations of `areas` as one string, read from the database now; null when it
- * cannot be read (before the first migration, a broken file): then nothing is kept.
+ * Every area's generation, read from the database now; null when it cannot be read (before
+ * the first migration, a broken file): then nothing is kept. A loader that makes several
+ * cached reads may read this once, after its request began, and hand it to each of them
+ * (`cachedRead`'s `generations`): a write committed before the request began is still seen.
  */
-export async function generationOf(areas: readonly DataArea[]): Promise<string | null> {
-  const generations = await cacheGenerations().catch(() => null);
+export type Generations = ReadonlyMap<string, string> | null;
+
+export function readGenerations(): Promise<Generations> {
+  return cacheGenerations().catch(() => null);
+}
+
+function stampOf(areas: readonly DataArea[], generations: Generations): string | null {
   const parts = areas.map((area) => generations?.get(area));
   return parts.includes(undefined) ? null : parts.join(":");
+}
+
+/** The generations of `areas` as one string, read from the database now (null as above). */
+export async function generationOf(areas: readonly DataArea[]): Promise<string | null> {
+  return stampOf(areas, await readGenerations());
 }
 
 /** Bytes a value takes, roughly: twice its JSON (strings are UTF-16). */
@@ -56,19 +68,26 @@ const estimatedSize = (value: unknown) => 2 * (JSON.stringify(value)?.length ?? 
 
 /**
  * `load()`'s result, kept while the generations of `areas` (those of the tables it reads),
- * read from the database on every call, stay where they were: a write by any process is
- * seen by the next read. Concurrent misses share one load; a failed load is not kept, nor
- * one `keep` refuses. Inside a transaction the load just runs (it may see uncommitted
- * rows). Kept values are shared: treat them as read-only. Bounded by DATA_CACHE_MB.
+ * read from the database on every call (or once by its request's loader: `generations`),
+ * stay where they were: a write by any process is seen by the next read. Concurrent misses
+ * share one load; a failed load is not kept, nor one `keep` refuses. Inside a transaction
+ * the load just runs (it may see uncommitted rows). Kept values are shared: treat them as
+ * read-only. Bounded by DATA_CACHE_MB.
  */
 export async function cachedRead<T>(
   areas: readonly DataArea[],
   key: string,
   load: () => Promise<T>,
-  { keep = () => true }: { keep?: (value: T) => boolean } = {},
+  options: { keep?: (value: T) => boolean; generations?: Generations } = {},
 ): Promise<T> {
+  const { keep = () => true } = options;
   const cache = inTransaction() ? null : store();
-  const stamp = cache && (await generationOf(areas));
+  const stamp =
+    cache &&
+    stampOf(
+      areas,
+      options.generations === undefined ? await readGenerations() : options.generations,
+    );
   if (!cache || stamp === null) return load();
   const kept = cache.values.get(key);
   if (kept?.stamp === stamp) return kept.value as T;
