@@ -1,9 +1,10 @@
 /**
  * The day diary as its page's loader sends it: each card's fields by place rather than by
- * name, and only the cards of the layout shown (the grid's columns, or the list). Its loader
- * data is encoded for every diary and a full day has 160 cards: turbo-stream writes each
- * key of each object, so as arrays the day's data encodes in about two thirds of the time
- * (docs/performance.md, the diary). The page unpacks the cards before it draws them.
+ * name, a block of visits as its rows and cards, and only the cards of the layout shown (the
+ * grid's columns, or the list). Its loader data is encoded for every diary and a full day
+ * has 160 cards: turbo-stream writes each key of each object, so as arrays the day's data
+ * encodes in about half the time (docs/performance.md, the diary). The page unpacks the
+ * cards before it draws them.
  */
 import type { Diary, DiaryColumn } from "./diary.server";
 import type { DiaryCell } from "./diary-layout";
@@ -26,7 +27,12 @@ export type PackedVisit = [
   alerts?: DiaryVisit["alerts"] | null,
 ];
 
-export type PackedColumn = Omit<DiaryColumn, "cells"> & { cells: DiaryCell<PackedVisit>[] };
+/** A block of visits: the rows it spans, then its cards (not an object of three keys). */
+export type PackedBlock = [rows: number, ...cards: PackedVisit[]];
+
+export type PackedCell = Exclude<DiaryCell<DiaryVisit>, { kind: "visits" }> | PackedBlock;
+
+export type PackedColumn = Omit<DiaryColumn, "cells"> & { cells: PackedCell[] };
 
 /** The day with its cards packed: the grid's (`columns`) or the list's (`visits`), not both. */
 export type PackedDiary = Omit<Diary, "columns" | "visits"> & {
@@ -75,27 +81,33 @@ export function unpackVisit(packed: PackedVisit): DiaryVisit {
   return visit;
 }
 
-function mapCards<From, To>(
-  columns: (Omit<DiaryColumn, "cells"> & { cells: DiaryCell<From>[] })[],
-  map: (card: From) => To,
-): (Omit<DiaryColumn, "cells"> & { cells: DiaryCell<To>[] })[] {
+export function unpackColumns(columns: PackedColumn[]): DiaryColumn[] {
   return columns.map((column) => ({
     ...column,
     cells: column.cells.map((cell) =>
-      cell.kind === "visits" ? { ...cell, visits: cell.visits.map(map) } : cell,
+      Array.isArray(cell)
+        ? {
+            kind: "visits",
+            rows: cell[0],
+            visits: (cell.slice(1) as PackedVisit[]).map(unpackVisit),
+          }
+        : cell,
     ),
   }));
-}
-
-export function unpackColumns(columns: PackedColumn[]): DiaryColumn[] {
-  return mapCards(columns, unpackVisit);
 }
 
 /** The day for its page: the grid's cards, or with `list` the list's. */
 export function packDiary(diary: Diary, list: boolean): PackedDiary {
   return {
     ...diary,
-    columns: list ? [] : mapCards(diary.columns, packVisit),
+    columns: list
+      ? []
+      : diary.columns.map((column) => ({
+          ...column,
+          cells: column.cells.map((cell) =>
+            cell.kind === "visits" ? [cell.rows, ...cell.visits.map(packVisit)] : cell,
+          ),
+        })),
     visits: list ? diary.visits.map(packVisit) : [],
   };
 }

@@ -70,6 +70,8 @@ describe("a packed day", () => {
   it("carries the grid's cards, or the list's, not both", () => {
     const grid = packDiary(diary, false);
     expect(grid.visits).toEqual([]);
+    // A block of visits goes as its rows, then its cards.
+    expect(grid.columns[0]!.cells[0]).toEqual([2, packVisit(plain), packVisit(everything)]);
     expect(unpackColumns(grid.columns)).toEqual(diary.columns);
     const list = packDiary(diary, true);
     expect(list.columns).toEqual([]);
