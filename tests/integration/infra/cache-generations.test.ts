@@ -12,7 +12,9 @@ import {
   clearReadCache,
   DATA_AREAS,
   generationOf,
+  type Generations,
   PUBLIC_AREAS,
+  readGenerations,
   type DataArea,
 } from "~/infra/read-cache.server";
 import { TUESDAY, upcoming } from "../../support/clinic-dates";
@@ -173,6 +175,27 @@ describe("a cached read", () => {
     expect(await read()).toBe(1);
     await prisma.clinicSettings.update({ where: { id: 1 }, data: { phone: "+1 555 0177" } });
     expect(await read()).toBe(2);
+  });
+
+  it("given the generations its loader read once, sees every write committed before they were read", async () => {
+    clearReadCache();
+    let loads = 0;
+    const load = async () => (loads += 1);
+    const read = (generations?: Generations) =>
+      cachedRead(["team", "settings"], "read-once", load, { generations });
+    await read(await readGenerations());
+    await onOtherConnection(
+      `UPDATE "ClinicSettings" SET "phone" = ? WHERE "id" = 1`,
+      "+1 555 0178",
+    );
+    // A later request's loader reads them again: the other process's write is seen.
+    const later = await readGenerations();
+    expect(await read(later)).toBe(2);
+    expect(await read(later)).toBe(2);
+    expect(await read()).toBe(2);
+    // Generations that cannot be read keep nothing.
+    expect(await read(null)).toBe(3);
+    expect(loads).toBe(3);
   });
 
   it("keeps nothing that `keep` refuses (a name a request made up), nor a failed load", async () => {
