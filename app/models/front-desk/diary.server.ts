@@ -1,8 +1,7 @@
 /**
  * The front desk's day diary: one column per dentist (or chair) with their working hours,
  * the day's visits laid out on the grid with what the viewer may do to each, the week's
- * counts, why a closed day is closed, and what needs attention; and the staff API's list
- * of a day's visits.
+ * counts, why a closed day is closed, and what needs attention.
  */
 import { ACTIVE_STATUSES, type AppointmentStatus } from "~/models/booking/appointment-status";
 import { addDays, clinicNow, clinicTimeToUtc, isIsoDate, weekdayOf } from "~/utils/clinic-time";
@@ -10,12 +9,9 @@ import { type ClinicClock } from "~/utils/clinic-format";
 import { prisma } from "~/infra/db.server";
 import { cachedRead, readGenerations } from "~/infra/read-cache.server";
 import { hasPermission } from "~/models/permissions";
-import { invalid, ok, type Result } from "~/utils/result";
 import { dayOfPlan, type Interval, openIntervals } from "~/models/booking/slot-engine";
-import { dateRefusal } from "~/validation/dates";
 import { dentistWorkingIntervals, plannedDentist } from "~/models/booking/availability.server";
 import { appointmentsNeedingAttention } from "../booking/attention.server";
-import { type StaffAppointmentJson, toStaffAppointmentJson, WITH_DETAILS } from "../booking/visit";
 import { getClinicSettings } from "~/models/settings/clinic-settings.server";
 import {
   type DiaryCell,
@@ -381,36 +377,4 @@ export async function diaryDay(request: DiaryRequest): Promise<Diary> {
     viewer: { book: hasPermission(viewer, "appointments.book"), dentistId: own?.id ?? null },
     detailsWithheld: details.withheld,
   };
-}
-
-/** A staff member's JSON list of one day's visits (optionally one dentist's, by id or slug). */
-export async function staffAppointmentsOn(query: {
-  date: string | null;
-  dentist: string | null;
-}): Promise<Result<{ appointments: StaffAppointmentJson[] }>> {
-  const date = query.date?.trim() ?? "";
-  const refusedDate = dateRefusal(date);
-  if (refusedDate) return refusedDate;
-  const settings = await getClinicSettings();
-  let dentistId: string | undefined;
-  if (query.dentist) {
-    const dentist = await prisma.dentist.findFirst({
-      where: { OR: [{ id: query.dentist }, { slug: query.dentist }] },
-      select: { id: true },
-    });
-    if (!dentist) return invalid("There is no such dentist.");
-    dentistId = dentist.id;
-  }
-  const rows = await prisma.appointment.findMany({
-    where: {
-      startsAt: {
-        gte: clinicTimeToUtc(date, "00:00", settings.timeZone),
-        lt: clinicTimeToUtc(addDays(date, 1), "00:00", settings.timeZone),
-      },
-      dentistId,
-    },
-    include: WITH_DETAILS,
-    orderBy: [{ startsAt: "asc" }, { createdAt: "asc" }],
-  });
-  return ok({ appointments: rows.map(toStaffAppointmentJson) });
 }
