@@ -42,17 +42,13 @@ function store() {
 }
 
 /**
- * The generations of `areas` as one string, read from the database now; null when it
- * cannot be read (before the first migration, a broken file): then nothing is kept.
+ * Every area's generation, read from the database now; null when it cannot be read (before
+ * the first migration, a broken file): then nothing is kept. A loader that makes several
+ * cached reads may read this once, after its request began, and hand it to each of them
+ * (`cachedRead`'s `generations`): a write committed before the request began is still seen.
  */
-export async function generationOf(areas: readonly DataArea[]): Promise<string | null> {
-  return stampOf(areas, await readGenerations());
-}
+export type Generations = ReadonlyMap<string, string> | null;
 
-/** Every area's generation as committed now, for several cached reads made at once. */
-export type Generations = Map<string, string> | null;
-
-/** The generations read once (null when they cannot be read: then nothing is kept). */
 export function readGenerations(): Promise<Generations> {
   return cacheGenerations().catch(() => null);
 }
@@ -62,30 +58,36 @@ function stampOf(areas: readonly DataArea[], generations: Generations): string |
   return parts.includes(undefined) ? null : parts.join(":");
 }
 
+/** The generations of `areas` as one string, read from the database now (null as above). */
+export async function generationOf(areas: readonly DataArea[]): Promise<string | null> {
+  return stampOf(areas, await readGenerations());
+}
+
 /** Bytes a value takes, roughly: twice its JSON (strings are UTF-16). */
 const estimatedSize = (value: unknown) => 2 * (JSON.stringify(value)?.length ?? 0) + 64;
 
 /**
  * `load()`'s result, kept while the generations of `areas` (those of the tables it reads),
- * read from the database on every call, stay where they were: a write by any process is
- * seen by the next read. Concurrent misses share one load; a failed load is not kept, nor
- * one `keep` refuses. Inside a transaction the load just runs (it may see uncommitted
- * rows). Kept values are shared: treat them as read-only. Bounded by DATA_CACHE_MB.
- * `generations`: read by the caller just before (`readGenerations`), for many reads made
- * at once (a range of days' plans), instead of one read of them per call.
+ * read from the database on every call (or once by its request's loader: `generations`),
+ * stay where they were: a write by any process is seen by the next read. Concurrent misses
+ * share one load; a failed load is not kept, nor one `keep` refuses. Inside a transaction
+ * the load just runs (it may see uncommitted rows). Kept values are shared: treat them as
+ * read-only. Bounded by DATA_CACHE_MB.
  */
 export async function cachedRead<T>(
   areas: readonly DataArea[],
   key: string,
   load: () => Promise<T>,
-  {
-    keep = () => true,
-    generations,
-  }: { keep?: (value: T) => boolean; generations?: Generations } = {},
+  options: { keep?: (value: T) => boolean; generations?: Generations } = {},
 ): Promise<T> {
+  const { keep = () => true } = options;
   const cache = inTransaction() ? null : store();
   const stamp =
-    cache && (generations === undefined ? await generationOf(areas) : stampOf(areas, generations));
+    cache &&
+    stampOf(
+      areas,
+      options.generations === undefined ? await readGenerations() : options.generations,
+    );
   if (!cache || stamp === null) return load();
   const kept = cache.values.get(key);
   if (kept?.stamp === stamp) return kept.value as T;

@@ -1,5 +1,5 @@
 import { bookAtDesk } from "~/models/front-desk/booking.server";
-import { staffAppointmentsOn } from "~/models/front-desk/diary.server";
+import { staffAppointmentsOn } from "~/models/front-desk/day-list.server";
 import { visitsForStaff } from "~/models/patients/visit-contacts.server";
 import { apiJson, apiRoute } from "~/http/api.server";
 import { staffActor } from "~/http/roles.server";

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useMemo } from "react";
 import { GeneralErrorBoundary } from "~/components/error-pages";
 import { FormError } from "~/components/form-error";
 import { closedSentence, DiaryAttention } from "~/components/staff/diary-attention";
@@ -9,7 +10,13 @@ import { diaryHref, DiaryToolbar, toolLink } from "~/components/staff/diary-tool
 import { DiaryWeekView } from "~/components/staff/diary-week";
 import { visitCard } from "~/components/staff/visit-card";
 import { diaryChange } from "~/models/front-desk/diary-actions.server";
-import { type Diary, diaryDay } from "~/models/front-desk/diary.server";
+import { diaryDay } from "~/models/front-desk/diary.server";
+import {
+  packDiary,
+  type PackedDiary,
+  unpackColumns,
+  unpackVisit,
+} from "~/models/front-desk/diary-packed";
 import { diaryWeek } from "~/models/front-desk/diary-week.server";
 import { formatDate } from "~/utils/clinic-format";
 import { formAction, formPageHeaders } from "~/http/form-action.server";
@@ -40,7 +47,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     viewer: user,
     everyAttention: url.searchParams.get("attention") === "all",
   });
-  return { diary, week: null, list: url.searchParams.get("layout") === "list" };
+  const list = url.searchParams.get("layout") === "list";
+  return { diary: packDiary(diary, list), week: null, list };
 }
 
 export const action = (args: ActionFunctionArgs) =>
@@ -73,22 +81,23 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { name: "robots", content: "noindex" },
 ];
 
-function DiaryList({ diary, busy }: { diary: Diary; busy: boolean }) {
+function DiaryList({ diary, busy }: { diary: PackedDiary; busy: boolean }) {
   if (diary.visits.length === 0) {
     return <p className="text-slate-700">No visits on this day.</p>;
   }
   return (
     <ol className="space-y-2" aria-label="Visits in time order">
-      {diary.visits.map((visit) => (
+      {diary.visits.map(unpackVisit).map((visit) => (
         <li key={visit._id}>{visitCard(visit, diary.clock, "both", false, busy)}</li>
       ))}
     </ol>
   );
 }
 
-function DayView({ diary, list }: { diary: Diary; list: boolean }) {
+function DayView({ diary, list }: { diary: PackedDiary; list: boolean }) {
   const { clock } = diary;
   const busy = useNavigation().state !== "idle";
+  const columns = useMemo(() => unpackColumns(diary.columns), [diary.columns]);
   const own = diary.viewer.dentistId;
   // Only a dentist of the team chooses between their day and the clinic's.
   const scope = own ? diary.scope : undefined;
@@ -179,7 +188,7 @@ function DayView({ diary, list }: { diary: Diary; list: boolean }) {
             <DiaryList diary={diary} busy={busy} />
           ) : (
             <DiaryGrid
-              columns={diary.columns}
+              columns={columns}
               kind={diary.view}
               rows={diary.rows}
               gridMinutes={diary.gridMinutes}

@@ -31,7 +31,7 @@ export function DiaryAttention({
   clock,
   everyHref,
 }: {
-  diary: Diary;
+  diary: Pick<Diary, "needsAttention" | "needsOutcome" | "attentionCount" | "outcomeCount">;
   clock: ClinicClock;
   /** The diary's address with every entry of both lists. */
   everyHref: string;

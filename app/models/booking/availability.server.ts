@@ -21,6 +21,7 @@ import {
   type DayPlan,
   dayPlanSchema,
   parseJsonColumn,
+  type WeeklyPlan,
   weeklyPlanSchema,
 } from "~/validation/schedule";
 import {
@@ -46,19 +47,35 @@ function parsedExceptions(dentist: StoredDentist) {
   }));
 }
 
+/** A dentist's weekly plan and exceptions, parsed from their JSON columns. */
+export type PlannedDentist = {
+  plan: WeeklyPlan;
+  exceptions: ReturnType<typeof parsedExceptions>;
+};
+
+/**
+ * The plan and exceptions of a stored dentist, parsed: where the dentists come from the read
+ * cache (the diary's), parsed as they are read, not on every request.
+ */
+export function plannedDentist(dentist: StoredDentist): PlannedDentist {
+  return {
+    plan: parseJsonColumn(weeklyPlanSchema, dentist.weeklyPlan, `${dentist.name}'s plan`),
+    exceptions: parsedExceptions(dentist),
+  };
+}
+
 /**
  * When `dentist` works on `date`: their plan or the exception covering the date, inside
  * the clinic's day, and nothing on a closed day. Shared by the rules and the diary.
  */
 export function dentistWorkingIntervals(
-  dentist: StoredDentist,
+  dentist: PlannedDentist,
   date: string,
   clinicDay: DayPlan,
   closed: boolean,
 ): Interval[] {
-  const plan = parseJsonColumn(weeklyPlanSchema, dentist.weeklyPlan, `${dentist.name}'s plan`);
   return workingIntervals({
-    dentistDay: dentistDay(plan, parsedExceptions(dentist), date),
+    dentistDay: dentistDay(dentist.plan, dentist.exceptions, date),
     clinicDay,
     closed,
   });
@@ -72,17 +89,17 @@ export function dentistOnDay(
   closed: boolean,
   performs: boolean,
 ): DentistOnDay {
-  const plan = parseJsonColumn(weeklyPlanSchema, dentist.weeklyPlan, `${dentist.name}'s plan`);
-  const exception = coveringException(parsedExceptions(dentist), date);
+  const planned = plannedDentist(dentist);
+  const exception = coveringException(planned.exceptions, date);
   return {
     id: dentist.id,
     name: dentist.name,
     sortOrder: dentist.sortOrder,
     active: dentist.active,
     performs,
-    day: exception ? exception.dayPlan : dayOfPlan(plan, date),
+    day: exception ? exception.dayPlan : dayOfPlan(planned.plan, date),
     exception: exception ? { note: exception.note ?? "" } : null,
-    intervals: dentistWorkingIntervals(dentist, date, clinicDay, closed),
+    intervals: dentistWorkingIntervals(planned, date, clinicDay, closed),
   };
 }
 

@@ -1,21 +1,17 @@
 /**
  * The front desk's day diary: one column per dentist (or chair) with their working hours,
  * the day's visits laid out on the grid with what the viewer may do to each, the week's
- * counts, why a closed day is closed, and what needs attention; and the staff API's list
- * of a day's visits.
+ * counts, why a closed day is closed, and what needs attention.
  */
 import { ACTIVE_STATUSES, type AppointmentStatus } from "~/models/booking/appointment-status";
 import { addDays, clinicNow, clinicTimeToUtc, isIsoDate, weekdayOf } from "~/utils/clinic-time";
 import { type ClinicClock } from "~/utils/clinic-format";
 import { prisma } from "~/infra/db.server";
-import { cachedRead } from "~/infra/read-cache.server";
+import { cachedRead, readGenerations } from "~/infra/read-cache.server";
 import { hasPermission } from "~/models/permissions";
-import { invalid, ok, type Result } from "~/utils/result";
 import { dayOfPlan, type Interval, openIntervals } from "~/models/booking/slot-engine";
-import { dateRefusal } from "~/validation/dates";
-import { dentistWorkingIntervals } from "~/models/booking/availability.server";
+import { dentistWorkingIntervals, plannedDentist } from "~/models/booking/availability.server";
 import { appointmentsNeedingAttention } from "../booking/attention.server";
-import { type StaffAppointmentJson, toStaffAppointmentJson, WITH_DETAILS } from "../booking/visit";
 import { getClinicSettings } from "~/models/settings/clinic-settings.server";
 import {
   type DiaryCell,
@@ -107,10 +103,12 @@ export function spanOf(row: Pick<DiaryRow, "time" | "startsAt" | "endsAt" | "buf
 
 const HOLDS_TIME: AppointmentStatus[] = [...ACTIVE_STATUSES, "completed"];
 
-/** The day's active dentists with their plans and that day's exceptions. */
-/** The active dentists and their exceptions touching the days from `from` to `to`. */
-export function dentistsBetween(from: string, to: string) {
-  return prisma.dentist.findMany({
+/**
+ * The active dentists with their plans and their exceptions touching the days from `from`
+ * to `to`, parsed (the diary keeps them in the read cache: parsed once, not per request).
+ */
+export async function dentistsBetween(from: string, to: string) {
+  const dentists = await prisma.dentist.findMany({
     where: { active: true },
     orderBy: [{ sortOrder: "asc" }, { id: "asc" }],
     select: {
@@ -124,6 +122,12 @@ export function dentistsBetween(from: string, to: string) {
       },
     },
   });
+  return dentists.map(({ id, name, userId, ...stored }) => ({
+    id,
+    name,
+    userId,
+    ...plannedDentist({ name, ...stored }),
+  }));
 }
 
 /** The clinic's closure covering a date, if any. */
@@ -168,7 +172,9 @@ export const ATTENTION_SHOWN = 10;
 export async function diaryDay(request: DiaryRequest): Promise<Diary> {
   const { view, viewer } = request;
   const now = request.now ?? new Date();
-  const settings = await getClinicSettings();
+  // The cache generations read once for the day's cached reads, not once each (ADR 046).
+  const generations = await readGenerations();
+  const settings = await getClinicSettings(generations);
   const clinicToday = clinicNow(now, settings.timeZone);
   const today = clinicToday.date;
   const date = request.date && isIsoDate(request.date) ? request.date : today;
@@ -182,8 +188,11 @@ export async function diaryDay(request: DiaryRequest): Promise<Diary> {
   );
   // The database's part of the day, from the data cache (ADR 046): the desk reloads the
   // diary far more often than anything changes in it. Any write to a visit moves `visits`.
-  const dentists = await cachedRead(["team"], `diary:dentists:${date}`, () =>
-    dentistsBetween(date, date),
+  const dentists = await cachedRead(
+    ["team"],
+    `diary:dentists:${date}`,
+    () => dentistsBetween(date, date),
+    { generations },
   );
   const own = dentists.find((dentist) => dentist.userId === viewer.id) ?? null;
   // A dentist's own day is their column alone; anyone else's (or "clinic") is everyone's.
@@ -192,43 +201,55 @@ export async function diaryDay(request: DiaryRequest): Promise<Diary> {
   const onlyDentist = scope === "mine" ? own!.id : undefined;
   const whose = onlyDentist ?? "all";
   const [closure, chairs, rows, needsAttention, outcome, weekRows] = await Promise.all([
-    cachedRead(["team"], `diary:closure:${date}`, () => closureOn(date)),
-    cachedRead(["team"], "diary:chairs", activeChairs),
-    cachedRead(["visits", "catalogue", "team"], `diary:day:${date}`, () =>
-      prisma.appointment.findMany({
-        where: { startsAt: { gte: dayStart, lt: dayEnd } },
-        select: DIARY_VISIT_FIELDS,
-        orderBy: [{ startsAt: "asc" }, { createdAt: "asc" }],
-      }),
+    cachedRead(["team"], `diary:closure:${date}`, () => closureOn(date), { generations }),
+    cachedRead(["team"], "diary:chairs", activeChairs, { generations }),
+    cachedRead(
+      ["visits", "catalogue", "team"],
+      `diary:day:${date}`,
+      () =>
+        prisma.appointment.findMany({
+          where: { startsAt: { gte: dayStart, lt: dayEnd } },
+          select: DIARY_VISIT_FIELDS,
+          orderBy: [{ startsAt: "asc" }, { createdAt: "asc" }],
+        }),
+      { generations },
     ),
     cachedRead(
       ["visits", "team", "settings", "catalogue"],
       `diary:attention:${date}:${whose}`,
       () =>
         appointmentsNeedingAttention({ from: date, to: addDays(date, 6), dentistId: onlyDentist }),
+      { generations },
     ),
     // Past visits still open: what "past" is moves with the clock, so a minute at most.
     cachedRead(
       ["visits", "team"],
       `diary:outcome:${Math.floor(now.getTime() / 60_000)}:${whose}`,
       () => visitsNeedingOutcome(now, onlyDentist),
+      { generations },
     ),
-    cachedRead(["visits"], `diary:week:${monday}:${whose}`, () =>
-      prisma.appointment.groupBy({
-        by: ["date"],
-        where: {
-          startsAt: { gte: weekStart, lt: weekEnd },
-          status: { in: SHOWN_STATUSES },
-          ...(onlyDentist ? { dentistId: onlyDentist } : {}),
-        },
-        _count: { _all: true },
-      }),
+    cachedRead(
+      ["visits"],
+      `diary:week:${monday}:${whose}`,
+      () =>
+        prisma.appointment.groupBy({
+          by: ["date"],
+          where: {
+            startsAt: { gte: weekStart, lt: weekEnd },
+            status: { in: SHOWN_STATUSES },
+            ...(onlyDentist ? { dentistId: onlyDentist } : {}),
+          },
+          _count: { _all: true },
+        }),
+      { generations },
     ),
   ]);
   const [history, forms] = await Promise.all([
     recentChanges(changedSince(rows, now), now),
     // The day's medical histories, due or to review: a few queries for the whole day.
-    cachedRead(["visits", "accounts", "forms"], `diary:forms:${date}`, () => historyStates(rows)),
+    cachedRead(["visits", "accounts", "forms"], `diary:forms:${date}`, () => historyStates(rows), {
+      generations,
+    }),
   ]);
   const shared = sharedObjects();
   const details = await withPatientDetails(
@@ -356,36 +377,4 @@ export async function diaryDay(request: DiaryRequest): Promise<Diary> {
     viewer: { book: hasPermission(viewer, "appointments.book"), dentistId: own?.id ?? null },
     detailsWithheld: details.withheld,
   };
-}
-
-/** A staff member's JSON list of one day's visits (optionally one dentist's, by id or slug). */
-export async function staffAppointmentsOn(query: {
-  date: string | null;
-  dentist: string | null;
-}): Promise<Result<{ appointments: StaffAppointmentJson[] }>> {
-  const date = query.date?.trim() ?? "";
-  const refusedDate = dateRefusal(date);
-  if (refusedDate) return refusedDate;
-  const settings = await getClinicSettings();
-  let dentistId: string | undefined;
-  if (query.dentist) {
-    const dentist = await prisma.dentist.findFirst({
-      where: { OR: [{ id: query.dentist }, { slug: query.dentist }] },
-      select: { id: true },
-    });
-    if (!dentist) return invalid("There is no such dentist.");
-    dentistId = dentist.id;
-  }
-  const rows = await prisma.appointment.findMany({
-    where: {
-      startsAt: {
-        gte: clinicTimeToUtc(date, "00:00", settings.timeZone),
-        lt: clinicTimeToUtc(addDays(date, 1), "00:00", settings.timeZone),
-      },
-      dentistId,
-    },
-    include: WITH_DETAILS,
-    orderBy: [{ startsAt: "asc" }, { createdAt: "asc" }],
-  });
-  return ok({ appointments: rows.map(toStaffAppointmentJson) });
 }

@@ -4,7 +4,7 @@
  * caller records the read with the rest of what its answer shows (`readPatients`).
  */
 import { Prisma } from "@prisma/client";
-import { prisma } from "~/infra/db.server";
+import { prisma, readCommitted } from "~/infra/db.server";
 import type { StaffActor } from "~/models/roles";
 import { patientsInReach, patientsInReachSql } from "./access.server";
 
@@ -54,8 +54,9 @@ const WITH_ALERTS = [{ allergies: { not: "" } }, { conditions: { not: "" } }];
 /**
  * The alerts of the patients visiting between two instants (a diary day's), those this
  * staff member may see and that have any: read from the visits (their `startsAt` index) to
- * their patients, not by a list of every patient's id. One raw statement: through Prisma the
- * relation filter was two, and its query compiler cost more than the read on every diary.
+ * their patients, not by a list of every patient's id. One raw statement of what is
+ * committed (`readCommitted`): through Prisma the relation filter was two, and its query
+ * compiler, or its handling of a raw query, cost more than the read on every diary.
  */
 export async function alertsOfVisitsBetween(
   actor: StaffActor,
@@ -64,11 +65,11 @@ export async function alertsOfVisitsBetween(
 ): Promise<Map<string, PatientAlerts>> {
   const reach = patientsInReachSql(actor, Prisma.sql`u."id"`);
   if (!reach) return new Map();
-  const rows = await prisma.$queryRaw<({ id: string } & PatientAlerts)[]>`
+  const rows = await readCommitted<{ id: string } & PatientAlerts>(Prisma.sql`
     SELECT DISTINCT u."id", u."allergies", u."conditions"
     FROM "Appointment" a JOIN "User" u ON u."id" = a."userId"
     WHERE a."startsAt" >= ${from} AND a."startsAt" < ${to}
-      AND (u."allergies" <> '' OR u."conditions" <> '') ${reach}`;
+      AND (u."allergies" <> '' OR u."conditions" <> '') ${reach}`);
   return new Map(
     rows.map((row) => [row.id, { allergies: row.allergies, conditions: row.conditions }]),
   );

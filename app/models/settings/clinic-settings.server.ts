@@ -1,7 +1,7 @@
 import type { ClinicClosure } from "@prisma/client";
 import { type ClinicClock, formatTime, formatZone } from "~/utils/clinic-format";
 import { prisma } from "~/infra/db.server";
-import { cachedRead } from "~/infra/read-cache.server";
+import { cachedRead, type Generations } from "~/infra/read-cache.server";
 import { recallCadenceSchema } from "~/validation/recall";
 import {
   reminderRulesSchema,
@@ -13,10 +13,17 @@ import { parseSettingsRow, type Settings } from "./row";
 
 export type { Settings };
 
-/** The clinic's settings (one row, made by the migration), cached until the next write. */
-export function getClinicSettings(): Promise<Settings> {
-  return cachedRead(["settings"], "clinic-settings", async () =>
-    parseSettingsRow(await prisma.clinicSettings.findUniqueOrThrow({ where: { id: 1 } })),
+/**
+ * The clinic's settings (one row, made by the migration), cached until the next write;
+ * `generations`: those its request's loader already read (~/infra/read-cache.server).
+ */
+export function getClinicSettings(generations?: Generations): Promise<Settings> {
+  return cachedRead(
+    ["settings"],
+    "clinic-settings",
+    async () =>
+      parseSettingsRow(await prisma.clinicSettings.findUniqueOrThrow({ where: { id: 1 } })),
+    { generations },
   );
 }
 

@@ -15,6 +15,7 @@ import { action as postForm } from "~/routes/api.me.forms.$id";
 import { prisma } from "~/infra/db.server";
 import { rateLimits } from "~/infra/rate-limit.server";
 import { TUESDAY, upcoming } from "../../support/clinic-dates";
+import { diaryPageCards } from "../../support/diary-page";
 import { actionArgs, formPost, get, loaderArgs, outcome, settle } from "../../support/auth-helpers";
 import { createUser, sessionFor } from "../../support/factories";
 import {
@@ -240,8 +241,7 @@ describe("the diary", () => {
     const page = await outcome(
       await diaryLoader(loaderArgs(get(`/staff?date=${day}`, reception.cookie))),
     );
-    const cards = (page.body as { diary: { visits: { _id: string; history?: string }[] } }).diary
-      .visits;
+    const cards = diaryPageCards(page.body);
     const stateOf = (id: string) => cards.find((card) => card._id === id)?.history;
     expect(stateOf(due.visit.id)).toBe("due");
     expect(stateOf(toReview.visit.id)).toBe("review");

@@ -18,6 +18,7 @@ import { prisma } from "~/infra/db.server";
 import { DistinctBucket } from "~/infra/distinct-limit.server";
 import { patientReadsMessage, rateLimits } from "~/infra/rate-limit.server";
 import { TUESDAY, upcoming } from "../../support/clinic-dates";
+import { diaryPageCards } from "../../support/diary-page";
 import {
   createService,
   createUser,
@@ -234,9 +235,8 @@ describe("a visit's staff note (issue 31 item 3)", () => {
 describe("the diary", () => {
   const diaryPage = async (cookie: string, scope = "") =>
     outcome(await diaryLoader(loaderArgs(get(`/staff?date=${DATE}${scope}`, cookie))));
-  type Card = { _id: string; message?: string; alerts?: { allergies: string } };
   const cards = (body: Record<string, unknown> | null) =>
-    new Map(((body?.diary as { visits: Card[] }).visits ?? []).map((visit) => [visit._id, visit]));
+    new Map(diaryPageCards(body).map((visit) => [visit._id, visit]));
 
   it("shows a dentist the message and alerts of their own patients' visits only, and sends no one's contact details", async () => {
     await prisma.appointment.updateMany({
