@@ -137,8 +137,9 @@ export async function loadDayPlans(
 ): Promise<DayPlans> {
   const settings = read?.settings ?? (await getClinicSettings());
   const key = `diary-day:${date}:${serviceId ?? "-"}`;
+  // Kept under the settings too: each dentist's hours are cut to the clinic's (`clinicDay`).
   const plans = await cachedRead(
-    ["team"],
+    ["team", "settings"],
     key,
     async () => {
       const [links, closure, dentists, chairs] = await Promise.all([

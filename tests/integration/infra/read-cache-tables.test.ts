@@ -171,8 +171,8 @@ const CACHED_READS: Probe[] = [
   {
     file: "models/booking/availability.server.ts",
     name: "a day's plans",
-    areas: ["team"],
-    nested: ["settings"],
+    // The clinic's hours cut each dentist's: read outside, kept inside.
+    areas: ["team", "settings"],
     load: async () => {
       await loadDayPlans(upcoming(TUESDAY, 1), service.id);
       await loadDayPlans(upcoming(TUESDAY, 1), null);

@@ -5,6 +5,7 @@ import type { User } from "@prisma/client";
 import { beforeAll, describe, expect, it } from "vitest";
 import { appointmentsNeedingAttention } from "~/models/booking/attention.server";
 import { freeTimes } from "~/models/booking/free-times.server";
+import { loadDayPlans } from "~/models/booking/availability.server";
 import { onlinePolicy } from "~/models/booking/policy";
 import {
   createDentist,
@@ -345,6 +346,36 @@ describe("the weekly plan", () => {
           )
         ).ok,
       ).toBe(true);
+    } finally {
+      await updateClinicSettings({
+        weeklyHours: {
+          ...(await getClinicSettings()).weeklyHours,
+          tuesday: { start: "09:00", end: "17:00", breaks: [] },
+        },
+      });
+    }
+  });
+
+  it("keeps a day's plans within the clinic's hours as they are now, after the day was read", async () => {
+    const dentist = await workingDentist("Dr. Hours");
+    const tuesday = upcoming(TUESDAY, 5);
+    expect(await freeFor(dentist.id, tuesday)).toContain("15:00");
+    // The clinic closes at noon on Tuesdays: the day's plans, read and kept just above,
+    // follow the settings' change as they follow the team's.
+    await updateClinicSettings({
+      weeklyHours: {
+        ...(await getClinicSettings()).weeklyHours,
+        tuesday: { start: "09:00", end: "12:00", breaks: [] },
+      },
+    });
+    try {
+      const times = await freeFor(dentist.id, tuesday);
+      expect(times).toContain("11:30");
+      expect(times).not.toContain("15:00");
+      const plans = await loadDayPlans(tuesday, service.id);
+      expect(plans.dentists.find((d) => d.id === dentist.id)?.intervals).toEqual([
+        { start: 540, end: 720 },
+      ]);
     } finally {
       await updateClinicSettings({
         weeklyHours: {
