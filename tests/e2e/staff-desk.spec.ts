@@ -114,8 +114,12 @@ for (const javaScript of [true, false]) {
       await page.getByRole("button", { name: "Create record" }).click();
       await expect(page.getByText(`Booking for Caller ${tag}`)).toBeVisible();
       await page.getByRole("combobox", { name: "Service" }).selectOption(service.id);
-      await page.getByLabel("Date", { exact: true }).fill(upcoming(MONDAY, javaScript ? 3 : 4));
+      const bookingDay = upcoming(MONDAY, javaScript ? 3 : 4);
+      await page.getByLabel("Date", { exact: true }).fill(bookingDay);
       await page.getByRole("button", { name: "Show free times" }).click();
+      // The day's own booking form, not the one shown before (typed into, it would be
+      // replaced by the day's when the free times arrive on a busy machine).
+      await expect(page).toHaveURL(new RegExp(`date=${bookingDay}`));
       // The screen says where the confirmation will go; the note is the staff's alone.
       const callerEmail = `caller-${tag.toLowerCase()}@example.com`;
       await expect(page.getByTestId("confirmation-recipient")).toContainText(callerEmail);
