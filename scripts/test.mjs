@@ -2,18 +2,17 @@
 //   1. typecheck, lint and the one production build the HTTP suites and Playwright share
 //      (scripts/test-build.mjs), side by side: the first two are single-threaded and the
 //      build takes a few seconds of CPU, so it fits beside them on two cores;
-//   2. two lanes side by side: Playwright (on SQLite), and Vitest, first the unit,
-//      integration and http projects on SQLite, then the integration-postgresql and
-//      http-postgresql projects (docs/decisions/051-postgresql.md) on TEST_POSTGRES_URL's
-//      server or a throwaway cluster started here on 127.0.0.1 (scripts/postgres-cluster.mjs)
-//      and removed when they end. Without PostgreSQL's programs (a laptop) the run says so
-//      and stays on SQLite; with CI=true that is a failure. Playwright waits on the browser
-//      and the server about half of its time on two cores, which the Vitest files fill; the
-//      two Vitest runs one after the other, as they use the same ports (Playwright's are its
-//      own). A Vitest run's output is printed whole when it ends, beside Playwright's lines.
-// Stops at the first step that fails (a lane at its first command that fails). Arguments
-// are not passed on: run a step on its own for that (npm run test:unit, test:integration,
-// test:http, test:e2e).
+//   2. Vitest: the unit, integration and http projects, on SQLite;
+//   3. Playwright (on SQLite) and, beside it, Vitest on PostgreSQL
+//      (docs/decisions/051-postgresql.md): the integration-postgresql and http-postgresql
+//      projects, on TEST_POSTGRES_URL's server or a throwaway cluster started here on
+//      127.0.0.1 (scripts/postgres-cluster.mjs) and removed when they end. Without
+//      PostgreSQL's programs (a laptop) the run says so and stays on SQLite; with CI=true
+//      that is a failure. Playwright waits on the browser and the server about half of its
+//      time on two cores, which the PostgreSQL files fill; after the SQLite step, not beside
+//      it, as both Vitest runs use the same ports (Playwright's are its own).
+// Stops at the first step that fails. Arguments are not passed on: run a step on its own
+// for that (npm run test:unit, test:integration, test:http, test:e2e).
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import os from "node:os";
@@ -101,40 +100,34 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
 
 /**
  * @typedef {{ command: string, quiet?: boolean, postgres?: boolean }} Command
- * A step's lanes run side by side, each lane's commands one after the other.
- * @type {{ name: string, lanes: Command[][] }[]}
+ * @type {{ name: string, commands: Command[] }[]}
  */
 const steps = [
   {
     name: "typecheck + lint + build",
-    lanes: [
-      [{ command: "npm run typecheck", quiet: true }],
-      [{ command: "npm run lint", quiet: true }],
-      [{ command: "node scripts/test-build.mjs", quiet: true }],
+    commands: [
+      { command: "npm run typecheck", quiet: true },
+      { command: "npm run lint", quiet: true },
+      { command: "node scripts/test-build.mjs", quiet: true },
     ],
   },
   {
-    name: withPostgres
-      ? "playwright + vitest on SQLite, then on PostgreSQL"
-      : "playwright + vitest",
-    lanes: [
-      [{ command: "npx playwright test" }],
-      [
-        {
-          command: "npx vitest run --project unit --project integration --project http",
-          quiet: true,
-        },
-        ...(withPostgres
-          ? [
-              {
-                command:
-                  "npx vitest run --project integration-postgresql --project http-postgresql",
-                quiet: true,
-                postgres: true,
-              },
-            ]
-          : []),
-      ],
+    name: "vitest",
+    commands: [{ command: "npx vitest run --project unit --project integration --project http" }],
+  },
+  {
+    name: withPostgres ? "playwright + vitest on PostgreSQL" : "playwright",
+    commands: [
+      { command: "npx playwright test" },
+      ...(withPostgres
+        ? [
+            {
+              command: "npx vitest run --project integration-postgresql --project http-postgresql",
+              quiet: true,
+              postgres: true,
+            },
+          ]
+        : []),
     ],
   },
 ];
@@ -151,40 +144,24 @@ function postgresEnv() {
 const times = [];
 const started = performance.now();
 let failed = false;
-
-/**
- * Runs one lane's commands in order, up to the first that fails.
- * @param {Command[]} lane
- */
-async function runLane(lane) {
-  const results = [];
-  for (const c of lane) {
-    let env = {};
-    if (c.postgres) {
-      try {
-        env = postgresEnv();
-      } catch (error) {
-        console.error("Starting PostgreSQL for the tests failed:", error);
-        stopPostgres();
-        results.push({ command: c.command, code: 1, seconds: 0 });
-        break;
-      }
-    }
-    const result = await run(c.command, { quiet: c.quiet, env }).finally(() => {
-      if (c.postgres) stopPostgres();
-    });
-    results.push(result);
-    if (result.code !== 0) break;
-  }
-  return results;
-}
-
 for (const step of steps) {
-  console.info(
-    `\n> ${step.lanes.map((lane) => lane.map((c) => c.command).join("  then  ")).join("  &  ")}`,
-  );
+  console.info(`\n> ${step.commands.map((c) => c.command).join("  &  ")}`);
   const cpuBefore = childrenCpuSeconds();
-  const results = (await Promise.all(step.lanes.map(runLane))).flat();
+  let envs;
+  try {
+    envs = step.commands.map((c) => (c.postgres ? postgresEnv() : {}));
+  } catch (error) {
+    console.error("Starting PostgreSQL for the tests failed:", error);
+    stopPostgres();
+    failed = true;
+    break;
+  }
+  const results = await Promise.all(
+    step.commands.map((c, i) => {
+      const result = run(c.command, { quiet: c.quiet, env: envs[i] });
+      return c.postgres ? result.finally(stopPostgres) : result;
+    }),
+  );
   const cpuAfter = childrenCpuSeconds();
   for (const result of results) {
     times.push(
