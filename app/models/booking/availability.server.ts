@@ -48,7 +48,7 @@ function parsedExceptions(dentist: StoredDentist) {
 }
 
 /** A dentist's weekly plan and exceptions, parsed from their JSON columns. */
-export type PlannedDentist = {
+type PlannedDentist = {
   plan: WeeklyPlan;
   exceptions: ReturnType<typeof parsedExceptions>;
 };

@@ -11,7 +11,7 @@ import type { DiaryCell } from "./diary-layout";
 import type { DiaryVisit } from "./diary-visits.server";
 
 /** A card's fields in this order; what most cards lack comes last and is left off. */
-export type PackedVisit = [
+type PackedVisit = [
   id: string,
   time: string,
   name: string,
@@ -28,11 +28,11 @@ export type PackedVisit = [
 ];
 
 /** A block of visits: the rows it spans, then its cards (not an object of three keys). */
-export type PackedBlock = [rows: number, ...cards: PackedVisit[]];
+type PackedBlock = [rows: number, ...cards: PackedVisit[]];
 
-export type PackedCell = Exclude<DiaryCell<DiaryVisit>, { kind: "visits" }> | PackedBlock;
+type PackedCell = Exclude<DiaryCell<DiaryVisit>, { kind: "visits" }> | PackedBlock;
 
-export type PackedColumn = Omit<DiaryColumn, "cells"> & { cells: PackedCell[] };
+type PackedColumn = Omit<DiaryColumn, "cells"> & { cells: PackedCell[] };
 
 /** The day with its cards packed: the grid's (`columns`) or the list's (`visits`), not both. */
 export type PackedDiary = Omit<Diary, "columns" | "visits"> & {
