@@ -168,6 +168,15 @@ function privateUnlessSaid(response: Response): Response {
 }
 
 /**
+ * JSON may escape half of a UTF-16 pair ("\ud800"), which no form can send (a browser encodes it
+ * as U+FFFD) and the database engine refuses outright: read it as U+FFFD too, so a JSON body is
+ * validated exactly as the same form would be.
+ */
+function wellFormedStrings(_key: string, value: unknown): unknown {
+  return typeof value === "string" ? value.toWellFormed() : value;
+}
+
+/**
  * The body as an object: JSON, or form-encoded so a plain HTML form can post to the API.
  * Anything else (broken JSON, a list, a string) is a 400 that says why.
  */
@@ -183,7 +192,7 @@ async function readBody(request: Request): Promise<Result<{ body: Record<string,
   if (!text.trim()) return ok({ body: {} });
   let parsed: unknown;
   try {
-    parsed = JSON.parse(text);
+    parsed = JSON.parse(text, wellFormedStrings);
   } catch {
     return invalid("Request body must be valid JSON");
   }

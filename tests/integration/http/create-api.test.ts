@@ -238,6 +238,8 @@ describe("POST /api/create-review", () => {
         "Please choose a rating from 1 to 5",
       ],
       [{ name: "n", service: "nope", message: "m", rating: 5 }, UNKNOWN_SERVICE_MESSAGE],
+      // Half a UTF-16 pair, which the database engine refuses to be asked about.
+      [{ name: "n", service: "\ud800", message: "m", rating: 5 }, UNKNOWN_SERVICE_MESSAGE],
     ];
     for (const [body, message] of cases) {
       expect(await post(createReview, "/api/create-review", body)).toMatchObject({
@@ -245,6 +247,21 @@ describe("POST /api/create-review", () => {
         body: { success: false, message },
       });
     }
+  });
+});
+
+describe("a JSON string holding half a UTF-16 pair", () => {
+  it("is read as U+FFFD, as a browser sends it in a form, and stored so", async () => {
+    const result = await post(createReview, "/api/create-review", {
+      ...goodReview,
+      service: serviceId,
+      message: "Lone \ud800 and \udc00 halves",
+    });
+    expect(result.status).toBe(201);
+    const stored = await prisma.review.findFirstOrThrow({
+      where: { message: { startsWith: "Lone " } },
+    });
+    expect(stored.message).toBe("Lone \ufffd and \ufffd halves");
   });
 });
 
