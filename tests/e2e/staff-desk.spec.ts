@@ -125,6 +125,20 @@ for (const javaScript of [true, false]) {
       await expect(page.getByTestId("confirmation-recipient")).toContainText(callerEmail);
       const note = `Owes $40 from last visit ${tag}`;
       await page.getByLabel("Note for the visit (staff only)").fill(note);
+      if (javaScript) {
+        // Another time chosen from the strip (a client navigation) keeps the note typed.
+        const other = page
+          .getByRole("list", { name: /^Free times on / })
+          .first()
+          .getByRole("link");
+        const label = await other.nth(1).getAttribute("aria-label");
+        await other.nth(1).click();
+        await expect(page.getByRole("link", { name: label! })).toHaveAttribute(
+          "aria-current",
+          "true",
+        );
+        await expect(page.getByLabel("Note for the visit (staff only)")).toHaveValue(note);
+      }
       await page.getByRole("button", { name: "Book", exact: true }).click();
       await expect(page.getByRole("heading", { level: 1 })).toContainText(`Caller ${tag}`);
       await expect(await status(page)).toHaveText("Booked");

@@ -309,14 +309,21 @@ export function DeskBookForm({
       ) : day.times.length === 0 ? (
         <p className="text-slate-700">{day.reason}</p>
       ) : (
-        // A new choice of time by a link (a client navigation) checks its radio afresh.
-        <Form key={`${day.date}|${chosenTime}`} method="post" className="space-y-2">
+        <Form method="post" className="space-y-2">
           <input type="hidden" name="patientId" value={patientId} />
           <input type="hidden" name="service" value={strip.service.id} />
           <input type="hidden" name="dentist" value={dentist} />
           <input type="hidden" name="date" value={day.date} />
           <WaitlistEntry id={waitlistEntry} />
-          <FreeTimeRadios legend="Free times" times={day.times} clock={clock} chosen={chosenTime} />
+          {/* A new choice of day or time by a link (a client navigation) checks its radio
+              afresh; the note typed so far stays. */}
+          <FreeTimeRadios
+            key={`${day.date}|${chosenTime}`}
+            legend="Free times"
+            times={day.times}
+            clock={clock}
+            chosen={chosenTime}
+          />
           <StackedField
             htmlFor="booking-note"
             label="Note for the visit (staff only)"
