@@ -4,6 +4,7 @@
  */
 import { clinicTimeToUtc } from "~/utils/clinic-time";
 import { fromMinutes, holdSteps } from "~/models/booking/slot-engine";
+import { isWholeDay } from "./proposal-span";
 import type { BookingPolicy } from "./policy";
 import {
   type AgeRange,
@@ -70,11 +71,10 @@ const serviceOf = (visit: VisitOf): Proposal["service"] => ({
 function proposalWith(
   date: string,
   time: string,
-  timeZone: string,
+  startsAt: Date,
   visit: VisitOf,
   service: Proposal["service"],
 ): Proposal {
-  const startsAt = clinicTimeToUtc(date, time, timeZone);
   const endsAt = new Date(startsAt.getTime() + visit.durationMinutes * 60_000);
   return {
     date,
@@ -88,7 +88,7 @@ function proposalWith(
 
 /** The visit a service (or a stored visit's length and buffer) would be at `time`. */
 export const proposalAt = (date: string, time: string, timeZone: string, visit: VisitOf) =>
-  proposalWith(date, time, timeZone, visit, serviceOf(visit));
+  proposalWith(date, time, clinicTimeToUtc(date, time, timeZone), visit, serviceOf(visit));
 
 const byLoad = (day: RuleDay) => (a: DentistOnDay, b: DentistOnDay) =>
   (day.heldMinutes.get(a.id) ?? 0) - (day.heldMinutes.get(b.id) ?? 0) ||
@@ -370,11 +370,18 @@ export function freeStartsOn(
   };
   const service = serviceOf(ask.visit);
   const { date, settings } = ask.day;
+  // On a day of 24 hours (one offset all day) a start is its midnight and the minutes since.
+  const midnight = clinicTimeToUtc(date, "00:00", settings.timeZone).getTime();
+  const whole = isWholeDay(date, settings.timeZone);
   const proposals = [...starts]
     .sort((a, b) => a - b)
-    .map((minutes) =>
-      proposalWith(date, fromMinutes(minutes), settings.timeZone, ask.visit, service),
-    );
+    .map((minutes) => {
+      const time = fromMinutes(minutes);
+      const startsAt = whole
+        ? new Date(midnight + minutes * 60_000)
+        : clinicTimeToUtc(date, time, settings.timeZone);
+      return proposalWith(date, time, startsAt, ask.visit, service);
+    });
   // Whom the holds leave free first: on a booked-up day they leave few starts to ask more of.
   const dentists = ask.day.dentists.filter(
     (dentist) => !ask.dentistId || dentist.id === ask.dentistId,
