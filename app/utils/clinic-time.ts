@@ -21,7 +21,25 @@ export const DAY_NAMES = [
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIME = /^([01]?\d|2[0-3]):([0-5]\d)(?::00(?:\.0+)?)?$/;
 
+/** The number the digits of `text` from `from` to before `to` write, NaN if one is not a digit. */
+function digits(text: string, from: number, to: number): number {
+  let value = 0;
+  for (let index = from; index < to; index += 1) {
+    const digit = text.charCodeAt(index) - 48;
+    if (digit < 0 || digit > 9) return NaN;
+    value = value * 10 + digit;
+  }
+  return value;
+}
+
 function dateParts(date: string) {
+  // YYYY-MM-DD read in place (the slot engine asks this of every day it plans: no split).
+  if (date.length === 10 && date[4] === "-" && date[7] === "-") {
+    const year = digits(date, 0, 4);
+    const month = digits(date, 5, 7);
+    const day = digits(date, 8, 10);
+    if (!Number.isNaN(year + month + day)) return { year, month, day };
+  }
   const [year, month, day] = date.split("-").map(Number);
   return { year: year!, month: month!, day: day! };
 }
@@ -47,7 +65,9 @@ export function normalizeTime(value: string): string | null {
 /** 0 = Sunday ... 6 = Saturday, for a YYYY-MM-DD date. */
 export function weekdayOf(date: string): number {
   const { year, month, day } = dateParts(date);
-  return new Date(Date.UTC(year, month - 1, day)).getUTCDay();
+  const days = Math.floor(Date.UTC(year, month - 1, day) / 86_400_000);
+  // 1970-01-01 was a Thursday (4); NaN stays NaN, as an invalid Date's getUTCDay().
+  return (((days + 4) % 7) + 7) % 7;
 }
 
 export function addDays(date: string, days: number): string {

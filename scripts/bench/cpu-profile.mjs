@@ -18,14 +18,7 @@ export function summarise(profile, windowMs) {
     at += deltas[index] ?? 0;
     if (at >= from) self.set(id, (self.get(id) ?? 0) + (deltas[index] ?? 0));
   });
-  /** The nearest frame (this one or a caller) that is not Node's own or native. */
-  const owner = (id) => {
-    for (let current = id; current !== undefined; current = parent.get(current)) {
-      const { url } = byId.get(current).callFrame;
-      if (url && !url.startsWith("node:")) return byId.get(current).callFrame;
-    }
-    return byId.get(id).callFrame;
-  };
+  const owner = ownerOf(byId, parent);
   const total = [...self.values()].reduce((sum, time) => sum + time, 0);
   const packages = new Map();
   const functions = new Map();
@@ -47,7 +40,16 @@ export function summarise(profile, windowMs) {
   }
 }
 
-function packageOf({ url, functionName }) {
+/** The nearest frame (a node's or a caller's) that is not Node's own or native. */
+export const ownerOf = (byId, parent) => (id) => {
+  for (let current = id; current !== undefined; current = parent.get(current)) {
+    const { url } = byId.get(current).callFrame;
+    if (url && !url.startsWith("node:")) return byId.get(current).callFrame;
+  }
+  return byId.get(id).callFrame;
+};
+
+export function packageOf({ url, functionName }) {
   if (!url) return functionName.startsWith("(") ? functionName : "(native)";
   const match = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
   if (match) return match[1];
@@ -57,7 +59,7 @@ function packageOf({ url, functionName }) {
   return shortUrl(url);
 }
 
-function shortUrl(url) {
+export function shortUrl(url) {
   return url
     .replace(/^file:\/\/.*node_modules\//, "")
     .replace(/^file:\/\/.*?\/(\.build[^/]*)\//, "$1/");

@@ -4,6 +4,7 @@
  */
 import { clinicTimeToUtc } from "~/utils/clinic-time";
 import { fromMinutes, holdSteps } from "~/models/booking/slot-engine";
+import { isWholeDay } from "./proposal-span";
 import type { BookingPolicy } from "./policy";
 import {
   type AgeRange,
@@ -53,14 +54,27 @@ export type Ask = {
   rules?: readonly BookingRule[];
 };
 
-/** The visit a service (or a stored visit's length and buffer) would be at `time`. */
-export function proposalAt(
+type VisitOf = {
+  name: string;
+  durationMinutes: number;
+  bufferMinutes: number;
+  ages?: AgeRange;
+};
+
+/** The proposal's service as the rules see it: a day's starts share one. */
+const serviceOf = (visit: VisitOf): Proposal["service"] => ({
+  name: visit.name,
+  durationMinutes: visit.durationMinutes,
+  ages: visit.ages,
+});
+
+function proposalWith(
   date: string,
   time: string,
-  timeZone: string,
-  visit: { name: string; durationMinutes: number; bufferMinutes: number; ages?: AgeRange },
+  startsAt: Date,
+  visit: VisitOf,
+  service: Proposal["service"],
 ): Proposal {
-  const startsAt = clinicTimeToUtc(date, time, timeZone);
   const endsAt = new Date(startsAt.getTime() + visit.durationMinutes * 60_000);
   return {
     date,
@@ -68,9 +82,13 @@ export function proposalAt(
     startsAt,
     endsAt,
     steps: holdSteps({ startsAt, endsAt, bufferMinutes: visit.bufferMinutes }),
-    service: { name: visit.name, durationMinutes: visit.durationMinutes, ages: visit.ages },
+    service,
   };
 }
+
+/** The visit a service (or a stored visit's length and buffer) would be at `time`. */
+export const proposalAt = (date: string, time: string, timeZone: string, visit: VisitOf) =>
+  proposalWith(date, time, clinicTimeToUtc(date, time, timeZone), visit, serviceOf(visit));
 
 const byLoad = (day: RuleDay) => (a: DentistOnDay, b: DentistOnDay) =>
   (day.heldMinutes.get(a.id) ?? 0) - (day.heldMinutes.get(b.id) ?? 0) ||
@@ -102,7 +120,8 @@ function run(
   allowOverride: boolean,
 ): Outcome {
   const overridden: RuleId[] = [];
-  for (const [index, rule] of rules.entries()) {
+  for (let index = 0; index < rules.length; index += 1) {
+    const rule = rules[index]!;
     if (policy.waives.includes(rule.id)) continue;
     const refusal = rule.check(input);
     if (!refusal) continue;
@@ -206,70 +225,85 @@ export const withoutHolds = (day: PlannedDay): RuleDay => ({
   ...day,
 });
 
+const DAY_RULES = BOOKING_RULES.filter((rule) => rule.scope === "day");
+const NOON_VISIT = { name: "", durationMinutes: 0, bufferMinutes: 0 };
+
 /** The first refusal of the date alone (past, beyond the horizon, closed), or null. */
 export function dayRefusal(day: PlannedDay, now: Date, policy: BookingPolicy): Refusal | null {
-  const rules = BOOKING_RULES.filter((rule) => rule.scope === "day");
   const input: RuleInput = {
     day: withoutHolds(day),
-    proposal: proposalAt(day.date, "12:00", day.settings.timeZone, {
-      name: "",
-      durationMinutes: 0,
-      bufferMinutes: 0,
-    }),
+    proposal: proposalAt(day.date, "12:00", day.settings.timeZone, NOON_VISIT),
     now,
     dentist: null,
     chair: null,
     patientUpcoming: null,
   };
-  const outcome = run(rules, input, policy, false);
+  const outcome = run(DAY_RULES, input, policy, false);
   return outcome.passed
     ? null
     : { ...outcome.refusal, rule: outcome.rule.id, status: outcome.rule.status };
 }
 
+/**
+ * Some rules asked of a day's starts: those that answer them all at once (`passesEach`),
+ * and the others.
+ */
+type AskedRules = { each: readonly BookingRule[]; oneByOne: readonly BookingRule[] };
+
 /** The rules asked of a day's starts, by what they look at, sorted once per day asked. */
-type StartRules = {
-  time: readonly BookingRule[];
-  dentist: readonly BookingRule[];
-  chair: readonly BookingRule[];
-  patient: readonly BookingRule[];
-};
+type StartRules = { dentist: AskedRules; chair: AskedRules; timeAndPatient: AskedRules };
 
 function startRules(rules: readonly BookingRule[], policy: BookingPolicy): StartRules {
   const asked = rules.filter((rule) => !policy.waives.includes(rule.id));
-  const of = (scope: BookingRule["scope"]) => asked.filter((rule) => rule.scope === scope);
-  return {
-    time: of("time"),
-    dentist: of("dentist"),
-    chair: of("chair"),
-    patient: of("patient"),
+  const of = (...scopes: BookingRule["scope"][]): AskedRules => {
+    const these = asked.filter((rule) => scopes.includes(rule.scope));
+    return {
+      each: these.filter((rule) => rule.passesEach),
+      oneByOne: these.filter((rule) => !rule.passesEach),
+    };
   };
+  return { dentist: of("dentist"), chair: of("chair"), timeAndPatient: of("time", "patient") };
 }
 
 /**
  * For each proposal, whether `rules` let it through with this dentist and chair: the
  * rules that answer a day's starts at once (`passesEach`) are asked so, then the others
  * start by start, only about the proposals those passed (each rule is pure: the order
- * changes what is asked, not the answer).
+ * changes what is asked, not the answer). Loops, not chains of map and filter: a strip
+ * asks this of every dentist and chair on each of its days.
  */
 function eachPasses(
-  rules: readonly BookingRule[],
+  rules: AskedRules,
   input: Omit<RuleInput, "proposal">,
   proposals: readonly Proposal[],
 ): boolean[] {
-  let passing = proposals.map(() => true);
-  for (const rule of rules) {
-    if (!rule.passesEach) continue;
-    const answers = rule.passesEach({ ...input, proposals });
-    passing = passing.map((passes, index) => passes && answers[index]!);
+  const passing = new Array<boolean>(proposals.length).fill(true);
+  let left = proposals.length;
+  if (rules.each.length > 0 && left > 0) {
+    const starts = { ...input, proposals };
+    for (const rule of rules.each) {
+      const answers = rule.passesEach!(starts);
+      for (let index = 0; index < passing.length; index += 1) {
+        if (passing[index] && !answers[index]) {
+          passing[index] = false;
+          left -= 1;
+        }
+      }
+      if (left === 0) return passing;
+    }
   }
-  const oneByOne = rules.filter((rule) => !rule.passesEach);
-  if (oneByOne.length === 0) return passing;
-  return passing.map((passes, index) => {
-    if (!passes) return false;
+  if (rules.oneByOne.length === 0) return passing;
+  for (let index = 0; index < passing.length; index += 1) {
+    if (!passing[index]) continue;
     const one: RuleInput = { ...input, proposal: proposals[index]! };
-    return oneByOne.every((rule) => !rule.check(one));
-  });
+    for (const rule of rules.oneByOne) {
+      if (rule.check(one)) {
+        passing[index] = false;
+        break;
+      }
+    }
+  }
+  return passing;
 }
 
 /** For each proposal, whether one of the candidates (a dentist, a chair) lets it through. */
@@ -277,19 +311,25 @@ function someoneLetsThrough<T>(
   candidates: readonly T[],
   passes: (candidate: T, proposals: readonly Proposal[]) => boolean[],
   proposals: readonly Proposal[],
-): Proposal[] {
-  const through = proposals.map(() => false);
+): readonly Proposal[] {
+  const through = new Array<boolean>(proposals.length).fill(false);
+  let left = proposals.length;
   for (const candidate of candidates) {
-    const asked = proposals.filter((_, index) => !through[index]);
-    if (asked.length === 0) break;
+    if (left === 0) break;
+    const asked =
+      left === proposals.length ? proposals : proposals.filter((_, index) => !through[index]);
     const answers = passes(candidate, asked);
     let next = 0;
-    for (const [index, done] of through.entries()) {
-      if (done) continue;
-      if (answers[next]) through[index] = true;
+    for (let index = 0; index < proposals.length; index += 1) {
+      if (through[index]) continue;
+      if (answers[next]) {
+        through[index] = true;
+        left -= 1;
+      }
       next += 1;
     }
   }
+  if (left === 0) return proposals;
   return proposals.filter((_, index) => through[index]);
 }
 
@@ -328,11 +368,20 @@ export function freeStartsOn(
     chair: null,
     patientUpcoming: ask.patientUpcoming ?? null,
   };
+  const service = serviceOf(ask.visit);
+  const { date, settings } = ask.day;
+  // On a day of 24 hours (one offset all day) a start is its midnight and the minutes since.
+  const midnight = clinicTimeToUtc(date, "00:00", settings.timeZone).getTime();
+  const whole = isWholeDay(date, settings.timeZone);
   const proposals = [...starts]
     .sort((a, b) => a - b)
-    .map((minutes) =>
-      proposalAt(ask.day.date, fromMinutes(minutes), ask.day.settings.timeZone, ask.visit),
-    );
+    .map((minutes) => {
+      const time = fromMinutes(minutes);
+      const startsAt = whole
+        ? new Date(midnight + minutes * 60_000)
+        : clinicTimeToUtc(date, time, settings.timeZone);
+      return proposalWith(date, time, startsAt, ask.visit, service);
+    });
   // Whom the holds leave free first: on a booked-up day they leave few starts to ask more of.
   const dentists = ask.day.dentists.filter(
     (dentist) => !ask.dentistId || dentist.id === ask.dentistId,
@@ -350,8 +399,12 @@ export function freeStartsOn(
     (chair, asked) => eachPasses(rules.chair, { ...base, chair }, asked),
     withDentist,
   );
-  const passing = eachPasses([...rules.time, ...rules.patient], base, withChair);
-  return withChair.filter((_, index) => passing[index]).map((proposal) => proposal.time);
+  const passing = eachPasses(rules.timeAndPatient, base, withChair);
+  const times: string[] = [];
+  for (let index = 0; index < withChair.length; index += 1) {
+    if (passing[index]) times.push(withChair[index]!.time);
+  }
+  return times;
 }
 
 /**

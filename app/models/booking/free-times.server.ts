@@ -50,9 +50,14 @@ export type DayFreeTimes = { day: PlannedDay & { settings: Settings }; times: st
 /**
  * The working periods of the dentists who could take the visit (the chosen one, or any
  * active one who performs the service), as the hold steps they span: a start inside a
- * period holds its first step there.
+ * period holds its first step there. Instants as numbers, each dentist's resource named
+ * once a range (`resourceOf`): a strip asks this of up to six weeks of ten dentists.
  */
-function candidatePeriods(day: DayPlans, dentistId: string | undefined): HeldPeriod[] {
+function candidatePeriods(
+  day: DayPlans,
+  dentistId: string | undefined,
+  resourceOf: (dentistId: string) => string,
+): HeldPeriod[] {
   const { timeZone } = day.settings;
   // Most dentists share their hours: each minute of the day is turned into an instant once.
   const instants = new Map<number, number>();
@@ -67,23 +72,21 @@ function candidatePeriods(day: DayPlans, dentistId: string | undefined): HeldPer
     }
     return at;
   };
-  return day.dentists
-    .filter((dentist) =>
-      dentistId ? dentist.id === dentistId : dentist.performs && dentist.active,
-    )
-    .flatMap((dentist) =>
-      dentist.intervals.map(({ start, end }) => {
-        const from = instant(start);
-        // The later of the clock's end and the period's length (a change of clocks).
-        const to = Math.max(instant(end), from + (end - start) * 60_000);
-        return {
-          date: day.date,
-          resource: dentistResource(dentist.id),
-          from: new Date(Math.floor(from / HOLD_MS) * HOLD_MS),
-          to: new Date(Math.ceil(to / HOLD_MS) * HOLD_MS),
-        };
-      }),
-    );
+  const periods: HeldPeriod[] = [];
+  for (const dentist of day.dentists) {
+    if (dentistId ? dentist.id !== dentistId : !(dentist.performs && dentist.active)) continue;
+    for (const { start, end } of dentist.intervals) {
+      const from = instant(start);
+      // The later of the clock's end and the period's length (a change of clocks).
+      const to = Math.max(instant(end), from + (end - start) * 60_000);
+      periods.push({
+        resource: resourceOf(dentist.id),
+        from: Math.floor(from / HOLD_MS) * HOLD_MS,
+        to: Math.ceil(to / HOLD_MS) * HOLD_MS,
+      });
+    }
+  }
+  return periods;
 }
 
 /**
@@ -138,6 +141,15 @@ export async function freeTimesOfDays(options: {
   enough?: number;
 }): Promise<DayFreeTimes[]> {
   const enough = options.enough ?? Infinity;
+  const resources = new Map<string, string>();
+  const resourceOf = (dentistId: string) => {
+    let resource = resources.get(dentistId);
+    if (resource === undefined) {
+      resource = dentistResource(dentistId);
+      resources.set(dentistId, resource);
+    }
+    return resource;
+  };
   const found: DayFreeTimes[] = [];
   let withTimes = 0;
   let length = FIRST_RANGE_DAYS;
@@ -146,11 +158,11 @@ export async function freeTimesOfDays(options: {
     const plans = await loadDayPlansOfDays(first, last, options.serviceId);
     first = addDays(last, 1);
     const periods = new Map(
-      plans.map((day) => [day.date, candidatePeriods(day, options.dentistId)]),
+      plans.map((day) => [day.date, candidatePeriods(day, options.dentistId, resourceOf)]),
     );
     const bookedUp = options.policy.waives.includes("dentist-free")
       ? new Set<string>()
-      : await datesFullyHeld([...periods.values()].flat());
+      : await datesFullyHeld(periods);
     // A day on which no dentist who could take the visit works has no free time either.
     const unread = (day: DayPlans) => periods.get(day.date)!.length > 0 && !bookedUp.has(day.date);
     let next = 0;

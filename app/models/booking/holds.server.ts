@@ -98,11 +98,11 @@ export async function readHoldsOfDays(
 
 const HOLD_MS = HOLD_MINUTES * 60_000;
 
-/** A dentist's working period on a day, as the steps it spans. */
-export type HeldPeriod = { date: string; resource: string; from: Date; to: Date };
+/** A dentist's working period on a day, as the steps it spans (epoch milliseconds). */
+export type HeldPeriod = { resource: string; from: number; to: number };
 
 /**
- * The dates on which every one of `periods` is held step by step: no start is left in
+ * The dates on which every one of their `periods` is held step by step: no start is left in
  * them for those dentists. Counted, not read: a count per period through the
  * (resource, startsAt, layer) index, of the steps held on layer 0 (a double booking's
  * further layers hold steps layer 0 already holds), and a date's counts stop at its first
@@ -111,21 +111,39 @@ export type HeldPeriod = { date: string; resource: string; from: Date; to: Date 
  * of holds. The periods are bound as one JSON parameter (a statement of one length,
  * cheap to prepare), a list per date.
  */
-export async function datesFullyHeld(periods: HeldPeriod[]): Promise<Set<string>> {
-  if (periods.length === 0) return new Set();
-  const byDate = new Map<string, [string, Date, Date, number][]>();
-  for (const { date, resource, from, to } of periods) {
-    const steps = (to.getTime() - from.getTime()) / HOLD_MS;
-    const listed = byDate.get(date) ?? [];
-    listed.push([resource, from, to, steps]);
-    byDate.set(date, listed);
+export async function datesFullyHeld(
+  periods: ReadonlyMap<string, readonly HeldPeriod[]>,
+): Promise<Set<string>> {
+  const dates: string[] = [];
+  const lists: [string, Date, Date, number][][] = [];
+  // The periods share a few instants (most dentists share their hours): a Date each.
+  const instants = new Map<number, Date>();
+  const instant = (at: number) => {
+    let date = instants.get(at);
+    if (date === undefined) {
+      date = new Date(at);
+      instants.set(at, date);
+    }
+    return date;
+  };
+  for (const [date, ofDate] of periods) {
+    if (ofDate.length === 0) continue;
+    dates.push(date);
+    lists.push(
+      ofDate.map(({ resource, from, to }) => [
+        resource,
+        instant(from),
+        instant(to),
+        (to - from) / HOLD_MS,
+      ]),
+    );
   }
-  const dates = [...byDate.keys()];
+  if (dates.length === 0) return new Set();
   const period = Prisma.sql`"p"."value"`;
   // The dates' periods as one parameter, a list per date; date by date, each period's
   // count until one has a step left.
   const full = await readCommitted<{ day: number | bigint }>(Prisma.sql`
-    SELECT ${jsonPlace("d")} AS "day" FROM ${jsonItems(jsonParameter([...byDate.values()]), "d")}
+    SELECT ${jsonPlace("d")} AS "day" FROM ${jsonItems(jsonParameter(lists), "d")}
     WHERE NOT EXISTS (
       SELECT 1 FROM ${jsonItems(Prisma.sql`"d"."value"`, "p")} WHERE (
         SELECT count(*) FROM "SlotHold" AS "h"

@@ -36,7 +36,8 @@ type DentistInput = RuleInput & { dentist: DentistOnDay };
 const withDentist =
   (check: (input: DentistInput) => ReturnType<Check>): Check =>
   (input) =>
-    input.dentist ? check({ ...input, dentist: input.dentist }) : null;
+    // The same input, its dentist known (no copy: a strip asks this of every start).
+    input.dentist ? check(input as DentistInput) : null;
 
 export const SLOT_TAKEN_MESSAGE = "Sorry, that time is already booked.";
 const PAST = {
@@ -70,9 +71,10 @@ export function describeOpenDays(plan: WeeklyPlan): string {
 /** A rule whose answer does not depend on the time (its words may): asked once a day. */
 const sameForEachStart = (rule: Omit<BookingRule, "passesEach">): BookingRule => ({
   ...rule,
-  passesEach: ({ proposals, ...input }) => {
+  passesEach: (input) => {
+    const { proposals } = input;
     const passes = proposals.length === 0 || !rule.check({ ...input, proposal: proposals[0]! });
-    return proposals.map(() => passes);
+    return new Array<boolean>(proposals.length).fill(passes);
   },
 });
 

@@ -273,19 +273,34 @@ describe("a booked-up day, counted rather than read", () => {
     let open = addDays(FIRST_FREE, 1);
     while ([0, 6].includes(weekdayOf(open))) open = addDays(open, 1);
     const period = (date: string, dentistId: string) => ({
-      date,
       resource: dentistResource(dentistId),
-      from: clinicTimeToUtc(date, "09:00"),
-      to: clinicTimeToUtc(date, "17:00"),
+      from: clinicTimeToUtc(date, "09:00").getTime(),
+      to: clinicTimeToUtc(date, "17:00").getTime(),
     });
-    const periods = [full, open].flatMap((date) =>
-      [FIRST_DENTIST, "dentist-chen"].map((dentist) => period(date, dentist)),
+    const periods = new Map(
+      [full, open].map((date) => [
+        date,
+        [FIRST_DENTIST, "dentist-chen"].map((dentist) => period(date, dentist)),
+      ]),
     );
     expect(await datesFullyHeld(periods)).toEqual(new Set([full]));
     // Dr. Patel's morning alone is free on the open day: so is the day.
-    expect(await datesFullyHeld([period(open, FIRST_DENTIST)])).toEqual(new Set());
-    const afternoon = { ...period(open, FIRST_DENTIST), from: clinicTimeToUtc(open, "13:00") };
-    expect(await datesFullyHeld([afternoon])).toEqual(new Set([open]));
+    expect(await datesFullyHeld(new Map([[open, [period(open, FIRST_DENTIST)]]]))).toEqual(
+      new Set(),
+    );
+    const afternoon = {
+      ...period(open, FIRST_DENTIST),
+      from: clinicTimeToUtc(open, "13:00").getTime(),
+    };
+    // A date without periods is not counted, whatever the others.
+    expect(
+      await datesFullyHeld(
+        new Map([
+          [full, []],
+          [open, [afternoon]],
+        ]),
+      ),
+    ).toEqual(new Set([open]));
     // One step freed on the full day opens it.
     const step = {
       resource: dentistResource("dentist-chen"),

@@ -36,6 +36,21 @@ describe("dates and times", () => {
     expect(addDays("2028-02-28", 1)).toBe("2028-02-29");
   });
 
+  it("read a date's weekday and the days after it as a Date does, before 1970 too", () => {
+    const start = Date.UTC(1968, 11, 20);
+    for (let day = 0; day < 40 * 366; day += 3) {
+      const at = new Date(start + day * 86_400_000);
+      const date = at.toISOString().slice(0, 10);
+      expect(weekdayOf(date), date).toBe(at.getUTCDay());
+      expect(addDays(date, 45), date).toBe(
+        new Date(at.getTime() + 45 * 86_400_000).toISOString().slice(0, 10),
+      );
+    }
+    // Written without the leading zeros, a date still counts (the long way).
+    expect(weekdayOf("2030-1-7")).toBe(1);
+    expect(addDays("2030-1-31", 1)).toBe("2030-02-01");
+  });
+
   it("read the clinic's wall-clock in its own zone, not the server's", () => {
     // 03:30 UTC on the 10th is still the evening of the 9th in New York.
     expect(clinicNow(new Date("2030-01-10T03:30:00Z"))).toEqual({
