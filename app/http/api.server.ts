@@ -5,6 +5,11 @@ import { API_CACHE_SECONDS, PRIVATE_NO_STORE, publicCache } from "~/http/page-he
 import type { Permission } from "~/models/permissions";
 import { staffRefusal } from "~/http/roles.server";
 import {
+  formHoldsNullCharacter,
+  holdsNullCharacter,
+  NULL_CHARACTER_BODY_MESSAGE,
+} from "~/validation/form";
+import {
   fail,
   invalid,
   ok,
@@ -167,12 +172,17 @@ function privateUnlessSaid(response: Response): Response {
   return response;
 }
 
+class NullCharacter extends Error {}
+
 /**
  * JSON may escape half of a UTF-16 pair ("\ud800"), which no form can send (a browser encodes it
  * as U+FFFD) and the database engine refuses outright: read it as U+FFFD too, so a JSON body is
- * validated exactly as the same form would be.
+ * validated exactly as the same form would be. A null character is refused, as in a form.
  */
-function wellFormedStrings(_key: string, value: unknown): unknown {
+function storableStrings(key: string, value: unknown): unknown {
+  if (holdsNullCharacter(key) || (typeof value === "string" && holdsNullCharacter(value))) {
+    throw new NullCharacter();
+  }
   return typeof value === "string" ? value.toWellFormed() : value;
 }
 
@@ -185,6 +195,7 @@ async function readBody(request: Request): Promise<Result<{ body: Record<string,
   if (type.includes("application/x-www-form-urlencoded") || type.includes("multipart/form-data")) {
     const form = await request.formData().catch(() => null);
     if (!form) return invalid("Request body could not be read");
+    if (formHoldsNullCharacter(form)) return invalid(NULL_CHARACTER_BODY_MESSAGE);
     return ok({ body: Object.fromEntries(form.entries()) });
   }
   const text = await request.text().catch(() => null);
@@ -192,8 +203,9 @@ async function readBody(request: Request): Promise<Result<{ body: Record<string,
   if (!text.trim()) return ok({ body: {} });
   let parsed: unknown;
   try {
-    parsed = JSON.parse(text, wellFormedStrings);
-  } catch {
+    parsed = JSON.parse(text, storableStrings);
+  } catch (error) {
+    if (error instanceof NullCharacter) return invalid(NULL_CHARACTER_BODY_MESSAGE);
     return invalid("Request body must be valid JSON");
   }
   if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {

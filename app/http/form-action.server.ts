@@ -2,7 +2,11 @@ import type { User } from "@prisma/client";
 import { data, type ActionFunctionArgs, type HeadersFunction } from "@remix-run/node";
 import type { SelectOption } from "~/validation/form";
 import { getAllServices } from "~/models/services/catalog.server";
-import { formToObject } from "~/validation/form";
+import {
+  formHoldsNullCharacter,
+  formToObject,
+  NULL_CHARACTER_FORM_MESSAGE,
+} from "~/validation/form";
 import { requireUser } from "~/http/auth.server";
 import type { Permission } from "~/models/permissions";
 import {
@@ -135,6 +139,10 @@ export async function formAction<
     if (!formData) return refuse(invalid(UNREADABLE_FORM_MESSAGE), values);
     const form = (options.prepare ?? ((fields) => fields))(formToObject(formData), formData);
     values = kept(form, options.keep);
+    if (formHoldsNullCharacter(formData)) {
+      // Shown again without it, so that sending the form again works.
+      return refuse(invalid(NULL_CHARACTER_FORM_MESSAGE), withoutNullCharacters(values));
+    }
     const answer = await options.handler({
       request,
       params,
@@ -163,6 +171,14 @@ async function admit(
   }
   const user = await requireStaffPage(request, access);
   return { user, actor: staffActor(user) };
+}
+
+function withoutNullCharacters<Kept extends string>(
+  values: Record<Kept, string>,
+): Record<Kept, string> {
+  return Object.fromEntries(
+    Object.entries<string>(values).map(([name, value]) => [name, value.replaceAll("\u0000", "")]),
+  ) as Record<Kept, string>;
 }
 
 function kept<Kept extends string>(

@@ -49,7 +49,13 @@ export async function readSignedWebhook({ request }: ActionFunctionArgs): Promis
     console.warn(`[sms] ${url.pathname}: refused a request without a valid X-Twilio-Signature`);
     return refuse(403, "Forbidden");
   }
-  return { params };
+  // Signed as sent; stored without a null character, which PostgreSQL's text cannot hold
+  // (a text cannot be refused back to its sender).
+  return {
+    params: new URLSearchParams(
+      [...params.entries()].map(([name, value]) => [name, value.replaceAll("\u0000", "")]),
+    ),
+  };
 }
 
 export function webhookRefusal(status: number, message: string): Response {

@@ -59,6 +59,29 @@ function firstProblem<S extends z.ZodType>(schema: S, input: unknown): Validated
   };
 }
 
+/**
+ * Whether a field's name or text holds U+0000, which PostgreSQL's text cannot store (SQLite
+ * would keep it): every reader of a request's fields refuses it before a rule or a query sees
+ * it, on both engines alike.
+ */
+export function holdsNullCharacter(text: string): boolean {
+  return text.includes("\u0000");
+}
+
+export const NULL_CHARACTER_BODY_MESSAGE = "Request body must not contain null characters";
+export const NULL_CHARACTER_FORM_MESSAGE =
+  "The form held a null character, which cannot be stored: it has been taken out. Please check the form and send it again.";
+
+/** Whether any of a form's names or text fields holds U+0000 (see holdsNullCharacter). */
+export function formHoldsNullCharacter(form: FormData): boolean {
+  for (const [key, value] of form.entries()) {
+    if (holdsNullCharacter(key) || (typeof value === "string" && holdsNullCharacter(value))) {
+      return true;
+    }
+  }
+  return false;
+}
+
 /** A form's fields as plain strings (files and repeated keys are not used by these forms). */
 export function formToObject(form: FormData): Record<string, string> {
   const values: Record<string, string> = {};

@@ -6,6 +6,7 @@ import path from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NAME_CHARACTERS_MESSAGE } from "~/validation/fields";
+import { NULL_CHARACTER_BODY_MESSAGE, NULL_CHARACTER_FORM_MESSAGE } from "~/validation/form";
 import { twilioSignature } from "~/models/sms/signature.server";
 import { TMP_DIR } from "../support/paths";
 import { testPorts } from "../support/ports.mjs";
@@ -849,7 +850,9 @@ describe("staff screens' queries", () => {
           );
           const response = await fetch(`${server.url}${path}?${search}`, { headers: { cookie } });
           sent += 1;
-          expect(response.status, `${path}?${search}`).toBe(200);
+          // A null character, which PostgreSQL's text cannot hold, is refused at the edge.
+          const expected = search.toString().includes("%00") ? 400 : 200;
+          expect(response.status, `${path}?${search}`).toBe(expected);
           await response.arrayBuffer();
         },
       ),
@@ -1090,7 +1093,13 @@ describe("names", () => {
         sent += 1;
         const body = await response.text();
         expect(response.status, `${form}: ${JSON.stringify(name)}`).toBe(400);
-        expect(body, `${form}: ${JSON.stringify(name)}`).toContain(NAME_CHARACTERS_MESSAGE);
+        // A null character is refused before any field's rule, by whichever reads the body.
+        const message = !name.includes("\u0000")
+          ? NAME_CHARACTERS_MESSAGE
+          : response.headers.get("content-type")?.includes("json")
+            ? NULL_CHARACTER_BODY_MESSAGE
+            : NULL_CHARACTER_FORM_MESSAGE;
+        expect(body, `${form}: ${JSON.stringify(name)}`).toContain(message);
       }),
       { numRuns: 70, interruptAfterTimeLimit: 90_000 },
     );

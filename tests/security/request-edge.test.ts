@@ -86,6 +86,25 @@ describe("requests that used to end in a 500", () => {
     },
   );
 
+  it("an address holding a null character (%00) is 400: PostgreSQL's text cannot store one", async () => {
+    const before = server.output().length;
+    const { token } = await server.signedInUser();
+    const page = await fetch(`${server.url}/all-service?search=a%00b`, { redirect: "manual" });
+    expect(page.status).toBe(400);
+    expect(await page.text()).toContain("Bad request: the address holds a null character");
+    const api = await fetch(`${server.url}/api/get-product/%00`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(api.status).toBe(400);
+    expect(await api.json()).toEqual({
+      success: false,
+      message: "Bad request: the address holds a null character",
+    });
+    // An encoded "%00" is text, not a null character.
+    expect((await fetch(`${server.url}/all-service?search=%2500`)).status).toBe(200);
+    expect(problems(server, before)).toEqual([]);
+  });
+
   it("a malformed Origin is 400, with a token in Authorization or without", async () => {
     const before = server.output().length;
     const { token } = await server.signedInUser();

@@ -374,6 +374,15 @@ describe("the messages inbox", () => {
     );
   });
 
+  it("keeps a text's words without a null character (PostgreSQL's text cannot hold one)", async () => {
+    const { mobile } = await texter();
+    expect((await receive(mobile, "Running\u0000 late\u0000")).status).toBe(200);
+    const open = (await inboxLoader(
+      loaderArgs(get(`/staff/messages?number=${encodeURIComponent(mobile)}`, receptionCookie)),
+    )) as Awaited<ReturnType<typeof inboxLoader>>;
+    expect(open.open!.lines.map((line) => line.body)).toContain("Running late");
+  });
+
   it("is for reception and admins only", async () => {
     const refused = await inboxLoader(loaderArgs(get("/staff/messages", dentistCookie))).catch(
       (error: unknown) => error,
