@@ -20,7 +20,8 @@ import { dentistResource, fromMinutes, HOLD_MINUTES } from "~/models/booking/slo
 import { isInsideCutoff } from "~/models/booking/cancellation-policy.server";
 import { getClinicSettings, type Settings } from "~/models/settings/clinic-settings.server";
 import { findBookableService, resolveDentist } from "./choices.server";
-import { dayRefusal, freeStartsOn, type PlannedDay, proposalAt, withoutHolds } from "./evaluate";
+import { dayRefusal, type PlannedDay, proposalAt, withoutHolds } from "./evaluate";
+import { freeStartsOn } from "./free-starts";
 import { BOOKING_RULES } from "./rules";
 import { type BookingPolicy, deskPolicy, onlinePolicy } from "./policy";
 import { dateRefusal } from "~/validation/dates";

@@ -1,13 +1,8 @@
 // The booking rules and their evaluation, without a database: each refusal names its real
 // reason, the policies differ only in what binds whom, free times ask the same list.
 import { describe, expect, it } from "vitest";
-import {
-  dayRefusal,
-  dentistsFreeAt,
-  evaluate,
-  freeStartsOn,
-  proposalAt,
-} from "~/models/booking/evaluate";
+import { dayRefusal, dentistsFreeAt, evaluate, proposalAt } from "~/models/booking/evaluate";
+import { freeStartsOn } from "~/models/booking/free-starts";
 import { deskPolicy, onlinePolicy, UPGRADE_POLICY } from "~/models/booking/policy";
 import {
   BOOKING_RULES,
