@@ -68,9 +68,11 @@ for (const javaScript of [true, false]) {
       );
       // Two visits that have started (one per chair), two next week.
       // The two runs use different times and weeks; today's visits, whose 15-minute holds
-      // may still meet when the runs start minutes apart, also different hold layers.
+      // may still meet when the runs start minutes apart, also different hold layers, and
+      // none that a booking today takes (layer 0, a double booking's 1) or the diary's
+      // started visits hold (2 to 9).
       const started = startedMinutesAgo(javaScript ? 20 : 45);
-      const layer = javaScript ? 0 : 1;
+      const layer = javaScript ? 10 : 11;
       await holdSlot(arriving!, started.date, started.time, { chairId: "chair-1", layer });
       await holdSlot(missing!, started.date, started.time, {
         chairId: "chair-2",
