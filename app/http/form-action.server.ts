@@ -6,6 +6,7 @@ import {
   formHoldsNullCharacter,
   formToObject,
   NULL_CHARACTER_FORM_MESSAGE,
+  withoutNullCharacters,
 } from "~/validation/form";
 import { requireUser } from "~/http/auth.server";
 import type { Permission } from "~/models/permissions";
@@ -141,7 +142,14 @@ export async function formAction<
     values = kept(form, options.keep);
     if (formHoldsNullCharacter(formData)) {
       // Shown again without it, so that sending the form again works.
-      return refuse(invalid(NULL_CHARACTER_FORM_MESSAGE), withoutNullCharacters(values));
+      const shown = Object.entries<string>(values).map(([name, value]) => [
+        name,
+        withoutNullCharacters(value),
+      ]);
+      return refuse(
+        invalid(NULL_CHARACTER_FORM_MESSAGE),
+        Object.fromEntries(shown) as Record<Kept, string>,
+      );
     }
     const answer = await options.handler({
       request,
@@ -171,14 +179,6 @@ async function admit(
   }
   const user = await requireStaffPage(request, access);
   return { user, actor: staffActor(user) };
-}
-
-function withoutNullCharacters<Kept extends string>(
-  values: Record<Kept, string>,
-): Record<Kept, string> {
-  return Object.fromEntries(
-    Object.entries<string>(values).map(([name, value]) => [name, value.replaceAll("\u0000", "")]),
-  ) as Record<Kept, string>;
 }
 
 function kept<Kept extends string>(

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { getEnv, smsDelivery } from "~/infra/env.server";
 import { isValidTwilioSignature } from "~/models/sms/signature.server";
+import { withoutNullCharacters } from "~/validation/form";
 
 /**
  * Twilio's webhooks (docs/decisions/052-text-messages.md): a form-encoded POST signed with
@@ -53,7 +54,7 @@ export async function readSignedWebhook({ request }: ActionFunctionArgs): Promis
   // (a text cannot be refused back to its sender).
   return {
     params: new URLSearchParams(
-      [...params.entries()].map(([name, value]) => [name, value.replaceAll("\u0000", "")]),
+      [...params.entries()].map(([name, value]) => [name, withoutNullCharacters(value)]),
     ),
   };
 }

@@ -68,6 +68,11 @@ export function holdsNullCharacter(text: string): boolean {
   return text.includes("\u0000");
 }
 
+/** The text with every U+0000 taken out (what may be shown again or stored of it). */
+export function withoutNullCharacters(text: string): string {
+  return text.replaceAll("\u0000", "");
+}
+
 export const NULL_CHARACTER_BODY_MESSAGE = "Request body must not contain null characters";
 export const NULL_CHARACTER_FORM_MESSAGE =
   "The form held a null character, which cannot be stored: it has been taken out. Please check the form and send it again.";

@@ -51,14 +51,10 @@ export type DayFreeTimes = { day: PlannedDay & { settings: Settings }; times: st
 /**
  * The working periods of the dentists who could take the visit (the chosen one, or any
  * active one who performs the service), as the hold steps they span: a start inside a
- * period holds its first step there. Instants as numbers, each dentist's resource named
- * once a range (`resourceOf`): a strip asks this of up to six weeks of ten dentists.
+ * period holds its first step there. Instants as numbers: a strip asks this of up to six
+ * weeks of ten dentists.
  */
-function candidatePeriods(
-  day: DayPlans,
-  dentistId: string | undefined,
-  resourceOf: (dentistId: string) => string,
-): HeldPeriod[] {
+function candidatePeriods(day: DayPlans, dentistId: string | undefined): HeldPeriod[] {
   const { timeZone } = day.settings;
   // Most dentists share their hours: each minute of the day is turned into an instant once.
   const instants = new Map<number, number>();
@@ -81,7 +77,7 @@ function candidatePeriods(
       // The later of the clock's end and the period's length (a change of clocks).
       const to = Math.max(instant(end), from + (end - start) * 60_000);
       periods.push({
-        resource: resourceOf(dentist.id),
+        resource: dentistResource(dentist.id),
         from: Math.floor(from / HOLD_MS) * HOLD_MS,
         to: Math.ceil(to / HOLD_MS) * HOLD_MS,
       });
@@ -142,15 +138,6 @@ export async function freeTimesOfDays(options: {
   enough?: number;
 }): Promise<DayFreeTimes[]> {
   const enough = options.enough ?? Infinity;
-  const resources = new Map<string, string>();
-  const resourceOf = (dentistId: string) => {
-    let resource = resources.get(dentistId);
-    if (resource === undefined) {
-      resource = dentistResource(dentistId);
-      resources.set(dentistId, resource);
-    }
-    return resource;
-  };
   const found: DayFreeTimes[] = [];
   let withTimes = 0;
   let length = FIRST_RANGE_DAYS;
@@ -159,7 +146,7 @@ export async function freeTimesOfDays(options: {
     const plans = await loadDayPlansOfDays(first, last, options.serviceId);
     first = addDays(last, 1);
     const periods = new Map(
-      plans.map((day) => [day.date, candidatePeriods(day, options.dentistId, resourceOf)]),
+      plans.map((day) => [day.date, candidatePeriods(day, options.dentistId)]),
     );
     const bookedUp = options.policy.waives.includes("dentist-free")
       ? new Set<string>()
