@@ -10,9 +10,10 @@ import { type Failure, invalid, ok, type Success } from "~/utils/result";
 import { appointmentSchema } from "~/validation/appointment";
 import { validateForm } from "~/validation/form";
 import { UNKNOWN_SERVICE_MESSAGE } from "~/validation/service";
+import { clinicTimeToUtc } from "~/utils/clinic-time";
 import { loadDayPlans } from "./availability.server";
 import { findBookableService, resolveDentist, type ServiceRow } from "./choices.server";
-import { prepareEvent, visitEventsCommitted } from "./events.server";
+import { type BookingDraft, prepareEvent, visitEventsCommitted } from "./events.server";
 import { placeVisit, type PlaceRefusal, type PlaceResult, takenMeanwhile } from "./place.server";
 import { type BookingPolicy, onlinePolicy } from "./policy";
 import { tooManyBookingsMessage } from "./rules";
@@ -63,11 +64,20 @@ export async function bookVisit(
   beforePlacing?: () => Promise<unknown>,
 ): Promise<Success<Booked> | PlaceRefusal> {
   const plans = await loadDayPlans(request.date, request.service.id);
-  const raise = await prepareEvent("booked", null, now);
+  const draft: BookingDraft = {
+    userId: request.userId,
+    serviceId: request.service.id,
+    date: request.date,
+    startsAt: clinicTimeToUtc(request.date, request.time, plans.settings.timeZone),
+  };
+  // The event's reads before the transaction, or, when a step before placing writes what
+  // they read (the agreement to texts), inside it after that step: before the day's lock either way.
+  const raiseEarly = beforePlacing ? null : await prepareEvent("booked", draft, now);
   let placed: PlaceResult;
   try {
     placed = await prisma.$transaction(async () => {
       await beforePlacing?.();
+      const raise = raiseEarly ?? (await prepareEvent("booked", draft, now));
       const result = await placeVisit(
         {
           plans,

@@ -63,15 +63,33 @@ export type EventContext = { now: Date; settings: Settings; outcome: EventOutcom
 /** What is known of the visit before the transaction opens. */
 export type EventDraft = { startsAt: Date; dentistId: string; userId: string | null };
 
+/**
+ * What is known of a new visit before it is written: its patient, service and time (its
+ * dentist and chair may still be chosen by the rules). Its handlers' reads run inside the
+ * booking's transaction, after the steps that come before the placement (the agreement to
+ * texts, which the messages must see) and before the placement locks its day
+ * (./place.server), so no other booking of the day waits for them.
+ */
+export type BookingDraft = {
+  userId: string | null;
+  serviceId: string;
+  date: string;
+  startsAt: Date;
+};
+
+/** The draft a handler's reads get: a new visit's, or the visit before the change (null for none). */
+type DraftOf<E> = E extends { type: "booked" } ? BookingDraft : EventDraft | null;
+
 export type HandlerStep<E> = (event: E, context: EventContext) => Promise<void>;
 
 export type EventHandler<E> = {
   name: string;
   /**
    * Reads that must happen before the transaction (nothing but its own queries may run
-   * while it is open); the step it answers runs inside it. Null: nothing to do.
+   * while it is open), or for a new visit before its day is locked (`BookingDraft`); the
+   * step it answers runs when the event is raised. Null: nothing to do.
    */
-  prepare?: (draft: EventDraft | null, now: Date) => Promise<HandlerStep<E> | null>;
+  prepare?: (draft: DraftOf<E>, now: Date) => Promise<HandlerStep<E> | null>;
   run?: HandlerStep<E>;
 };
 
@@ -115,8 +133,8 @@ export type RaiseEvent<T extends VisitEventType> = (
  */
 export async function prepareEvent<T extends VisitEventType>(
   type: T,
-  /** The visit before the change; null for a new one. */
-  draft: EventDraft | null,
+  /** The visit before the change (null for none), or the new visit as drafted. */
+  draft: DraftOf<EventOf<T>>,
   now: Date,
 ): Promise<RaiseEvent<T>> {
   const handlers = subscribed().handlers[type] as readonly EventHandler<EventOf<T>>[];

@@ -30,10 +30,18 @@ export async function formsMailLine(appointmentId: string): Promise<string | nul
     select: { id: true, userId: true, date: true, serviceId: true, startsAt: true },
   });
   if (!visit?.userId) return null;
-  const due = await dueFormsForVisit(visit);
+  return formsLine(await dueFormsForVisit(visit), visit.id, visit.userId);
+}
+
+/** That paragraph for forms already known to be due (a new booking reads them before its visit is written). */
+export function formsLine(
+  due: readonly { id: string; version: { title: string } }[],
+  appointmentId: string,
+  patientId: string,
+): string | null {
   if (due.length === 0) return null;
   const titles = due.map((form) => form.version.title).join(", ");
-  return `Before your visit, please fill in ${due.length === 1 ? "this form" : "these forms"}: ${titles}. It takes a few minutes: ${formsLink(due[0]!.id, visit.id, visit.userId)}`;
+  return `Before your visit, please fill in ${due.length === 1 ? "this form" : "these forms"}: ${titles}. It takes a few minutes: ${formsLink(due[0]!.id, appointmentId, patientId)}`;
 }
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);

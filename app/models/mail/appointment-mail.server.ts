@@ -17,8 +17,10 @@ import { firstName } from "~/models/family/rules";
 import { linkTokenFor, linkUrl } from "~/models/self-service/appointment-link.server";
 import { isInsideCutoff } from "~/models/booking/cancellation-policy.server";
 import { getClinicSettings, type Settings } from "~/models/settings/clinic-settings.server";
-import { formsMailLine } from "~/models/forms/records.server";
-import { enqueueVisitText, textPlan } from "~/models/sms/outbound.server";
+import { dueFormsForVisit } from "~/models/forms/due.server";
+import { formsLine, formsMailLine } from "~/models/forms/records.server";
+import type { ActiveForm } from "~/models/forms/templates.server";
+import { enqueueVisitText, type TextRecipient, textPlan } from "~/models/sms/outbound.server";
 
 /**
  * Every mail about one appointment (confirmation, change, cancellation, reminder), composed
@@ -234,6 +236,43 @@ export function composeAppointmentMail(
 }
 
 /**
+ * Whom a visit's messages go to (text, mail or both, as the clinic's settings choose per
+ * kind, docs/decisions/052-text-messages.md; a text to whoever receives the patient's mail,
+ * at their mobile, with their consent), and for a confirmation the forms due before it.
+ */
+export type MessagePlan = {
+  textTo: TextRecipient | null;
+  recipient: Recipient | null;
+  dueForms: readonly ActiveForm[];
+};
+
+async function messageTargets(
+  userId: string | null,
+  kind: AppointmentMailKind,
+  settings: Settings,
+): Promise<Omit<MessagePlan, "dueForms">> {
+  const { textTo, mailToo } = await textPlan(userId, OUTBOX_KIND[kind], settings);
+  return { textTo, recipient: mailToo ? await messageRecipient(userId) : null };
+}
+
+/**
+ * A new booking's message plan, read before its visit is written: on PostgreSQL the
+ * placement holds its day's lock from reading the day's holds to the commit, and these
+ * reads (the patient, the family link, the forms) need no lock, so every other booking of
+ * that day waits for less (docs/performance.md, "PostgreSQL against SQLite").
+ */
+export async function planBookingMessages(
+  visit: { userId: string | null; serviceId: string; date: string; startsAt: Date },
+  settings: Settings,
+): Promise<MessagePlan> {
+  const targets = await messageTargets(visit.userId, "booked", settings);
+  // The visit has no id yet, so no form was signed for it: the rules see only older signatures.
+  const dueForms =
+    targets.recipient && visit.userId ? await dueFormsForVisit({ ...visit, id: "" }) : [];
+  return { ...targets, dueForms };
+}
+
+/**
  * Writes the appointment's mail to the outbox, as one step of the caller's transaction,
  * and answers the address it goes to: null (nothing
  * written) when the patient has no address the clinic may write to. `dedupeKey` defaults
@@ -253,14 +292,14 @@ export async function enqueueAppointmentMail(
     firstReminder?: boolean;
     /** The numbers a reminder sweep texted already (one text per number per sweep). */
     sweptNumbers?: Set<string>;
+    /** Read before the visit was written (a new booking's, `planBookingMessages`). */
+    plan?: MessagePlan;
   } = {},
 ): Promise<string | null> {
   const dedupeKey =
     options.dedupeKey ?? `${OUTBOX_KIND[kind]}:${appointment.id}:${appointment.sequence}`;
-  // The clinic settings choose e-mail, text or both per kind (docs/decisions/052-text-messages.md);
-  // a text goes to whoever receives the patient's mail, at their mobile, with their consent.
-  const { textTo, mailToo } = await textPlan(appointment.userId, OUTBOX_KIND[kind], settings);
-  const recipient = mailToo ? await messageRecipient(appointment.userId) : null;
+  const { textTo, recipient } =
+    options.plan ?? (await messageTargets(appointment.userId, kind, settings));
   if (!recipient && !textTo) return null;
   const token = kind === "cancelled" ? null : await linkTokenFor(appointment);
   if (textTo) {
@@ -279,7 +318,11 @@ export async function enqueueAppointmentMail(
     now,
     previously: options.previously,
     reason: options.reason,
-    forms: withForms ? await formsMailLine(appointment.id) : null,
+    forms: !withForms
+      ? null
+      : options.plan && appointment.userId
+        ? formsLine(options.plan.dueForms, appointment.id, appointment.userId)
+        : await formsMailLine(appointment.id),
     about: aboutOf(recipient),
   });
   const message: NewOutboxMessage = {

@@ -4,9 +4,9 @@
  * of the booking core's events, and sent once it commits.
  */
 import type { EventHandler, EventOf } from "~/models/booking/events.server";
-import { clockOf } from "~/models/settings/clinic-settings.server";
+import { clockOf, getClinicSettings } from "~/models/settings/clinic-settings.server";
 import { formatDateTime } from "~/utils/clinic-format";
-import { enqueueAppointmentMail } from "./appointment-mail.server";
+import { enqueueAppointmentMail, planBookingMessages } from "./appointment-mail.server";
 
 const name = "patient mail";
 
@@ -17,13 +17,17 @@ export const patientMail: {
 } = {
   booked: {
     name,
-    async run(event, context) {
-      context.outcome.mailedTo = await enqueueAppointmentMail(
-        event.visit,
-        "booked",
-        context.settings,
-        context.now,
-      );
+    async prepare(draft) {
+      const plan = await planBookingMessages(draft, await getClinicSettings());
+      return async (event, context) => {
+        context.outcome.mailedTo = await enqueueAppointmentMail(
+          event.visit,
+          "booked",
+          context.settings,
+          context.now,
+          { plan },
+        );
+      };
     },
   },
   moved: {
