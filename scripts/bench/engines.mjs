@@ -4,7 +4,10 @@
 // a shared machine hits both. Per figure the rate on each engine and their ratio (SQLite's
 // rate over PostgreSQL's: how many times slower PostgreSQL is), goal <= 1.5.
 // Then two instances on the one PostgreSQL: bookings a second through one instance against
-// through two, the CPU each process used (from /proc), and a check that no two visits overlap.
+// through two, the CPU each process used (from /proc) and the machine's busy cores, and a
+// check that no two visits overlap; once with each booking on another day than the one
+// before (as patients book the weeks ahead: the goal), once with all of them on one day
+// (its lock places one at a time, docs/decisions/051-postgresql.md).
 // The data is modest so a run takes a few minutes: 10 dentists and chairs, ENGINES_VISITS
 // (default 20,000) visits over 125 past days and a full measured day, 20,000 patients.
 // Called by run.mjs (`npm run bench -- --only=engines`); `node scripts/bench/engines.mjs
@@ -36,6 +39,8 @@ const BOOKINGS_PER_ROUND = 60;
 /** Bookings per round of the instances' figure (one instance, then two). */
 const INSTANCE_BOOKINGS = 120;
 const BOOKING_CONNECTIONS = 8;
+/** The instances' bookings: as patients book the weeks ahead (the goal's), and a one-day rush. */
+const WORKLOADS = ["across days", "one day"];
 const GOAL = 1.5;
 
 const percentile = (values, p) => {
@@ -67,6 +72,20 @@ function clusterCpuMs(dataDir) {
   return byPid;
 }
 
+/** The machine's CPU ticks so far (/proc/stat): busy, idle (waiting on disks too) and stolen by the host. */
+function machineTicks() {
+  const fields = readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).slice(1);
+  const [user, nice, system, idle, iowait, irq, softirq, steal] = fields.map(Number);
+  return { busy: user + nice + system + irq + softirq, idle: idle + iowait, steal };
+}
+
+/** How many of the machine's cores were busy between two readings of machineTicks(). */
+function coresBusy(before, after) {
+  const busy = after.busy - before.busy;
+  const all = busy + after.idle - before.idle + after.steal - before.steal;
+  return all > 0 ? (busy / all) * os.cpus().length : 0;
+}
+
 /** The CPU the cluster's processes used between two readings (those still running at the second). */
 function clusterCpuSince(dataDir, before) {
   let total = 0;
@@ -81,6 +100,18 @@ async function rate(url, headers) {
     p50: result.latency.p50,
     bad: result.errors + result.timeouts + result.non2xx,
   };
+}
+
+/** The slots reordered so each falls on another day than the one before (round robin over their days). */
+function acrossDays(slots) {
+  const byDate = new Map();
+  for (const slot of slots) byDate.set(slot.date, [...(byDate.get(slot.date) ?? []), slot]);
+  const days = [...byDate.values()];
+  const ordered = [];
+  for (let i = 0; ordered.length < slots.length; i += 1) {
+    for (const day of days) if (day[i]) ordered.push(day[i]);
+  }
+  return ordered;
 }
 
 /** Books `slots` (each with its own patient's token), `connections` at a time, spread over `urls`. */
@@ -172,8 +203,13 @@ export async function runEnginesBench({ buildDir, ports, dir, note }) {
       log: path.join(dir, "sqlite.log"),
       note,
     });
-    const bookingSlots = slotsFor(file, benchDate(), 5);
-    const needed = BOOKINGS_PER_ROUND * ROUNDS * 2 + INSTANCE_BOOKINGS * ROUNDS * 2;
+    // A day at a time for each engine's rounds, the second instance's warm-up and the
+    // instances' one-day rounds; the rest of the ten weeks (the clinic's horizon is 90 days)
+    // round robin over their days for the across-days rounds.
+    const weeks = slotsFor(file, benchDate(), 10);
+    const dayByDay = BOOKINGS_PER_ROUND * ROUNDS * 3 + INSTANCE_BOOKINGS * ROUNDS * 2;
+    const bookingSlots = [...weeks.slice(0, dayByDay), ...acrossDays(weeks.slice(dayByDay))];
+    const needed = dayByDay + INSTANCE_BOOKINGS * ROUNDS * 2;
     if (bookingSlots.length < needed) throw new Error("not enough free times for the bookings");
     const tokens = Array.from({ length: needed }, () => addSession(file));
 
@@ -310,29 +346,42 @@ export async function runEnginesBench({ buildDir, ports, dir, note }) {
       checkup,
     });
     const data = path.join(clusterDir, "data");
-    const instances = { one: [], two: [] };
-    for (let round = 0; round < ROUNDS; round += 1) {
-      for (const shape of round % 2 === 0 ? ["one", "two"] : ["two", "one"]) {
-        const range = { from: offset, to: offset + INSTANCE_BOOKINGS };
-        offset = range.to;
-        const before = { a: cpuMs(postgres.pid), b: cpuMs(second.pid), db: clusterCpuMs(data) };
-        const result = await bookAll(
-          shape === "one" ? [urls.postgres] : [urls.postgres, secondUrl],
-          {
-            tokens: tokens.slice(range.from, range.to),
-            slots: bookingSlots.slice(range.from, range.to),
-            checkup,
-          },
-        );
-        instances[shape].push({
-          ...result,
-          cpu: {
-            a: (cpuMs(postgres.pid) - before.a) / result.created,
-            b: (cpuMs(second.pid) - before.b) / result.created,
-            db: clusterCpuSince(data, before.db) / result.created,
-          },
-        });
+    // The one-day rounds take the slots after the warm-up; the across-days ones the rest.
+    const firstSlot = { "one day": offset, "across days": dayByDay };
+    const measured = {};
+    for (const workload of WORKLOADS) {
+      offset = firstSlot[workload];
+      const instances = { one: [], two: [] };
+      for (let round = 0; round < ROUNDS; round += 1) {
+        for (const shape of round % 2 === 0 ? ["one", "two"] : ["two", "one"]) {
+          const range = { from: offset, to: offset + INSTANCE_BOOKINGS };
+          offset = range.to;
+          const before = {
+            a: cpuMs(postgres.pid),
+            b: cpuMs(second.pid),
+            db: clusterCpuMs(data),
+            machine: machineTicks(),
+          };
+          const result = await bookAll(
+            shape === "one" ? [urls.postgres] : [urls.postgres, secondUrl],
+            {
+              tokens: tokens.slice(range.from, range.to),
+              slots: bookingSlots.slice(range.from, range.to),
+              checkup,
+            },
+          );
+          instances[shape].push({
+            ...result,
+            cpu: {
+              a: (cpuMs(postgres.pid) - before.a) / result.created,
+              b: (cpuMs(second.pid) - before.b) / result.created,
+              db: clusterCpuSince(data, before.db) / result.created,
+            },
+            cores: coresBusy(before.machine, machineTicks()),
+          });
+        }
       }
+      measured[workload] = instances;
     }
     client = new pg.Client({ connectionString: postgresUrl });
     await client.connect();
@@ -348,20 +397,25 @@ export async function runEnginesBench({ buildDir, ports, dir, note }) {
         )
       ).rows[0].n,
     );
-    const per = (shape, key) => sum(instances[shape], key) / ROUNDS;
-    const cpu = (shape, key) =>
-      instances[shape].reduce((total, r) => total + r.cpu[key], 0) / ROUNDS;
-    const notCreated = (shape) => sum(instances[shape], "sent") - sum(instances[shape], "created");
-    const gain = per("two", "perSecond") / per("one", "perSecond");
-    const row = {
-      name: "Bookings/s through two instances on one PostgreSQL / through one",
-      value: gain.toFixed(2),
-      goal: ">= 1",
-      pass: gain >= 1 && overlaps === 0 && notCreated("one") + notCreated("two") === 0,
-      detail: `(one ${per("one", "perSecond").toFixed(1)}/s, two ${per("two", "perSecond").toFixed(1)}/s, ${BOOKING_CONNECTIONS} at a time; CPU per booking: one instance ${cpu("one", "a").toFixed(1)} ms app + ${cpu("one", "db").toFixed(1)} ms PostgreSQL, two instances ${cpu("two", "a").toFixed(1)} + ${cpu("two", "b").toFixed(1)} ms apps + ${cpu("two", "db").toFixed(1)} ms PostgreSQL; ${overlaps} overlapping visits, ${notCreated("one") + notCreated("two")} not 201)`,
-    };
-    rows.push(row);
-    note(`  ${row.pass ? "PASS" : "MISS"}  ${row.name}: ${row.value}  ${row.detail}`);
+    for (const workload of WORKLOADS) {
+      const instances = measured[workload];
+      const per = (shape, key) => sum(instances[shape], key) / ROUNDS;
+      const cpu = (shape, key) =>
+        instances[shape].reduce((total, r) => total + r.cpu[key], 0) / ROUNDS;
+      const notCreated = (shape) =>
+        sum(instances[shape], "sent") - sum(instances[shape], "created");
+      const gain = per("two", "perSecond") / per("one", "perSecond");
+      const goal = workload === "across days";
+      const row = {
+        name: `Bookings/s through two instances on one PostgreSQL / through one, ${workload === "across days" ? "each booking on another day" : "all on one day"}`,
+        value: gain.toFixed(2),
+        goal: goal ? ">= 1" : "none",
+        pass: (!goal || gain >= 1) && overlaps === 0 && notCreated("one") + notCreated("two") === 0,
+        detail: `(one ${per("one", "perSecond").toFixed(1)}/s, two ${per("two", "perSecond").toFixed(1)}/s, ${BOOKING_CONNECTIONS} at a time; CPU per booking: one instance ${cpu("one", "a").toFixed(1)} ms app + ${cpu("one", "db").toFixed(1)} ms PostgreSQL, two instances ${cpu("two", "a").toFixed(1)} + ${cpu("two", "b").toFixed(1)} ms apps + ${cpu("two", "db").toFixed(1)} ms PostgreSQL; machine's cores busy: ${per("one", "cores").toFixed(2)} with one, ${per("two", "cores").toFixed(2)} with two, of ${os.cpus().length}; ${overlaps} overlapping visits, ${notCreated("one") + notCreated("two")} not 201)`,
+      };
+      rows.push(row);
+      note(`  ${row.pass ? "PASS" : "MISS"}  ${row.name}: ${row.value}  ${row.detail}`);
+    }
     note(
       `  Load average at the end: ${os
         .loadavg()
