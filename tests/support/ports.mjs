@@ -89,6 +89,8 @@ export function testPorts(env = process.env) {
       bookings: base + 74,
       /** SQLite against PostgreSQL (scripts/bench/engines.mjs): the servers and the cluster. */
       engines: { sqlite: base + 75, postgres: base + 76, second: base + 77, cluster: base + 78 },
+      /** The day's lock traced (scripts/bench/day-lock.mjs): the app and its cluster. */
+      dayLock: { app: base + 71, cluster: base + 72 },
     },
     /** scripts/rehearse-deploy.mjs: its cluster, the proxy, two instances and their successors. */
     rehearsal: {
