@@ -65,10 +65,10 @@ export type EventDraft = { startsAt: Date; dentistId: string; userId: string | n
 
 /**
  * What is known of a new visit before it is written: its patient, service and time (its
- * dentist and chair may still be chosen by the rules). Its handlers' reads run inside the
- * booking's transaction, after the steps that come before the placement (the agreement to
- * texts, which the messages must see) and before the placement locks its day
- * (./place.server), so no other booking of the day waits for them.
+ * dentist and chair may still be chosen by the rules). Its handlers' reads run before the
+ * booking's transaction, or inside it after the steps that come before the placement (the
+ * agreement to texts, which the messages must see); either way before the placement locks
+ * its day (./place.server), so no other booking of the day waits for them.
  */
 export type BookingDraft = {
   userId: string | null;
