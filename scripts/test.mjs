@@ -1,17 +1,17 @@
-// `npm test`: every check CI runs, with the time each step took.
-//   1. the one production build the HTTP suites and Playwright share (scripts/test-build.mjs);
-//   2. Vitest: the unit, integration and http projects, on SQLite (both cores busy);
-//   3. Playwright (on SQLite) and, beside it, one after another: Vitest on PostgreSQL
-//      (docs/decisions/051-postgresql.md: the integration-postgresql and http-postgresql
+// `npm test`: every check CI runs, cheapest first, with the time each step took.
+//   1. typecheck, lint and the one production build the HTTP suites and Playwright share
+//      (scripts/test-build.mjs), side by side: the first two are single-threaded and the
+//      build takes a few seconds of CPU, so it fits beside them on two cores;
+//   2. Vitest: the unit, integration and http projects, on SQLite;
+//   3. Playwright (on SQLite) and, beside it, Vitest on PostgreSQL
+//      (docs/decisions/051-postgresql.md): the integration-postgresql and http-postgresql
 //      projects, on TEST_POSTGRES_URL's server or a throwaway cluster started here on
-//      127.0.0.1 by scripts/postgres-cluster.mjs and removed when they end), then typecheck,
-//      then lint. Playwright waits on the browser and the server most of its time and uses
-//      under one core of two (docs/performance.md, "The test suite"), which those fill; they
-//      come after the SQLite step, not beside it, as both Vitest runs use the same ports
-//      (Playwright's are its own). Without PostgreSQL's programs (a laptop) the run says so
-//      and stays on SQLite; with CI=true that is a failure.
-// A step's lanes run side by side, a lane's commands one after another, a lane stopping at
-// its first failure; the run stops after the first step that failed. Arguments are not passed on: run a step on its own
+//      127.0.0.1 (scripts/postgres-cluster.mjs) and removed when they end. Without
+//      PostgreSQL's programs (a laptop) the run says so and stays on SQLite; with CI=true
+//      that is a failure. Playwright waits on the browser and the server about half of its
+//      time on two cores, which the PostgreSQL files fill; after the SQLite step, not beside
+//      it, as both Vitest runs use the same ports (Playwright's are its own).
+// Stops at the first step that fails. Arguments are not passed on: run a step on its own
 // for that (npm run test:unit, test:integration, test:http, test:e2e).
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
@@ -100,58 +100,37 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
 
 /**
  * @typedef {{ command: string, quiet?: boolean, postgres?: boolean }} Command
- * @type {{ name: string, lanes: Command[][] }[]}
+ * @type {{ name: string, commands: Command[] }[]}
  */
 const steps = [
-  { name: "build", lanes: [[{ command: "node scripts/test-build.mjs", quiet: true }]] },
   {
-    name: "vitest",
-    lanes: [[{ command: "npx vitest run --project unit --project integration --project http" }]],
+    name: "typecheck + lint + build",
+    commands: [
+      { command: "npm run typecheck", quiet: true },
+      { command: "npm run lint", quiet: true },
+      { command: "node scripts/test-build.mjs", quiet: true },
+    ],
   },
   {
-    name: `playwright + ${withPostgres ? "vitest on PostgreSQL, " : ""}typecheck, lint`,
-    lanes: [
-      [{ command: "npx playwright test" }],
-      [
-        ...(withPostgres
-          ? [
-              {
-                command:
-                  "npx vitest run --project integration-postgresql --project http-postgresql",
-                quiet: true,
-                postgres: true,
-              },
-            ]
-          : []),
-        { command: "npm run typecheck", quiet: true },
-        { command: "npm run lint", quiet: true },
-      ],
+    name: "vitest",
+    commands: [{ command: "npx vitest run --project unit --project integration --project http" }],
+  },
+  {
+    name: withPostgres ? "playwright + vitest on PostgreSQL" : "playwright",
+    commands: [
+      { command: "npx playwright test" },
+      ...(withPostgres
+        ? [
+            {
+              command: "npx vitest run --project integration-postgresql --project http-postgresql",
+              quiet: true,
+              postgres: true,
+            },
+          ]
+        : []),
     ],
   },
 ];
-
-/** Runs a lane's commands one after another, up to the first that fails. */
-async function runLane(lane) {
-  const results = [];
-  for (const c of lane) {
-    let env = {};
-    if (c.postgres) {
-      try {
-        env = postgresEnv();
-      } catch (error) {
-        console.error("Starting PostgreSQL for the tests failed:", error);
-        stopPostgres();
-        results.push({ command: c.command, code: 1, seconds: 0 });
-        break;
-      }
-    }
-    const result = await run(c.command, { quiet: c.quiet, env });
-    if (c.postgres) stopPostgres();
-    results.push(result);
-    if (result.code !== 0) break;
-  }
-  return results;
-}
 
 /** The PostgreSQL files' settings: the run's server, and which files (vitest.config.ts). */
 function postgresEnv() {
@@ -166,11 +145,23 @@ const times = [];
 const started = performance.now();
 let failed = false;
 for (const step of steps) {
-  console.info(
-    `\n> ${step.lanes.map((lane) => lane.map((c) => c.command).join(", then ")).join("  &  ")}`,
-  );
+  console.info(`\n> ${step.commands.map((c) => c.command).join("  &  ")}`);
   const cpuBefore = childrenCpuSeconds();
-  const results = (await Promise.all(step.lanes.map(runLane))).flat();
+  let envs;
+  try {
+    envs = step.commands.map((c) => (c.postgres ? postgresEnv() : {}));
+  } catch (error) {
+    console.error("Starting PostgreSQL for the tests failed:", error);
+    stopPostgres();
+    failed = true;
+    break;
+  }
+  const results = await Promise.all(
+    step.commands.map((c, i) => {
+      const result = run(c.command, { quiet: c.quiet, env: envs[i] });
+      return c.postgres ? result.finally(stopPostgres) : result;
+    }),
+  );
   const cpuAfter = childrenCpuSeconds();
   for (const result of results) {
     times.push(
